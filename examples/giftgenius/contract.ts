@@ -1,0 +1,70 @@
+/**
+ * The GiftGenius contract, declared with the kit's defineContract(). The wire names here
+ * (`gifts`, `draft`, `order`, ...) are published API: the widget HTML is cached by the host
+ * when the app is registered, so a rename is a major version, not a fix.
+ */
+import * as v from "valibot";
+import {
+  defineContract,
+  httpsUrl,
+  id,
+  isoDateTime,
+  listKind,
+  MoneySchema,
+  recordKind,
+  text,
+  textList,
+  tolerant,
+  type KindEnvelope,
+} from "../../src/contract/index.ts";
+
+/** One suggested gift. Bad URLs and tags are removed; the card is kept. */
+export const GiftCardSchema = v.object({
+  id: id(),
+  title: v.pipe(text(200), v.minLength(1)),
+  price: MoneySchema,
+  image_url: httpsUrl(),
+  product_url: httpsUrl(),
+  reason: tolerant(text(500)),
+  tags: textList(),
+});
+/** One suggested gift, as the widget sees it after parsing. */
+export type GiftCard = v.InferOutput<typeof GiftCardSchema>;
+
+/** A prepared, not yet committed order: what the person confirms. */
+export const OrderDraftSchema = v.object({
+  draft_id: id(),
+  gift: GiftCardSchema,
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+  total: MoneySchema,
+  expires_at: isoDateTime(),
+});
+
+/** A committed order. */
+export const OrderSchema = v.object({
+  order_id: id(),
+  draft_id: id(),
+  status: v.literal("created"),
+  total: MoneySchema,
+  checkout_url: httpsUrl(),
+});
+
+/** Every GiftGenius result kind, contract v1. */
+export const giftGenius = defineContract({
+  kinds: {
+    gift_suggestions: listKind({ items: "gifts", item: GiftCardSchema, reason: "no_results_reason" }),
+    order_draft: recordKind({ state: "draft", entries: { draft: OrderDraftSchema } }),
+    order: recordKind({ state: "order", entries: { order: OrderSchema, replayed: v.boolean() } }),
+  },
+});
+
+/** `suggest_gifts` → a list of gifts, or an empty list with a reason. */
+export type GiftSuggestions = KindEnvelope<typeof giftGenius, "gift_suggestions">;
+/** The name the design card uses for the same type. */
+export type SuggestGiftsResult = GiftSuggestions;
+/** `prepare_order` → a draft to confirm. */
+export type OrderDraft = KindEnvelope<typeof giftGenius, "order_draft">;
+/** `commit_order` → the order (and whether this was a replay of an earlier commit). */
+export type Order = KindEnvelope<typeof giftGenius, "order">;
+/** Whatever GiftGenius `parse()` returns. */
+export type GiftGeniusView = ReturnType<typeof giftGenius.parse>;

@@ -1,0 +1,40 @@
+/**
+ * Field builders for contract schemas. Each one describes the wire type (what JSON Schema
+ * says) and the widget's tolerance (what `parse` forgives) in one place, so the two can't
+ * drift apart.
+ */
+import * as v from "valibot";
+import { clipText, DEFAULT_MAX_TEXT, isHttpsUrl } from "./text.ts";
+
+/** Untrusted display text: any string, shortened to `max` code points for display. */
+export function text(max: number = DEFAULT_MAX_TEXT) {
+  return v.pipe(v.string(), v.transform((value: string) => clipText(value, max)));
+}
+
+/** An identifier passed back to tools: a non-empty string, never shortened. */
+export function id() {
+  return v.pipe(v.string(), v.minLength(1), v.maxLength(512));
+}
+
+/**
+ * An optional `https:` URL. Any other value (`javascript:`, `http:`, a number) is removed and
+ * the object that held it is kept.
+ */
+export function httpsUrl() {
+  return v.fallback(v.optional(v.pipe(v.string(), v.url(), v.startsWith("https://"), v.check((value: string) => isHttpsUrl(value)))), undefined);
+}
+
+/** An optional field that is dropped (not fatal) when it has the wrong shape. */
+export function tolerant<S extends v.GenericSchema>(schema: S) {
+  return v.fallback(v.optional(schema), undefined);
+}
+
+/** A list of short display strings; a wrong value drops the list, never its owner. */
+export function textList(maxItems = 50, maxText = 60) {
+  return tolerant(v.pipe(v.array(text(maxText)), v.transform((items: string[]) => items.slice(0, maxItems))));
+}
+
+/** An ISO 8601 date-time with a zone, e.g. `2031-01-01T00:00:00Z`. */
+export function isoDateTime() {
+  return v.pipe(v.string(), v.isoTimestamp());
+}

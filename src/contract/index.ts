@@ -1,0 +1,35 @@
+/** The framework-free contract: envelope, ToolError, Money, defineContract(), parse(). */
+export { CONTRACT_VERSION, parseVersion, isCompatible, type ContractVersion } from "./version.ts";
+export { clipText, isHttpsUrl, DEFAULT_MAX_TEXT } from "./text.ts";
+export { text, id, httpsUrl, tolerant, textList, isoDateTime } from "./fields.ts";
+export {
+  MoneySchema,
+  FieldErrorSchema,
+  ToolErrorSchema,
+  ToolErrorWireSchema,
+  MAX_RETRY_AFTER_SECONDS,
+  CHANGES,
+  type Money,
+  type FieldError,
+  type ToolError,
+} from "./schemas.ts";
+export type { Envelope } from "./envelope.ts";
+export {
+  defineContract,
+  listKind,
+  recordKind,
+  type Contract,
+  type KindDefinition,
+  type ListKind,
+  type RecordKind,
+  type KindData,
+  type KindEnvelope,
+  type ParsedResult,
+  type ResultsView,
+  type EmptyView,
+  type RecordView,
+  type ErrorView,
+  type InvalidView,
+  type UnsupportedView,
+} from "./define-contract.ts";
+export { fromProblem, isRetryableStatus, UPSTREAM_BAD_RESPONSE } from "./problem.ts";

@@ -1,0 +1,39 @@
+/**
+ * JSON Schema of a contract, for MCP `outputSchema` and `dist/contract.json`. Lives apart
+ * from `defineContract()` so the converter never ships in the widget bundle.
+ */
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { Contract, KindDefinition } from "./define-contract.ts";
+
+/** A JSON Schema object (draft-07). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** Every kind's JSON Schema, with the contract version it belongs to. */
+export interface ContractJsonSchema {
+  contract_version: string;
+  kinds: Record<string, JsonSchema>;
+}
+
+/**
+ * The wire schema of one kind. It describes what a server must send (`typeMode: "input"`),
+ * before the widget's forgiving transforms. The root is `type: "object"` because MCP
+ * requires `outputSchema` to be an object schema.
+ */
+export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
+  contract: Contract<Kinds>,
+  kind: keyof Kinds & string,
+): JsonSchema {
+  // `check` actions refine what the pattern and format already say (e.g. https only).
+  const schema = toJsonSchema(contract.envelopeSchema(kind), { typeMode: "input", errorMode: "throw", ignoreActions: ["check"] }) as JsonSchema;
+  const { $schema, ...rest } = schema;
+  return { $schema, type: "object", ...rest };
+}
+
+/** The JSON Schema of every kind in `contract`. */
+export function contractJsonSchema<Kinds extends Record<string, KindDefinition>>(
+  contract: Contract<Kinds>,
+): ContractJsonSchema {
+  const kinds: Record<string, JsonSchema> = {};
+  for (const kind of Object.keys(contract.kinds).sort()) kinds[kind] = kindJsonSchema(contract, kind);
+  return { contract_version: contract.version, kinds };
+}

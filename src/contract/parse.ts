@@ -1,0 +1,104 @@
+/**
+ * The forgiving reader behind `contract.parse()`. Tool outputs are untrusted: this never
+ * throws, reads only the keys the contract names (so `__proto__`, getters on unknown keys and
+ * deep nesting elsewhere are never touched), and builds fresh objects for the view model.
+ */
+import * as v from "valibot";
+import { ToolErrorSchema } from "./schemas.ts";
+import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
+import { clipText } from "./text.ts";
+import { successEntries, type KindDefinition } from "./define-contract.ts";
+
+type Record_ = { readonly [key: string]: unknown };
+type View = { readonly state: string; readonly [key: string]: unknown };
+
+function isRecord(value: unknown): value is Record_ {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function invalid(reason: string, kind?: string): View {
+  return kind === undefined ? { state: "invalid", reason } : { state: "invalid", reason, kind };
+}
+
+/** The first valibot issue as `path: message`, for logs. Values are never included. */
+function describe(issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return "malformed";
+  const path = (issue.path ?? []).map((item) => String(item.key)).join(".");
+  return `${path || "(root)"}: ${issue.expected ? `expected ${issue.expected}` : issue.kind}`;
+}
+
+// Compiled schemas are cached per kind definition: building them per call would dominate
+// the cost of parsing a small result.
+const recordSchemas = new WeakMap<KindDefinition, v.GenericSchema>();
+
+function recordSchema(definition: KindDefinition): v.GenericSchema {
+  let schema = recordSchemas.get(definition);
+  if (!schema) {
+    schema = v.object(successEntries(definition));
+    recordSchemas.set(definition, schema);
+  }
+  return schema;
+}
+
+function parseList(definition: Extract<KindDefinition, { view: "list" }>, kind: string, version: string, input: Record_): View {
+  const raw = input[definition.items];
+  if (!Array.isArray(raw)) return invalid(`${definition.items}: expected an array`, kind);
+  const items: unknown[] = [];
+  let firstProblem = "";
+  for (const entry of raw) {
+    const result = v.safeParse(definition.item, entry);
+    if (result.success) items.push(result.output);
+    else if (!firstProblem) firstProblem = describe(result.issues);
+  }
+  const dropped = raw.length - items.length;
+  const reasonValue = definition.reason ? input[definition.reason] : undefined;
+  const reason = typeof reasonValue === "string" && reasonValue.trim() ? clipText(reasonValue) : undefined;
+  if (raw.length > 0 && items.length === 0) {
+    return invalid(`every item of ${definition.items} is malformed (${raw.length}); first: ${firstProblem}`, kind);
+  }
+  if (items.length === 0) return reason === undefined ? { state: "empty", kind, version } : { state: "empty", kind, version, reason };
+  const data: { [key: string]: unknown } = { [definition.items]: items };
+  if (reason !== undefined) data[definition.reason!] = reason;
+  return { state: "results", kind, version, items, dropped, data };
+}
+
+function parseUnsafe(kinds: Readonly<Record<string, KindDefinition>>, supported: ContractVersion, input: unknown): View {
+  if (!isRecord(input)) return invalid(input === null ? "result is null" : `result is ${Array.isArray(input) ? "an array" : typeof input}, not an object`);
+  const rawVersion = input.contract_version;
+  const kindValue = typeof input.kind === "string" ? input.kind.slice(0, 64) : undefined;
+  if (typeof rawVersion !== "string") return invalid("contract_version is missing", kindValue);
+  const seen = parseVersion(rawVersion);
+  if (!seen) return invalid("contract_version is not MAJOR.MINOR", kindValue);
+  const version = rawVersion;
+  if (!isCompatible(seen, supported)) {
+    return kindValue === undefined ? { state: "unsupported", version } : { state: "unsupported", version, kind: kindValue };
+  }
+  if (kindValue === undefined) return invalid("kind is missing");
+  const definition = Object.hasOwn(kinds, kindValue) ? kinds[kindValue] : undefined;
+  if (!definition) return invalid("kind is not part of this contract", kindValue);
+
+  if (input.ok === false) {
+    const result = v.safeParse(ToolErrorSchema, input.error);
+    if (!result.success) return invalid(`error.${describe(result.issues)}`, kindValue);
+    return { state: "error", kind: kindValue, version, error: result.output };
+  }
+  if (input.ok !== true) return invalid("ok must be true or false", kindValue);
+
+  if (definition.view === "list") return parseList(definition, kindValue, version, input);
+  const result = v.safeParse(recordSchema(definition), input);
+  if (!result.success) return invalid(describe(result.issues), kindValue);
+  return { state: definition.state, kind: kindValue, version, data: result.output };
+}
+
+/**
+ * Reads `input` against `kinds`. Any exception (a throwing getter on a hostile host object,
+ * a proxy) becomes `invalid`: a widget must never crash on what a tool returned.
+ */
+export function parseEnvelope(kinds: Readonly<Record<string, KindDefinition>>, supported: ContractVersion, input: unknown): View {
+  try {
+    return parseUnsafe(kinds, supported, input);
+  } catch {
+    return invalid("result could not be read");
+  }
+}

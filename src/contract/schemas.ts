@@ -1,0 +1,82 @@
+/**
+ * Kit-level wire types shared by every contract: Money, FieldError, ToolError. Types are
+ * inferred from these schemas, never written twice.
+ */
+import * as v from "valibot";
+import { id, isoDateTime, text, tolerant } from "./fields.ts";
+import { clipText } from "./text.ts";
+
+export { isoDateTime };
+
+/** A decimal amount as a string (`"25.99"`), so no float rounding crosses the wire. */
+export const MoneySchema = v.object({
+  amount: v.pipe(v.string(), v.regex(/^\d{1,15}(\.\d{1,6})?$/)),
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
+});
+/** `{ amount: "25.99", currency: "USD" }`: ISO 4217 code, decimal string. */
+export type Money = v.InferOutput<typeof MoneySchema>;
+
+/** One problem with one input field, with a valid example a caller can apply. */
+export const FieldErrorSchema = v.object({
+  field: text(200),
+  code: text(100),
+  message: text(300),
+  example: tolerant(text(200)),
+});
+/** One field problem: `field` is a path such as `interests[2]` or `budget_max`. */
+export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
+
+/** Longest wait the widget will count down; a larger hint is clamped to it. */
+export const MAX_RETRY_AFTER_SECONDS = 3_600;
+
+/** Did a failed write change anything? */
+export const CHANGES = ["none", "applied", "unknown"] as const;
+
+const retryAfter = tolerant(
+  v.pipe(
+    v.number(),
+    v.finite(),
+    v.transform((seconds: number) => Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(seconds)))),
+  ),
+);
+
+/** Bad entries of `field_errors` are dropped one by one; the error itself stays. */
+const fieldErrors = tolerant(
+  v.pipe(
+    v.array(v.unknown()),
+    v.transform((entries: unknown[]) => {
+      const kept: FieldError[] = [];
+      for (const entry of entries.slice(0, 100)) {
+        const result = v.safeParse(FieldErrorSchema, entry);
+        if (result.success) kept.push(result.output);
+      }
+      return kept;
+    }),
+  ),
+);
+
+/** The error half of every envelope; written for two readers, the model and the person. */
+export const ToolErrorSchema = v.object({
+  code: v.pipe(v.string(), v.minLength(1), v.transform((code: string) => clipText(code, 64))),
+  message: text(500),
+  retryable: v.boolean(),
+  retry_after_seconds: retryAfter,
+  next_action: tolerant(text(500)),
+  request_id: tolerant(text(100)),
+  field_errors: fieldErrors,
+  changes: tolerant(v.picklist(CHANGES)),
+});
+/** A machine-readable code, a human sentence, and whether (and when) to retry. */
+export type ToolError = v.InferOutput<typeof ToolErrorSchema>;
+
+/**
+ * The wire schema of `field_errors` for JSON Schema output: the parser above accepts
+ * `unknown[]` so it can drop bad entries, which would otherwise hide the item type.
+ */
+export const ToolErrorWireSchema = v.object({
+  ...ToolErrorSchema.entries,
+  retry_after_seconds: v.optional(v.pipe(v.number(), v.minValue(0))),
+  field_errors: v.optional(v.array(FieldErrorSchema)),
+});
+
+export { id };

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// The jsdom/node suite that `npm test` runs. Browser suites have their own configs.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    globals: true,
+    environment: "node",
+    include: ["test/**/*.test.{ts,tsx}"],
+    exclude: ["test/browser/**", "node_modules/**"],
+    setupFiles: ["test/setup.ts"],
+    testTimeout: 30_000,
+  },
+});
