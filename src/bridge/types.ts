@@ -1,0 +1,111 @@
+/**
+ * The one interface every host adapter implements (ChatGPT's `window.openai`, MCP Apps over
+ * `postMessage`, the mock, and "no host"). Framework-free: hooks are a thin layer over it.
+ */
+
+/** The host's colour scheme. Anything else a host sends falls back to `light`. */
+export type Theme = "light" | "dark";
+
+/** How the host shows the widget. */
+export type DisplayMode = "inline" | "pip" | "fullscreen";
+
+/** Insets the widget must keep clear (notches, host chrome), in CSS pixels. */
+export interface SafeArea {
+  readonly insets: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+}
+
+/** What the host says about the device. */
+export interface UserAgent {
+  readonly device: { readonly type: "mobile" | "tablet" | "desktop" | "unknown" };
+  readonly capabilities: { readonly hover: boolean; readonly touch: boolean };
+}
+
+/** Which view the host shows the widget in (ChatGPT: `inline` or a `modal` it opened). */
+export interface HostView {
+  readonly mode: "inline" | "modal";
+  readonly params?: { readonly [key: string]: unknown };
+}
+
+/**
+ * Every global a widget can read. Values are already validated: a host that sends
+ * `theme: "purple"` or `maxHeight: "-1"` yields the defaults (`DEFAULT_GLOBALS`).
+ */
+export interface HostGlobals {
+  readonly theme: Theme;
+  readonly userAgent: UserAgent;
+  /** BCP 47, e.g. `en-US`; `en` when the host gives none or an invalid tag. */
+  readonly locale: string;
+  /** The most height the host lets the widget take, in px; `undefined` = no limit given. */
+  readonly maxHeight: number | undefined;
+  readonly displayMode: DisplayMode;
+  readonly safeArea: SafeArea;
+  readonly view: HostView;
+  /** The arguments the tool was called with. */
+  readonly toolInput: { readonly [key: string]: unknown };
+  /** The tool's `structuredContent`; `null` until the host delivers it (that is `loading`). */
+  readonly toolOutput: unknown;
+  /** The tool result's `_meta`, read from the flat and the envelope shapes. */
+  readonly toolResponseMetadata: { readonly [key: string]: unknown } | null;
+  /** What the widget persisted with `setWidgetState`; `null` when nothing was stored. */
+  readonly widgetState: unknown;
+}
+
+/** A key of `HostGlobals`. */
+export type GlobalKey = keyof HostGlobals;
+
+/** One content block of a tool result (text for the model, mostly). */
+export interface ContentBlock {
+  readonly type: string;
+  readonly text?: string;
+  readonly [key: string]: unknown;
+}
+
+/** A tool result, normalised across hosts and the legacy `{ result: string }` shape. */
+export interface CallToolResult {
+  readonly structuredContent: unknown;
+  readonly content: readonly ContentBlock[];
+  readonly isError: boolean;
+  readonly meta: { readonly [key: string]: unknown };
+}
+
+/** What this host really supports; optional members are feature-detected, never assumed. */
+export interface HostCapabilities {
+  readonly callTool: boolean;
+  readonly widgetState: boolean;
+  readonly sendFollowUpMessage: boolean;
+  readonly openExternal: boolean;
+  readonly requestDisplayMode: boolean;
+  readonly requestClose: boolean;
+  readonly requestModal: boolean;
+  readonly notifyIntrinsicHeight: boolean;
+  readonly updateModelContext: boolean;
+}
+
+/** Which protocol a host speaks. */
+export type HostKind = "openai" | "mcp-apps" | "mock" | "none";
+
+/** The host as the widget sees it: read a global, subscribe to one key, act. */
+export interface Host {
+  readonly kind: HostKind;
+  readonly capabilities: HostCapabilities;
+  /** The current, validated value of one global. Stable identity until it changes. */
+  get<K extends GlobalKey>(key: K): HostGlobals[K];
+  /** Calls `listener` when `key` changes, and only then. Returns the unsubscribe. */
+  subscribe(key: GlobalKey, listener: () => void): () => void;
+  /** Calls a tool of the app's server. May reject; hooks turn that into a ToolError. */
+  callTool(name: string, args: { readonly [key: string]: unknown }): Promise<CallToolResult>;
+  /** Persists widget state (per widget instance); `widgetState` reflects it at once. */
+  setWidgetState(state: unknown): Promise<void>;
+  /** Sends a message into the conversation as if the person typed it. */
+  sendFollowUpMessage(prompt: string): Promise<void>;
+  /** Opens an https link through the host (never a raw navigation). */
+  openExternal(href: string): Promise<void>;
+  /** Asks for another display mode; resolves to the mode granted. */
+  requestDisplayMode(mode: DisplayMode): Promise<DisplayMode>;
+  /** Asks the host to close the widget, where supported. */
+  requestClose(): Promise<void>;
+  /** Reports the widget's content height in px, where the host wants it. */
+  notifyHeight(height: number): void;
+  /** Removes listeners; the host is unusable afterwards. */
+  dispose(): void;
+}
