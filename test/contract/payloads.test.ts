@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { domState, loadPayloads } from "../support/payloads.ts";
+
+describe("shared sample payloads", () => {
+  const payloads = loadPayloads();
+
+  it.each(payloads.map((p) => [p.name, p] as const))("%s parses to its expected state", (_name, payload) => {
+    const view = giftGenius.parse(payload.structuredContent);
+    expect(domState(view.state)).toBe(payload.expect);
+    if (payload.expect_gifts !== undefined) {
+      expect(view.state === "results" ? view.items.length : 0).toBe(payload.expect_gifts);
+    }
+  });
+
+  it("keeps no javascript: URL anywhere in a parsed result", () => {
+    for (const payload of payloads) {
+      const view = giftGenius.parse(payload.structuredContent);
+      expect(JSON.stringify(view)).not.toMatch(/javascript:/i);
+    }
+  });
+});
