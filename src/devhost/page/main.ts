@@ -1,0 +1,184 @@
+/**
+ * The dev host page: a ChatGPT-like column for any app's MCP server. It talks MCP to the
+ * server, shows what the model would read, logs every call, and runs each tool's widget in a
+ * sandboxed frame under either host protocol. See docs/devhost.md.
+ */
+import "./zod-jitless.ts";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import "./styles.css";
+import { CallLog } from "./call-log.ts";
+import { byId, h } from "./dom.ts";
+import { setUpFaultSwitch } from "./fault-switch.ts";
+import { connectMcp, type McpConnection } from "./mcp-connection.ts";
+import { loadSettings, normalizeSettings, saveSettings, type DisplayMode, type HostSettings } from "./settings.ts";
+import { Turn, type TurnServices } from "./turn.ts";
+import { clearWidgetStates } from "./widget-state-store.ts";
+
+interface DevHostConfig {
+  appName: string;
+  mcpPath: string;
+  exampleArgs: Record<string, Record<string, unknown>>;
+  faults: { known: string[] } | null;
+}
+
+const search = new URLSearchParams(window.location.search);
+let settings: HostSettings = loadSettings(search);
+const turns: Turn[] = [];
+const log = new CallLog(byId("call-log"), byId("event-log"));
+
+function applyPageTheme(): void {
+  document.documentElement.dataset.theme = settings.theme;
+  document.documentElement.lang = settings.locale;
+}
+
+function changeSettings(input: Record<string, unknown>): void {
+  const next = normalizeSettings(input, settings);
+  const changed: Partial<Record<keyof HostSettings, unknown>> = {};
+  for (const key of Object.keys(next) as (keyof HostSettings)[]) if (next[key] !== settings[key]) changed[key] = next[key];
+  if (!Object.keys(changed).length) return;
+  settings = next;
+  saveSettings(settings);
+  applyPageTheme();
+  syncControls();
+  if ("protocol" in changed) for (const turn of turns) void turn.remount();
+  else for (const turn of turns) turn.updateSettings(changed as Partial<HostSettings>);
+}
+
+function syncControls(): void {
+  for (const key of ["protocol", "theme", "locale", "displayMode", "maxHeight"] as const) {
+    const control = byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`);
+    if (control.value !== String(settings[key])) control.value = String(settings[key]);
+  }
+}
+
+function setUpControls(): void {
+  syncControls();
+  for (const key of ["protocol", "theme", "locale", "displayMode", "maxHeight"] as const) {
+    byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`).addEventListener("change", (event) => {
+      changeSettings({ [key]: (event.target as HTMLInputElement).value });
+    });
+  }
+}
+
+function followUp(text: string): void {
+  log.event({ kind: "message", text: text.slice(0, 500) });
+  byId("turns").append(h("div", { class: "bubble user", role: "note", "aria-label": "Message from the widget" }, text.slice(0, 2000)));
+}
+
+function services(connection: McpConnection): TurnServices {
+  return {
+    connection,
+    log,
+    settings: () => settings,
+    requestDisplayMode(mode: DisplayMode) {
+      log.event({ kind: "display-mode", text: `granted ${mode}` });
+      changeSettings({ displayMode: mode });
+      return settings.displayMode;
+    },
+    followUp,
+    async callTool(source, name, args): Promise<CallToolResult> {
+      const record = log.start(source, settings.protocol, name, args);
+      const startedAt = performance.now();
+      try {
+        const result = await connection.callTool(name, args);
+        log.finish(record, { result: { structuredContent: result.structuredContent, content: result.content, _meta: result._meta }, isError: result.isError === true }, startedAt);
+        return result;
+      } catch (error) {
+        log.finish(record, { failure: error instanceof Error ? error.message : String(error) }, startedAt);
+        throw error;
+      }
+    },
+  };
+}
+
+function runTurn(shared: TurnServices, tool: string, args: Record<string, unknown>): Promise<void> {
+  const turn = new Turn(shared, tool, args);
+  turns.push(turn);
+  byId("turns").append(turn.element);
+  turn.element.scrollIntoView({ block: "start" });
+  return turn.run();
+}
+
+function parseArgs(text: string): Record<string, unknown> | string {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : "Arguments must be a JSON object.";
+  } catch (error) {
+    return `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
+  const toolSelect = byId<HTMLSelectElement>("tool-name");
+  const argsInput = byId<HTMLTextAreaElement>("tool-args");
+  const formError = byId<HTMLParagraphElement>("form-error");
+  const description = byId<HTMLParagraphElement>("tool-description");
+  const names = shared.connection.tools.map((tool) => tool.name);
+  toolSelect.replaceChildren(...names.map((name) => h("option", { value: name }, name)));
+  const prefill = () => {
+    const tool = shared.connection.tools.find((t) => t.name === toolSelect.value);
+    description.textContent = tool?.description ?? "";
+    argsInput.value = JSON.stringify(config.exampleArgs[toolSelect.value] ?? {}, null, 2);
+  };
+  toolSelect.value = names.includes("suggest_gifts") ? "suggest_gifts" : (Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "");
+  prefill();
+  toolSelect.addEventListener("change", prefill);
+  byId<HTMLFormElement>("tool-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const args = parseArgs(argsInput.value);
+    if (typeof args === "string") {
+      formError.textContent = args;
+      argsInput.setAttribute("aria-invalid", "true");
+      argsInput.focus();
+      return;
+    }
+    formError.textContent = "";
+    argsInput.removeAttribute("aria-invalid");
+    // The address bar always holds a link that reproduces this call.
+    const url = new URL(window.location.href);
+    url.searchParams.set("tool", toolSelect.value);
+    url.searchParams.set("args", JSON.stringify(args));
+    history.replaceState(null, "", url);
+    void runTurn(shared, toolSelect.value, args);
+  });
+  const initialTool = search.get("tool");
+  if (initialTool) {
+    const args = parseArgs(search.get("args") ?? "{}");
+    if (typeof args === "string") formError.textContent = `The link's args: ${args}`;
+    else {
+      toolSelect.value = names.includes(initialTool) ? initialTool : toolSelect.value;
+      argsInput.value = JSON.stringify(args, null, 2);
+      void runTurn(shared, initialTool, args);
+    }
+  }
+}
+
+async function start(): Promise<void> {
+  applyPageTheme();
+  setUpControls();
+  byId<HTMLButtonElement>("clear-log").addEventListener("click", () => log.clear());
+  byId<HTMLButtonElement>("clear-state").addEventListener("click", () => {
+    clearWidgetStates();
+    log.event({ kind: "notice", text: "widget state cleared" });
+  });
+  document.addEventListener("securitypolicyviolation", (event) => {
+    log.event({ kind: "csp-violation", text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}` });
+  });
+  const status = byId<HTMLParagraphElement>("connection-status");
+  try {
+    const config = (await (await fetch("/devhost/config")).json()) as DevHostConfig;
+    document.title = `${config.appName} — dev host`;
+    byId("app-name").textContent = config.appName;
+    const connection = await connectMcp(config.mcpPath);
+    status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
+    document.body.dataset.ready = "true";
+    const shared = services(connection);
+    await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) => log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }));
+    setUpToolForm(shared, config);
+  } catch (error) {
+    status.textContent = `Could not connect: ${error instanceof Error ? error.message : String(error)}`;
+    status.setAttribute("role", "alert");
+  }
+}
+
+void start();

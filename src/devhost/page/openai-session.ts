@@ -1,0 +1,85 @@
+/**
+ * ChatGPT's `window.openai` protocol, page side. The frame bootstrap defines `window.openai`
+ * from the start-up globals; this relays its method calls to the real server and the page,
+ * and pushes changed globals (the late `toolOutput`, theme, locale, …) back into the frame.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { FrameChannel, type RelayedCall } from "./frame-channel.ts";
+import { DISPLAY_MODES, type DisplayMode, type HostSettings } from "./settings.ts";
+import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
+import { openHttpsLink } from "./widget-session.ts";
+import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
+
+/** The `window.openai` globals for these settings and this call. */
+export function openaiGlobals(context: Pick<WidgetSessionContext, "settings" | "args" | "widgetKey">, result: CallToolResult | undefined): Record<string, unknown> {
+  const settings = context.settings();
+  return {
+    theme: settings.theme,
+    locale: settings.locale,
+    displayMode: settings.displayMode,
+    maxHeight: settings.maxHeight,
+    userAgent: { device: { type: "desktop" }, capabilities: { hover: true, touch: false } },
+    safeArea: { insets: { top: 0, bottom: 0, left: 0, right: 0 } },
+    view: { mode: "inline" },
+    toolInput: context.args,
+    toolOutput: result?.structuredContent ?? null,
+    toolResponseMetadata: result?._meta ?? null,
+    widgetState: loadWidgetState(context.widgetKey),
+  };
+}
+
+function toolResultForWidget(result: CallToolResult): Record<string, unknown> {
+  return { structuredContent: result.structuredContent, content: result.content, isError: result.isError === true, _meta: result._meta };
+}
+
+/** Starts the openai relay for a frame whose bootstrap got `openaiGlobals` at start-up. */
+export function startOpenAiSession(context: WidgetSessionContext): WidgetSession {
+  async function onCall({ method, params }: RelayedCall): Promise<unknown> {
+    switch (method) {
+      case "callTool": {
+        if (typeof params.name !== "string") throw new Error("callTool needs a tool name");
+        const args = params.args !== null && typeof params.args === "object" ? (params.args as Record<string, unknown>) : {};
+        return toolResultForWidget(await context.callTool(params.name, args));
+      }
+      case "setWidgetState":
+        if (!saveWidgetState(context.widgetKey, params.state)) throw new Error("widget state is not storable");
+        context.event({ kind: "widget-state", text: `saved for ${context.toolName} (${JSON.stringify(params.state ?? null).length} bytes)` });
+        return null;
+      case "sendFollowUpMessage":
+        context.followUp(String(params.prompt ?? ""));
+        return null;
+      case "openExternal":
+        if (!openHttpsLink(params.href, context.event)) throw new Error("only https links open");
+        return null;
+      case "requestDisplayMode": {
+        const wanted = DISPLAY_MODES.includes(params.mode as DisplayMode) ? (params.mode as DisplayMode) : "inline";
+        return { mode: context.requestDisplayMode(wanted) };
+      }
+      case "requestModal":
+      case "requestClose":
+        context.event({ kind: "notice", text: `${method} (not emulated)` });
+        return null;
+      default:
+        throw new Error(`unknown method ${method.slice(0, 40)}`);
+    }
+  }
+
+  const channel = new FrameChannel(context.frame, {
+    onHeight: context.setHeight,
+    onCspViolation: (text) => context.event({ kind: "csp-violation", text }),
+    onFrameError: (text) => context.event({ kind: "frame-error", text }),
+    onCall,
+  });
+
+  return {
+    deliverResult(result) {
+      channel.post({ type: "globals", globals: { toolOutput: result.structuredContent ?? null, toolResponseMetadata: result._meta ?? null } });
+    },
+    updateSettings(changed: Partial<HostSettings>) {
+      const globals: Record<string, unknown> = {};
+      for (const key of ["theme", "locale", "displayMode", "maxHeight"] as const) if (key in changed) globals[key] = changed[key];
+      if (Object.keys(globals).length) channel.post({ type: "globals", globals });
+    },
+    dispose: () => channel.dispose(),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * What the person sets in the host controls: protocol, theme, locale, display mode, max
+ * height. Kept in localStorage (and overridable from the URL) so a reload or a shared link
+ * shows the same thing.
+ */
+export type Protocol = "openai" | "mcp-apps";
+export type Theme = "light" | "dark";
+export type DisplayMode = "inline" | "pip" | "fullscreen";
+
+/** The host settings every widget frame sees. */
+export interface HostSettings {
+  readonly protocol: Protocol;
+  readonly theme: Theme;
+  readonly locale: string;
+  readonly displayMode: DisplayMode;
+  readonly maxHeight: number;
+}
+
+/** The locales the page offers (the kit's message catalogues). */
+export const LOCALES = ["en", "ru", "zh", "vi"] as const;
+export const PROTOCOLS: readonly Protocol[] = ["openai", "mcp-apps"];
+export const THEMES: readonly Theme[] = ["light", "dark"];
+export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
+
+const STORAGE_KEY = "devhost:settings";
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function clampHeight(value: unknown, fallback: number): number {
+  const number = typeof value === "string" ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) ? Math.min(2000, Math.max(120, Math.round(number))) : fallback;
+}
+
+/** Validates anything into settings; unknown or malformed values fall back to `base`. */
+export function normalizeSettings(input: Record<string, unknown>, base: HostSettings): HostSettings {
+  return {
+    protocol: pick(input.protocol, PROTOCOLS, base.protocol),
+    theme: pick(input.theme, THEMES, base.theme),
+    locale: pick(input.locale, LOCALES, base.locale as (typeof LOCALES)[number]),
+    displayMode: pick(input.displayMode, DISPLAY_MODES, base.displayMode),
+    maxHeight: clampHeight(input.maxHeight, base.maxHeight),
+  };
+}
+
+/** Defaults, then what was saved, then what the URL says. */
+export function loadSettings(search: URLSearchParams): HostSettings {
+  const prefersDark = window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
+  let settings: HostSettings = { protocol: "openai", theme: prefersDark ? "dark" : "light", locale: "en", displayMode: "inline", maxHeight: 640 };
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;
+    if (saved && typeof saved === "object") settings = normalizeSettings(saved as Record<string, unknown>, settings);
+  } catch {
+    // A corrupt entry is ignored; the next save replaces it.
+  }
+  return normalizeSettings(Object.fromEntries(search), settings);
+}
+
+/** Remembers settings for the next visit. */
+export function saveSettings(settings: HostSettings): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage full or disabled: settings just do not survive the reload.
+  }
+}

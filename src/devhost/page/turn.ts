@@ -1,0 +1,151 @@
+/**
+ * One turn of the conversation: a tool call the "model" (the form) made, the text the model
+ * would read back (`content` and `next_action`), and the tool's widget in its frame.
+ */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallLog, HostEvent } from "./call-log.ts";
+import { h, prettyJson } from "./dom.ts";
+import { widgetTemplateUri, type McpConnection } from "./mcp-connection.ts";
+import type { DisplayMode, HostSettings } from "./settings.ts";
+import { mountWidget, type MountedWidget } from "./widget-frame.ts";
+import { widgetKey } from "./widget-state-store.ts";
+
+/** What every turn shares with the page. */
+export interface TurnServices {
+  readonly connection: McpConnection;
+  readonly log: CallLog;
+  settings(): HostSettings;
+  requestDisplayMode(mode: DisplayMode): DisplayMode;
+  followUp(text: string): void;
+  /** Calls a tool for `source`, logged; throws only when there is no result at all. */
+  callTool(source: "page" | "widget", name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+function nextAction(structured: unknown): string | undefined {
+  if (!structured || typeof structured !== "object") return undefined;
+  const record = structured as { next_action?: unknown; error?: { next_action?: unknown } };
+  const value = record.error?.next_action ?? record.next_action;
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A turn in the conversation column. */
+export class Turn {
+  readonly element: HTMLElement;
+  private readonly modelText: HTMLElement;
+  private readonly widgetSlot: HTMLElement;
+  private readonly exitButton: HTMLButtonElement;
+  private readonly tool: Tool | undefined;
+  private result: CallToolResult | undefined;
+  private widget: MountedWidget | undefined;
+
+  constructor(
+    private readonly services: TurnServices,
+    private readonly toolName: string,
+    private readonly args: Record<string, unknown>,
+  ) {
+    this.tool = services.connection.tools.find((tool) => tool.name === toolName);
+    this.modelText = h("div", { class: "model-text", "aria-live": "polite" }, h("p", { class: "muted" }, "Calling…"));
+    this.exitButton = h("button", { type: "button", class: "exit-display-mode", hidden: true }, "Back to inline");
+    this.exitButton.addEventListener("click", () => this.services.requestDisplayMode("inline"));
+    this.widgetSlot = h("div", { class: "widget-slot", "data-display-mode": services.settings().displayMode });
+    this.element = h(
+      "article",
+      { class: "turn", "data-tool": toolName, "data-status": "calling", "aria-label": `Tool call ${toolName}` },
+      h("div", { class: "bubble call" }, h("span", { class: "muted" }, "Tool call "), h("code", {}, toolName), h("pre", { class: "args" }, prettyJson(args))),
+      h("section", { class: "bubble model", "aria-label": "What the model reads" }, h("h3", {}, "Model-visible result"), this.modelText),
+      h("div", { class: "widget-wrap" }, this.exitButton, this.widgetSlot),
+    );
+  }
+
+  /** Calls the tool and shows its widget; the widget appears at once, its output when it lands. */
+  async run(): Promise<void> {
+    const templateUri = widgetTemplateUri(this.tool);
+    const mounting = templateUri ? this.mount(templateUri) : Promise.resolve();
+    try {
+      this.result = await this.services.callTool("page", this.toolName, this.args);
+      this.showModelText(this.result);
+      this.element.dataset.status = this.result.isError ? "error" : "done";
+      await mounting;
+      this.widget?.session.deliverResult(this.result);
+      if (!templateUri) this.widgetSlot.replaceChildren(h("p", { class: "muted" }, "This tool declares no widget template."));
+    } catch (error) {
+      this.element.dataset.status = "failed";
+      this.modelText.replaceChildren(h("p", { role: "alert" }, `The call failed: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
+  /** Mounts the widget again (after a protocol switch), with the result it already has. */
+  async remount(): Promise<void> {
+    const templateUri = widgetTemplateUri(this.tool);
+    if (!templateUri || this.element.dataset.status === "calling") return;
+    await this.mount(templateUri);
+    if (this.result) this.widget?.session.deliverResult(this.result);
+  }
+
+  /** Passes changed settings to the widget and applies display mode to the frame. */
+  updateSettings(changed: Partial<HostSettings>): void {
+    this.applyLayout();
+    this.widget?.session.updateSettings(changed);
+  }
+
+  /** Stops the widget's host. */
+  dispose(): void {
+    this.widget?.session.dispose();
+  }
+
+  private async mount(templateUri: string): Promise<void> {
+    this.widget?.session.dispose();
+    this.widget = undefined;
+    try {
+      const event = (e: HostEvent) => this.services.log.event(e);
+      this.widget = await mountWidget(
+        this.services.connection,
+        templateUri,
+        this.widgetSlot,
+        {
+          toolName: this.toolName,
+          tool: this.tool,
+          args: this.args,
+          widgetKey: widgetKey(this.toolName, this.args),
+          settings: this.services.settings,
+          callTool: (name, args) => this.services.callTool("widget", name, args),
+          event,
+          requestDisplayMode: this.services.requestDisplayMode,
+          followUp: this.services.followUp,
+          setHeight: (height) => this.setHeight(height),
+        },
+        undefined,
+      );
+      this.widget.frame.title = `Widget for ${this.toolName}`;
+      this.applyLayout();
+    } catch (error) {
+      this.widgetSlot.replaceChildren(h("p", { role: "alert" }, `The widget could not load: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
+  private contentHeight = 160;
+
+  private setHeight(height: number): void {
+    this.contentHeight = Math.max(40, Math.round(height));
+    this.applyLayout();
+  }
+
+  private applyLayout(): void {
+    const { displayMode, maxHeight } = this.services.settings();
+    this.widgetSlot.dataset.displayMode = displayMode;
+    this.exitButton.hidden = displayMode === "inline";
+    const frame = this.widget?.frame;
+    if (!frame) return;
+    frame.style.height = displayMode === "fullscreen" ? "" : `${Math.min(this.contentHeight, displayMode === "pip" ? Math.min(maxHeight, 420) : maxHeight)}px`;
+  }
+
+  private showModelText(result: CallToolResult): void {
+    const texts = (result.content ?? []).flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [`[${block.type} content]`]));
+    const action = nextAction(result.structuredContent);
+    this.modelText.replaceChildren(
+      h("p", { class: "result-flags" }, h("span", { class: result.isError ? "status status-isError" : "status status-ok" }, result.isError ? "isError: true" : "isError: false")),
+      ...texts.map((text) => h("p", { class: "content-text" }, text)),
+      ...(action ? [h("p", { class: "next-action" }, h("strong", {}, "next_action: "), action)] : []),
+    );
+  }
+}

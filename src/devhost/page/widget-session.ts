@@ -1,0 +1,50 @@
+/** What a protocol host (openai relay or MCP Apps bridge) needs from the page, and gives back. */
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { HostEvent } from "./call-log.ts";
+import type { DisplayMode, HostSettings } from "./settings.ts";
+
+/** The page services one widget frame's host uses. */
+export interface WidgetSessionContext {
+  readonly frame: HTMLIFrameElement;
+  readonly toolName: string;
+  readonly tool: Tool | undefined;
+  readonly args: Record<string, unknown>;
+  /** The widget key (tool call) its state is stored under. */
+  readonly widgetKey: string;
+  settings(): HostSettings;
+  /** Calls a tool of the real server for the widget, logged as a widget call. */
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  event(event: HostEvent): void;
+  /** Grants a display mode (the page applies it to every widget) and returns it. */
+  requestDisplayMode(mode: DisplayMode): DisplayMode;
+  /** Shows a message the widget sent into the conversation. */
+  followUp(text: string): void;
+  /** Sizes the frame to the widget's content. */
+  setHeight(height: number): void;
+}
+
+/** The host side of one widget frame. */
+export interface WidgetSession {
+  /** Delivers the tool's result (may come after the frame loaded: "toolOutput late"). */
+  deliverResult(result: CallToolResult): void;
+  /** Tells the widget which settings changed. */
+  updateSettings(changed: Partial<HostSettings>): void;
+  dispose(): void;
+}
+
+/** Opens a link the way a host does: https only, in a new tab, with no opener. */
+export function openHttpsLink(href: unknown, event: (e: HostEvent) => void): boolean {
+  let url: URL | undefined;
+  try {
+    url = typeof href === "string" ? new URL(href) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== "https:") {
+    event({ kind: "open-link", text: `refused a non-https link: ${String(href).slice(0, 120)}` });
+    return false;
+  }
+  event({ kind: "open-link", text: url.href });
+  window.open(url.href, "_blank", "noopener,noreferrer");
+  return true;
+}

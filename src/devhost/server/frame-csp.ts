@@ -1,0 +1,90 @@
+/**
+ * The Content-Security-Policy of a widget frame, built the way a strict host builds it: nothing
+ * by default, every inline script and style allowed by its sha256 hash (never 'unsafe-inline',
+ * never 'unsafe-eval'), and only the origins the resource declares in its `_meta`
+ * (`ui.csp` camel case, or ChatGPT's `openai/widgetCSP` snake case). The `sandbox` directive
+ * gives the document an opaque origin even when it is opened outside the page's iframe.
+ */
+import { createHash } from "node:crypto";
+
+/** The origins a widget resource declares, merged from both `_meta` shapes. */
+export interface DeclaredOrigins {
+  readonly connect: readonly string[];
+  readonly resource: readonly string[];
+  readonly frame: readonly string[];
+  /** Entries that were dropped: not an https origin, a wildcard, or not a string. */
+  readonly rejected: readonly string[];
+}
+
+/** `'sha256-…'` of a script or style text, as CSP wants it. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function collect(lists: unknown[], accepted: Set<string>, rejected: string[]): void {
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      // A trailing slash is harmless; anything else odd (a wildcard, a path, a quote that
+      // would end the source list) is refused rather than repaired.
+      const origin = typeof entry === "string" ? entry.replace(/\/$/, "") : "";
+      if (ORIGIN.test(origin)) accepted.add(origin.toLowerCase());
+      else rejected.push(typeof entry === "string" ? entry.slice(0, 100) : typeof entry);
+    }
+  }
+}
+
+/** Reads the declared origins from a resource's `_meta` (untrusted: anything may be there). */
+export function declaredOrigins(meta: unknown): DeclaredOrigins {
+  const root = record(meta);
+  const ui = record(record(root.ui).csp);
+  const openai = record(root["openai/widgetCSP"]);
+  const connect = new Set<string>();
+  const resource = new Set<string>();
+  const frame = new Set<string>();
+  const rejected: string[] = [];
+  collect([ui.connectDomains, openai.connect_domains], connect, rejected);
+  collect([ui.resourceDomains, openai.resource_domains], resource, rejected);
+  collect([ui.frameDomains, openai.frame_domains], frame, rejected);
+  return { connect: [...connect], resource: [...resource], frame: [...frame], rejected };
+}
+
+function sources(list: readonly string[]): string {
+  return list.length ? [...new Set(list)].join(" ") : "'none'";
+}
+
+/** Inline `<script>` (without `src`) and `<style>` texts of a document, exactly as written. */
+export function inlineTexts(html: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (!/\bsrc\s*=/i.test(match[1] ?? "")) scripts.push(match[2] ?? "");
+  }
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.push(match[1] ?? "");
+  return { scripts, styles };
+}
+
+/** The CSP header value for a frame document with these declared origins. */
+export function frameCsp(html: string, origins: DeclaredOrigins): string {
+  const { scripts, styles } = inlineTexts(html);
+  return [
+    "default-src 'none'",
+    `script-src ${sources([...scripts.map(cspHash), ...origins.resource])}`,
+    `style-src ${sources([...styles.map(cspHash), ...origins.resource])}`,
+    `img-src ${sources(origins.resource)}`,
+    `font-src ${sources(origins.resource)}`,
+    `media-src ${sources(origins.resource)}`,
+    `connect-src ${sources(origins.connect)}`,
+    `frame-src ${sources(origins.frame)}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "sandbox allow-scripts",
+  ].join("; ");
+}

@@ -1,0 +1,168 @@
+/**
+ * The dev host's server side: a node:http request handler any app's MCP server can put in
+ * front of its own routes. It serves the page at `GET /`, its built assets, the sandboxed
+ * widget frames (with a real CSP header), and — only in development on loopback — a switch
+ * for the server's fault injection.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { declaredOrigins, frameCsp } from "./frame-csp.ts";
+import { frameDocument } from "./frame-document.ts";
+import { FrameStore } from "./frame-store.ts";
+import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
+import { hasLoopbackHost, isSameOriginJsonRequest, isServedOnLoopback } from "./request-guard.ts";
+
+/** The server's fault injection, as the dev host's fault switch sees it. */
+export interface DevHostFaults {
+  /** The active fault spec, in the server's own syntax (e.g. `GIFTGENIUS_FAULTS`). */
+  get(): string;
+  /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
+  set(spec: string): void;
+  /** Fault names the page offers as checkboxes; free text is always possible. */
+  readonly known?: readonly string[];
+}
+
+/** Options of {@link createDevHostHandler}. */
+export interface DevHostOptions {
+  /** Where the MCP endpoint is, relative to this server. Default `/mcp`. */
+  readonly mcpPath?: string;
+  /** The app's name, shown in the page title. */
+  readonly appName?: string;
+  /** Arguments to prefill the form with, per tool name. */
+  readonly exampleArgs?: { readonly [tool: string]: { readonly [key: string]: unknown } };
+  /** The fault switch; without it the page shows none. */
+  readonly faults?: DevHostFaults;
+  /** Development mode; default `process.env.NODE_ENV !== "production"`. */
+  readonly development?: boolean;
+  /** The built page (`vite.devhost.config.ts` output). Default `<repo>/dist/devhost`. */
+  readonly pageDir?: string;
+}
+
+/** Handles a request if it is the dev host's; resolves `false` to let the app handle it. */
+export type DevHostHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+const DEFAULT_PAGE_DIR = fileURLToPath(new URL("../../../dist/devhost/", import.meta.url));
+const FRAME_BODY_LIMIT = 8 * 1024 * 1024;
+const FAULT_BODY_LIMIT = 4 * 1024;
+const ASSET_TYPES: { readonly [ext: string]: string } = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".map": "application/json; charset=utf-8",
+};
+
+/** The page's own CSP: its bundled script and stylesheet only, frames from this server only. */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Creates the dev host's request handler. */
+export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandler {
+  const pageDir = resolve(options.pageDir ?? DEFAULT_PAGE_DIR);
+  const development = options.development ?? process.env.NODE_ENV !== "production";
+  const frames = new FrameStore();
+
+  function faultSwitchOpen(req: IncomingMessage): boolean {
+    return Boolean(options.faults) && development && isServedOnLoopback(req) && hasLoopbackHost(req);
+  }
+
+  function servePage(res: ServerResponse): void {
+    const file = join(pageDir, "index.html");
+    if (!existsSync(file)) {
+      sendText(res, 503, "The dev host page is not built: run `npm run build:devhost`.\n");
+      return;
+    }
+    const html = readFileSync(file);
+    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "DENY" });
+    res.end(html);
+  }
+
+  function serveAsset(res: ServerResponse, name: string): void {
+    const root = join(pageDir, "assets") + sep;
+    const file = normalize(join(root, name));
+    const type = ASSET_TYPES[extname(file)];
+    if (!file.startsWith(root) || !type || !existsSync(file)) return sendText(res, 404, "Not found\n");
+    const body = readFileSync(file);
+    // Asset names carry a content hash, so they can be cached for good.
+    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable" });
+    res.end(body);
+  }
+
+  function serveConfig(req: IncomingMessage, res: ServerResponse): void {
+    sendJson(res, 200, {
+      appName: options.appName ?? "MCP app",
+      mcpPath: options.mcpPath ?? "/mcp",
+      exampleArgs: options.exampleArgs ?? {},
+      faults: faultSwitchOpen(req) ? { known: options.faults?.known ?? [] } : null,
+    });
+  }
+
+  async function createFrame(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isSameOriginJsonRequest(req)) return sendText(res, 403, "Forbidden\n");
+    const body = record(await readJsonBody(req, FRAME_BODY_LIMIT));
+    if (typeof body.html !== "string" || body.html.length === 0) return sendJson(res, 400, { error: "html must be a non-empty string" });
+    const origins = declaredOrigins(body.meta);
+    const html = frameDocument(body.html, record(body.init));
+    const csp = frameCsp(html, origins);
+    const id = frames.add({ html, csp });
+    sendJson(res, 201, { url: `/devhost/frames/${id}`, csp, rejectedOrigins: origins.rejected });
+  }
+
+  function serveFrame(res: ServerResponse, id: string): void {
+    const frame = frames.get(id);
+    if (!frame) return sendText(res, 404, "Frame expired: run the tool again.\n");
+    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": frame.csp });
+    res.end(frame.html);
+  }
+
+  async function faultSwitch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const faults = options.faults;
+    if (!faults || !faultSwitchOpen(req)) return sendText(res, 404, "Not found\n");
+    if (req.method === "GET") return sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
+    if (!isSameOriginJsonRequest(req)) return sendText(res, 403, "Forbidden\n");
+    const spec = record(await readJsonBody(req, FAULT_BODY_LIMIT)).faults;
+    if (typeof spec !== "string") return sendJson(res, 400, { error: "faults must be a string" });
+    try {
+      faults.set(spec);
+    } catch (error) {
+      return sendJson(res, 422, { error: error instanceof Error ? error.message : "fault spec refused" });
+    }
+    sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
+  }
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://devhost.invalid");
+    const path = url.pathname;
+    const method = req.method ?? "GET";
+    const read = method === "GET" || method === "HEAD";
+    try {
+      if (path === "/" && read) servePage(res);
+      else if (path.startsWith("/devhost/assets/") && read) serveAsset(res, decodeURIComponent(path.slice("/devhost/assets/".length)));
+      else if (path === "/devhost/config" && read) serveConfig(req, res);
+      else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
+      else if (path.startsWith("/devhost/frames/") && read) serveFrame(res, path.slice("/devhost/frames/".length));
+      else if (path === "/devhost/faults" && (read || method === "POST")) await faultSwitch(req, res);
+      else if (path.startsWith("/devhost/")) sendText(res, 404, "Not found\n");
+      else return false;
+    } catch (error) {
+      if (error instanceof BodyError) sendJson(res, error.status, { error: error.message });
+      else if (!res.headersSent) sendText(res, 500, "Internal error\n");
+      else res.end();
+    }
+    return true;
+  };
+}

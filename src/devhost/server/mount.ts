@@ -1,0 +1,21 @@
+/**
+ * Wiring for servers built on Express (or anything with `app.use((req, res, next) => …)`).
+ * A plain node:http server calls the handler itself: `if (await devHost(req, res)) return;`.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createDevHostHandler, type DevHostOptions } from "./handler.ts";
+
+/** The part of an Express-like app that {@link mountDevHost} needs. */
+export interface UseCapableApp {
+  use(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): unknown;
+}
+
+/** Mounts the dev host (page at `GET /`, frames, dev fault switch) on an Express-like app. */
+export function mountDevHost(app: UseCapableApp, options: DevHostOptions = {}): void {
+  const handle = createDevHostHandler(options);
+  app.use((req, res, next) => {
+    handle(req, res).then((handled) => {
+      if (!handled) next();
+    }, next);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Who may use the dev host's side doors. The fault switch changes how the server behaves for
+ * everyone, so it exists only in development on a loopback-bound server, and only answers
+ * same-origin requests (a page on another site, or a DNS-rebound name, gets nothing).
+ */
+import type { IncomingMessage } from "node:http";
+import type { AddressInfo, Server } from "node:net";
+
+/** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/** True when the server that accepted `req` listens on a loopback address only. */
+export function isServedOnLoopback(req: IncomingMessage): boolean {
+  // `socket.server` is the listening server (set by node:net for accepted sockets); its bound
+  // address matters, not the address this one request happened to arrive on.
+  const server = (req.socket as unknown as { server?: Server }).server;
+  const bound = server?.address();
+  const address = bound && typeof bound === "object" ? (bound as AddressInfo).address : req.socket.localAddress;
+  return isLoopbackAddress(address);
+}
+
+/** True when the `Host` header names the loopback interface (defeats DNS rebinding). */
+export function hasLoopbackHost(req: IncomingMessage): boolean {
+  const host = req.headers.host ?? "";
+  const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
+  return name === "localhost" || name === "[::1]" || isLoopbackAddress(name);
+}
+
+/**
+ * True when a state-changing request comes from this server's own page: a JSON body (which a
+ * cross-site form cannot send without a CORS preflight we never answer), an `Origin` equal to
+ * this host, and — where the browser sends it — `Sec-Fetch-Site: same-origin`.
+ */
+export function isSameOriginJsonRequest(req: IncomingMessage): boolean {
+  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  if (contentType !== "application/json") return false;
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin") return false;
+  const origin = req.headers.origin;
+  return typeof origin === "string" && origin === `http://${req.headers.host ?? ""}`;
+}

@@ -1,0 +1,79 @@
+/**
+ * A tiny MCP app for the dev host's own tests: one widget tool (`show`), one write-ish tool
+ * the widget calls (`counter`), the fixture widget as a resource, and the dev host in front —
+ * wired exactly the way docs/devhost.md tells an app to wire it.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { z } from "zod";
+import { createDevHostHandler, type DevHostOptions } from "../../../src/devhost/index.ts";
+
+const WIDGET_URI = "ui://fixture/widget.html";
+const widgetHtml = readFileSync(new URL("./fixture-widget.html", import.meta.url), "utf8");
+
+/** A running fixture app. */
+export interface FixtureApp {
+  readonly url: string;
+  readonly server: Server;
+  faults: string;
+  counter: number;
+  close(): Promise<void>;
+}
+
+function mcpServer(app: FixtureApp): McpServer {
+  const server = new McpServer({ name: "fixture", version: "1.0.0" });
+  server.registerResource("widget", WIDGET_URI, { mimeType: "text/html+skybridge" }, async () => ({
+    contents: [{ uri: WIDGET_URI, mimeType: "text/html+skybridge", text: widgetHtml, _meta: { ui: { csp: { connectDomains: [], resourceDomains: ["https://cdn.example.com", "*.bad"] } } } }],
+  }));
+  server.registerTool(
+    "show",
+    {
+      description: "Shows a value in the fixture widget.",
+      inputSchema: { value: z.string() },
+      _meta: { "openai/outputTemplate": WIDGET_URI, ui: { resourceUri: WIDGET_URI } },
+    },
+    async ({ value }) => {
+      if (app.faults.includes("fail")) return { isError: true, content: [{ type: "text", text: "injected failure" }], structuredContent: { ok: false, next_action: "Try again later." } };
+      return { content: [{ type: "text", text: `Showing ${value}` }], structuredContent: { ok: true, value } };
+    },
+  );
+  server.registerTool("counter", { description: "Counts calls." }, async () => {
+    app.counter += 1;
+    return { content: [{ type: "text", text: `count ${app.counter}` }], structuredContent: { count: app.counter } };
+  });
+  return server;
+}
+
+/** Starts the fixture app on 127.0.0.1 and an ephemeral port. */
+export async function startFixtureApp(options: Partial<DevHostOptions> = {}, host = "127.0.0.1"): Promise<FixtureApp> {
+  const app = { faults: "", counter: 0 } as FixtureApp;
+  const devHost = createDevHostHandler({
+    appName: "Fixture",
+    exampleArgs: { show: { value: "hello" } },
+    faults: { get: () => app.faults, set: (spec) => void (app.faults = spec), known: ["fail"] },
+    ...options,
+  });
+  const server = createServer(async (req, res) => {
+    if (await devHost(req, res)) return;
+    if (req.url?.startsWith("/mcp")) {
+      // Stateless: a fresh server and transport per request, as the SDK documents.
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const mcp = mcpServer(app);
+      res.on("close", () => void transport.close().then(() => mcp.close()));
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res);
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(app, {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    server,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
