@@ -168,13 +168,15 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
   }
 
   const repaired = spec.repair(record);
-  const unknown: string[] = [];
+  // valibot's strictObject names only the first unknown key; list them all from the entries.
+  const entries = (spec.schema as { entries?: { [key: string]: unknown } }).entries;
+  const unknown: string[] = entries ? Object.keys(record).filter((key) => !Object.hasOwn(entries, key)) : [];
   // Group item issues by their array so a flood of bad items becomes one entry.
   const byField = new Map<string, { path: PathKey[]; issue: v.BaseIssue<unknown>; items: number }>();
   for (const issue of result.issues) {
     const path = pathOf(issue);
     if (isUnknownKeyIssue(issue)) {
-      unknown.push(String(path[path.length - 1] ?? ""));
+      if (!entries) unknown.push(String(path[path.length - 1] ?? ""));
       continue;
     }
     const itemIndex = path.findIndex((key) => typeof key === "number");
@@ -196,13 +198,19 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
   for (const [key, { path, items }] of byField) {
     if (!key.endsWith("[]")) continue;
     const arrayField = key.slice(0, -2);
-    if (items > MAX_ITEM_ERRORS_PER_ARRAY || byField.has(arrayField)) arraysReportedWhole.add(arrayField);
-    if (items > MAX_ITEM_ERRORS_PER_ARRAY && !byField.has(arrayField)) {
+    // Item by item only when the repair kept the list's shape: otherwise the item examples
+    // would not add up to a valid list.
+    const sent = valueAt(record, path);
+    const fixed = valueAt(repaired, path);
+    const sameShape = Array.isArray(sent) && Array.isArray(fixed) && sent.length === fixed.length;
+    const whole = items > MAX_ITEM_ERRORS_PER_ARRAY || !sameShape;
+    if (whole || byField.has(arrayField)) arraysReportedWhole.add(arrayField);
+    if (whole && !byField.has(arrayField)) {
       const example = exampleAt(repaired, path);
       fieldErrors.push({
         field: arrayField,
         code: FIELD_CODES.invalid,
-        message: `${items} items of ${arrayField} are not valid; replace the whole list.`,
+        message: `${items} item(s) of ${arrayField} are not valid; replace the whole list.`,
         ...(example !== undefined ? { example } : {}),
       });
     }
@@ -222,6 +230,21 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     for (const name of unknown) {
       const safe = safeName(name);
       fieldErrors.push({ field: safe ?? "*", code: FIELD_CODES.unknownField, message: safe ? `${safe} is not accepted by this tool; remove it.` : "An unknown field is not accepted by this tool; remove it." });
+    }
+  }
+  // Cross-field rules see the call as it will be once the reported fields are fixed, so a
+  // problem they find is reported now, not on the next try.
+  if (spec.rules) {
+    const reported = new Set(fieldErrors.map((error) => String(/^[^.[]+/.exec(error.field)?.[0] ?? "")));
+    const merged: { [key: string]: unknown } = {};
+    for (const key of Object.keys(repaired)) merged[key] = reported.has(key) || reported.has("*") || !Object.hasOwn(record, key) ? repaired[key] : record[key];
+    const again = v.safeParse(spec.schema, merged, { abortEarly: true });
+    if (again.success) {
+      for (const problem of spec.rules(again.output)) {
+        if (reported.has(problem.field)) continue;
+        const example = exampleAt(repaired, problem.field.split("."));
+        fieldErrors.push({ ...problem, ...(example !== undefined ? { example } : {}) });
+      }
     }
   }
   return { ok: false, fieldErrors };
