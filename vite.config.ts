@@ -2,7 +2,8 @@
  * Builds the GiftGenius widget with the kit's own plugin:
  * `npm run build` → dist/widget.html, dist/widget.manifest.json, dist/contract.json;
  * `npm run build:preact` (`--mode preact`, or WIDGET_TARGET=preact) → the same under dist/preact/.
- * WIDGET_ROOT builds another widget directory with the same config (tests use a fixture).
+ * WIDGET_ROOT builds another widget directory with the same config (tests use a fixture);
+ * WIDGET_OUT_DIR replaces `dist`.
  */
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
@@ -15,7 +16,7 @@ const repo = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig(({ mode }) => {
   const target = mode === "preact" || process.env.WIDGET_TARGET === "preact" ? "preact" : "react";
-  const outDir = resolve(repo, process.env.WIDGET_OUT_DIR ?? (target === "preact" ? "dist/preact" : "dist"));
+  const outDir = resolve(repo, process.env.WIDGET_OUT_DIR ?? "dist", target === "preact" ? "preact" : ".");
   return {
     root: resolve(repo, process.env.WIDGET_ROOT ?? "examples/giftgenius/widget"),
     plugins: [react(), widgetKit({ config: giftGeniusWidget, target, contractLock: resolve(repo, "contract.lock.json") })],
