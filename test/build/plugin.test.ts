@@ -25,7 +25,7 @@ const config = {
   contract: giftGenius,
 } satisfies WidgetConfig<typeof giftGenius.kinds>;
 
-async function buildWidget(root: string, outDir: string, overrides: Partial<WidgetConfigBase> = {}, contractLock: string | false = lockPath) {
+async function buildWidget(root: string, outDir: string, overrides: Partial<WidgetConfigBase> = {}, contractLock: string | false = lockPath, target: "react" | "preact" = "react") {
   await build({
     configFile: false,
     logLevel: "silent",
@@ -33,7 +33,7 @@ async function buildWidget(root: string, outDir: string, overrides: Partial<Widg
     mode: "production",
     // vitest sets NODE_ENV=test, which would pick React's development build.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    plugins: [react(), widgetKit({ config: { ...config, ...overrides }, contractLock })],
+    plugins: [react(), widgetKit({ config: { ...config, ...overrides }, contractLock, target })],
     build: { outDir, emptyOutDir: true },
   });
 }
@@ -104,6 +104,19 @@ describe("widgetKit plugin, fixture build", () => {
   it("writes the contract's JSON Schema with its version", () => {
     expect(JSON.parse(readFileSync(join(outDir, "contract.json"), "utf8"))).toEqual(contractJsonSchema(giftGenius));
     expect(gunzipSync).toBeDefined();
+  });
+});
+
+describe("widgetKit plugin, Preact target", () => {
+  it("builds the same widget on preact/compat, without React", async () => {
+    await buildWidget("fixture", join(work, "preact"), {}, lockPath, "preact");
+    const html = readFileSync(join(work, "preact", "widget.html"), "utf8");
+    const reactHtml = readFileSync(join(work, "ok", "widget.html"), "utf8");
+    // React DOM's internals object is in every React build and in no Preact one.
+    expect(reactHtml.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(true);
+    expect(html.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(false);
+    expect(html.includes('data-gift-id')).toBe(true);
+    expect(html.length).toBeLessThan(reactHtml.length / 2);
   });
 });
 
