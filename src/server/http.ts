@@ -35,6 +35,11 @@ export interface HttpOptions {
   allowedOrigins?: readonly string[];
   /** Largest request body in bytes; default 4 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Routes served next to the endpoint (e.g. the dev host page from `src/devhost`): called for
+   * every other path once the Host check passed; resolves `true` when it answered.
+   */
+  otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** Sessions idle longer than this are closed; default 30 minutes. */
   sessionIdleMs?: number;
   /** Most sessions at once; the oldest idle one is closed beyond it. Default 1,000. */
@@ -126,6 +131,7 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (url.pathname !== path) {
+      if (options.otherRoutes && hostAllowed(req) && (await options.otherRoutes(req, res))) return;
       sendJsonRpcError(res, 404, -32601, `Not found: the MCP endpoint is ${path}`);
       return;
     }

@@ -6,6 +6,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { createJsonLogger, errorFields, serveHttp } from "../../../src/server/index.ts";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, usesDevSecret } from "./config.ts";
+import { giftGeniusDevHost } from "./dev-host.ts";
 
 const log = createJsonLogger();
 
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
       port: config.port,
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
       ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
+      otherRoutes: giftGeniusDevHost(config.faults),
     });
     stop = () => endpoint.close();
   }

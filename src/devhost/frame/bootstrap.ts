@@ -39,8 +39,10 @@ export const FRAME_BOOTSTRAP_SOURCE = `(function () {
   });
   var lastHeight = -1;
   function reportHeight() {
+    // The root's box, not its scrollHeight: scrollHeight never drops below the frame's own
+    // height, so a widget that gets shorter would never shrink its frame.
     var root = document.documentElement;
-    var height = Math.ceil(Math.max(root ? root.scrollHeight : 0, document.body ? document.body.scrollHeight : 0));
+    var height = Math.ceil(root ? root.getBoundingClientRect().height : 0);
     if (height !== lastHeight) { lastHeight = height; post({ type: "height", height: height }); }
   }
   if (typeof ResizeObserver === "function") {

@@ -3,7 +3,7 @@
  * server, shows what the model would read, logs every call, and runs each tool's widget in a
  * sandboxed frame under either host protocol. See docs/devhost.md.
  */
-import "./zod-jitless.ts";
+import { ZOD_JITLESS } from "./zod-jitless.ts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import "./styles.css";
 import { CallLog } from "./call-log.ts";
@@ -154,6 +154,7 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
 }
 
 async function start(): Promise<void> {
+  document.body.dataset.zodJitless = String(ZOD_JITLESS);
   applyPageTheme();
   setUpControls();
   byId<HTMLButtonElement>("clear-log").addEventListener("click", () => log.clear());
@@ -162,7 +163,7 @@ async function start(): Promise<void> {
     log.event({ kind: "notice", text: "widget state cleared" });
   });
   document.addEventListener("securitypolicyviolation", (event) => {
-    log.event({ kind: "csp-violation", text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}` });
+    log.event({ kind: "csp-violation", text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` });
   });
   const status = byId<HTMLParagraphElement>("connection-status");
   try {

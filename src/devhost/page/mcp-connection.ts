@@ -5,7 +5,7 @@
  * does; checking `structuredContent` is the widget's parser's job, and the dev host exists to
  * show what the widget does with whatever arrives.
  */
-import "./zod-jitless.ts";
+import { ZOD_JITLESS } from "./zod-jitless.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
@@ -26,6 +26,7 @@ export interface McpConnection {
 
 /** Connects to the MCP endpoint at `path` on this page's origin and lists its tools. */
 export async function connectMcp(path: string): Promise<McpConnection> {
+  if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
   const client = new Client({ name: "widget-kit-devhost", version: "0.1.0" }, { jsonSchemaValidator: passThroughValidator });
   await client.connect(new StreamableHTTPClientTransport(new URL(path, window.location.origin)));
   const { tools } = await client.listTools();
@@ -46,11 +47,17 @@ export async function connectMcp(path: string): Promise<McpConnection> {
   };
 }
 
-/** The widget template a tool declares: ChatGPT's `openai/outputTemplate` or MCP Apps' `ui.resourceUri`. */
-export function widgetTemplateUri(tool: Tool | undefined): string | undefined {
+/**
+ * The widget template a tool declares for a protocol: ChatGPT's `openai/outputTemplate`, or
+ * MCP Apps' `ui.resourceUri` (and its older flat `ui/resourceUri`) — each host reads its own
+ * key first and the other as a fallback.
+ */
+export function widgetTemplateUri(tool: Tool | undefined, protocol: "openai" | "mcp-apps"): string | undefined {
   const meta = (tool?._meta ?? {}) as Record<string, unknown>;
   const ui = meta.ui as { resourceUri?: unknown } | undefined;
-  for (const candidate of [meta["openai/outputTemplate"], ui?.resourceUri, meta["ui/resourceUri"]]) {
+  const openai = [meta["openai/outputTemplate"]];
+  const mcpApps = [ui?.resourceUri, meta["ui/resourceUri"]];
+  for (const candidate of protocol === "openai" ? [...openai, ...mcpApps] : [...mcpApps, ...openai]) {
     if (typeof candidate === "string" && candidate.startsWith("ui://")) return candidate;
   }
   return undefined;

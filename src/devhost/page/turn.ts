@@ -59,7 +59,7 @@ export class Turn {
 
   /** Calls the tool and shows its widget; the widget appears at once, its output when it lands. */
   async run(): Promise<void> {
-    const templateUri = widgetTemplateUri(this.tool);
+    const templateUri = widgetTemplateUri(this.tool, this.services.settings().protocol);
     const mounting = templateUri ? this.mount(templateUri) : Promise.resolve();
     try {
       this.result = await this.services.callTool("page", this.toolName, this.args);
@@ -76,7 +76,7 @@ export class Turn {
 
   /** Mounts the widget again (after a protocol switch), with the result it already has. */
   async remount(): Promise<void> {
-    const templateUri = widgetTemplateUri(this.tool);
+    const templateUri = widgetTemplateUri(this.tool, this.services.settings().protocol);
     if (!templateUri || this.element.dataset.status === "calling") return;
     await this.mount(templateUri);
     if (this.result) this.widget?.session.deliverResult(this.result);

@@ -6,4 +6,8 @@
  */
 import { config } from "zod/v4/core";
 
-config({ jitless: true });
+/**
+ * `true` once zod is jitless. An export the page reads, because package.json declares only CSS
+ * as having side effects: a bare `import "./zod-jitless.ts"` would be dropped by the bundler.
+ */
+export const ZOD_JITLESS: boolean = config({ jitless: true }).jitless === true;
