@@ -129,7 +129,15 @@ describe("openai adapter", () => {
     host.notifyHeight(99.2);
     host.notifyHeight(Number.NaN);
     expect(notifyIntrinsicHeight.mock.calls).toEqual([[{ height: 100 }]]);
+    expect(host.requestModal).toBeUndefined();
     host.dispose();
+
+    const requestModal = vi.fn().mockResolvedValue({ opened: true });
+    install({ requestModal });
+    const withModal = createOpenAIHost(window)!;
+    await withModal.requestModal!({ params: { giftId: "g-1" } });
+    expect(requestModal).toHaveBeenCalledWith({ params: { giftId: "g-1" } });
+    withModal.dispose();
   });
 
   it("sends follow-ups and opens only https links in ChatGPT's request shapes", async () => {
