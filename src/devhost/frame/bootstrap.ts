@@ -8,7 +8,8 @@
  *   the script text — and so its hash — never changes;
  * - reports every CSP violation and uncaught error in the frame to the page;
  * - reports the document height, so the page can size the frame like a real host;
- * - says `ready` once it listens, so the page never posts into the frame's blank document.
+ * - says `ready` once it listens, so the page never posts into the frame's blank document;
+ * - gives the opaque-origin frame a `localStorage` that the page keeps per widget.
  * For the `openai` protocol it also defines `window.openai` the way ChatGPT does: globals
  * as properties, `openai:set_globals` with only the changed keys, and methods that relay to
  * the page over `postMessage` (the page answers; the frame never talks to the server itself).
@@ -51,6 +52,27 @@ export const FRAME_BOOTSTRAP_SOURCE = `(function () {
     if (document.body) observe(); else document.addEventListener("DOMContentLoaded", observe);
   }
   window.addEventListener("load", reportHeight);
+
+  // The frame's origin is opaque, so the browser gives it no localStorage. A host with a
+  // per-app origin would; emulate one that persists per widget: start from what the page
+  // kept for this widget, and hand every change back to the page.
+  var realStorage = null;
+  try { realStorage = window.localStorage; } catch (e) { realStorage = null; }
+  if (!realStorage) {
+    var items = Object.create(null);
+    var saved = init.storage && typeof init.storage === "object" ? init.storage : {};
+    Object.keys(saved).forEach(function (key) { if (typeof saved[key] === "string") items[key] = saved[key]; });
+    var persist = function () { post({ type: "storage", items: Object.assign({}, items) }); };
+    var storage = {
+      getItem: function (key) { key = String(key); return key in items ? items[key] : null; },
+      setItem: function (key, value) { items[String(key)] = String(value); persist(); },
+      removeItem: function (key) { delete items[String(key)]; persist(); },
+      clear: function () { items = Object.create(null); persist(); },
+      key: function (index) { var keys = Object.keys(items); return index >= 0 && index < keys.length ? keys[index] : null; }
+    };
+    Object.defineProperty(storage, "length", { get: function () { return Object.keys(items).length; } });
+    try { Object.defineProperty(window, "localStorage", { value: storage, configurable: true }); } catch (e) { /* keep none */ }
+  }
   if (init.protocol !== "openai") { post({ type: "ready" }); return; }
 
   var pending = {};

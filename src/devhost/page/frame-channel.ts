@@ -17,6 +17,8 @@ export interface FrameChannelHandlers {
   onHeight?(height: number): void;
   onCspViolation(text: string): void;
   onFrameError(text: string): void;
+  /** The frame's emulated localStorage changed; `items` is untrusted. */
+  onStorage(items: unknown): void;
   onCall?(call: RelayedCall): Promise<unknown>;
 }
 
@@ -67,6 +69,9 @@ export class FrameChannel {
         break;
       case "frame-error":
         this.handlers.onFrameError(text(data.message));
+        break;
+      case "storage":
+        this.handlers.onStorage(data.items);
         break;
       case "call":
         void this.answer(data.id, text(data.method, 60), data.params);

@@ -10,7 +10,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel } from "./frame-channel.ts";
 import { DISPLAY_MODES } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
-import { openHttpsLink } from "./widget-session.ts";
+import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 
 function hostContext(context: WidgetSessionContext): McpUiHostContext {
   const settings = context.settings();
@@ -40,8 +40,7 @@ function messageText(content: unknown): string {
 /** Starts an AppBridge for a frame (before it loads, so the widget's first message is heard). */
 export function startMcpAppsSession(context: WidgetSessionContext): WidgetSession {
   const channel = new FrameChannel(context.frame, {
-    onCspViolation: (text) => context.event({ kind: "csp-violation", text }),
-    onFrameError: (text) => context.event({ kind: "frame-error", text }),
+    ...commonFrameHandlers(context),
   });
   const bridge = new AppBridge(
     null,

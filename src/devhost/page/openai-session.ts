@@ -7,7 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel, type RelayedCall } from "./frame-channel.ts";
 import { DISPLAY_MODES, type DisplayMode, type HostSettings } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
-import { openHttpsLink } from "./widget-session.ts";
+import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
 
 /** The `window.openai` globals for these settings and this call. */
@@ -66,8 +66,7 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
 
   const channel = new FrameChannel(context.frame, {
     onHeight: context.setHeight,
-    onCspViolation: (text) => context.event({ kind: "csp-violation", text }),
-    onFrameError: (text) => context.event({ kind: "frame-error", text }),
+    ...commonFrameHandlers(context),
     onCall,
   });
 

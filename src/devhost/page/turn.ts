@@ -8,7 +8,7 @@ import { h, prettyJson } from "./dom.ts";
 import { widgetTemplateUri, type McpConnection } from "./mcp-connection.ts";
 import type { DisplayMode, HostSettings } from "./settings.ts";
 import { mountWidget, type MountedWidget } from "./widget-frame.ts";
-import { widgetKey } from "./widget-state-store.ts";
+import { widgetKey, widgetSessionId } from "./widget-state-store.ts";
 
 /** What every turn shares with the page. */
 export interface TurnServices {
@@ -66,7 +66,7 @@ export class Turn {
       this.showModelText(this.result);
       this.element.dataset.status = this.result.isError ? "error" : "done";
       await mounting;
-      this.widget?.session.deliverResult(this.result);
+      this.widget?.session.deliverResult(this.forWidget(this.result));
       if (!templateUri) this.widgetSlot.replaceChildren(h("p", { class: "muted" }, "This tool declares no widget template."));
     } catch (error) {
       this.element.dataset.status = "failed";
@@ -79,7 +79,7 @@ export class Turn {
     const templateUri = widgetTemplateUri(this.tool, this.services.settings().protocol);
     if (!templateUri || this.element.dataset.status === "calling") return;
     await this.mount(templateUri);
-    if (this.result) this.widget?.session.deliverResult(this.result);
+    if (this.result) this.widget?.session.deliverResult(this.forWidget(this.result));
   }
 
   /** Passes changed settings to the widget and applies display mode to the frame. */
@@ -121,6 +121,12 @@ export class Turn {
     } catch (error) {
       this.widgetSlot.replaceChildren(h("p", { role: "alert" }, `The widget could not load: ${error instanceof Error ? error.message : String(error)}`));
     }
+  }
+
+  /** The result as the widget gets it: `_meta` carries the widget's session id, as in ChatGPT. */
+  private forWidget(result: CallToolResult): CallToolResult {
+    const key = widgetKey(this.toolName, this.args);
+    return { ...result, _meta: { ...(result._meta ?? {}), "openai/widgetSessionId": widgetSessionId(key) } };
   }
 
   private contentHeight = 160;

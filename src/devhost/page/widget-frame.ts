@@ -11,6 +11,7 @@ import { openaiGlobals, startOpenAiSession } from "./openai-session.ts";
 import { startMcpAppsSession } from "./mcp-apps-session.ts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
+import { loadFrameStorage } from "./widget-state-store.ts";
 
 /** A mounted widget frame. */
 export interface MountedWidget {
@@ -65,6 +66,7 @@ export async function mountWidget(
     protocol,
     frameId,
     parentOrigin: window.location.origin,
+    storage: loadFrameStorage(context.widgetKey),
     ...(protocol === "openai" ? { globals: openaiGlobals(context, result) } : {}),
   };
   const registered = await registerFrame(html, meta, init);

@@ -1,7 +1,9 @@
 /** What a protocol host (openai relay or MCP Apps bridge) needs from the page, and gives back. */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostEvent } from "./call-log.ts";
+import type { FrameChannelHandlers } from "./frame-channel.ts";
 import type { DisplayMode, HostSettings } from "./settings.ts";
+import { saveFrameStorage } from "./widget-state-store.ts";
 
 /** The page services one widget frame's host uses. */
 export interface WidgetSessionContext {
@@ -47,4 +49,15 @@ export function openHttpsLink(href: unknown, event: (e: HostEvent) => void): boo
   event({ kind: "open-link", text: url.href });
   window.open(url.href, "_blank", "noopener,noreferrer");
   return true;
+}
+
+/** Frame-channel handlers both protocols share: CSP violations, errors, and frame storage. */
+export function commonFrameHandlers(context: WidgetSessionContext): Pick<FrameChannelHandlers, "onCspViolation" | "onFrameError" | "onStorage"> {
+  return {
+    onCspViolation: (text) => context.event({ kind: "csp-violation", text }),
+    onFrameError: (text) => context.event({ kind: "frame-error", text }),
+    onStorage(items) {
+      if (!saveFrameStorage(context.widgetKey, items)) context.event({ kind: "notice", text: "frame storage not kept (not strings, or over the size limit)" });
+    },
+  };
 }

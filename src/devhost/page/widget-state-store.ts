@@ -4,6 +4,9 @@
  * the same link — gives the widget back the state it saved.
  */
 const PREFIX = "devhost:widget-state:";
+const STORAGE_PREFIX = "devhost:frame-storage:";
+/** The most a widget frame may keep in its emulated localStorage (UTF-16 units of JSON). */
+export const MAX_FRAME_STORAGE = 256 * 1024;
 
 /** JSON with object keys sorted, so equal arguments give equal keys. */
 export function canonicalJson(value: unknown): string {
@@ -42,7 +45,49 @@ export function saveWidgetState(key: string, state: unknown): boolean {
   }
 }
 
-/** Forgets every widget's state (the "clear" button). */
+/**
+ * The session id the host gives a widget in the result's `_meta` (`openai/widgetSessionId`,
+ * as ChatGPT does): stable per widget key, short, and not the arguments themselves.
+ */
+export function widgetSessionId(key: string): string {
+  // cyrb53: a fast 53-bit string hash; collisions between a developer's few calls are moot.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < key.length; i++) {
+    const ch = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `devhost-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/** What a widget frame kept in its emulated localStorage (string values only). */
+export function loadFrameStorage(key: string): Record<string, string> {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + key) ?? "{}") as unknown;
+    if (!saved || typeof saved !== "object") return {};
+    return Object.fromEntries(Object.entries(saved).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps a frame's localStorage items; `false` when they are not strings or too large. */
+export function saveFrameStorage(key: string, items: unknown): boolean {
+  if (!items || typeof items !== "object" || Object.values(items).some((value) => typeof value !== "string")) return false;
+  const text = JSON.stringify(items);
+  if (text.length > MAX_FRAME_STORAGE) return false;
+  try {
+    localStorage.setItem(STORAGE_PREFIX + key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets every widget's state and frame storage (the "clear" button). */
 export function clearWidgetStates(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX) || key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
 }
