@@ -41,9 +41,9 @@ function entryView(record: CallRecord): HTMLElement {
       {},
       h("summary", {}, h("span", { class: `status status-${status}` }, status), ` ${record.tool} `, h("span", { class: "muted" }, `${record.source} · ${record.protocol} · ${record.at.slice(11, 23)}${time}`)),
       h("p", { class: "log-label" }, "Arguments"),
-      h("pre", {}, prettyJson(record.args)),
+      h("pre", { tabindex: 0 }, prettyJson(record.args)),
       h("p", { class: "log-label" }, record.failure ? "Failure" : "Result"),
-      h("pre", { class: "log-result" }, record.failure ?? (record.result === undefined ? "…" : prettyJson(record.result))),
+      h("pre", { class: "log-result", tabindex: 0 }, record.failure ?? (record.result === undefined ? "…" : prettyJson(record.result))),
     ),
   );
 }

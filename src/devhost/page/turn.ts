@@ -51,7 +51,8 @@ export class Turn {
     this.element = h(
       "article",
       { class: "turn", "data-tool": toolName, "data-status": "calling", "aria-label": `Tool call ${toolName}` },
-      h("div", { class: "bubble call" }, h("span", { class: "muted" }, "Tool call "), h("code", {}, toolName), h("pre", { class: "args" }, prettyJson(args))),
+      h("h2", { class: "visually-hidden" }, `Tool call ${toolName}`),
+      h("div", { class: "bubble call" }, h("span", { class: "muted" }, "Tool call "), h("code", {}, toolName), h("pre", { class: "args", tabindex: 0, "aria-label": "Arguments" }, prettyJson(args))),
       h("section", { class: "bubble model", "aria-label": "What the model reads" }, h("h3", {}, "Model-visible result"), this.modelText),
       h("div", { class: "widget-wrap" }, this.exitButton, this.widgetSlot),
     );

@@ -1,0 +1,262 @@
+/**
+ * End to end, in Chromium, through the dev host page (src/devhost) against the real GiftGenius
+ * server (`examples/giftgenius/server/main.ts`, started here on an ephemeral port with a temp
+ * SQLite file), for both host protocols: the whole purchase, a burst of confirms, a reload, a
+ * payment fault with its countdown and retry, and bad arguments. Every step is screenshotted
+ * into test-results/e2e/, and must end with no console error, no CSP violation (page or frame)
+ * and no axe violation (page and frame).
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Frame, type FrameLocator, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO } from "./targets.ts";
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+const SHOTS = join(REPO, "test-results", "e2e");
+const GOOD_ARGS = { interests: ["books", "coffee"], budget_min: 10, budget_max: 80, currency: "USD", relationship_type: "friend" };
+const BAD_ARGS = { interests: ["books"], budget_min: -5, budget_max: -10, currency: "USD", age: 300 };
+// The catalog's image host is fictional; answer it with a tiny picture instead of a DNS error.
+const IMAGE = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='#d9cbb8'/></svg>";
+
+type Protocol = "openai" | "mcp-apps";
+
+let server: ChildProcess;
+let baseUrl: string;
+let browser: Browser;
+let dataDir: string;
+
+/** Starts `main.ts` the way `npm start` does (minus the build) and reads its URL from the log. */
+async function startServer(): Promise<void> {
+  server = spawn(process.execPath, ["--import", "tsx", "examples/giftgenius/server/main.ts"], {
+    cwd: REPO,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SQLITE_FILE: join(dataDir, "giftgenius.sqlite"), NODE_ENV: "development", GIFTGENIUS_FAULTS: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let log = "";
+    server.once("exit", (code) => reject(new Error(`server exited (${code}): ${log}`)));
+    server.stderr!.on("data", (chunk: Buffer) => {
+      log += chunk.toString("utf8");
+      const listening = /"event":"listening","url":"(http:\/\/[^"]+)\/mcp"/.exec(log);
+      if (listening) resolve(listening[1]!);
+    });
+  });
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), "e2e-giftgenius-"));
+  // The page is small and builds in about a second; always build it so the suite tests the source.
+  execFileSync(join(REPO, "node_modules/.bin/vite"), ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"], { cwd: REPO, stdio: "inherit" });
+  await startServer();
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill("SIGTERM");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Opened {
+  page: Page;
+  problems: string[];
+}
+
+/** A fresh browser context (its own localStorage) with every problem recorded. */
+async function open(): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route("https://images.giftgenius.example/**", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: IMAGE }));
+  // Runs in every frame, the sandboxed widget included, before any of its scripts: the test's
+  // own CSP listener, independent of the page's bootstrap that also reports violations.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener("securitypolicyviolation", (event) => w.__csp.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  return { page, problems };
+}
+
+function widgetFrame(page: Page): FrameLocator {
+  return page.frameLocator("#turns .turn:last-child iframe");
+}
+
+async function widgetFrameHandle(page: Page): Promise<Frame> {
+  const element = await page.locator("#turns .turn:last-child iframe").elementHandle();
+  const frame = await element?.contentFrame();
+  if (!frame) throw new Error("no widget frame");
+  return frame;
+}
+
+async function goTo(page: Page, protocol: Protocol, tool: string, args: object, extra = ""): Promise<void> {
+  await page.goto(`${baseUrl}/?protocol=${protocol}${extra}&tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}`);
+}
+
+/** Waits until `locator` shows `text` (vitest has no Playwright web-first assertions). */
+async function waitForText(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+async function waitForState(page: Page, state: string): Promise<void> {
+  await widgetFrame(page).locator(`[data-state="${state}"]`).first().waitFor({ timeout: 15_000 });
+}
+
+interface LoggedCall {
+  tool: string;
+  source: string;
+  status: string;
+  args: Record<string, unknown>;
+  result: { structuredContent?: Record<string, unknown> } | null;
+}
+
+/** The page's call log, oldest first, parsed back from its <details> entries. */
+async function callLog(page: Page): Promise<LoggedCall[]> {
+  const entries = await page.locator("#call-log > li").evaluateAll((items) =>
+    items.map((li) => {
+      const [args, result] = [...li.querySelectorAll("pre")].map((pre) => pre.textContent ?? "");
+      return { tool: li.getAttribute("data-tool") ?? "", source: li.getAttribute("data-source") ?? "", status: li.getAttribute("data-status") ?? "", args: args ?? "{}", result: result ?? "" };
+    }),
+  );
+  return entries.reverse().map((entry) => ({ ...entry, args: JSON.parse(entry.args) as Record<string, unknown>, result: entry.result.startsWith("{") ? (JSON.parse(entry.result) as LoggedCall["result"]) : null }));
+}
+
+async function axeViolations(target: Page | Frame, options: object): Promise<string[]> {
+  // Evaluated by the driver, not as a page script, so each CSP stays exactly as served.
+  await target.evaluate(AXE_SOURCE);
+  return target.evaluate(async (runOptions) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"], ...runOptions });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  }, options);
+}
+
+/** Screenshot, then: no console or page error, no CSP violation anywhere, no axe violation. */
+async function checkStep(opened: Opened, shot: string): Promise<void> {
+  const { page, problems } = opened;
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+  const csp: string[] = [];
+  for (const frame of page.frames()) csp.push(...(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => [])));
+  const pageCounters = await page.evaluate(() => ({ csp: document.body.dataset.cspViolations ?? "0", frameErrors: document.body.dataset.frameErrors ?? "0" }));
+  const pageAxe = await axeViolations(page, { iframes: false });
+  // WCAG A/AA for the widget: page-level best practices (one <h1>, landmarks) do not fit a card.
+  const frameAxe = await axeViolations(await widgetFrameHandle(page), { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
+  expect({ shot, problems, csp, pageCounters, pageAxe, frameAxe }).toEqual({ shot, problems: [], csp: [], pageCounters: { csp: "0", frameErrors: "0" }, pageAxe: [], frameAxe: [] });
+}
+
+describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protocol", (protocol) => {
+  it("suggest → buy → confirm, a burst of confirms makes one order, and a reload keeps it", async () => {
+    const opened = await open();
+    const { page } = opened;
+    await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
+    await waitForState(page, "results");
+    await waitForText(page.locator(".turn:last-child .model-text"), "prepare_order");
+    await checkStep(opened, `${protocol}-1-results`);
+
+    const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
+    const giftId = await firstGift.getAttribute("data-gift-id");
+    await firstGift.locator('[data-action="buy"]').click();
+    await waitForState(page, "confirm");
+    await checkStep(opened, `${protocol}-2-confirm`);
+
+    // A burst: five clicks dispatched together, as a double- (or quintuple-) click would.
+    const confirm = widgetFrame(page).locator('[data-action="confirm"]');
+    await confirm.evaluate((button) => {
+      for (let i = 0; i < 5; i++) (button as HTMLButtonElement).click();
+    });
+    await waitForState(page, "committed");
+    await checkStep(opened, `${protocol}-3-committed`);
+
+    const calls = await callLog(page);
+    expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual(["page:suggest_gifts:ok", "widget:prepare_order:ok", "widget:commit_order:ok"]);
+    expect(calls[1]!.args).toMatchObject({ gift_id: giftId });
+    const order = calls[2]!.result!.structuredContent!.order as { order_id: string };
+    await waitForText(widgetFrame(page).locator("body"), order.order_id);
+
+    await page.reload();
+    await waitForState(page, protocol === "openai" ? "committed" : "results");
+    // The reload ran the link's suggest_gifts again and made no other call: no second order.
+    const afterReload = await callLog(page);
+    expect(afterReload.map((c) => `${c.source}:${c.tool}`)).toEqual(["page:suggest_gifts", "widget:prepare_order", "widget:commit_order", "page:suggest_gifts"]);
+    if (protocol === "openai") {
+      // ChatGPT's widgetState comes back with the widget: the same order, shown at once.
+      await waitForText(widgetFrame(page).locator("body"), order.order_id);
+    } else {
+      // MCP Apps has no widget state of its own; the kit keeps it in the frame's localStorage,
+      // which the host kept for this widget across the reload.
+      const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith("devhost:frame-storage:")).map(([, value]) => value).join(""));
+      expect(kept).toContain(order.order_id);
+    }
+    await checkStep(opened, `${protocol}-4-reloaded`);
+    await page.context().close();
+  });
+
+  it("a payment timeout: retryable error, countdown, retry with the same key, one order", async () => {
+    const opened = await open();
+    const { page } = opened;
+    await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
+    await waitForState(page, "results");
+    await widgetFrame(page).locator('[data-action="buy"]').first().click();
+    await waitForState(page, "confirm");
+
+    // The fault switch (dev only): the charge goes through, its answer is lost.
+    await page.getByLabel("payments=timeout").check();
+    await waitForText(page.locator("#fault-status"), "payments=timeout");
+    await widgetFrame(page).locator('[data-action="confirm"]').click();
+    await waitForState(page, "error");
+    const retry = widgetFrame(page).locator('[data-action="retry"]');
+    expect(await retry.isDisabled()).toBe(true); // counting down retry_after_seconds
+    await checkStep(opened, `${protocol}-5-payment-timeout`);
+
+    await page.getByLabel("payments=timeout").uncheck();
+    await waitForText(page.locator("#fault-status"), "No faults");
+    await expect.poll(() => retry.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await retry.click();
+    await waitForState(page, "committed");
+    await checkStep(opened, `${protocol}-6-retried`);
+
+    const commits = (await callLog(page)).filter((c) => c.tool === "commit_order");
+    expect(commits.map((c) => c.status)).toEqual(["isError", "ok"]);
+    expect(commits[0]!.result!.structuredContent!.error).toMatchObject({ code: "PAYMENT_TIMEOUT", retryable: true, changes: "unknown" });
+    // The retry reused the key, so the charge that went through the first time is the order.
+    expect(commits[1]!.args.idempotency_key).toBe(commits[0]!.args.idempotency_key);
+    await page.context().close();
+  });
+
+  it("bad arguments: the ErrorState lists every field problem, in dark mode", async () => {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto(`${baseUrl}/?protocol=${protocol}&theme=dark`);
+    await waitForText(page.locator("#connection-status"), "Connected");
+    await page.getByLabel("Arguments (JSON)").fill(JSON.stringify(BAD_ARGS));
+    await page.getByRole("button", { name: "Call tool" }).click();
+    await waitForState(page, "error");
+
+    const [call] = await callLog(page);
+    expect(call).toMatchObject({ tool: "suggest_gifts", status: "isError" });
+    const error = call!.result!.structuredContent!.error as { code: string; retryable: boolean; field_errors: Array<{ field: string }> };
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", retryable: false });
+    const fields = error.field_errors.map((f) => f.field);
+    expect(fields).toEqual(expect.arrayContaining(["budget_min", "age", "relationship_type"]));
+    const listed = await widgetFrame(page).locator('[role="alert"] li').allTextContents();
+    for (const field of fields) expect(listed.some((text) => text.startsWith(field))).toBe(true);
+    expect(await widgetFrame(page).locator('[data-action="retry"]').count()).toBe(0);
+    // The link in the address bar reproduces this call.
+    expect(new URL(page.url()).searchParams.get("tool")).toBe("suggest_gifts");
+    await checkStep(opened, `${protocol}-7-bad-arguments-dark`);
+    await page.context().close();
+  });
+});
