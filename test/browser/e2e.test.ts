@@ -73,7 +73,7 @@ interface Opened {
 
 /** A fresh browser context (its own localStorage) with every problem recorded. */
 async function open(): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
   await context.route("https://images.giftgenius.example/**", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: IMAGE }));
   // Runs in every frame, the sandboxed widget included, before any of its scripts: the test's
   // own CSP listener, independent of the page's bootstrap that also reports violations.
@@ -147,7 +147,9 @@ async function axeViolations(target: Page | Frame, options: object): Promise<str
 /** Screenshot, then: no console or page error, no CSP violation anywhere, no axe violation. */
 async function checkStep(opened: Opened, shot: string): Promise<void> {
   const { page, problems } = opened;
-  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+  // Not fullPage: Chromium resizes the viewport for that, and the widget frame relays out
+  // mid-capture. The viewport is tall enough for the whole page instead.
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`) });
   const csp: string[] = [];
   for (const frame of page.frames()) csp.push(...(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => [])));
   const pageCounters = await page.evaluate(() => ({ csp: document.body.dataset.cspViolations ?? "0", frameErrors: document.body.dataset.frameErrors ?? "0" }));
