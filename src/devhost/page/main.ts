@@ -171,11 +171,12 @@ async function start(): Promise<void> {
     document.title = `${config.appName} — dev host`;
     byId("app-name").textContent = config.appName;
     const connection = await connectMcp(config.mcpPath);
-    status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
-    document.body.dataset.ready = "true";
     const shared = services(connection);
     await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) => log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }));
     setUpToolForm(shared, config);
+    // Said last, once the form is prefilled: "Connected" means ready to use.
+    status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
+    document.body.dataset.ready = "true";
   } catch (error) {
     status.textContent = `Could not connect: ${error instanceof Error ? error.message : String(error)}`;
     status.setAttribute("role", "alert");
