@@ -2,7 +2,7 @@
  * Expected failures are thrown as `ToolFailure` (it carries the ToolError to send); anything
  * else thrown — a driver error, a bug — becomes `INTERNAL` and its details go to the log only.
  */
-import { fromProblem, type ToolError } from "../contract/index.ts";
+import { fromProblem, UPSTREAM_BAD_RESPONSE, type ToolError } from "../contract/index.ts";
 import { errorFields, type ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 
@@ -77,9 +77,21 @@ export function toToolError(
     // An upstream's own next_action is not one of our templates: never pass it on.
     // Only the code, the retry rule and the wait cross over: an upstream's own detail, field
     // errors and next_action are its text, not ours, and may carry its internals.
+    // An upstream's own code vocabulary is not ours: a status we understand gives our code.
+    const status = thrown.status;
+    const code =
+      mapped.code === UPSTREAM_BAD_RESPONSE || status === undefined
+        ? mapped.code
+        : status === 429
+          ? "RATE_LIMITED"
+          : status === 504
+            ? "UPSTREAM_TIMEOUT"
+            : status >= 500
+              ? "UPSTREAM_UNAVAILABLE"
+              : mapped.code;
     error = {
-      code: mapped.code,
-      message: upstreamMessage(mapped.code, thrown.upstream),
+      code,
+      message: upstreamMessage(code, thrown.upstream),
       retryable: mapped.retryable,
       ...(mapped.retryable ? { retry_after_seconds: mapped.retry_after_seconds ?? DEFAULT_UPSTREAM_RETRY_AFTER_SECONDS } : {}),
       next_action: mapped.retryable ? NEXT_ACTIONS.retryLater : NEXT_ACTIONS.reportFailure,

@@ -80,6 +80,8 @@ export interface ToolServerOptions {
   log: ServerLogger;
   caller?: CallerPolicy;
   instructions?: string;
+  /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
+  requestId?: () => string;
 }
 
 /** A tool server: makes one SDK `Server` per connection and runs calls without MCP too. */
@@ -126,7 +128,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   async function run(name: string, args: unknown, caller: string, signal: AbortSignal): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`);
-    const requestId = newRequestId();
+    const requestId = (options.requestId ?? newRequestId)();
     const started = performance.now();
     const validated = validateArguments(tool.arguments, args ?? {});
     if (!validated.ok) {

@@ -36,6 +36,8 @@ export interface GiftGenius {
 export interface GiftGeniusOverrides {
   store?: IdempotencyStore;
   now?: () => number;
+  /** Request id generator (recordings use a counter for stable fixtures). */
+  requestId?: () => string;
 }
 
 /** Opens the store and builds the server. */
@@ -46,7 +48,7 @@ export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogg
   }
   const base =
     overrides.store ??
-    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl }) : createSqliteStore(config.sqliteFile));
+    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl, synchronousCommit: config.pgSynchronousCommit }) : createSqliteStore(config.sqliteFile));
   await base.init();
   const store = withDbFaults(base);
   log.info("idempotency_store", { store: base.name, ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}) });
@@ -74,6 +76,7 @@ export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogg
     resources: widget.provider,
     log,
     caller: { trustSubjectMeta: config.trustSubjectMeta },
+    ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
     instructions:
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
       "and commit_order only after the person confirmed the draft.",
