@@ -47,14 +47,16 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
   let nextId = 1;
   let disposed = false;
 
-  const post = (message: Params) => {
-    if (disposed) return;
+  /** False when the message could not be sent (detached parent, uncloneable params). */
+  const post = (message: Params): boolean => {
+    if (disposed) return false;
     try {
       // The host's origin is not known to a sandboxed widget (often an opaque origin), so
       // "*" it is; what we send is no secret, and what we accept is checked by source.
       parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+      return true;
     } catch {
-      // a detached parent: nothing to tell
+      return false;
     }
   };
 
@@ -113,7 +115,7 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
           reject(new RpcError(-32001, `${method} timed out`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        post({ id, method, params });
+        if (!post({ id, method, params })) settle(id, { error: { code: -32603, message: `${method} could not be sent` } });
       });
     },
     notify: (method, params = {}) => post({ method, params }),
