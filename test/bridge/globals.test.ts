@@ -24,6 +24,9 @@ describe("normalizeGlobal", () => {
     ["toolResponseMetadata", { _meta: "x" }, null],
     ["toolResponseMetadata", { meta: { a: 1 } }, { a: 1 }],
     ["toolResponseMetadata", { a: 1, meta: 2 }, { a: 1, meta: 2 }],
+    ["toolResponseMetadata", { mcp_tool_result: { _meta: { s: 1 } }, structuredContent: {} }, { s: 1 }],
+    ["toolResponseMetadata", { call_tool_result: { _meta: { s: 2 } } }, { s: 2 }],
+    ["toolResponseMetadata", { _meta: { s: 3 }, content: [] }, { s: 3 }],
     ["styleVariables", { "--ok": "#fff", "--bad": "red; background: url(x)", color: "red", "--n": 5 }, { "--ok": "#fff" }],
     ["toolCancelled", "yes", false],
   ] as const)("%s: %j → %j", (key, raw, expected) => {

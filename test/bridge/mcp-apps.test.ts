@@ -151,6 +151,8 @@ describe("mcp-apps adapter against ext-apps AppBridge", () => {
     host = createMcpAppsHost({ win: frame.child });
     await expect(host.callTool("x", {})).rejects.toThrow();
     await expect(host.openExternal("https://shop.example/")).rejects.toThrow();
+    // Arguments that cannot be cloned fail at once instead of waiting for a timeout.
+    await expect(host.callTool("x", { callback: () => 1 })).rejects.toThrow(/could not be sent/);
   });
 
   it("persists widget state per widget session in localStorage", async () => {

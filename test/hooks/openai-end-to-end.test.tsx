@@ -4,7 +4,7 @@
  * then `openai:set_globals` with only the changed keys), under StrictMode.
  */
 import { StrictMode } from "react";
-import { act, fireEvent, render, renderHook, screen } from "@testing-library/react";
+import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import type { Host } from "../../src/bridge/types.ts";
@@ -68,13 +68,13 @@ describe("hooks over the openai adapter", () => {
     act(() => mock.setGlobals({ toolOutput: { gifts: ["g-1", "g-2"] } }));
     expect(view.container.querySelector("[data-state]")?.getAttribute("data-theme")).toBe("dark");
 
-    await act(async () => {
+    act(() => {
       fireEvent.click(screen.getByText("g-2"));
       fireEvent.click(screen.getByText("g-2"));
-      await new Promise((resolve) => setTimeout(resolve, 20));
     });
+    expect(screen.getByTestId("status").textContent).toBe("pending");
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("success"));
     expect(mock.toolCalls("prepare_order")).toEqual([{ name: "prepare_order", args: { gift_id: "g-2" } }]);
-    expect(screen.getByTestId("status").textContent).toBe("success");
     expect(screen.getByTestId("picked").textContent).toBe("g-2");
     view.unmount();
 
