@@ -38,7 +38,8 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const METHOD_NOT_FOUND = -32601;
+/** The JSON-RPC code for a method the receiver does not know. */
+export const METHOD_NOT_FOUND = -32601;
 
 /** Starts listening on `win` for messages from `win.parent`. */
 export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
@@ -130,5 +131,3 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
     },
   };
 }
-
-export { METHOD_NOT_FOUND };
