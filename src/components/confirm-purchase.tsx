@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { Money, ToolError } from "../contract/index.ts";
-import { hostCallFailed } from "../hooks/host-call-error.ts";
+import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
 import { useWidgetState } from "../hooks/use-widget-state.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn } from "./dev.ts";
@@ -144,7 +144,9 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
       onCommitted?.(outcome);
     } else {
       inFlight.current = false;
-      setPhase({ kind: "error", error: outcome.error, retrying: false });
+      // A lost host call says nothing about the write: it may have happened.
+      const error = outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes ? { ...outcome.error, changes: "unknown" as const } : outcome.error;
+      setPhase({ kind: "error", error, retrying: false });
     }
   }
 

@@ -42,11 +42,16 @@ export function RetryButton({ retryable, retryAfterSeconds, onRetry, maxAttempts
   const remaining = retryable ? Math.max(0, Math.ceil((deadline - now) / 1000)) : 0;
 
   useEffect(() => {
-    if (remaining <= 0) return;
-    // Wake when the shown number changes, so the label never lags or skips a second.
-    const timer = setTimeout(() => setNow(Date.now()), (deadline - now) % 1000 || 1000);
-    return () => clearTimeout(timer);
-  }, [remaining, deadline, now]);
+    if (!retryable || deadline <= Date.now()) return;
+    // A quarter-second tick keeps the shown number within 250 ms of the truth, also when
+    // the tab was throttled; it stops at the deadline.
+    const timer = setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= deadline) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [retryable, deadline]);
 
   if (!retryable) return null;
   if (attempts >= maxAttempts) {

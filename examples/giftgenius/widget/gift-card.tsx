@@ -51,8 +51,8 @@ export function GiftCard({ gift, onBuy, buyDisabled = false, busy = false }: Gif
       <div className="gg-actions">
         {link ? (
           <button type="button" className="wk-button" onClick={() => void openExternal(link)}>
-            {m.view}
-            <span className="wk-visually-hidden"> {gift.title}</span>
+            {m.view}{" "}
+            <span className="wk-visually-hidden">{gift.title}</span>
           </button>
         ) : null}
         <button
@@ -63,8 +63,8 @@ export function GiftCard({ gift, onBuy, buyDisabled = false, busy = false }: Gif
           aria-busy={busy || undefined}
           onClick={() => onBuy(gift)}
         >
-          {m.buy}
-          <span className="wk-visually-hidden"> {gift.title}</span>
+          {m.buy}{" "}
+          <span className="wk-visually-hidden">{gift.title}</span>
         </button>
       </div>
     </article>
