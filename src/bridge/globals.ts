@@ -23,6 +23,8 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
   toolOutput: null,
   toolResponseMetadata: null,
   widgetState: null,
+  styleVariables: freeze({}),
+  toolCancelled: false,
 }) as HostGlobals;
 
 /** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
@@ -91,11 +93,16 @@ function view(value: unknown): HostView {
 }
 
 /**
- * `toolResponseMetadata` arrives flat (`{ "openai/widgetSessionId": ... }`) or as the
- * envelope of a tool result (`{ _meta: {...} }` / `{ meta: {...} }`); both read the same.
+ * `toolResponseMetadata` arrives flat (`{ "openai/widgetSessionId": ... }`) or wrapped in
+ * the tool result it came from: `{ _meta }`, `{ mcp_tool_result: { _meta } }`,
+ * `{ call_tool_result: { _meta } }`, or a lone `{ meta }`. All read the same.
  */
 export function responseMetadata(value: unknown): { readonly [key: string]: unknown } | null {
   if (!isRecord(value)) return null;
+  for (const wrapper of ["mcp_tool_result", "call_tool_result"]) {
+    const inner = value[wrapper];
+    if (isRecord(inner) && isRecord(inner._meta)) return inner._meta;
+  }
   const keys = Object.keys(value);
   const envelope = keys.includes("_meta") ? value._meta : keys.length === 1 && keys[0] === "meta" ? value.meta : undefined;
   if (envelope !== undefined) return isRecord(envelope) ? envelope : null;
@@ -105,6 +112,25 @@ export function responseMetadata(value: unknown): { readonly [key: string]: unkn
 /** `undefined` (not delivered yet) reads as `null`; anything else is untrusted data as is. */
 function orNull(value: unknown): unknown {
   return value === undefined ? null : value;
+}
+
+const CSS_VARIABLE_NAME = /^--[a-zA-Z0-9-]{1,80}$/;
+/** Characters that could end a declaration or a block, open a URL or escape: never in a value. */
+const UNSAFE_CSS_VALUE = /[;{}<>\\@]|url\(|expression\(|\/\*/i;
+const MAX_STYLE_VARIABLES = 200;
+
+/** Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration. */
+function styleVariables(value: unknown): HostGlobals["styleVariables"] {
+  if (!isRecord(value)) return DEFAULT_GLOBALS.styleVariables;
+  const kept: Record<string, string> = {};
+  let count = 0;
+  for (const [name, css] of Object.entries(value)) {
+    if (count >= MAX_STYLE_VARIABLES) break;
+    if (!CSS_VARIABLE_NAME.test(name) || typeof css !== "string" || css.length > 300 || UNSAFE_CSS_VALUE.test(css)) continue;
+    kept[name] = css;
+    count++;
+  }
+  return kept;
 }
 
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
@@ -119,6 +145,8 @@ const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K]
   toolOutput: orNull,
   toolResponseMetadata: responseMetadata,
   widgetState: orNull,
+  styleVariables,
+  toolCancelled: (raw) => raw === true,
 };
 
 /**

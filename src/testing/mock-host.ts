@@ -7,7 +7,8 @@
  */
 import { ALL_CAPABILITIES } from "../bridge/capabilities.ts";
 import { looksLikeToolResult, normalizeCallToolResult } from "../bridge/call-result.ts";
-import { deepEqual, GLOBAL_KEYS } from "../bridge/globals.ts";
+import { deepEqual } from "../bridge/globals.ts";
+import { OPENAI_GLOBAL_KEYS, SET_GLOBALS_EVENT } from "../bridge/openai.ts";
 import { createGlobalStore, type RawGlobals } from "../bridge/store.ts";
 import type { CallToolResult, DisplayMode, Host, HostCapabilities } from "../bridge/types.ts";
 
@@ -19,6 +20,8 @@ export type MockMethod =
   | "openExternal"
   | "requestDisplayMode"
   | "requestClose"
+  | "requestModal"
+  | "updateModelContext"
   | "notifyHeight";
 
 /** One recorded call: the method and its positional arguments (`callTool` → `[name, args]`). */
@@ -89,8 +92,6 @@ export interface MockHost extends Host {
    */
   installAsOpenAI(win?: Window): () => void;
 }
-
-const SET_GLOBALS_EVENT = "openai:set_globals";
 
 /** Creates a mock host. */
 export function createMockHost(options: MockHostOptions = {}): MockHost {
@@ -173,6 +174,8 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
         return store.get("displayMode");
       }),
     requestClose: () => act("requestClose", [], () => undefined),
+    requestModal: (request) => act("requestModal", [request], () => undefined),
+    updateModelContext: (context) => act("updateModelContext", [context], () => undefined),
     notifyHeight(height) {
       calls.push({ method: "notifyHeight", args: [height] });
     },
@@ -194,7 +197,7 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
       const target = win as Window & { openai?: unknown };
       const previous = target.openai;
       const openai: Record<string, unknown> = {};
-      for (const key of GLOBAL_KEYS) openai[key] = raw[key] ?? null;
+      for (const key of OPENAI_GLOBAL_KEYS) openai[key] = raw[key] ?? null;
       if (capabilities.callTool)
         openai.callTool = (name: string, args: { readonly [key: string]: unknown }) =>
           mock.callTool(name, args).then((r) => ({ structuredContent: r.structuredContent, content: r.content, isError: r.isError, _meta: r.meta }));
@@ -206,8 +209,11 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
         openai.requestDisplayMode = (req: { mode: DisplayMode }) => mock.requestDisplayMode(req.mode).then((mode) => ({ mode }));
       if (capabilities.requestClose) openai.requestClose = () => mock.requestClose();
       if (capabilities.notifyIntrinsicHeight) openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
-      if (capabilities.requestModal) openai.requestModal = async () => undefined;
-      const notify = (changed: RawGlobals) => {
+      if (capabilities.requestModal)
+        openai.requestModal = (req: { params?: { readonly [key: string]: unknown }; template?: string }) => mock.requestModal!(req);
+      const notify = (all: RawGlobals) => {
+        const changed = Object.fromEntries(Object.entries(all).filter(([key]) => (OPENAI_GLOBAL_KEYS as readonly string[]).includes(key)));
+        if (Object.keys(changed).length === 0) return;
         Object.assign(openai, changed);
         win.dispatchEvent(new CustomEvent(SET_GLOBALS_EVENT, { detail: { globals: changed } }));
       };
