@@ -238,7 +238,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     await page.context().close();
   });
 
-  it("bad arguments: the ErrorState lists every field problem, in dark mode", async () => {
+  it("bad arguments: the ErrorState lists every field problem; theme and locale switch live", async () => {
     const opened = await open();
     const { page } = opened;
     await page.goto(`${baseUrl}/?protocol=${protocol}&theme=dark`);
@@ -259,6 +259,14 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     // The link in the address bar reproduces this call.
     expect(new URL(page.url()).searchParams.get("tool")).toBe("suggest_gifts");
     await checkStep(opened, `${protocol}-7-bad-arguments-dark`);
+
+    // Host controls reach the running widget without a reload (openai:set_globals, or
+    // ui/notifications/host-context-changed).
+    expect(await widgetFrame(page).locator(".wk-root").getAttribute("data-theme")).toBe("dark");
+    await page.getByLabel("Theme").selectOption("light");
+    await page.getByLabel("Locale").selectOption("vi");
+    await widgetFrame(page).locator('.wk-root[data-theme="light"][lang^="vi"]').waitFor({ timeout: 15_000 });
+    await checkStep(opened, `${protocol}-8-bad-arguments-light-vi`);
     await page.context().close();
   });
 });
