@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Frame, type FrameLocator, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "./targets.ts";
+import { FIXTURE_WIDGET_HTML, startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -92,11 +93,11 @@ async function open(): Promise<Opened> {
 }
 
 function widgetFrame(page: Page): FrameLocator {
-  return page.frameLocator("#turns .turn:last-child iframe");
+  return page.frameLocator("#turns article.turn:last-of-type iframe");
 }
 
 async function widgetFrameHandle(page: Page): Promise<Frame> {
-  const element = await page.locator("#turns .turn:last-child iframe").elementHandle();
+  const element = await page.locator("#turns article.turn:last-of-type iframe").elementHandle();
   const frame = await element?.contentFrame();
   if (!frame) throw new Error("no widget frame");
   return frame;
@@ -165,7 +166,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     const { page } = opened;
     await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
     await waitForState(page, "results");
-    await waitForText(page.locator(".turn:last-child .model-text"), "prepare_order");
+    await waitForText(page.locator("#turns article.turn:last-of-type .model-text"), "prepare_order");
     await checkStep(opened, `${protocol}-1-results`);
 
     const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
@@ -267,6 +268,52 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     await page.getByLabel("Locale").selectOption("vi");
     await widgetFrame(page).locator('.wk-root[data-theme="light"][lang^="vi"]').waitFor({ timeout: 15_000 });
     await checkStep(opened, `${protocol}-8-bad-arguments-light-vi`);
+    await page.context().close();
+  });
+});
+
+// Negative controls: the same checks must see a widget that breaks its CSP, and the frame must
+// be shut off from the page. A tiny fixture app (test/devhost/support) stands in for the real one.
+describe.each<Protocol>(["openai", "mcp-apps"])("the dev host's checks and sandbox (%s, fixture app)", (protocol) => {
+  let fixture: FixtureApp;
+  const misbehaving = FIXTURE_WIDGET_HTML.replace("</main>", '<img src="https://undeclared.example/pixel.png" alt=""></main>');
+
+  beforeAll(async () => {
+    fixture = await startFixtureApp({}, "127.0.0.1", misbehaving);
+  });
+  afterAll(() => fixture?.close());
+
+  it("catches a CSP violation, keeps the frame in an opaque origin, and relays host requests", async () => {
+    const { page, problems } = await open();
+    await page.goto(`${fixture.url}/?protocol=${protocol}&tool=show&args=${encodeURIComponent('{"value":"x"}')}`);
+    const frame = page.frameLocator("#turns article.turn:last-of-type iframe");
+    await frame.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
+
+    // The violation is seen three ways: the page's bootstrap relay, the test's own listener in
+    // the frame, and Chromium's console error.
+    await page.locator("body[data-csp-violations]").waitFor({ timeout: 15_000 });
+    const handle = await widgetFrameHandle(page);
+    expect(await handle.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toContain("img-src https://undeclared.example/pixel.png");
+    expect(problems.some((p) => p.includes("Content Security Policy"))).toBe(true);
+
+    // Opaque origin: no way into the page, no real storage (the host's emulated one instead).
+    expect(await handle.evaluate(() => origin)).toBe("null");
+    expect(await handle.evaluate(() => { try { return String(window.parent.document.title); } catch { return "blocked"; } })).toBe("blocked");
+
+    await frame.locator("#fullscreen").click();
+    await frame.locator('#root[data-granted="fullscreen"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel("Display mode").inputValue()).toBe("fullscreen");
+    // The slot keeps no box of its own: the frame is fixed over the page.
+    await page.locator('.widget-slot[data-display-mode="fullscreen"]').waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Back to inline" }).click();
+    expect(await page.getByLabel("Display mode").inputValue()).toBe("inline");
+
+    await frame.locator("#ask").click();
+    await waitForText(page.locator("#turns"), "more please");
+    await frame.locator("#count-button").click();
+    await waitForText(frame.locator("#count"), '"count":1');
+    const calls = await callLog(page);
+    expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual(["page:show:ok", "widget:counter:ok"]);
     await page.context().close();
   });
 });

@@ -12,7 +12,8 @@ import { z } from "zod";
 import { createDevHostHandler, type DevHostOptions } from "../../../src/devhost/index.ts";
 
 const WIDGET_URI = "ui://fixture/widget.html";
-const widgetHtml = readFileSync(new URL("./fixture-widget.html", import.meta.url), "utf8");
+/** The fixture widget's HTML (both protocols). */
+export const FIXTURE_WIDGET_HTML = readFileSync(new URL("./fixture-widget.html", import.meta.url), "utf8");
 
 /** A running fixture app. */
 export interface FixtureApp {
@@ -23,7 +24,7 @@ export interface FixtureApp {
   close(): Promise<void>;
 }
 
-function mcpServer(app: FixtureApp): McpServer {
+function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
   const server = new McpServer({ name: "fixture", version: "1.0.0" });
   server.registerResource("widget", WIDGET_URI, { mimeType: "text/html+skybridge" }, async () => ({
     contents: [{ uri: WIDGET_URI, mimeType: "text/html+skybridge", text: widgetHtml, _meta: { ui: { csp: { connectDomains: [], resourceDomains: ["https://cdn.example.com", "*.bad"] } } } }],
@@ -48,7 +49,7 @@ function mcpServer(app: FixtureApp): McpServer {
 }
 
 /** Starts the fixture app on 127.0.0.1 and an ephemeral port. */
-export async function startFixtureApp(options: Partial<DevHostOptions> = {}, host = "127.0.0.1"): Promise<FixtureApp> {
+export async function startFixtureApp(options: Partial<DevHostOptions> = {}, host = "127.0.0.1", widgetHtml = FIXTURE_WIDGET_HTML): Promise<FixtureApp> {
   const app = { faults: "", counter: 0 } as FixtureApp;
   const devHost = createDevHostHandler({
     appName: "Fixture",
@@ -61,7 +62,7 @@ export async function startFixtureApp(options: Partial<DevHostOptions> = {}, hos
     if (req.url?.startsWith("/mcp")) {
       // Stateless: a fresh server and transport per request, as the SDK documents.
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      const mcp = mcpServer(app);
+      const mcp = mcpServer(app, widgetHtml);
       res.on("close", () => void transport.close().then(() => mcp.close()));
       await mcp.connect(transport);
       await transport.handleRequest(req, res);
@@ -74,6 +75,10 @@ export async function startFixtureApp(options: Partial<DevHostOptions> = {}, hos
   return Object.assign(app, {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     server,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a browser's keep-alive connections would hold close() open
+      }),
   });
 }
