@@ -4,10 +4,14 @@
  */
 import type { BenchRow } from "./measure.ts";
 import { benchContract } from "./contract.ts";
+import { benchBridge } from "./bridge.ts";
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
-const sections: Section[] = [{ name: "contract", run: benchContract }];
+const sections: Section[] = [
+  { name: "contract", run: benchContract },
+  { name: "bridge", run: benchBridge },
+];
 
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
