@@ -15,7 +15,12 @@ import { useWidgetState } from "../hooks/use-widget-state.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
-import { newIdempotencyKey, readStoredKey, withStoredKey } from "./idempotency-key.ts";
+import {
+  IDEMPOTENCY_STATE_KEY,
+  isStoredIdempotencyKey,
+  newIdempotencyKey,
+  type StoredIdempotencyKey,
+} from "./idempotency-key.ts";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useExpired } from "./use-expired.ts";
 import { useReportDomState } from "./widget-root.tsx";
@@ -71,14 +76,17 @@ type Phase =
 
 /** The draft's key: the stored one, else one made now and stored before it is returned. */
 function useIdempotencyKey(draftId: string): () => string {
-  const [widgetState, setWidgetState] = useWidgetState<unknown>(null);
+  const [stored, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
+    key: IDEMPOTENCY_STATE_KEY,
+    isValid: isStoredIdempotencyKey,
+  });
   // Also kept in a ref: a host without widget state must still reuse the key while mounted.
-  const made = useRef<{ draftId: string; key: string } | null>(null);
+  const made = useRef<StoredIdempotencyKey | null>(null);
   return () => {
-    const stored = readStoredKey(widgetState, draftId);
-    const key = stored ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
+    const storedKey = stored?.draftId === draftId ? stored.key : null;
+    const key = storedKey ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
     made.current = { draftId, key };
-    if (stored !== key) setWidgetState((prev: unknown) => withStoredKey(prev, draftId, key));
+    if (storedKey !== key) setStored({ draftId, key });
     return key;
   };
 }
