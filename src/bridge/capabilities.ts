@@ -1,0 +1,19 @@
+import type { HostCapabilities } from "./types.ts";
+
+/** A host that supports nothing (the "no host" mode, and the base the adapters extend). */
+export const NO_CAPABILITIES: HostCapabilities = Object.freeze({
+  callTool: false,
+  widgetState: false,
+  sendFollowUpMessage: false,
+  openExternal: false,
+  requestDisplayMode: false,
+  requestClose: false,
+  requestModal: false,
+  notifyIntrinsicHeight: false,
+  updateModelContext: false,
+});
+
+/** Every capability on (the mock's default). */
+export const ALL_CAPABILITIES: HostCapabilities = Object.freeze(
+  Object.fromEntries(Object.keys(NO_CAPABILITIES).map((key) => [key, true])) as unknown as HostCapabilities,
+);

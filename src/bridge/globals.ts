@@ -1,0 +1,161 @@
+/**
+ * The one place host globals are validated. Every adapter (openai, mcp-apps, mock, none)
+ * feeds raw values through `normalizeGlobal`, so a host that sends `theme: "purple"`,
+ * `locale: 42` or `maxHeight: "-1"` yields the defaults instead of crashing a component.
+ */
+import type { DisplayMode, GlobalKey, HostGlobals, HostView, SafeArea, Theme, UserAgent } from "./types.ts";
+
+const freeze = Object.freeze;
+
+/** What every global reads as when the host gives nothing usable. Frozen. */
+export const DEFAULT_GLOBALS: HostGlobals = freeze({
+  theme: "light",
+  userAgent: freeze({
+    device: freeze({ type: "unknown" }),
+    capabilities: freeze({ hover: true, touch: false }),
+  }),
+  locale: "en",
+  maxHeight: undefined,
+  displayMode: "inline",
+  safeArea: freeze({ insets: freeze({ top: 0, bottom: 0, left: 0, right: 0 }) }),
+  view: freeze({ mode: "inline" }),
+  toolInput: freeze({}),
+  toolOutput: null,
+  toolResponseMetadata: null,
+  widgetState: null,
+}) as HostGlobals;
+
+/** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
+export const GLOBAL_KEYS = Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
+
+/** A plain object (not an array, not null). Hostile getters are the caller's concern. */
+export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const DEVICE_TYPES = ["mobile", "tablet", "desktop", "unknown"] as const;
+const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function bool(value: unknown, fallback: boolean): boolean {
+  return typeof value === "boolean" ? value : fallback;
+}
+
+/** A finite, non-negative number of px; anything else is 0 (an inset the host did not give). */
+function inset(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+function theme(value: unknown): Theme {
+  return value === "dark" ? "dark" : "light";
+}
+
+/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. */
+function locale(value: unknown): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 64) return DEFAULT_GLOBALS.locale;
+  try {
+    return Intl.getCanonicalLocales(value)[0] ?? DEFAULT_GLOBALS.locale;
+  } catch {
+    return DEFAULT_GLOBALS.locale;
+  }
+}
+
+function maxHeight(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function userAgent(value: unknown): UserAgent {
+  if (!isRecord(value)) return DEFAULT_GLOBALS.userAgent;
+  const device = isRecord(value.device) ? value.device : {};
+  const caps = isRecord(value.capabilities) ? value.capabilities : {};
+  const fallback = DEFAULT_GLOBALS.userAgent.capabilities;
+  return {
+    device: { type: pick(device.type, DEVICE_TYPES, "unknown") },
+    capabilities: { hover: bool(caps.hover, fallback.hover), touch: bool(caps.touch, fallback.touch) },
+  };
+}
+
+function safeArea(value: unknown): SafeArea {
+  if (!isRecord(value) || !isRecord(value.insets)) return DEFAULT_GLOBALS.safeArea;
+  const { top, bottom, left, right } = value.insets;
+  return { insets: { top: inset(top), bottom: inset(bottom), left: inset(left), right: inset(right) } };
+}
+
+function view(value: unknown): HostView {
+  if (!isRecord(value)) return DEFAULT_GLOBALS.view;
+  const mode = value.mode === "modal" ? "modal" : "inline";
+  return isRecord(value.params) ? { mode, params: value.params } : { mode };
+}
+
+/**
+ * `toolResponseMetadata` arrives flat (`{ "openai/widgetSessionId": ... }`) or as the
+ * envelope of a tool result (`{ _meta: {...} }` / `{ meta: {...} }`); both read the same.
+ */
+export function responseMetadata(value: unknown): { readonly [key: string]: unknown } | null {
+  if (!isRecord(value)) return null;
+  const keys = Object.keys(value);
+  const envelope = keys.includes("_meta") ? value._meta : keys.length === 1 && keys[0] === "meta" ? value.meta : undefined;
+  if (envelope !== undefined) return isRecord(envelope) ? envelope : null;
+  return value;
+}
+
+/** `undefined` (not delivered yet) reads as `null`; anything else is untrusted data as is. */
+function orNull(value: unknown): unknown {
+  return value === undefined ? null : value;
+}
+
+const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
+  theme,
+  userAgent,
+  locale,
+  maxHeight,
+  displayMode: (raw) => pick(raw, DISPLAY_MODES, "inline"),
+  safeArea,
+  view,
+  toolInput: (raw) => (isRecord(raw) ? raw : DEFAULT_GLOBALS.toolInput),
+  toolOutput: orNull,
+  toolResponseMetadata: responseMetadata,
+  widgetState: orNull,
+};
+
+/**
+ * Validates one raw global. Never throws: a hostile object whose getters throw reads as
+ * the default.
+ */
+export function normalizeGlobal<K extends GlobalKey>(key: K, raw: unknown): HostGlobals[K] {
+  try {
+    return NORMALIZERS[key](raw);
+  } catch {
+    return DEFAULT_GLOBALS[key];
+  }
+}
+
+/** True for a known global key (hosts may send keys we do not know; those are ignored). */
+export function isGlobalKey(key: string): key is GlobalKey {
+  return Object.prototype.hasOwnProperty.call(NORMALIZERS, key);
+}
+
+const MAX_DEPTH = 64;
+
+/**
+ * Structural equality for JSON-like data, so a host that re-sends an equal object keeps the
+ * old identity (no re-render). Cycles and very deep values compare unequal, never hang.
+ */
+export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
+  if (Object.is(a, b)) return true;
+  if (depth > MAX_DEPTH || typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  const recA = a as { readonly [key: string]: unknown };
+  const recB = b as { readonly [key: string]: unknown };
+  for (const key of keysA) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !deepEqual(recA[key], recB[key], depth + 1)) return false;
+  }
+  return true;
+}

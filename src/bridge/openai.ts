@@ -1,0 +1,143 @@
+/**
+ * The ChatGPT adapter over `window.openai`. Globals are read once at creation and then kept
+ * up to date from the `openai:set_globals` event, whose `detail.globals` holds only the keys
+ * that changed. Every optional method is feature-detected; every value is validated.
+ */
+import { isHttpsUrl } from "../contract/text.ts";
+import { normalizeCallToolResult } from "./call-result.ts";
+import { GLOBAL_KEYS, isRecord } from "./globals.ts";
+import { createGlobalStore, type RawGlobals } from "./store.ts";
+import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
+
+/** The event ChatGPT dispatches on `window` when globals change. */
+export const SET_GLOBALS_EVENT = "openai:set_globals";
+
+type Args = { readonly [key: string]: unknown };
+
+/**
+ * `window.openai` as ChatGPT provides it. Every member is optional here because a host may
+ * lack any of them; the adapter checks each before use.
+ */
+export interface OpenAIGlobalsApi {
+  readonly theme?: unknown;
+  readonly userAgent?: unknown;
+  readonly locale?: unknown;
+  readonly maxHeight?: unknown;
+  readonly displayMode?: unknown;
+  readonly safeArea?: unknown;
+  readonly view?: unknown;
+  readonly toolInput?: unknown;
+  readonly toolOutput?: unknown;
+  readonly toolResponseMetadata?: unknown;
+  readonly widgetState?: unknown;
+  callTool?(name: string, args: Args): Promise<unknown>;
+  setWidgetState?(state: unknown): Promise<void> | void;
+  sendFollowUpMessage?(request: { prompt: string }): Promise<void> | void;
+  openExternal?(request: { href: string }): Promise<void> | void;
+  requestDisplayMode?(request: { mode: DisplayMode }): Promise<{ mode?: unknown } | void> | void;
+  requestModal?(request: { params?: Args; template?: string }): Promise<unknown> | void;
+  requestClose?(): Promise<void> | void;
+  notifyIntrinsicHeight?(request: { height: number }): Promise<void> | void;
+  uploadFile?(file: File): Promise<{ fileId: string }>;
+  getFileDownloadUrl?(request: { fileId: string }): Promise<{ downloadUrl: string }>;
+}
+
+/** The detail of `openai:set_globals`. */
+export interface SetGlobalsEventDetail {
+  readonly globals: RawGlobals;
+}
+
+function has(api: OpenAIGlobalsApi, name: keyof OpenAIGlobalsApi): boolean {
+  try {
+    return typeof api[name] === "function";
+  } catch {
+    return false;
+  }
+}
+
+/** Reads every global off `window.openai`, tolerating throwing getters. */
+function snapshot(api: OpenAIGlobalsApi): RawGlobals {
+  const raw: Record<string, unknown> = {};
+  for (const key of GLOBAL_KEYS) {
+    try {
+      raw[key] = api[key];
+    } catch {
+      // a throwing getter reads as absent (the default)
+    }
+  }
+  return raw;
+}
+
+/** Calls `fn` and turns a synchronous throw into a rejection. */
+function attempt<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Creates the openai adapter over `win.openai`; `undefined` when there is none. */
+export function createOpenAIHost(win: Window = window): Host | undefined {
+  const api = (win as Window & { openai?: unknown }).openai as OpenAIGlobalsApi | undefined;
+  if (typeof api !== "object" || api === null) return undefined;
+
+  const store = createGlobalStore(snapshot(api));
+  const onSetGlobals = (event: Event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    // Only the changed keys arrive; a malformed event is ignored rather than re-reading all.
+    if (isRecord(detail) && isRecord(detail.globals)) store.set(detail.globals);
+  };
+  win.addEventListener(SET_GLOBALS_EVENT, onSetGlobals);
+
+  const capabilities: HostCapabilities = Object.freeze({
+    callTool: has(api, "callTool"),
+    widgetState: has(api, "setWidgetState"),
+    sendFollowUpMessage: has(api, "sendFollowUpMessage"),
+    openExternal: has(api, "openExternal"),
+    requestDisplayMode: has(api, "requestDisplayMode"),
+    requestClose: has(api, "requestClose"),
+    requestModal: has(api, "requestModal"),
+    notifyIntrinsicHeight: has(api, "notifyIntrinsicHeight"),
+    updateModelContext: false,
+  });
+  const missing = (name: string) => Promise.reject(new Error(`window.openai.${name} is not available.`));
+
+  return {
+    kind: "openai",
+    capabilities,
+    get: store.get,
+    subscribe: store.subscribe,
+    callTool: (name, args) =>
+      capabilities.callTool ? attempt(() => api.callTool!(name, args)).then(normalizeCallToolResult) : missing("callTool"),
+    setWidgetState(state) {
+      store.set({ widgetState: state }); // reflect at once; the host echoes it later
+      return capabilities.widgetState ? attempt(() => api.setWidgetState!(state)) : Promise.resolve();
+    },
+    sendFollowUpMessage: (prompt) =>
+      capabilities.sendFollowUpMessage ? attempt(() => api.sendFollowUpMessage!({ prompt })) : missing("sendFollowUpMessage"),
+    openExternal(href) {
+      if (!isHttpsUrl(href)) return Promise.reject(new Error("Only https links can be opened."));
+      if (capabilities.openExternal) return attempt(() => api.openExternal!({ href }));
+      win.open(href, "_blank", "noopener,noreferrer");
+      return Promise.resolve();
+    },
+    async requestDisplayMode(mode) {
+      if (!capabilities.requestDisplayMode) return store.get("displayMode");
+      const granted = await attempt(() => api.requestDisplayMode!({ mode }));
+      if (isRecord(granted) && (granted.mode === "inline" || granted.mode === "pip" || granted.mode === "fullscreen")) {
+        return granted.mode;
+      }
+      return store.get("displayMode");
+    },
+    requestClose: () => (capabilities.requestClose ? attempt(() => api.requestClose!()) : missing("requestClose")),
+    notifyHeight(height) {
+      if (!capabilities.notifyIntrinsicHeight || !Number.isFinite(height) || height < 0) return;
+      attempt(() => api.notifyIntrinsicHeight!({ height: Math.ceil(height) })).catch(() => {});
+    },
+    dispose() {
+      win.removeEventListener(SET_GLOBALS_EVENT, onSetGlobals);
+      store.clear();
+    },
+  };
+}

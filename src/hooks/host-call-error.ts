@@ -1,0 +1,19 @@
+import type { ToolError } from "../contract/schemas.ts";
+
+/** The code of a call the host failed to deliver or answer (rejected, threw, timed out). */
+export const HOST_CALL_FAILED = "HOST_CALL_FAILED";
+
+/**
+ * The ToolError for a failed host call. The host's own error text is never shown: it may
+ * carry internals, and a person needs a next step, not a stack trace.
+ */
+export function hostCallFailed(reason: "failed" | "timeout"): ToolError {
+  return {
+    code: HOST_CALL_FAILED,
+    message:
+      reason === "timeout"
+        ? "The app did not answer in time. Try again."
+        : "The request could not reach the app. Try again.",
+    retryable: true,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Which host the hooks talk to. Without a provider (or without a `host` prop) the hooks use
+ * the detected default host, so a widget renders with defaults even outside any host.
+ */
+import { createContext, useContext, type ReactNode } from "react";
+import { getDefaultHost } from "../bridge/detect.ts";
+import type { Host } from "../bridge/types.ts";
+
+const HostContext = createContext<Host | null>(null);
+HostContext.displayName = "HostContext";
+
+/** Props of `HostProvider`. */
+export interface HostProviderProps {
+  /** The host to use (a mock in tests and stories); the detected host by default. */
+  readonly host?: Host;
+  readonly children?: ReactNode;
+}
+
+/** Makes `host` (or the detected default host) the one every hook below reads. */
+export function HostProvider({ host, children }: HostProviderProps) {
+  return <HostContext.Provider value={host ?? getDefaultHost()}>{children}</HostContext.Provider>;
+}
+HostProvider.displayName = "HostProvider";
+
+/** The current host: the provider's, or the detected default one. Never throws. */
+export function useHost(): Host {
+  return useContext(HostContext) ?? getDefaultHost();
+}

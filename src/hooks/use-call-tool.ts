@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { CallToolResult } from "../bridge/types.ts";
+import type { ToolError } from "../contract/schemas.ts";
+import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
+import { useHost } from "./host-context.tsx";
+
+export type { CallOutcome } from "./call-tool-once.ts";
+
+/** Options of `useCallTool`. */
+export interface CallToolOptions {
+  /** After this many ms without an answer the call ends as a retryable `HOST_CALL_FAILED`. */
+  readonly timeoutMs?: number;
+}
+
+/** Where the latest call of a `useCallTool` stands. */
+export type CallToolStatus = "idle" | "pending" | "success" | "error";
+
+/** What `useCallTool` returns. */
+export interface CallToolState {
+  /** Calls the tool. Never rejects: a host failure or timeout resolves to `{ ok: false }`. */
+  readonly call: (args: { readonly [key: string]: unknown }) => Promise<CallOutcome>;
+  readonly status: CallToolStatus;
+  /** The latest successful result (its `structuredContent` may still be an error envelope). */
+  readonly result?: CallToolResult;
+  /** The latest host-level failure. */
+  readonly error?: ToolError;
+  /** Back to `idle`, forgetting result and error. */
+  readonly reset: () => void;
+}
+
+type Snapshot = Pick<CallToolState, "status" | "result" | "error">;
+const IDLE: Snapshot = { status: "idle" };
+
+/**
+ * Calls one tool of the app's server through the host. An identical call (same name,
+ * deep-equal args) made while one is in flight joins it instead of sending another. Only the
+ * latest call updates `status`; a call that ends after unmount updates nothing.
+ */
+export function useCallTool(name: string, options: CallToolOptions = {}): CallToolState {
+  const host = useHost();
+  const { timeoutMs } = options;
+  const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
+  const latest = useRef(0);
+  const mounted = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true; // set again on StrictMode's second mount
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const call = useCallback(
+    async (args: { readonly [key: string]: unknown }) => {
+      const id = ++latest.current;
+      setSnapshot({ status: "pending" });
+      const outcome = await callToolOnce(host, name, args, timeoutMs);
+      if (mounted.current && id === latest.current) {
+        setSnapshot(outcome.ok ? { status: "success", result: outcome.result } : { status: "error", error: outcome.error });
+      }
+      return outcome;
+    },
+    [host, name, timeoutMs],
+  );
+
+  const reset = useCallback(() => {
+    latest.current++;
+    setSnapshot(IDLE);
+  }, []);
+
+  return { call, reset, ...snapshot };
+}

@@ -1,0 +1,40 @@
+/**
+ * Choosing a catalog and an `Intl` locale from whatever the host says. A host locale is
+ * untrusted: an invalid tag makes `Intl` throw a RangeError, so every path here falls back.
+ */
+import { en, type Messages } from "./messages/en.ts";
+import { ru } from "./messages/ru.ts";
+import { vi } from "./messages/vi.ts";
+import { zh } from "./messages/zh.ts";
+
+const catalogs = { en, ru, zh, vi } as const;
+
+/** A language the kit has messages for. */
+export type Language = keyof typeof catalogs;
+
+/** Every language with a catalog. */
+export const LANGUAGES = Object.keys(catalogs) as Language[];
+
+/**
+ * A valid, canonical BCP 47 tag for `Intl`, or `"en"`. `"zh_CN"` (seen from some hosts)
+ * is read as `"zh-CN"`.
+ */
+export function intlLocale(tag: unknown): string {
+  if (typeof tag !== "string" || tag.length === 0 || tag.length > 64) return "en";
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/_/g, "-"))[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+/** The catalog language for a host locale: `zh-CN` → `zh`, `ru-RU` → `ru`, unknown → `en`. */
+export function pickLanguage(tag: unknown): Language {
+  const primary = intlLocale(tag).split("-")[0]!.toLowerCase();
+  return Object.hasOwn(catalogs, primary) ? (primary as Language) : "en";
+}
+
+/** The messages for a host locale, with English as the fallback. */
+export function messagesFor(tag: unknown): Messages {
+  return catalogs[pickLanguage(tag)];
+}

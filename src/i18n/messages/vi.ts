@@ -1,0 +1,60 @@
+/** Vietnamese. */
+import type { Messages } from "./en.ts";
+
+/** Vietnamese catalog: no plural forms. */
+export const vi: Messages = {
+  loading: "Đang tải…",
+  resultsLabel: "Kết quả",
+  droppedItems: (count) => `Không thể hiển thị ${count} mục.`,
+
+  invalidTitle: "Không thể hiển thị kết quả này",
+  invalidBody: "Câu trả lời không đúng định dạng mong đợi. Vui lòng hỏi lại.",
+  unsupportedTitle: "Ứng dụng cần được cập nhật",
+  unsupportedBody: "Kết quả dùng định dạng mới hơn mức phiên bản ứng dụng này có thể hiển thị.",
+
+  emptyTitle: "Không tìm thấy gì",
+  emptyHint: "Bạn có thể thử:",
+  suggestRaiseBudget: "Tăng ngân sách",
+  suggestRaiseBudgetPrompt: "Hãy tăng ngân sách một chút và gợi ý quà lại.",
+  suggestOtherInterests: "Thử sở thích khác",
+  suggestOtherInterestsPrompt: "Hãy gợi ý quà cho những sở thích khác.",
+  cancelled: "Đã hủy. Chưa có đơn hàng nào.",
+
+  errorTitle: "Đã xảy ra lỗi",
+  fieldErrorsTitle: "Vui lòng kiểm tra:",
+  example: (value) => `Ví dụ: ${value}`,
+  nextAction: "Việc cần làm tiếp:",
+  requestId: "Mã yêu cầu",
+  copy: "Sao chép",
+  copyLabel: "Sao chép mã yêu cầu",
+  copied: "Đã sao chép",
+  copyManually: "Hãy chọn mã và tự sao chép",
+  changesNone: "Chưa có gì được tạo.",
+  changesApplied: "Thay đổi đã được áp dụng.",
+  changesUnknown: "Có thể thao tác đã thành công — thử lại với cùng yêu cầu là an toàn.",
+
+  retry: "Thử lại",
+  retryIn: (seconds) => `Thử lại sau ${seconds} giây`,
+  retrying: "Đang thử lại…",
+  retryWait: (seconds) => `Bạn có thể thử lại sau ${seconds} giây.`,
+  retryReady: "Bây giờ bạn có thể thử lại.",
+  retryExhausted: "Lỗi vẫn lặp lại. Vui lòng thử lại sau.",
+
+  buy: "Mua",
+  view: "Xem",
+  tags: "Thẻ",
+
+  confirmTitle: "Xác nhận mua hàng",
+  confirmDescription: "Hãy kiểm tra đơn hàng. Bạn chỉ bị trừ tiền sau khi xác nhận.",
+  quantity: (count) => `× ${count}`,
+  total: "Tổng cộng",
+  expiresAt: (when) => `Ưu đãi có hiệu lực đến ${when}.`,
+  expired: "Ưu đãi đã hết hạn. Hãy chuẩn bị lại để xem giá hiện tại.",
+  prepareAgain: "Chuẩn bị lại",
+  confirm: "Xác nhận mua",
+  cancel: "Hủy",
+  committing: "Đang đặt hàng…",
+  committedTitle: "Đã đặt hàng",
+  orderId: "Mã đơn hàng",
+  replayed: "Đơn hàng này đã được đặt trước đó; không bị trừ tiền hai lần.",
+};

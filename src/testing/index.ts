@@ -1,0 +1,11 @@
+/** Test and story helpers (`widget-kit/testing`): the mock host. */
+export {
+  createMockHost,
+  type MockHost,
+  type MockHostOptions,
+  type MockCall,
+  type MockMethod,
+  type MockFailure,
+  type MockToolHandler,
+} from "./mock-host.ts";
+export { DEFAULT_GLOBALS } from "../bridge/globals.ts";
