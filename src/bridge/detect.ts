@@ -3,35 +3,55 @@
  * an iframe → MCP Apps, if the `ui/initialize` handshake answers in time. Otherwise the
  * "no host" mode: defaults, memory-only widget state, failing tool calls, no throws.
  */
+import { createMcpAppsHost, type McpAppsHostOptions } from "./mcp-apps.ts";
 import { createNoHost } from "./no-host.ts";
 import { createOpenAIHost } from "./openai.ts";
 import type { Host } from "./types.ts";
 
 /** Options of `detectHost`. */
-export interface DetectHostOptions {
-  /** The window to inspect; `window` by default. */
-  readonly win?: Window;
-  /** How long the MCP Apps handshake may take, in ms (default 1500). */
+export interface DetectHostOptions extends Omit<McpAppsHostOptions, "handshakeTimeoutMs"> {
+  /** How long the MCP Apps handshake may take before "no host" is assumed, in ms (default 1500). */
   readonly handshakeTimeoutMs?: number;
+}
+
+function currentWindow(win: Window | undefined): Window | undefined {
+  return win ?? (typeof window === "undefined" ? undefined : window);
+}
+
+function inFrame(win: Window): boolean {
+  try {
+    return win.parent !== win;
+  } catch {
+    return false;
+  }
 }
 
 /** Detects the host and resolves once it is known (after the MCP Apps handshake, if any). */
 export async function detectHost(options: DetectHostOptions = {}): Promise<Host> {
-  const win = options.win ?? (typeof window === "undefined" ? undefined : window);
+  const win = currentWindow(options.win);
   if (!win) return createNoHost();
-  return createOpenAIHost(win) ?? createNoHost();
+  const openai = createOpenAIHost(win);
+  if (openai) return openai;
+  if (inFrame(win)) {
+    const mcp = createMcpAppsHost({ ...options, win, handshakeTimeoutMs: options.handshakeTimeoutMs ?? 1_500 });
+    if (await mcp.ready) return mcp;
+    mcp.dispose();
+  }
+  return createNoHost();
 }
 
 let defaultHost: Host | undefined;
 
 /**
  * The host the widget runs in, created on first use and shared. Synchronous, so it can be
- * the default of `HostProvider`: in ChatGPT it is the openai adapter; elsewhere the no-host mode.
+ * the default of `HostProvider`: in ChatGPT the openai adapter; in a frame the MCP Apps
+ * adapter, which shows the defaults until its handshake answers (and keeps them, failing
+ * calls softly, if it never does); elsewhere the no-host mode.
  */
 export function getDefaultHost(): Host {
   if (!defaultHost) {
-    const win = typeof window === "undefined" ? undefined : window;
-    defaultHost = (win && createOpenAIHost(win)) || createNoHost();
+    const win = currentWindow(undefined);
+    defaultHost = (win && createOpenAIHost(win)) || (win && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
   }
   return defaultHost;
 }

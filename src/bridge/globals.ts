@@ -23,6 +23,8 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
   toolOutput: null,
   toolResponseMetadata: null,
   widgetState: null,
+  styleVariables: freeze({}),
+  toolCancelled: false,
 }) as HostGlobals;
 
 /** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
@@ -107,6 +109,25 @@ function orNull(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
+const CSS_VARIABLE_NAME = /^--[a-zA-Z0-9-]{1,80}$/;
+/** Characters that could end a declaration or a block, open a URL or escape: never in a value. */
+const UNSAFE_CSS_VALUE = /[;{}<>\\@]|url\(|expression\(|\/\*/i;
+const MAX_STYLE_VARIABLES = 200;
+
+/** Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration. */
+function styleVariables(value: unknown): HostGlobals["styleVariables"] {
+  if (!isRecord(value)) return DEFAULT_GLOBALS.styleVariables;
+  const kept: Record<string, string> = {};
+  let count = 0;
+  for (const [name, css] of Object.entries(value)) {
+    if (count >= MAX_STYLE_VARIABLES) break;
+    if (!CSS_VARIABLE_NAME.test(name) || typeof css !== "string" || css.length > 300 || UNSAFE_CSS_VALUE.test(css)) continue;
+    kept[name] = css;
+    count++;
+  }
+  return kept;
+}
+
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
   theme,
   userAgent,
@@ -119,6 +140,8 @@ const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K]
   toolOutput: orNull,
   toolResponseMetadata: responseMetadata,
   widgetState: orNull,
+  styleVariables,
+  toolCancelled: (raw) => raw === true,
 };
 
 /**

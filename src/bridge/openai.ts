@@ -5,7 +5,7 @@
  */
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
-import { GLOBAL_KEYS, isRecord } from "./globals.ts";
+import { isRecord } from "./globals.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -55,10 +55,25 @@ function has(api: OpenAIGlobalsApi, name: keyof OpenAIGlobalsApi): boolean {
   }
 }
 
+/** The globals ChatGPT puts on `window.openai`. */
+export const OPENAI_GLOBAL_KEYS = [
+  "theme",
+  "userAgent",
+  "locale",
+  "maxHeight",
+  "displayMode",
+  "safeArea",
+  "view",
+  "toolInput",
+  "toolOutput",
+  "toolResponseMetadata",
+  "widgetState",
+] as const satisfies ReadonlyArray<keyof OpenAIGlobalsApi>;
+
 /** Reads every global off `window.openai`, tolerating throwing getters. */
 function snapshot(api: OpenAIGlobalsApi): RawGlobals {
   const raw: Record<string, unknown> = {};
-  for (const key of GLOBAL_KEYS) {
+  for (const key of OPENAI_GLOBAL_KEYS) {
     try {
       raw[key] = api[key];
     } catch {

@@ -48,6 +48,13 @@ export interface HostGlobals {
   readonly toolResponseMetadata: { readonly [key: string]: unknown } | null;
   /** What the widget persisted with `setWidgetState`; `null` when nothing was stored. */
   readonly widgetState: unknown;
+  /**
+   * The host's design tokens as CSS custom properties (`--color-text-primary` → value),
+   * from MCP Apps `styles.variables`; `{}` elsewhere. Names and values are sanitised.
+   */
+  readonly styleVariables: { readonly [cssVariable: string]: string };
+  /** True once the host said the tool call was cancelled (MCP Apps `tool-cancelled`). */
+  readonly toolCancelled: boolean;
 }
 
 /** A key of `HostGlobals`. */
@@ -104,6 +111,14 @@ export interface Host {
   requestDisplayMode(mode: DisplayMode): Promise<DisplayMode>;
   /** Asks the host to close the widget, where supported. */
   requestClose(): Promise<void>;
+  /**
+   * Tells the model about the widget's state without a chat message (MCP Apps
+   * `ui/update-model-context`); absent where unsupported.
+   */
+  updateModelContext?(context: {
+    readonly content?: readonly ContentBlock[];
+    readonly structuredContent?: { readonly [key: string]: unknown };
+  }): Promise<void>;
   /** Reports the widget's content height in px, where the host wants it. */
   notifyHeight(height: number): void;
   /** Removes listeners; the host is unusable afterwards. */

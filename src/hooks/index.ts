@@ -21,6 +21,8 @@ export { useMaxHeight } from "./use-max-height.ts";
 export { useSafeArea } from "./use-safe-area.ts";
 export { useUserAgent } from "./use-user-agent.ts";
 export { useView } from "./use-view.ts";
+export { useToolCancelled } from "./use-tool-cancelled.ts";
+export { useStyleVariables } from "./use-style-variables.ts";
 export { useRequestDisplayMode } from "./use-request-display-mode.ts";
 export { useSendFollowUpMessage } from "./use-send-follow-up-message.ts";
 export { useOpenExternal } from "./use-open-external.ts";

@@ -7,7 +7,8 @@
  */
 import { ALL_CAPABILITIES } from "../bridge/capabilities.ts";
 import { looksLikeToolResult, normalizeCallToolResult } from "../bridge/call-result.ts";
-import { deepEqual, GLOBAL_KEYS } from "../bridge/globals.ts";
+import { deepEqual } from "../bridge/globals.ts";
+import { OPENAI_GLOBAL_KEYS, SET_GLOBALS_EVENT } from "../bridge/openai.ts";
 import { createGlobalStore, type RawGlobals } from "../bridge/store.ts";
 import type { CallToolResult, DisplayMode, Host, HostCapabilities } from "../bridge/types.ts";
 
@@ -89,8 +90,6 @@ export interface MockHost extends Host {
    */
   installAsOpenAI(win?: Window): () => void;
 }
-
-const SET_GLOBALS_EVENT = "openai:set_globals";
 
 /** Creates a mock host. */
 export function createMockHost(options: MockHostOptions = {}): MockHost {
@@ -194,7 +193,7 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
       const target = win as Window & { openai?: unknown };
       const previous = target.openai;
       const openai: Record<string, unknown> = {};
-      for (const key of GLOBAL_KEYS) openai[key] = raw[key] ?? null;
+      for (const key of OPENAI_GLOBAL_KEYS) openai[key] = raw[key] ?? null;
       if (capabilities.callTool)
         openai.callTool = (name: string, args: { readonly [key: string]: unknown }) =>
           mock.callTool(name, args).then((r) => ({ structuredContent: r.structuredContent, content: r.content, isError: r.isError, _meta: r.meta }));
@@ -207,7 +206,9 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
       if (capabilities.requestClose) openai.requestClose = () => mock.requestClose();
       if (capabilities.notifyIntrinsicHeight) openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
       if (capabilities.requestModal) openai.requestModal = async () => undefined;
-      const notify = (changed: RawGlobals) => {
+      const notify = (all: RawGlobals) => {
+        const changed = Object.fromEntries(Object.entries(all).filter(([key]) => (OPENAI_GLOBAL_KEYS as readonly string[]).includes(key)));
+        if (Object.keys(changed).length === 0) return;
         Object.assign(openai, changed);
         win.dispatchEvent(new CustomEvent(SET_GLOBALS_EVENT, { detail: { globals: changed } }));
       };

@@ -1,0 +1,132 @@
+/**
+ * A minimal JSON-RPC 2.0 peer over `postMessage` with `window.parent`: the MCP Apps wire.
+ * It only accepts messages whose `event.source` is the parent window (never another frame),
+ * ignores anything malformed, answers the host's requests, and times requests out.
+ */
+import { isRecord } from "./globals.ts";
+
+type Params = { readonly [key: string]: unknown };
+
+/** A JSON-RPC error answer, turned into an Error whose message is the host's (clipped). */
+export class RpcError extends Error {
+  override readonly name = "RpcError";
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the adapter hands the peer. */
+export interface RpcHandlers {
+  /** A host request; resolve to its result. An unknown method should throw `RpcError(-32601)`. */
+  onRequest(method: string, params: Params): unknown;
+  onNotification(method: string, params: Params): void;
+}
+
+/** The peer: requests with timeouts, notifications, and teardown. */
+export interface RpcPeer {
+  request(method: string, params: Params, timeoutMs: number): Promise<unknown>;
+  notify(method: string, params?: Params): void;
+  dispose(): void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const METHOD_NOT_FOUND = -32601;
+
+/** Starts listening on `win` for messages from `win.parent`. */
+export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
+  const parent = win.parent;
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let disposed = false;
+
+  const post = (message: Params) => {
+    if (disposed) return;
+    try {
+      // The host's origin is not known to a sandboxed widget (often an opaque origin), so
+      // "*" it is; what we send is no secret, and what we accept is checked by source.
+      parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+    } catch {
+      // a detached parent: nothing to tell
+    }
+  };
+
+  const answer = (id: unknown, method: string, params: Params) => {
+    Promise.resolve()
+      .then(() => handlers.onRequest(method, params))
+      .then(
+        (result) => post({ id, result: isRecord(result) ? result : {} }),
+        (error: unknown) =>
+          post({
+            id,
+            error: error instanceof RpcError ? { code: error.code, message: error.message } : { code: -32603, message: "Internal error" },
+          }),
+      );
+  };
+
+  const settle = (id: unknown, message: Params) => {
+    const entry = typeof id === "number" ? pending.get(id) : undefined;
+    if (!entry) return; // an answer to nothing we asked: ignore
+    pending.delete(id as number);
+    clearTimeout(entry.timer);
+    if ("result" in message) entry.resolve(message.result);
+    else {
+      const error = isRecord(message.error) ? message.error : {};
+      const text = typeof error.message === "string" ? error.message.slice(0, 200) : "Request failed";
+      entry.reject(new RpcError(typeof error.code === "number" ? error.code : -32603, text));
+    }
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== parent || parent === win) return; // only the host frame speaks
+    const message: unknown = event.data;
+    if (!isRecord(message) || message.jsonrpc !== "2.0") return;
+    const { id, method } = message;
+    const params = isRecord(message.params) ? message.params : {};
+    try {
+      if (typeof method === "string") {
+        if (id === undefined) handlers.onNotification(method, params);
+        else if (typeof id === "string" || typeof id === "number") answer(id, method, params);
+      } else if (id !== undefined && ("result" in message || "error" in message)) {
+        settle(id, message);
+      }
+    } catch {
+      // a handler choking on hostile params must not break the listener
+    }
+  };
+  win.addEventListener("message", onMessage);
+
+  return {
+    request(method, params, timeoutMs) {
+      if (disposed) return Promise.reject(new Error("The bridge is closed."));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new RpcError(-32001, `${method} timed out`));
+        }, timeoutMs);
+        pending.set(id, { resolve, reject, timer });
+        post({ id, method, params });
+      });
+    },
+    notify: (method, params = {}) => post({ method, params }),
+    dispose() {
+      disposed = true;
+      win.removeEventListener("message", onMessage);
+      for (const entry of pending.values()) {
+        clearTimeout(entry.timer);
+        entry.reject(new Error("The bridge is closed."));
+      }
+      pending.clear();
+    },
+  };
+}
+
+export { METHOD_NOT_FOUND };

@@ -1,0 +1,205 @@
+/**
+ * The MCP Apps adapter: JSON-RPC 2.0 over `postMessage` with the host frame, spoken directly
+ * (the official `App` class weighs more than React). `ui/initialize` → host context, then
+ * `ui/notifications/initialized`; tool input/result, cancellation and context changes arrive
+ * as notifications; actions are requests. MCP Apps has no widget state: it is kept per widget
+ * session in localStorage (see session-storage.ts).
+ */
+import { isHttpsUrl } from "../contract/text.ts";
+import { normalizeCallToolResult } from "./call-result.ts";
+import { NO_CAPABILITIES } from "./capabilities.ts";
+import { isRecord } from "./globals.ts";
+import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
+import { globalsFromHostContext } from "./mcp-host-context.ts";
+import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
+import { createGlobalStore } from "./store.ts";
+import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
+
+/** The MCP Apps protocol version this adapter speaks. */
+export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";
+
+type Params = { readonly [key: string]: unknown };
+
+/** Options of `createMcpAppsHost`. */
+export interface McpAppsHostOptions {
+  /** The widget's window (its `parent` is the host); `window` by default. */
+  readonly win?: Window;
+  /** Sent as `appInfo` in `ui/initialize`. */
+  readonly appInfo?: { readonly name: string; readonly version: string };
+  /** How long `ui/initialize` may take, in ms (default 10 000). */
+  readonly handshakeTimeoutMs?: number;
+  /** How long any other request may take, in ms (default 30 000; tool calls 120 000). */
+  readonly requestTimeoutMs?: number;
+  readonly toolCallTimeoutMs?: number;
+  /** A widget session id to persist widget state under, if the app knows one. */
+  readonly sessionId?: string;
+}
+
+/** The MCP Apps host: a `Host` plus whether the handshake succeeded. */
+export interface McpAppsHost extends Host {
+  /** Resolves `true` once the host answered `ui/initialize`, `false` if it did not in time. */
+  readonly ready: Promise<boolean>;
+  /** The host's `hostInfo` after the handshake. */
+  readonly hostInfo: { readonly name?: unknown; readonly version?: unknown } | undefined;
+}
+
+const DISPLAY_MODES: readonly string[] = ["inline", "pip", "fullscreen"];
+
+/** Creates the adapter and starts the handshake at once. */
+export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost {
+  const win = options.win ?? window;
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  const store = createGlobalStore();
+  let context: Params = {};
+  let capabilities: HostCapabilities = NO_CAPABILITIES;
+  let hostInfo: McpAppsHost["hostInfo"];
+  let sessionId = options.sessionId;
+  let lastHeight = -1;
+  let inputComplete = false;
+
+  if (sessionId) store.set({ widgetState: loadWidgetState(win, sessionId) });
+
+  /** A session id learned late adopts the stored state, or stores what is in memory. */
+  const adoptSession = (id: string | undefined) => {
+    if (!id || id === sessionId) return;
+    sessionId = id;
+    const stored = loadWidgetState(win, id);
+    if (stored !== undefined) store.set({ widgetState: stored });
+    else if (store.get("widgetState") !== null) saveWidgetState(win, id, store.get("widgetState"));
+  };
+
+  const applyContext = (patch: Params) => {
+    context = { ...context, ...patch };
+    store.set(globalsFromHostContext(patch, context));
+  };
+
+  const onNotification = (method: string, params: Params) => {
+    switch (method) {
+      case "ui/notifications/tool-input":
+        inputComplete = true;
+        store.set({ toolInput: params.arguments });
+        break;
+      case "ui/notifications/tool-input-partial":
+        // Streaming arguments preview the input until the complete one arrives.
+        if (!inputComplete) store.set({ toolInput: params.arguments });
+        break;
+      case "ui/notifications/tool-result": {
+        const result = normalizeCallToolResult(params);
+        store.set({ toolOutput: result.structuredContent, toolResponseMetadata: result.meta, toolCancelled: false });
+        adoptSession(sessionIdFromMeta(store.get("toolResponseMetadata")));
+        break;
+      }
+      case "ui/notifications/tool-cancelled":
+        store.set({ toolCancelled: true });
+        break;
+      case "ui/notifications/host-context-changed":
+        applyContext(params);
+        break;
+      default:
+      // unknown notifications are ignored (forward compatibility)
+    }
+  };
+
+  const onRequest = (method: string): unknown => {
+    if (method === "ping") return {};
+    if (method === "ui/resource-teardown") {
+      if (sessionId) saveWidgetState(win, sessionId, store.get("widgetState"));
+      return {};
+    }
+    throw new RpcError(METHOD_NOT_FOUND, "Method not found");
+  };
+
+  const inFrame = win.parent !== win;
+  const peer = createRpcPeer(win, { onRequest, onNotification });
+
+  const handshake = async (): Promise<boolean> => {
+    if (!inFrame) return false;
+    try {
+      const result = await peer.request(
+        "ui/initialize",
+        {
+          appInfo: options.appInfo ?? { name: "widget-kit", version: "0" },
+          appCapabilities: { availableDisplayModes: ["inline", "pip", "fullscreen"] },
+          protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+        },
+        options.handshakeTimeoutMs ?? 10_000,
+      );
+      if (!isRecord(result)) return false;
+      const caps = isRecord(result.hostCapabilities) ? result.hostCapabilities : {};
+      hostInfo = isRecord(result.hostInfo) ? result.hostInfo : undefined;
+      capabilities = Object.freeze({
+        ...NO_CAPABILITIES,
+        callTool: "serverTools" in caps,
+        widgetState: true, // persisted by this adapter
+        sendFollowUpMessage: "message" in caps,
+        openExternal: "openLinks" in caps,
+        requestDisplayMode: true,
+        requestClose: true,
+        notifyIntrinsicHeight: true,
+        updateModelContext: "updateModelContext" in caps,
+      });
+      if (isRecord(result.hostContext)) applyContext(result.hostContext);
+      peer.notify("ui/notifications/initialized");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const ready = handshake();
+
+  /** Sends a request once the handshake answered; a failed handshake rejects. */
+  const request = async (method: string, params: Params, timeoutMs = requestTimeout) => {
+    if (!(await ready)) throw new Error("No MCP Apps host answered.");
+    return peer.request(method, params, timeoutMs);
+  };
+  /** Requests whose result may say `isError: true` (open-link, message). */
+  const act = async (method: string, params: Params) => {
+    const result = await request(method, params);
+    if (isRecord(result) && result.isError === true) throw new Error(`${method} was refused.`);
+  };
+
+  return {
+    kind: "mcp-apps",
+    get capabilities() {
+      return capabilities;
+    },
+    get hostInfo() {
+      return hostInfo;
+    },
+    ready,
+    get: store.get,
+    subscribe: store.subscribe,
+    callTool: async (name, args) =>
+      normalizeCallToolResult(await request("tools/call", { name, arguments: args }, options.toolCallTimeoutMs ?? 120_000)),
+    async setWidgetState(state) {
+      store.set({ widgetState: state });
+      if (sessionId) saveWidgetState(win, sessionId, state);
+    },
+    sendFollowUpMessage: (prompt) => act("ui/message", { role: "user", content: [{ type: "text", text: prompt }] }),
+    openExternal: (href) => (isHttpsUrl(href) ? act("ui/open-link", { url: href }) : Promise.reject(new Error("Only https links can be opened."))),
+    async requestDisplayMode(mode: DisplayMode) {
+      const result = await request("ui/request-display-mode", { mode });
+      const granted = isRecord(result) && DISPLAY_MODES.includes(result.mode as string) ? result.mode : undefined;
+      if (granted) store.set({ displayMode: granted });
+      return store.get("displayMode");
+    },
+    async requestClose() {
+      if (!(await ready)) throw new Error("No MCP Apps host answered.");
+      peer.notify("ui/notifications/request-teardown");
+    },
+    async updateModelContext(update) {
+      await request("ui/update-model-context", update as Params);
+    },
+    notifyHeight(height) {
+      if (!Number.isFinite(height) || height < 0) return;
+      const rounded = Math.ceil(height);
+      if (rounded === lastHeight) return;
+      lastHeight = rounded;
+      void ready.then((ok) => ok && peer.notify("ui/notifications/size-changed", { height: rounded }));
+    },
+    dispose() {
+      peer.dispose();
+      store.clear();
+    },
+  };
+}

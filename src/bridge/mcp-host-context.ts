@@ -1,0 +1,37 @@
+/**
+ * Maps an MCP Apps host context (whole or a partial `host-context-changed`) onto the raw
+ * globals the store validates. Only keys present in the context are mapped, so a partial
+ * update changes only what it names.
+ */
+import { isRecord } from "./globals.ts";
+import type { RawGlobals } from "./store.ts";
+
+const DEVICE_BY_PLATFORM: { readonly [platform: string]: string } = { mobile: "mobile", desktop: "desktop", web: "desktop" };
+
+/**
+ * The raw globals implied by the keys of `changed`, read from `full` (the merged context),
+ * so a partial update of `deviceCapabilities` keeps the earlier `platform`.
+ */
+export function globalsFromHostContext(
+  changed: { readonly [key: string]: unknown },
+  full: { readonly [key: string]: unknown } = changed,
+): RawGlobals {
+  const raw: Record<string, unknown> = {};
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(changed, key);
+  if (has("theme")) raw.theme = full.theme;
+  if (has("locale")) raw.locale = full.locale;
+  if (has("displayMode")) raw.displayMode = full.displayMode;
+  if (has("containerDimensions")) {
+    const dims = isRecord(full.containerDimensions) ? full.containerDimensions : {};
+    raw.maxHeight = dims.maxHeight ?? dims.height;
+  }
+  if (has("safeAreaInsets")) raw.safeArea = { insets: full.safeAreaInsets };
+  if (has("platform") || has("deviceCapabilities")) {
+    raw.userAgent = {
+      device: { type: typeof full.platform === "string" ? DEVICE_BY_PLATFORM[full.platform] : undefined },
+      capabilities: full.deviceCapabilities,
+    };
+  }
+  if (has("styles")) raw.styleVariables = isRecord(full.styles) ? full.styles.variables : undefined;
+  return raw;
+}
