@@ -6,3 +6,4 @@ export { vi } from "./messages/vi.ts";
 export { messagesFor, pickLanguage, intlLocale, LANGUAGES, type Language } from "./locale.ts";
 export { formatMoney, formatDateTime } from "./format.ts";
 export { plural, type PluralForms } from "./plural.ts";
+export { useI18n, type I18n } from "./use-i18n.ts";

@@ -23,6 +23,8 @@ export const en = {
   cancelled: "Cancelled. Nothing was ordered.",
 
   errorTitle: "Something went wrong",
+  hostCallFailed: "The request could not reach the app. Please try again.",
+  unreadableResult: "The app sent an answer this widget can't read.",
   fieldErrorsTitle: "Please check:",
   example: (value: string) => `For example: ${value}`,
   nextAction: "What to do next:",

@@ -25,6 +25,8 @@ export const ru: Messages = {
   cancelled: "Отменено. Ничего не заказано.",
 
   errorTitle: "Что-то пошло не так",
+  hostCallFailed: "Запрос не дошёл до приложения. Попробуйте ещё раз.",
+  unreadableResult: "Приложение прислало ответ, который виджет не может прочитать.",
   fieldErrorsTitle: "Проверьте:",
   example: (value) => `Например: ${value}`,
   nextAction: "Что делать дальше:",

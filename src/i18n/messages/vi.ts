@@ -21,6 +21,8 @@ export const vi: Messages = {
   cancelled: "Đã hủy. Chưa có đơn hàng nào.",
 
   errorTitle: "Đã xảy ra lỗi",
+  hostCallFailed: "Yêu cầu không đến được ứng dụng. Vui lòng thử lại.",
+  unreadableResult: "Ứng dụng gửi về câu trả lời mà tiện ích này không đọc được.",
   fieldErrorsTitle: "Vui lòng kiểm tra:",
   example: (value) => `Ví dụ: ${value}`,
   nextAction: "Việc cần làm tiếp:",

@@ -21,6 +21,8 @@ export const zh: Messages = {
   cancelled: "已取消，没有下单。",
 
   errorTitle: "出了点问题",
+  hostCallFailed: "请求未能送达应用，请重试。",
+  unreadableResult: "应用返回的内容无法被此组件读取。",
   fieldErrorsTitle: "请检查：",
   example: (value) => `例如：${value}`,
   nextAction: "下一步：",

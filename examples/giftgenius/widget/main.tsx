@@ -1,0 +1,16 @@
+/** The GiftGenius widget entry: the detected host (ChatGPT or none), the App, strict mode. */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { HostProvider } from "../../../src/index.ts";
+import { App } from "./app.tsx";
+
+const container = document.getElementById("root");
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <HostProvider>
+        <App />
+      </HostProvider>
+    </StrictMode>,
+  );
+}

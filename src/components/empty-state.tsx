@@ -1,0 +1,69 @@
+/**
+ * "Nothing found" is a successful answer, not an error: show the tool's reason and offer
+ * follow-ups that keep the conversation going. Suggestion texts come from the i18n catalog,
+ * never from the payload (a payload-controlled prompt would be an injection path).
+ */
+import { useId, useRef, useState } from "react";
+import { useHost } from "../hooks/host-context.tsx";
+import { useSendFollowUpMessage } from "../hooks/use-send-follow-up-message.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+
+/** One follow-up offered with an empty result: a button label and the message it sends. */
+export interface EmptySuggestion {
+  readonly label: string;
+  readonly prompt: string;
+}
+
+/** Props of `EmptyState`. */
+export interface EmptyStateProps {
+  /** The tool's human reason (`no_results_reason`), shown as text. */
+  readonly reason?: string;
+  /**
+   * Follow-ups to offer; by default "raise the budget" and "try other interests" in the
+   * host's language. Pass `[]` for none. Hidden when the host can't send messages.
+   */
+  readonly suggestions?: readonly EmptySuggestion[];
+}
+
+/** An empty result: the reason, and follow-up suggestions sent through the host. */
+export function EmptyState({ reason, suggestions }: EmptyStateProps) {
+  const { m } = useI18n();
+  const host = useHost();
+  const send = useSendFollowUpMessage();
+  const titleId = useId();
+  const sentRef = useRef(false);
+  const [sent, setSent] = useState(false);
+  const offered = suggestions ?? [
+    { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
+    { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },
+  ];
+  const canSend = host.capabilities.sendFollowUpMessage && offered.length > 0;
+
+  function pick(prompt: string) {
+    // One follow-up per result: a double click must not post the message twice.
+    if (sentRef.current) return;
+    sentRef.current = true;
+    setSent(true);
+    void send(prompt);
+  }
+
+  return (
+    <section className="wk-panel wk-stack" aria-labelledby={titleId}>
+      <h2 id={titleId}>{m.emptyTitle}</h2>
+      {reason ? <p>{reason}</p> : null}
+      {canSend ? (
+        <>
+          <p className="wk-muted">{m.emptyHint}</p>
+          <div className="wk-row">
+            {offered.map((suggestion, index) => (
+              <button key={index} type="button" className="wk-button" disabled={sent} onClick={() => pick(suggestion.prompt)}>
+                {suggestion.label}
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+EmptyState.displayName = "EmptyState";

@@ -1,0 +1,27 @@
+/** The kit's React components and the DOM contract they publish. */
+export { DOM_STATES, toDomState, type DomState, type DomAction } from "./dom-state.ts";
+export { WidgetRoot, useReportDomState, type WidgetRootProps } from "./widget-root.tsx";
+export {
+  ResultView,
+  type ResultViewProps,
+  type AnyView,
+  type ResultsOf,
+  type RecordsOf,
+} from "./result-view.tsx";
+export { RenderGuard, type RenderGuardProps } from "./render-guard.tsx";
+export { LoadingState } from "./loading-state.tsx";
+export { InvalidState, UnsupportedState } from "./notice-state.tsx";
+export { EmptyState, type EmptyStateProps, type EmptySuggestion } from "./empty-state.tsx";
+export { ErrorState, UNREADABLE_RESULT, type ErrorStateProps } from "./error-state.tsx";
+export { RequestId, type RequestIdProps } from "./request-id.tsx";
+export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
+export {
+  ConfirmPurchase,
+  type ConfirmPurchaseProps,
+  type PurchaseDraft,
+  type PurchaseLine,
+  type CommitOutcome,
+} from "./confirm-purchase.tsx";
+export { OrderReceipt, type OrderReceiptProps } from "./order-receipt.tsx";
+export { useExpired } from "./use-expired.ts";
+export { newIdempotencyKey, readStoredKey, withStoredKey, IDEMPOTENCY_STATE_KEY } from "./idempotency-key.ts";

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import type { Money } from "../contract/index.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+
+/** Props of `OrderReceipt`. */
+export interface OrderReceiptProps {
+  /** The order's id, shown so the person can quote it. */
+  readonly orderId: string;
+  readonly total?: Money;
+  /** The server replayed an earlier commit of the same key: said calmly, not as an error. */
+  readonly replayed?: boolean;
+  /** Moves focus to the heading on mount (after a confirm, where the buttons vanished). */
+  readonly focusOnMount?: boolean;
+  /** Extra actions, e.g. a checkout link. */
+  readonly children?: ReactNode;
+}
+
+/** A committed order (`data-state="committed"`): its id, total, and whether it was a replay. */
+export function OrderReceipt({ orderId, total, replayed = false, focusOnMount = false, children }: OrderReceiptProps) {
+  const { m, money } = useI18n();
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <section className="wk-panel wk-stack" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={heading} tabIndex={-1} className="wk-success wk-focus-target">
+        {m.committedTitle}
+      </h2>
+      <p>
+        {m.orderId}: <span className="wk-code">{orderId}</span>
+      </p>
+      {total ? (
+        <p className="wk-total">
+          <span>{m.total}</span>
+          <span>{money(total)}</span>
+        </p>
+      ) : null}
+      {replayed ? <p className="wk-muted">{m.replayed}</p> : null}
+      {children}
+    </section>
+  );
+}
+OrderReceipt.displayName = "OrderReceipt";

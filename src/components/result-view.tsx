@@ -1,0 +1,135 @@
+/**
+ * ResultView: the one place that turns a parsed tool result into what the person sees, and
+ * puts the DOM contract (`data-state`, `data-theme`, `lang`) on the widget root. Success
+ * data goes to the app's render function; every other state has a kit component.
+ */
+import { useMemo, type ReactNode } from "react";
+import { clsx } from "clsx";
+import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
+import { useToolOutput } from "../hooks/use-tool-output.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+import { devWarn } from "./dev.ts";
+import { toDomState, type DomState } from "./dom-state.ts";
+import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
+import { ErrorState } from "./error-state.tsx";
+import { LoadingState } from "./loading-state.tsx";
+import { InvalidState, UnsupportedState } from "./notice-state.tsx";
+import { RenderGuard } from "./render-guard.tsx";
+import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
+
+/** Any parsed result: what `contract.parse()` returns (a union discriminated on `state`). */
+export type AnyView = { readonly state: string };
+
+/** The `results` member of a parsed-result union. */
+export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
+
+/** The record members of a parsed-result union (e.g. `draft`, `order`). */
+export type RecordsOf<R> = Exclude<R, { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }>;
+
+/** Props of `ResultView`. */
+export interface ResultViewProps<R extends AnyView> {
+  /**
+   * The parsed result to show. `null` means "not delivered yet" (`loading`). When omitted,
+   * ResultView reads the host's `toolOutput` and parses it with `contract`.
+   */
+  readonly result?: R | null;
+  /** Parses the host's tool output when `result` is omitted. */
+  readonly contract?: { parse(input: unknown): R };
+  /** Renders the success list (`state: "results"`). Every valid item should be rendered. */
+  readonly renderResults: (view: ResultsOf<R>) => ReactNode;
+  /** Renders a record kind (`draft` → data-state `confirm`, `order` → `committed`). */
+  readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
+  /** Retries the failed call; the error's RetryButton shows only when given. */
+  readonly onRetry?: () => unknown;
+  /** Follow-ups for the empty state (default: from the i18n catalog). */
+  readonly emptySuggestions?: readonly EmptySuggestion[];
+  /** Rendered first inside the root in every state (an app title, for instance). */
+  readonly header?: ReactNode;
+  readonly className?: string;
+}
+
+const KIT_STATES = new Set(["results", "empty", "error", "invalid", "unsupported"]);
+
+function GuardFallback() {
+  useReportDomState("invalid");
+  return <InvalidState />;
+}
+
+function DroppedNote({ count }: { count: number }) {
+  const { m } = useI18n();
+  return <p className="wk-muted">{m.droppedItems(count)}</p>;
+}
+
+function ScrollingResults({ children }: { children: ReactNode }) {
+  const { m } = useI18n();
+  // Focusable so keyboard users can scroll the list within the host's max height.
+  return (
+    <div className="wk-scroll" role="region" aria-label={m.resultsLabel} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+type BodyProps<R extends AnyView> = Pick<ResultViewProps<R>, "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"> & {
+  readonly view: R | null;
+};
+
+/** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
+function StateBody<R extends AnyView>({ view, renderResults, renderRecord, onRetry, emptySuggestions }: BodyProps<R>) {
+  if (view === null) return <LoadingState />;
+  switch (view.state) {
+    case "results": {
+      const dropped = (view as unknown as ResultsView<string, unknown, unknown>).dropped;
+      return (
+        <>
+          <ScrollingResults>{renderResults(view as ResultsOf<R>)}</ScrollingResults>
+          {dropped > 0 ? <DroppedNote count={dropped} /> : null}
+        </>
+      );
+    }
+    case "empty":
+      return <EmptyState reason={(view as unknown as EmptyView<string>).reason} suggestions={emptySuggestions} />;
+    case "error":
+      return <ErrorState error={(view as unknown as ErrorView).error} onRetry={onRetry} />;
+    case "unsupported":
+      return <UnsupportedState />;
+    case "invalid":
+      return <InvalidState />;
+    default:
+      return renderRecord ? renderRecord(view as RecordsOf<R>) : <InvalidState />;
+  }
+}
+
+/**
+ * Renders a parsed result in its state: `loading`, `results` (through `renderResults`),
+ * `empty`, `error`, `invalid`, `unsupported`, or a record kind through `renderRecord`. A
+ * render error below (the render functions included) becomes `invalid`, never a blank widget.
+ *
+ * @example
+ * <ResultView contract={giftGenius} renderResults={(view) => <GiftList gifts={view.items} />} />
+ */
+export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
+  const { result, contract, renderResults, renderRecord, onRetry, emptySuggestions, header, className } = props;
+  const toolOutput = useToolOutput();
+  const usesHostOutput = result === undefined;
+  const view: R | null = useMemo(() => {
+    if (!usesHostOutput) return result ?? null;
+    if (toolOutput === null || toolOutput === undefined) return null;
+    return contract ? contract.parse(toolOutput) : null;
+  }, [usesHostOutput, result, toolOutput, contract]);
+
+  if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
+  if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+
+  const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
+  const state: DomState = unrenderable ? "invalid" : toDomState(view?.state);
+  return (
+    <WidgetRoot state={state} className={clsx(className)}>
+      {header}
+      <RenderGuard resetKey={view} fallback={<GuardFallback />}>
+        <StateBody view={view} renderResults={renderResults} renderRecord={renderRecord} onRetry={onRetry} emptySuggestions={emptySuggestions} />
+      </RenderGuard>
+    </WidgetRoot>
+  );
+}
+ResultView.displayName = "ResultView";
