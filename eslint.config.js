@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "storybook-static", "coverage", "data", ".tmp"] },
+  { ignores: ["node_modules", "dist", "lib", "storybook-static", "coverage", "data", ".tmp"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

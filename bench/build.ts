@@ -1,0 +1,83 @@
+/**
+ * Build bench: what the widget costs to ship, against React 19 itself. Every number is
+ * measured in this run: the GiftGenius widget (React and Preact builds) and a React hello
+ * world built to one file with the same toolchain (Vite, plugin-react, vite-plugin-singlefile).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import react from "@vitejs/plugin-react";
+import { viteSingleFile } from "vite-plugin-singlefile";
+
+/** One bench measurement. */
+export interface BuildBenchRow {
+  name: string;
+  value: number | string;
+  goal?: string;
+}
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+function gzipBytes(path: string): number {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+/** Builds the repo's widget (vite.config.ts) into `outDir`; returns the build time in ms. */
+async function buildWidget(outDir: string, mode: "production" | "preact"): Promise<number> {
+  const previous = process.env.WIDGET_OUT_DIR;
+  process.env.WIDGET_OUT_DIR = outDir;
+  try {
+    const started = performance.now();
+    await build({ configFile: join(repo, "vite.config.ts"), mode, logLevel: "error" });
+    return performance.now() - started;
+  } finally {
+    if (previous === undefined) delete process.env.WIDGET_OUT_DIR;
+    else process.env.WIDGET_OUT_DIR = previous;
+  }
+}
+
+/** A React 19 hello world, one file, same toolchain; returns its gzip bytes. */
+async function buildHelloWorld(dir: string): Promise<number> {
+  const root = join(dir, "hello");
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hello</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`);
+  writeFileSync(join(root, "main.jsx"), `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root")).render(<h1>Hello, world</h1>);\n`);
+  await build({
+    configFile: false,
+    root,
+    logLevel: "error",
+    plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
+    build: { outDir: join(dir, "hello-dist"), modulePreload: { polyfill: false }, target: "es2022" },
+  });
+  return gzipBytes(join(dir, "hello-dist", "index.html"));
+}
+
+/** Gzip sizes of the widget builds against React itself, and the widget's build time. */
+export async function benchBuild(): Promise<BuildBenchRow[]> {
+  mkdirSync(join(repo, ".tmp"), { recursive: true });
+  // Inside the repo so the hello world resolves react from the shared node_modules.
+  const dir = mkdtempSync(join(repo, ".tmp", "bench-build-"));
+  try {
+    const buildMs = await buildWidget(join(dir, "widget"), "production");
+    await buildWidget(join(dir, "widget"), "preact");
+    const widget = gzipBytes(join(dir, "widget", "widget.html"));
+    const preact = gzipBytes(join(dir, "widget", "preact", "widget.html"));
+    const hello = await buildHelloWorld(dir);
+    return [
+      { name: "build: widget.html gzip bytes (React)", value: widget },
+      { name: "build: React 19 hello world gzip bytes", value: hello },
+      { name: "build: widget / hello world", value: `${(widget / hello).toFixed(3)}×`, goal: "≤ 1.15×" },
+      { name: "build: widget.html gzip bytes (Preact)", value: preact, goal: "≤ 20000" },
+      { name: "build: widget build time (React), ms", value: Math.round(buildMs) },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `tsx bench/build.ts` runs this section alone.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const row of await benchBuild()) console.log(`${row.name.padEnd(44)} ${String(row.value).padStart(10)}  ${row.goal ?? ""}`);
+}

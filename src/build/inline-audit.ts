@@ -1,0 +1,65 @@
+/**
+ * Reads the final widget HTML: its inline `<script>` and `<style>` elements (whose hashes go
+ * in the CSP) and anything that would make it depend on another file or origin.
+ */
+import { createHash } from "node:crypto";
+
+/** One inline element, with the CSP source expression that allows exactly it. */
+export interface InlineElement {
+  tag: "script" | "style";
+  attributes: string;
+  content: string;
+  /** `'sha256-…'`, base64 of the SHA-256 of the element's text, as CSP expects it. */
+  hash: string;
+}
+
+const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
+
+/** The CSP hash source of an inline element's text. */
+export function cspHash(content: string): string {
+  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
+}
+
+/** Every `<script>` and `<style>` element of `html`, in document order. */
+export function inlineElements(html: string): InlineElement[] {
+  const elements: InlineElement[] = [];
+  for (const match of html.matchAll(ELEMENT)) {
+    const tag = (match[1] ?? "").toLowerCase() as "script" | "style";
+    const content = match[3] ?? "";
+    elements.push({ tag, attributes: match[2] ?? "", content, hash: cspHash(content) });
+  }
+  return elements;
+}
+
+function excerpt(text: string, index: number, length: number): string {
+  return text.slice(index, index + Math.min(length, 120)).replace(/\s+/g, " ");
+}
+
+/**
+ * Everything that keeps `html` from being one self-contained file: external scripts,
+ * stylesheets, preloads, fonts, CSS `@import`, Vite's module-preload polyfill, a missing
+ * `<meta charset="utf-8">`. Each entry names the culprit.
+ */
+export function selfContainedProblems(html: string): string[] {
+  const problems: string[] = [];
+  // Tags inside inline code are strings of the bundle (React names <link> in messages), not markup.
+  const markup = html.replace(ELEMENT, (_all, tag: string, attributes: string) => `<${tag}${attributes}></${tag}>`);
+  if (!/<meta\s+charset=["']?utf-8["']?\s*\/?>/i.test(markup)) problems.push('missing <meta charset="utf-8">');
+  for (const m of markup.matchAll(/<script\b[^>]*\bsrc\s*=[^>]*>/gi)) problems.push(`external script: ${excerpt(markup, m.index ?? 0, m[0].length)}`);
+  for (const m of markup.matchAll(/<link\b[^>]*>/gi)) {
+    if (/\brel\s*=\s*["']?(?:stylesheet|modulepreload|preload|prefetch|preconnect|dns-prefetch|import|manifest|icon)/i.test(m[0])) {
+      problems.push(`external link: ${excerpt(markup, m.index ?? 0, m[0].length)}`);
+    }
+  }
+  for (const element of inlineElements(html)) {
+    if (element.tag === "style") {
+      for (const m of element.content.matchAll(/@import\b[^;]*/gi)) problems.push(`CSS @import: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
+      for (const m of element.content.matchAll(/@font-face\s*\{[^}]*url\(\s*["']?(?!data:)[^)]*\)/gi)) {
+        problems.push(`external font: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
+      }
+    } else if (/__vitePreload|supports\(\s*["']modulepreload/.test(element.content)) {
+      problems.push("Vite's module-preload polyfill or loader is still in the bundle");
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,100 @@
+/**
+ * `widget.manifest.json`: what a server needs to register the widget, including the exact
+ * `_meta` object it puts on the resource contents (ChatGPT keys and MCP Apps `ui` keys).
+ */
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { WidgetConfigBase } from "./widget-config.ts";
+
+/** ChatGPT's resource `_meta["openai/widgetCSP"]` (snake case). */
+export interface OpenAiWidgetCsp {
+  connect_domains: string[];
+  resource_domains: string[];
+  frame_domains?: string[];
+  redirect_domains?: string[];
+}
+
+/** The `_meta` object a server puts on the widget's resource contents. */
+export interface WidgetResourceMeta {
+  "openai/widgetCSP": OpenAiWidgetCsp;
+  "openai/widgetDomain"?: string;
+  "openai/widgetPrefersBorder": boolean;
+  "openai/widgetDescription": string;
+  ui: {
+    csp: { connectDomains: string[]; resourceDomains: string[]; frameDomains?: string[] };
+    prefersBorder: boolean;
+    domain?: string;
+  };
+}
+
+/** The contents of `widget.manifest.json`. */
+export interface WidgetManifest {
+  name: string;
+  /** The HTML file next to the manifest. */
+  file: string;
+  /** `ui://widget/<name>-<first 8 hex of sha256>.html`: every build is a new template. */
+  uri: string;
+  /** ChatGPT's MIME type; serve a `text/html;profile=mcp-app` twin for MCP Apps hosts. */
+  mimeType: "text/html+skybridge";
+  sha256: string;
+  bytes: number;
+  gzip_bytes: number;
+  contract_version: string;
+  /** The CSP the widget was tested under. */
+  csp: string;
+  _meta: WidgetResourceMeta;
+}
+
+/** The MIME type of the MCP Apps twin resource. */
+export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
+
+const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** Throws when `name` cannot be used in a `ui://` URI. */
+export function assertWidgetName(name: string): void {
+  if (!NAME_PATTERN.test(name)) throw new Error(`widget name "${name}" must match ${NAME_PATTERN} (it goes in the ui:// URI)`);
+}
+
+/** The resource `_meta` for `config`: optional keys appear only when declared. */
+export function resourceMeta(config: WidgetConfigBase): WidgetResourceMeta {
+  const { connect = [], resource = [], frame, redirect } = config.domains;
+  const openAiCsp: OpenAiWidgetCsp = { connect_domains: [...connect], resource_domains: [...resource] };
+  if (frame?.length) openAiCsp.frame_domains = [...frame];
+  if (redirect?.length) openAiCsp.redirect_domains = [...redirect];
+  const uiCsp: WidgetResourceMeta["ui"]["csp"] = { connectDomains: [...connect], resourceDomains: [...resource] };
+  if (frame?.length) uiCsp.frameDomains = [...frame];
+  const meta: WidgetResourceMeta = {
+    "openai/widgetCSP": openAiCsp,
+    "openai/widgetPrefersBorder": config.prefersBorder,
+    "openai/widgetDescription": config.description,
+    ui: { csp: uiCsp, prefersBorder: config.prefersBorder },
+  };
+  if (config.domain) meta["openai/widgetDomain"] = config.domain;
+  if (config.uiDomain) meta.ui.domain = config.uiDomain;
+  return meta;
+}
+
+/** The manifest of a built widget HTML. */
+export function buildManifest(options: {
+  config: WidgetConfigBase & { contract: { version: string } };
+  html: string;
+  file: string;
+  csp: string;
+}): WidgetManifest {
+  const { config, html, file, csp } = options;
+  assertWidgetName(config.name);
+  const bytes = Buffer.from(html, "utf8");
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return {
+    name: config.name,
+    file,
+    uri: `ui://widget/${config.name}-${sha256.slice(0, 8)}.html`,
+    mimeType: "text/html+skybridge",
+    sha256,
+    bytes: bytes.length,
+    gzip_bytes: gzipSync(bytes, { level: 9 }).length,
+    contract_version: config.contract.version,
+    csp,
+    _meta: resourceMeta(config),
+  };
+}

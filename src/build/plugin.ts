@@ -1,0 +1,142 @@
+/**
+ * The kit's Vite plugin: builds a widget into one self-contained HTML file (through
+ * vite-plugin-singlefile), checks it, and writes its manifest and contract schema beside it.
+ */
+import { resolve } from "node:path";
+import type { Plugin, ResolvedConfig } from "vite";
+import { viteSingleFile } from "vite-plugin-singlefile";
+import { contractJsonSchema } from "../contract/json-schema.ts";
+import { checkContract } from "./contract-check.ts";
+import { readContractLock, serializeContract } from "./contract-lock.ts";
+import { buildCsp } from "./csp.ts";
+import { inlineElements, selfContainedProblems } from "./inline-audit.ts";
+import { buildManifest, assertWidgetName } from "./manifest.ts";
+import { checkDeclaredOrigins } from "./origins.ts";
+import { findUndeclaredOrigins } from "./scan-origins.ts";
+import type { WidgetConfig } from "./widget-config.ts";
+import type { KindDefinition } from "../contract/define-contract.ts";
+
+/** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
+export const WIDGET_KIT_PLUGIN_PREFIX = "widget-kit:";
+
+/** Options of {@link widgetKit}. */
+export interface WidgetKitOptions<Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>> {
+  /** The widget's config (usually the default export of `widget.config.ts`). */
+  config: WidgetConfig<Kinds>;
+  /** `react` (default) or `preact`, which aliases `react`/`react-dom` to `preact/compat`. */
+  target?: "react" | "preact";
+  /** Path of the contract lock (relative to the working directory), or `false` to skip the check. */
+  contractLock?: string | false;
+  /** Name of the HTML file in the output directory. Default `widget.html`. */
+  htmlFileName?: string;
+}
+
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
+  { find: /^react-dom$/, replacement: "preact/compat" },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+  { find: /^react$/, replacement: "preact/compat" },
+];
+
+// eval and the Function constructor are forbidden by the widget CSP (no 'unsafe-eval').
+const EVAL_USE = /(?<![\w$.])eval\s*\(|\bnew\s+Function\s*\(/;
+
+function withBaseName(path: string, name: string): string {
+  return `${path.replace(/[^/]*$/, "")}${name}`;
+}
+
+/**
+ * The widget build plugins: single-file inlining, then the outputs plugin that checks the
+ * HTML (self-contained, declared origins only, no eval), the contract against its lock, and
+ * emits `widget.html`, `widget.manifest.json` and `contract.json`. Build only; dev and
+ * Storybook are left alone.
+ */
+export function widgetKit<Kinds extends Record<string, KindDefinition>>(options: WidgetKitOptions<Kinds>): Plugin[] {
+  const { config, target = "react", htmlFileName = "widget.html" } = options;
+  const lockPath = options.contractLock === undefined ? "contract.lock.json" : options.contractLock;
+  let resolved: ResolvedConfig | undefined;
+
+  const singleFile: Plugin = { ...viteSingleFile({ removeViteModuleLoader: true }), name: `${WIDGET_KIT_PLUGIN_PREFIX}single-file`, apply: "build" };
+
+  const outputs: Plugin = {
+    name: `${WIDGET_KIT_PLUGIN_PREFIX}outputs`,
+    apply: "build",
+    enforce: "post",
+    config() {
+      return {
+        publicDir: false,
+        build: { modulePreload: { polyfill: false } },
+        ...(target === "preact" ? { resolve: { alias: PREACT_ALIASES, dedupe: ["preact"] } } : {}),
+      };
+    },
+    configResolved(value) {
+      resolved = value;
+    },
+    transformIndexHtml(html) {
+      if (/<meta\s+charset=/i.test(html)) return html;
+      return [{ tag: "meta", attrs: { charset: "utf-8" }, injectTo: "head-prepend" }];
+    },
+    buildStart() {
+      try {
+        assertWidgetName(config.name);
+      } catch (error) {
+        this.error(error instanceof Error ? error.message : String(error));
+      }
+      const originProblems = checkDeclaredOrigins(config.domains);
+      if (originProblems.length) {
+        this.error(`declared domains are not exact https origins:\n${originProblems.map((p) => `  - domains.${p.list}: "${p.value}" — ${p.reason}`).join("\n")}`);
+      }
+      if (lockPath === false) return;
+      const absoluteLock = resolve(process.cwd(), lockPath);
+      const lock = readContractLock(absoluteLock);
+      if (!lock) this.error(`no contract lock at ${absoluteLock}; write one with \`npm run contract:lock\` (writeContractLock) when you release`);
+      const result = checkContract(lock, contractJsonSchema(config.contract));
+      if (!result.ok) this.error(`contract check failed against ${lockPath}:\n${result.errors.join("\n")}`);
+    },
+    generateBundle: {
+      order: "post",
+      handler(_output, bundle) {
+        const htmlNames = Object.keys(bundle).filter((name) => name.endsWith(".html"));
+        const others = Object.keys(bundle).filter((name) => !name.endsWith(".html"));
+        if (htmlNames.length !== 1) this.error(`expected exactly one HTML entry, found ${htmlNames.length}: ${htmlNames.join(", ")}`);
+        if (others.length) this.error(`files not inlined into the widget HTML: ${others.join(", ")}`);
+        const htmlName = htmlNames[0] as string;
+        const asset = bundle[htmlName];
+        if (!asset || asset.type !== "asset") return this.error(`${htmlName} is not an HTML asset`);
+        const html = typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+
+        const problems = selfContainedProblems(html);
+        const elements = inlineElements(html);
+        if (elements.some((e) => e.tag === "script" && EVAL_USE.test(e.content))) {
+          problems.push("the bundle calls eval or new Function, which the widget CSP forbids");
+        }
+        const { connect = [], resource = [], frame = [] } = config.domains;
+        for (const u of findUndeclaredOrigins(html, { connect, resource })) {
+          problems.push(`${u.reason}: ${u.found.url} (in …${u.found.context}…)`);
+        }
+        if (problems.length) this.error(`widget HTML check failed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+
+        const csp = buildCsp({
+          scriptHashes: elements.filter((e) => e.tag === "script").map((e) => e.hash),
+          styleHashes: elements.filter((e) => e.tag === "style").map((e) => e.hash),
+          connect,
+          resource,
+          frame,
+        });
+        const fileName = withBaseName(htmlName, htmlFileName);
+        const manifest = buildManifest({ config, html, file: htmlFileName, csp });
+        if (fileName !== htmlName) {
+          delete bundle[htmlName];
+          this.emitFile({ type: "asset", fileName, source: html });
+        }
+        this.emitFile({ type: "asset", fileName: withBaseName(htmlName, "widget.manifest.json"), source: `${JSON.stringify(manifest, null, 2)}\n` });
+        this.emitFile({ type: "asset", fileName: withBaseName(htmlName, "contract.json"), source: serializeContract(contractJsonSchema(config.contract)) });
+        if (resolved?.logger) resolved.logger.info(`widget-kit: ${fileName} ${manifest.bytes} B (${manifest.gzip_bytes} B gzip) → ${manifest.uri}`);
+      },
+    },
+  };
+
+  return [singleFile, outputs];
+}

@@ -1,0 +1,30 @@
+/**
+ * Builds each widget target when its HTML is missing or older than any source it is built
+ * from, so the suite always checks what `npm run build` would ship.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { REPO, TARGETS } from "./targets.ts";
+
+const SOURCES = ["src", "examples", "vite.config.ts", "contract.lock.json", "package.json", process.env.WIDGET_ROOT].filter((p): p is string => Boolean(p));
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+export default function setup(): void {
+  const sourcesTime = Math.max(...SOURCES.map((p) => newestMtime(join(REPO, p))));
+  for (const target of TARGETS) {
+    const html = join(target.dir, "widget.html");
+    if (existsSync(html) && statSync(html).mtimeMs >= sourcesTime) continue;
+    execFileSync(join(REPO, "node_modules/.bin/vite"), ["build", "--logLevel", "warn", ...target.buildArgs], {
+      cwd: REPO,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The package as a consumer gets it: `npm pack` (which runs build:lib through prepack), the
+ * tarball unpacked into a fresh app's node_modules (its other dependencies resolve from the
+ * repo's node_modules above it, so nothing is downloaded), then the app's own widget built
+ * with `widget-kit/build` and type-checked against the shipped declarations.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+// Inside the repo (git-ignored .tmp/) so the app's bare imports find the shared node_modules.
+mkdirSync(join(repo, ".tmp"), { recursive: true });
+const app = mkdtempSync(join(repo, ".tmp", "pack-consumer-"));
+const installed = join(app, "node_modules", "widget-kit");
+// The root entry (src/index.ts) carries defineContract for apps; it lands from another branch.
+const hasRootEntry = existsSync(join(repo, "src/index.ts"));
+const bin = (name: string) => join(repo, "node_modules/.bin", name);
+
+afterAll(() => rmSync(app, { recursive: true, force: true }));
+
+function write(path: string, text: string): void {
+  mkdirSync(join(app, path, ".."), { recursive: true });
+  writeFileSync(join(app, path), text);
+}
+
+describe("npm pack → fresh app", () => {
+  beforeAll(() => {
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", app], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+    const tarball = readdirSync(app).find((f) => f.endsWith(".tgz"));
+    if (!tarball) throw new Error("npm pack produced no tarball");
+    mkdirSync(installed, { recursive: true });
+    execFileSync("tar", ["-xzf", join(app, tarball), "-C", installed, "--strip-components=1"]);
+    write("package.json", JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  }, 120_000);
+
+  it("ships only lib/ and package.json, with every entry that has a source", () => {
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { exports: Record<string, { import?: string; types?: string }> };
+    expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["lib", "package.json"]));
+    expect(readdirSync(installed).filter((f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f))).toEqual([]);
+    const entries = { ".": "index", "./server": "server/index", "./build": "build/index", "./testing": "testing/index" };
+    for (const [entry, base] of Object.entries(entries)) {
+      expect(pkg.exports[entry]).toEqual({ types: `./lib/${base}.d.ts`, import: `./lib/${base}.js` });
+      const hasSource = existsSync(join(repo, "src", `${base}.ts`));
+      expect(existsSync(join(installed, "lib", `${base}.js`))).toBe(hasSource);
+      expect(existsSync(join(installed, "lib", `${base}.d.ts`))).toBe(hasSource);
+    }
+    expect(existsSync(join(installed, "lib/build/plugin.ts"))).toBe(false);
+  });
+
+  it("loads `widget-kit/build` and `widget-kit/testing` by their package names", () => {
+    write("probe.mjs", `import { widgetKit, checkContract } from "widget-kit/build";\nimport { createMockHost } from "widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`);
+    const out = execFileSync("node", ["probe.mjs"], { cwd: app, encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual(["function", "function", "function"]);
+  });
+
+  it("type-checks a consumer against the shipped declarations", () => {
+    write(
+      "check.ts",
+      `import { widgetKit, type WidgetManifest, type WidgetConfigBase } from "widget-kit/build";\nimport { createMockHost, type MockHost } from "widget-kit/testing";\n` +
+        `const base: WidgetConfigBase = { name: "notes", description: "d", prefersBorder: true, domains: {} };\n` +
+        `const uri: WidgetManifest["uri"] = "ui://widget/notes-00000000.html";\nconst host: MockHost = createMockHost();\n` +
+        // Proves the declarations resolved: were they \`any\`, these directives would be unused errors.
+        `// @ts-expect-error bytes is a number\nconst bad: WidgetManifest["bytes"] = "1";\n// @ts-expect-error setGlobals takes an object\nhost.setGlobals(1);\n` +
+        `export const used = [widgetKit, base, uri, host, bad];\n`,
+    );
+    write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "Bundler", strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ["ES2023", "DOM"] }, files: ["check.ts"] }));
+    execFileSync(bin("tsc"), ["-p", "tsconfig.json"], { cwd: app, stdio: "pipe" });
+  }, 60_000);
+
+  it.skipIf(!hasRootEntry)("builds the app's own widget with the kit's plugin", () => {
+    write(
+      "contract.mjs",
+      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit";\n` +
+        `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
+    );
+    write(
+      "vite.config.mjs",
+      `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
+        `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
+        `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
+    );
+    write("widget/index.html", `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`);
+    write(
+      "widget/main.jsx",
+      `import { createRoot } from "react-dom/client";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+        `createRoot(document.getElementById("root")).render(<main data-state={view.state}>{view.state}</main>);\n`,
+    );
+    execFileSync(bin("vite"), ["build", "--logLevel", "error"], { cwd: app, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
+    const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as { uri: string; _meta: { ui: { csp: { resourceDomains: string[] } } } };
+    expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
+    expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
+    expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({ contract_version: "1.0", kinds: { notes: { type: "object" } } });
+    expect(readFileSync(join(app, "dist/widget.html"), "utf8")).toMatch(/^<!doctype html>/i);
+  }, 60_000);
+});

@@ -1,0 +1,30 @@
+/**
+ * Builds the GiftGenius widget with the kit's own plugin:
+ * `npm run build` → dist/widget.html, dist/widget.manifest.json, dist/contract.json;
+ * `npm run build:preact` (`--mode preact`, or WIDGET_TARGET=preact) → the same under dist/preact/.
+ * WIDGET_ROOT builds another widget directory with the same config (tests use a fixture);
+ * WIDGET_OUT_DIR replaces `dist`.
+ */
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { widgetKit } from "./src/build/index.ts";
+import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
+
+const repo = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  const target = mode === "preact" || process.env.WIDGET_TARGET === "preact" ? "preact" : "react";
+  const outDir = resolve(repo, process.env.WIDGET_OUT_DIR ?? "dist", target === "preact" ? "preact" : ".");
+  return {
+    root: resolve(repo, process.env.WIDGET_ROOT ?? "examples/giftgenius/widget"),
+    plugins: [react(), widgetKit({ config: giftGeniusWidget, target, contractLock: resolve(repo, "contract.lock.json") })],
+    build: {
+      outDir,
+      // dist/ also holds the preact build; each build overwrites only its own files.
+      emptyOutDir: false,
+      target: "es2022",
+    },
+  };
+});
