@@ -85,7 +85,7 @@ export const fixtureStoriesIndexer: Indexer = {
 /** Vite plugin doing the same expansion on the module Vite loads. */
 export function fixtureStoriesPlugin(): Plugin {
   return {
-    name: "widget-kit:fixture-stories",
+    name: "storybook:fixture-stories",
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0]!;

@@ -4,15 +4,30 @@
  * and as tests in Chromium through `@storybook/addon-vitest` (see vitest.storybook.config.ts).
  */
 import type { StorybookConfig } from "@storybook/react-vite";
-import { withoutVitePlugins } from "@storybook/builder-vite";
+import type { PluginOption } from "vite";
+import { WIDGET_KIT_PLUGIN_PREFIX } from "../src/build/index.ts";
 import { fixtureStoriesIndexer, fixtureStoriesPlugin, fixtureRoots } from "./fixture-stories.ts";
 
 /**
- * Plugins of the root vite.config.ts that must not reach Storybook: the single-file build
- * inlines every chunk into one HTML page, which breaks Storybook's multi-entry preview.
- * Matched by plugin `name`: the kit's wrapper and vite-plugin-singlefile's own.
+ * Whether a plugin of the root vite.config.ts must stay out of Storybook: the kit's widget
+ * build (`widget-kit:single-file` inlines every chunk into one HTML page, which breaks
+ * Storybook's multi-entry preview; `widget-kit:outputs` writes the widget manifest and checks
+ * the contract lock) and vite-plugin-singlefile itself, should it be used directly.
+ * Matched by plugin `name`.
  */
-export const EXCLUDED_VITE_PLUGINS = ["widget-kit:single-file", "widget-kit:build", "vite:singlefile"];
+export function isWidgetBuildPlugin(name: string): boolean {
+  return name.startsWith(WIDGET_KIT_PLUGIN_PREFIX) || name === "vite:singlefile";
+}
+
+/** `plugins` without the widget build's plugins; nested arrays and promises are flattened. */
+export async function withoutWidgetBuild(plugins: readonly PluginOption[]): Promise<PluginOption[]> {
+  const kept: PluginOption[] = [];
+  for (const option of await Promise.all(plugins)) {
+    if (Array.isArray(option)) kept.push(...(await withoutWidgetBuild(option)));
+    else if (option && !isWidgetBuildPlugin(option.name)) kept.push(option);
+  }
+  return kept;
+}
 
 const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
@@ -22,7 +37,7 @@ const config: StorybookConfig = {
   // `*.fixtures.stories.tsx` files get one story per JSON file they point at (see fixture-stories.ts).
   experimental_indexers: async (existing) => [fixtureStoriesIndexer, ...(existing ?? [])],
   async viteFinal(viteConfig) {
-    const plugins = await withoutVitePlugins(viteConfig.plugins ?? [], EXCLUDED_VITE_PLUGINS);
+    const plugins = await withoutWidgetBuild(viteConfig.plugins ?? []);
     return {
       ...viteConfig,
       plugins: [fixtureStoriesPlugin(), ...plugins],
