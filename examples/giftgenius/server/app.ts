@@ -1,0 +1,85 @@
+/**
+ * The GiftGenius MCP server, assembled: catalog, drafts, fake payments, idempotency store,
+ * widget resources and the three tools on the kit's tool server.
+ */
+import { CONTRACT_VERSION } from "../../../src/contract/index.ts";
+import {
+  createPostgresStore,
+  createSqliteStore,
+  createToolServer,
+  type IdempotencyStore,
+  type ServerLogger,
+  type ToolServer,
+} from "../../../src/server/index.ts";
+import { createCatalog, loadGifts } from "./catalog/catalog.ts";
+import type { GiftGeniusConfig } from "./config.ts";
+import { createDailyLimit } from "./daily-limit.ts";
+import { createDraftSigner } from "./drafts.ts";
+import { withDbFaults } from "./fault-store.ts";
+import { setFaults } from "./faults.ts";
+import { createFakePayments, type PaymentProvider } from "./payments.ts";
+import { commitOrderTool } from "./tools/commit-order.ts";
+import { prepareOrderTool } from "./tools/prepare-order.ts";
+import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
+import { createWidgetResources, type WidgetUris } from "./widget-resource.ts";
+
+/** A ready server: make SDK servers from it, then `close()` to release the store. */
+export interface GiftGenius {
+  tools: ToolServer;
+  store: IdempotencyStore;
+  payments: PaymentProvider;
+  widget: WidgetUris;
+  close(): Promise<void>;
+}
+
+/** Options beyond the config (tests, benchmarks). */
+export interface GiftGeniusOverrides {
+  store?: IdempotencyStore;
+  now?: () => number;
+  /** Request id generator (recordings use a counter for stable fixtures). */
+  requestId?: () => string;
+}
+
+/** Opens the store and builds the server. */
+export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogger, overrides: GiftGeniusOverrides = {}): Promise<GiftGenius> {
+  if (config.faults) {
+    setFaults(config.faults);
+    log.warn("faults_active", { faults: config.faults });
+  }
+  const base =
+    overrides.store ??
+    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl }) : createSqliteStore(config.sqliteFile));
+  await base.init();
+  const store = withDbFaults(base);
+  log.info("idempotency_store", { store: base.name, ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}) });
+  const now = overrides.now ?? Date.now;
+  const purged = await base.purgeExpired(now()).catch(() => 0);
+  if (purged > 0) log.info("idempotency_purged", { records: purged });
+
+  const widget = createWidgetResources(config.widgetDist, log);
+  const payments = createFakePayments();
+  const deps = {
+    catalog: createCatalog(loadGifts(), { timeoutMs: config.catalogTimeoutMs }),
+    drafts: createDraftSigner(config.draftSecret),
+    payments,
+    store,
+    timing: { ttlMs: config.idempotencyTtlMs, leaseMs: config.idempotencyLeaseMs, waitMs: config.idempotencyWaitMs },
+    dailyLimit: createDailyLimit(config.dailyLimit),
+    widget: widget.uris,
+    log,
+    now,
+  };
+  const tools = createToolServer({
+    info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
+    contractVersion: CONTRACT_VERSION,
+    tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
+    resources: widget.provider,
+    log,
+    caller: { trustSubjectMeta: config.trustSubjectMeta },
+    ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
+    instructions:
+      "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
+      "and commit_order only after the person confirmed the draft.",
+  });
+  return { tools, store, payments, widget: widget.uris, close: () => base.close() };
+}

@@ -1,0 +1,65 @@
+/** The server's settings, from the environment (documented in docs/server.md). */
+import { resolve } from "node:path";
+
+/** Everything `createGiftGenius` and `main` need. */
+export interface GiftGeniusConfig {
+  host: string;
+  port: number;
+  /** Directory with widget.manifest.json and widget.html. */
+  widgetDist: string;
+  /** PostgreSQL when set; SQLite at `sqliteFile` otherwise. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  /** Secret that signs draft ids; every process sharing a store must share it. */
+  draftSecret: string;
+  dailyLimit: number;
+  catalogTimeoutMs: number;
+  idempotencyTtlMs: number;
+  idempotencyLeaseMs: number;
+  idempotencyWaitMs: number;
+  /** Trust `_meta["openai/subject"]` as the caller (behind ChatGPT). */
+  trustSubjectMeta: boolean;
+  faults: string | undefined;
+  allowedHosts: string[] | undefined;
+  allowedOrigins: string[] | undefined;
+}
+
+const DEV_SECRET = "giftgenius-dev-only-secret";
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return parsed;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  const items = value?.split(",").map((item) => item.trim()).filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
+/** Reads the configuration from `env`. Throws on malformed values (a clear start-up error). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConfig {
+  return {
+    host: env.HOST || "127.0.0.1",
+    port: int(env.PORT, 8787, "PORT"),
+    widgetDist: resolve(env.WIDGET_DIST || "dist"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: resolve(env.SQLITE_FILE || "data/giftgenius.sqlite"),
+    draftSecret: env.GIFTGENIUS_SECRET || DEV_SECRET,
+    dailyLimit: int(env.GIFTGENIUS_DAILY_LIMIT, 50, "GIFTGENIUS_DAILY_LIMIT"),
+    catalogTimeoutMs: int(env.GIFTGENIUS_CATALOG_TIMEOUT_MS, 2_000, "GIFTGENIUS_CATALOG_TIMEOUT_MS"),
+    idempotencyTtlMs: int(env.IDEMPOTENCY_TTL_SECONDS, 86_400, "IDEMPOTENCY_TTL_SECONDS") * 1000,
+    idempotencyLeaseMs: int(env.IDEMPOTENCY_LEASE_SECONDS, 30, "IDEMPOTENCY_LEASE_SECONDS") * 1000,
+    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5_000, "IDEMPOTENCY_WAIT_MS"),
+    trustSubjectMeta: env.TRUST_OPENAI_SUBJECT !== "0",
+    faults: env.GIFTGENIUS_FAULTS,
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+  };
+}
+
+/** True when the draft secret is the built-in development one. */
+export function usesDevSecret(config: GiftGeniusConfig): boolean {
+  return config.draftSecret === DEV_SECRET;
+}

@@ -1,0 +1,30 @@
+/** Wraps an idempotency store so `db=down` makes every call fail like an unreachable database. */
+import type { IdempotencyStore } from "../../../src/server/index.ts";
+import { getFaults } from "./faults.ts";
+
+function check(): void {
+  // The kind of message a driver gives: it must only ever reach the log.
+  if (getFaults().db === "down") throw new Error("connect ECONNREFUSED 10.0.7.12:5432 (SELECT fingerprint FROM idempotency_records)");
+}
+
+/** `store`, failing while the `db=down` fault is active. */
+export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
+  return {
+    name: store.name,
+    init: () => store.init(),
+    async claim(request) {
+      check();
+      return store.claim(request);
+    },
+    async complete(scope, key, token, response) {
+      check();
+      return store.complete(scope, key, token, response);
+    },
+    async release(scope, key, token) {
+      check();
+      return store.release(scope, key, token);
+    },
+    purgeExpired: (now) => store.purgeExpired(now),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the GiftGenius MCP server over Streamable HTTP (default
+ * http://127.0.0.1:8787/mcp), or over stdio with `--stdio`. Logs are JSON lines on stderr.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createJsonLogger, errorFields, serveHttp } from "../../../src/server/index.ts";
+import { createGiftGenius } from "./app.ts";
+import { readConfig, usesDevSecret } from "./config.ts";
+
+const log = createJsonLogger();
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  if (usesDevSecret(config)) log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
+  const app = await createGiftGenius(config, log);
+  let stop: () => Promise<void>;
+  if (process.argv.includes("--stdio")) {
+    const server = app.tools.createServer();
+    await server.connect(new StdioServerTransport());
+    log.info("listening", { transport: "stdio" });
+    stop = () => server.close();
+  } else {
+    const endpoint = await serveHttp({
+      createServer: () => app.tools.createServer(),
+      log,
+      host: config.host,
+      port: config.port,
+      ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
+      ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
+    });
+    stop = () => endpoint.close();
+  }
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting_down", { signal });
+    stop()
+      .then(() => app.close())
+      .finally(() => process.exit(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  log.error("startup_failed", errorFields(error));
+  process.exit(1);
+});

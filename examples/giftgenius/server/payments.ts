@@ -1,0 +1,59 @@
+/**
+ * A fake payment provider with its own idempotency, like a real one (Stripe's
+ * `Idempotency-Key`): charging twice with one key returns the first charge, so a retried
+ * commit can never charge twice — even after a stale claim is taken over.
+ */
+import { createHash } from "node:crypto";
+import type { Money } from "../../../src/contract/index.ts";
+import { ToolFailure } from "../../../src/server/index.ts";
+import { getFaults, happens } from "./faults.ts";
+import { GIFT_NEXT_ACTIONS } from "./next-actions.ts";
+
+/** A charge the provider made. */
+export interface Charge {
+  chargeId: string;
+  amount: Money;
+  createdAt: string;
+}
+
+/** The provider. `chargeCount` counts real charges (not replays): tests read it. */
+export interface PaymentProvider {
+  charge(request: { idempotencyKey: string; amount: Money }): Promise<Charge>;
+  readonly chargeCount: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The in-memory fake. Faults: `payments=timeout|503|decline[:p]`, `payments_latency_ms`. */
+export function createFakePayments(): PaymentProvider {
+  const ledger = new Map<string, Charge>();
+  let count = 0;
+  return {
+    get chargeCount() {
+      return count;
+    },
+    async charge({ idempotencyKey, amount }) {
+      const faults = getFaults();
+      if (faults.paymentsLatencyMs) await sleep(faults.paymentsLatencyMs);
+      const fault = faults.payments && happens(faults.payments.probability) ? faults.payments.mode : undefined;
+      if (fault === "503") {
+        throw new ToolFailure({ code: "PAYMENT_UNAVAILABLE", message: "The payment service is unavailable; nothing was charged.", retryable: true, retry_after_seconds: 5, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "none" });
+      }
+      if (fault === "decline") {
+        throw new ToolFailure({ code: "PAYMENT_DECLINED", message: "The payment was declined; nothing was charged.", retryable: false, next_action: GIFT_NEXT_ACTIONS.paymentDeclined, changes: "none" });
+      }
+      let charge = ledger.get(idempotencyKey);
+      if (!charge) {
+        const chargeId = `ch_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+        charge = { chargeId, amount, createdAt: new Date().toISOString() };
+        ledger.set(idempotencyKey, charge);
+        count += 1;
+      }
+      if (fault === "timeout") {
+        // The worst case: the charge went through, the answer was lost.
+        throw new ToolFailure({ code: "PAYMENT_TIMEOUT", message: "The payment service did not confirm in time; the charge may or may not have happened.", retryable: true, retry_after_seconds: 2, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "unknown" });
+      }
+      return charge;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Starts `examples/giftgenius/server/main.ts` as a child process on an ephemeral port and
+ * resolves with its URL once it logs where it listens. Used by tests, `npm run record` and
+ * the benchmark.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** A running server process. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it logged (JSON lines on stderr). */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
+
+/** Spawns the server with `env` added to the current environment (PORT defaults to 0). */
+export function spawnServer(env: { [key: string]: string | undefined } = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+  const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const logs: string[] = [];
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${logs.join("\n")}`));
+    }, timeoutMs);
+    let buffer = "";
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      buffer += chunk;
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        logs.push(line);
+        try {
+          const entry = JSON.parse(line) as { event?: string; url?: string };
+          if (entry.event === "listening" && entry.url) {
+            clearTimeout(timer);
+            resolve({ url: entry.url, child, logs, stop });
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${logs.join("\n")}`));
+    });
+  });
+}

@@ -1,0 +1,13 @@
+/** Idempotency: a store interface, SQLite and PostgreSQL stores, and the runner. */
+export type { IdempotencyStore, ClaimRequest, ClaimResult, StoredResponse } from "./store.ts";
+export { createSqliteStore } from "./sqlite-store.ts";
+export { createPostgresStore, type PostgresStoreOptions } from "./postgres-store.ts";
+export { fingerprint } from "./fingerprint.ts";
+export {
+  runIdempotent,
+  DEFAULT_IDEMPOTENCY_TIMING,
+  type Attempt,
+  type IdempotencyTiming,
+  type IdempotentOutcome,
+  type IdempotentRequest,
+} from "./run-idempotent.ts";

@@ -1,0 +1,111 @@
+/** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { ClaimRequest, ClaimResult, IdempotencyStore, StoredResponse } from "./store.ts";
+
+interface Row {
+  fingerprint: string;
+  status: "pending" | "completed";
+  token: string;
+  locked_at: string;
+  lease_ms: number;
+  response: string | null;
+  expires_at: string;
+}
+
+function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
+  if (fingerprint !== undefined && row.fingerprint !== fingerprint) return { state: "mismatch" };
+  if (row.status === "completed" && row.response !== null) return { state: "completed", response: { body: row.response } };
+  return { state: "in_progress", lockedUntil: Number(row.locked_at) + row.lease_ms };
+}
+
+const COLUMNS = "fingerprint, status, token, locked_at, lease_ms, response, expires_at";
+
+/** Options of the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Pool size per process; default 10. */
+  maxConnections?: number;
+  /** Table name; default `idempotency_records`. */
+  table?: string;
+}
+
+/** An idempotency store on PostgreSQL. Each statement is atomic on its own; no transaction spans a call. */
+export function createPostgresStore(options: PostgresStoreOptions): IdempotencyStore {
+  const table = options.table ?? "idempotency_records";
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new TypeError("table must be a plain lower-case identifier");
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+
+  return {
+    name: "postgres",
+    async init() {
+      // Concurrent CREATE TABLE IF NOT EXISTS from several processes can still collide on the
+      // type catalog; an advisory lock serialises it.
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock(727274)");
+        await client.query(`CREATE TABLE IF NOT EXISTS ${table} (
+          scope TEXT NOT NULL,
+          key TEXT NOT NULL,
+          fingerprint TEXT NOT NULL,
+          status TEXT NOT NULL,
+          token TEXT NOT NULL,
+          locked_at BIGINT NOT NULL,
+          lease_ms INTEGER NOT NULL,
+          response TEXT,
+          created_at BIGINT NOT NULL,
+          expires_at BIGINT NOT NULL,
+          PRIMARY KEY (scope, key)
+        )`);
+        await client.query(`CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`);
+      } finally {
+        await client.query("SELECT pg_advisory_unlock(727274)").catch(() => {});
+        client.release();
+      }
+    },
+    async claim(request: ClaimRequest): Promise<ClaimResult> {
+      const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
+      const token = randomUUID();
+      // Drop an expired record, then insert: the primary key makes the insert the atomic claim.
+      await pool.query(`DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND expires_at <= $3`, [scope, key, now]);
+      const inserted = await pool.query(
+        `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
+         VALUES ($1, $2, $3, 'pending', $4, $5, $6, NULL, $5, $7) ON CONFLICT (scope, key) DO NOTHING`,
+        [scope, key, fingerprint, token, now, leaseMs, now + ttlMs],
+      );
+      if (inserted.rowCount === 1) return { state: "claimed", token, recovered: false };
+      const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM ${table} WHERE scope = $1 AND key = $2`, [scope, key]);
+      const row = rows[0];
+      if (!row) return { state: "in_progress", lockedUntil: now };
+      const found = fromRow(row, fingerprint);
+      if (found.state === "in_progress" && found.lockedUntil <= now) {
+        // Stale claim: the conditional update lets exactly one recoverer win.
+        const taken = await pool.query(
+          `UPDATE ${table} SET token = $1, locked_at = $2, lease_ms = $3 WHERE scope = $4 AND key = $5 AND token = $6 AND status = 'pending'`,
+          [token, now, leaseMs, scope, key, row.token],
+        );
+        if (taken.rowCount === 1) return { state: "claimed", token, recovered: true };
+      }
+      return found;
+    },
+    async complete(scope, key, token, response: StoredResponse) {
+      const result = await pool.query(
+        `UPDATE ${table} SET status = 'completed', response = $1 WHERE scope = $2 AND key = $3 AND token = $4 AND status = 'pending'`,
+        [response.body, scope, key, token],
+      );
+      return result.rowCount === 1;
+    },
+    async release(scope, key, token) {
+      await pool.query(`DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND status = 'pending'`, [scope, key, token]);
+    },
+    async purgeExpired(now) {
+      const result = await pool.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
+      return result.rowCount ?? 0;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

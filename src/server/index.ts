@@ -1,0 +1,31 @@
+/**
+ * Server helpers (package entry `./server`): structured tool errors, argument validation
+ * with examples, a tool server on the MCP SDK, Streamable HTTP, idempotency stores.
+ * Node only — widget code never imports this.
+ */
+export { createJsonLogger, silentLogger, errorFields, type ServerLogger, type LogFields } from "./log.ts";
+export { NEXT_ACTIONS, type KitNextAction } from "./next-action.ts";
+export { newRequestId } from "./request-id.ts";
+export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
+export { boundToolError, MAX_TOOL_ERROR_CHARS } from "./bound-error.ts";
+export {
+  validateArguments,
+  formatPath,
+  FIELD_CODES,
+  type ArgumentSpec,
+  type RuleProblem,
+  type ValidationOutcome,
+} from "./validate-arguments.ts";
+export { successResult, failureResult, errorText } from "./results.ts";
+export { callerScope, type CallerSources, type CallerPolicy } from "./caller.ts";
+export {
+  createToolServer,
+  type ToolServer,
+  type ToolServerOptions,
+  type ToolDefinition,
+  type ToolContext,
+  type ToolOutcome,
+  type ResourceProvider,
+} from "./tool-server.ts";
+export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export * from "./idempotency/index.ts";

@@ -1,0 +1,44 @@
+/**
+ * A JSON-lines logger for servers. Internals (stack traces, SQL, driver messages) go here,
+ * under the `request_id` the caller's ToolError carries — never into a tool result.
+ */
+
+/** Structured fields of one log line. */
+export type LogFields = { [key: string]: unknown };
+
+/** What the server helpers log through. Any logger with these three methods fits. */
+export interface ServerLogger {
+  info(event: string, fields?: LogFields): void;
+  warn(event: string, fields?: LogFields): void;
+  error(event: string, fields?: LogFields): void;
+}
+
+/** Turns an Error into loggable fields (name, message, stack) — for the log only. */
+export function errorFields(error: unknown): LogFields {
+  if (error instanceof Error) return { error_name: error.name, error_message: error.message, stack: error.stack };
+  return { error_value: String(error) };
+}
+
+/**
+ * Logs one JSON object per line to `write` (stderr by default, so stdout stays free for the
+ * stdio transport).
+ */
+export function createJsonLogger(write: (line: string) => void = (line) => process.stderr.write(line)): ServerLogger {
+  const emit = (level: string, event: string, fields?: LogFields) => {
+    let line: string;
+    try {
+      line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+    } catch {
+      line = JSON.stringify({ time: new Date().toISOString(), level, event, note: "fields not serialisable" });
+    }
+    write(`${line}\n`);
+  };
+  return {
+    info: (event, fields) => emit("info", event, fields),
+    warn: (event, fields) => emit("warn", event, fields),
+    error: (event, fields) => emit("error", event, fields),
+  };
+}
+
+/** A logger that drops everything (tests, benchmarks). */
+export const silentLogger: ServerLogger = { info: () => {}, warn: () => {}, error: () => {} };

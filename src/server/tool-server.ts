@@ -1,0 +1,179 @@
+/**
+ * An MCP server from tool definitions, on the SDK's low-level `Server`: tools advertise raw
+ * JSON Schema (`inputSchema` from valibot, `outputSchema` from the contract) and validate
+ * their own arguments, so every problem comes back at once as a ToolError.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type ReadResourceResult,
+  type Resource,
+  type Tool,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/sdk/types.js";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { ToolError } from "../contract/index.ts";
+import { boundToolError } from "./bound-error.ts";
+import { callerScope, type CallerPolicy } from "./caller.ts";
+import type { ServerLogger } from "./log.ts";
+import { NEXT_ACTIONS } from "./next-action.ts";
+import { newRequestId } from "./request-id.ts";
+import { failureResult, successResult } from "./results.ts";
+import { toToolError, type ToolErrorBody } from "./tool-failure.ts";
+import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
+
+/** What a handler gets besides its validated arguments. */
+export interface ToolContext {
+  /** Ties the result to the server log. */
+  readonly requestId: string;
+  /** The caller scope (see `callerScope`). */
+  readonly caller: string;
+  readonly log: ServerLogger;
+  /** Aborted when the client cancels the request. */
+  readonly signal: AbortSignal;
+}
+
+/** A handler's answer: success data, or a failure (e.g. a replayed stored failure). */
+export type ToolOutcome =
+  | { ok: true; data: { [key: string]: unknown }; text: string }
+  | { ok: false; error: ToolErrorBody & { request_id?: string }; extra?: { [key: string]: unknown } };
+
+/** One tool: its MCP description, its arguments, its result kind and its handler. */
+export interface ToolDefinition<T = unknown> {
+  name: string;
+  title?: string;
+  description: string;
+  annotations: ToolAnnotations;
+  /** Tool `_meta` (output template, widget access, invocation texts, ...). */
+  meta?: { [key: string]: unknown };
+  /** The contract kind of its `structuredContent`. */
+  kind: string;
+  /** JSON Schema of the result (`kindJsonSchema(contract, kind)`). */
+  outputSchema: { [key: string]: unknown };
+  arguments: ArgumentSpec<T>;
+  /** A write tool: every failure says whether anything changed (`changes`). */
+  writes?: boolean;
+  handler(args: T, context: ToolContext): Promise<ToolOutcome>;
+}
+
+/** Resources the server offers (e.g. the widget HTML). Errors are thrown as `McpError`. */
+export interface ResourceProvider {
+  list(): Promise<Resource[]>;
+  read(uri: string): Promise<ReadResourceResult>;
+}
+
+/** Options of `createToolServer`. */
+export interface ToolServerOptions {
+  info: { name: string; version: string; title?: string };
+  /** The contract version every result carries. */
+  contractVersion: string;
+  /** Each handler only ever receives arguments its own schema produced. */
+  tools: ReadonlyArray<ToolDefinition<unknown>>;
+  resources?: ResourceProvider;
+  log: ServerLogger;
+  caller?: CallerPolicy;
+  instructions?: string;
+  /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
+  requestId?: () => string;
+}
+
+/** A tool server: makes one SDK `Server` per connection and runs calls without MCP too. */
+export interface ToolServer {
+  /** A new SDK `Server` (one per session/transport). */
+  createServer(): Server;
+  /** Runs one call as `tools/call` would (benchmarks, tests). */
+  callTool(name: string, args: unknown, context?: { caller?: string; signal?: AbortSignal }): Promise<CallToolResult>;
+  /** The `tools/list` entries. */
+  listTools(): Tool[];
+}
+
+function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
+  const schema = toJsonSchema(spec.schema, { errorMode: "ignore" }) as { [key: string]: unknown };
+  const { $schema: _ignored, ...rest } = schema;
+  return { ...rest, type: "object" } as Tool["inputSchema"];
+}
+
+const VALIDATION_MESSAGE = "Some arguments are not valid; every problem is listed in field_errors.";
+
+/** Builds a tool server. */
+export function createToolServer(options: ToolServerOptions): ToolServer {
+  const { log, contractVersion } = options;
+  const policy: CallerPolicy = options.caller ?? { trustSubjectMeta: false };
+  const byName = new Map<string, ToolDefinition<unknown>>();
+  for (const tool of options.tools) {
+    if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
+    byName.set(tool.name, tool);
+  }
+  const listed: Tool[] = [...byName.values()].map((tool) => ({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description,
+    inputSchema: inputJsonSchema(tool.arguments),
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
+    annotations: tool.annotations,
+    ...(tool.meta ? { _meta: tool.meta } : {}),
+  }));
+
+  function fail(tool: ToolDefinition<unknown>, error: ToolError, extra?: { [key: string]: unknown }): CallToolResult {
+    return failureResult(contractVersion, tool.kind, boundToolError(error), extra);
+  }
+
+  async function run(name: string, args: unknown, caller: string, signal: AbortSignal): Promise<CallToolResult> {
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`);
+    const requestId = (options.requestId ?? newRequestId)();
+    const started = performance.now();
+    const validated = validateArguments(tool.arguments, args ?? {});
+    if (!validated.ok) {
+      log.info("tool_invalid_arguments", { request_id: requestId, tool: name, fields: validated.fieldErrors.map((e) => e.field).slice(0, 20) });
+      return fail(tool, {
+        code: "VALIDATION_FAILED",
+        message: VALIDATION_MESSAGE,
+        retryable: false,
+        next_action: NEXT_ACTIONS.fixFields,
+        request_id: requestId,
+        field_errors: validated.fieldErrors,
+        ...(tool.writes ? { changes: "none" as const } : {}),
+      });
+    }
+    try {
+      const outcome = await tool.handler(validated.value, { requestId, caller, log, signal });
+      log.info("tool_call", { request_id: requestId, tool: name, ok: outcome.ok, ms: Math.round(performance.now() - started) });
+      if (outcome.ok) return successResult(contractVersion, tool.kind, outcome.data, outcome.text);
+      return fail(tool, { ...outcome.error, request_id: outcome.error.request_id ?? requestId }, outcome.extra);
+    } catch (thrown) {
+      // A crash in a write tool may have happened after the side effect.
+      return fail(tool, toToolError(thrown, { requestId, log, tool: name, ...(tool.writes ? { changes: "unknown" as const } : {}) }));
+    }
+  }
+
+  function createServer(): Server {
+    const capabilities = options.resources ? { tools: {}, resources: {} } : { tools: {} };
+    const server = new Server(options.info, { capabilities, ...(options.instructions ? { instructions: options.instructions } : {}) });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const caller = callerScope({ sessionId: extra.sessionId, authSubject: extra.authInfo?.clientId, meta: request.params._meta }, policy);
+      return run(request.params.name, request.params.arguments, caller, extra.signal);
+    });
+    const resources = options.resources;
+    if (resources) {
+      server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await resources.list() }));
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
+      server.setRequestHandler(ReadResourceRequestSchema, async (request) => resources.read(request.params.uri));
+    }
+    return server;
+  }
+
+  return {
+    createServer,
+    listTools: () => listed,
+    callTool: (name, args, context) => run(name, args, context?.caller ?? "local", context?.signal ?? new AbortController().signal),
+  };
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+
+describePostgres("commit_order with two server processes on one PostgreSQL", () => {
+  const servers: ServerProcess[] = [];
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    const env = { DATABASE_URL, GIFTGENIUS_SECRET: "shared-test-secret", GIFTGENIUS_FAULTS: "payments_latency_ms=100" };
+    servers.push(...(await Promise.all([spawnServer(env), spawnServer(env)])));
+    for (const server of servers) {
+      const client = new Client({ name: "pg-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      clients.push(client);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("one key from one subject through both processes → still one order", async () => {
+    const subject = `user-${randomUUID()}`;
+    const meta = { "openai/subject": subject };
+    const draft = (await clients[0]!.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0020" }, _meta: meta })) as CallToolResult;
+    const draftId = (draft.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+    const key = `pg-${randomUUID()}`;
+    const results = (await Promise.all(
+      Array.from({ length: 40 }, (_, i) => clients[i % 2]!.callTool({ name: "commit_order", arguments: { draft_id: draftId, idempotency_key: key }, _meta: meta })),
+    )) as CallToolResult[];
+    const contents = results.map((r) => r.structuredContent as { ok: boolean; replayed: boolean; order: { order_id: string } });
+    expect(contents.every((c) => c.ok)).toBe(true);
+    expect(contents.filter((c) => !c.replayed)).toHaveLength(1);
+    expect(new Set(contents.map((c) => c.order.order_id)).size).toBe(1);
+    // Both processes answered: the replays really crossed processes.
+    const answered = servers.map((server) => server.logs.filter((line) => line.includes('"tool":"commit_order"') && line.includes('"event":"tool_call"')).length);
+    expect(answered.every((count) => count > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
+import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
+import { assertNoInternals } from "./harness.ts";
+
+const DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
+const files = readdirSync(DIR).filter((file) => file.endsWith(".json"));
+const STATES = ["results", "empty", "error", "draft", "order"];
+
+describe("recorded fixtures (npm run record)", () => {
+  it("cover every data-state the server can produce", () => {
+    const states = new Set(files.map((file) => file.split("--")[0]));
+    expect([...states].sort()).toEqual([...STATES].sort());
+  });
+
+  it.each(files)("%s still parses to the state in its name", (file) => {
+    const expected = file.split("--")[0];
+    const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as { structuredContent: unknown; content: Array<{ type: string; text: string }>; isError?: boolean };
+    const view = giftGenius.parse(result.structuredContent);
+    expect(view.state).toBe(expected);
+    expect(result.content).toEqual([{ type: "text", text: expect.any(String) }]);
+    expect(result.isError === true).toBe(expected === "error");
+    if (view.state === "error") {
+      const error = (result.structuredContent as { error: { next_action?: string } }).error;
+      expect(JSON.stringify(error).length).toBeLessThanOrEqual(MAX_TOOL_ERROR_CHARS);
+      expect(Object.values(GIFT_NEXT_ACTIONS)).toContain(error.next_action);
+      assertNoInternals(result);
+    }
+  });
+});
