@@ -12,7 +12,8 @@
  * - the Storybook indexer below (sidebar, docs, `storybook-static/index.json`), and
  * - a Vite `pre` transform (the dev server, the static build, and addon-vitest, whose own
  *   transform then sees plain CSF and makes one test per file).
- * A folder that is missing or empty yields a single `NoFiles` story that says so.
+ * A folder that is missing or empty yields a single `NoFiles` story that says so. The dev
+ * server picks up a new file on restart (Storybook indexes story files, not JSON folders).
  */
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
@@ -90,8 +91,6 @@ export function fixtureStoriesPlugin(): Plugin {
     transform(code, id) {
       const file = id.split("?")[0]!;
       if (!FIXTURE_STORIES_FILE.test(file)) return null;
-      const folder = fixtureFolderOf(code, file);
-      if (folder && existsSync(folder)) this.addWatchFile(folder);
       return { code: expandFixtureStories(code, file), map: null };
     },
   };
