@@ -3,6 +3,7 @@
  * @storybook/addon-vitest — rendered with its decorators, its `play` function run, and axe
  * run on the result (`parameters.a11y.test = "error"`: any violation fails the story).
  * Generated fixture stories (see .storybook/fixture-stories.ts) are one test per JSON file.
+ * Every story runs under three host settings (HOSTS below), as three vitest projects.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,18 +31,34 @@ const chromium = playwright({
   },
 });
 
+/**
+ * The host settings each story is tested under. Light through the mock host is the baseline;
+ * dark through the real openai adapter checks contrast in the dark theme and the
+ * `window.openai` path; MCP Apps runs the real adapter against the official AppBridge. Stories
+ * that pin a global (`globals: {...}`) keep it. English throughout: play functions read text.
+ */
+const HOSTS = {
+  "light-mock": { theme: "light", protocol: "mock" },
+  "dark-openai": { theme: "dark", protocol: "openai" },
+  "light-mcp-apps": { theme: "light", protocol: "mcp-apps" },
+} as const;
+
 export default defineConfig({
-  plugins: [react(), storybookTest({ configDir: path.join(root, ".storybook") })],
   test: {
-    name: "storybook",
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: chromium,
-      instances: [{ browser: "chromium" }],
-    },
-    // One Chromium page at a time: the machine is shared.
-    fileParallelism: false,
-    testTimeout: 30_000,
+    projects: Object.entries(HOSTS).map(([name, globals]) => ({
+      plugins: [react(), storybookTest({ configDir: path.join(root, ".storybook"), initialGlobals: globals })],
+      test: {
+        name: `stories:${name}`,
+        browser: {
+          enabled: true,
+          headless: true,
+          provider: chromium,
+          instances: [{ browser: "chromium" as const }],
+        },
+        // One Chromium page at a time: the machine is shared.
+        fileParallelism: false,
+        testTimeout: 30_000,
+      },
+    })),
   },
 });

@@ -11,6 +11,7 @@ import { ConfirmPurchase, type PurchaseDraft } from "../../src/components/confir
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/use-call-tool.ts";
 import { toCommitOutcome } from "../../examples/giftgenius/widget/purchase.ts";
+import { CONFIRM_PURCHASE_DOCS } from "../support/docs-tables.ts";
 import { widgetRootOf } from "../support/in-widget-root.tsx";
 import { mockHostOf } from "../support/registry.ts";
 import { COMMIT_FAILED_NOTHING_CREATED, errorOutput, orderOutput } from "../support/samples.ts";
@@ -60,7 +61,7 @@ const meta = {
   component: ConfirmPurchase,
   tags: ["autodocs"],
   args: { draft: DRAFT, onCommit: fn(), onCancel: fn() },
-  parameters: { host: { tools: { commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)) } } },
+  parameters: { ...CONFIRM_PURCHASE_DOCS, host: { tools: { commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)) } } },
   render: (args) => (
     <WidgetRoot state="confirm">
       <PurchaseHarness draft={args.draft} />

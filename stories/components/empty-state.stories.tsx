@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor } from "storybook/test";
 import { EmptyState } from "../../src/components/empty-state.tsx";
+import { EMPTY_STATE_DOCS } from "../support/docs-tables.ts";
 import { inWidgetRoot, widgetRootOf } from "../support/in-widget-root.tsx";
 import { mockHostOf } from "../support/registry.ts";
 
@@ -12,6 +13,7 @@ const meta = {
   title: "Components/EmptyState",
   component: EmptyState,
   tags: ["autodocs"],
+  parameters: EMPTY_STATE_DOCS,
   decorators: [inWidgetRoot("empty")],
   args: { reason: "No gifts for a 5 USD budget match “sailing”." },
 } satisfies Meta<typeof EmptyState>;
@@ -43,7 +45,8 @@ export const CustomSuggestions: Story = {
 /** A double click on a suggestion posts one follow-up message, not two. */
 export const OneFollowUpPerResult: Story = {
   play: async ({ canvas, canvasElement }) => {
-    const button = canvas.getByRole("button", { name: "Raise the budget" });
+    // Over MCP Apps the host's capabilities (can it post messages?) arrive with the handshake.
+    const button = await canvas.findByRole("button", { name: "Raise the budget" });
     await userEvent.dblClick(button);
     await waitFor(() => expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")).toHaveLength(1));
     await expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")[0]?.args[0]).toBe(

@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ErrorState } from "../../src/components/error-state.tsx";
 import { HOST_CALL_FAILED } from "../../src/hooks/host-call-error.ts";
+import { ERROR_STATE_DOCS } from "../support/docs-tables.ts";
 import { inWidgetRoot, widgetRootOf } from "../support/in-widget-root.tsx";
 import {
   COMMIT_FAILED_NOTHING_CREATED,
@@ -20,6 +21,7 @@ const meta = {
   title: "Components/ErrorState",
   component: ErrorState,
   tags: ["autodocs"],
+  parameters: ERROR_STATE_DOCS,
   decorators: [inWidgetRoot("error")],
   args: { error: UPSTREAM_UNAVAILABLE, onRetry: fn() },
 } satisfies Meta<typeof ErrorState>;

@@ -9,7 +9,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ResultView, type ResultsOf, type RecordsOf } from "../../src/components/result-view.tsx";
 import { giftGenius, type GiftGeniusView } from "../../examples/giftgenius/contract.ts";
-import { widgetRootOf } from "../support/in-widget-root.tsx";
+import { RESULT_VIEW_DOCS } from "../support/docs-tables.ts";
+import { waitForState, widgetRootOf } from "../support/in-widget-root.tsx";
 import {
   draftOutput,
   errorOutput,
@@ -47,6 +48,7 @@ const meta = {
   title: "Components/ResultView",
   component: ResultView,
   tags: ["autodocs"],
+  parameters: RESULT_VIEW_DOCS,
   args: {
     contract: giftGenius,
     // ResultView is generic over the contract's view; Meta cannot carry a type parameter.
@@ -67,7 +69,7 @@ const stateOf = (root: HTMLElement) => widgetRootOf(root).getAttribute("data-sta
 export const Results: Story = {
   parameters: withOutput(SUGGESTIONS),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("results");
+    await waitForState(canvasElement, "results");
     await expect(giftCount(canvasElement)).toBe(3);
   },
 };
@@ -85,7 +87,7 @@ export const LoadingThenResults: Story = {
   parameters: { host: { globals: { toolOutput: SUGGESTIONS }, toolOutputDelayMs: 300 } },
   play: async ({ canvasElement }) => {
     await expect(stateOf(canvasElement)).toBe("loading");
-    await waitFor(() => expect(stateOf(canvasElement)).toBe("results"));
+    await waitForState(canvasElement, "results");
   },
 };
 
@@ -93,7 +95,7 @@ export const LoadingThenResults: Story = {
 export const ResultsWithDroppedItem: Story = {
   parameters: withOutput({ ...SUGGESTIONS, gifts: [...GIFTS, { id: 7, title: null }] }),
   play: async ({ canvas, canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("results");
+    await waitForState(canvasElement, "results");
     await expect(giftCount(canvasElement)).toBe(3);
     await expect(canvas.getByText("1 item could not be shown.")).toBeVisible();
   },
@@ -107,6 +109,7 @@ export const LongListWithinMaxHeight: Story = {
     gifts: Array.from({ length: 40 }, (_, i) => ({ ...GIFTS[i % 3], id: `g-${i}`, title: `Gift idea ${i + 1}` })),
   }),
   play: async ({ canvasElement }) => {
+    await waitForState(canvasElement, "results");
     await expect(giftCount(canvasElement)).toBe(40);
     await expect(widgetRootOf(canvasElement).getBoundingClientRect().height).toBeLessThanOrEqual(320);
   },
@@ -116,7 +119,7 @@ export const LongListWithinMaxHeight: Story = {
 export const Empty: Story = {
   parameters: withOutput(NO_SUGGESTIONS),
   play: async ({ canvas, canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("empty");
+    await waitForState(canvasElement, "empty");
     await expect(canvas.getByText(/No gifts for a 5 USD budget/)).toBeVisible();
   },
 };
@@ -125,7 +128,7 @@ export const Empty: Story = {
 export const ErrorRetryable: Story = {
   parameters: withOutput(errorOutput("gift_suggestions", UPSTREAM_UNAVAILABLE)),
   play: async ({ canvasElement, args }) => {
-    await expect(stateOf(canvasElement)).toBe("error");
+    await waitForState(canvasElement, "error");
     await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('[data-action="retry"]')!);
     await waitFor(() => expect(args.onRetry).toHaveBeenCalledTimes(1));
   },
@@ -140,7 +143,7 @@ export const ErrorRateLimited: Story = {
 export const ErrorValidation: Story = {
   parameters: withOutput(errorOutput("gift_suggestions", VALIDATION_ERROR)),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("error");
+    await waitForState(canvasElement, "error");
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
   },
 };
@@ -149,7 +152,7 @@ export const ErrorValidation: Story = {
 export const Invalid: Story = {
   parameters: withOutput({ hello: "world" }),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("invalid");
+    await waitForState(canvasElement, "invalid");
   },
 };
 
@@ -157,7 +160,7 @@ export const Invalid: Story = {
 export const Unsupported: Story = {
   parameters: withOutput({ ...SUGGESTIONS, contract_version: "2.0" }),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("unsupported");
+    await waitForState(canvasElement, "unsupported");
   },
 };
 
@@ -165,7 +168,7 @@ export const Unsupported: Story = {
 export const RecordDraft: Story = {
   parameters: withOutput(draftOutput()),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("confirm");
+    await waitForState(canvasElement, "confirm");
   },
 };
 
@@ -178,6 +181,6 @@ export const RenderErrorBecomesInvalid: Story = {
   },
   parameters: withOutput(SUGGESTIONS),
   play: async ({ canvasElement }) => {
-    await expect(stateOf(canvasElement)).toBe("invalid");
+    await waitForState(canvasElement, "invalid");
   },
 };

@@ -6,12 +6,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { RetryButton } from "../../src/components/retry-button.tsx";
+import { RETRY_BUTTON_DOCS } from "../support/docs-tables.ts";
 import { inWidgetRoot } from "../support/in-widget-root.tsx";
 
 const meta = {
   title: "Components/RetryButton",
   component: RetryButton,
   tags: ["autodocs"],
+  parameters: RETRY_BUTTON_DOCS,
   decorators: [inWidgetRoot("error")],
   args: { retryable: true, onRetry: fn() },
 } satisfies Meta<typeof RetryButton>;

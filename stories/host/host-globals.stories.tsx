@@ -16,7 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** The toolbar's globals as the hooks read them from the mock host. */
 export const ThroughMockHost: Story = {
-  globals: { theme: "dark", locale: "vi-VN", maxHeight: "320" },
+  globals: { protocol: "mock", theme: "dark", locale: "vi-VN", maxHeight: "320" },
   play: async ({ canvas }) => {
     await expect(canvas.getByText("mock")).toBeVisible();
     await expect(canvas.getByText("dark")).toBeVisible();

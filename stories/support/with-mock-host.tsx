@@ -70,6 +70,8 @@ function HostSurface(props: { theme: unknown; displayMode: unknown; protocol: St
       data-protocol={props.protocol}
       style={{
         background: dark ? "#212121" : "#ffffff",
+        color: dark ? "#ececec" : "#18181b",
+        fontFamily: "system-ui, sans-serif",
         colorScheme: dark ? "dark" : "light",
         padding: 16,
         maxWidth: SURFACE_WIDTH[mode] ?? SURFACE_WIDTH.inline,
