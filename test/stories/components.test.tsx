@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Every component story, composed with `composeStories` and run in jsdom: rendered under the
+ * Every component and widget story, composed with `composeStories` and run in jsdom: rendered under the
  * mock-host decorator with its `play` function (burst of clicks, retry countdown, remount
  * keeping the idempotency key, ...). The same stories run in Chromium with axe in
  * `npm run test:stories`.
@@ -13,6 +13,7 @@ import * as errorState from "../../stories/components/error-state.stories.tsx";
 import * as resultView from "../../stories/components/result-view.stories.tsx";
 import * as retryButton from "../../stories/components/retry-button.stories.tsx";
 import * as hostGlobals from "../../stories/host/host-globals.stories.tsx";
+import * as giftGeniusWidget from "../../stories/giftgenius/widget.stories.tsx";
 
 /** What a composed story offers this test: render it and run its play function. */
 type RunnableStory = { run(): Promise<void> };
@@ -24,6 +25,7 @@ const files: ReadonlyArray<readonly [string, ReadonlyArray<[string, RunnableStor
   ["ResultView", Object.entries(composeStories(resultView))],
   ["RetryButton", Object.entries(composeStories(retryButton))],
   ["Host globals", Object.entries(composeStories(hostGlobals))],
+  ["GiftGenius widget", Object.entries(composeStories(giftGeniusWidget))],
 ];
 
 describe.each(files)("%s stories", (_, stories) => {
