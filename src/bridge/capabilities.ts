@@ -14,6 +14,6 @@ export const NO_CAPABILITIES: HostCapabilities = Object.freeze({
 });
 
 /** Every capability on (the mock's default). */
-export const ALL_CAPABILITIES: HostCapabilities = Object.freeze(
+export const ALL_CAPABILITIES: HostCapabilities = /* @__PURE__ */ Object.freeze(
   Object.fromEntries(Object.keys(NO_CAPABILITIES).map((key) => [key, true])) as unknown as HostCapabilities,
 );

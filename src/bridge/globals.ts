@@ -93,11 +93,16 @@ function view(value: unknown): HostView {
 }
 
 /**
- * `toolResponseMetadata` arrives flat (`{ "openai/widgetSessionId": ... }`) or as the
- * envelope of a tool result (`{ _meta: {...} }` / `{ meta: {...} }`); both read the same.
+ * `toolResponseMetadata` arrives flat (`{ "openai/widgetSessionId": ... }`) or wrapped in
+ * the tool result it came from: `{ _meta }`, `{ mcp_tool_result: { _meta } }`,
+ * `{ call_tool_result: { _meta } }`, or a lone `{ meta }`. All read the same.
  */
 export function responseMetadata(value: unknown): { readonly [key: string]: unknown } | null {
   if (!isRecord(value)) return null;
+  for (const wrapper of ["mcp_tool_result", "call_tool_result"]) {
+    const inner = value[wrapper];
+    if (isRecord(inner) && isRecord(inner._meta)) return inner._meta;
+  }
   const keys = Object.keys(value);
   const envelope = keys.includes("_meta") ? value._meta : keys.length === 1 && keys[0] === "meta" ? value.meta : undefined;
   if (envelope !== undefined) return isRecord(envelope) ? envelope : null;

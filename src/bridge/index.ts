@@ -1,6 +1,7 @@
 /** The framework-free host bridge: one `Host` interface, an adapter per host protocol. */
 export type * from "./types.ts";
 export { DEFAULT_GLOBALS, GLOBAL_KEYS, normalizeGlobal } from "./globals.ts";
+export type { RawGlobals } from "./store.ts";
 export { normalizeCallToolResult } from "./call-result.ts";
 export { NO_CAPABILITIES } from "./capabilities.ts";
 export { createNoHost } from "./no-host.ts";

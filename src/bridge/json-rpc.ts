@@ -38,7 +38,8 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const METHOD_NOT_FOUND = -32601;
+/** The JSON-RPC code for a method the receiver does not know. */
+export const METHOD_NOT_FOUND = -32601;
 
 /** Starts listening on `win` for messages from `win.parent`. */
 export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
@@ -47,14 +48,16 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
   let nextId = 1;
   let disposed = false;
 
-  const post = (message: Params) => {
-    if (disposed) return;
+  /** False when the message could not be sent (detached parent, uncloneable params). */
+  const post = (message: Params): boolean => {
+    if (disposed) return false;
     try {
       // The host's origin is not known to a sandboxed widget (often an opaque origin), so
       // "*" it is; what we send is no secret, and what we accept is checked by source.
       parent.postMessage({ jsonrpc: "2.0", ...message }, "*");
+      return true;
     } catch {
-      // a detached parent: nothing to tell
+      return false;
     }
   };
 
@@ -113,7 +116,7 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
           reject(new RpcError(-32001, `${method} timed out`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        post({ id, method, params });
+        if (!post({ id, method, params })) settle(id, { error: { code: -32603, message: `${method} could not be sent` } });
       });
     },
     notify: (method, params = {}) => post({ method, params }),
@@ -128,5 +131,3 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
     },
   };
 }
-
-export { METHOD_NOT_FOUND };

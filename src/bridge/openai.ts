@@ -118,7 +118,7 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
   });
   const missing = (name: string) => Promise.reject(new Error(`window.openai.${name} is not available.`));
 
-  return {
+  const host: Host = {
     kind: "openai",
     capabilities,
     get: store.get,
@@ -155,4 +155,6 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
       store.clear();
     },
   };
+  if (capabilities.requestModal) host.requestModal = (request) => attempt(() => api.requestModal!(request)).then(() => undefined);
+  return host;
 }

@@ -112,6 +112,11 @@ export interface Host {
   /** Asks the host to close the widget, where supported. */
   requestClose(): Promise<void>;
   /**
+   * Asks the host to open the widget in a modal it owns (ChatGPT `requestModal`); absent
+   * where unsupported. The modal instance reads `params` from the `view` global.
+   */
+  requestModal?(request: { readonly params?: { readonly [key: string]: unknown }; readonly template?: string }): Promise<void>;
+  /**
    * Tells the model about the widget's state without a chat message (MCP Apps
    * `ui/update-model-context`); absent where unsupported.
    */

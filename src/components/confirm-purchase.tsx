@@ -10,12 +10,17 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { Money, ToolError } from "../contract/index.ts";
-import { hostCallFailed } from "../hooks/host-call-error.ts";
+import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
 import { useWidgetState } from "../hooks/use-widget-state.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
-import { newIdempotencyKey, readStoredKey, withStoredKey } from "./idempotency-key.ts";
+import {
+  IDEMPOTENCY_STATE_KEY,
+  isStoredIdempotencyKey,
+  newIdempotencyKey,
+  type StoredIdempotencyKey,
+} from "./idempotency-key.ts";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useExpired } from "./use-expired.ts";
 import { useReportDomState } from "./widget-root.tsx";
@@ -71,14 +76,17 @@ type Phase =
 
 /** The draft's key: the stored one, else one made now and stored before it is returned. */
 function useIdempotencyKey(draftId: string): () => string {
-  const [widgetState, setWidgetState] = useWidgetState<unknown>(null);
+  const [stored, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
+    key: IDEMPOTENCY_STATE_KEY,
+    isValid: isStoredIdempotencyKey,
+  });
   // Also kept in a ref: a host without widget state must still reuse the key while mounted.
-  const made = useRef<{ draftId: string; key: string } | null>(null);
+  const made = useRef<StoredIdempotencyKey | null>(null);
   return () => {
-    const stored = readStoredKey(widgetState, draftId);
-    const key = stored ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
+    const storedKey = stored?.draftId === draftId ? stored.key : null;
+    const key = storedKey ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
     made.current = { draftId, key };
-    if (stored !== key) setWidgetState((prev: unknown) => withStoredKey(prev, draftId, key));
+    if (storedKey !== key) setStored({ draftId, key });
     return key;
   };
 }
@@ -144,7 +152,9 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
       onCommitted?.(outcome);
     } else {
       inFlight.current = false;
-      setPhase({ kind: "error", error: outcome.error, retrying: false });
+      // A lost host call says nothing about the write: it may have happened.
+      const error = outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes ? { ...outcome.error, changes: "unknown" as const } : outcome.error;
+      setPhase({ kind: "error", error, retrying: false });
     }
   }
 

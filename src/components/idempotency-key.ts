@@ -23,25 +23,19 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
-function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** What is stored under `IDEMPOTENCY_STATE_KEY`: the draft and the key made for it. */
+export interface StoredIdempotencyKey {
+  readonly draftId: string;
+  readonly key: string;
 }
 
-/** The key stored for `draftId`, or `null` when none (or something malformed) is stored. */
-export function readStoredKey(widgetState: unknown, draftId: string): string | null {
+/** True for a well-formed stored entry; anything else (tampered, older shape) is ignored. */
+export function isStoredIdempotencyKey(value: unknown): value is StoredIdempotencyKey {
   try {
-    if (!isRecord(widgetState)) return null;
-    const entry = widgetState[IDEMPOTENCY_STATE_KEY];
-    if (!isRecord(entry) || entry.draftId !== draftId) return null;
-    return typeof entry.key === "string" && KEY_PATTERN.test(entry.key) ? entry.key : null;
+    if (typeof value !== "object" || value === null) return false;
+    const entry = value as { readonly draftId?: unknown; readonly key?: unknown };
+    return typeof entry.draftId === "string" && typeof entry.key === "string" && KEY_PATTERN.test(entry.key);
   } catch {
-    return null;
+    return false; // a hostile getter
   }
-}
-
-/** `widgetState` with the key for `draftId` stored, keeping every other field. */
-export function withStoredKey(widgetState: unknown, draftId: string, key: string): { [key: string]: unknown } {
-  const base = isRecord(widgetState) ? { ...widgetState } : {};
-  base[IDEMPOTENCY_STATE_KEY] = { draftId, key };
-  return base;
 }

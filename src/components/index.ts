@@ -24,4 +24,9 @@ export {
 } from "./confirm-purchase.tsx";
 export { OrderReceipt, type OrderReceiptProps } from "./order-receipt.tsx";
 export { useExpired } from "./use-expired.ts";
-export { newIdempotencyKey, readStoredKey, withStoredKey, IDEMPOTENCY_STATE_KEY } from "./idempotency-key.ts";
+export {
+  newIdempotencyKey,
+  isStoredIdempotencyKey,
+  IDEMPOTENCY_STATE_KEY,
+  type StoredIdempotencyKey,
+} from "./idempotency-key.ts";

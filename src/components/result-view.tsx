@@ -3,7 +3,7 @@
  * puts the DOM contract (`data-state`, `data-theme`, `lang`) on the widget root. Success
  * data goes to the app's render function; every other state has a kit component.
  */
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { clsx } from "clsx";
 import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
@@ -118,8 +118,13 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
     return contract ? contract.parse(toolOutput) : null;
   }, [usesHostOutput, result, toolOutput, contract]);
 
-  if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
-  if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+  useEffect(() => {
+    if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
+  }, [usesHostOutput, contract]);
+  useEffect(() => {
+    // The reason is for developers only: it never reaches the screen.
+    if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+  }, [view]);
 
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
   const state: DomState = unrenderable ? "invalid" : toDomState(view?.state);

@@ -4,8 +4,14 @@
  * a few attempts instead of hammering a failing service.
  */
 import { useEffect, useRef, useState } from "react";
-import { MAX_RETRY_AFTER_SECONDS } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
+
+/**
+ * The longest wait counted down, in seconds: the contract's `MAX_RETRY_AFTER_SECONDS`, kept
+ * here as a literal because importing it would pull the contract's schemas (and valibot)
+ * into every bundle that uses a RetryButton. A test keeps the two equal.
+ */
+export const MAX_WAIT_SECONDS = 3_600;
 
 /** How many retries a RetryButton allows by default before it says to try later. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -24,7 +30,7 @@ export interface RetryButtonProps {
 
 function waitSeconds(value: number | undefined): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return 0;
-  return Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(value));
+  return Math.min(MAX_WAIT_SECONDS, Math.ceil(value));
 }
 
 /** `data-action="retry"`: the retry control of an error. */
@@ -42,11 +48,16 @@ export function RetryButton({ retryable, retryAfterSeconds, onRetry, maxAttempts
   const remaining = retryable ? Math.max(0, Math.ceil((deadline - now) / 1000)) : 0;
 
   useEffect(() => {
-    if (remaining <= 0) return;
-    // Wake when the shown number changes, so the label never lags or skips a second.
-    const timer = setTimeout(() => setNow(Date.now()), (deadline - now) % 1000 || 1000);
-    return () => clearTimeout(timer);
-  }, [remaining, deadline, now]);
+    if (!retryable || deadline <= Date.now()) return;
+    // A quarter-second tick keeps the shown number within 250 ms of the truth, also when
+    // the tab was throttled; it stops at the deadline.
+    const timer = setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= deadline) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [retryable, deadline]);
 
   if (!retryable) return null;
   if (attempts >= maxAttempts) {

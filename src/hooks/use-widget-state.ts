@@ -1,9 +1,16 @@
 import { useCallback } from "react";
+import { isRecord } from "../bridge/globals.ts";
 import { useHost } from "./host-context.tsx";
 import { useHostGlobal } from "./use-host-global.ts";
 
 /** Options of `useWidgetState`. */
 export interface WidgetStateOptions<T> {
+  /**
+   * Keeps this state under one key of the widget state object, so independent parts of a
+   * widget (say, a confirmation's idempotency key and a list's selection) do not overwrite
+   * each other: the host holds one state object per widget. Without a key the hook owns it all.
+   */
+  readonly key?: string;
   /**
    * Checks the stored state before it is trusted (a host hands back whatever was stored,
    * possibly by an older widget version). Failing state reads as `initial`.
@@ -21,27 +28,32 @@ export function useWidgetState<T>(
   options: WidgetStateOptions<T> = {},
 ): readonly [T, (next: T | ((prev: T) => T)) => void] {
   const host = useHost();
-  const stored = useHostGlobal("widgetState");
-  const { isValid } = options;
+  const whole = useHostGlobal("widgetState");
+  const { key, isValid } = options;
   const read = useCallback(
-    (value: unknown): T => (value === null || (isValid && !isValid(value)) ? initial : (value as T)),
+    (state: unknown): T => {
+      const value = key === undefined ? state : isRecord(state) ? state[key] : undefined;
+      return value === null || value === undefined || (isValid && !isValid(value)) ? initial : (value as T);
+    },
     // `initial` is read only when nothing is stored; a new literal each render must not
     // change the setter's identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [isValid],
+    [key, isValid],
   );
   const setState = useCallback(
     (next: T | ((prev: T) => T)) => {
       // The latest stored value, not the render's: two updates in one tick both apply.
-      const prev = read(host.get("widgetState"));
+      const current = host.get("widgetState");
+      const prev = read(current);
       const value = typeof next === "function" ? (next as (prev: T) => T)(prev) : next;
+      const state = key === undefined ? value : { ...(isRecord(current) ? current : {}), [key]: value };
       try {
-        host.setWidgetState(value).catch(() => {});
+        host.setWidgetState(state).catch(() => {});
       } catch {
         // a host whose setWidgetState throws synchronously: the state is lost, the widget lives
       }
     },
-    [host, read],
+    [host, key, read],
   );
-  return [read(stored), setState] as const;
+  return [read(whole), setState] as const;
 }

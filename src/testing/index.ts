@@ -9,3 +9,4 @@ export {
   type MockToolHandler,
 } from "./mock-host.ts";
 export { DEFAULT_GLOBALS } from "../bridge/globals.ts";
+export type { RawGlobals } from "../bridge/store.ts";

@@ -20,6 +20,8 @@ export type MockMethod =
   | "openExternal"
   | "requestDisplayMode"
   | "requestClose"
+  | "requestModal"
+  | "updateModelContext"
   | "notifyHeight";
 
 /** One recorded call: the method and its positional arguments (`callTool` → `[name, args]`). */
@@ -172,6 +174,8 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
         return store.get("displayMode");
       }),
     requestClose: () => act("requestClose", [], () => undefined),
+    requestModal: (request) => act("requestModal", [request], () => undefined),
+    updateModelContext: (context) => act("updateModelContext", [context], () => undefined),
     notifyHeight(height) {
       calls.push({ method: "notifyHeight", args: [height] });
     },
@@ -205,7 +209,8 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
         openai.requestDisplayMode = (req: { mode: DisplayMode }) => mock.requestDisplayMode(req.mode).then((mode) => ({ mode }));
       if (capabilities.requestClose) openai.requestClose = () => mock.requestClose();
       if (capabilities.notifyIntrinsicHeight) openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
-      if (capabilities.requestModal) openai.requestModal = async () => undefined;
+      if (capabilities.requestModal)
+        openai.requestModal = (req: { params?: { readonly [key: string]: unknown }; template?: string }) => mock.requestModal!(req);
       const notify = (all: RawGlobals) => {
         const changed = Object.fromEntries(Object.entries(all).filter(([key]) => (OPENAI_GLOBAL_KEYS as readonly string[]).includes(key)));
         if (Object.keys(changed).length === 0) return;

@@ -132,6 +132,20 @@ describe("useWidgetState", () => {
     expect(second.result.current[0]).toEqual({ count: 2 });
   });
 
+  it("keeps keyed states side by side in the one widget state object", () => {
+    const host = createMockHost({ globals: { widgetState: "junk from an old version" } });
+    const { result } = renderHook(
+      () => ({ confirm: useWidgetState<string | null>(null, { key: "confirm" }), list: useWidgetState({ page: 1 }, { key: "list" }) }),
+      { wrapper: wrap(host) },
+    );
+    expect(result.current.confirm[0]).toBeNull();
+    act(() => result.current.confirm[1]("idem-123"));
+    act(() => result.current.list[1]((prev) => ({ page: prev.page + 1 })));
+    expect(host.get("widgetState")).toEqual({ confirm: "idem-123", list: { page: 2 } });
+    expect(result.current.confirm[0]).toBe("idem-123");
+    expect(result.current.list[0]).toEqual({ page: 2 });
+  });
+
   it("rejects stored state that fails the guard and survives a failing host", () => {
     const host = createMockHost({ globals: { widgetState: { count: "many" } } });
     const isCounter = (s: unknown): s is { count: number } => typeof (s as { count?: unknown })?.count === "number";

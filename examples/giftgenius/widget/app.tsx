@@ -19,7 +19,7 @@ import {
   type CallOutcome,
 } from "../../../src/index.ts";
 import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
-import { restoreFlowView, withFlowOutput } from "./flow-state.ts";
+import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
 import { isDraftView, isOrderView, outcomeView, toCommitOutcome, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
 
@@ -74,7 +74,7 @@ export function App(props: AppProps) {
   const hasOwnOutput = Object.hasOwn(props, "output");
   const hostOutput = useToolOutput();
   const toolInput = useToolInput();
-  const [widgetState, setWidgetState] = useWidgetState<unknown>(null);
+  const [storedFlow, setStoredFlow] = useWidgetState<unknown>(null, { key: FLOW_STATE_KEY });
   const tools = {
     suggest_gifts: useCallTool("suggest_gifts"),
     prepare_order: useCallTool("prepare_order"),
@@ -82,7 +82,7 @@ export function App(props: AppProps) {
   };
   // Restored once at mount: a remount comes back to the draft or order it showed.
   const [flow, setFlow] = useState<Flow | null>(() => {
-    const view = restoreFlowView(widgetState);
+    const view = restoreFlowView(storedFlow);
     return view ? { view } : null;
   });
   const [cancelled, setCancelled] = useState(false);
@@ -98,7 +98,7 @@ export function App(props: AppProps) {
   const view = flow?.view ?? base;
 
   function persist(output: unknown) {
-    setWidgetState((prev: unknown) => withFlowOutput(prev, output));
+    setStoredFlow(output);
   }
 
   function show(outcome: CallOutcome, kind: string, retry: () => Promise<unknown>) {

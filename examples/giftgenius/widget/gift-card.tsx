@@ -2,42 +2,52 @@
  * One suggested gift. Everything in it came from a tool output, so it is text only; the
  * image and the product link are used only when they are `https:` (the contract already
  * removed anything else; checked again here because a card may be rendered from elsewhere).
+ * A card calls no hooks: the list reads i18n and the host once for all cards, which keeps a
+ * 1,000-gift list close to the cost of bare markup.
  */
-import { useId, useState } from "react";
-import { isHttpsUrl, useI18n, useOpenExternal } from "../../../src/index.ts";
+import { useState } from "react";
+import { isHttpsUrl, type I18n } from "../../../src/index.ts";
 import type { GiftCard as Gift } from "../contract.ts";
 import "./gift.css";
 
 /** Props of `GiftCard`. */
 export interface GiftCardProps {
   readonly gift: Gift;
+  /** Messages and formatters of the host locale (`useI18n()`). */
+  readonly i18n: Pick<I18n, "m" | "money">;
+  /** A document-unique id for the card's title. */
+  readonly titleId: string;
   /** Starts the purchase (`prepare_order`). */
   readonly onBuy: (gift: Gift) => void;
+  /** Opens an https link through the host (`useOpenExternal()`). */
+  readonly onOpen: (href: string) => void;
   /** A purchase is being prepared (for this card or another): Buy is disabled. */
   readonly buyDisabled?: boolean;
   /** This card's purchase is being prepared. */
   readonly busy?: boolean;
 }
 
+/** A fixed aspect-ratio box: no layout jump when the image loads or fails. */
+function GiftImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="gg-media">
+      {failed ? null : (
+        <img src={src} alt={alt} width={320} height={200} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+      )}
+    </div>
+  );
+}
+
 /** A gift card with `data-gift-id`, price in the host locale, and View / Buy actions. */
-export function GiftCard({ gift, onBuy, buyDisabled = false, busy = false }: GiftCardProps) {
-  const { m, money } = useI18n();
-  const openExternal = useOpenExternal();
-  const titleId = useId();
-  const [imageFailed, setImageFailed] = useState(false);
+export function GiftCard({ gift, i18n, titleId, onBuy, onOpen, buyDisabled = false, busy = false }: GiftCardProps) {
+  const { m, money } = i18n;
   const image = isHttpsUrl(gift.image_url) ? gift.image_url : null;
   const link = isHttpsUrl(gift.product_url) ? gift.product_url : null;
   const tags = gift.tags ?? [];
   return (
     <article className="gg-card" data-gift-id={gift.id} aria-labelledby={titleId}>
-      {image ? (
-        // A fixed aspect-ratio box: no layout jump when the image loads or fails.
-        <div className="gg-media">
-          {imageFailed ? null : (
-            <img src={image} alt={gift.title} width={320} height={200} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setImageFailed(true)} />
-          )}
-        </div>
-      ) : null}
+      {image ? <GiftImage src={image} alt={gift.title} /> : null}
       <h2 id={titleId}>{gift.title}</h2>
       <p className="gg-price">{money(gift.price)}</p>
       {gift.reason ? <p className="wk-muted">{gift.reason}</p> : null}
@@ -50,9 +60,9 @@ export function GiftCard({ gift, onBuy, buyDisabled = false, busy = false }: Gif
       ) : null}
       <div className="gg-actions">
         {link ? (
-          <button type="button" className="wk-button" onClick={() => void openExternal(link)}>
-            {m.view}
-            <span className="wk-visually-hidden"> {gift.title}</span>
+          <button type="button" className="wk-button" onClick={() => onOpen(link)}>
+            {m.view}{" "}
+            <span className="wk-visually-hidden">{gift.title}</span>
           </button>
         ) : null}
         <button
@@ -63,8 +73,8 @@ export function GiftCard({ gift, onBuy, buyDisabled = false, busy = false }: Gif
           aria-busy={busy || undefined}
           onClick={() => onBuy(gift)}
         >
-          {m.buy}
-          <span className="wk-visually-hidden"> {gift.title}</span>
+          {m.buy}{" "}
+          <span className="wk-visually-hidden">{gift.title}</span>
         </button>
       </div>
     </article>

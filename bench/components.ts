@@ -1,0 +1,153 @@
+/**
+ * Components bench: first render of 10 / 100 / 1,000 gifts through ResultView (with the
+ * GiftGenius cards, the hooks and i18n) against a bare list rendering the same card markup
+ * with plain JSX, in the same run. Rendered with react-dom/server `renderToString` (no DOM:
+ * it measures React work and the kit's own overhead, not layout). Reported as ratios, so
+ * numbers from different machines compare; growth is per-item time at 1,000 over 10.
+ */
+import { register } from "node:module";
+import { performance } from "node:perf_hooks";
+
+/** One row of the bench table. */
+interface Row {
+  name: string;
+  value: number | string;
+  goal?: string;
+}
+
+// The components import their CSS (the widget build inlines it); Node cannot load .css, so
+// the bench maps every .css import to an empty module before loading them.
+const cssAsEmptyModule = `data:text/javascript,${encodeURIComponent(
+  'export async function load(url, context, next) { return url.endsWith(".css") ? { format: "module", source: "", shortCircuit: true } : next(url, context); }',
+)}`;
+
+/**
+ * Median wall time of `a` and of `b` in ms, run alternately (a, b, a, b, ...) after a warm-up,
+ * so machine load and GC pressure hit both sides alike.
+ */
+function pairedMedianMs(a: () => unknown, b: () => unknown, minRuns: number, minMs: number): [number, number] {
+  for (let i = 0; i < 5; i++) {
+    a();
+    b();
+  }
+  const samplesA: number[] = [];
+  const samplesB: number[] = [];
+  const start = performance.now();
+  while (samplesA.length < minRuns || performance.now() - start < minMs) {
+    let t0 = performance.now();
+    a();
+    samplesA.push(performance.now() - t0);
+    t0 = performance.now();
+    b();
+    samplesB.push(performance.now() - t0);
+  }
+  const median = (samples: number[]) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;
+  return [median(samplesA), median(samplesB)];
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Runs the bench and returns its rows. */
+export async function benchComponents(): Promise<Row[]> {
+  register(cssAsEmptyModule);
+  const { createElement: h } = await import("react");
+  const { renderToString } = await import("react-dom/server");
+  const { ResultView, HostProvider } = await import("../src/index.ts");
+  const { createMockHost } = await import("../src/testing/index.ts");
+  const { giftGenius } = await import("../examples/giftgenius/contract.ts");
+  const { GiftList } = await import("../examples/giftgenius/widget/gift-list.tsx");
+  type Gift = import("../examples/giftgenius/contract.ts").GiftCard;
+  type View = ReturnType<typeof giftGenius.parse>;
+
+  const host = createMockHost({ globals: { locale: "en-US", theme: "light", maxHeight: 600 } });
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  const noop = () => {};
+
+  function payload(count: number) {
+    return {
+      contract_version: "1.0",
+      kind: "gift_suggestions",
+      ok: true,
+      gifts: Array.from({ length: count }, (_, i) => ({
+        id: `g-${i}`,
+        title: `Gift number ${i}`,
+        price: { amount: `${10 + (i % 90)}.99`, currency: "USD" },
+        reason: "Matches the interest in hiking",
+        tags: ["outdoor", "coffee"],
+      })),
+    };
+  }
+
+  // The same markup as the GiftGenius card, written as plain JSX with no kit code at all.
+  function bareList(gifts: readonly Gift[]) {
+    return h(
+      "ul",
+      { className: "gg-list" },
+      gifts.map((gift, index) =>
+        h(
+          "li",
+          { key: `${index}:${gift.id}` },
+          h(
+            "article",
+            { className: "gg-card", "data-gift-id": gift.id },
+            h("h2", null, gift.title),
+            h("p", { className: "gg-price" }, money.format(gift.price.amount as Intl.StringNumericLiteral)),
+            gift.reason ? h("p", { className: "wk-muted" }, gift.reason) : null,
+            h("ul", { className: "gg-tags", "aria-label": "Tags" }, (gift.tags ?? []).map((tag, t) => h("li", { key: t }, tag))),
+            h(
+              "div",
+              { className: "gg-actions" },
+              h("button", { type: "button", className: "wk-button wk-button--primary", "data-action": "buy", onClick: noop }, "Buy ", h("span", { className: "wk-visually-hidden" }, gift.title)),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  const rows: Row[] = [];
+  const perItem: number[] = [];
+  const barePerItem: number[] = [];
+  for (const count of [10, 100, 1_000]) {
+    const view = giftGenius.parse(payload(count));
+    if (view.state !== "results") throw new Error(`bench payload parsed as ${view.state}`);
+    const gifts = (view as { items: Gift[] }).items;
+    const kit = () =>
+      renderToString(
+        h(HostProvider, {
+          host,
+          children: h(ResultView<View>, {
+            result: view,
+            renderResults: (results) => h(GiftList, { gifts: (results as { items: Gift[] }).items, onBuy: noop }),
+          }),
+        }),
+      );
+    const bare = () => renderToString(bareList(gifts));
+    const html = kit();
+    const rendered = (html.match(/data-gift-id=/g) ?? []).length;
+    if (rendered !== count) throw new Error(`ResultView rendered ${rendered} of ${count} gifts`);
+    const [minRuns, minMs] = count === 1_000 ? [15, 3_000] : [40, 800];
+    const [kitMs, bareMs] = pairedMedianMs(kit, bare, minRuns, minMs);
+    perItem.push(kitMs / count);
+    barePerItem.push(bareMs / count);
+    rows.push({ name: `components: ResultView first render, ${count} gifts (ms, renderToString)`, value: round(kitMs, 3) });
+    rows.push({ name: `components: bare list, ${count} gifts (ms, renderToString)`, value: round(bareMs, 3) });
+    rows.push({ name: `components: ResultView / bare list, ${count} gifts`, value: round(kitMs / bareMs), goal: "≤ 1.5×" });
+  }
+  // renderToString itself grows a little faster than linearly (one long string): the bare
+  // list's growth, measured alike, is the reference for the kit's.
+  rows.push({ name: "components: per-gift time, 1,000 vs 100 gifts, ResultView", value: round(perItem[2]! / perItem[1]!) });
+  rows.push({ name: "components: per-gift time, 1,000 vs 100 gifts, bare list", value: round(barePerItem[2]! / barePerItem[1]!) });
+  rows.push({
+    name: "components: growth of ResultView / growth of bare list",
+    value: round(perItem[2]! / perItem[1]! / (barePerItem[2]! / barePerItem[1]!)),
+    goal: "≈ 1 (grows like bare markup: linear in the items)",
+  });
+  host.dispose();
+  return rows;
+}
+
+// `tsx bench/components.ts` prints the rows on their own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await benchComponents()) console.log(`${row.name.padEnd(72)} ${String(row.value).padStart(9)}  ${row.goal ?? ""}`);
+}

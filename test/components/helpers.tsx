@@ -1,0 +1,25 @@
+// Shared by the component tests: render under a mock host, and find the widget root.
+import { render, type RenderResult } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
+import { HostProvider } from "../../src/hooks/index.ts";
+import { createMockHost, type MockHost, type MockHostOptions } from "../../src/testing/index.ts";
+
+export interface HostRender extends RenderResult {
+  readonly host: MockHost;
+}
+
+/** Renders `ui` inside a HostProvider with a fresh mock host. */
+export function renderWithHost(ui: ReactElement, options: MockHostOptions = {}): HostRender {
+  const host = createMockHost(options);
+  const wrap = (element: ReactNode) => <HostProvider host={host}>{element}</HostProvider>;
+  const result = render(wrap(ui));
+  // rerender keeps the same host around the new element
+  return { ...result, rerender: (element: ReactNode) => result.rerender(wrap(element)), host };
+}
+
+/** The element carrying `data-state`. Fails the test when there is not exactly one. */
+export function widgetRoot(container: HTMLElement): HTMLElement {
+  const roots = container.querySelectorAll<HTMLElement>("[data-state]");
+  if (roots.length !== 1) throw new Error(`expected one [data-state] element, found ${roots.length}`);
+  return roots[0]!;
+}
