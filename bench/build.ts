@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "vite";
+import { build, type Rollup } from "vite";
+import { transform } from "esbuild";
 import react from "@vitejs/plugin-react";
 import { viteSingleFile } from "vite-plugin-singlefile";
 
@@ -54,6 +55,42 @@ async function buildHelloWorld(dir: string): Promise<number> {
   return gzipBytes(join(dir, "hello-dist", "index.html"));
 }
 
+/** `react-dom`, `@scope/pkg`, or the first two path segments of a repo file (`src/i18n`). */
+function partOf(id: string): string {
+  const inModules = id.split("node_modules/").pop() ?? id;
+  if (inModules !== id) return inModules.split("/").slice(0, inModules.startsWith("@") ? 2 : 1).join("/");
+  return id.replace(repo, "").split("/").slice(0, 2).join("/");
+}
+
+/**
+ * Where the widget's bytes go: the app built without inlining, each part's code minified and
+ * gzipped on its own (so the parts add up to a little more than the whole file).
+ */
+async function breakdown(): Promise<BuildBenchRow[]> {
+  const output = (await build({
+    configFile: false,
+    root: join(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
+    logLevel: "error",
+    plugins: [react()],
+    build: { write: false, modulePreload: { polyfill: false }, minify: false, target: "es2022" },
+  })) as Rollup.RollupOutput;
+  const parts = new Map<string, string>();
+  for (const file of output.output) {
+    if (file.type === "asset" && file.fileName.endsWith(".css")) parts.set("(css)", (parts.get("(css)") ?? "") + String(file.source));
+    if (file.type !== "chunk") continue;
+    for (const [id, module] of Object.entries(file.modules)) parts.set(partOf(id), (parts.get(partOf(id)) ?? "") + (module.code ?? ""));
+  }
+  const rows: Array<[string, number]> = [];
+  for (const [part, code] of parts) {
+    const minified = await transform(code, { minify: true, loader: part === "(css)" ? "css" : "js", charset: "utf8" });
+    rows.push([part, gzipSync(minified.code, { level: 9 }).length]);
+  }
+  return rows
+    .filter(([, bytes]) => bytes >= 200)
+    .sort((a, b) => b[1] - a[1])
+    .map(([part, bytes]) => ({ name: `build: part ${part} (gzip alone)`, value: bytes }));
+}
+
 /** Gzip sizes of the widget builds against React itself, and the widget's build time. */
 export async function benchBuild(): Promise<BuildBenchRow[]> {
   mkdirSync(join(repo, ".tmp"), { recursive: true });
@@ -71,6 +108,7 @@ export async function benchBuild(): Promise<BuildBenchRow[]> {
       { name: "build: widget / hello world", value: `${(widget / hello).toFixed(3)}×`, goal: "≤ 1.15×" },
       { name: "build: widget.html gzip bytes (Preact)", value: preact, goal: "≤ 20000" },
       { name: "build: widget build time (React), ms", value: Math.round(buildMs) },
+      ...(await breakdown()),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,8 @@ export default defineWidgetConfig({
   name: "giftgenius",
   description: "Gift suggestions with prices and reasons; lets the person prepare and confirm an order.",
   prefersBorder: true,
+  // The app's own origin, which ChatGPT uses for the widget's sandbox (openai/widgetDomain).
+  domain: "https://giftgenius.example",
   domains: {
     // Gift pictures come from the catalog's image CDN (tool output `image_url`).
     resource: ["https://images.giftgenius.example"],

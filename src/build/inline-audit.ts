@@ -57,8 +57,11 @@ export function selfContainedProblems(html: string): string[] {
       for (const m of element.content.matchAll(/@font-face\s*\{[^}]*url\(\s*["']?(?!data:)[^)]*\)/gi)) {
         problems.push(`external font: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
       }
-    } else if (/__vitePreload|supports\(\s*["']modulepreload/.test(element.content)) {
-      problems.push("Vite's module-preload polyfill or loader is still in the bundle");
+    } else {
+      if (/__vitePreload|supports\(\s*["']modulepreload/.test(element.content)) problems.push("Vite's module-preload polyfill or loader is still in the bundle");
+      for (const m of element.content.matchAll(/\b(?:import|importScripts|Worker|SharedWorker)\s*\(\s*["'\x60](?:https?:)?\/\/[^"'\x60]*/g)) {
+        problems.push(`remote script: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
+      }
     }
   }
   return problems;

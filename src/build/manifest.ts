@@ -63,15 +63,13 @@ export function resourceMeta(config: WidgetConfigBase): WidgetResourceMeta {
   if (redirect?.length) openAiCsp.redirect_domains = [...redirect];
   const uiCsp: WidgetResourceMeta["ui"]["csp"] = { connectDomains: [...connect], resourceDomains: [...resource] };
   if (frame?.length) uiCsp.frameDomains = [...frame];
-  const meta: WidgetResourceMeta = {
+  return {
     "openai/widgetCSP": openAiCsp,
+    ...(config.domain ? { "openai/widgetDomain": config.domain } : {}),
     "openai/widgetPrefersBorder": config.prefersBorder,
     "openai/widgetDescription": config.description,
-    ui: { csp: uiCsp, prefersBorder: config.prefersBorder },
+    ui: { csp: uiCsp, prefersBorder: config.prefersBorder, ...(config.uiDomain ? { domain: config.uiDomain } : {}) },
   };
-  if (config.domain) meta["openai/widgetDomain"] = config.domain;
-  if (config.uiDomain) meta.ui.domain = config.uiDomain;
-  return meta;
 }
 
 /** The manifest of a built widget HTML. */

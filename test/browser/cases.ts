@@ -25,9 +25,9 @@ function jsonFiles(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => join(dir, f)) : [];
 }
 
-/** The shared payloads: `../shared/payloads` from the repo root (PAYLOADS_DIR overrides). */
+/** The shared payloads: `../shared/payloads` from the repo root (SHARED_PAYLOADS_DIR overrides). */
 export function payloadsDir(): string {
-  const candidates = [process.env.PAYLOADS_DIR, join(REPO, "../shared/payloads"), join(REPO, "../../shared/payloads")];
+  const candidates = [process.env.SHARED_PAYLOADS_DIR, process.env.PAYLOADS_DIR, join(REPO, "../shared/payloads"), join(REPO, "../../shared/payloads")];
   const found = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string));
   if (!found) throw new Error(`no payloads directory (looked in ${candidates.filter(Boolean).join(", ")})`);
   return found;

@@ -131,6 +131,23 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     }
   });
 
+  it("the harness sees a CSP violation: served without its script hash, the widget is blocked and reported", async () => {
+    const strict = await serveWidget(readFileSync(join(target.dir, "widget.html"), "utf8"), manifest.csp.replace(/script-src [^;]+/, "script-src 'none'"));
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript({ content: hostScript });
+      await page.goto(strict.url);
+      await page.waitForFunction(() => ((window as unknown as { __cspViolations: string[] }).__cspViolations ?? []).length > 0, undefined, { timeout: 10_000 });
+      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      expect(violations.some((v) => v.startsWith("script-src"))).toBe(true);
+      expect(await page.locator("[data-state]").count()).toBe(0);
+    } finally {
+      await context.close();
+      await strict.close();
+    }
+  });
+
   it("renders the dark theme with light text on a dark background", async () => {
     if (!results) throw new Error("no results payload");
     const opened = await open({ toolOutput: results.toolOutput, theme: "dark", locale: "en-US" }, "dark");

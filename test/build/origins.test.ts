@@ -85,6 +85,10 @@ describe("inline audit and CSP", () => {
     const bad = `<html><head><script src="https://cdn.example/x.js"></script><link rel="stylesheet" href="a.css"><style>@import url("b.css");@font-face{font-family:x;src:url(https://fonts.example/x.woff2)}</style><script>if(e.supports("modulepreload"))return</script></head></html>`;
     const problems = selfContainedProblems(bad);
     expect(problems).toHaveLength(6);
+    expect(selfContainedProblems(`<meta charset="utf-8"><script type="module">import("https://cdn.example/m.js");new Worker("//w.example/w.js")</script>`)).toEqual([
+      'remote script: import("https://cdn.example/m.js',
+      'remote script: Worker("//w.example/w.js',
+    ]);
     expect(problems.join("\n")).toMatch(/charset[\s\S]*external script[\s\S]*external link[\s\S]*@import[\s\S]*external font[\s\S]*module-preload/);
   });
 

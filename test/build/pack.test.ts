@@ -15,7 +15,7 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 mkdirSync(join(repo, ".tmp"), { recursive: true });
 const app = mkdtempSync(join(repo, ".tmp", "pack-consumer-"));
 const installed = join(app, "node_modules", "widget-kit");
-// The root entry (src/index.ts) carries defineContract for apps; it lands from another branch.
+// The root entry (src/index.ts, the widget side) lands from another branch.
 const hasRootEntry = existsSync(join(repo, "src/index.ts"));
 const bin = (name: string) => join(repo, "node_modules/.bin", name);
 
@@ -40,7 +40,7 @@ describe("npm pack → fresh app", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { exports: Record<string, { import?: string; types?: string }> };
     expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["lib", "package.json"]));
     expect(readdirSync(installed).filter((f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f))).toEqual([]);
-    const entries = { ".": "index", "./server": "server/index", "./build": "build/index", "./testing": "testing/index" };
+    const entries = { ".": "index", "./contract": "contract/index", "./server": "server/index", "./build": "build/index", "./testing": "testing/index" };
     for (const [entry, base] of Object.entries(entries)) {
       expect(pkg.exports[entry]).toEqual({ types: `./lib/${base}.d.ts`, import: `./lib/${base}.js` });
       const hasSource = existsSync(join(repo, "src", `${base}.ts`));
@@ -73,7 +73,9 @@ describe("npm pack → fresh app", () => {
   it.skipIf(!hasRootEntry)("builds the app's own widget with the kit's plugin", () => {
     write(
       "contract.mjs",
-      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit";\n` +
+      // The contract is shared by vite.config (Node) and the widget, so it comes from the
+      // Node-safe entry; the root entry imports the kit's stylesheets.
+      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
         `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
     );
     write(
@@ -85,14 +87,17 @@ describe("npm pack → fresh app", () => {
     write("widget/index.html", `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`);
     write(
       "widget/main.jsx",
-      `import { createRoot } from "react-dom/client";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-        `createRoot(document.getElementById("root")).render(<main data-state={view.state}>{view.state}</main>);\n`,
+      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot, toDomState } from "widget-kit";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+        `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={toDomState(view.state)}>{view.state}</WidgetRoot></HostProvider>);\n`,
     );
     execFileSync(bin("vite"), ["build", "--logLevel", "error"], { cwd: app, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
     const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as { uri: string; _meta: { ui: { csp: { resourceDomains: string[] } } } };
     expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
     expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
     expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({ contract_version: "1.0", kinds: { notes: { type: "object" } } });
-    expect(readFileSync(join(app, "dist/widget.html"), "utf8")).toMatch(/^<!doctype html>/i);
+    const html = readFileSync(join(app, "dist/widget.html"), "utf8");
+    expect(/^<!doctype html>/i.test(html)).toBe(true);
+    // The kit's stylesheets came along with WidgetRoot from the root entry, inline.
+    expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
   }, 60_000);
 });
