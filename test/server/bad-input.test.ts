@@ -55,13 +55,18 @@ describe("bad input", () => {
     expect(sc(second).ok).toBe(true);
   });
 
-  it("answers a body that is not JSON with a JSON-RPC parse error, and a huge body with 413", async () => {
+  it("answers a body that is not JSON, an unknown session, a wrong path and a huge body with JSON-RPC errors", async () => {
     const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
     const notJson = await fetch(h.endpoint.url, { method: "POST", headers, body: "{not json" });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
     const notRpc = await fetch(h.endpoint.url, { method: "POST", headers, body: "42" });
     expect(notRpc.status).toBe(400);
+    const unknownSession = await fetch(h.endpoint.url, { method: "POST", headers: { ...headers, "mcp-session-id": "no-such-session" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    expect(unknownSession.status).toBe(404);
+    const noSession = await fetch(h.endpoint.url, { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+    expect(noSession.status).toBe(400);
+    expect((await fetch(h.endpoint.url.replace("/mcp", "/other"), { method: "POST", headers, body: "{}" })).status).toBe(404);
     const huge = await fetch(h.endpoint.url, { method: "POST", headers, body: JSON.stringify({ pad: "x".repeat(5 * 1024 * 1024) }) });
     expect(huge.status).toBe(413);
     const client = await h.connect();

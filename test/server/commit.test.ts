@@ -43,3 +43,46 @@ describe("commit_order under concurrency (SQLite)", () => {
     }
   });
 });
+
+describe("a crash between claim and completion", () => {
+  it("leaves a stale claim that a retry after the lease recovers: same order, charged once", async () => {
+    const { createSqliteStore } = await import("../../src/server/index.ts");
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "giftgenius-crash-"));
+    const inner = createSqliteStore(join(dir, "idem.sqlite"));
+    let crashNextComplete = true;
+    // The process "dies" after the payment, before the record is written: complete() never lands.
+    const store = {
+      ...inner,
+      name: inner.name,
+      complete: async (...args: Parameters<typeof inner.complete>) => {
+        if (crashNextComplete) {
+          crashNextComplete = false;
+          throw new Error("process killed");
+        }
+        return inner.complete(...args);
+      },
+    };
+    const h = await startHarness({ idempotencyLeaseMs: 300, idempotencyWaitMs: 0 }, { store });
+    try {
+      const client = await h.connect();
+      const draftId = await draftFor(client, "gift-0012");
+      const args = { draft_id: draftId, idempotency_key: "crash-key-001" };
+      const first = await call(client, "commit_order", args);
+      expect(sc(first)).toMatchObject({ ok: true, replayed: false });
+      expect(h.log.lines.some((line) => line.event === "idempotency_store_failed_after_effect")).toBe(true);
+      // Within the lease the claim still looks alive.
+      expect(sc(await call(client, "commit_order", args)).error).toMatchObject({ code: "IN_PROGRESS", retryable: true });
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      const recovered = await call(client, "commit_order", args);
+      expect(sc(recovered)).toMatchObject({ ok: true, order: sc(first).order });
+      expect(sc(await call(client, "commit_order", args))).toMatchObject({ ok: true, replayed: true, order: sc(first).order });
+      expect(h.app.payments.chargeCount).toBe(1);
+    } finally {
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

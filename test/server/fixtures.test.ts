@@ -27,6 +27,8 @@ describe("recorded fixtures (npm run record)", () => {
       expect(JSON.stringify(error).length).toBeLessThanOrEqual(MAX_TOOL_ERROR_CHARS);
       expect(Object.values(GIFT_NEXT_ACTIONS)).toContain(error.next_action);
       assertNoInternals(result);
+      // A failed write always says whether anything changed.
+      if (view.kind === "order") expect(["none", "applied", "unknown"]).toContain((error as { changes?: string }).changes);
     }
   });
 });

@@ -48,7 +48,7 @@ export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogg
   }
   const base =
     overrides.store ??
-    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl }) : createSqliteStore(config.sqliteFile));
+    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl, synchronousCommit: config.pgSynchronousCommit }) : createSqliteStore(config.sqliteFile));
   await base.init();
   const store = withDbFaults(base);
   log.info("idempotency_store", { store: base.name, ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}) });

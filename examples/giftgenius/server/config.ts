@@ -10,6 +10,8 @@ export interface GiftGeniusConfig {
   /** PostgreSQL when set; SQLite at `sqliteFile` otherwise. */
   databaseUrl: string | undefined;
   sqliteFile: string;
+  /** `PG_SYNCHRONOUS_COMMIT=off`: faster, less durable idempotency records (see docs/server.md). */
+  pgSynchronousCommit: boolean;
   /** Secret that signs draft ids; every process sharing a store must share it. */
   draftSecret: string;
   dailyLimit: number;
@@ -46,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     widgetDist: resolve(env.WIDGET_DIST || "dist"),
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: resolve(env.SQLITE_FILE || "data/giftgenius.sqlite"),
+    pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
     draftSecret: env.GIFTGENIUS_SECRET || DEV_SECRET,
     dailyLimit: int(env.GIFTGENIUS_DAILY_LIMIT, 50, "GIFTGENIUS_DAILY_LIMIT"),
     catalogTimeoutMs: int(env.GIFTGENIUS_CATALOG_TIMEOUT_MS, 2_000, "GIFTGENIUS_CATALOG_TIMEOUT_MS"),

@@ -28,15 +28,31 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** Table name; default `idempotency_records`. */
   table?: string;
+  /**
+   * `false` sets `synchronous_commit = off` for this store's connections: a claim or record
+   * no longer waits for the WAL flush (about one disk sync each), at the price of losing the
+   * last fraction of a second of records if PostgreSQL itself crashes. A lost record only
+   * makes a retry run the side effect again, which is safe when the side effect is idempotent
+   * downstream (as GiftGenius payments are). Default `true` (durable).
+   */
+  synchronousCommit?: boolean;
 }
 
-/** An idempotency store on PostgreSQL. Each statement is atomic on its own; no transaction spans a call. */
+/**
+ * An idempotency store on PostgreSQL. Each statement is atomic on its own; no transaction
+ * spans a call, so a claim costs one write (plus a read when the key is taken).
+ */
 export function createPostgresStore(options: PostgresStoreOptions): IdempotencyStore {
   const table = options.table ?? "idempotency_records";
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new TypeError("table must be a plain lower-case identifier");
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
+  if (options.synchronousCommit === false) {
+    pool.on("connect", (client) => {
+      client.query("SET synchronous_commit = off").catch(() => {});
+    });
+  }
 
   return {
     name: "postgres",
@@ -68,11 +84,14 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
     async claim(request: ClaimRequest): Promise<ClaimResult> {
       const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
       const token = randomUUID();
-      // Drop an expired record, then insert: the primary key makes the insert the atomic claim.
-      await pool.query(`DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND expires_at <= $3`, [scope, key, now]);
+      // One statement claims a free key or an expired record; the primary key makes it atomic.
       const inserted = await pool.query(
-        `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
-         VALUES ($1, $2, $3, 'pending', $4, $5, $6, NULL, $5, $7) ON CONFLICT (scope, key) DO NOTHING`,
+        `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
+         VALUES ($1, $2, $3, 'pending', $4, $5, $6, NULL, $5, $7)
+         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, status = 'pending', token = EXCLUDED.token,
+           locked_at = EXCLUDED.locked_at, lease_ms = EXCLUDED.lease_ms, response = NULL, created_at = EXCLUDED.created_at,
+           expires_at = EXCLUDED.expires_at
+         WHERE r.expires_at <= EXCLUDED.locked_at`,
         [scope, key, fingerprint, token, now, leaseMs, now + ttlMs],
       );
       if (inserted.rowCount === 1) return { state: "claimed", token, recovered: false };

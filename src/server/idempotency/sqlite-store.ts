@@ -43,10 +43,14 @@ export function createSqliteStore(file: string): IdempotencyStore {
   )`);
   db.exec("CREATE INDEX IF NOT EXISTS idempotency_records_expires ON idempotency_records (expires_at)");
 
-  const deleteExpired = db.prepare("DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND expires_at <= ?");
+  // Claims a free key or an expired record in one statement; the primary key makes it atomic.
   const insert = db.prepare(
-    `INSERT INTO idempotency_records (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
-     VALUES (?, ?, ?, 'pending', ?, ?, ?, NULL, ?, ?) ON CONFLICT (scope, key) DO NOTHING`,
+    `INSERT INTO idempotency_records AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, NULL, ?, ?)
+     ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = 'pending', token = excluded.token,
+       locked_at = excluded.locked_at, lease_ms = excluded.lease_ms, response = NULL, created_at = excluded.created_at,
+       expires_at = excluded.expires_at
+     WHERE r.expires_at <= excluded.locked_at`,
   );
   const select = db.prepare<[string, string], Row>(
     "SELECT fingerprint, status, token, locked_at, lease_ms, response, expires_at FROM idempotency_records WHERE scope = ? AND key = ?",
@@ -60,10 +64,9 @@ export function createSqliteStore(file: string): IdempotencyStore {
   const releaseStmt = db.prepare("DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND token = ? AND status = 'pending'");
   const purge = db.prepare("DELETE FROM idempotency_records WHERE expires_at <= ?");
 
-  // IMMEDIATE: takes the write lock first, so two processes cannot both see "free".
-  const claimTx = db.transaction((request: ClaimRequest): ClaimResult => {
+  // Each statement is atomic on its own (as on PostgreSQL), so no transaction spans a claim.
+  function claim(request: ClaimRequest): ClaimResult {
     const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
-    deleteExpired.run(scope, key, now);
     const token = randomUUID();
     if (insert.run(scope, key, fingerprint, token, now, leaseMs, now, now + ttlMs).changes === 1) {
       return { state: "claimed", token, recovered: false };
@@ -76,13 +79,13 @@ export function createSqliteStore(file: string): IdempotencyStore {
       if (takeOver.run(token, now, leaseMs, scope, key, row.token).changes === 1) return { state: "claimed", token, recovered: true };
     }
     return found;
-  });
+  }
 
   return {
     name: "sqlite",
     async init() {},
     async claim(request) {
-      return claimTx.immediate(request);
+      return claim(request);
     },
     async complete(scope, key, token, response: StoredResponse) {
       return completeStmt.run(response.body, scope, key, token).changes === 1;

@@ -1,0 +1,181 @@
+/**
+ * Server benchmarks (`npm run bench` runs `benchServer()`; `tsx bench/server.ts` alone prints it):
+ *
+ * - commit_order latency over Streamable HTTP with the idempotency store, against the same
+ *   handler with a store that does nothing (no claim, no record), on SQLite and PostgreSQL in
+ *   the same run. Goal: the store costs at most 1.5× the latency without it.
+ * - throughput of distinct keys with 1, 2 and 4 server processes sharing one PostgreSQL.
+ *
+ * PostgreSQL rows need DATABASE_URL (`eval "$(scripts/ci-postgres.sh)"`); without it they say so.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { randomUUID } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
+import { readConfig } from "../examples/giftgenius/server/config.ts";
+import { setFaults } from "../examples/giftgenius/server/faults.ts";
+import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
+import { createPostgresStore, createSqliteStore, serveHttp, silentLogger, type IdempotencyStore } from "../src/server/index.ts";
+
+/** One benchmark row. */
+export interface BenchRow {
+  name: string;
+  value: number | string;
+  goal?: string;
+}
+
+/** The handler without idempotency: every request "claims", nothing is read or written. */
+function noStore(): IdempotencyStore {
+  return {
+    name: "none",
+    init: async () => {},
+    claim: async () => ({ state: "claimed", token: "t", recovered: false }),
+    complete: async () => true,
+    release: async () => {},
+    purgeExpired: async () => 0,
+    close: async () => {},
+  };
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: "bench", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+async function draftId(client: Client, meta?: { [key: string]: string }): Promise<string> {
+  const result = (await client.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" }, ...(meta ? { _meta: meta } : {}) })) as CallToolResult;
+  return (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A server in this process with `store`, and a client with a draft to commit. */
+async function latencyTarget(store: IdempotencyStore, dir: string) {
+  const app = await createGiftGenius({ ...readConfig({}), port: 0, widgetDist: join(dir, "none") }, silentLogger, { store });
+  const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log: silentLogger, port: 0 });
+  const client = await connect(endpoint.url);
+  const draft = await draftId(client);
+  const times: number[] = [];
+  return {
+    times,
+    async commit(record: boolean) {
+      const started = performance.now();
+      const result = (await client.callTool({ name: "commit_order", arguments: { draft_id: draft, idempotency_key: `bench-${randomUUID()}` } })) as CallToolResult;
+      if (record) times.push(performance.now() - started);
+      if (result.isError) throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
+    },
+    async close() {
+      await client.close();
+      await endpoint.close();
+      await app.close();
+    },
+  };
+}
+
+/**
+ * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys.
+ */
+async function commitLatencies(stores: IdempotencyStore[], dir: string, calls: number): Promise<Array<{ p50: number; p95: number }>> {
+  const targets = [];
+  for (const store of stores) targets.push(await latencyTarget(store, dir));
+  try {
+    for (const target of targets) for (let i = 0; i < 20; i++) await target.commit(false); // warm-up
+    // Blocks of 20 calls per store, in rotating order: a block never shares the database with
+    // another store's writes, and load drift hits every store alike.
+    const BLOCK = 20;
+    for (let round = 0; round < Math.ceil(calls / BLOCK); round++) {
+      for (let j = 0; j < targets.length; j++) {
+        const target = targets[(round + j) % targets.length]!;
+        for (let i = 0; i < BLOCK; i++) await target.commit(true);
+      }
+    }
+    return targets.map(({ times }) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+    });
+  } finally {
+    for (const target of targets) await target.close();
+  }
+}
+
+/** Commits per second over `durationMs`, distinct keys, spread over `processes` servers on one PostgreSQL. */
+async function throughput(databaseUrl: string, processes: number, durationMs: number, concurrency: number): Promise<number> {
+  const env = { DATABASE_URL: databaseUrl, GIFTGENIUS_SECRET: "bench-secret", GIFTGENIUS_DAILY_LIMIT: "1000000" };
+  const servers: ServerProcess[] = await Promise.all(Array.from({ length: processes }, () => spawnServer(env)));
+  const clients = await Promise.all(servers.flatMap((server) => Array.from({ length: concurrency / processes }, () => connect(server.url))));
+  try {
+    const meta = { "openai/subject": `bench-${randomUUID()}` };
+    const draft = await draftId(clients[0]!, meta);
+    let done = 0;
+    const end = performance.now() + durationMs;
+    const started = performance.now();
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < end) {
+          const result = (await client.callTool({ name: "commit_order", arguments: { draft_id: draft, idempotency_key: `tp-${randomUUID()}` }, _meta: meta })) as CallToolResult;
+          if (result.isError) throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
+          done += 1;
+        }
+      }),
+    );
+    return done / ((performance.now() - started) / 1000);
+  } finally {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+/** Runs the server benchmarks (about 30-40 s with PostgreSQL). */
+export async function benchServer(): Promise<BenchRow[]> {
+  setFaults("");
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), "giftgenius-bench-"));
+  const calls = 200;
+  try {
+    const databaseUrl = process.env.DATABASE_URL;
+    const stores = [noStore(), createSqliteStore(join(dir, "bench.sqlite"))];
+    if (databaseUrl) {
+      stores.push(createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" }));
+      stores.push(createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench", synchronousCommit: false }));
+    }
+    for (const store of stores) await store.init();
+    const [baseline, sqlite, postgres, relaxed] = await commitLatencies(stores, dir, calls);
+    rows.push({ name: "commit_order p50 over HTTP, no idempotency store (ms)", value: round(baseline!.p50) });
+    rows.push({ name: "commit_order p50 over HTTP, SQLite store (ms)", value: round(sqlite!.p50) });
+    rows.push({ name: "commit_order p95 over HTTP, SQLite store (ms)", value: round(sqlite!.p95) });
+    rows.push({ name: "commit_order SQLite store / no store (p50 ratio)", value: round(sqlite!.p50 / baseline!.p50), goal: "≤ 1.5" });
+    if (!databaseUrl || !postgres) {
+      rows.push({ name: "PostgreSQL benchmarks", value: "skipped: DATABASE_URL not set (eval \"$(scripts/ci-postgres.sh)\")" });
+      return rows;
+    }
+    rows.push({ name: "commit_order p50 over HTTP, PostgreSQL store (ms)", value: round(postgres.p50) });
+    rows.push({ name: "commit_order p95 over HTTP, PostgreSQL store (ms)", value: round(postgres.p95) });
+    rows.push({ name: "commit_order PostgreSQL store / no store (p50 ratio)", value: round(postgres.p50 / baseline!.p50), goal: "≤ 1.5" });
+    rows.push({ name: "commit_order p50 over HTTP, PostgreSQL store, synchronous_commit=off (ms)", value: round(relaxed!.p50) });
+    rows.push({ name: "commit_order PostgreSQL (synchronous_commit=off) / no store (p50 ratio)", value: round(relaxed!.p50 / baseline!.p50), goal: "≤ 1.5" });
+    for (const processes of [1, 2, 4]) {
+      const perSecond = await throughput(databaseUrl, processes, 4_000, 8);
+      rows.push({ name: `commit_order throughput, ${processes} process(es) on one PostgreSQL, distinct keys (orders/s)`, value: round(perSecond, 0) });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const started = performance.now();
+  const rows = await benchServer();
+  console.table(rows);
+  console.log(`server bench: ${round((performance.now() - started) / 1000, 1)} s`);
+}
