@@ -12,7 +12,7 @@ import { repoRoot } from "../support/payloads.ts";
 const STORY = `export default { title: "T" };\n// fixture-stories: ./files\n`;
 
 function storyExports(code: string, fileName: string): string[] {
-  return Object.keys(loadCsf(code, { fileName, makeTitle: (title) => title ?? "T" }).parse()._stories);
+  return loadCsf(code, { fileName, makeTitle: (title) => title ?? "T" }).parse().indexInputs.map((input) => input.exportName);
 }
 
 describe("fixture stories", () => {
