@@ -72,3 +72,23 @@ export const BuyThenCancel: Story = {
     await waitFor(() => expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(0));
   },
 };
+
+/** The confirmation in each non-English locale the kit ships (`lang` on the root, translated buttons). */
+function inLocale(locale: string, lang: string, confirmLabel: string): Story {
+  return {
+    globals: { locale },
+    parameters: { host: { globals: { toolOutput: draftOutput("d-7") } } },
+    play: async ({ canvasElement }) => {
+      await waitForState(canvasElement, "confirm");
+      await expect(canvasElement.querySelector("[data-state]")).toHaveAttribute("lang", lang);
+      await expect(canvasElement.querySelector('[data-action="confirm"]')).toHaveTextContent(confirmLabel);
+    },
+  };
+}
+
+/** Russian. */
+export const ConfirmInRussian = inLocale("ru-RU", "ru-RU", "Подтвердить покупку");
+/** Chinese. */
+export const ConfirmInChinese = inLocale("zh-CN", "zh-CN", "确认购买");
+/** Vietnamese. */
+export const ConfirmInVietnamese = inLocale("vi-VN", "vi-VN", "Xác nhận mua");
