@@ -37,7 +37,7 @@ export interface RecordKind<State extends string = string, Entries extends v.Obj
 export type KindDefinition = ListKind | RecordKind;
 
 /** Declares a list kind: `listKind({ items: "gifts", item: GiftCardSchema, reason: "no_results_reason" })`. */
-export function listKind<Items extends string, Item extends v.GenericSchema, Reason extends string = never>(definition: {
+export function listKind<const Items extends string, Item extends v.GenericSchema, const Reason extends string = never>(definition: {
   items: Items;
   item: Item;
   reason?: Reason;
@@ -46,7 +46,7 @@ export function listKind<Items extends string, Item extends v.GenericSchema, Rea
 }
 
 /** Declares a record kind: `recordKind({ state: "draft", entries: { draft: DraftSchema } })`. */
-export function recordKind<State extends string, Entries extends v.ObjectEntries>(definition: {
+export function recordKind<const State extends string, Entries extends v.ObjectEntries>(definition: {
   state: State;
   entries: Entries;
 }): RecordKind<State, Entries> {

@@ -21,7 +21,15 @@ export function id() {
  * the object that held it is kept.
  */
 export function httpsUrl() {
-  return v.fallback(v.optional(v.pipe(v.string(), v.url(), v.startsWith("https://"), v.check((value: string) => isHttpsUrl(value)))), undefined);
+  return v.fallback(v.optional(v.pipe(v.string(), v.startsWith("https://"), v.check(isHttpsUrlCheck))), undefined);
+}
+
+/**
+ * The check behind `httpsUrl()`. Exported so the JSON Schema converter can recognise it and
+ * say `format: "uri"`; one URL parse per value keeps `parse` cheap on long lists.
+ */
+export function isHttpsUrlCheck(value: string): boolean {
+  return isHttpsUrl(value);
 }
 
 /** An optional field that is dropped (not fatal) when it has the wrong shape. */

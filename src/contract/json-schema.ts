@@ -4,6 +4,7 @@
  */
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract, KindDefinition } from "./define-contract.ts";
+import { isHttpsUrlCheck } from "./fields.ts";
 
 /** A JSON Schema object (draft-07). */
 export type JsonSchema = { [key: string]: unknown };
@@ -23,8 +24,17 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
   contract: Contract<Kinds>,
   kind: keyof Kinds & string,
 ): JsonSchema {
-  // `check` actions refine what the pattern and format already say (e.g. https only).
-  const schema = toJsonSchema(contract.envelopeSchema(kind), { typeMode: "input", errorMode: "throw", ignoreActions: ["check"] }) as JsonSchema;
+  const schema = toJsonSchema(contract.envelopeSchema(kind), {
+    typeMode: "input",
+    errorMode: "throw",
+    // Custom checks have no JSON Schema form; the https check is a URI with an https: pattern.
+    overrideAction: ({ valibotAction, jsonSchema }) =>
+      valibotAction.type === "check"
+        ? (valibotAction as { requirement?: unknown }).requirement === isHttpsUrlCheck
+          ? { ...jsonSchema, format: "uri" }
+          : jsonSchema
+        : undefined,
+  }) as JsonSchema;
   const { $schema, ...rest } = schema;
   return { $schema, type: "object", ...rest };
 }

@@ -13,13 +13,16 @@ export function clipText(value: string, max: number = DEFAULT_MAX_TEXT): string 
   return `${head.slice(0, Math.max(0, max - 1)).join("")}…`;
 }
 
-/** True for an absolute `https:` URL with a host; `javascript:`, `data:`, `http:` are refused. */
+/**
+ * An allowlist, not a parser: `https://`, a plain host name (letters, digits, dots, hyphens;
+ * internationalised names must come as punycode), an optional port, then a path, query or
+ * fragment without spaces or backslashes. Anything a browser could read differently
+ * (user-info, `\\`, control characters, `javascript:`) fails. A regex is also several times
+ * cheaper than `new URL()`, which matters on lists of thousands of items.
+ */
+const HTTPS_URL = /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*(?::\d{1,5})?(?:[/?#][^\s\\<>"'`\p{Cc}]*)?$/u;
+
+/** True for an absolute `https:` URL with a plain host; `javascript:`, `data:`, `http:` are refused. */
 export function isHttpsUrl(value: unknown): value is string {
-  if (typeof value !== "string" || value.length > 4_096) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.length > 0 && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
+  return typeof value === "string" && value.length <= 4_096 && HTTPS_URL.test(value);
 }

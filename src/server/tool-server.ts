@@ -19,7 +19,7 @@ import {
   type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import type { ToolError } from "../contract/index.ts";
+import type { FieldError, ToolError } from "../contract/index.ts";
 import { boundToolError } from "./bound-error.ts";
 import { callerScope, type CallerPolicy } from "./caller.ts";
 import type { ServerLogger } from "./log.ts";
@@ -100,7 +100,24 @@ function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
   return { ...rest, type: "object" } as Tool["inputSchema"];
 }
 
-const VALIDATION_MESSAGE = "Some arguments are not valid; every problem is listed in field_errors.";
+/**
+ * One sentence for both readers that names what to change. Only argument names the tool
+ * declares are listed: an unknown key is the caller's input, so it is counted, never echoed.
+ */
+export function validationMessage(fieldErrors: readonly FieldError[], declared: ReadonlySet<string>): string {
+  const names = new Set<string>();
+  let unknown = 0;
+  for (const error of fieldErrors) {
+    const top = error.field.split(/[.[]/)[0] ?? "";
+    if (declared.has(top)) names.add(top);
+    else if (error.code === "UNKNOWN_FIELD" || error.code === "UNKNOWN_FIELDS") unknown += 1;
+  }
+  const listed = [...names];
+  const parts: string[] = [];
+  if (listed.length > 0) parts.push(`${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`);
+  if (unknown > 0) parts.push(`Unknown arguments were sent; remove them.`);
+  return parts.join(" ") || "The arguments are not valid.";
+}
 
 /** Builds a tool server. */
 export function createToolServer(options: ToolServerOptions): ToolServer {
@@ -110,6 +127,12 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   for (const tool of options.tools) {
     if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
     byName.set(tool.name, tool);
+  }
+  // The argument names each tool declares (its strictObject's keys), for validationMessage.
+  const declaredByTool = new Map<string, ReadonlySet<string>>();
+  for (const tool of byName.values()) {
+    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
+    declaredByTool.set(tool.name, new Set(entries ? Object.keys(entries) : []));
   }
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
@@ -135,7 +158,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       log.info("tool_invalid_arguments", { request_id: requestId, tool: name, fields: validated.fieldErrors.map((e) => e.field).slice(0, 20) });
       return fail(tool, {
         code: "VALIDATION_FAILED",
-        message: VALIDATION_MESSAGE,
+        message: validationMessage(validated.fieldErrors, declaredByTool.get(name) ?? new Set()),
         retryable: false,
         next_action: NEXT_ACTIONS.fixFields,
         request_id: requestId,

@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: one table of measurements, each a ratio against a baseline measured in the
+ * same run on the same machine, so numbers from different machines stay comparable.
+ */
+import type { BenchRow } from "./measure.ts";
+import { benchContract } from "./contract.ts";
+import { benchBridge } from "./bridge.ts";
+import { benchComponents } from "./components.ts";
+import { benchBuild } from "./build.ts";
+import { benchServer } from "./server.ts";
+
+type Section = { name: string; run: () => Promise<BenchRow[]> };
+
+const sections: Section[] = [
+  { name: "contract", run: benchContract },
+  { name: "bridge", run: benchBridge },
+  { name: "components", run: benchComponents },
+  { name: "build", run: benchBuild },
+  { name: "server", run: benchServer },
+];
+
+// `npm run bench -- contract build` runs only those sections.
+const only = process.argv.slice(2);
+const rows: BenchRow[] = [];
+for (const section of sections) {
+  if (only.length > 0 && !only.includes(section.name)) continue;
+  try {
+    rows.push(...(await section.run()));
+  } catch (error) {
+    rows.push({ name: `${section.name}: FAILED`, value: error instanceof Error ? error.message : String(error) });
+    process.exitCode = 1;
+  }
+}
+
+const width = Math.max(...rows.map((r) => r.name.length), 10);
+// Long notes (a skipped section's reason) do not widen the column for everyone.
+const valueWidth = Math.max(...rows.map((r) => String(r.value).length).filter((n) => n <= 16), 5);
+console.log(`${"measure".padEnd(width)}  ${"value".padStart(valueWidth)}  goal`);
+console.log(`${"-".repeat(width)}  ${"-".repeat(valueWidth)}  ----`);
+for (const row of rows) console.log(`${row.name.padEnd(width)}  ${String(row.value).padStart(valueWidth)}  ${row.goal ?? ""}`);

@@ -1,0 +1,184 @@
+/**
+ * ConfirmPurchase: the human confirmation before a write. The root's `data-state` goes
+ * `confirm` → `committing` → `committed` (or `error`). The commit goes through the host's
+ * `commit_order` tool, which the mock host records: the play functions check that a burst of
+ * clicks sends one call, and that a retry or a remount sends the same idempotency key.
+ */
+import { useState } from "react";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor } from "storybook/test";
+import { ConfirmPurchase, type PurchaseDraft } from "../../src/components/confirm-purchase.tsx";
+import { WidgetRoot } from "../../src/components/widget-root.tsx";
+import { useCallTool } from "../../src/hooks/use-call-tool.ts";
+import { toCommitOutcome } from "../../examples/giftgenius/widget/purchase.ts";
+import { CONFIRM_PURCHASE_DOCS } from "../support/docs-tables.ts";
+import { widgetRootOf } from "../support/in-widget-root.tsx";
+import { mockHostOf } from "../support/registry.ts";
+import { COMMIT_FAILED_NOTHING_CREATED, errorOutput, orderOutput } from "../support/samples.ts";
+
+const DRAFT: PurchaseDraft = {
+  id: "d-7",
+  title: "Trail running headlamp",
+  lines: [{ item: "Trail running headlamp", quantity: 1 }],
+  total: { amount: "34.90", currency: "USD" },
+  expiresAt: "2099-01-01T00:00:00Z",
+};
+
+/**
+ * ConfirmPurchase wired to the host's `commit_order` as an app would wire it, plus a story
+ * control that remounts the whole widget (the host keeps its widget state, as ChatGPT does).
+ */
+function PurchaseHarness({ draft, remountable }: { draft: PurchaseDraft; remountable?: boolean }) {
+  const commitOrder = useCallTool("commit_order");
+  const [cancelled, setCancelled] = useState(false);
+  if (cancelled) return <p>Cancelled.</p>;
+  return (
+    <ConfirmPurchase
+      draft={draft}
+      onCommit={async (key) => toCommitOutcome(await commitOrder.call({ draft_id: draft.id, idempotency_key: key }))}
+      onCancel={() => setCancelled(true)}
+      onPrepareAgain={remountable ? undefined : () => {}}
+    />
+  );
+}
+
+function Remountable({ draft }: { draft: PurchaseDraft }) {
+  const [mount, setMount] = useState(0);
+  return (
+    <>
+      <WidgetRoot key={mount} state="confirm">
+        <PurchaseHarness draft={draft} remountable />
+      </WidgetRoot>
+      <button type="button" onClick={() => setMount((count) => count + 1)} style={{ marginTop: 12 }}>
+        Remount the widget (story control)
+      </button>
+    </>
+  );
+}
+
+const meta = {
+  title: "Components/ConfirmPurchase",
+  component: ConfirmPurchase,
+  tags: ["autodocs"],
+  args: { draft: DRAFT, onCommit: fn(), onCancel: fn() },
+  parameters: { ...CONFIRM_PURCHASE_DOCS, host: { tools: { commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)) } } },
+  render: (args) => (
+    <WidgetRoot state="confirm">
+      <PurchaseHarness draft={args.draft} />
+    </WidgetRoot>
+  ),
+} satisfies Meta<typeof ConfirmPurchase>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const confirmButton = (root: HTMLElement) => root.querySelector<HTMLButtonElement>('[data-action="confirm"]')!;
+const commitKeys = (root: HTMLElement) => mockHostOf(root).toolCalls("commit_order").map((call) => call.args.idempotency_key);
+
+/** The draft, with Cancel focused first (`role="alertdialog"`). */
+export const Confirm: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm");
+    await expect(canvas.getByRole("alertdialog")).toBeVisible();
+    await waitFor(() => expect(canvasElement.querySelector('[data-action="cancel"]')).toHaveFocus());
+  },
+};
+
+/** Past its expiry: Confirm is disabled and "Prepare again" is offered; still `confirm`. */
+export const Expired: Story = {
+  args: { draft: { ...DRAFT, expiresAt: "2020-01-01T00:00:00Z" } },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm");
+    await expect(confirmButton(canvasElement)).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Prepare again" })).toBeEnabled();
+  },
+};
+
+/** The commit is on its way (this host never answers): `committing`, buttons disabled. */
+export const Committing: Story = {
+  play: async ({ canvasElement }) => {
+    mockHostOf(canvasElement).failNext({ hang: true });
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committing"));
+    await expect(confirmButton(canvasElement)).toBeDisabled();
+  },
+};
+
+/** The order exists: `committed`, with its number. */
+export const Committed: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await expect(canvas.getByText("o-d-7")).toBeVisible();
+  },
+};
+
+/** The server replayed an earlier commit of the same key: said calmly. */
+export const CommittedReplayed: Story = {
+  parameters: { host: { tools: { commit_order: () => orderOutput("d-7", true) } } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(canvas.getByText(/already been placed/)).toBeVisible());
+  },
+};
+
+/** The write was refused and created nothing: `error`, no retry, a way back. */
+export const RefusedNothingCreated: Story = {
+  parameters: { host: { tools: { commit_order: () => errorOutput("order", COMMIT_FAILED_NOTHING_CREATED) } } },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error"));
+    await expect(canvas.getByText("Nothing was created.")).toBeVisible();
+    await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
+  },
+};
+
+/** A burst of five clicks on Confirm: exactly one `commit_order` call reaches the host. */
+export const BurstOfClicks: Story = {
+  parameters: { host: { latencyMs: 50 } },
+  play: async ({ canvasElement }) => {
+    const button = confirmButton(canvasElement);
+    for (let i = 0; i < 5; i++) button.click(); // synchronous: faster than any re-render
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(1);
+  },
+};
+
+/** The commit call is lost (host failure): the retry sends the same idempotency key. */
+export const RetryKeepsKey: Story = {
+  play: async ({ canvasElement }) => {
+    mockHostOf(canvasElement).failNext();
+    await userEvent.click(confirmButton(canvasElement));
+    const retry = await waitFor(() => {
+      const button = canvasElement.querySelector<HTMLButtonElement>('[data-action="retry"]');
+      expect(button).toBeEnabled();
+      return button!;
+    });
+    await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error");
+    await userEvent.click(retry);
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    const keys = commitKeys(canvasElement);
+    await expect(keys).toHaveLength(2);
+    await expect(keys[1]).toBe(keys[0]);
+  },
+};
+
+/**
+ * The commit fails, the widget is remounted (a Regenerate, a scroll-away): the new widget
+ * reads the key back from widget state and sends the same one.
+ */
+export const RemountKeepsKey: Story = {
+  render: (args) => <Remountable draft={args.draft} />,
+  play: async ({ canvas, canvasElement }) => {
+    mockHostOf(canvasElement).failNext();
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error"));
+    await userEvent.click(canvas.getByRole("button", { name: "Remount the widget (story control)" }));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm"));
+    await userEvent.click(confirmButton(canvasElement));
+    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    const keys = commitKeys(canvasElement);
+    await expect(keys).toHaveLength(2);
+    await expect(keys[1]).toBe(keys[0]);
+  },
+};

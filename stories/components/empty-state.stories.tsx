@@ -1,0 +1,65 @@
+/**
+ * EmptyState: nothing found is a result, not an error (`ok: true`, an empty list, a reason).
+ * Follow-up suggestions go to the conversation through the host, once per result.
+ */
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor } from "storybook/test";
+import { EmptyState } from "../../src/components/empty-state.tsx";
+import { EMPTY_STATE_DOCS } from "../support/docs-tables.ts";
+import { inWidgetRoot, widgetRootOf } from "../support/in-widget-root.tsx";
+import { mockHostOf } from "../support/registry.ts";
+
+const meta = {
+  title: "Components/EmptyState",
+  component: EmptyState,
+  tags: ["autodocs"],
+  parameters: EMPTY_STATE_DOCS,
+  decorators: [inWidgetRoot("empty")],
+  args: { reason: "No gifts for a 5 USD budget match “sailing”." },
+} satisfies Meta<typeof EmptyState>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The server's reason and the default follow-ups. */
+export const WithReason: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "empty");
+    await expect(canvas.getByText(/No gifts for a 5 USD budget/)).toBeVisible();
+  },
+};
+
+/** No reason given: the title and the follow-ups only. */
+export const WithoutReason: Story = { args: { reason: undefined } };
+
+/** App-specific follow-ups. */
+export const CustomSuggestions: Story = {
+  args: {
+    suggestions: [
+      { label: "Search for 20 USD", prompt: "Search again with a 20 USD budget." },
+      { label: "Any hobby", prompt: "Suggest gifts for any hobby." },
+    ],
+  },
+};
+
+/** A double click on a suggestion posts one follow-up message, not two. */
+export const OneFollowUpPerResult: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    // Over MCP Apps the host's capabilities (can it post messages?) arrive with the handshake.
+    const button = await canvas.findByRole("button", { name: "Raise the budget" });
+    await userEvent.dblClick(button);
+    await waitFor(() => expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")).toHaveLength(1));
+    await expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")[0]?.args[0]).toBe(
+      "Please raise the budget a little and suggest gifts again.",
+    );
+    await expect(button).toBeDisabled();
+  },
+};
+
+/** A host that can't post messages: no suggestion buttons are offered. */
+export const HostWithoutFollowUps: Story = {
+  parameters: { host: { capabilities: { sendFollowUpMessage: false } } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
+};

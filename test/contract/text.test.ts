@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { clipText, isHttpsUrl, parseVersion } from "../../src/contract/index.ts";
+
+describe("isHttpsUrl", () => {
+  it.each(["https://cdn.example.com/a.png", "https://a.b:8443/x?y=1#z", "https://xn--80ak6aa92e.com/"])("accepts %s", (url) => {
+    expect(isHttpsUrl(url)).toBe(true);
+  });
+  it.each([
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "http://example.com/",
+    "//example.com/x",
+    "https://user:pw@example.com/",
+    "https://example.com\\@evil.com/",
+    "https://exa mple.com/",
+    "https://example.com/\u0000",
+    " https://example.com/",
+    "https://",
+    "/relative/path",
+    "",
+  ])("refuses %j", (url) => {
+    expect(isHttpsUrl(url)).toBe(false);
+  });
+  it("refuses non-strings and very long URLs", () => {
+    expect(isHttpsUrl(42)).toBe(false);
+    expect(isHttpsUrl({ toString: () => "https://a.com" })).toBe(false);
+    expect(isHttpsUrl(`https://a.com/${"x".repeat(5_000)}`)).toBe(false);
+  });
+});
+
+describe("clipText", () => {
+  it("keeps short text as is", () => {
+    expect(clipText("hello", 5)).toBe("hello");
+    expect(clipText("😀😀😀", 3)).toBe("😀😀😀"); // 6 UTF-16 units, 3 code points
+  });
+  it("shortens by code points and ends in an ellipsis", () => {
+    expect(clipText("abcdef", 4)).toBe("abc…");
+    expect(clipText("😀😀😀😀", 3)).toBe("😀😀…");
+    expect(Array.from(clipText("礼".repeat(10_000), 100))).toHaveLength(100);
+  });
+});
+
+describe("parseVersion", () => {
+  it("reads MAJOR.MINOR only", () => {
+    expect(parseVersion("1.0")).toEqual({ major: 1, minor: 0 });
+    expect(parseVersion("12.34")).toEqual({ major: 12, minor: 34 });
+    for (const bad of ["1", "1.0.0", "v1.0", "01.0", "1.-1", 1, null]) expect(parseVersion(bad)).toBeUndefined();
+  });
+});
