@@ -27,8 +27,8 @@ const turns: Turn[] = [];
 const log = new CallLog(byId("call-log"), byId("event-log"));
 
 function applyPageTheme(): void {
+  // The page's own text is English whatever locale the widget is given, so `lang` stays "en".
   document.documentElement.dataset.theme = settings.theme;
-  document.documentElement.lang = settings.locale;
 }
 
 function changeSettings(input: Record<string, unknown>): void {
