@@ -8,7 +8,7 @@
 import { AppBridge, PostMessageTransport, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel } from "./frame-channel.ts";
-import { DISPLAY_MODES } from "./settings.ts";
+import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 
@@ -19,7 +19,7 @@ function hostContext(context: WidgetSessionContext): McpUiHostContext {
     locale: settings.locale,
     displayMode: settings.displayMode,
     availableDisplayModes: [...DISPLAY_MODES],
-    containerDimensions: { maxHeight: settings.maxHeight },
+    containerDimensions: { maxHeight: effectiveMaxHeight(settings) },
     platform: "web",
     userAgent: "widget-kit-devhost",
     deviceCapabilities: { hover: true, touch: false },

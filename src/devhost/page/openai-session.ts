@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel, type RelayedCall } from "./frame-channel.ts";
-import { DISPLAY_MODES, type DisplayMode, type HostSettings } from "./settings.ts";
+import { DISPLAY_MODES, effectiveMaxHeight, type DisplayMode, type HostSettings } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
@@ -17,7 +17,7 @@ export function openaiGlobals(context: Pick<WidgetSessionContext, "settings" | "
     theme: settings.theme,
     locale: settings.locale,
     displayMode: settings.displayMode,
-    maxHeight: settings.maxHeight,
+    maxHeight: effectiveMaxHeight(settings),
     userAgent: { device: { type: "desktop" }, capabilities: { hover: true, touch: false } },
     safeArea: { insets: { top: 0, bottom: 0, left: 0, right: 0 } },
     view: { mode: "inline" },
@@ -76,7 +76,9 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
     },
     updateSettings(changed: Partial<HostSettings>) {
       const globals: Record<string, unknown> = {};
-      for (const key of ["theme", "locale", "displayMode", "maxHeight"] as const) if (key in changed) globals[key] = changed[key];
+      for (const key of ["theme", "locale", "displayMode"] as const) if (key in changed) globals[key] = changed[key];
+      // Fullscreen changes the height the widget may take, so maxHeight follows displayMode.
+      if ("maxHeight" in changed || "displayMode" in changed) globals.maxHeight = effectiveMaxHeight(context.settings());
       if (Object.keys(globals).length) channel.post({ type: "globals", globals });
     },
     dispose: () => channel.dispose(),

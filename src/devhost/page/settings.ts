@@ -65,3 +65,14 @@ export function saveSettings(settings: HostSettings): void {
     // Storage full or disabled: settings just do not survive the reload.
   }
 }
+
+/**
+ * The height the widget may take: the control's value inline and in PiP; in fullscreen, the
+ * space under the top bar, as a host gives a fullscreen widget the whole view.
+ */
+export function effectiveMaxHeight(settings: HostSettings): number {
+  return settings.displayMode === "fullscreen" ? Math.max(120, window.innerHeight - FULLSCREEN_TOP) : settings.maxHeight;
+}
+
+/** Pixels the page's top bar keeps above a fullscreen widget (matches styles.css). */
+export const FULLSCREEN_TOP = 48;

@@ -6,7 +6,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { CallLog, HostEvent } from "./call-log.ts";
 import { h, prettyJson } from "./dom.ts";
 import { widgetTemplateUri, type McpConnection } from "./mcp-connection.ts";
-import type { DisplayMode, HostSettings } from "./settings.ts";
+import { effectiveMaxHeight, type DisplayMode, type HostSettings } from "./settings.ts";
 import { mountWidget, type MountedWidget } from "./widget-frame.ts";
 import { widgetKey, widgetSessionId } from "./widget-state-store.ts";
 
@@ -138,7 +138,9 @@ export class Turn {
   }
 
   private applyLayout(): void {
-    const { displayMode, maxHeight } = this.services.settings();
+    const settings = this.services.settings();
+    const { displayMode } = settings;
+    const maxHeight = effectiveMaxHeight(settings);
     this.widgetSlot.dataset.displayMode = displayMode;
     this.exitButton.hidden = displayMode === "inline";
     const frame = this.widget?.frame;
