@@ -7,7 +7,7 @@
  * and no axe violation (page and frame).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -159,6 +159,17 @@ async function checkStep(opened: Opened, shot: string): Promise<void> {
   const frameAxe = await axeViolations(await widgetFrameHandle(page), { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
   expect({ shot, problems, csp, pageCounters, pageAxe, frameAxe }).toEqual({ shot, problems: [], csp: [], pageCounters: { csp: "0", frameErrors: "0" }, pageAxe: [], frameAxe: [] });
 }
+
+it("the page bundle needs no Node built-ins and no eval (it runs under script-src 'self')", () => {
+  const assets = join(REPO, "dist", "devhost", "assets");
+  const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const name of scripts) {
+    const code = readFileSync(join(assets, name), "utf8");
+    expect(code).not.toMatch(/from\s*["']node:|require\(["']node:|import\(["']node:/);
+    expect(code).not.toMatch(/\beval\(/);
+  }
+});
 
 describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protocol", (protocol) => {
   it("suggest → buy → confirm, a burst of confirms makes one order, and a reload keeps it", async () => {
