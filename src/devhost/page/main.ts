@@ -123,6 +123,12 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
   toolSelect.value = names.includes("suggest_gifts") ? "suggest_gifts" : (Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "");
   prefill();
   toolSelect.addEventListener("change", prefill);
+  argsInput.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      byId<HTMLFormElement>("tool-form").requestSubmit();
+    }
+  });
   byId<HTMLFormElement>("tool-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const args = parseArgs(argsInput.value);

@@ -34,6 +34,7 @@ export class Turn {
   private readonly modelText: HTMLElement;
   private readonly widgetSlot: HTMLElement;
   private readonly exitButton: HTMLButtonElement;
+  private readonly cspDetails: HTMLDetailsElement;
   private readonly tool: Tool | undefined;
   private result: CallToolResult | undefined;
   private widget: MountedWidget | undefined;
@@ -48,6 +49,7 @@ export class Turn {
     this.exitButton = h("button", { type: "button", class: "exit-display-mode", hidden: true }, "Back to inline");
     this.exitButton.addEventListener("click", () => this.services.requestDisplayMode("inline"));
     this.widgetSlot = h("div", { class: "widget-slot", "data-display-mode": services.settings().displayMode });
+    this.cspDetails = h("details", { class: "frame-csp", hidden: true });
     this.element = h(
       "article",
       { class: "turn", "data-tool": toolName, "data-status": "calling", "aria-label": `Tool call ${toolName}` },
@@ -55,6 +57,7 @@ export class Turn {
       h("div", { class: "bubble call" }, h("span", { class: "muted" }, "Tool call "), h("code", {}, toolName), h("pre", { class: "args", tabindex: 0, "aria-label": "Arguments" }, prettyJson(args))),
       h("section", { class: "bubble model", "aria-label": "What the model reads" }, h("h3", {}, "Model-visible result"), this.modelText),
       h("div", { class: "widget-wrap" }, this.exitButton, this.widgetSlot),
+      this.cspDetails,
     );
   }
 
@@ -117,7 +120,8 @@ export class Turn {
         },
         undefined,
       );
-      this.widget.frame.title = `Widget for ${this.toolName}`;
+      this.cspDetails.replaceChildren(h("summary", {}, "Frame CSP"), h("pre", { tabindex: 0 }, this.widget.csp.split("; ").join(";\n")));
+      this.cspDetails.hidden = false;
       this.applyLayout();
     } catch (error) {
       this.widgetSlot.replaceChildren(h("p", { role: "alert" }, `The widget could not load: ${error instanceof Error ? error.message : String(error)}`));
