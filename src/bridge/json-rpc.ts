@@ -95,7 +95,11 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
     const params = isRecord(message.params) ? message.params : {};
     try {
       if (typeof method === "string") {
-        if (id === undefined) handlers.onNotification(method, params);
+        // JSON-RPC params are structured or absent; a notification with anything else is
+        // malformed and dropped (it must not, say, deliver an empty tool result).
+        if (id === undefined) {
+          if (message.params === undefined || isRecord(message.params)) handlers.onNotification(method, params);
+        }
         else if (typeof id === "string" || typeof id === "number") answer(id, method, params);
       } else if (id !== undefined && ("result" in message || "error" in message)) {
         settle(id, message);

@@ -85,7 +85,10 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         break;
       case "ui/notifications/tool-result": {
         const result = normalizeCallToolResult(params);
-        store.set({ toolOutput: result.structuredContent, toolResponseMetadata: result.meta, toolCancelled: false });
+        // A delivered result without structuredContent must not look like "still loading"
+        // (null): an empty object is what it is — nothing the contract understands (invalid).
+        const toolOutput = result.structuredContent ?? {};
+        store.set({ toolOutput, toolResponseMetadata: result.meta, toolCancelled: false });
         adoptSession(sessionIdFromMeta(store.get("toolResponseMetadata")));
         break;
       }

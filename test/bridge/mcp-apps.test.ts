@@ -155,6 +155,17 @@ describe("mcp-apps adapter against ext-apps AppBridge", () => {
     await expect(host.callTool("x", { callback: () => 1 })).rejects.toThrow(/could not be sent/);
   });
 
+  it("a delivered result without structuredContent is no longer loading (it parses as invalid)", async () => {
+    await connectBridge();
+    host = createMcpAppsHost({ win: frame.child });
+    await host.ready;
+    expect(host.get("toolOutput")).toBeNull();
+    const delivered = new Promise<void>((resolve) => host!.subscribe("toolOutput", () => resolve()));
+    await bridge.sendToolResult({ content: [{ type: "text", text: "no structured content" }] });
+    await delivered;
+    expect(host.get("toolOutput")).toEqual({});
+  });
+
   it("persists widget state per widget session in localStorage", async () => {
     await connectBridge();
     host = createMcpAppsHost({ win: frame.child });
