@@ -217,6 +217,15 @@ describe("GiftGenius App", () => {
     expect(second.container).toHaveTextContent("nothing was charged twice");
   });
 
+  it("restores the order when the widget state arrives after the first render (MCP Apps)", async () => {
+    const { FLOW_STATE_KEY } = await import("../../examples/giftgenius/widget/flow-state.ts");
+    const { container, host } = renderWithHost(<App />, { globals: { toolOutput: suggestions([gift(1)]) } });
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    act(() => host.setGlobals({ widgetState: { [FLOW_STATE_KEY]: order() } }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    expect(container).toHaveTextContent("o-77");
+  });
+
   it("says so when a draft-only widget is cancelled", () => {
     const { container } = renderWithHost(<App />, { globals: { toolOutput: draftFor("g-001") } });
     fireEvent.click(container.querySelector('[data-action="cancel"]')!);

@@ -80,13 +80,21 @@ export function App(props: AppProps) {
     prepare_order: useCallTool("prepare_order"),
     commit_order: useCallTool("commit_order"),
   };
-  // Restored once at mount: a remount comes back to the draft or order it showed.
+  // A remount comes back to the draft or order it showed.
   const [flow, setFlow] = useState<Flow | null>(() => {
     const view = restoreFlowView(storedFlow);
     return view ? { view } : null;
   });
   const [cancelled, setCancelled] = useState(false);
   const [pendingGiftId, setPendingGiftId] = useState<string | null>(null);
+  // Widget state can also arrive after the first render (MCP Apps delivers the widget session
+  // with the tool result): restore then too, unless the person has already moved on.
+  const [seenStoredFlow, setSeenStoredFlow] = useState<unknown>(storedFlow);
+  if (storedFlow !== seenStoredFlow) {
+    setSeenStoredFlow(storedFlow);
+    const restored = flow === null && !cancelled && pendingGiftId === null ? restoreFlowView(storedFlow) : undefined;
+    if (restored) setFlow({ view: restored });
+  }
   const preparing = useRef(false);
   const committedOutput = useRef<unknown>(null);
 
