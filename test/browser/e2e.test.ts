@@ -213,12 +213,10 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
       // which the host kept for this widget across the reload.
       const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith("devhost:frame-storage:")).map(([, value]) => value).join(""));
       expect(kept).toContain(order.order_id);
-      // The widget reads that state only after its first render (it arrives with the tool
-      // result), and today restores its flow at mount only, so it may show the suggestions
-      // again (docs/devhost.md, "Known limits"); whenever it shows an order, it is this one.
-      if ((await widgetFrame(page).locator("[data-state]").first().getAttribute("data-state")) === "committed") {
-        await waitForText(widgetFrame(page).locator("body"), order.order_id);
-      }
+      // The widget reads that state after its first render (it arrives with the tool
+      // result) and then comes back to the same order.
+      await waitForText(widgetFrame(page).locator("body"), order.order_id);
+      await widgetFrame(page).locator('[data-state="committed"]').first().waitFor({ timeout: 15_000 });
     }
     await checkStep(opened, `${protocol}-4-reloaded`);
     await page.context().close();
