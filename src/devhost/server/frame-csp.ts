@@ -5,7 +5,10 @@
  * (`ui.csp` camel case, or ChatGPT's `openai/widgetCSP` snake case). The `sandbox` directive
  * gives the document an opaque origin even when it is opened outside the page's iframe.
  */
-import { createHash } from "node:crypto";
+import { buildCsp } from "../../build/csp.ts";
+import { cspHash, inlineElements } from "../../build/inline-audit.ts";
+
+export { cspHash };
 
 /** The origins a widget resource declares, merged from both `_meta` shapes. */
 export interface DeclaredOrigins {
@@ -14,11 +17,6 @@ export interface DeclaredOrigins {
   readonly frame: readonly string[];
   /** Entries that were dropped: not an https origin, a wildcard, or not a string. */
   readonly rejected: readonly string[];
-}
-
-/** `'sha256-…'` of a script or style text, as CSP wants it. */
-export function cspHash(text: string): string {
-  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
@@ -55,36 +53,28 @@ export function declaredOrigins(meta: unknown): DeclaredOrigins {
   return { connect: [...connect], resource: [...resource], frame: [...frame], rejected };
 }
 
-function sources(list: readonly string[]): string {
-  return list.length ? [...new Set(list)].join(" ") : "'none'";
-}
-
 /** Inline `<script>` (without `src`) and `<style>` texts of a document, exactly as written. */
 export function inlineTexts(html: string): { scripts: string[]; styles: string[] } {
-  const scripts: string[] = [];
-  const styles: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (!/\bsrc\s*=/i.test(match[1] ?? "")) scripts.push(match[2] ?? "");
-  }
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) styles.push(match[1] ?? "");
-  return { scripts, styles };
+  const elements = inlineElements(html);
+  return {
+    scripts: elements.filter((e) => e.tag === "script" && !/\bsrc\s*=/i.test(e.attributes)).map((e) => e.content),
+    styles: elements.filter((e) => e.tag === "style").map((e) => e.content),
+  };
 }
 
-/** The CSP header value for a frame document with these declared origins. */
+/**
+ * The CSP header value for a frame document with these declared origins: the build's policy
+ * (so the page tests a widget under the policy it was built for), plus what a host adds —
+ * scripts and styles from the declared resource origins, and `sandbox allow-scripts`.
+ */
 export function frameCsp(html: string, origins: DeclaredOrigins): string {
   const { scripts, styles } = inlineTexts(html);
-  return [
-    "default-src 'none'",
-    `script-src ${sources([...scripts.map(cspHash), ...origins.resource])}`,
-    `style-src ${sources([...styles.map(cspHash), ...origins.resource])}`,
-    `img-src ${sources(origins.resource)}`,
-    `font-src ${sources(origins.resource)}`,
-    `media-src ${sources(origins.resource)}`,
-    `connect-src ${sources(origins.connect)}`,
-    `frame-src ${sources(origins.frame)}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "sandbox allow-scripts",
-  ].join("; ");
+  const policy = buildCsp({
+    scriptHashes: [...scripts.map(cspHash), ...origins.resource],
+    styleHashes: [...styles.map(cspHash), ...origins.resource],
+    connect: origins.connect,
+    resource: origins.resource,
+    frame: origins.frame,
+  });
+  return `${policy}; sandbox allow-scripts`;
 }
