@@ -8,7 +8,7 @@ import { clsx } from "clsx";
 import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn } from "./dev.ts";
+import { devWarn, IS_DEV } from "./dev.ts";
 import { toDomState, type DomState } from "./dom-state.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
@@ -119,11 +119,11 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   }, [usesHostOutput, result, toolOutput, contract]);
 
   useEffect(() => {
-    if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
+    if (IS_DEV && usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
   }, [usesHostOutput, contract]);
   useEffect(() => {
     // The reason is for developers only: it never reaches the screen.
-    if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+    if (IS_DEV && view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
   }, [view]);
 
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
