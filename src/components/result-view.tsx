@@ -4,7 +4,6 @@
  * data goes to the app's render function; every other state has a kit component.
  */
 import { useEffect, useMemo, type ReactNode } from "react";
-import { clsx } from "clsx";
 import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
@@ -129,7 +128,7 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
   const state: DomState = unrenderable ? "invalid" : toDomState(view?.state);
   return (
-    <WidgetRoot state={state} className={clsx(className)}>
+    <WidgetRoot state={state} className={className}>
       {header}
       <RenderGuard resetKey={view} fallback={<GuardFallback />}>
         <StateBody view={view} renderResults={renderResults} renderRecord={renderRecord} onRetry={onRetry} emptySuggestions={emptySuggestions} />
