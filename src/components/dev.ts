@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+
 /**
  * Development-only warnings. Bundlers replace `process.env.NODE_ENV` with a literal, so in a
  * production build `IS_DEV` folds to `false` and every warning — call and text — is dropped
@@ -14,3 +16,15 @@ export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
 export function devWarn(component: string, message: string): void {
   console.warn(`[widget-kit] ${component}: ${message}`);
 }
+
+/**
+ * Runs `check` after a render in which one of `deps` changed — in development only. A
+ * production build gets the empty branch, so neither the effect nor its messages ship.
+ * `IS_DEV` never changes while the page runs, so the hook order is stable either way.
+ */
+export const useDevCheck: (check: () => void, deps: readonly unknown[]) => void = IS_DEV
+  ? (check, deps) => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what `check` reads
+      useEffect(check, deps);
+    }
+  : () => {};

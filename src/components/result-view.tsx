@@ -3,11 +3,11 @@
  * puts the DOM contract (`data-state`, `data-theme`, `lang`) on the widget root. Success
  * data goes to the app's render function; every other state has a kit component.
  */
-import { useEffect, useMemo, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn, IS_DEV } from "./dev.ts";
+import { devWarn, useDevCheck } from "./dev.ts";
 import { toDomState, type DomState } from "./dom-state.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
@@ -117,12 +117,12 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
     return contract ? contract.parse(toolOutput) : null;
   }, [usesHostOutput, result, toolOutput, contract]);
 
-  useEffect(() => {
-    if (IS_DEV && usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
+  useDevCheck(() => {
+    if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
   }, [usesHostOutput, contract]);
-  useEffect(() => {
+  useDevCheck(() => {
     // The reason is for developers only: it never reaches the screen.
-    if (IS_DEV && view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+    if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
   }, [view]);
 
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
