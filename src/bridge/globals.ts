@@ -28,7 +28,8 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
 }) as HostGlobals;
 
 /** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
-export const GLOBAL_KEYS = Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
+// Annotated pure so a bundle that never reads the list drops the call.
+export const GLOBAL_KEYS = /* @__PURE__ */ Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
 
 /** A plain object (not an array, not null). Hostile getters are the caller's concern. */
 export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
