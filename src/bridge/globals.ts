@@ -56,8 +56,8 @@ function theme(value: unknown): Theme {
   return value === "dark" ? "dark" : "light";
 }
 
-/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. */
-function locale(value: unknown): string {
+/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. Shared with i18n's `intlLocale`. */
+export function canonicalLocale(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return DEFAULT_GLOBALS.locale;
   try {
     return Intl.getCanonicalLocales(value)[0] ?? DEFAULT_GLOBALS.locale;
@@ -137,7 +137,7 @@ function styleVariables(value: unknown): HostGlobals["styleVariables"] {
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
   theme,
   userAgent,
-  locale,
+  locale: canonicalLocale,
   maxHeight,
   displayMode: (raw) => pick(raw, DISPLAY_MODES, "inline"),
   safeArea,

@@ -2,6 +2,7 @@
  * Choosing a catalog and an `Intl` locale from whatever the host says. A host locale is
  * untrusted: an invalid tag makes `Intl` throw a RangeError, so every path here falls back.
  */
+import { canonicalLocale } from "../bridge/globals.ts";
 import { en, type Messages } from "./messages/en.ts";
 import { ru } from "./messages/ru.ts";
 import { vi } from "./messages/vi.ts";
@@ -21,12 +22,7 @@ export const LANGUAGES = /* @__PURE__ */ Object.keys(catalogs) as Language[];
  * is read as `"zh-CN"`.
  */
 export function intlLocale(tag: unknown): string {
-  if (typeof tag !== "string" || tag.length === 0 || tag.length > 64) return "en";
-  try {
-    return Intl.getCanonicalLocales(tag.replace(/_/g, "-"))[0] ?? "en";
-  } catch {
-    return "en";
-  }
+  return canonicalLocale(typeof tag === "string" ? tag.replace(/_/g, "-") : tag);
 }
 
 /** The catalog language for a host locale: `zh-CN` → `zh`, `ru-RU` → `ru`, unknown → `en`. */
