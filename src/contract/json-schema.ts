@@ -32,7 +32,7 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
     overrideAction: ({ valibotAction, jsonSchema }) =>
       valibotAction.type === "check"
         ? (valibotAction as { requirement?: unknown }).requirement === isHttpsUrlCheck
-          ? { ...jsonSchema, format: "uri" }
+          ? { ...jsonSchema, pattern: "^https://", format: "uri" }
           : jsonSchema
         : undefined,
   }) as JsonSchema;
