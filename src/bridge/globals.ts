@@ -28,7 +28,8 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
 }) as HostGlobals;
 
 /** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
-export const GLOBAL_KEYS = Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
+// Annotated pure so a bundle that never reads the list drops the call.
+export const GLOBAL_KEYS = /* @__PURE__ */ Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
 
 /** A plain object (not an array, not null). Hostile getters are the caller's concern. */
 export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
@@ -55,8 +56,8 @@ function theme(value: unknown): Theme {
   return value === "dark" ? "dark" : "light";
 }
 
-/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. */
-function locale(value: unknown): string {
+/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. Shared with i18n's `intlLocale`. */
+export function canonicalLocale(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return DEFAULT_GLOBALS.locale;
   try {
     return Intl.getCanonicalLocales(value)[0] ?? DEFAULT_GLOBALS.locale;
@@ -136,7 +137,7 @@ function styleVariables(value: unknown): HostGlobals["styleVariables"] {
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
   theme,
   userAgent,
-  locale,
+  locale: canonicalLocale,
   maxHeight,
   displayMode: (raw) => pick(raw, DISPLAY_MODES, "inline"),
   safeArea,

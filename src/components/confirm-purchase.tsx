@@ -13,7 +13,7 @@ import type { Money, ToolError } from "../contract/index.ts";
 import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
 import { useWidgetState } from "../hooks/use-widget-state.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn } from "./dev.ts";
+import { devWarn, useDevCheck } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
 import {
   IDEMPOTENCY_STATE_KEY,
@@ -129,7 +129,7 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
     };
   }, []);
 
-  useEffect(() => {
+  useDevCheck(() => {
     if (!draft.title) devWarn("ConfirmPurchase", "the draft has no title.");
     if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
   }, [draft.title, draft.lines.length]);

@@ -3,7 +3,7 @@
  * a blank widget. It resets when `resetKey` changes (a new result deserves a fresh try).
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { devWarn } from "./dev.ts";
+import { devWarn, IS_DEV } from "./dev.ts";
 
 /** Props of `RenderGuard`. */
 export interface RenderGuardProps {
@@ -34,7 +34,7 @@ export class RenderGuard extends Component<RenderGuardProps, RenderGuardState> {
 
   override componentDidCatch(error: unknown, _info: ErrorInfo): void {
     // Never on screen (it may carry payload text or internals); in development, in the console.
-    devWarn("ResultView", `a render error was shown as the invalid state: ${String(error)}`);
+    if (IS_DEV) devWarn("ResultView", `a render error was shown as the invalid state: ${String(error)}`);
   }
 
   override render(): ReactNode {

@@ -3,12 +3,11 @@
  * puts the DOM contract (`data-state`, `data-theme`, `lang`) on the widget root. Success
  * data goes to the app's render function; every other state has a kit component.
  */
-import { useEffect, useMemo, type ReactNode } from "react";
-import { clsx } from "clsx";
+import { useMemo, type ReactNode } from "react";
 import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn } from "./dev.ts";
+import { devWarn, useDevCheck } from "./dev.ts";
 import { toDomState, type DomState } from "./dom-state.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
@@ -118,10 +117,10 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
     return contract ? contract.parse(toolOutput) : null;
   }, [usesHostOutput, result, toolOutput, contract]);
 
-  useEffect(() => {
+  useDevCheck(() => {
     if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
   }, [usesHostOutput, contract]);
-  useEffect(() => {
+  useDevCheck(() => {
     // The reason is for developers only: it never reaches the screen.
     if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
   }, [view]);
@@ -129,7 +128,7 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
   const state: DomState = unrenderable ? "invalid" : toDomState(view?.state);
   return (
-    <WidgetRoot state={state} className={clsx(className)}>
+    <WidgetRoot state={state} className={className}>
       {header}
       <RenderGuard resetKey={view} fallback={<GuardFallback />}>
         <StateBody view={view} renderResults={renderResults} renderRecord={renderRecord} onRetry={onRetry} emptySuggestions={emptySuggestions} />

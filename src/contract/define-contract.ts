@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import { text, tolerant } from "./fields.ts";
-import { ToolErrorWireSchema, type ToolError } from "./schemas.ts";
+import type { ToolError } from "./schemas.ts";
 import { CONTRACT_VERSION, parseVersion, type ContractVersion } from "./version.ts";
 import { parseEnvelope } from "./parse.ts";
 import type { Envelope } from "./envelope.ts";
@@ -132,12 +132,6 @@ export interface Contract<Kinds extends Record<string, KindDefinition>> {
   readonly kinds: Kinds;
   /** Reads any value as a view model. Never throws. */
   parse(input: unknown): ParsedResult<Kinds>;
-  /**
-   * The full wire envelope of one kind, success and failure, as a valibot schema. JSON Schema
-   * comes from `contractJsonSchema()` (server and build entries), which keeps the converter
-   * out of the widget bundle.
-   */
-  envelopeSchema(kind: keyof Kinds & string): v.GenericSchema;
 }
 
 /** The wire type of one kind's result: the type a server returns as `structuredContent`. */
@@ -170,25 +164,13 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
     if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new TypeError(`defineContract: kind "${name}" must be snake_case`);
   }
   const kinds = options.kinds;
-
-  function envelopeSchema(kind: string): v.GenericSchema {
-    const definition = Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
-    if (!definition) throw new TypeError(`Unknown kind "${kind}"`);
-    const head = {
-      contract_version: v.pipe(v.string(), v.regex(/^\d+\.\d+$/)),
-      kind: v.literal(kind),
-    };
-    return v.union([
-      v.object({ ...head, ok: v.literal(true), ...successEntries(definition) }),
-      v.object({ ...head, ok: v.literal(false), error: ToolErrorWireSchema }),
-    ]);
-  }
-
+  // The wire schema of a whole envelope lives in envelope-schema.ts: only the JSON Schema
+  // side needs it, and keeping it off this object keeps its valibot pieces (union, literal,
+  // the wire ToolError) out of the widget bundle.
   return {
     version,
     parsedVersion,
     kinds,
     parse: (input) => parseEnvelope(kinds, parsedVersion, input) as unknown as ParsedResult<Kinds>,
-    envelopeSchema,
   };
 }

@@ -14,6 +14,7 @@ export {
   type ToolError,
 } from "./schemas.ts";
 export type { Envelope } from "./envelope.ts";
+export { envelopeSchema } from "./envelope-schema.ts";
 export {
   defineContract,
   listKind,

@@ -4,6 +4,7 @@
  */
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract, KindDefinition } from "./define-contract.ts";
+import { envelopeSchema } from "./envelope-schema.ts";
 import { isHttpsUrlCheck } from "./fields.ts";
 
 /** A JSON Schema object (draft-07). */
@@ -24,14 +25,14 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
   contract: Contract<Kinds>,
   kind: keyof Kinds & string,
 ): JsonSchema {
-  const schema = toJsonSchema(contract.envelopeSchema(kind), {
+  const schema = toJsonSchema(envelopeSchema(contract, kind), {
     typeMode: "input",
     errorMode: "throw",
     // Custom checks have no JSON Schema form; the https check is a URI with an https: pattern.
     overrideAction: ({ valibotAction, jsonSchema }) =>
       valibotAction.type === "check"
         ? (valibotAction as { requirement?: unknown }).requirement === isHttpsUrlCheck
-          ? { ...jsonSchema, format: "uri" }
+          ? { ...jsonSchema, pattern: "^https://", format: "uri" }
           : jsonSchema
         : undefined,
   }) as JsonSchema;

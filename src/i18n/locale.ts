@@ -2,6 +2,7 @@
  * Choosing a catalog and an `Intl` locale from whatever the host says. A host locale is
  * untrusted: an invalid tag makes `Intl` throw a RangeError, so every path here falls back.
  */
+import { canonicalLocale } from "../bridge/globals.ts";
 import { en, type Messages } from "./messages/en.ts";
 import { ru } from "./messages/ru.ts";
 import { vi } from "./messages/vi.ts";
@@ -13,19 +14,15 @@ const catalogs = { en, ru, zh, vi } as const;
 export type Language = keyof typeof catalogs;
 
 /** Every language with a catalog. */
-export const LANGUAGES = Object.keys(catalogs) as Language[];
+// Annotated pure so a bundle that never reads the list drops the call.
+export const LANGUAGES = /* @__PURE__ */ Object.keys(catalogs) as Language[];
 
 /**
  * A valid, canonical BCP 47 tag for `Intl`, or `"en"`. `"zh_CN"` (seen from some hosts)
  * is read as `"zh-CN"`.
  */
 export function intlLocale(tag: unknown): string {
-  if (typeof tag !== "string" || tag.length === 0 || tag.length > 64) return "en";
-  try {
-    return Intl.getCanonicalLocales(tag.replace(/_/g, "-"))[0] ?? "en";
-  } catch {
-    return "en";
-  }
+  return canonicalLocale(typeof tag === "string" ? tag.replace(/_/g, "-") : tag);
 }
 
 /** The catalog language for a host locale: `zh-CN` → `zh`, `ru-RU` → `ru`, unknown → `en`. */
