@@ -4,6 +4,7 @@
  * it up through context instead of every parent threading it down.
  */
 import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { clsx } from "clsx";
 import { useAutoHeight } from "../hooks/use-auto-height.ts";
 import { useMaxHeight } from "../hooks/use-max-height.ts";
 import { useTheme } from "../hooks/use-theme.ts";
@@ -39,8 +40,7 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
     <ReportStateContext.Provider value={setReported}>
       <div
         ref={ref}
-        // One optional class beside the kit's own: a template, not a class-joining library.
-        className={className ? `wk-root ${className}` : "wk-root"}
+        className={clsx("wk-root", className)}
         data-state={reported ?? state}
         data-theme={theme}
         lang={locale}
