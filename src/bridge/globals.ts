@@ -56,11 +56,14 @@ function theme(value: unknown): Theme {
   return value === "dark" ? "dark" : "light";
 }
 
-/** A BCP 47 tag in canonical form (`en-us` → `en-US`), or `en`. Shared with i18n's `intlLocale`. */
+/**
+ * A BCP 47 tag in canonical form (`en-us` → `en-US`; a POSIX-style `zh_CN` → `zh-CN`, which
+ * hosts built on OS locales send), or `en`. Shared with i18n's `intlLocale`.
+ */
 export function canonicalLocale(value: unknown): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return DEFAULT_GLOBALS.locale;
   try {
-    return Intl.getCanonicalLocales(value)[0] ?? DEFAULT_GLOBALS.locale;
+    return Intl.getCanonicalLocales(value.replaceAll("_", "-"))[0] ?? DEFAULT_GLOBALS.locale;
   } catch {
     return DEFAULT_GLOBALS.locale;
   }

@@ -11,6 +11,7 @@ describe("normalizeGlobal", () => {
     ["locale", 42, "en"],
     ["locale", "not a locale!!", "en"],
     ["locale", "pt-br", "pt-BR"],
+    ["locale", "zh_CN", "zh-CN"],
     ["maxHeight", "-1", undefined],
     ["maxHeight", -1, undefined],
     ["maxHeight", Number.POSITIVE_INFINITY, undefined],

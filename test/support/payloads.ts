@@ -15,9 +15,12 @@ export interface SamplePayload {
   structuredContent: unknown;
 }
 
-/** Every sample in `../shared/payloads`; fails loudly when the folder is missing. */
+/**
+ * Every sample in `../shared/payloads` beside the repo (the same in a CI clone), or in
+ * `SHARED_PAYLOADS_DIR` (a git worktree elsewhere); fails loudly when the folder is missing.
+ */
 export function loadPayloads(): SamplePayload[] {
-  const dir = path.resolve(repoRoot, "../shared/payloads");
+  const dir = process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
   const files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
   if (files.length === 0) throw new Error(`no sample payloads in ${dir}`);
   return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SamplePayload);
