@@ -10,13 +10,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { JSDOM } from "jsdom";
+import type { BenchRow as Row } from "./measure.ts";
 
-/** One row of the bench table. */
-interface Row {
-  name: string;
-  value: number | string;
-  goal?: string;
-}
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const UPDATES = 1_000;
@@ -136,7 +131,7 @@ async function benchBytes(): Promise<Row[]> {
 }
 
 /** Rows for `npm run bench`. */
-export async function benchBridge(): Promise<Array<{ name: string; value: number | string; goal?: string }>> {
+export async function benchBridge(): Promise<Row[]> {
   return [...(await benchRenders()), ...(await benchBytes())];
 }
 

@@ -11,13 +11,9 @@ import { build, type Rollup } from "vite";
 import { transform } from "esbuild";
 import react from "@vitejs/plugin-react";
 import { viteSingleFile } from "vite-plugin-singlefile";
+import type { BenchRow } from "./measure.ts";
 
-/** One bench measurement. */
-export interface BuildBenchRow {
-  name: string;
-  value: number | string;
-  goal?: string;
-}
+
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
@@ -66,7 +62,7 @@ function partOf(id: string): string {
  * Where the widget's bytes go: the app built without inlining, each part's code minified and
  * gzipped on its own (so the parts add up to a little more than the whole file).
  */
-async function breakdown(): Promise<BuildBenchRow[]> {
+async function breakdown(): Promise<BenchRow[]> {
   const output = (await build({
     configFile: false,
     root: join(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
@@ -92,7 +88,7 @@ async function breakdown(): Promise<BuildBenchRow[]> {
 }
 
 /** Gzip sizes of the widget builds against React itself, and the widget's build time. */
-export async function benchBuild(): Promise<BuildBenchRow[]> {
+export async function benchBuild(): Promise<BenchRow[]> {
   mkdirSync(join(repo, ".tmp"), { recursive: true });
   // Inside the repo so the hello world resolves react from the shared node_modules.
   const dir = mkdtempSync(join(repo, ".tmp", "bench-build-"));

@@ -7,13 +7,8 @@
  */
 import { register } from "node:module";
 import { performance } from "node:perf_hooks";
+import type { BenchRow as Row } from "./measure.ts";
 
-/** One row of the bench table. */
-interface Row {
-  name: string;
-  value: number | string;
-  goal?: string;
-}
 
 // The components import their CSS (the widget build inlines it); Node cannot load .css, so
 // the bench maps every .css import to an empty module before loading them.

@@ -21,13 +21,8 @@ import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
 import { createPostgresStore, createSqliteStore, serveHttp, silentLogger, type IdempotencyStore } from "../src/server/index.ts";
+import type { BenchRow } from "./measure.ts";
 
-/** One benchmark row. */
-export interface BenchRow {
-  name: string;
-  value: number | string;
-  goal?: string;
-}
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
 function noStore(): IdempotencyStore {
