@@ -11,25 +11,12 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
+import { chromiumLaunchOptions } from "./test/support/chromium.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The system Chromium, never a downloaded one; flags keep it quiet and offline. */
-const chromium = playwright({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
-});
+const chromium = playwright({ launchOptions: chromiumLaunchOptions });
 
 /**
  * The host settings each story is tested under. Light through the mock host is the baseline;

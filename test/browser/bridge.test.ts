@@ -8,6 +8,7 @@ import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -58,10 +59,7 @@ let widget: Frame;
 
 beforeAll(async () => {
   const [widgetJs, hostJs] = await Promise.all([bundle(WIDGET), bundle(HOST)]);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   page = await browser.newPage();
   await page.setContent("<!doctype html><html><body></body></html>");
   await page.addScriptTag({ content: hostJs });

@@ -15,6 +15,7 @@ import { chromium, type Browser, type Frame, type FrameLocator, type Locator, ty
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "./targets.ts";
 import { FIXTURE_WIDGET_HTML, startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
+import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -55,10 +56,7 @@ beforeAll(async () => {
   // The page is small and builds in about a second; always build it so the suite tests the source.
   execFileSync(join(REPO, "node_modules/.bin/vite"), ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"], { cwd: REPO, stdio: "inherit" });
   await startServer();
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
 });
 
 afterAll(async () => {

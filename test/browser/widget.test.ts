@@ -14,6 +14,7 @@ import type { WidgetManifest } from "../../src/build/manifest.ts";
 import { fixtureCases, payloadCases, type WidgetCase } from "./cases.ts";
 import { serveWidget, type WidgetServer } from "./serve-widget.ts";
 import { REPO, TARGETS } from "./targets.ts";
+import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -29,10 +30,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const bundle = await esbuild({ entryPoints: [join(REPO, "test/browser/host-entry.ts")], bundle: true, format: "iife", write: false, target: "es2022", logLevel: "silent" });
   hostScript = bundle.outputFiles[0]?.text ?? "";
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
 });
 
 afterAll(async () => {
