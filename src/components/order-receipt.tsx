@@ -29,7 +29,7 @@ export function OrderReceipt({ orderId, total, replayed = false, focusOnMount = 
         {m.committedTitle}
       </h2>
       <p>
-        {m.orderId}: <span className="wk-code">{orderId}</span>
+        {m.orderId} <span className="wk-code">{orderId}</span>
       </p>
       {total ? (
         <p className="wk-total">

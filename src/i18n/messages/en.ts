@@ -59,7 +59,7 @@ export const en = {
   cancel: "Cancel",
   committing: "Placing your order…",
   committedTitle: "Order placed",
-  orderId: "Order number",
+  orderId: "Order number:",
   replayed: "This order had already been placed; nothing was charged twice.",
 };
 

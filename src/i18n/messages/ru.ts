@@ -62,6 +62,6 @@ export const ru: Messages = {
   cancel: "Отмена",
   committing: "Оформляем заказ…",
   committedTitle: "Заказ оформлен",
-  orderId: "Номер заказа",
+  orderId: "Номер заказа:",
   replayed: "Этот заказ уже был оформлен раньше; повторного списания нет.",
 };

@@ -57,6 +57,6 @@ export const vi: Messages = {
   cancel: "Hủy",
   committing: "Đang đặt hàng…",
   committedTitle: "Đã đặt hàng",
-  orderId: "Mã đơn hàng",
+  orderId: "Mã đơn hàng:",
   replayed: "Đơn hàng này đã được đặt trước đó; không bị trừ tiền hai lần.",
 };

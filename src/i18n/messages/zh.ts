@@ -57,6 +57,6 @@ export const zh: Messages = {
   cancel: "取消",
   committing: "正在下单…",
   committedTitle: "下单成功",
-  orderId: "订单号",
+  orderId: "订单号：",
   replayed: "此订单之前已经提交过，不会重复扣款。",
 };
