@@ -9,11 +9,14 @@ import { fileURLToPath } from "node:url";
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const src = join(repo, "src");
 const lib = join(repo, "lib");
+// Not part of the package (tsconfig.build.json excludes it too): the example server's dev page.
+const skipped = new Set([join(src, "devhost")]);
 
 function copyAssets(dir: string): number {
   let copied = 0;
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    if (skipped.has(path)) continue;
     if (statSync(path).isDirectory()) copied += copyAssets(path);
     else if (name.endsWith(".css")) {
       cpSync(path, join(lib, relative(src, path)));
