@@ -1,7 +1,7 @@
 /** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { ClaimRequest, ClaimResult, IdempotencyStore, StoredResponse } from "./store.ts";
+import { claimResultOf, type ClaimRequest, type ClaimResult, type IdempotencyStore, type StoredResponse } from "./store.ts";
 
 interface Row {
   fingerprint: string;
@@ -13,10 +13,12 @@ interface Row {
   expires_at: string;
 }
 
+/** A row as the store-independent record `claimResultOf` reads. */
 function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
-  if (fingerprint !== undefined && row.fingerprint !== fingerprint) return { state: "mismatch" };
-  if (row.status === "completed" && row.response !== null) return { state: "completed", response: { body: row.response } };
-  return { state: "in_progress", lockedUntil: Number(row.locked_at) + row.lease_ms };
+  return claimResultOf(
+    { fingerprint: row.fingerprint, status: row.status, response: row.response, lockedAt: Number(row.locked_at), leaseMs: row.lease_ms },
+    fingerprint,
+  );
 }
 
 const COLUMNS = "fingerprint, status, token, locked_at, lease_ms, response, expires_at";

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import type { ClaimRequest, ClaimResult, IdempotencyStore, StoredResponse } from "./store.ts";
+import { claimResultOf, type ClaimRequest, type ClaimResult, type IdempotencyStore, type StoredResponse } from "./store.ts";
 
 interface Row {
   fingerprint: string;
@@ -15,10 +15,12 @@ interface Row {
   expires_at: number;
 }
 
+/** A row as the store-independent record `claimResultOf` reads. */
 function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
-  if (fingerprint !== undefined && row.fingerprint !== fingerprint) return { state: "mismatch" };
-  if (row.status === "completed" && row.response !== null) return { state: "completed", response: { body: row.response } };
-  return { state: "in_progress", lockedUntil: row.locked_at + row.lease_ms };
+  return claimResultOf(
+    { fingerprint: row.fingerprint, status: row.status, response: row.response, lockedAt: row.locked_at, leaseMs: row.lease_ms },
+    fingerprint,
+  );
 }
 
 /** Opens (creating if needed) an SQLite idempotency store at `file` (`:memory:` works too). */

@@ -50,3 +50,23 @@ export interface IdempotencyStore {
   purgeExpired(now: number): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The columns of a stored record that decide what a repeat of its key gets. */
+export interface StoredRecord {
+  readonly fingerprint: string;
+  readonly status: string;
+  readonly response: string | null;
+  /** When the current claim was taken (ms since the epoch) and how long it is leased. */
+  readonly lockedAt: number;
+  readonly leaseMs: number;
+}
+
+/**
+ * What a repeat of a taken key gets, the same for every store: other arguments → `mismatch`,
+ * a finished call → its stored response, else `in_progress` until the claim's lease ends.
+ */
+export function claimResultOf(record: StoredRecord, fingerprint: string | undefined): ClaimResult {
+  if (fingerprint !== undefined && record.fingerprint !== fingerprint) return { state: "mismatch" };
+  if (record.status === "completed" && record.response !== null) return { state: "completed", response: { body: record.response } };
+  return { state: "in_progress", lockedUntil: record.lockedAt + record.leaseMs };
+}
