@@ -8,6 +8,7 @@
 import { register } from "node:module";
 import { performance } from "node:perf_hooks";
 import type { BenchRow as Row } from "./measure.ts";
+import { giftSuggestions } from "./payload.ts";
 
 
 // The components import their CSS (the widget build inlines it); Node cannot load .css, so
@@ -58,20 +59,6 @@ export async function benchComponents(): Promise<Row[]> {
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   const noop = () => {};
 
-  function payload(count: number) {
-    return {
-      contract_version: "1.0",
-      kind: "gift_suggestions",
-      ok: true,
-      gifts: Array.from({ length: count }, (_, i) => ({
-        id: `g-${i}`,
-        title: `Gift number ${i}`,
-        price: { amount: `${10 + (i % 90)}.99`, currency: "USD" },
-        reason: "Matches the interest in hiking",
-        tags: ["outdoor", "coffee"],
-      })),
-    };
-  }
 
   // The same markup as the GiftGenius card, written as plain JSX with no kit code at all.
   function bareList(gifts: readonly Gift[]) {
@@ -104,7 +91,7 @@ export async function benchComponents(): Promise<Row[]> {
   const perItem: number[] = [];
   const barePerItem: number[] = [];
   for (const count of [10, 100, 1_000]) {
-    const view = giftGenius.parse(payload(count));
+    const view = giftGenius.parse(giftSuggestions(count, { withUrls: false }));
     if (view.state !== "results") throw new Error(`bench payload parsed as ${view.state}`);
     const gifts = (view as { items: Gift[] }).items;
     const kit = () =>

@@ -5,30 +5,14 @@
  */
 import { giftGenius } from "../examples/giftgenius/contract.ts";
 import { medianMs, round, type BenchRow } from "./measure.ts";
-
-function payload(count: number) {
-  return {
-    contract_version: "1.0",
-    kind: "gift_suggestions",
-    ok: true,
-    gifts: Array.from({ length: count }, (_, i) => ({
-      id: `g-${i}`,
-      title: `Gift number ${i} — a fairly ordinary title`,
-      price: { amount: `${10 + (i % 90)}.99`, currency: "USD" },
-      image_url: `https://cdn.giftgenius.example/img/${i}.jpg`,
-      product_url: `https://shop.giftgenius.example/p/${i}`,
-      reason: "Matches the interest in hiking and fits the budget.",
-      tags: ["outdoor", "practical"],
-    })),
-  };
-}
+import { giftSuggestions } from "./payload.ts";
 
 /** Rows for `npm run bench`. */
 export async function benchContract(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const perGift: number[] = [];
   for (const count of [100, 1_000, 10_000]) {
-    const value = payload(count);
+    const value = giftSuggestions(count);
     const textValue = JSON.stringify(value);
     const parseMs = medianMs(() => giftGenius.parse(value));
     const jsonMs = medianMs(() => JSON.parse(textValue));
