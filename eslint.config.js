@@ -13,16 +13,36 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "no-eval": "error",
       "no-new-func": "error",
     },
   },
   {
     // Widget code must never reach the server helpers (they pull in Node-only modules).
-    files: ["src/contract/**", "src/bridge/**", "src/hooks/**", "src/components/**", "src/i18n/**", "examples/giftgenius/widget/**"],
+    files: [
+      "src/contract/**",
+      "src/bridge/**",
+      "src/hooks/**",
+      "src/components/**",
+      "src/i18n/**",
+      "examples/giftgenius/widget/**",
+    ],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "**/server"], message: "Widget code must not import server code." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/server"],
+              message: "Widget code must not import server code.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

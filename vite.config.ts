@@ -16,10 +16,21 @@ const repo = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig(({ mode }) => {
   const target = mode === "preact" || process.env.WIDGET_TARGET === "preact" ? "preact" : "react";
-  const outDir = resolve(repo, process.env.WIDGET_OUT_DIR || "dist", target === "preact" ? "preact" : ".");
+  const outDir = resolve(
+    repo,
+    process.env.WIDGET_OUT_DIR || "dist",
+    target === "preact" ? "preact" : ".",
+  );
   return {
     root: resolve(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
-    plugins: [react(), widgetKit({ config: giftGeniusWidget, target, contractLock: resolve(repo, "contract.lock.json") })],
+    plugins: [
+      react(),
+      widgetKit({
+        config: giftGeniusWidget,
+        target,
+        contractLock: resolve(repo, "contract.lock.json"),
+      }),
+    ],
     build: {
       outDir,
       // dist/ also holds the preact build; each build overwrites only its own files.

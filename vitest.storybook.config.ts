@@ -33,7 +33,10 @@ const HOSTS = {
 export default defineConfig({
   test: {
     projects: Object.entries(HOSTS).map(([name, globals]) => ({
-      plugins: [react(), storybookTest({ configDir: path.join(root, ".storybook"), initialGlobals: globals })],
+      plugins: [
+        react(),
+        storybookTest({ configDir: path.join(root, ".storybook"), initialGlobals: globals }),
+      ],
       test: {
         name: `stories:${name}`,
         browser: {

@@ -34,7 +34,10 @@ export function fixtureFolderOf(code: string, storyFile: string): string | undef
 
 /** `order-replayed.json` → `OrderReplayed`; a leading digit gets an `F` so it is an identifier. */
 export function exportNameFor(file: string): string {
-  const words = path.basename(file, ".json").split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = path
+    .basename(file, ".json")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("") || "Fixture";
   return /^[0-9]/.test(name) ? `F${name}` : name;
 }
@@ -69,7 +72,9 @@ export function expandFixtureStories(code: string, storyFile: string): string {
   });
   if (files.length === 0) {
     const where = JSON.stringify(path.relative(process.cwd(), folder) || folder);
-    lines.push(`export const NoFiles = { name: "No files", args: { fixture: null, file: "(none in " + ${where} + ")" } };`);
+    lines.push(
+      `export const NoFiles = { name: "No files", args: { fixture: null, file: "(none in " + ${where} + ")" } };`,
+    );
   }
   return code + lines.join("\n") + "\n";
 }

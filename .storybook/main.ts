@@ -20,7 +20,9 @@ export function isWidgetBuildPlugin(name: string): boolean {
 }
 
 /** `plugins` without the widget build's plugins; nested arrays and promises are flattened. */
-export async function withoutWidgetBuild(plugins: readonly PluginOption[]): Promise<PluginOption[]> {
+export async function withoutWidgetBuild(
+  plugins: readonly PluginOption[],
+): Promise<PluginOption[]> {
   const kept: PluginOption[] = [];
   for (const option of await Promise.all(plugins)) {
     if (Array.isArray(option)) kept.push(...(await withoutWidgetBuild(option)));
@@ -44,7 +46,10 @@ const config: StorybookConfig = {
       server: {
         ...viteConfig.server,
         // The shared sample payloads live beside the repository; the dev server may read them.
-        fs: { ...viteConfig.server?.fs, allow: [...(viteConfig.server?.fs?.allow ?? []), ...fixtureRoots()] },
+        fs: {
+          ...viteConfig.server?.fs,
+          allow: [...(viteConfig.server?.fs?.allow ?? []), ...fixtureRoots()],
+        },
       },
     };
   },

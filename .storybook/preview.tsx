@@ -65,7 +65,8 @@ const preview: Preview = {
       },
     },
     protocol: {
-      description: "How the widget reaches the host: the mock itself, window.openai, or MCP Apps postMessage",
+      description:
+        "How the widget reaches the host: the mock itself, window.openai, or MCP Apps postMessage",
       toolbar: {
         title: "Protocol",
         icon: "transfer",

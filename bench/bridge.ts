@@ -12,7 +12,6 @@ import { build } from "esbuild";
 import { JSDOM } from "jsdom";
 import type { BenchRow as Row } from "./measure.ts";
 
-
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const UPDATES = 1_000;
 
@@ -34,12 +33,24 @@ async function gzipBytes(source: string): Promise<number> {
 
 /** Installs a jsdom window as the global DOM for React, and restores what was there. */
 function installDom(): { win: Window; restore(): void } {
-  const dom = new JSDOM("<!doctype html><html><body><div id=root></div></body></html>", { pretendToBeVisual: true });
+  const dom = new JSDOM("<!doctype html><html><body><div id=root></div></body></html>", {
+    pretendToBeVisual: true,
+  });
   const win = dom.window as unknown as Window;
   const g = globalThis as Record<string, unknown>;
-  const keys = ["window", "document", "navigator", "HTMLElement", "Node", "CustomEvent", "Event", "IS_REACT_ACT_ENVIRONMENT"];
+  const keys = [
+    "window",
+    "document",
+    "navigator",
+    "HTMLElement",
+    "Node",
+    "CustomEvent",
+    "Event",
+    "IS_REACT_ACT_ENVIRONMENT",
+  ];
   const saved = keys.map((key) => [key, Object.getOwnPropertyDescriptor(g, key)] as const);
-  const set = (key: string, value: unknown) => Object.defineProperty(g, key, { value, configurable: true, writable: true });
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(g, key, { value, configurable: true, writable: true });
   set("window", win);
   set("document", win.document);
   set("navigator", win.navigator);
@@ -84,13 +95,26 @@ async function benchRenders(): Promise<Row[]> {
     }
     const root = createRoot(win.document.getElementById("root")!);
     React.act(() =>
-      root.render(React.createElement(HostProvider, { host }, React.createElement(ThemeReader), React.createElement(MaxHeightReader))),
+      root.render(
+        React.createElement(
+          HostProvider,
+          { host },
+          React.createElement(ThemeReader),
+          React.createElement(MaxHeightReader),
+        ),
+      ),
     );
     const before = { ...renders };
     const t0 = performance.now();
     for (let i = 0; i < UPDATES; i++) {
       // Each update is its own act, so React cannot batch away a render it would have done.
-      React.act(() => mock.setGlobals({ maxHeight: 300 + i, locale: i % 2 ? "de-DE" : "fr-FR", toolOutput: { n: i } }));
+      React.act(() =>
+        mock.setGlobals({
+          maxHeight: 300 + i,
+          locale: i % 2 ? "de-DE" : "fr-FR",
+          toolOutput: { n: i },
+        }),
+      );
     }
     const ms = performance.now() - t0;
     const extraTheme = renders.theme - before.theme;
@@ -101,10 +125,25 @@ async function benchRenders(): Promise<Row[]> {
     host.dispose();
     uninstall();
     return [
-      { name: `bridge: extra renders of a theme reader, ${UPDATES.toLocaleString("en")} other-global updates`, value: extraTheme, goal: "0" },
-      { name: "bridge: renders of a maxHeight reader, same updates", value: maxHeightRenders, goal: String(UPDATES) },
-      { name: "bridge: renders of the theme reader on one theme change", value: themeChange, goal: "1" },
-      { name: "bridge: ms per update (event → adapter → React commit)", value: Math.round((ms / UPDATES) * 1000) / 1000 },
+      {
+        name: `bridge: extra renders of a theme reader, ${UPDATES.toLocaleString("en")} other-global updates`,
+        value: extraTheme,
+        goal: "0",
+      },
+      {
+        name: "bridge: renders of a maxHeight reader, same updates",
+        value: maxHeightRenders,
+        goal: String(UPDATES),
+      },
+      {
+        name: "bridge: renders of the theme reader on one theme change",
+        value: themeChange,
+        goal: "1",
+      },
+      {
+        name: "bridge: ms per update (event → adapter → React commit)",
+        value: Math.round((ms / UPDATES) * 1000) / 1000,
+      },
     ];
   } finally {
     restore();
@@ -126,7 +165,10 @@ async function benchBytes(): Promise<Row[]> {
     { name: "bridge: gzip bytes, hooks + the bridge they pull in", value: hooks },
     { name: "bridge: gzip bytes, hooks alone (above minus whole bridge)", value: hooks - bridge },
     { name: "bridge: gzip bytes, official ext-apps App + deps", value: official },
-    { name: "bridge: MCP Apps adapter / official App", value: `${((mcpApps / official) * 100).toFixed(1)}%` },
+    {
+      name: "bridge: MCP Apps adapter / official App",
+      value: `${((mcpApps / official) * 100).toFixed(1)}%`,
+    },
   ];
 }
 
@@ -137,5 +179,6 @@ export async function benchBridge(): Promise<Row[]> {
 
 // `tsx bench/bridge.ts` prints the rows on its own.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const row of await benchBridge()) console.log(`${row.name}  ${row.value}  ${row.goal ?? ""}`);
+  for (const row of await benchBridge())
+    console.log(`${row.name}  ${row.value}  ${row.goal ?? ""}`);
 }

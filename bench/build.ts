@@ -13,8 +13,6 @@ import react from "@vitejs/plugin-react";
 import { viteSingleFile } from "vite-plugin-singlefile";
 import type { BenchRow } from "./measure.ts";
 
-
-
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
 function gzipBytes(path: string): number {
@@ -39,14 +37,24 @@ async function buildWidget(outDir: string, mode: "production" | "preact"): Promi
 async function buildHelloWorld(dir: string): Promise<number> {
   const root = join(dir, "hello");
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, "index.html"), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hello</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`);
-  writeFileSync(join(root, "main.jsx"), `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root")).render(<h1>Hello, world</h1>);\n`);
+  writeFileSync(
+    join(root, "index.html"),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Hello</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`,
+  );
+  writeFileSync(
+    join(root, "main.jsx"),
+    `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root")).render(<h1>Hello, world</h1>);\n`,
+  );
   await build({
     configFile: false,
     root,
     logLevel: "error",
     plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
-    build: { outDir: join(dir, "hello-dist"), modulePreload: { polyfill: false }, target: "es2022" },
+    build: {
+      outDir: join(dir, "hello-dist"),
+      modulePreload: { polyfill: false },
+      target: "es2022",
+    },
   });
   return gzipBytes(join(dir, "hello-dist", "index.html"));
 }
@@ -54,7 +62,11 @@ async function buildHelloWorld(dir: string): Promise<number> {
 /** `react-dom`, `@scope/pkg`, or the first two path segments of a repo file (`src/i18n`). */
 function partOf(id: string): string {
   const inModules = id.split("node_modules/").pop() ?? id;
-  if (inModules !== id) return inModules.split("/").slice(0, inModules.startsWith("@") ? 2 : 1).join("/");
+  if (inModules !== id)
+    return inModules
+      .split("/")
+      .slice(0, inModules.startsWith("@") ? 2 : 1)
+      .join("/");
   return id.replace(repo, "").split("/").slice(0, 2).join("/");
 }
 
@@ -72,13 +84,19 @@ async function breakdown(): Promise<BenchRow[]> {
   })) as Rollup.RollupOutput;
   const parts = new Map<string, string>();
   for (const file of output.output) {
-    if (file.type === "asset" && file.fileName.endsWith(".css")) parts.set("(css)", (parts.get("(css)") ?? "") + String(file.source));
+    if (file.type === "asset" && file.fileName.endsWith(".css"))
+      parts.set("(css)", (parts.get("(css)") ?? "") + String(file.source));
     if (file.type !== "chunk") continue;
-    for (const [id, module] of Object.entries(file.modules)) parts.set(partOf(id), (parts.get(partOf(id)) ?? "") + (module.code ?? ""));
+    for (const [id, module] of Object.entries(file.modules))
+      parts.set(partOf(id), (parts.get(partOf(id)) ?? "") + (module.code ?? ""));
   }
   const rows: Array<[string, number]> = [];
   for (const [part, code] of parts) {
-    const minified = await transform(code, { minify: true, loader: part === "(css)" ? "css" : "js", charset: "utf8" });
+    const minified = await transform(code, {
+      minify: true,
+      loader: part === "(css)" ? "css" : "js",
+      charset: "utf8",
+    });
     rows.push([part, gzipSync(minified.code, { level: 9 }).length]);
   }
   return rows
@@ -101,7 +119,11 @@ export async function benchBuild(): Promise<BenchRow[]> {
     return [
       { name: "build: widget.html gzip bytes (React)", value: widget },
       { name: "build: React 19 hello world gzip bytes", value: hello },
-      { name: "build: widget / hello world", value: `${(widget / hello).toFixed(3)}×`, goal: "≤ 1.15×" },
+      {
+        name: "build: widget / hello world",
+        value: `${(widget / hello).toFixed(3)}×`,
+        goal: "≤ 1.15×",
+      },
       { name: "build: widget.html gzip bytes (Preact)", value: preact, goal: "≤ 20000" },
       { name: "build: widget build time (React), ms", value: Math.round(buildMs) },
       ...(await breakdown()),
@@ -113,5 +135,6 @@ export async function benchBuild(): Promise<BenchRow[]> {
 
 // `tsx bench/build.ts` runs this section alone.
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  for (const row of await benchBuild()) console.log(`${row.name.padEnd(44)} ${String(row.value).padStart(10)}  ${row.goal ?? ""}`);
+  for (const row of await benchBuild())
+    console.log(`${row.name.padEnd(44)} ${String(row.value).padStart(10)}  ${row.goal ?? ""}`);
 }

@@ -10,7 +10,6 @@ import { performance } from "node:perf_hooks";
 import type { BenchRow as Row } from "./measure.ts";
 import { giftSuggestions } from "./payload.ts";
 
-
 // The components import their CSS (the widget build inlines it); Node cannot load .css, so
 // the bench maps every .css import to an empty module before loading them.
 const cssAsEmptyModule = `data:text/javascript,${encodeURIComponent(
@@ -21,7 +20,12 @@ const cssAsEmptyModule = `data:text/javascript,${encodeURIComponent(
  * Median wall time of `a` and of `b` in ms, run alternately (a, b, a, b, ...) after a warm-up,
  * so machine load and GC pressure hit both sides alike.
  */
-function pairedMedianMs(a: () => unknown, b: () => unknown, minRuns: number, minMs: number): [number, number] {
+function pairedMedianMs(
+  a: () => unknown,
+  b: () => unknown,
+  minRuns: number,
+  minMs: number,
+): [number, number] {
   for (let i = 0; i < 5; i++) {
     a();
     b();
@@ -37,7 +41,8 @@ function pairedMedianMs(a: () => unknown, b: () => unknown, minRuns: number, min
     b();
     samplesB.push(performance.now() - t0);
   }
-  const median = (samples: number[]) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;
+  const median = (samples: number[]) =>
+    samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)]!;
   return [median(samplesA), median(samplesB)];
 }
 
@@ -59,7 +64,6 @@ export async function benchComponents(): Promise<Row[]> {
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   const noop = () => {};
 
-
   // The same markup as the GiftGenius card, written as plain JSX with no kit code at all.
   function bareList(gifts: readonly Gift[]) {
     return h(
@@ -73,13 +77,31 @@ export async function benchComponents(): Promise<Row[]> {
             "article",
             { className: "gg-card", "data-gift-id": gift.id },
             h("h2", null, gift.title),
-            h("p", { className: "gg-price" }, money.format(gift.price.amount as Intl.StringNumericLiteral)),
+            h(
+              "p",
+              { className: "gg-price" },
+              money.format(gift.price.amount as Intl.StringNumericLiteral),
+            ),
             gift.reason ? h("p", { className: "wk-muted" }, gift.reason) : null,
-            h("ul", { className: "gg-tags", "aria-label": "Tags" }, (gift.tags ?? []).map((tag, t) => h("li", { key: t }, tag))),
+            h(
+              "ul",
+              { className: "gg-tags", "aria-label": "Tags" },
+              (gift.tags ?? []).map((tag, t) => h("li", { key: t }, tag)),
+            ),
             h(
               "div",
               { className: "gg-actions" },
-              h("button", { type: "button", className: "wk-button wk-button--primary", "data-action": "buy", onClick: noop }, "Buy ", h("span", { className: "wk-visually-hidden" }, gift.title)),
+              h(
+                "button",
+                {
+                  type: "button",
+                  className: "wk-button wk-button--primary",
+                  "data-action": "buy",
+                  onClick: noop,
+                },
+                "Buy ",
+                h("span", { className: "wk-visually-hidden" }, gift.title),
+              ),
             ),
           ),
         ),
@@ -100,7 +122,8 @@ export async function benchComponents(): Promise<Row[]> {
           host,
           children: h(ResultView<View>, {
             result: view,
-            renderResults: (results) => h(GiftList, { gifts: (results as { items: Gift[] }).items, onBuy: noop }),
+            renderResults: (results) =>
+              h(GiftList, { gifts: (results as { items: Gift[] }).items, onBuy: noop }),
           }),
         }),
       );
@@ -112,14 +135,30 @@ export async function benchComponents(): Promise<Row[]> {
     const [kitMs, bareMs] = pairedMedianMs(kit, bare, minRuns, minMs);
     perItem.push(kitMs / count);
     barePerItem.push(bareMs / count);
-    rows.push({ name: `components: ResultView first render, ${count} gifts (ms, renderToString)`, value: round(kitMs, 3) });
-    rows.push({ name: `components: bare list, ${count} gifts (ms, renderToString)`, value: round(bareMs, 3) });
-    rows.push({ name: `components: ResultView / bare list, ${count} gifts`, value: round(kitMs / bareMs), goal: "≤ 1.5×" });
+    rows.push({
+      name: `components: ResultView first render, ${count} gifts (ms, renderToString)`,
+      value: round(kitMs, 3),
+    });
+    rows.push({
+      name: `components: bare list, ${count} gifts (ms, renderToString)`,
+      value: round(bareMs, 3),
+    });
+    rows.push({
+      name: `components: ResultView / bare list, ${count} gifts`,
+      value: round(kitMs / bareMs),
+      goal: "≤ 1.5×",
+    });
   }
   // renderToString itself grows a little faster than linearly (one long string): the bare
   // list's growth, measured alike, is the reference for the kit's.
-  rows.push({ name: "components: per-gift time, 1,000 vs 100 gifts, ResultView", value: round(perItem[2]! / perItem[1]!) });
-  rows.push({ name: "components: per-gift time, 1,000 vs 100 gifts, bare list", value: round(barePerItem[2]! / barePerItem[1]!) });
+  rows.push({
+    name: "components: per-gift time, 1,000 vs 100 gifts, ResultView",
+    value: round(perItem[2]! / perItem[1]!),
+  });
+  rows.push({
+    name: "components: per-gift time, 1,000 vs 100 gifts, bare list",
+    value: round(barePerItem[2]! / barePerItem[1]!),
+  });
   rows.push({
     name: "components: growth of ResultView / growth of bare list",
     value: round(perItem[2]! / perItem[1]! / (barePerItem[2]! / barePerItem[1]!)),
@@ -131,5 +170,6 @@ export async function benchComponents(): Promise<Row[]> {
 
 // `tsx bench/components.ts` prints the rows on their own.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const row of await benchComponents()) console.log(`${row.name.padEnd(72)} ${String(row.value).padStart(9)}  ${row.goal ?? ""}`);
+  for (const row of await benchComponents())
+    console.log(`${row.name.padEnd(72)} ${String(row.value).padStart(9)}  ${row.goal ?? ""}`);
 }

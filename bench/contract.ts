@@ -20,9 +20,16 @@ export async function benchContract(): Promise<BenchRow[]> {
     if (count === 1_000) {
       rows.push({ name: "contract: parse(1,000 gifts) ms", value: round(parseMs, 3) });
       rows.push({ name: "contract: JSON.parse(same text) ms", value: round(jsonMs, 3) });
-      rows.push({ name: "contract: parse / JSON.parse, 1,000 gifts", value: round(parseMs / jsonMs), goal: "≤ 2×" });
+      rows.push({
+        name: "contract: parse / JSON.parse, 1,000 gifts",
+        value: round(parseMs / jsonMs),
+        goal: "≤ 2×",
+      });
     }
-    rows.push({ name: `contract: parse µs per gift at ${count.toLocaleString("en")}`, value: round(parseMs * 1000 / count, 3) });
+    rows.push({
+      name: `contract: parse µs per gift at ${count.toLocaleString("en")}`,
+      value: round((parseMs * 1000) / count, 3),
+    });
   }
   rows.push({
     name: "contract: growth 100→10,000 (per-gift cost ratio)",

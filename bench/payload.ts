@@ -15,7 +15,10 @@ export function giftSuggestions(count: number, { withUrls = true } = {}) {
       title: `Gift number ${i} — a fairly ordinary title`,
       price: { amount: `${10 + (i % 90)}.99`, currency: "USD" },
       ...(withUrls
-        ? { image_url: `https://cdn.giftgenius.example/img/${i}.jpg`, product_url: `https://shop.giftgenius.example/p/${i}` }
+        ? {
+            image_url: `https://cdn.giftgenius.example/img/${i}.jpg`,
+            product_url: `https://shop.giftgenius.example/p/${i}`,
+          }
         : {}),
       reason: "Matches the interest in hiking and fits the budget.",
       tags: ["outdoor", "practical"],

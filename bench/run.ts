@@ -27,7 +27,10 @@ for (const section of sections) {
   try {
     rows.push(...(await section.run()));
   } catch (error) {
-    rows.push({ name: `${section.name}: FAILED`, value: error instanceof Error ? error.message : String(error) });
+    rows.push({
+      name: `${section.name}: FAILED`,
+      value: error instanceof Error ? error.message : String(error),
+    });
     process.exitCode = 1;
   }
 }
@@ -37,4 +40,7 @@ const width = Math.max(...rows.map((r) => r.name.length), 10);
 const valueWidth = Math.max(...rows.map((r) => String(r.value).length).filter((n) => n <= 16), 5);
 console.log(`${"measure".padEnd(width)}  ${"value".padStart(valueWidth)}  goal`);
 console.log(`${"-".repeat(width)}  ${"-".repeat(valueWidth)}  ----`);
-for (const row of rows) console.log(`${row.name.padEnd(width)}  ${String(row.value).padStart(valueWidth)}  ${row.goal ?? ""}`);
+for (const row of rows)
+  console.log(
+    `${row.name.padEnd(width)}  ${String(row.value).padStart(valueWidth)}  ${row.goal ?? ""}`,
+  );

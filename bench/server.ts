@@ -20,9 +20,14 @@ import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
-import { createPostgresStore, createSqliteStore, serveHttp, silentLogger, type IdempotencyStore } from "../src/server/index.ts";
+import {
+  createPostgresStore,
+  createSqliteStore,
+  serveHttp,
+  silentLogger,
+  type IdempotencyStore,
+} from "../src/server/index.ts";
 import type { BenchRow } from "./measure.ts";
-
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
 function noStore(): IdempotencyStore {
@@ -44,7 +49,11 @@ async function connect(url: string): Promise<Client> {
 }
 
 async function draftId(client: Client, meta?: { [key: string]: string }): Promise<string> {
-  const result = (await client.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" }, ...(meta ? { _meta: meta } : {}) })) as CallToolResult;
+  const result = (await client.callTool({
+    name: "prepare_order",
+    arguments: { gift_id: "gift-0001" },
+    ...(meta ? { _meta: meta } : {}),
+  })) as CallToolResult;
   return (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
 }
 
@@ -56,8 +65,16 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 
 /** A server in this process with `store`, and a client with a draft to commit. */
 async function latencyTarget(store: IdempotencyStore, dir: string) {
-  const app = await createGiftGenius({ ...readConfig({}), port: 0, widgetDist: join(dir, "none") }, silentLogger, { store });
-  const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log: silentLogger, port: 0 });
+  const app = await createGiftGenius(
+    { ...readConfig({}), port: 0, widgetDist: join(dir, "none") },
+    silentLogger,
+    { store },
+  );
+  const endpoint = await serveHttp({
+    createServer: () => app.tools.createServer(),
+    log: silentLogger,
+    port: 0,
+  });
   const client = await connect(endpoint.url);
   const draft = await draftId(client);
   const times: number[] = [];
@@ -65,9 +82,13 @@ async function latencyTarget(store: IdempotencyStore, dir: string) {
     times,
     async commit(record: boolean) {
       const started = performance.now();
-      const result = (await client.callTool({ name: "commit_order", arguments: { draft_id: draft, idempotency_key: `bench-${randomUUID()}` } })) as CallToolResult;
+      const result = (await client.callTool({
+        name: "commit_order",
+        arguments: { draft_id: draft, idempotency_key: `bench-${randomUUID()}` },
+      })) as CallToolResult;
       if (record) times.push(performance.now() - started);
-      if (result.isError) throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
+      if (result.isError)
+        throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
     },
     async close() {
       await client.close();
@@ -80,7 +101,11 @@ async function latencyTarget(store: IdempotencyStore, dir: string) {
 /**
  * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys.
  */
-async function commitLatencies(stores: IdempotencyStore[], dir: string, calls: number): Promise<Array<{ p50: number; p95: number }>> {
+async function commitLatencies(
+  stores: IdempotencyStore[],
+  dir: string,
+  calls: number,
+): Promise<Array<{ p50: number; p95: number }>> {
   const targets = [];
   for (const store of stores) targets.push(await latencyTarget(store, dir));
   try {
@@ -104,10 +129,25 @@ async function commitLatencies(stores: IdempotencyStore[], dir: string, calls: n
 }
 
 /** Commits per second over `durationMs`, distinct keys, spread over `processes` servers on one PostgreSQL. */
-async function throughput(databaseUrl: string, processes: number, durationMs: number, concurrency: number): Promise<number> {
-  const env = { DATABASE_URL: databaseUrl, GIFTGENIUS_SECRET: "bench-secret", GIFTGENIUS_DAILY_LIMIT: "1000000" };
-  const servers: ServerProcess[] = await Promise.all(Array.from({ length: processes }, () => spawnServer(env)));
-  const clients = await Promise.all(servers.flatMap((server) => Array.from({ length: concurrency / processes }, () => connect(server.url))));
+async function throughput(
+  databaseUrl: string,
+  processes: number,
+  durationMs: number,
+  concurrency: number,
+): Promise<number> {
+  const env = {
+    DATABASE_URL: databaseUrl,
+    GIFTGENIUS_SECRET: "bench-secret",
+    GIFTGENIUS_DAILY_LIMIT: "1000000",
+  };
+  const servers: ServerProcess[] = await Promise.all(
+    Array.from({ length: processes }, () => spawnServer(env)),
+  );
+  const clients = await Promise.all(
+    servers.flatMap((server) =>
+      Array.from({ length: concurrency / processes }, () => connect(server.url)),
+    ),
+  );
   try {
     const meta = { "openai/subject": `bench-${randomUUID()}` };
     const draft = await draftId(clients[0]!, meta);
@@ -117,8 +157,13 @@ async function throughput(databaseUrl: string, processes: number, durationMs: nu
     await Promise.all(
       clients.map(async (client) => {
         while (performance.now() < end) {
-          const result = (await client.callTool({ name: "commit_order", arguments: { draft_id: draft, idempotency_key: `tp-${randomUUID()}` }, _meta: meta })) as CallToolResult;
-          if (result.isError) throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
+          const result = (await client.callTool({
+            name: "commit_order",
+            arguments: { draft_id: draft, idempotency_key: `tp-${randomUUID()}` },
+            _meta: meta,
+          })) as CallToolResult;
+          if (result.isError)
+            throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
           done += 1;
         }
       }),
@@ -140,27 +185,65 @@ export async function benchServer(): Promise<BenchRow[]> {
     const databaseUrl = process.env.DATABASE_URL;
     const stores = [noStore(), createSqliteStore(join(dir, "bench.sqlite"))];
     if (databaseUrl) {
-      stores.push(createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" }));
-      stores.push(createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench", synchronousCommit: false }));
+      stores.push(
+        createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" }),
+      );
+      stores.push(
+        createPostgresStore({
+          connectionString: databaseUrl,
+          table: "idempotency_bench",
+          synchronousCommit: false,
+        }),
+      );
     }
     for (const store of stores) await store.init();
     const [baseline, sqlite, postgres, relaxed] = await commitLatencies(stores, dir, calls);
-    rows.push({ name: "commit_order p50 over HTTP, no idempotency store (ms)", value: round(baseline!.p50) });
+    rows.push({
+      name: "commit_order p50 over HTTP, no idempotency store (ms)",
+      value: round(baseline!.p50),
+    });
     rows.push({ name: "commit_order p50 over HTTP, SQLite store (ms)", value: round(sqlite!.p50) });
     rows.push({ name: "commit_order p95 over HTTP, SQLite store (ms)", value: round(sqlite!.p95) });
-    rows.push({ name: "commit_order SQLite store / no store (p50 ratio)", value: round(sqlite!.p50 / baseline!.p50), goal: "≤ 1.5" });
+    rows.push({
+      name: "commit_order SQLite store / no store (p50 ratio)",
+      value: round(sqlite!.p50 / baseline!.p50),
+      goal: "≤ 1.5",
+    });
     if (!databaseUrl || !postgres) {
-      rows.push({ name: "PostgreSQL benchmarks", value: "skipped: DATABASE_URL not set (eval \"$(scripts/ci-postgres.sh)\")" });
+      rows.push({
+        name: "PostgreSQL benchmarks",
+        value: 'skipped: DATABASE_URL not set (eval "$(scripts/ci-postgres.sh)")',
+      });
       return rows;
     }
-    rows.push({ name: "commit_order p50 over HTTP, PostgreSQL store (ms)", value: round(postgres.p50) });
-    rows.push({ name: "commit_order p95 over HTTP, PostgreSQL store (ms)", value: round(postgres.p95) });
-    rows.push({ name: "commit_order PostgreSQL store / no store (p50 ratio)", value: round(postgres.p50 / baseline!.p50), goal: "≤ 1.5" });
-    rows.push({ name: "commit_order p50 over HTTP, PostgreSQL store, synchronous_commit=off (ms)", value: round(relaxed!.p50) });
-    rows.push({ name: "commit_order PostgreSQL (synchronous_commit=off) / no store (p50 ratio)", value: round(relaxed!.p50 / baseline!.p50), goal: "≤ 1.5" });
+    rows.push({
+      name: "commit_order p50 over HTTP, PostgreSQL store (ms)",
+      value: round(postgres.p50),
+    });
+    rows.push({
+      name: "commit_order p95 over HTTP, PostgreSQL store (ms)",
+      value: round(postgres.p95),
+    });
+    rows.push({
+      name: "commit_order PostgreSQL store / no store (p50 ratio)",
+      value: round(postgres.p50 / baseline!.p50),
+      goal: "≤ 1.5",
+    });
+    rows.push({
+      name: "commit_order p50 over HTTP, PostgreSQL store, synchronous_commit=off (ms)",
+      value: round(relaxed!.p50),
+    });
+    rows.push({
+      name: "commit_order PostgreSQL (synchronous_commit=off) / no store (p50 ratio)",
+      value: round(relaxed!.p50 / baseline!.p50),
+      goal: "≤ 1.5",
+    });
     for (const processes of [1, 2, 4]) {
       const perSecond = await throughput(databaseUrl, processes, 4_000, 8);
-      rows.push({ name: `commit_order throughput, ${processes} process(es) on one PostgreSQL, distinct keys (orders/s)`, value: round(perSecond, 0) });
+      rows.push({
+        name: `commit_order throughput, ${processes} process(es) on one PostgreSQL, distinct keys (orders/s)`,
+        value: round(perSecond, 0),
+      });
     }
     return rows;
   } finally {

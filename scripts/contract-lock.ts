@@ -8,4 +8,6 @@ import widget from "../examples/giftgenius/widget.config.ts";
 
 const path = fileURLToPath(new URL("../contract.lock.json", import.meta.url));
 const schema = writeContractLock(widget.contract, path);
-console.log(`wrote ${path} (contract ${schema.contract_version}, kinds: ${Object.keys(schema.kinds).join(", ")})`);
+console.log(
+  `wrote ${path} (contract ${schema.contract_version}, kinds: ${Object.keys(schema.kinds).join(", ")})`,
+);

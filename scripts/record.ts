@@ -24,25 +24,45 @@ import { createSqliteStore, serveHttp, silentLogger } from "../src/server/index.
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
 const SUBJECT = { "openai/subject": "recorded-user" };
-const SEARCH = { interests: ["books", "coffee"], budget_min: 10, budget_max: 80, currency: "USD", relationship_type: "friend" };
+const SEARCH = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
 
 let clock = START;
 let counter = 0;
 const written: string[] = [];
 
 async function startServer(dir: string, name: string, config: Partial<GiftGeniusConfig>) {
-  const full: GiftGeniusConfig = { ...readConfig({}), port: 0, sqliteFile: join(dir, `${name}.sqlite`), databaseUrl: undefined, ...config };
+  const full: GiftGeniusConfig = {
+    ...readConfig({}),
+    port: 0,
+    sqliteFile: join(dir, `${name}.sqlite`),
+    databaseUrl: undefined,
+    ...config,
+  };
   const app = await createGiftGenius(full, silentLogger, {
     store: createSqliteStore(full.sqliteFile),
     now: () => clock,
     requestId: () => `req_rec_${String(++counter).padStart(4, "0")}`,
   });
-  const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log: silentLogger, port: 0 });
+  const endpoint = await serveHttp({
+    createServer: () => app.tools.createServer(),
+    log: silentLogger,
+    port: 0,
+  });
   const client = new Client({ name: "giftgenius-recorder", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
   return {
     async call(tool: string, args: unknown): Promise<CallToolResult> {
-      return (await client.callTool({ name: tool, arguments: args as { [key: string]: unknown }, _meta: SUBJECT })) as CallToolResult;
+      return (await client.callTool({
+        name: tool,
+        arguments: args as { [key: string]: unknown },
+        _meta: SUBJECT,
+      })) as CallToolResult;
     },
     async close() {
       await client.close();
@@ -54,7 +74,10 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
 
 function record(state: string, scenario: string, result: CallToolResult): CallToolResult {
   const parsed = giftGenius.parse(result.structuredContent);
-  if (parsed.state !== state) throw new Error(`${scenario}: expected state ${state}, got ${parsed.state}: ${JSON.stringify(result).slice(0, 400)}`);
+  if (parsed.state !== state)
+    throw new Error(
+      `${scenario}: expected state ${state}, got ${parsed.state}: ${JSON.stringify(result).slice(0, 400)}`,
+    );
   const file = `${state}--${scenario}.json`;
   writeFileSync(join(FIXTURES, file), `${JSON.stringify(result, null, 2)}\n`);
   written.push(file);
@@ -67,38 +90,122 @@ function draftId(result: CallToolResult): string {
 
 async function main(): Promise<void> {
   mkdirSync(FIXTURES, { recursive: true });
-  for (const file of readdirSync(FIXTURES)) if (/^[a-z_]+--[a-z0-9-]+\.json$/.test(file)) rmSync(join(FIXTURES, file));
+  for (const file of readdirSync(FIXTURES))
+    if (/^[a-z_]+--[a-z0-9-]+\.json$/.test(file)) rmSync(join(FIXTURES, file));
   const dir = mkdtempSync(join(tmpdir(), "giftgenius-record-"));
   const widgetDist = process.env.WIDGET_DIST ?? join(dir, "no-build");
   setFaults("");
-  const main = await startServer(dir, "main", { widgetDist, dailyLimit: 1_000, idempotencyWaitMs: 50, catalogTimeoutMs: 100 });
+  const main = await startServer(dir, "main", {
+    widgetDist,
+    dailyLimit: 1_000,
+    idempotencyWaitMs: 50,
+    catalogTimeoutMs: 100,
+  });
   try {
     // Reads.
     record("results", "suggest-gifts", await main.call("suggest_gifts", SEARCH));
-    record("results", "suggest-gifts-vnd", await main.call("suggest_gifts", { ...SEARCH, currency: "VND", budget_min: 200_000, budget_max: 2_000_000, age: 30 }));
-    record("empty", "no-match", await main.call("suggest_gifts", { ...SEARCH, budget_min: 0, budget_max: 1 }));
-    record("error", "validation-failed", await main.call("suggest_gifts", { interests: [1, "books"], budget_min: -5, currency: "usd", age: 130, relationship_type: "boss", mood: "happy" }));
-    record("error", "validation-budget-inverted", await main.call("suggest_gifts", { ...SEARCH, budget_min: 90, budget_max: 20 }));
-    record("error", "validation-flood", await main.call("suggest_gifts", { ...SEARCH, interests: Array.from({ length: 10_000 }, (_, i) => i) }));
+    record(
+      "results",
+      "suggest-gifts-vnd",
+      await main.call("suggest_gifts", {
+        ...SEARCH,
+        currency: "VND",
+        budget_min: 200_000,
+        budget_max: 2_000_000,
+        age: 30,
+      }),
+    );
+    record(
+      "empty",
+      "no-match",
+      await main.call("suggest_gifts", { ...SEARCH, budget_min: 0, budget_max: 1 }),
+    );
+    record(
+      "error",
+      "validation-failed",
+      await main.call("suggest_gifts", {
+        interests: [1, "books"],
+        budget_min: -5,
+        currency: "usd",
+        age: 130,
+        relationship_type: "boss",
+        mood: "happy",
+      }),
+    );
+    record(
+      "error",
+      "validation-budget-inverted",
+      await main.call("suggest_gifts", { ...SEARCH, budget_min: 90, budget_max: 20 }),
+    );
+    record(
+      "error",
+      "validation-flood",
+      await main.call("suggest_gifts", {
+        ...SEARCH,
+        interests: Array.from({ length: 10_000 }, (_, i) => i),
+      }),
+    );
 
     // Drafts.
-    const draft = record("draft", "prepare-order", await main.call("prepare_order", { gift_id: "gift-0001", quantity: 2 }));
+    const draft = record(
+      "draft",
+      "prepare-order",
+      await main.call("prepare_order", { gift_id: "gift-0001", quantity: 2 }),
+    );
     const gone = loadGifts().find((gift) => gift.discontinued);
     record("error", "item-unavailable", await main.call("prepare_order", { gift_id: gone?.id }));
     record("error", "gift-not-found", await main.call("prepare_order", { gift_id: "gift-9999" }));
 
     // Orders: commit, replay, reuse, bad drafts.
-    record("order", "commit", await main.call("commit_order", { draft_id: draftId(draft), idempotency_key: "rec-key-commit" }));
-    record("order", "replay", await main.call("commit_order", { draft_id: draftId(draft), idempotency_key: "rec-key-commit" }));
+    record(
+      "order",
+      "commit",
+      await main.call("commit_order", {
+        draft_id: draftId(draft),
+        idempotency_key: "rec-key-commit",
+      }),
+    );
+    record(
+      "order",
+      "replay",
+      await main.call("commit_order", {
+        draft_id: draftId(draft),
+        idempotency_key: "rec-key-commit",
+      }),
+    );
     const other = await main.call("prepare_order", { gift_id: "gift-0002" });
-    record("error", "idempotency-key-reused", await main.call("commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-commit" }));
-    record("error", "draft-not-found", await main.call("commit_order", { draft_id: "drf_forged", idempotency_key: "rec-key-forged" }));
+    record(
+      "error",
+      "idempotency-key-reused",
+      await main.call("commit_order", {
+        draft_id: draftId(other),
+        idempotency_key: "rec-key-commit",
+      }),
+    );
+    record(
+      "error",
+      "draft-not-found",
+      await main.call("commit_order", {
+        draft_id: "drf_forged",
+        idempotency_key: "rec-key-forged",
+      }),
+    );
 
     // In progress: a slow payment and a repeat that does not wait long.
     setFaults("payments_latency_ms=400");
-    const slow = main.call("commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-slow" });
+    const slow = main.call("commit_order", {
+      draft_id: draftId(other),
+      idempotency_key: "rec-key-slow",
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    record("error", "in-progress", await main.call("commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-slow" }));
+    record(
+      "error",
+      "in-progress",
+      await main.call("commit_order", {
+        draft_id: draftId(other),
+        idempotency_key: "rec-key-slow",
+      }),
+    );
     await slow;
     setFaults("");
 
@@ -108,22 +215,63 @@ async function main(): Promise<void> {
       ["catalog=429", "rate-limited", "suggest_gifts", SEARCH],
       ["catalog=timeout", "upstream-timeout", "suggest_gifts", SEARCH],
       ["catalog=html", "upstream-bad-response", "prepare_order", { gift_id: "gift-0003" }],
-      ["db=down", "database-unavailable", "commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-db" }],
-      ["payments=timeout", "payment-timeout", "commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-timeout" }],
-      ["payments=503", "payment-unavailable", "commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-pay503" }],
-      ["payments=decline", "payment-declined", "commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-decline" }],
+      [
+        "db=down",
+        "database-unavailable",
+        "commit_order",
+        { draft_id: draftId(other), idempotency_key: "rec-key-db" },
+      ],
+      [
+        "payments=timeout",
+        "payment-timeout",
+        "commit_order",
+        { draft_id: draftId(other), idempotency_key: "rec-key-timeout" },
+      ],
+      [
+        "payments=503",
+        "payment-unavailable",
+        "commit_order",
+        { draft_id: draftId(other), idempotency_key: "rec-key-pay503" },
+      ],
+      [
+        "payments=decline",
+        "payment-declined",
+        "commit_order",
+        { draft_id: draftId(other), idempotency_key: "rec-key-decline" },
+      ],
     ];
     for (const [fault, scenario, tool, args] of faultCases) {
       setFaults(fault);
       record("error", scenario, await main.call(tool, args));
     }
     setFaults("");
-    record("error", "payment-declined-replay", await main.call("commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-decline" }));
-    record("order", "commit-after-payment-timeout", await main.call("commit_order", { draft_id: draftId(other), idempotency_key: "rec-key-timeout" }));
+    record(
+      "error",
+      "payment-declined-replay",
+      await main.call("commit_order", {
+        draft_id: draftId(other),
+        idempotency_key: "rec-key-decline",
+      }),
+    );
+    record(
+      "order",
+      "commit-after-payment-timeout",
+      await main.call("commit_order", {
+        draft_id: draftId(other),
+        idempotency_key: "rec-key-timeout",
+      }),
+    );
 
     // Time passes: the draft expires.
     clock += 3 * 3_600_000;
-    record("error", "draft-expired", await main.call("commit_order", { draft_id: draftId(draft), idempotency_key: "rec-key-late" }));
+    record(
+      "error",
+      "draft-expired",
+      await main.call("commit_order", {
+        draft_id: draftId(draft),
+        idempotency_key: "rec-key-late",
+      }),
+    );
   } finally {
     setFaults("");
     await main.close();

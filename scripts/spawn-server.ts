@@ -19,7 +19,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 
 /** Spawns the server with `env` added to the current environment (PORT defaults to 0). */
-export function spawnServer(env: { [key: string]: string | undefined } = {}, timeoutMs = 20_000): Promise<ServerProcess> {
+export function spawnServer(
+  env: { [key: string]: string | undefined } = {},
+  timeoutMs = 20_000,
+): Promise<ServerProcess> {
   const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },

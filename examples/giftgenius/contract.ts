@@ -52,7 +52,11 @@ export const OrderSchema = v.object({
 /** Every GiftGenius result kind, contract v1. */
 export const giftGenius = defineContract({
   kinds: {
-    gift_suggestions: listKind({ items: "gifts", item: GiftCardSchema, reason: "no_results_reason" }),
+    gift_suggestions: listKind({
+      items: "gifts",
+      item: GiftCardSchema,
+      reason: "no_results_reason",
+    }),
     order_draft: recordKind({ state: "draft", entries: { draft: OrderDraftSchema } }),
     order: recordKind({ state: "order", entries: { order: OrderSchema, replayed: v.boolean() } }),
   },

@@ -7,7 +7,8 @@ import { giftGenius } from "./contract.ts";
 
 export default defineWidgetConfig({
   name: "giftgenius",
-  description: "Gift suggestions with prices and reasons; lets the person prepare and confirm an order.",
+  description:
+    "Gift suggestions with prices and reasons; lets the person prepare and confirm an order.",
   prefersBorder: true,
   // The app's own origin, which ChatGPT uses for the widget's sandbox (openai/widgetDomain).
   domain: "https://giftgenius.example",

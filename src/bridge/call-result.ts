@@ -17,7 +17,9 @@ function contentBlocks(value: unknown): ContentBlock[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
     (block): block is ContentBlock =>
-      isRecord(block) && typeof block.type === "string" && (block.text === undefined || typeof block.text === "string"),
+      isRecord(block) &&
+      typeof block.type === "string" &&
+      (block.text === undefined || typeof block.text === "string"),
   );
 }
 

@@ -14,7 +14,11 @@ export const NO_CAPABILITIES: HostCapabilities = Object.freeze({
 });
 
 function everyCapability(): HostCapabilities {
-  return Object.freeze(Object.fromEntries(Object.keys(NO_CAPABILITIES).map((key) => [key, true])) as unknown as HostCapabilities);
+  return Object.freeze(
+    Object.fromEntries(
+      Object.keys(NO_CAPABILITIES).map((key) => [key, true]),
+    ) as unknown as HostCapabilities,
+  );
 }
 
 /**

@@ -33,7 +33,11 @@ export async function detectHost(options: DetectHostOptions = {}): Promise<Host>
   const openai = createOpenAIHost(win);
   if (openai) return openai;
   if (inFrame(win)) {
-    const mcp = createMcpAppsHost({ ...options, win, handshakeTimeoutMs: options.handshakeTimeoutMs ?? 1_500 });
+    const mcp = createMcpAppsHost({
+      ...options,
+      win,
+      handshakeTimeoutMs: options.handshakeTimeoutMs ?? 1_500,
+    });
     if (await mcp.ready) return mcp;
     mcp.dispose();
   }
@@ -51,7 +55,9 @@ let defaultHost: Host | undefined;
 export function getDefaultHost(): Host {
   if (!defaultHost) {
     const win = currentWindow(undefined);
-    defaultHost = (win && createOpenAIHost(win)) || (win && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
+    defaultHost =
+      (win && createOpenAIHost(win)) ||
+      (win && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
   }
   return defaultHost;
 }

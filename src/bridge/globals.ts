@@ -3,7 +3,15 @@
  * feeds raw values through `normalizeGlobal`, so a host that sends `theme: "purple"`,
  * `locale: 42` or `maxHeight: "-1"` yields the defaults instead of crashing a component.
  */
-import type { DisplayMode, GlobalKey, HostGlobals, HostView, SafeArea, Theme, UserAgent } from "./types.ts";
+import type {
+  DisplayMode,
+  GlobalKey,
+  HostGlobals,
+  HostView,
+  SafeArea,
+  Theme,
+  UserAgent,
+} from "./types.ts";
 
 const freeze = Object.freeze;
 
@@ -61,7 +69,8 @@ function theme(value: unknown): Theme {
  * hosts built on OS locales send), or `en`. Shared with i18n's `intlLocale`.
  */
 export function canonicalLocale(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64) return DEFAULT_GLOBALS.locale;
+  if (typeof value !== "string" || value.length === 0 || value.length > 64)
+    return DEFAULT_GLOBALS.locale;
   try {
     return Intl.getCanonicalLocales(value.replaceAll("_", "-"))[0] ?? DEFAULT_GLOBALS.locale;
   } catch {
@@ -80,14 +89,19 @@ function userAgent(value: unknown): UserAgent {
   const fallback = DEFAULT_GLOBALS.userAgent.capabilities;
   return {
     device: { type: pick(device.type, DEVICE_TYPES, "unknown") },
-    capabilities: { hover: bool(caps.hover, fallback.hover), touch: bool(caps.touch, fallback.touch) },
+    capabilities: {
+      hover: bool(caps.hover, fallback.hover),
+      touch: bool(caps.touch, fallback.touch),
+    },
   };
 }
 
 function safeArea(value: unknown): SafeArea {
   if (!isRecord(value) || !isRecord(value.insets)) return DEFAULT_GLOBALS.safeArea;
   const { top, bottom, left, right } = value.insets;
-  return { insets: { top: inset(top), bottom: inset(bottom), left: inset(left), right: inset(right) } };
+  return {
+    insets: { top: inset(top), bottom: inset(bottom), left: inset(left), right: inset(right) },
+  };
 }
 
 function view(value: unknown): HostView {
@@ -108,7 +122,11 @@ export function responseMetadata(value: unknown): { readonly [key: string]: unkn
     if (isRecord(inner) && isRecord(inner._meta)) return inner._meta;
   }
   const keys = Object.keys(value);
-  const envelope = keys.includes("_meta") ? value._meta : keys.length === 1 && keys[0] === "meta" ? value.meta : undefined;
+  const envelope = keys.includes("_meta")
+    ? value._meta
+    : keys.length === 1 && keys[0] === "meta"
+      ? value.meta
+      : undefined;
   if (envelope !== undefined) return isRecord(envelope) ? envelope : null;
   return value;
 }
@@ -130,7 +148,13 @@ function styleVariables(value: unknown): HostGlobals["styleVariables"] {
   let count = 0;
   for (const [name, css] of Object.entries(value)) {
     if (count >= MAX_STYLE_VARIABLES) break;
-    if (!CSS_VARIABLE_NAME.test(name) || typeof css !== "string" || css.length > 300 || UNSAFE_CSS_VALUE.test(css)) continue;
+    if (
+      !CSS_VARIABLE_NAME.test(name) ||
+      typeof css !== "string" ||
+      css.length > 300 ||
+      UNSAFE_CSS_VALUE.test(css)
+    )
+      continue;
     kept[name] = css;
     count++;
   }
@@ -178,7 +202,14 @@ const MAX_DEPTH = 64;
  */
 export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (Object.is(a, b)) return true;
-  if (depth > MAX_DEPTH || typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (
+    depth > MAX_DEPTH ||
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    a === null ||
+    b === null
+  )
+    return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
   const keysA = Object.keys(a);
@@ -187,7 +218,11 @@ export function deepEqual(a: unknown, b: unknown, depth = 0): boolean {
   const recA = a as { readonly [key: string]: unknown };
   const recB = b as { readonly [key: string]: unknown };
   for (const key of keysA) {
-    if (!Object.prototype.hasOwnProperty.call(b, key) || !deepEqual(recA[key], recB[key], depth + 1)) return false;
+    if (
+      !Object.prototype.hasOwnProperty.call(b, key) ||
+      !deepEqual(recA[key], recB[key], depth + 1)
+    )
+      return false;
   }
   return true;
 }

@@ -69,7 +69,10 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
         (error: unknown) =>
           post({
             id,
-            error: error instanceof RpcError ? { code: error.code, message: error.message } : { code: -32603, message: "Internal error" },
+            error:
+              error instanceof RpcError
+                ? { code: error.code, message: error.message }
+                : { code: -32603, message: "Internal error" },
           }),
       );
   };
@@ -82,7 +85,8 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
     if ("result" in message) entry.resolve(message.result);
     else {
       const error = isRecord(message.error) ? message.error : {};
-      const text = typeof error.message === "string" ? error.message.slice(0, 200) : "Request failed";
+      const text =
+        typeof error.message === "string" ? error.message.slice(0, 200) : "Request failed";
       entry.reject(new RpcError(typeof error.code === "number" ? error.code : -32603, text));
     }
   };
@@ -98,9 +102,9 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
         // JSON-RPC params are structured or absent; a notification with anything else is
         // malformed and dropped (it must not, say, deliver an empty tool result).
         if (id === undefined) {
-          if (message.params === undefined || isRecord(message.params)) handlers.onNotification(method, params);
-        }
-        else if (typeof id === "string" || typeof id === "number") answer(id, method, params);
+          if (message.params === undefined || isRecord(message.params))
+            handlers.onNotification(method, params);
+        } else if (typeof id === "string" || typeof id === "number") answer(id, method, params);
       } else if (id !== undefined && ("result" in message || "error" in message)) {
         settle(id, message);
       }
@@ -120,7 +124,8 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
           reject(new RpcError(-32001, `${method} timed out`));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        if (!post({ id, method, params })) settle(id, { error: { code: -32603, message: `${method} could not be sent` } });
+        if (!post({ id, method, params }))
+          settle(id, { error: { code: -32603, message: `${method} could not be sent` } });
       });
     },
     notify: (method, params = {}) => post({ method, params }),

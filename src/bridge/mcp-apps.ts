@@ -173,16 +173,27 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
     get: store.get,
     subscribe: store.subscribe,
     callTool: async (name, args) =>
-      normalizeCallToolResult(await request("tools/call", { name, arguments: args }, options.toolCallTimeoutMs ?? 120_000)),
+      normalizeCallToolResult(
+        await request(
+          "tools/call",
+          { name, arguments: args },
+          options.toolCallTimeoutMs ?? 120_000,
+        ),
+      ),
     async setWidgetState(state) {
       store.set({ widgetState: state });
       if (sessionId) saveWidgetState(win, sessionId, state);
     },
-    sendFollowUpMessage: (prompt) => act("ui/message", { role: "user", content: [{ type: "text", text: prompt }] }),
-    openExternal: (href) => (isHttpsUrl(href) ? act("ui/open-link", { url: href }) : Promise.reject(new Error("Only https links can be opened."))),
+    sendFollowUpMessage: (prompt) =>
+      act("ui/message", { role: "user", content: [{ type: "text", text: prompt }] }),
+    openExternal: (href) =>
+      isHttpsUrl(href)
+        ? act("ui/open-link", { url: href })
+        : Promise.reject(new Error("Only https links can be opened.")),
     async requestDisplayMode(mode: DisplayMode) {
       const result = await request("ui/request-display-mode", { mode });
-      const granted = isRecord(result) && DISPLAY_MODES.includes(result.mode as string) ? result.mode : undefined;
+      const granted =
+        isRecord(result) && DISPLAY_MODES.includes(result.mode as string) ? result.mode : undefined;
       if (granted) store.set({ displayMode: granted });
       return store.get("displayMode");
     },
@@ -198,7 +209,9 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       const rounded = Math.ceil(height);
       if (rounded === lastHeight) return;
       lastHeight = rounded;
-      void ready.then((ok) => ok && peer.notify("ui/notifications/size-changed", { height: rounded }));
+      void ready.then(
+        (ok) => ok && peer.notify("ui/notifications/size-changed", { height: rounded }),
+      );
     },
     dispose() {
       peer.dispose();

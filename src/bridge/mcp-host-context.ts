@@ -6,7 +6,11 @@
 import { isRecord } from "./globals.ts";
 import type { RawGlobals } from "./store.ts";
 
-const DEVICE_BY_PLATFORM: { readonly [platform: string]: string } = { mobile: "mobile", desktop: "desktop", web: "desktop" };
+const DEVICE_BY_PLATFORM: { readonly [platform: string]: string } = {
+  mobile: "mobile",
+  desktop: "desktop",
+  web: "desktop",
+};
 
 /**
  * The raw globals implied by the keys of `changed`, read from `full` (the merged context),
@@ -28,7 +32,9 @@ export function globalsFromHostContext(
   if (has("safeAreaInsets")) raw.safeArea = { insets: full.safeAreaInsets };
   if (has("platform") || has("deviceCapabilities")) {
     raw.userAgent = {
-      device: { type: typeof full.platform === "string" ? DEVICE_BY_PLATFORM[full.platform] : undefined },
+      device: {
+        type: typeof full.platform === "string" ? DEVICE_BY_PLATFORM[full.platform] : undefined,
+      },
       capabilities: full.deviceCapabilities,
     };
   }

@@ -22,7 +22,8 @@ export function createNoHost(): Host {
     },
     sendFollowUpMessage: async () => {},
     openExternal: async (href) => {
-      if (isHttpsUrl(href) && typeof window !== "undefined") window.open(href, "_blank", "noopener,noreferrer");
+      if (isHttpsUrl(href) && typeof window !== "undefined")
+        window.open(href, "_blank", "noopener,noreferrer");
     },
     requestDisplayMode: async () => store.get("displayMode"),
     requestClose: async () => {},

@@ -116,7 +116,8 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     notifyIntrinsicHeight: has(api, "notifyIntrinsicHeight"),
     updateModelContext: false,
   });
-  const missing = (name: string) => Promise.reject(new Error(`window.openai.${name} is not available.`));
+  const missing = (name: string) =>
+    Promise.reject(new Error(`window.openai.${name} is not available.`));
 
   const host: Host = {
     kind: "openai",
@@ -124,13 +125,19 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     get: store.get,
     subscribe: store.subscribe,
     callTool: (name, args) =>
-      capabilities.callTool ? attempt(() => api.callTool!(name, args)).then(normalizeCallToolResult) : missing("callTool"),
+      capabilities.callTool
+        ? attempt(() => api.callTool!(name, args)).then(normalizeCallToolResult)
+        : missing("callTool"),
     setWidgetState(state) {
       store.set({ widgetState: state }); // reflect at once; the host echoes it later
-      return capabilities.widgetState ? attempt(() => api.setWidgetState!(state)) : Promise.resolve();
+      return capabilities.widgetState
+        ? attempt(() => api.setWidgetState!(state))
+        : Promise.resolve();
     },
     sendFollowUpMessage: (prompt) =>
-      capabilities.sendFollowUpMessage ? attempt(() => api.sendFollowUpMessage!({ prompt })) : missing("sendFollowUpMessage"),
+      capabilities.sendFollowUpMessage
+        ? attempt(() => api.sendFollowUpMessage!({ prompt }))
+        : missing("sendFollowUpMessage"),
     openExternal(href) {
       if (!isHttpsUrl(href)) return Promise.reject(new Error("Only https links can be opened."));
       if (capabilities.openExternal) return attempt(() => api.openExternal!({ href }));
@@ -140,12 +147,16 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     async requestDisplayMode(mode) {
       if (!capabilities.requestDisplayMode) return store.get("displayMode");
       const granted = await attempt(() => api.requestDisplayMode!({ mode }));
-      if (isRecord(granted) && (granted.mode === "inline" || granted.mode === "pip" || granted.mode === "fullscreen")) {
+      if (
+        isRecord(granted) &&
+        (granted.mode === "inline" || granted.mode === "pip" || granted.mode === "fullscreen")
+      ) {
         return granted.mode;
       }
       return store.get("displayMode");
     },
-    requestClose: () => (capabilities.requestClose ? attempt(() => api.requestClose!()) : missing("requestClose")),
+    requestClose: () =>
+      capabilities.requestClose ? attempt(() => api.requestClose!()) : missing("requestClose"),
     notifyHeight(height) {
       if (!capabilities.notifyIntrinsicHeight || !Number.isFinite(height) || height < 0) return;
       attempt(() => api.notifyIntrinsicHeight!({ height: Math.ceil(height) })).catch(() => {});
@@ -155,6 +166,8 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
       store.clear();
     },
   };
-  if (capabilities.requestModal) host.requestModal = (request) => attempt(() => api.requestModal!(request)).then(() => undefined);
+  if (capabilities.requestModal)
+    host.requestModal = (request) =>
+      attempt(() => api.requestModal!(request)).then(() => undefined);
   return host;
 }

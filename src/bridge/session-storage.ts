@@ -41,7 +41,9 @@ export function saveWidgetState(win: Window, sessionId: string, state: unknown):
 }
 
 /** The widget session id a tool result's `_meta` carries, if any. */
-export function sessionIdFromMeta(meta: { readonly [key: string]: unknown } | null): string | undefined {
+export function sessionIdFromMeta(
+  meta: { readonly [key: string]: unknown } | null,
+): string | undefined {
   const id = meta?.["openai/widgetSessionId"] ?? meta?.widgetSessionId;
   return typeof id === "string" && id.length > 0 && id.length <= 200 ? id : undefined;
 }

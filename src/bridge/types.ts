@@ -11,7 +11,12 @@ export type DisplayMode = "inline" | "pip" | "fullscreen";
 
 /** Insets the widget must keep clear (notches, host chrome), in CSS pixels. */
 export interface SafeArea {
-  readonly insets: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+  readonly insets: {
+    readonly top: number;
+    readonly bottom: number;
+    readonly left: number;
+    readonly right: number;
+  };
 }
 
 /** What the host says about the device. */
@@ -115,7 +120,10 @@ export interface Host {
    * Asks the host to open the widget in a modal it owns (ChatGPT `requestModal`); absent
    * where unsupported. The modal instance reads `params` from the `view` global.
    */
-  requestModal?(request: { readonly params?: { readonly [key: string]: unknown }; readonly template?: string }): Promise<void>;
+  requestModal?(request: {
+    readonly params?: { readonly [key: string]: unknown };
+    readonly template?: string;
+  }): Promise<void>;
   /**
    * Tells the model about the widget's state without a chat message (MCP Apps
    * `ui/update-model-context`); absent where unsupported.

@@ -19,25 +19,39 @@ function list(changes: ContractChange[]): string {
 }
 
 /** Checks `current` against the released `lock`. */
-export function checkContract(lock: ContractJsonSchema, current: ContractJsonSchema): ContractCheckResult {
+export function checkContract(
+  lock: ContractJsonSchema,
+  current: ContractJsonSchema,
+): ContractCheckResult {
   const changes = diffContractSchemas(lock, current);
   const locked = parseVersion(lock.contract_version);
   const now = parseVersion(current.contract_version);
   if (!locked || !now) {
-    return { ok: false, changes, errors: [`contract_version must be "MAJOR.MINOR" (lock ${show(lock.contract_version)}, current ${show(current.contract_version)})`] };
+    return {
+      ok: false,
+      changes,
+      errors: [
+        `contract_version must be "MAJOR.MINOR" (lock ${show(lock.contract_version)}, current ${show(current.contract_version)})`,
+      ],
+    };
   }
   const errors: string[] = [];
   const range = `lock ${lock.contract_version} → current ${current.contract_version}`;
   const majorBump = now.major > locked.major;
   const newer = majorBump || (now.major === locked.major && now.minor > locked.minor);
-  const older = now.major < locked.major || (now.major === locked.major && now.minor < locked.minor);
+  const older =
+    now.major < locked.major || (now.major === locked.major && now.minor < locked.minor);
   const breaking = changes.filter((c) => c.severity === "breaking");
   const compatible = changes.filter((c) => c.severity === "compatible");
   if (older) errors.push(`contract_version went backwards (${range})`);
   else if (breaking.length && !majorBump) {
-    errors.push(`${breaking.length} breaking change(s) need a major version bump (${range}):\n${list(breaking)}`);
+    errors.push(
+      `${breaking.length} breaking change(s) need a major version bump (${range}):\n${list(breaking)}`,
+    );
   } else if (compatible.length && !breaking.length && !newer) {
-    errors.push(`${compatible.length} compatible change(s) need a minor version bump (${range}):\n${list(compatible)}`);
+    errors.push(
+      `${compatible.length} compatible change(s) need a minor version bump (${range}):\n${list(compatible)}`,
+    );
   }
   return { ok: errors.length === 0, changes, errors };
 }

@@ -59,7 +59,9 @@ function requiredOf(schema: JsonSchema): Set<string> {
 }
 
 function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | undefined {
-  return isSchema(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : undefined;
+  return isSchema(schema.properties)
+    ? (schema.properties as Record<string, JsonSchema>)
+    : undefined;
 }
 
 function variantsOf(schema: JsonSchema): JsonSchema[] | undefined {
@@ -80,11 +82,15 @@ function constsOf(variant: JsonSchema): Array<[string, string]> {
  */
 function keyVariants(variants: JsonSchema[]): Map<string, JsonSchema> {
   const consts = variants.map(constsOf);
-  const shared = (key: string, value: string) => consts.every((list) => list.some(([k, v]) => k === key && v === value));
+  const shared = (key: string, value: string) =>
+    consts.every((list) => list.some(([k, v]) => k === key && v === value));
   return new Map(
     variants.map((variant, index) => {
       const own = (consts[index] ?? []).filter(([k, v]) => variants.length === 1 || !shared(k, v));
-      return [own.length ? `{${own.map(([k, v]) => `${k}=${v}`).join(",")}}` : `{#${index}}`, variant];
+      return [
+        own.length ? `{${own.map(([k, v]) => `${k}=${v}`).join(",")}}` : `{#${index}}`,
+        variant,
+      ];
     }),
   );
 }
@@ -98,14 +104,19 @@ class Differ {
 
   compare(path: string, before: unknown, after: unknown): void {
     if (!isSchema(before) || !isSchema(after)) {
-      if (show(before) !== show(after)) this.add("breaking", path, `schema changed from ${show(before)} to ${show(after)}`);
+      if (show(before) !== show(after))
+        this.add("breaking", path, `schema changed from ${show(before)} to ${show(after)}`);
       return;
     }
     this.compareValues(path, before, after);
     this.compareTypes(path, before, after);
     for (const keyword of CONSTRAINTS) {
       if (show(before[keyword]) !== show(after[keyword])) {
-        this.add("breaking", path, `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`);
+        this.add(
+          "breaking",
+          path,
+          `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
+        );
       }
     }
     this.compareProperties(path, before, after);
@@ -118,19 +129,27 @@ class Differ {
     const now = valuesOf(after);
     if (!old && !now) return;
     if (!old || !now) {
-      this.add("breaking", path, now ? `now limited to ${show(now)}` : `no longer limited to ${show(old)}`);
+      this.add(
+        "breaking",
+        path,
+        now ? `now limited to ${show(now)}` : `no longer limited to ${show(old)}`,
+      );
       return;
     }
     const has = (list: unknown[], value: unknown) => list.some((v) => show(v) === show(value));
-    for (const value of old) if (!has(now, value)) this.add("breaking", path, `removed enum value ${show(value)}`);
-    for (const value of now) if (!has(old, value)) this.add("compatible", path, `new enum value ${show(value)}`);
+    for (const value of old)
+      if (!has(now, value)) this.add("breaking", path, `removed enum value ${show(value)}`);
+    for (const value of now)
+      if (!has(old, value)) this.add("compatible", path, `new enum value ${show(value)}`);
   }
 
   private compareTypes(path: string, before: JsonSchema, after: JsonSchema): void {
     const old = typesOf(before);
     const now = typesOf(after);
-    if (old && now && show(old) !== show(now)) this.add("breaking", path, `type changed from ${old.join("|")} to ${now.join("|")}`);
-    else if (old && !now && !valuesOf(after)) this.add("breaking", path, `type ${old.join("|")} is no longer declared`);
+    if (old && now && show(old) !== show(now))
+      this.add("breaking", path, `type changed from ${old.join("|")} to ${now.join("|")}`);
+    else if (old && !now && !valuesOf(after))
+      this.add("breaking", path, `type ${old.join("|")} is no longer declared`);
   }
 
   private compareProperties(path: string, before: JsonSchema, after: JsonSchema): void {
@@ -144,11 +163,18 @@ class Differ {
     const removed = Object.keys(oldProps).filter((k) => !(k in newProps));
     const added = Object.keys(newProps).filter((k) => !(k in oldProps));
     for (const key of removed) {
-      const hint = added.length ? ` (renamed to ${added.map((k) => `\`${k}\``).join(" or ")}?)` : "";
+      const hint = added.length
+        ? ` (renamed to ${added.map((k) => `\`${k}\``).join(" or ")}?)`
+        : "";
       this.add("breaking", `${path}.${key}`, `removed field \`${key}\`${hint}`);
     }
     for (const key of added) {
-      if (newRequired.has(key)) this.add("breaking", `${path}.${key}`, `new required field \`${key}\` (servers built on the lock do not send it)`);
+      if (newRequired.has(key))
+        this.add(
+          "breaking",
+          `${path}.${key}`,
+          `new required field \`${key}\` (servers built on the lock do not send it)`,
+        );
       else this.add("compatible", `${path}.${key}`, `new optional field \`${key}\``);
     }
     for (const key of Object.keys(oldProps)) {
@@ -156,7 +182,8 @@ class Differ {
       const wasRequired = oldRequired.has(key);
       const isRequired = newRequired.has(key);
       if (!wasRequired && isRequired) this.add("breaking", `${path}.${key}`, `optional → required`);
-      if (wasRequired && !isRequired) this.add("breaking", `${path}.${key}`, `required → optional (cached widgets rely on it)`);
+      if (wasRequired && !isRequired)
+        this.add("breaking", `${path}.${key}`, `required → optional (cached widgets rely on it)`);
       this.compare(`${path}.${key}`, oldProps[key], newProps[key]);
     }
   }
@@ -181,19 +208,29 @@ class Differ {
       if (match) this.compare(`${path}${key}`, variant, match);
       else this.add("breaking", `${path}${key}`, "removed variant");
     }
-    for (const key of newByKey.keys()) if (!oldByKey.has(key)) this.add("compatible", `${path}${key}`, "new variant");
+    for (const key of newByKey.keys())
+      if (!oldByKey.has(key)) this.add("compatible", `${path}${key}`, "new variant");
   }
 }
 
 /** Every change from `lock` to `current`, breaking first. */
-export function diffContractSchemas(lock: ContractJsonSchema, current: ContractJsonSchema): ContractChange[] {
+export function diffContractSchemas(
+  lock: ContractJsonSchema,
+  current: ContractJsonSchema,
+): ContractChange[] {
   const differ = new Differ();
   for (const kind of Object.keys(lock.kinds)) {
-    if (!(kind in current.kinds)) differ.changes.push({ severity: "breaking", path: kind, message: `removed kind \`${kind}\`` });
+    if (!(kind in current.kinds))
+      differ.changes.push({
+        severity: "breaking",
+        path: kind,
+        message: `removed kind \`${kind}\``,
+      });
     else differ.compare(kind, lock.kinds[kind], current.kinds[kind]);
   }
   for (const kind of Object.keys(current.kinds)) {
-    if (!(kind in lock.kinds)) differ.changes.push({ severity: "compatible", path: kind, message: `new kind \`${kind}\`` });
+    if (!(kind in lock.kinds))
+      differ.changes.push({ severity: "compatible", path: kind, message: `new kind \`${kind}\`` });
   }
   const rank = (c: ContractChange) => (c.severity === "breaking" ? 0 : 1);
   return differ.changes.sort((a, b) => rank(a) - rank(b));

@@ -10,7 +10,12 @@ import type { Contract, KindDefinition } from "../contract/define-contract.ts";
 export function readContractLock(path: string): ContractJsonSchema | undefined {
   if (!existsSync(path)) return undefined;
   const parsed: unknown = JSON.parse(readFileSync(path, "utf8"));
-  if (typeof parsed !== "object" || parsed === null || !("kinds" in parsed) || !("contract_version" in parsed)) {
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    !("kinds" in parsed) ||
+    !("contract_version" in parsed)
+  ) {
     throw new Error(`${path} is not a contract lock ({ contract_version, kinds })`);
   }
   return parsed as ContractJsonSchema;
@@ -22,7 +27,10 @@ export function serializeContract(schema: ContractJsonSchema): string {
 }
 
 /** Writes the lock for `contract` to `path` (a release step). Returns what was written. */
-export function writeContractLock<Kinds extends Record<string, KindDefinition>>(contract: Contract<Kinds>, path: string): ContractJsonSchema {
+export function writeContractLock<Kinds extends Record<string, KindDefinition>>(
+  contract: Contract<Kinds>,
+  path: string,
+): ContractJsonSchema {
   const schema = contractJsonSchema(contract);
   writeFileSync(path, serializeContract(schema));
   return schema;

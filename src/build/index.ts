@@ -1,6 +1,11 @@
 /** `widget-kit/build`: the Vite plugin and the checks behind it (Node only). */
 export { widgetKit, WIDGET_KIT_PLUGIN_PREFIX, type WidgetKitOptions } from "./plugin.ts";
-export { defineWidgetConfig, type WidgetConfig, type WidgetConfigBase, type WidgetDomains } from "./widget-config.ts";
+export {
+  defineWidgetConfig,
+  type WidgetConfig,
+  type WidgetConfigBase,
+  type WidgetDomains,
+} from "./widget-config.ts";
 export {
   buildManifest,
   resourceMeta,
@@ -10,9 +15,20 @@ export {
   type OpenAiWidgetCsp,
 } from "./manifest.ts";
 export { buildCsp, type CspInputs } from "./csp.ts";
-export { inlineElements, selfContainedProblems, cspHash, type InlineElement } from "./inline-audit.ts";
+export {
+  inlineElements,
+  selfContainedProblems,
+  cspHash,
+  type InlineElement,
+} from "./inline-audit.ts";
 export { checkDeclaredOrigins, originProblem, type OriginProblem } from "./origins.ts";
-export { scanBundleUrls, findUndeclaredOrigins, type FoundUrl, type OriginUse, type UndeclaredOrigin } from "./scan-origins.ts";
+export {
+  scanBundleUrls,
+  findUndeclaredOrigins,
+  type FoundUrl,
+  type OriginUse,
+  type UndeclaredOrigin,
+} from "./scan-origins.ts";
 export { diffContractSchemas, type ContractChange, type ChangeSeverity } from "./contract-diff.ts";
 export { checkContract, type ContractCheckResult } from "./contract-check.ts";
 export { readContractLock, writeContractLock, serializeContract } from "./contract-lock.ts";

@@ -43,23 +43,38 @@ function excerpt(text: string, index: number, length: number): string {
 export function selfContainedProblems(html: string): string[] {
   const problems: string[] = [];
   // Tags inside inline code are strings of the bundle (React names <link> in messages), not markup.
-  const markup = html.replace(ELEMENT, (_all, tag: string, attributes: string) => `<${tag}${attributes}></${tag}>`);
-  if (!/<meta\s+charset=["']?utf-8["']?\s*\/?>/i.test(markup)) problems.push('missing <meta charset="utf-8">');
-  for (const m of markup.matchAll(/<script\b[^>]*\bsrc\s*=[^>]*>/gi)) problems.push(`external script: ${excerpt(markup, m.index ?? 0, m[0].length)}`);
+  const markup = html.replace(
+    ELEMENT,
+    (_all, tag: string, attributes: string) => `<${tag}${attributes}></${tag}>`,
+  );
+  if (!/<meta\s+charset=["']?utf-8["']?\s*\/?>/i.test(markup))
+    problems.push('missing <meta charset="utf-8">');
+  for (const m of markup.matchAll(/<script\b[^>]*\bsrc\s*=[^>]*>/gi))
+    problems.push(`external script: ${excerpt(markup, m.index ?? 0, m[0].length)}`);
   for (const m of markup.matchAll(/<link\b[^>]*>/gi)) {
-    if (/\brel\s*=\s*["']?(?:stylesheet|modulepreload|preload|prefetch|preconnect|dns-prefetch|import|manifest|icon)/i.test(m[0])) {
+    if (
+      /\brel\s*=\s*["']?(?:stylesheet|modulepreload|preload|prefetch|preconnect|dns-prefetch|import|manifest|icon)/i.test(
+        m[0],
+      )
+    ) {
       problems.push(`external link: ${excerpt(markup, m.index ?? 0, m[0].length)}`);
     }
   }
   for (const element of inlineElements(html)) {
     if (element.tag === "style") {
-      for (const m of element.content.matchAll(/@import\b[^;]*/gi)) problems.push(`CSS @import: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
-      for (const m of element.content.matchAll(/@font-face\s*\{[^}]*url\(\s*["']?(?!data:)[^)]*\)/gi)) {
+      for (const m of element.content.matchAll(/@import\b[^;]*/gi))
+        problems.push(`CSS @import: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
+      for (const m of element.content.matchAll(
+        /@font-face\s*\{[^}]*url\(\s*["']?(?!data:)[^)]*\)/gi,
+      )) {
         problems.push(`external font: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
       }
     } else {
-      if (/__vitePreload|supports\(\s*["']modulepreload/.test(element.content)) problems.push("Vite's module-preload polyfill or loader is still in the bundle");
-      for (const m of element.content.matchAll(/\b(?:import|importScripts|Worker|SharedWorker)\s*\(\s*["'\x60](?:https?:)?\/\/[^"'\x60]*/g)) {
+      if (/__vitePreload|supports\(\s*["']modulepreload/.test(element.content))
+        problems.push("Vite's module-preload polyfill or loader is still in the bundle");
+      for (const m of element.content.matchAll(
+        /\b(?:import|importScripts|Worker|SharedWorker)\s*\(\s*["'\x60](?:https?:)?\/\/[^"'\x60]*/g,
+      )) {
         problems.push(`remote script: ${excerpt(element.content, m.index ?? 0, m[0].length)}`);
       }
     }

@@ -52,23 +52,34 @@ const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** Throws when `name` cannot be used in a `ui://` URI. */
 export function assertWidgetName(name: string): void {
-  if (!NAME_PATTERN.test(name)) throw new Error(`widget name "${name}" must match ${NAME_PATTERN} (it goes in the ui:// URI)`);
+  if (!NAME_PATTERN.test(name))
+    throw new Error(`widget name "${name}" must match ${NAME_PATTERN} (it goes in the ui:// URI)`);
 }
 
 /** The resource `_meta` for `config`: optional keys appear only when declared. */
 export function resourceMeta(config: WidgetConfigBase): WidgetResourceMeta {
   const { connect = [], resource = [], frame, redirect } = config.domains;
-  const openAiCsp: OpenAiWidgetCsp = { connect_domains: [...connect], resource_domains: [...resource] };
+  const openAiCsp: OpenAiWidgetCsp = {
+    connect_domains: [...connect],
+    resource_domains: [...resource],
+  };
   if (frame?.length) openAiCsp.frame_domains = [...frame];
   if (redirect?.length) openAiCsp.redirect_domains = [...redirect];
-  const uiCsp: WidgetResourceMeta["ui"]["csp"] = { connectDomains: [...connect], resourceDomains: [...resource] };
+  const uiCsp: WidgetResourceMeta["ui"]["csp"] = {
+    connectDomains: [...connect],
+    resourceDomains: [...resource],
+  };
   if (frame?.length) uiCsp.frameDomains = [...frame];
   return {
     "openai/widgetCSP": openAiCsp,
     ...(config.domain ? { "openai/widgetDomain": config.domain } : {}),
     "openai/widgetPrefersBorder": config.prefersBorder,
     "openai/widgetDescription": config.description,
-    ui: { csp: uiCsp, prefersBorder: config.prefersBorder, ...(config.uiDomain ? { domain: config.uiDomain } : {}) },
+    ui: {
+      csp: uiCsp,
+      prefersBorder: config.prefersBorder,
+      ...(config.uiDomain ? { domain: config.uiDomain } : {}),
+    },
   };
 }
 

@@ -21,7 +21,8 @@ export function originProblem(value: string, allowWebSocket = false): string | u
     return "not a URL origin (expected https://host)";
   }
   const secure = url.protocol === "https:" || (allowWebSocket && url.protocol === "wss:");
-  if (!secure) return `non-https origin (${url.protocol}); only https://${allowWebSocket ? " or wss://" : ""} is allowed`;
+  if (!secure)
+    return `non-https origin (${url.protocol}); only https://${allowWebSocket ? " or wss://" : ""} is allowed`;
   if (url.origin !== value) return `not an exact origin; use ${url.origin}`;
   return undefined;
 }

@@ -20,7 +20,9 @@ import type { KindDefinition } from "../contract/define-contract.ts";
 export const WIDGET_KIT_PLUGIN_PREFIX = "widget-kit:";
 
 /** Options of {@link widgetKit}. */
-export interface WidgetKitOptions<Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>> {
+export interface WidgetKitOptions<
+  Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>,
+> {
   /** The widget's config (usually the default export of `widget.config.ts`). */
   config: WidgetConfig<Kinds>;
   /** `react` (default) or `preact`, which aliases `react`/`react-dom` to `preact/compat`. */
@@ -53,12 +55,18 @@ function withBaseName(path: string, name: string): string {
  * emits `widget.html`, `widget.manifest.json` and `contract.json`. Build only; dev and
  * Storybook are left alone.
  */
-export function widgetKit<Kinds extends Record<string, KindDefinition>>(options: WidgetKitOptions<Kinds>): Plugin[] {
+export function widgetKit<Kinds extends Record<string, KindDefinition>>(
+  options: WidgetKitOptions<Kinds>,
+): Plugin[] {
   const { config, target = "react", htmlFileName = "widget.html" } = options;
   const lockPath = options.contractLock === undefined ? "contract.lock.json" : options.contractLock;
   let resolved: ResolvedConfig | undefined;
 
-  const singleFile: Plugin = { ...viteSingleFile({ removeViteModuleLoader: true }), name: `${WIDGET_KIT_PLUGIN_PREFIX}single-file`, apply: "build" };
+  const singleFile: Plugin = {
+    ...viteSingleFile({ removeViteModuleLoader: true }),
+    name: `${WIDGET_KIT_PLUGIN_PREFIX}single-file`,
+    apply: "build",
+  };
 
   const outputs: Plugin = {
     name: `${WIDGET_KIT_PLUGIN_PREFIX}outputs`,
@@ -86,26 +94,37 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(options:
       }
       const originProblems = checkDeclaredOrigins(config.domains);
       if (originProblems.length) {
-        this.error(`declared domains are not exact https origins:\n${originProblems.map((p) => `  - domains.${p.list}: "${p.value}" — ${p.reason}`).join("\n")}`);
+        this.error(
+          `declared domains are not exact https origins:\n${originProblems.map((p) => `  - domains.${p.list}: "${p.value}" — ${p.reason}`).join("\n")}`,
+        );
       }
       if (lockPath === false) return;
       const absoluteLock = resolve(process.cwd(), lockPath);
       const lock = readContractLock(absoluteLock);
-      if (!lock) this.error(`no contract lock at ${absoluteLock}; write one with \`npm run contract:lock\` (writeContractLock) when you release`);
+      if (!lock)
+        this.error(
+          `no contract lock at ${absoluteLock}; write one with \`npm run contract:lock\` (writeContractLock) when you release`,
+        );
       const result = checkContract(lock, contractJsonSchema(config.contract));
-      if (!result.ok) this.error(`contract check failed against ${lockPath}:\n${result.errors.join("\n")}`);
+      if (!result.ok)
+        this.error(`contract check failed against ${lockPath}:\n${result.errors.join("\n")}`);
     },
     generateBundle: {
       order: "post",
       handler(_output, bundle) {
         const htmlNames = Object.keys(bundle).filter((name) => name.endsWith(".html"));
         const others = Object.keys(bundle).filter((name) => !name.endsWith(".html"));
-        if (htmlNames.length !== 1) this.error(`expected exactly one HTML entry, found ${htmlNames.length}: ${htmlNames.join(", ")}`);
-        if (others.length) this.error(`files not inlined into the widget HTML: ${others.join(", ")}`);
+        if (htmlNames.length !== 1)
+          this.error(
+            `expected exactly one HTML entry, found ${htmlNames.length}: ${htmlNames.join(", ")}`,
+          );
+        if (others.length)
+          this.error(`files not inlined into the widget HTML: ${others.join(", ")}`);
         const htmlName = htmlNames[0] as string;
         const asset = bundle[htmlName];
         if (!asset || asset.type !== "asset") return this.error(`${htmlName} is not an HTML asset`);
-        const html = typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+        const html =
+          typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
 
         const problems = selfContainedProblems(html);
         const elements = inlineElements(html);
@@ -116,7 +135,8 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(options:
         for (const u of findUndeclaredOrigins(html, { connect, resource })) {
           problems.push(`${u.reason}: ${u.found.url} (in …${u.found.context}…)`);
         }
-        if (problems.length) this.error(`widget HTML check failed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+        if (problems.length)
+          this.error(`widget HTML check failed:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
 
         const csp = buildCsp({
           scriptHashes: elements.filter((e) => e.tag === "script").map((e) => e.hash),
@@ -131,9 +151,20 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(options:
           delete bundle[htmlName];
           this.emitFile({ type: "asset", fileName, source: html });
         }
-        this.emitFile({ type: "asset", fileName: withBaseName(htmlName, "widget.manifest.json"), source: `${JSON.stringify(manifest, null, 2)}\n` });
-        this.emitFile({ type: "asset", fileName: withBaseName(htmlName, "contract.json"), source: serializeContract(contractJsonSchema(config.contract)) });
-        if (resolved?.logger) resolved.logger.info(`widget-kit: ${fileName} ${manifest.bytes} B (${manifest.gzip_bytes} B gzip) → ${manifest.uri}`);
+        this.emitFile({
+          type: "asset",
+          fileName: withBaseName(htmlName, "widget.manifest.json"),
+          source: `${JSON.stringify(manifest, null, 2)}\n`,
+        });
+        this.emitFile({
+          type: "asset",
+          fileName: withBaseName(htmlName, "contract.json"),
+          source: serializeContract(contractJsonSchema(config.contract)),
+        });
+        if (resolved?.logger)
+          resolved.logger.info(
+            `widget-kit: ${fileName} ${manifest.bytes} B (${manifest.gzip_bytes} B gzip) → ${manifest.uri}`,
+          );
       },
     },
   };

@@ -26,13 +26,37 @@ const QUOTE = String.raw`["'\x60]`;
 
 const PATTERNS: ReadonlyArray<{ use: OriginUse; regex: RegExp }> = [
   // fetch("…"), sendBeacon("…"), new WebSocket("…"), new EventSource("…")
-  { use: "connect", regex: new RegExp(String.raw`\b(?:fetch|sendBeacon|WebSocket|EventSource)\s*\(\s*${QUOTE}${URL_LITERAL}`, "g") },
+  {
+    use: "connect",
+    regex: new RegExp(
+      String.raw`\b(?:fetch|sendBeacon|WebSocket|EventSource)\s*\(\s*${QUOTE}${URL_LITERAL}`,
+      "g",
+    ),
+  },
   // xhr.open("GET", "…")
-  { use: "connect", regex: new RegExp(String.raw`\.open\s*\(\s*${QUOTE}[A-Za-z]+${QUOTE}\s*,\s*${QUOTE}${URL_LITERAL}`, "g") },
+  {
+    use: "connect",
+    regex: new RegExp(
+      String.raw`\.open\s*\(\s*${QUOTE}[A-Za-z]+${QUOTE}\s*,\s*${QUOTE}${URL_LITERAL}`,
+      "g",
+    ),
+  },
   // src: "…" (JSX props), el.src = "…", src="…" (HTML), likewise srcset/srcSet/poster
-  { use: "resource", regex: new RegExp(String.raw`\b(?:src|srcset|srcSet|poster)\s*[:=]\s*${QUOTE}${URL_LITERAL}`, "g") },
+  {
+    use: "resource",
+    regex: new RegExp(
+      String.raw`\b(?:src|srcset|srcSet|poster)\s*[:=]\s*${QUOTE}${URL_LITERAL}`,
+      "g",
+    ),
+  },
   // setAttribute("src", "…")
-  { use: "resource", regex: new RegExp(String.raw`setAttribute\s*\(\s*${QUOTE}(?:src|srcset|poster)${QUOTE}\s*,\s*${QUOTE}${URL_LITERAL}`, "g") },
+  {
+    use: "resource",
+    regex: new RegExp(
+      String.raw`setAttribute\s*\(\s*${QUOTE}(?:src|srcset|poster)${QUOTE}\s*,\s*${QUOTE}${URL_LITERAL}`,
+      "g",
+    ),
+  },
   // CSS url(…), quoted or not
   { use: "resource", regex: new RegExp(String.raw`\burl\(\s*["']?${URL_LITERAL}`, "g") },
 ];
@@ -53,7 +77,13 @@ export function scanBundleUrls(code: string): FoundUrl[] {
       const url = match[1] ?? "";
       const index = match.index ?? 0;
       const origin = url.startsWith("//") ? undefined : originOf(url);
-      found.push({ url, origin, use, index, context: code.slice(Math.max(0, index - 20), index + match[0].length + 10) });
+      found.push({
+        url,
+        origin,
+        use,
+        index,
+        context: code.slice(Math.max(0, index - 20), index + match[0].length + 10),
+      });
     }
   }
   return found.sort((a, b) => a.index - b.index).map(({ index: _index, ...rest }) => rest);
@@ -76,7 +106,10 @@ export function findUndeclaredOrigins(
   const problems: UndeclaredOrigin[] = [];
   for (const found of scanBundleUrls(code)) {
     if (found.url.startsWith("//")) {
-      problems.push({ found, reason: "protocol-relative URL; write https:// so the origin is explicit" });
+      problems.push({
+        found,
+        reason: "protocol-relative URL; write https:// so the origin is explicit",
+      });
     } else if (!found.origin || found.origin === "null") {
       problems.push({ found, reason: "unreadable URL origin" });
     } else if (found.origin.startsWith("http:") || found.origin.startsWith("ws:")) {

@@ -17,7 +17,9 @@ export interface WidgetDomains {
 }
 
 /** Everything the build needs to know about one widget. */
-export interface WidgetConfig<Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>> {
+export interface WidgetConfig<
+  Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>,
+> {
   /** Lower-case slug used in the `ui://widget/<name>-<hash>.html` URI. */
   name: string;
   /** What the widget shows, for the model (`openai/widgetDescription`). */

@@ -48,7 +48,12 @@ export interface PurchaseDraft {
 
 /** What the app's commit returned: the order, or a ToolError to show with a retry. */
 export type CommitOutcome =
-  | { readonly ok: true; readonly orderId: string; readonly replayed?: boolean; readonly total?: Money }
+  | {
+      readonly ok: true;
+      readonly orderId: string;
+      readonly replayed?: boolean;
+      readonly total?: Money;
+    }
   | { readonly ok: false; readonly error: ToolError };
 
 /** Props of `ConfirmPurchase`. */
@@ -84,7 +89,8 @@ function useIdempotencyKey(draftId: string): () => string {
   const made = useRef<StoredIdempotencyKey | null>(null);
   return () => {
     const storedKey = stored?.draftId === draftId ? stored.key : null;
-    const key = storedKey ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
+    const key =
+      storedKey ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
     made.current = { draftId, key };
     if (storedKey !== key) setStored({ draftId, key });
     return key;
@@ -102,7 +108,13 @@ function useIdempotencyKey(draftId: string): () => string {
  * @example
  * <ConfirmPurchase draft={draft} onCommit={(key) => commit(draft.id, key)} onCancel={back} />
  */
-export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onCommitted }: ConfirmPurchaseProps) {
+export function ConfirmPurchase({
+  draft,
+  onCommit,
+  onCancel,
+  onPrepareAgain,
+  onCommitted,
+}: ConfirmPurchaseProps) {
   const { m, money, dateTime } = useI18n();
   const titleId = useId();
   const descriptionId = useId();
@@ -112,13 +124,18 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
   const mounted = useRef(true);
   const keyFor = useIdempotencyKey(draft.id);
   const expired = useExpired(draft.expiresAt);
-  const [phaseOf, setPhaseOf] = useState<{ draftId: string; phase: Phase }>({ draftId: draft.id, phase: { kind: "confirm" } });
+  const [phaseOf, setPhaseOf] = useState<{ draftId: string; phase: Phase }>({
+    draftId: draft.id,
+    phase: { kind: "confirm" },
+  });
   // A new draft starts over at `confirm`.
   const phase: Phase = phaseOf.draftId === draft.id ? phaseOf.phase : { kind: "confirm" };
   const setPhase = (next: Phase) => setPhaseOf({ draftId: draft.id, phase: next });
 
   useReportDomState(
-    phase.kind === "committing" || (phase.kind === "error" && phase.retrying) ? "committing" : phase.kind,
+    phase.kind === "committing" || (phase.kind === "error" && phase.retrying)
+      ? "committing"
+      : phase.kind,
   );
 
   useEffect(() => {
@@ -135,7 +152,8 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
   }, [draft.title, draft.lines.length]);
 
   async function commit() {
-    if (inFlight.current || phase.kind === "committed" || (expired && phase.kind === "confirm")) return;
+    if (inFlight.current || phase.kind === "committed" || (expired && phase.kind === "confirm"))
+      return;
     inFlight.current = true;
     setPhase(phase.kind === "error" ? { ...phase, retrying: true } : { kind: "committing" });
     const key = keyFor(); // stored in widget state before the call below
@@ -153,7 +171,10 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
     } else {
       inFlight.current = false;
       // A lost host call says nothing about the write: it may have happened.
-      const error = outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes ? { ...outcome.error, changes: "unknown" as const } : outcome.error;
+      const error =
+        outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes
+          ? { ...outcome.error, changes: "unknown" as const }
+          : outcome.error;
       setPhase({ kind: "error", error, retrying: false });
     }
   }
@@ -169,7 +190,14 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
   }
 
   if (phase.kind === "committed") {
-    return <OrderReceipt orderId={phase.outcome.orderId} total={phase.outcome.total ?? draft.total} replayed={phase.outcome.replayed} focusOnMount />;
+    return (
+      <OrderReceipt
+        orderId={phase.outcome.orderId}
+        total={phase.outcome.total ?? draft.total}
+        replayed={phase.outcome.replayed}
+        focusOnMount
+      />
+    );
   }
 
   if (phase.kind === "error") {
@@ -177,7 +205,13 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
       <div className="wk-stack">
         <ErrorState error={phase.error} onRetry={commit} />
         <div className="wk-row">
-          <button type="button" className="wk-button" data-action="cancel" disabled={phase.retrying} onClick={onCancel}>
+          <button
+            type="button"
+            className="wk-button"
+            data-action="cancel"
+            disabled={phase.retrying}
+            onClick={onCancel}
+          >
             {m.cancel}
           </button>
           {!phase.error.retryable && onPrepareAgain ? (
@@ -192,7 +226,12 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
 
   const committing = phase.kind === "committing";
   return (
-    <section className="wk-panel wk-stack" role="alertdialog" aria-labelledby={titleId} aria-describedby={descriptionId}>
+    <section
+      className="wk-panel wk-stack"
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+    >
       <h2 id={titleId}>{m.confirmTitle}</h2>
       <p id={descriptionId} className="wk-muted">
         {m.confirmDescription}
@@ -217,7 +256,14 @@ export function ConfirmPurchase({ draft, onCommit, onCancel, onPrepareAgain, onC
         {expired ? m.expired : committing ? m.committing : ""}
       </p>
       <div className="wk-row">
-        <button ref={cancelButton} type="button" className="wk-button" data-action="cancel" disabled={committing} onClick={onCancel}>
+        <button
+          ref={cancelButton}
+          type="button"
+          className="wk-button"
+          data-action="cancel"
+          disabled={committing}
+          onClick={onCancel}
+        >
           {m.cancel}
         </button>
         <button

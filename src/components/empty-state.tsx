@@ -56,7 +56,13 @@ export function EmptyState({ reason, suggestions }: EmptyStateProps) {
           <p className="wk-muted">{m.emptyHint}</p>
           <div className="wk-row">
             {offered.map((suggestion, index) => (
-              <button key={index} type="button" className="wk-button" disabled={sent} onClick={() => pick(suggestion.prompt)}>
+              <button
+                key={index}
+                type="button"
+                className="wk-button"
+                disabled={sent}
+                onClick={() => pick(suggestion.prompt)}
+              >
                 {suggestion.label}
               </button>
             ))}

@@ -56,7 +56,9 @@ export function ErrorState({ error, onRetry, maxAttempts }: ErrorStateProps) {
             {fieldErrors.map((fieldError, index) => (
               <li key={index}>
                 <span className="wk-code">{fieldError.field}</span>: {fieldError.message}
-                {fieldError.example ? <span className="wk-muted"> {m.example(fieldError.example)}</span> : null}
+                {fieldError.example ? (
+                  <span className="wk-muted"> {m.example(fieldError.example)}</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -70,7 +72,12 @@ export function ErrorState({ error, onRetry, maxAttempts }: ErrorStateProps) {
       {changes ? <p>{changes}</p> : null}
       {error.request_id ? <RequestId value={error.request_id} /> : null}
       {onRetry ? (
-        <RetryButton retryable={error.retryable} retryAfterSeconds={error.retry_after_seconds} onRetry={onRetry} maxAttempts={maxAttempts} />
+        <RetryButton
+          retryable={error.retryable}
+          retryAfterSeconds={error.retry_after_seconds}
+          onRetry={onRetry}
+          maxAttempts={maxAttempts}
+        />
       ) : null}
     </section>
   );

@@ -19,7 +19,8 @@ function hex(bytes: Uint8Array): string {
 export function newIdempotencyKey(): string {
   const cryptoApi = globalThis.crypto;
   if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
-  if (typeof cryptoApi?.getRandomValues === "function") return hex(cryptoApi.getRandomValues(new Uint8Array(16)));
+  if (typeof cryptoApi?.getRandomValues === "function")
+    return hex(cryptoApi.getRandomValues(new Uint8Array(16)));
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
@@ -34,7 +35,11 @@ export function isStoredIdempotencyKey(value: unknown): value is StoredIdempoten
   try {
     if (typeof value !== "object" || value === null) return false;
     const entry = value as { readonly draftId?: unknown; readonly key?: unknown };
-    return typeof entry.draftId === "string" && typeof entry.key === "string" && KEY_PATTERN.test(entry.key);
+    return (
+      typeof entry.draftId === "string" &&
+      typeof entry.key === "string" &&
+      KEY_PATTERN.test(entry.key)
+    );
   } catch {
     return false; // a hostile getter
   }

@@ -16,7 +16,13 @@ export interface OrderReceiptProps {
 }
 
 /** A committed order (`data-state="committed"`): its id, total, and whether it was a replay. */
-export function OrderReceipt({ orderId, total, replayed = false, focusOnMount = false, children }: OrderReceiptProps) {
+export function OrderReceipt({
+  orderId,
+  total,
+  replayed = false,
+  focusOnMount = false,
+  children,
+}: OrderReceiptProps) {
   const { m, money } = useI18n();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);

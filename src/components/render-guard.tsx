@@ -28,13 +28,19 @@ export class RenderGuard extends Component<RenderGuardProps, RenderGuardState> {
     return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: RenderGuardProps, state: RenderGuardState): Partial<RenderGuardState> | null {
-    return Object.is(props.resetKey, state.resetKey) ? null : { failed: false, resetKey: props.resetKey };
+  static getDerivedStateFromProps(
+    props: RenderGuardProps,
+    state: RenderGuardState,
+  ): Partial<RenderGuardState> | null {
+    return Object.is(props.resetKey, state.resetKey)
+      ? null
+      : { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown, _info: ErrorInfo): void {
     // Never on screen (it may carry payload text or internals); in development, in the console.
-    if (IS_DEV) devWarn("ResultView", `a render error was shown as the invalid state: ${String(error)}`);
+    if (IS_DEV)
+      devWarn("ResultView", `a render error was shown as the invalid state: ${String(error)}`);
   }
 
   override render(): ReactNode {

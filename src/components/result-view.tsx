@@ -23,7 +23,10 @@ export type AnyView = { readonly state: string };
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 
 /** The record members of a parsed-result union (e.g. `draft`, `order`). */
-export type RecordsOf<R> = Exclude<R, { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }>;
+export type RecordsOf<R> = Exclude<
+  R,
+  { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }
+>;
 
 /** Props of `ResultView`. */
 export interface ResultViewProps<R extends AnyView> {
@@ -69,12 +72,21 @@ function ScrollingResults({ children }: { children: ReactNode }) {
   );
 }
 
-type BodyProps<R extends AnyView> = Pick<ResultViewProps<R>, "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"> & {
+type BodyProps<R extends AnyView> = Pick<
+  ResultViewProps<R>,
+  "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"
+> & {
   readonly view: R | null;
 };
 
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
-function StateBody<R extends AnyView>({ view, renderResults, renderRecord, onRetry, emptySuggestions }: BodyProps<R>) {
+function StateBody<R extends AnyView>({
+  view,
+  renderResults,
+  renderRecord,
+  onRetry,
+  emptySuggestions,
+}: BodyProps<R>) {
   if (view === null) return <LoadingState />;
   switch (view.state) {
     case "results": {
@@ -87,7 +99,12 @@ function StateBody<R extends AnyView>({ view, renderResults, renderRecord, onRet
       );
     }
     case "empty":
-      return <EmptyState reason={(view as unknown as EmptyView<string>).reason} suggestions={emptySuggestions} />;
+      return (
+        <EmptyState
+          reason={(view as unknown as EmptyView<string>).reason}
+          suggestions={emptySuggestions}
+        />
+      );
     case "error":
       return <ErrorState error={(view as unknown as ErrorView).error} onRetry={onRetry} />;
     case "unsupported":
@@ -108,7 +125,16 @@ function StateBody<R extends AnyView>({ view, renderResults, renderRecord, onRet
  * <ResultView contract={giftGenius} renderResults={(view) => <GiftList gifts={view.items} />} />
  */
 export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
-  const { result, contract, renderResults, renderRecord, onRetry, emptySuggestions, header, className } = props;
+  const {
+    result,
+    contract,
+    renderResults,
+    renderRecord,
+    onRetry,
+    emptySuggestions,
+    header,
+    className,
+  } = props;
   const toolOutput = useToolOutput();
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -118,11 +144,13 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   }, [usesHostOutput, result, toolOutput, contract]);
 
   useDevCheck(() => {
-    if (usesHostOutput && !contract) devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
+    if (usesHostOutput && !contract)
+      devWarn("ResultView", "give a `result` or a `contract` to parse the tool output with.");
   }, [usesHostOutput, contract]);
   useDevCheck(() => {
     // The reason is for developers only: it never reaches the screen.
-    if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+    if (view?.state === "invalid")
+      devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
   }, [view]);
 
   const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
@@ -131,7 +159,13 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
     <WidgetRoot state={state} className={className}>
       {header}
       <RenderGuard resetKey={view} fallback={<GuardFallback />}>
-        <StateBody view={view} renderResults={renderResults} renderRecord={renderRecord} onRetry={onRetry} emptySuggestions={emptySuggestions} />
+        <StateBody
+          view={view}
+          renderResults={renderResults}
+          renderRecord={renderRecord}
+          onRetry={onRetry}
+          emptySuggestions={emptySuggestions}
+        />
       </RenderGuard>
     </WidgetRoot>
   );

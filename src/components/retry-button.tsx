@@ -34,7 +34,12 @@ function waitSeconds(value: number | undefined): number {
 }
 
 /** `data-action="retry"`: the retry control of an error. */
-export function RetryButton({ retryable, retryAfterSeconds, onRetry, maxAttempts = DEFAULT_MAX_ATTEMPTS }: RetryButtonProps) {
+export function RetryButton({
+  retryable,
+  retryAfterSeconds,
+  onRetry,
+  maxAttempts = DEFAULT_MAX_ATTEMPTS,
+}: RetryButtonProps) {
   const { m } = useI18n();
   const wait = waitSeconds(retryAfterSeconds);
   // The wait runs from mount and again from the end of each failed attempt; `remaining` is
@@ -92,7 +97,13 @@ export function RetryButton({ retryable, retryAfterSeconds, onRetry, maxAttempts
   const spoken = running || wait === 0 ? "" : remaining > 0 ? m.retryWait(wait) : m.retryReady;
   return (
     <div className="wk-row">
-      <button type="button" className="wk-button wk-button--primary" data-action="retry" disabled={running || remaining > 0} onClick={retry}>
+      <button
+        type="button"
+        className="wk-button wk-button--primary"
+        data-action="retry"
+        disabled={running || remaining > 0}
+        onClick={retry}
+      >
         {label}
       </button>
       <span className="wk-visually-hidden" role="status">

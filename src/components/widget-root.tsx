@@ -3,7 +3,14 @@
  * descendant that owns a phase the parent can't see (ConfirmPurchase: `committing`) reports
  * it up through context instead of every parent threading it down.
  */
-import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { clsx } from "clsx";
 import { useAutoHeight } from "../hooks/use-auto-height.ts";
 import { useMaxHeight } from "../hooks/use-max-height.ts";

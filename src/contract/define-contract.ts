@@ -25,7 +25,10 @@ export interface ListKind<
 }
 
 /** A kind whose success data is one record, shown as the view-model state `state`. */
-export interface RecordKind<State extends string = string, Entries extends v.ObjectEntries = v.ObjectEntries> {
+export interface RecordKind<
+  State extends string = string,
+  Entries extends v.ObjectEntries = v.ObjectEntries,
+> {
   readonly view: "record";
   /** The view-model state it parses to: `draft` and `order` have kit components. */
   readonly state: State;
@@ -37,19 +40,24 @@ export interface RecordKind<State extends string = string, Entries extends v.Obj
 export type KindDefinition = ListKind | RecordKind;
 
 /** Declares a list kind: `listKind({ items: "gifts", item: GiftCardSchema, reason: "no_results_reason" })`. */
-export function listKind<const Items extends string, Item extends v.GenericSchema, const Reason extends string = never>(definition: {
-  items: Items;
-  item: Item;
-  reason?: Reason;
-}): ListKind<Items, Item, Reason> {
-  return { view: "list", items: definition.items, item: definition.item, reason: definition.reason };
+export function listKind<
+  const Items extends string,
+  Item extends v.GenericSchema,
+  const Reason extends string = never,
+>(definition: { items: Items; item: Item; reason?: Reason }): ListKind<Items, Item, Reason> {
+  return {
+    view: "list",
+    items: definition.items,
+    item: definition.item,
+    reason: definition.reason,
+  };
 }
 
 /** Declares a record kind: `recordKind({ state: "draft", entries: { draft: DraftSchema } })`. */
-export function recordKind<const State extends string, Entries extends v.ObjectEntries>(definition: {
-  state: State;
-  entries: Entries;
-}): RecordKind<State, Entries> {
+export function recordKind<
+  const State extends string,
+  Entries extends v.ObjectEntries,
+>(definition: { state: State; entries: Entries }): RecordKind<State, Entries> {
   return { view: "record", state: definition.state, entries: definition.entries };
 }
 
@@ -85,7 +93,11 @@ export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
 }
 
 /** A successful record kind, e.g. `draft` or `order`. */
-export interface RecordView<State extends string, Kind extends string, Data> extends ViewBase<Kind> {
+export interface RecordView<
+  State extends string,
+  Kind extends string,
+  Data,
+> extends ViewBase<Kind> {
   readonly state: State;
   readonly data: Data;
 }
@@ -136,7 +148,11 @@ export interface Contract<Kinds extends Record<string, KindDefinition>> {
 
 /** The wire type of one kind's result: the type a server returns as `structuredContent`. */
 export type KindEnvelope<C, K extends string> =
-  C extends Contract<infer Kinds> ? (K extends keyof Kinds ? Envelope<K, KindData<Kinds[K]>> : never) : never;
+  C extends Contract<infer Kinds>
+    ? K extends keyof Kinds
+      ? Envelope<K, KindData<Kinds[K]>>
+      : never
+    : never;
 
 /** Builds the valibot schema of the success fields of one kind. */
 export function successEntries(definition: KindDefinition): v.ObjectEntries {
@@ -159,9 +175,13 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
 }): Contract<Kinds> {
   const version = options.version ?? CONTRACT_VERSION;
   const parsedVersion = parseVersion(version);
-  if (!parsedVersion) throw new TypeError(`defineContract: version must be "MAJOR.MINOR", got ${JSON.stringify(version)}`);
+  if (!parsedVersion)
+    throw new TypeError(
+      `defineContract: version must be "MAJOR.MINOR", got ${JSON.stringify(version)}`,
+    );
   for (const name of Object.keys(options.kinds)) {
-    if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new TypeError(`defineContract: kind "${name}" must be snake_case`);
+    if (!/^[a-z][a-z0-9_]*$/.test(name))
+      throw new TypeError(`defineContract: kind "${name}" must be snake_case`);
   }
   const kinds = options.kinds;
   // The wire schema of a whole envelope lives in envelope-schema.ts: only the JSON Schema

@@ -5,6 +5,5 @@ import type { ToolError } from "./schemas.ts";
  * (`ok: true`) or a ToolError (`ok: false`). Snake case on the wire.
  */
 export type Envelope<K extends string, T> = { contract_version: string; kind: K } & (
-  | ({ ok: true } & T)
-  | { ok: false; error: ToolError }
+  ({ ok: true } & T) | { ok: false; error: ToolError }
 );

@@ -8,7 +8,10 @@ import { clipText, DEFAULT_MAX_TEXT, isHttpsUrl } from "./text.ts";
 
 /** Untrusted display text: any string, shortened to `max` code points for display. */
 export function text(max: number = DEFAULT_MAX_TEXT) {
-  return v.pipe(v.string(), v.transform((value: string) => clipText(value, max)));
+  return v.pipe(
+    v.string(),
+    v.transform((value: string) => clipText(value, max)),
+  );
 }
 
 /** An identifier passed back to tools: a non-empty string, never shortened. */
@@ -40,7 +43,12 @@ export function tolerant<S extends v.GenericSchema>(schema: S) {
 
 /** A list of short display strings; a wrong value drops the list, never its owner. */
 export function textList(maxItems = 50, maxText = 60) {
-  return tolerant(v.pipe(v.array(text(maxText)), v.transform((items: string[]) => items.slice(0, maxItems))));
+  return tolerant(
+    v.pipe(
+      v.array(text(maxText)),
+      v.transform((items: string[]) => items.slice(0, maxItems)),
+    ),
+  );
 }
 
 /** An ISO 8601 date-time with a zone, e.g. `2031-01-01T00:00:00Z`. */

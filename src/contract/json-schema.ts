@@ -45,6 +45,7 @@ export function contractJsonSchema<Kinds extends Record<string, KindDefinition>>
   contract: Contract<Kinds>,
 ): ContractJsonSchema {
   const kinds: Record<string, JsonSchema> = {};
-  for (const kind of Object.keys(contract.kinds).sort()) kinds[kind] = kindJsonSchema(contract, kind);
+  for (const kind of Object.keys(contract.kinds).sort())
+    kinds[kind] = kindJsonSchema(contract, kind);
   return { contract_version: contract.version, kinds };
 }

@@ -41,7 +41,12 @@ function recordSchema(definition: KindDefinition): v.GenericSchema {
   return schema;
 }
 
-function parseList(definition: Extract<KindDefinition, { view: "list" }>, kind: string, version: string, input: Record_): View {
+function parseList(
+  definition: Extract<KindDefinition, { view: "list" }>,
+  kind: string,
+  version: string,
+  input: Record_,
+): View {
   const raw = input[definition.items];
   if (!Array.isArray(raw)) return invalid(`${definition.items}: expected an array`, kind);
   const items: unknown[] = [];
@@ -53,18 +58,34 @@ function parseList(definition: Extract<KindDefinition, { view: "list" }>, kind: 
   }
   const dropped = raw.length - items.length;
   const reasonValue = definition.reason ? input[definition.reason] : undefined;
-  const reason = typeof reasonValue === "string" && reasonValue.trim() ? clipText(reasonValue) : undefined;
+  const reason =
+    typeof reasonValue === "string" && reasonValue.trim() ? clipText(reasonValue) : undefined;
   if (raw.length > 0 && items.length === 0) {
-    return invalid(`every item of ${definition.items} is malformed (${raw.length}); first: ${firstProblem}`, kind);
+    return invalid(
+      `every item of ${definition.items} is malformed (${raw.length}); first: ${firstProblem}`,
+      kind,
+    );
   }
-  if (items.length === 0) return reason === undefined ? { state: "empty", kind, version } : { state: "empty", kind, version, reason };
+  if (items.length === 0)
+    return reason === undefined
+      ? { state: "empty", kind, version }
+      : { state: "empty", kind, version, reason };
   const data: { [key: string]: unknown } = { [definition.items]: items };
   if (reason !== undefined) data[definition.reason!] = reason;
   return { state: "results", kind, version, items, dropped, data };
 }
 
-function parseUnsafe(kinds: Readonly<Record<string, KindDefinition>>, supported: ContractVersion, input: unknown): View {
-  if (!isRecord(input)) return invalid(input === null ? "result is null" : `result is ${Array.isArray(input) ? "an array" : typeof input}, not an object`);
+function parseUnsafe(
+  kinds: Readonly<Record<string, KindDefinition>>,
+  supported: ContractVersion,
+  input: unknown,
+): View {
+  if (!isRecord(input))
+    return invalid(
+      input === null
+        ? "result is null"
+        : `result is ${Array.isArray(input) ? "an array" : typeof input}, not an object`,
+    );
   const rawVersion = input.contract_version;
   const kindValue = typeof input.kind === "string" ? input.kind.slice(0, 64) : undefined;
   if (typeof rawVersion !== "string") return invalid("contract_version is missing", kindValue);
@@ -72,7 +93,9 @@ function parseUnsafe(kinds: Readonly<Record<string, KindDefinition>>, supported:
   if (!seen) return invalid("contract_version is not MAJOR.MINOR", kindValue);
   const version = rawVersion;
   if (!isCompatible(seen, supported)) {
-    return kindValue === undefined ? { state: "unsupported", version } : { state: "unsupported", version, kind: kindValue };
+    return kindValue === undefined
+      ? { state: "unsupported", version }
+      : { state: "unsupported", version, kind: kindValue };
   }
   if (kindValue === undefined) return invalid("kind is missing");
   const definition = Object.hasOwn(kinds, kindValue) ? kinds[kindValue] : undefined;
@@ -95,7 +118,11 @@ function parseUnsafe(kinds: Readonly<Record<string, KindDefinition>>, supported:
  * Reads `input` against `kinds`. Any exception (a throwing getter on a hostile host object,
  * a proxy) becomes `invalid`: a widget must never crash on what a tool returned.
  */
-export function parseEnvelope(kinds: Readonly<Record<string, KindDefinition>>, supported: ContractVersion, input: unknown): View {
+export function parseEnvelope(
+  kinds: Readonly<Record<string, KindDefinition>>,
+  supported: ContractVersion,
+  input: unknown,
+): View {
   try {
     return parseUnsafe(kinds, supported, input);
   } catch {

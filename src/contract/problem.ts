@@ -4,7 +4,12 @@
  * get a compact ToolError either way, and an unrecognised body is never echoed.
  */
 import * as v from "valibot";
-import { FieldErrorSchema, MAX_RETRY_AFTER_SECONDS, type FieldError, type ToolError } from "./schemas.ts";
+import {
+  FieldErrorSchema,
+  MAX_RETRY_AFTER_SECONDS,
+  type FieldError,
+  type ToolError,
+} from "./schemas.ts";
 import { clipText } from "./text.ts";
 
 /** The code for a body that is not a problem document (HTML, invalid JSON, empty). */
@@ -48,7 +53,11 @@ function readBody(body: unknown): unknown {
 function isProblem(value: unknown): value is { readonly [key: string]: unknown } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const problem = value as { readonly [key: string]: unknown };
-  return typeof problem.title === "string" || typeof problem.type === "string" || typeof problem.detail === "string";
+  return (
+    typeof problem.title === "string" ||
+    typeof problem.type === "string" ||
+    typeof problem.detail === "string"
+  );
 }
 
 /** `type: "https://errors.example.com/rate-limited"` → `RATE_LIMITED`. */
@@ -56,7 +65,10 @@ function codeFromType(type: unknown): string | undefined {
   if (typeof type !== "string" || type === "about:blank") return undefined;
   const last = type.split(/[/#:]/).filter(Boolean).pop();
   if (!last) return undefined;
-  const code = last.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toUpperCase();
+  const code = last
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toUpperCase();
   return /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : undefined;
 }
 
@@ -67,9 +79,12 @@ function fieldErrorsFrom(errors: unknown): FieldError[] | undefined {
   for (const entry of errors.slice(0, 100)) {
     if (typeof entry !== "object" || entry === null) continue;
     const e = entry as { readonly [key: string]: unknown };
-    const pointer = typeof e.pointer === "string" ? e.pointer.replace(/^#?\//, "").replace(/\//g, ".") : undefined;
+    const pointer =
+      typeof e.pointer === "string"
+        ? e.pointer.replace(/^#?\//, "").replace(/\//g, ".")
+        : undefined;
     const candidate = {
-      field: typeof e.field === "string" ? e.field : pointer ?? e.name,
+      field: typeof e.field === "string" ? e.field : (pointer ?? e.name),
       code: typeof e.code === "string" ? e.code : "INVALID",
       message: typeof e.detail === "string" ? e.detail : e.message,
       ...(typeof e.example === "string" ? { example: e.example } : {}),
@@ -102,17 +117,34 @@ export function fromProblem(body: unknown, status?: number): ToolError {
       retryable: httpStatus === undefined ? true : isRetryableStatus(httpStatus),
     };
   }
-  const memberStatus = typeof problem.status === "number" && Number.isInteger(problem.status) ? problem.status : undefined;
+  const memberStatus =
+    typeof problem.status === "number" && Number.isInteger(problem.status)
+      ? problem.status
+      : undefined;
   const effective = httpStatus ?? memberStatus;
-  const explicitCode = typeof problem.code === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(problem.code) ? problem.code : undefined;
+  const explicitCode =
+    typeof problem.code === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(problem.code)
+      ? problem.code
+      : undefined;
   const error: ToolError = {
     code: explicitCode ?? codeFromType(problem.type) ?? codeFor(effective),
-    message: text(problem.detail, 300) ?? text(problem.title, 300) ?? "The service could not complete the request.",
-    retryable: typeof problem.retryable === "boolean" ? problem.retryable : effective === undefined ? false : isRetryableStatus(effective),
+    message:
+      text(problem.detail, 300) ??
+      text(problem.title, 300) ??
+      "The service could not complete the request.",
+    retryable:
+      typeof problem.retryable === "boolean"
+        ? problem.retryable
+        : effective === undefined
+          ? false
+          : isRetryableStatus(effective),
   };
   const retryAfter = problem.retry_after_seconds;
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter)) {
-    error.retry_after_seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(retryAfter)));
+    error.retry_after_seconds = Math.min(
+      MAX_RETRY_AFTER_SECONDS,
+      Math.max(0, Math.ceil(retryAfter)),
+    );
   }
   const nextAction = text(problem.next_action, 300);
   if (nextAction) error.next_action = nextAction;

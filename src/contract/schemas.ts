@@ -36,7 +36,9 @@ const retryAfter = tolerant(
   v.pipe(
     v.number(),
     v.finite(),
-    v.transform((seconds: number) => Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(seconds)))),
+    v.transform((seconds: number) =>
+      Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(seconds))),
+    ),
   ),
 );
 
@@ -57,7 +59,11 @@ const fieldErrors = tolerant(
 
 /** The error half of every envelope; written for two readers, the model and the person. */
 export const ToolErrorSchema = v.object({
-  code: v.pipe(v.string(), v.minLength(1), v.transform((code: string) => clipText(code, 64))),
+  code: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.transform((code: string) => clipText(code, 64)),
+  ),
   message: text(500),
   retryable: v.boolean(),
   retry_after_seconds: retryAfter,

@@ -20,7 +20,8 @@ export function clipText(value: string, max: number = DEFAULT_MAX_TEXT): string 
  * (user-info, `\\`, control characters, `javascript:`) fails. A regex is also several times
  * cheaper than `new URL()`, which matters on lists of thousands of items.
  */
-const HTTPS_URL = /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*(?::\d{1,5})?(?:[/?#][^\s\\<>"'`\p{Cc}]*)?$/u;
+const HTTPS_URL =
+  /^https:\/\/[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*(?::\d{1,5})?(?:[/?#][^\s\\<>"'`\p{Cc}]*)?$/u;
 
 /** True for an absolute `https:` URL with a plain host; `javascript:`, `data:`, `http:` are refused. */
 export function isHttpsUrl(value: unknown): value is string {

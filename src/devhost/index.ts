@@ -2,6 +2,12 @@
  * The dev host's server entry: a local, ChatGPT-like page for any app's MCP server. Node only;
  * never imported by widget code (`src/index.ts`).
  */
-export { createDevHostHandler, PAGE_CSP, type DevHostFaults, type DevHostHandler, type DevHostOptions } from "./server/handler.ts";
+export {
+  createDevHostHandler,
+  PAGE_CSP,
+  type DevHostFaults,
+  type DevHostHandler,
+  type DevHostOptions,
+} from "./server/handler.ts";
 export { mountDevHost, type UseCapableApp } from "./server/mount.ts";
 export { FRAME_BOOTSTRAP_SOURCE } from "./frame/bootstrap.ts";

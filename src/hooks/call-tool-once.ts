@@ -8,7 +8,9 @@ import type { ToolError } from "../contract/schemas.ts";
 import { hostCallFailed } from "./host-call-error.ts";
 
 /** What a call ends in: the tool's result (which may itself be an error envelope) or a ToolError. */
-export type CallOutcome = { readonly ok: true; readonly result: CallToolResult } | { readonly ok: false; readonly error: ToolError };
+export type CallOutcome =
+  | { readonly ok: true; readonly result: CallToolResult }
+  | { readonly ok: false; readonly error: ToolError };
 
 /** How long a call may take before it becomes a retryable `HOST_CALL_FAILED`, by default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -28,9 +30,17 @@ function callKey(name: string, args: unknown): string | undefined {
   }
 }
 
-function run(host: Host, name: string, args: { readonly [key: string]: unknown }, timeoutMs: number): Promise<CallOutcome> {
+function run(
+  host: Host,
+  name: string,
+  args: { readonly [key: string]: unknown },
+  timeoutMs: number,
+): Promise<CallOutcome> {
   return new Promise<CallOutcome>((resolve) => {
-    const timer = setTimeout(() => resolve({ ok: false, error: hostCallFailed("timeout") }), timeoutMs);
+    const timer = setTimeout(
+      () => resolve({ ok: false, error: hostCallFailed("timeout") }),
+      timeoutMs,
+    );
     const settle = (outcome: CallOutcome) => {
       clearTimeout(timer);
       resolve(outcome);

@@ -56,7 +56,11 @@ export function useCallTool(name: string, options: CallToolOptions = {}): CallTo
       setSnapshot({ status: "pending" });
       const outcome = await callToolOnce(host, name, args, timeoutMs);
       if (mounted.current && id === latest.current) {
-        setSnapshot(outcome.ok ? { status: "success", result: outcome.result } : { status: "error", error: outcome.error });
+        setSnapshot(
+          outcome.ok
+            ? { status: "success", result: outcome.result }
+            : { status: "error", error: outcome.error },
+        );
       }
       return outcome;
     },

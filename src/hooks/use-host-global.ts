@@ -8,7 +8,10 @@ import { useHost } from "./host-context.tsx";
  */
 export function useHostGlobal<K extends GlobalKey>(key: K): HostGlobals[K] {
   const host = useHost();
-  const subscribe = useCallback((onChange: () => void) => host.subscribe(key, onChange), [host, key]);
+  const subscribe = useCallback(
+    (onChange: () => void) => host.subscribe(key, onChange),
+    [host, key],
+  );
   const read = () => host.get(key);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -33,7 +33,9 @@ export function useWidgetState<T>(
   const read = useCallback(
     (state: unknown): T => {
       const value = key === undefined ? state : isRecord(state) ? state[key] : undefined;
-      return value === null || value === undefined || (isValid && !isValid(value)) ? initial : (value as T);
+      return value === null || value === undefined || (isValid && !isValid(value))
+        ? initial
+        : (value as T);
     },
     // `initial` is read only when nothing is stored; a new literal each render must not
     // change the setter's identity.
@@ -46,7 +48,8 @@ export function useWidgetState<T>(
       const current = host.get("widgetState");
       const prev = read(current);
       const value = typeof next === "function" ? (next as (prev: T) => T)(prev) : next;
-      const state = key === undefined ? value : { ...(isRecord(current) ? current : {}), [key]: value };
+      const state =
+        key === undefined ? value : { ...(isRecord(current) ? current : {}), [key]: value };
       try {
         host.setWidgetState(state).catch(() => {});
       } catch {

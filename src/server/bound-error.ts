@@ -19,19 +19,27 @@ function clipFieldError(entry: FieldError): FieldError {
     message: clipText(entry.message, MAX_FIELD_MESSAGE),
   };
   // A clipped example would no longer be valid: drop it instead.
-  if (entry.example !== undefined && entry.example.length <= MAX_EXAMPLE) clipped.example = entry.example;
+  if (entry.example !== undefined && entry.example.length <= MAX_EXAMPLE)
+    clipped.example = entry.example;
   return clipped;
 }
 
 function summary(omitted: number): FieldError {
-  return { field: "*", code: "MORE_ERRORS", message: `${omitted} more problem(s) not listed: fix these first, then call again to see the rest.` };
+  return {
+    field: "*",
+    code: "MORE_ERRORS",
+    message: `${omitted} more problem(s) not listed: fix these first, then call again to see the rest.`,
+  };
 }
 
 /**
  * Returns `error` shortened so `JSON.stringify` of it is at most `maxChars`: long texts are
  * clipped, and field errors beyond what fits are replaced by one `MORE_ERRORS` summary entry.
  */
-export function boundToolError(error: ToolError, maxChars: number = MAX_TOOL_ERROR_CHARS): ToolError {
+export function boundToolError(
+  error: ToolError,
+  maxChars: number = MAX_TOOL_ERROR_CHARS,
+): ToolError {
   const base: ToolError = { ...error, message: clipText(error.message, MAX_MESSAGE) };
   delete base.field_errors;
   if (base.next_action !== undefined) base.next_action = clipText(base.next_action, 300);
@@ -45,5 +53,9 @@ export function boundToolError(error: ToolError, maxChars: number = MAX_TOOL_ERR
     if (JSON.stringify(candidate).length <= maxChars) return candidate;
   }
   // Even the bare error is too long (only a huge request_id or code could do this).
-  return { code: clipText(base.code, 64), message: clipText(base.message, 120), retryable: base.retryable };
+  return {
+    code: clipText(base.code, 64),
+    message: clipText(base.message, 120),
+    retryable: base.retryable,
+  };
 }

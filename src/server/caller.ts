@@ -31,7 +31,8 @@ const SAFE = /^[\x21-\x7e]{1,200}$/;
 export function callerScope(sources: CallerSources, policy: CallerPolicy): string {
   if (sources.authSubject && SAFE.test(sources.authSubject)) return `auth:${sources.authSubject}`;
   const subject = sources.meta?.["openai/subject"];
-  if (policy.trustSubjectMeta && typeof subject === "string" && SAFE.test(subject)) return `subject:${subject}`;
+  if (policy.trustSubjectMeta && typeof subject === "string" && SAFE.test(subject))
+    return `subject:${subject}`;
   if (sources.sessionId && SAFE.test(sources.sessionId)) return `session:${sources.sessionId}`;
   return "local";
 }

@@ -4,7 +4,11 @@
  * crash) for a body that is not JSON.
  */
 import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -58,7 +62,13 @@ export interface HttpEndpoint {
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function sendJsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
@@ -154,7 +164,9 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
         raw = await readBody(req, maxBody);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          sendJsonRpcError(res, 413, -32600, `Request body too large (limit ${maxBody} bytes)`, { connection: "close" });
+          sendJsonRpcError(res, 413, -32600, `Request body too large (limit ${maxBody} bytes)`, {
+            connection: "close",
+          });
           return;
         }
         throw error;
@@ -177,9 +189,18 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
         sendJsonRpcError(res, 404, -32001, "Session not found: initialize a new session");
         return;
       }
-      const initializing = req.method === "POST" && (Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body));
+      const initializing =
+        req.method === "POST" &&
+        (Array.isArray(body)
+          ? body.some((m) => isInitializeRequest(m))
+          : isInitializeRequest(body));
       if (!initializing) {
-        sendJsonRpcError(res, 400, -32000, "Bad request: no valid session id, and not an initialize request");
+        sendJsonRpcError(
+          res,
+          400,
+          -32000,
+          "Bad request: no valid session id, and not an initialize request",
+        );
         return;
       }
       if (sessions.size >= maxSessions) {
@@ -214,10 +235,13 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
   });
   httpServer.requestTimeout = 60_000;
 
-  const sweeper = setInterval(() => {
-    const cutoff = Date.now() - idleMs;
-    for (const [id, session] of sessions) if (session.lastSeen < cutoff) void closeSession(id);
-  }, Math.min(idleMs, 60_000));
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, session] of sessions) if (session.lastSeen < cutoff) void closeSession(id);
+    },
+    Math.min(idleMs, 60_000),
+  );
   sweeper.unref();
 
   await new Promise<void>((resolve, reject) => {

@@ -3,7 +3,13 @@
  * with examples, a tool server on the MCP SDK, Streamable HTTP, idempotency stores.
  * Node only — widget code never imports this.
  */
-export { createJsonLogger, silentLogger, errorFields, type ServerLogger, type LogFields } from "./log.ts";
+export {
+  createJsonLogger,
+  silentLogger,
+  errorFields,
+  type ServerLogger,
+  type LogFields,
+} from "./log.ts";
 export { NEXT_ACTIONS, type KitNextAction } from "./next-action.ts";
 export { newRequestId } from "./request-id.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";

@@ -15,7 +15,8 @@ export interface ServerLogger {
 
 /** Turns an Error into loggable fields (name, message, stack) — for the log only. */
 export function errorFields(error: unknown): LogFields {
-  if (error instanceof Error) return { error_name: error.name, error_message: error.message, stack: error.stack };
+  if (error instanceof Error)
+    return { error_name: error.name, error_message: error.message, stack: error.stack };
   return { error_value: String(error) };
 }
 
@@ -23,13 +24,20 @@ export function errorFields(error: unknown): LogFields {
  * Logs one JSON object per line to `write` (stderr by default, so stdout stays free for the
  * stdio transport).
  */
-export function createJsonLogger(write: (line: string) => void = (line) => process.stderr.write(line)): ServerLogger {
+export function createJsonLogger(
+  write: (line: string) => void = (line) => process.stderr.write(line),
+): ServerLogger {
   const emit = (level: string, event: string, fields?: LogFields) => {
     let line: string;
     try {
       line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
     } catch {
-      line = JSON.stringify({ time: new Date().toISOString(), level, event, note: "fields not serialisable" });
+      line = JSON.stringify({
+        time: new Date().toISOString(),
+        level,
+        event,
+        note: "fields not serialisable",
+      });
     }
     write(`${line}\n`);
   };

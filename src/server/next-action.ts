@@ -6,12 +6,18 @@
 
 /** The kit's next-action templates. Apps may add their own fixed sentences beside them. */
 export const NEXT_ACTIONS = {
-  fixFields: "Change each field listed in field_errors to a valid value (see its example), then call the tool again.",
-  doNotRepeat: "Do not repeat this call unchanged. Tell the person what happened and ask how to proceed.",
-  retryLater: "Wait retry_after_seconds, then repeat the same call once. If it fails again, tell the person.",
-  retrySameKey: "Repeat the same call with the same idempotency_key after retry_after_seconds; it will not be applied twice.",
-  newKeyOrSameArgs: "Do not reuse this idempotency_key for different arguments. Repeat the original arguments, or start a new request with a new key.",
-  reportFailure: "Do not retry. Tell the person the request failed and give them the request_id if they contact support.",
+  fixFields:
+    "Change each field listed in field_errors to a valid value (see its example), then call the tool again.",
+  doNotRepeat:
+    "Do not repeat this call unchanged. Tell the person what happened and ask how to proceed.",
+  retryLater:
+    "Wait retry_after_seconds, then repeat the same call once. If it fails again, tell the person.",
+  retrySameKey:
+    "Repeat the same call with the same idempotency_key after retry_after_seconds; it will not be applied twice.",
+  newKeyOrSameArgs:
+    "Do not reuse this idempotency_key for different arguments. Repeat the original arguments, or start a new request with a new key.",
+  reportFailure:
+    "Do not retry. Tell the person the request failed and give them the request_id if they contact support.",
 } as const;
 
 /** One of the kit's next-action sentences. */

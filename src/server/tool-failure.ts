@@ -16,7 +16,10 @@ export class ToolFailure extends Error {
   /** Extra fields for the server log only (never sent). */
   readonly logFields: { [key: string]: unknown } | undefined;
 
-  constructor(error: ToolErrorBody, options?: { cause?: unknown; log?: { [key: string]: unknown } }) {
+  constructor(
+    error: ToolErrorBody,
+    options?: { cause?: unknown; log?: { [key: string]: unknown } },
+  ) {
     super(error.code, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ToolFailure";
     this.error = error;
@@ -31,7 +34,11 @@ export class ToolFailure extends Error {
 export class UpstreamProblem extends Error {
   readonly body: unknown;
   readonly status: number | undefined;
-  constructor(status: number | undefined, body: unknown, readonly upstream = "upstream") {
+  constructor(
+    status: number | undefined,
+    body: unknown,
+    readonly upstream = "upstream",
+  ) {
     super(`${upstream} answered ${status ?? "without status"}`);
     this.name = "UpstreamProblem";
     this.status = status;
@@ -71,7 +78,13 @@ export function toToolError(
   if (thrown instanceof ToolFailure) {
     error = { ...thrown.error };
     const cause = thrown.cause === undefined ? {} : errorFields(thrown.cause);
-    log.warn("tool_failure", { request_id: requestId, tool, code: error.code, ...cause, ...thrown.logFields });
+    log.warn("tool_failure", {
+      request_id: requestId,
+      tool,
+      code: error.code,
+      ...cause,
+      ...thrown.logFields,
+    });
   } else if (thrown instanceof UpstreamProblem) {
     const mapped = fromProblem(thrown.body, thrown.status);
     // An upstream's own next_action is not one of our templates: never pass it on.
@@ -93,10 +106,21 @@ export function toToolError(
       code,
       message: upstreamMessage(code, thrown.upstream),
       retryable: mapped.retryable,
-      ...(mapped.retryable ? { retry_after_seconds: mapped.retry_after_seconds ?? DEFAULT_UPSTREAM_RETRY_AFTER_SECONDS } : {}),
+      ...(mapped.retryable
+        ? {
+            retry_after_seconds: mapped.retry_after_seconds ?? DEFAULT_UPSTREAM_RETRY_AFTER_SECONDS,
+          }
+        : {}),
       next_action: mapped.retryable ? NEXT_ACTIONS.retryLater : NEXT_ACTIONS.reportFailure,
     };
-    log.warn("upstream_problem", { request_id: requestId, tool, upstream: thrown.upstream, status: thrown.status, code: error.code, upstream_request_id: mapped.request_id });
+    log.warn("upstream_problem", {
+      request_id: requestId,
+      tool,
+      upstream: thrown.upstream,
+      status: thrown.status,
+      code: error.code,
+      upstream_request_id: mapped.request_id,
+    });
   } else {
     error = {
       code: "INTERNAL",

@@ -43,7 +43,11 @@ export interface ToolContext {
 /** A handler's answer: success data, or a failure (e.g. a replayed stored failure). */
 export type ToolOutcome =
   | { ok: true; data: { [key: string]: unknown }; text: string }
-  | { ok: false; error: ToolErrorBody & { request_id?: string }; extra?: { [key: string]: unknown } };
+  | {
+      ok: false;
+      error: ToolErrorBody & { request_id?: string };
+      extra?: { [key: string]: unknown };
+    };
 
 /** One tool: its MCP description, its arguments, its result kind and its handler. */
 export interface ToolDefinition<T = unknown> {
@@ -89,7 +93,11 @@ export interface ToolServer {
   /** A new SDK `Server` (one per session/transport). */
   createServer(): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
-  callTool(name: string, args: unknown, context?: { caller?: string; signal?: AbortSignal }): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args: unknown,
+    context?: { caller?: string; signal?: AbortSignal },
+  ): Promise<CallToolResult>;
   /** The `tools/list` entries. */
   listTools(): Tool[];
 }
@@ -104,7 +112,10 @@ function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
  * One sentence for both readers that names what to change. Only argument names the tool
  * declares are listed: an unknown key is the caller's input, so it is counted, never echoed.
  */
-export function validationMessage(fieldErrors: readonly FieldError[], declared: ReadonlySet<string>): string {
+export function validationMessage(
+  fieldErrors: readonly FieldError[],
+  declared: ReadonlySet<string>,
+): string {
   const names = new Set<string>();
   let unknown = 0;
   for (const error of fieldErrors) {
@@ -114,7 +125,10 @@ export function validationMessage(fieldErrors: readonly FieldError[], declared: 
   }
   const listed = [...names];
   const parts: string[] = [];
-  if (listed.length > 0) parts.push(`${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`);
+  if (listed.length > 0)
+    parts.push(
+      `${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`,
+    );
   if (unknown > 0) parts.push(`Unknown arguments were sent; remove them.`);
   return parts.join(" ") || "The arguments are not valid.";
 }
@@ -144,18 +158,35 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     ...(tool.meta ? { _meta: tool.meta } : {}),
   }));
 
-  function fail(tool: ToolDefinition<unknown>, error: ToolError, extra?: { [key: string]: unknown }): CallToolResult {
+  function fail(
+    tool: ToolDefinition<unknown>,
+    error: ToolError,
+    extra?: { [key: string]: unknown },
+  ): CallToolResult {
     return failureResult(contractVersion, tool.kind, boundToolError(error), extra);
   }
 
-  async function run(name: string, args: unknown, caller: string, signal: AbortSignal): Promise<CallToolResult> {
+  async function run(
+    name: string,
+    args: unknown,
+    caller: string,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     const tool = byName.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`,
+      );
     const requestId = (options.requestId ?? newRequestId)();
     const started = performance.now();
     const validated = validateArguments(tool.arguments, args ?? {});
     if (!validated.ok) {
-      log.info("tool_invalid_arguments", { request_id: requestId, tool: name, fields: validated.fieldErrors.map((e) => e.field).slice(0, 20) });
+      log.info("tool_invalid_arguments", {
+        request_id: requestId,
+        tool: name,
+        fields: validated.fieldErrors.map((e) => e.field).slice(0, 20),
+      });
       return fail(tool, {
         code: "VALIDATION_FAILED",
         message: validationMessage(validated.fieldErrors, declaredByTool.get(name) ?? new Set()),
@@ -168,28 +199,61 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     }
     try {
       const outcome = await tool.handler(validated.value, { requestId, caller, log, signal });
-      log.info("tool_call", { request_id: requestId, tool: name, ok: outcome.ok, ms: Math.round(performance.now() - started) });
+      log.info("tool_call", {
+        request_id: requestId,
+        tool: name,
+        ok: outcome.ok,
+        ms: Math.round(performance.now() - started),
+      });
       if (outcome.ok) return successResult(contractVersion, tool.kind, outcome.data, outcome.text);
-      return fail(tool, { ...outcome.error, request_id: outcome.error.request_id ?? requestId }, outcome.extra);
+      return fail(
+        tool,
+        { ...outcome.error, request_id: outcome.error.request_id ?? requestId },
+        outcome.extra,
+      );
     } catch (thrown) {
       // A crash in a write tool may have happened after the side effect.
-      return fail(tool, toToolError(thrown, { requestId, log, tool: name, ...(tool.writes ? { changes: "unknown" as const } : {}) }));
+      return fail(
+        tool,
+        toToolError(thrown, {
+          requestId,
+          log,
+          tool: name,
+          ...(tool.writes ? { changes: "unknown" as const } : {}),
+        }),
+      );
     }
   }
 
   function createServer(): Server {
     const capabilities = options.resources ? { tools: {}, resources: {} } : { tools: {} };
-    const server = new Server(options.info, { capabilities, ...(options.instructions ? { instructions: options.instructions } : {}) });
+    const server = new Server(options.info, {
+      capabilities,
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const caller = callerScope({ sessionId: extra.sessionId, authSubject: extra.authInfo?.clientId, meta: request.params._meta }, policy);
+      const caller = callerScope(
+        {
+          sessionId: extra.sessionId,
+          authSubject: extra.authInfo?.clientId,
+          meta: request.params._meta,
+        },
+        policy,
+      );
       return run(request.params.name, request.params.arguments, caller, extra.signal);
     });
     const resources = options.resources;
     if (resources) {
-      server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: await resources.list() }));
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
-      server.setRequestHandler(ReadResourceRequestSchema, async (request) => resources.read(request.params.uri));
+      server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+        resources: await resources.list(),
+      }));
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+        resourceTemplates: [],
+      }));
+      server.setRequestHandler(ReadResourceRequestSchema, async (request) =>
+        resources.read(request.params.uri),
+      );
     }
     return server;
   }
@@ -197,6 +261,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   return {
     createServer,
     listTools: () => listed,
-    callTool: (name, args, context) => run(name, args, context?.caller ?? "local", context?.signal ?? new AbortController().signal),
+    callTool: (name, args, context) =>
+      run(name, args, context?.caller ?? "local", context?.signal ?? new AbortController().signal),
   };
 }

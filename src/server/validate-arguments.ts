@@ -28,7 +28,8 @@ export interface ArgumentSpec<T> {
 }
 
 /** The outcome: the typed arguments, or every problem. */
-export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
+export type ValidationOutcome<T> =
+  { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
 
 /** Field error codes the validator emits. */
 export const FIELD_CODES = {
@@ -91,7 +92,10 @@ function codeFor(issue: v.BaseIssue<unknown>, isArray: boolean): string {
 
 /** Fixed message templates: the only variable part is a field path from our own schema. */
 function messageFor(code: string, field: string, issue: v.BaseIssue<unknown>): string {
-  const expected = typeof issue.expected === "string" && /^[\w ."'|<>=!-]{1,60}$/.test(issue.expected) ? issue.expected : undefined;
+  const expected =
+    typeof issue.expected === "string" && /^[\w ."'|<>=!-]{1,60}$/.test(issue.expected)
+      ? issue.expected
+      : undefined;
   switch (code) {
     case FIELD_CODES.required:
       return `${field} is required.`;
@@ -121,7 +125,9 @@ function messageFor(code: string, field: string, issue: v.BaseIssue<unknown>): s
 }
 
 function pathOf(issue: v.BaseIssue<unknown>): PathKey[] {
-  return (issue.path ?? []).map((item) => (typeof item.key === "number" ? item.key : String(item.key)));
+  return (issue.path ?? []).map((item) =>
+    typeof item.key === "number" ? item.key : String(item.key),
+  );
 }
 
 function valueAt(root: unknown, path: readonly PathKey[]): unknown {
@@ -151,7 +157,17 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
   const isRecord = typeof args === "object" && args !== null && !Array.isArray(args);
   const record = (isRecord ? args : {}) as { readonly [key: string]: unknown };
   if (!isRecord && args !== undefined) {
-    return { ok: false, fieldErrors: [{ field: "*", code: FIELD_CODES.wrongType, message: "The arguments must be a JSON object.", example: JSON.stringify(spec.repair({})) }] };
+    return {
+      ok: false,
+      fieldErrors: [
+        {
+          field: "*",
+          code: FIELD_CODES.wrongType,
+          message: "The arguments must be a JSON object.",
+          example: JSON.stringify(spec.repair({})),
+        },
+      ],
+    };
   }
   const result = v.safeParse(spec.schema, record, { abortEarly: false });
   if (result.success) {
@@ -170,9 +186,14 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
   const repaired = spec.repair(record);
   // valibot's strictObject names only the first unknown key; list them all from the entries.
   const entries = (spec.schema as { entries?: { [key: string]: unknown } }).entries;
-  const unknown: string[] = entries ? Object.keys(record).filter((key) => !Object.hasOwn(entries, key)) : [];
+  const unknown: string[] = entries
+    ? Object.keys(record).filter((key) => !Object.hasOwn(entries, key))
+    : [];
   // Group item issues by their array so a flood of bad items becomes one entry.
-  const byField = new Map<string, { path: PathKey[]; issue: v.BaseIssue<unknown>; items: number }>();
+  const byField = new Map<
+    string,
+    { path: PathKey[]; issue: v.BaseIssue<unknown>; items: number }
+  >();
   for (const issue of result.issues) {
     const path = pathOf(issue);
     if (isUnknownKeyIssue(issue)) {
@@ -186,7 +207,8 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
       const group = byField.get(`${arrayField}[]`) ?? { path: arrayPath, issue, items: 0 };
       group.items += 1;
       byField.set(`${arrayField}[]`, group);
-      if (group.items <= MAX_ITEM_ERRORS_PER_ARRAY) byField.set(formatPath(path), { path, issue, items: 0 });
+      if (group.items <= MAX_ITEM_ERRORS_PER_ARRAY)
+        byField.set(formatPath(path), { path, issue, items: 0 });
       continue;
     }
     const field = formatPath(path);
@@ -222,22 +244,43 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     const isArray = Array.isArray(issue.input);
     const code = codeFor(issue, isArray);
     const example = exampleAt(repaired, path);
-    fieldErrors.push({ field: key, code, message: messageFor(code, key, issue), ...(example !== undefined ? { example } : {}) });
+    fieldErrors.push({
+      field: key,
+      code,
+      message: messageFor(code, key, issue),
+      ...(example !== undefined ? { example } : {}),
+    });
   }
   if (unknown.length > MAX_UNKNOWN_FIELDS_LISTED) {
-    fieldErrors.push({ field: "*", code: FIELD_CODES.unknownFields, message: `${unknown.length} fields are not accepted by this tool; remove every field it does not declare.` });
+    fieldErrors.push({
+      field: "*",
+      code: FIELD_CODES.unknownFields,
+      message: `${unknown.length} fields are not accepted by this tool; remove every field it does not declare.`,
+    });
   } else {
     for (const name of unknown) {
       const safe = safeName(name);
-      fieldErrors.push({ field: safe ?? "*", code: FIELD_CODES.unknownField, message: safe ? `${safe} is not accepted by this tool; remove it.` : "An unknown field is not accepted by this tool; remove it." });
+      fieldErrors.push({
+        field: safe ?? "*",
+        code: FIELD_CODES.unknownField,
+        message: safe
+          ? `${safe} is not accepted by this tool; remove it.`
+          : "An unknown field is not accepted by this tool; remove it.",
+      });
     }
   }
   // Cross-field rules see the call as it will be once the reported fields are fixed, so a
   // problem they find is reported now, not on the next try.
   if (spec.rules) {
-    const reported = new Set(fieldErrors.map((error) => String(/^[^.[]+/.exec(error.field)?.[0] ?? "")));
+    const reported = new Set(
+      fieldErrors.map((error) => String(/^[^.[]+/.exec(error.field)?.[0] ?? "")),
+    );
     const merged: { [key: string]: unknown } = {};
-    for (const key of Object.keys(repaired)) merged[key] = reported.has(key) || reported.has("*") || !Object.hasOwn(record, key) ? repaired[key] : record[key];
+    for (const key of Object.keys(repaired))
+      merged[key] =
+        reported.has(key) || reported.has("*") || !Object.hasOwn(record, key)
+          ? repaired[key]
+          : record[key];
     const again = v.safeParse(spec.schema, merged, { abortEarly: true });
     if (again.success) {
       for (const problem of spec.rules(again.output)) {

@@ -81,7 +81,9 @@ export interface MockHost extends Host {
   /** The recorded calls of one method. */
   callsOf(method: MockMethod): readonly MockCall[];
   /** The recorded tool calls as `{ name, args }`, optionally of one tool only. */
-  toolCalls(name?: string): ReadonlyArray<{ readonly name: string; readonly args: { readonly [key: string]: unknown } }>;
+  toolCalls(
+    name?: string,
+  ): ReadonlyArray<{ readonly name: string; readonly args: { readonly [key: string]: unknown } }>;
   /** Forgets the recorded calls. */
   clearCalls(): void;
   /**
@@ -95,8 +97,12 @@ export interface MockHost extends Host {
 
 /** Creates a mock host. */
 export function createMockHost(options: MockHostOptions = {}): MockHost {
-  const capabilities: HostCapabilities = Object.freeze({ ...ALL_CAPABILITIES, ...options.capabilities });
-  const delayedOutput = options.toolOutputDelayMs !== undefined && options.globals && "toolOutput" in options.globals;
+  const capabilities: HostCapabilities = Object.freeze({
+    ...ALL_CAPABILITIES,
+    ...options.capabilities,
+  });
+  const delayedOutput =
+    options.toolOutputDelayMs !== undefined && options.globals && "toolOutput" in options.globals;
   const raw: Record<string, unknown> = { ...options.globals };
   if (delayedOutput) raw.toolOutput = null;
   const store = createGlobalStore(raw);
@@ -119,7 +125,8 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
     calls.push({ method, args });
     const index = failures.findIndex((f) => (f.method ?? "callTool") === method);
     const failure = index >= 0 ? failures.splice(index, 1)[0] : undefined;
-    if (failure && (failure.times ?? 1) > 1) failures.splice(index, 0, { ...failure, times: (failure.times ?? 1) - 1 });
+    if (failure && (failure.times ?? 1) > 1)
+      failures.splice(index, 0, { ...failure, times: (failure.times ?? 1) - 1 });
     return new Promise<T>((resolve, reject) => {
       if (failure?.hang) return;
       const run = () => {
@@ -144,7 +151,10 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
     if (Object.keys(changedRaw).length > 0) for (const notify of installs) notify(changedRaw);
   }
 
-  function runTool(name: string, args: { readonly [key: string]: unknown }): Promise<CallToolResult> {
+  function runTool(
+    name: string,
+    args: { readonly [key: string]: unknown },
+  ): Promise<CallToolResult> {
     const handler = tools.get(name);
     if (!handler) return Promise.reject(new Error(`Mock host: no tool named "${name}".`));
     return Promise.resolve(handler(args)).then((value) =>
@@ -190,8 +200,13 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
     callsOf: (method) => calls.filter((call) => call.method === method),
     toolCalls: (name) =>
       calls
-        .filter((call) => call.method === "callTool" && (name === undefined || call.args[0] === name))
-        .map((call) => ({ name: call.args[0] as string, args: call.args[1] as { readonly [key: string]: unknown } })),
+        .filter(
+          (call) => call.method === "callTool" && (name === undefined || call.args[0] === name),
+        )
+        .map((call) => ({
+          name: call.args[0] as string,
+          args: call.args[1] as { readonly [key: string]: unknown },
+        })),
     clearCalls: () => void calls.splice(0),
     installAsOpenAI(win = window) {
       const target = win as Window & { openai?: unknown };
@@ -200,19 +215,36 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
       for (const key of OPENAI_GLOBAL_KEYS) openai[key] = raw[key] ?? null;
       if (capabilities.callTool)
         openai.callTool = (name: string, args: { readonly [key: string]: unknown }) =>
-          mock.callTool(name, args).then((r) => ({ structuredContent: r.structuredContent, content: r.content, isError: r.isError, _meta: r.meta }));
-      if (capabilities.widgetState) openai.setWidgetState = (state: unknown) => mock.setWidgetState(state);
+          mock.callTool(name, args).then((r) => ({
+            structuredContent: r.structuredContent,
+            content: r.content,
+            isError: r.isError,
+            _meta: r.meta,
+          }));
+      if (capabilities.widgetState)
+        openai.setWidgetState = (state: unknown) => mock.setWidgetState(state);
       if (capabilities.sendFollowUpMessage)
-        openai.sendFollowUpMessage = (req: { prompt: string }) => mock.sendFollowUpMessage(req.prompt);
-      if (capabilities.openExternal) openai.openExternal = (req: { href: string }) => mock.openExternal(req.href);
+        openai.sendFollowUpMessage = (req: { prompt: string }) =>
+          mock.sendFollowUpMessage(req.prompt);
+      if (capabilities.openExternal)
+        openai.openExternal = (req: { href: string }) => mock.openExternal(req.href);
       if (capabilities.requestDisplayMode)
-        openai.requestDisplayMode = (req: { mode: DisplayMode }) => mock.requestDisplayMode(req.mode).then((mode) => ({ mode }));
+        openai.requestDisplayMode = (req: { mode: DisplayMode }) =>
+          mock.requestDisplayMode(req.mode).then((mode) => ({ mode }));
       if (capabilities.requestClose) openai.requestClose = () => mock.requestClose();
-      if (capabilities.notifyIntrinsicHeight) openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
+      if (capabilities.notifyIntrinsicHeight)
+        openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
       if (capabilities.requestModal)
-        openai.requestModal = (req: { params?: { readonly [key: string]: unknown }; template?: string }) => mock.requestModal!(req);
+        openai.requestModal = (req: {
+          params?: { readonly [key: string]: unknown };
+          template?: string;
+        }) => mock.requestModal!(req);
       const notify = (all: RawGlobals) => {
-        const changed = Object.fromEntries(Object.entries(all).filter(([key]) => (OPENAI_GLOBAL_KEYS as readonly string[]).includes(key)));
+        const changed = Object.fromEntries(
+          Object.entries(all).filter(([key]) =>
+            (OPENAI_GLOBAL_KEYS as readonly string[]).includes(key),
+          ),
+        );
         if (Object.keys(changed).length === 0) return;
         Object.assign(openai, changed);
         win.dispatchEvent(new CustomEvent(SET_GLOBALS_EVENT, { detail: { globals: changed } }));
@@ -229,6 +261,10 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
     },
   };
 
-  if (delayedOutput) later(() => setGlobals({ toolOutput: options.globals?.toolOutput }), options.toolOutputDelayMs ?? 0);
+  if (delayedOutput)
+    later(
+      () => setGlobals({ toolOutput: options.globals?.toolOutput }),
+      options.toolOutputDelayMs ?? 0,
+    );
   return mock;
 }

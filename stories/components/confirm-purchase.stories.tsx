@@ -35,7 +35,9 @@ function PurchaseHarness({ draft, remountable }: { draft: PurchaseDraft; remount
   return (
     <ConfirmPurchase
       draft={draft}
-      onCommit={async (key) => toCommitOutcome(await commitOrder.call({ draft_id: draft.id, idempotency_key: key }))}
+      onCommit={async (key) =>
+        toCommitOutcome(await commitOrder.call({ draft_id: draft.id, idempotency_key: key }))
+      }
       onCancel={() => setCancelled(true)}
       onPrepareAgain={remountable ? undefined : () => {}}
     />
@@ -49,7 +51,11 @@ function Remountable({ draft }: { draft: PurchaseDraft }) {
       <WidgetRoot key={mount} state="confirm">
         <PurchaseHarness draft={draft} remountable />
       </WidgetRoot>
-      <button type="button" onClick={() => setMount((count) => count + 1)} style={{ marginTop: 12 }}>
+      <button
+        type="button"
+        onClick={() => setMount((count) => count + 1)}
+        style={{ marginTop: 12 }}
+      >
         Remount the widget (story control)
       </button>
     </>
@@ -61,7 +67,14 @@ const meta = {
   component: ConfirmPurchase,
   tags: ["autodocs"],
   args: { draft: DRAFT, onCommit: fn(), onCancel: fn() },
-  parameters: { ...CONFIRM_PURCHASE_DOCS, host: { tools: { commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)) } } },
+  parameters: {
+    ...CONFIRM_PURCHASE_DOCS,
+    host: {
+      tools: {
+        commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)),
+      },
+    },
+  },
   render: (args) => (
     <WidgetRoot state="confirm">
       <PurchaseHarness draft={args.draft} />
@@ -72,15 +85,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const confirmButton = (root: HTMLElement) => root.querySelector<HTMLButtonElement>('[data-action="confirm"]')!;
-const commitKeys = (root: HTMLElement) => mockHostOf(root).toolCalls("commit_order").map((call) => call.args.idempotency_key);
+const confirmButton = (root: HTMLElement) =>
+  root.querySelector<HTMLButtonElement>('[data-action="confirm"]')!;
+const commitKeys = (root: HTMLElement) =>
+  mockHostOf(root)
+    .toolCalls("commit_order")
+    .map((call) => call.args.idempotency_key);
 
 /** The draft, with Cancel focused first (`role="alertdialog"`). */
 export const Confirm: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm");
     await expect(canvas.getByRole("alertdialog")).toBeVisible();
-    await waitFor(() => expect(canvasElement.querySelector('[data-action="cancel"]')).toHaveFocus());
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[data-action="cancel"]')).toHaveFocus(),
+    );
   },
 };
 
@@ -99,7 +118,9 @@ export const Committing: Story = {
   play: async ({ canvasElement }) => {
     mockHostOf(canvasElement).failNext({ hang: true });
     await userEvent.click(confirmButton(canvasElement));
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committing"));
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committing"),
+    );
     await expect(confirmButton(canvasElement)).toBeDisabled();
   },
 };
@@ -108,7 +129,9 @@ export const Committing: Story = {
 export const Committed: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
+    );
     await expect(canvas.getByText("o-d-7")).toBeVisible();
   },
 };
@@ -124,7 +147,9 @@ export const CommittedReplayed: Story = {
 
 /** The write was refused and created nothing: `error`, no retry, a way back. */
 export const RefusedNothingCreated: Story = {
-  parameters: { host: { tools: { commit_order: () => errorOutput("order", COMMIT_FAILED_NOTHING_CREATED) } } },
+  parameters: {
+    host: { tools: { commit_order: () => errorOutput("order", COMMIT_FAILED_NOTHING_CREATED) } },
+  },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
     await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error"));
@@ -139,7 +164,9 @@ export const BurstOfClicks: Story = {
   play: async ({ canvasElement }) => {
     const button = confirmButton(canvasElement);
     for (let i = 0; i < 5; i++) button.click(); // synchronous: faster than any re-render
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
+    );
     await expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(1);
   },
 };
@@ -156,7 +183,9 @@ export const RetryKeepsKey: Story = {
     });
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error");
     await userEvent.click(retry);
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
+    );
     const keys = commitKeys(canvasElement);
     await expect(keys).toHaveLength(2);
     await expect(keys[1]).toBe(keys[0]);
@@ -173,10 +202,16 @@ export const RemountKeepsKey: Story = {
     mockHostOf(canvasElement).failNext();
     await userEvent.click(confirmButton(canvasElement));
     await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error"));
-    await userEvent.click(canvas.getByRole("button", { name: "Remount the widget (story control)" }));
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm"));
+    await userEvent.click(
+      canvas.getByRole("button", { name: "Remount the widget (story control)" }),
+    );
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm"),
+    );
     await userEvent.click(confirmButton(canvasElement));
-    await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"));
+    await waitFor(() =>
+      expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
+    );
     const keys = commitKeys(canvasElement);
     await expect(keys).toHaveLength(2);
     await expect(keys[1]).toBe(keys[0]);

@@ -48,7 +48,9 @@ export const OneFollowUpPerResult: Story = {
     // Over MCP Apps the host's capabilities (can it post messages?) arrive with the handshake.
     const button = await canvas.findByRole("button", { name: "Raise the budget" });
     await userEvent.dblClick(button);
-    await waitFor(() => expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")).toHaveLength(1));
+    await waitFor(() =>
+      expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")).toHaveLength(1),
+    );
     await expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")[0]?.args[0]).toBe(
       "Please raise the budget a little and suggest gifts again.",
     );

@@ -34,7 +34,8 @@ export const ValidationManyFields: Story = {
   args: { error: VALIDATION_ERROR },
   play: async ({ canvas, canvasElement }) => {
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error");
-    for (const field of ["age", "budget_min", "relationship_type"]) await expect(canvas.getByText(field)).toBeVisible();
+    for (const field of ["age", "budget_min", "relationship_type"])
+      await expect(canvas.getByText(field)).toBeVisible();
     await expect(canvas.getByText(/Fix the listed fields/)).toBeVisible();
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
   },
@@ -73,7 +74,9 @@ export const WriteOutcomeUnknown: Story = {
 export const HostCallFailed: Story = {
   args: { error: { code: HOST_CALL_FAILED, message: "timeout", retryable: true } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText("The request could not reach the app. Please try again.")).toBeVisible();
+    await expect(
+      canvas.getByText("The request could not reach the app. Please try again."),
+    ).toBeVisible();
   },
 };
 

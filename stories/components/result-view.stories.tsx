@@ -35,7 +35,9 @@ function renderGiftTitles(view: ResultsOf<GiftGeniusView>) {
 }
 
 function renderDraftSummary(view: RecordsOf<GiftGeniusView>) {
-  return view.state === "draft" ? <p className="wk-panel">Draft {view.data.draft.draft_id}: confirm in the app.</p> : null;
+  return view.state === "draft" ? (
+    <p className="wk-panel">Draft {view.data.draft.draft_id}: confirm in the app.</p>
+  ) : null;
 }
 
 /**
@@ -106,12 +108,18 @@ export const LongListWithinMaxHeight: Story = {
   globals: { maxHeight: "320" },
   parameters: withOutput({
     ...SUGGESTIONS,
-    gifts: Array.from({ length: 40 }, (_, i) => ({ ...GIFTS[i % 3], id: `g-${i}`, title: `Gift idea ${i + 1}` })),
+    gifts: Array.from({ length: 40 }, (_, i) => ({
+      ...GIFTS[i % 3],
+      id: `g-${i}`,
+      title: `Gift idea ${i + 1}`,
+    })),
   }),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "results");
     await expect(giftCount(canvasElement)).toBe(40);
-    await expect(widgetRootOf(canvasElement).getBoundingClientRect().height).toBeLessThanOrEqual(320);
+    await expect(widgetRootOf(canvasElement).getBoundingClientRect().height).toBeLessThanOrEqual(
+      320,
+    );
   },
 };
 

@@ -73,7 +73,9 @@ export const Exhausted: Story = {
   args: { maxAttempts: 1 },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(canvas.getByText("This keeps failing. Please try again later.")).toBeVisible());
+    await waitFor(() =>
+      expect(canvas.getByText("This keeps failing. Please try again later.")).toBeVisible(),
+    );
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
   },
 };

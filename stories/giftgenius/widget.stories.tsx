@@ -15,7 +15,10 @@ const meta = {
   component: App,
   parameters: {
     host: {
-      globals: { toolOutput: SUGGESTIONS, toolInput: { interests: ["running"], budget_min: 10, budget_max: 50, currency: "USD" } },
+      globals: {
+        toolOutput: SUGGESTIONS,
+        toolInput: { interests: ["running"], budget_min: 10, budget_max: 50, currency: "USD" },
+      },
       tools: {
         prepare_order: () => draftOutput("d-7"),
         commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)),
@@ -28,7 +31,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const buyButtons = (root: HTMLElement) => root.querySelectorAll<HTMLButtonElement>('[data-action="buy"]');
+const buyButtons = (root: HTMLElement) =>
+  root.querySelectorAll<HTMLButtonElement>('[data-action="buy"]');
 
 /** Three suggestions, each with a Buy button. */
 export const Suggestions: Story = {
@@ -51,10 +55,14 @@ export const BuyAndConfirm: Story = {
     await waitForState(canvasElement, "results");
     await userEvent.click(buyButtons(canvasElement)[0]!);
     await waitForState(canvasElement, "confirm");
-    await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('[data-action="confirm"]')!);
+    await userEvent.click(
+      canvasElement.querySelector<HTMLButtonElement>('[data-action="confirm"]')!,
+    );
     await waitForState(canvasElement, "committed");
     const host = mockHostOf(canvasElement);
-    await expect(host.toolCalls("prepare_order").map((call) => call.args)).toEqual([{ gift_id: "g-101" }]);
+    await expect(host.toolCalls("prepare_order").map((call) => call.args)).toEqual([
+      { gift_id: "g-101" },
+    ]);
     const commits = host.toolCalls("commit_order");
     await expect(commits).toHaveLength(1);
     await expect(commits[0]?.args.draft_id).toBe("d-7");
@@ -67,9 +75,13 @@ export const BuyThenCancel: Story = {
     await waitForState(canvasElement, "results");
     await userEvent.click(buyButtons(canvasElement)[1]!);
     await waitForState(canvasElement, "confirm");
-    await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('[data-action="cancel"]')!);
+    await userEvent.click(
+      canvasElement.querySelector<HTMLButtonElement>('[data-action="cancel"]')!,
+    );
     await waitForState(canvasElement, "results");
-    await waitFor(() => expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(0));
+    await waitFor(() =>
+      expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(0),
+    );
   },
 };
 
@@ -81,7 +93,9 @@ function inLocale(locale: string, lang: string, confirmLabel: string): Story {
     play: async ({ canvasElement }) => {
       await waitForState(canvasElement, "confirm");
       await expect(canvasElement.querySelector("[data-state]")).toHaveAttribute("lang", lang);
-      await expect(canvasElement.querySelector('[data-action="confirm"]')).toHaveTextContent(confirmLabel);
+      await expect(canvasElement.querySelector('[data-action="confirm"]')).toHaveTextContent(
+        confirmLabel,
+      );
     },
   };
 }

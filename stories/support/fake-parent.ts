@@ -33,7 +33,11 @@ export function createFakeParentPair(): FakeParentPair {
     async send(message: JSONRPCMessage) {
       const data: unknown = structuredClone(message);
       later(() => {
-        const event = { data, source: parent, origin: window.location.origin } as unknown as MessageEvent;
+        const event = {
+          data,
+          source: parent,
+          origin: window.location.origin,
+        } as unknown as MessageEvent;
         for (const listener of [...listeners]) listener(event);
       });
     },

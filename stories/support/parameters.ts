@@ -39,7 +39,10 @@ export interface HostToolbarGlobals {
 /** The host globals a toolbar selection stands for (unknown values are left to the host's validation). */
 export function globalsFromToolbar(toolbar: HostToolbarGlobals): RawHostGlobals {
   // `null` (not `undefined`) so that "no limit" survives JSON and clears an earlier limit.
-  const maxHeight = toolbar.maxHeight === "none" || toolbar.maxHeight === undefined ? null : Number(toolbar.maxHeight);
+  const maxHeight =
+    toolbar.maxHeight === "none" || toolbar.maxHeight === undefined
+      ? null
+      : Number(toolbar.maxHeight);
   return {
     theme: toolbar.theme ?? "light",
     locale: toolbar.locale ?? "en-US",

@@ -84,7 +84,9 @@ function connectMcpApps(mock: MockHost): ProtocolConnection {
     };
   };
   bridge.onmessage = async (params) => {
-    const text = params.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+    const text = params.content
+      .map((block) => (block.type === "text" ? block.text : ""))
+      .join("\n");
     await mock.sendFollowUpMessage(text);
     return {};
   };
@@ -92,7 +94,9 @@ function connectMcpApps(mock: MockHost): ProtocolConnection {
     await mock.openExternal(params.url);
     return {};
   };
-  bridge.onrequestdisplaymode = async (params) => ({ mode: await mock.requestDisplayMode(params.mode) });
+  bridge.onrequestdisplaymode = async (params) => ({
+    mode: await mock.requestDisplayMode(params.mode),
+  });
   bridge.onsizechange = (params) => {
     if (typeof params.height === "number") mock.notifyHeight(params.height);
   };
@@ -115,7 +119,9 @@ function connectMcpApps(mock: MockHost): ProtocolConnection {
   };
   const pushContext = () => bridge.setHostContext(hostContextOf(mock));
   const unsubscribe = [
-    ...(["theme", "locale", "displayMode", "maxHeight", "safeArea", "userAgent"] as const).map((key) => mock.subscribe(key, pushContext)),
+    ...(["theme", "locale", "displayMode", "maxHeight", "safeArea", "userAgent"] as const).map(
+      (key) => mock.subscribe(key, pushContext),
+    ),
     mock.subscribe("toolOutput", () => initialized && sendResult()),
   ];
 

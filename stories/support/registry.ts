@@ -14,6 +14,7 @@ export function registerMockHost(canvasElement: Element, host: MockHost): void {
 /** The mock host behind the story rendered in `canvasElement`; throws when there is none. */
 export function mockHostOf(canvasElement: Element): MockHost {
   const host = hosts.get(canvasElement);
-  if (!host) throw new Error("No mock host for this canvas: is the withMockHost decorator applied?");
+  if (!host)
+    throw new Error("No mock host for this canvas: is the withMockHost decorator applied?");
   return host;
 }

@@ -18,7 +18,12 @@ export const GIFTS = [
     tags: ["outdoor", "running"],
     product_url: "https://shop.example.com/g-101",
   },
-  { id: "g-102", title: "Pour-over coffee set", price: { amount: "27.50", currency: "USD" }, tags: ["coffee"] },
+  {
+    id: "g-102",
+    title: "Pour-over coffee set",
+    price: { amount: "27.50", currency: "USD" },
+    tags: ["coffee"],
+  },
   { id: "g-103", title: "Field notebook, pack of 3", price: { amount: "12.00", currency: "USD" } },
 ];
 
@@ -38,7 +43,13 @@ export function draftOutput(draftId = "d-7", expiresAt = "2099-01-01T00:00:00Z")
   return {
     ...envelope("order_draft"),
     ok: true,
-    draft: { draft_id: draftId, gift: GIFTS[0], quantity: 1, total: { amount: "34.90", currency: "USD" }, expires_at: expiresAt },
+    draft: {
+      draft_id: draftId,
+      gift: GIFTS[0],
+      quantity: 1,
+      total: { amount: "34.90", currency: "USD" },
+      expires_at: expiresAt,
+    },
   };
 }
 
@@ -47,7 +58,12 @@ export function orderOutput(draftId = "d-7", replayed = false) {
   return {
     ...envelope("order"),
     ok: true,
-    order: { order_id: `o-${draftId}`, draft_id: draftId, status: "created", total: { amount: "34.90", currency: "USD" } },
+    order: {
+      order_id: `o-${draftId}`,
+      draft_id: draftId,
+      status: "created",
+      total: { amount: "34.90", currency: "USD" },
+    },
     replayed,
   };
 }
@@ -65,9 +81,24 @@ export const VALIDATION_ERROR: ToolError = {
   request_id: "req_8f2c1a",
   next_action: "Fix the listed fields and call suggest_gifts again.",
   field_errors: [
-    { field: "age", code: "OUT_OF_RANGE", message: "Age must be between 0 and 120.", example: "34" },
-    { field: "budget_min", code: "GREATER_THAN_MAX", message: "The minimum budget is above the maximum.", example: "20" },
-    { field: "relationship_type", code: "REQUIRED", message: "Say who the gift is for.", example: "sister" },
+    {
+      field: "age",
+      code: "OUT_OF_RANGE",
+      message: "Age must be between 0 and 120.",
+      example: "34",
+    },
+    {
+      field: "budget_min",
+      code: "GREATER_THAN_MAX",
+      message: "The minimum budget is above the maximum.",
+      example: "20",
+    },
+    {
+      field: "relationship_type",
+      code: "REQUIRED",
+      message: "Say who the gift is for.",
+      example: "sister",
+    },
   ],
 };
 
@@ -109,8 +140,11 @@ export const COMMIT_OUTCOME_UNKNOWN: ToolError = {
 /** Markup and a script in every text field: it must show as text and never run. */
 export const HOSTILE_ERROR: ToolError = {
   code: "INTERNAL",
-  message: '<img src=x onerror="window.__pwned=1">Something failed <script>window.__pwned=1</script>',
+  message:
+    '<img src=x onerror="window.__pwned=1">Something failed <script>window.__pwned=1</script>',
   retryable: false,
   request_id: "<b>req</b>",
-  field_errors: [{ field: "<i>name</i>", code: "BAD", message: "<a href=\"javascript:alert(1)\">click</a>" }],
+  field_errors: [
+    { field: "<i>name</i>", code: "BAD", message: '<a href="javascript:alert(1)">click</a>' },
+  ],
 };

@@ -58,10 +58,19 @@ function StoryHost({ parameters, live, protocol, canvasElement, children }: Stor
   );
 }
 
-const SURFACE_WIDTH: { readonly [mode: string]: string } = { inline: "760px", pip: "360px", fullscreen: "none" };
+const SURFACE_WIDTH: { readonly [mode: string]: string } = {
+  inline: "760px",
+  pip: "360px",
+  fullscreen: "none",
+};
 
 /** The host's chat surface around the widget: its background and the width of the display mode. */
-function HostSurface(props: { theme: unknown; displayMode: unknown; protocol: StoryProtocol; children: ReactNode }) {
+function HostSurface(props: {
+  theme: unknown;
+  displayMode: unknown;
+  protocol: StoryProtocol;
+  children: ReactNode;
+}) {
   const dark = props.theme === "dark";
   const mode = typeof props.displayMode === "string" ? props.displayMode : "inline";
   return (
@@ -87,7 +96,10 @@ function HostSurface(props: { theme: unknown; displayMode: unknown; protocol: St
 /** Gives the story its mock host (see `StoryHostParameters`); `mockHostOf(canvasElement)` reads it. */
 export const withMockHost: Decorator = (Story, context) => {
   const parameters = (context.parameters.host ?? {}) as StoryHostParameters;
-  const live = { ...globalsFromToolbar(context.globals), ...parameters.globalsFromArgs?.(context.args) };
+  const live = {
+    ...globalsFromToolbar(context.globals),
+    ...parameters.globalsFromArgs?.(context.args),
+  };
   return (
     <StoryHost
       parameters={parameters}

@@ -25,7 +25,12 @@ describe("detectHost", () => {
   it("picks mcp-apps when the frame's parent answers the handshake", async () => {
     vi.spyOn(console, "debug").mockImplementation(() => {});
     const frame = createChildFrame();
-    const bridge = new AppBridge(null, { name: "h", version: "1" }, {}, { hostContext: { theme: "dark" } });
+    const bridge = new AppBridge(
+      null,
+      { name: "h", version: "1" },
+      {},
+      { hostContext: { theme: "dark" } },
+    );
     await bridge.connect(new PostMessageTransport(frame.child, frame.child));
     const host = await detectHost({ win: frame.child });
     expect(host.kind).toBe("mcp-apps");

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { deepEqual, DEFAULT_GLOBALS, GLOBAL_KEYS, normalizeGlobal } from "../../src/bridge/globals.ts";
+import {
+  deepEqual,
+  DEFAULT_GLOBALS,
+  GLOBAL_KEYS,
+  normalizeGlobal,
+} from "../../src/bridge/globals.ts";
 import { createGlobalStore } from "../../src/bridge/store.ts";
 import { normalizeCallToolResult } from "../../src/bridge/call-result.ts";
 
@@ -25,10 +30,18 @@ describe("normalizeGlobal", () => {
     ["toolResponseMetadata", { _meta: "x" }, null],
     ["toolResponseMetadata", { meta: { a: 1 } }, { a: 1 }],
     ["toolResponseMetadata", { a: 1, meta: 2 }, { a: 1, meta: 2 }],
-    ["toolResponseMetadata", { mcp_tool_result: { _meta: { s: 1 } }, structuredContent: {} }, { s: 1 }],
+    [
+      "toolResponseMetadata",
+      { mcp_tool_result: { _meta: { s: 1 } }, structuredContent: {} },
+      { s: 1 },
+    ],
     ["toolResponseMetadata", { call_tool_result: { _meta: { s: 2 } } }, { s: 2 }],
     ["toolResponseMetadata", { _meta: { s: 3 }, content: [] }, { s: 3 }],
-    ["styleVariables", { "--ok": "#fff", "--bad": "red; background: url(x)", color: "red", "--n": 5 }, { "--ok": "#fff" }],
+    [
+      "styleVariables",
+      { "--ok": "#fff", "--bad": "red; background: url(x)", color: "red", "--n": 5 },
+      { "--ok": "#fff" },
+    ],
     ["toolCancelled", "yes", false],
   ] as const)("%s: %j → %j", (key, raw, expected) => {
     expect(normalizeGlobal(key, raw)).toEqual(expected);
@@ -36,18 +49,27 @@ describe("normalizeGlobal", () => {
 
   it("never throws and always yields the right type, whatever a host sends", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...GLOBAL_KEYS), fc.anything({ withObjectString: true, withNullPrototype: true }), (key, raw) => {
-        const value = normalizeGlobal(key, raw);
-        const fallback = DEFAULT_GLOBALS[key];
-        if (fallback === null || key === "toolOutput" || key === "widgetState") return true;
-        if (fallback === undefined) return value === undefined || typeof value === "number";
-        return typeof value === typeof fallback;
-      }),
+      fc.property(
+        fc.constantFrom(...GLOBAL_KEYS),
+        fc.anything({ withObjectString: true, withNullPrototype: true }),
+        (key, raw) => {
+          const value = normalizeGlobal(key, raw);
+          const fallback = DEFAULT_GLOBALS[key];
+          if (fallback === null || key === "toolOutput" || key === "widgetState") return true;
+          if (fallback === undefined) return value === undefined || typeof value === "number";
+          return typeof value === typeof fallback;
+        },
+      ),
     );
   });
 
   it("treats a throwing getter as the default", () => {
-    const hostile = Object.defineProperty({}, "insets", { get: () => { throw new Error("x"); }, enumerable: true });
+    const hostile = Object.defineProperty({}, "insets", {
+      get: () => {
+        throw new Error("x");
+      },
+      enumerable: true,
+    });
     expect(normalizeGlobal("safeArea", hostile)).toBe(DEFAULT_GLOBALS.safeArea);
   });
 });
@@ -79,8 +101,18 @@ describe("global store", () => {
 describe("normalizeCallToolResult", () => {
   it("reads garbage as an empty result", () => {
     for (const raw of [null, 42, "x", [], { result: 5 }]) {
-      expect(normalizeCallToolResult(raw)).toEqual({ structuredContent: null, content: [], isError: false, meta: {} });
+      expect(normalizeCallToolResult(raw)).toEqual({
+        structuredContent: null,
+        content: [],
+        isError: false,
+        meta: {},
+      });
     }
-    expect(normalizeCallToolResult({ isError: "yes", _meta: [1] })).toEqual({ structuredContent: null, content: [], isError: false, meta: {} });
+    expect(normalizeCallToolResult({ isError: "yes", _meta: [1] })).toEqual({
+      structuredContent: null,
+      content: [],
+      isError: false,
+      meta: {},
+    });
   });
 });

@@ -37,7 +37,11 @@ describe("mock host", () => {
   it("records calls and answers tools with a full result or bare structuredContent", async () => {
     const host = createMockHost({
       tools: {
-        full: () => ({ structuredContent: { ok: true }, content: [{ type: "text", text: "hi" }], _meta: { x: 1 } }),
+        full: () => ({
+          structuredContent: { ok: true },
+          content: [{ type: "text", text: "hi" }],
+          _meta: { x: 1 },
+        }),
         bare: (args) => ({ echoed: args.q }),
       },
     });
@@ -67,7 +71,12 @@ describe("mock host", () => {
 
   it("applies latency and delivers a late toolOutput", async () => {
     vi.useFakeTimers();
-    const host = createMockHost({ latencyMs: 500, tools: { t: () => ({ v: 1 }) }, globals: { toolOutput: { late: true } }, toolOutputDelayMs: 1000 });
+    const host = createMockHost({
+      latencyMs: 500,
+      tools: { t: () => ({ v: 1 }) },
+      globals: { toolOutput: { late: true } },
+      toolOutputDelayMs: 1000,
+    });
     expect(host.get("toolOutput")).toBeNull();
     const settled = vi.fn();
     void host.callTool("t", {}).then(settled);
@@ -96,10 +105,13 @@ describe("mock host", () => {
     expect(openai.theme).toBe("dark");
     expect(openai.toolOutput).toBeNull();
     const events: unknown[] = [];
-    const listener = (e: Event) => events.push({ detail: (e as CustomEvent).detail, themeAtDispatch: openai.theme });
+    const listener = (e: Event) =>
+      events.push({ detail: (e as CustomEvent).detail, themeAtDispatch: openai.theme });
     window.addEventListener("openai:set_globals", listener);
     host.setGlobals({ theme: "light", locale: "en" });
-    expect(events).toEqual([{ detail: { globals: { theme: "light", locale: "en" } }, themeAtDispatch: "light" }]);
+    expect(events).toEqual([
+      { detail: { globals: { theme: "light", locale: "en" } }, themeAtDispatch: "light" },
+    ]);
     host.setGlobals({ theme: "light" });
     expect(events).toHaveLength(1);
     const result = await (openai.callTool as (n: string, a: object) => Promise<unknown>)("t", {});
@@ -111,7 +123,9 @@ describe("mock host", () => {
   });
 
   it("omits methods whose capability is off", () => {
-    const host = createMockHost({ capabilities: { requestClose: false, notifyIntrinsicHeight: false } });
+    const host = createMockHost({
+      capabilities: { requestClose: false, notifyIntrinsicHeight: false },
+    });
     const uninstall = host.installAsOpenAI(window);
     const openai = (window as unknown as { openai: Record<string, unknown> }).openai;
     expect(openai.requestClose).toBeUndefined();

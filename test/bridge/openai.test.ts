@@ -39,7 +39,10 @@ describe("openai adapter", () => {
     const host = createOpenAIHost(window)!;
     expect(host.kind).toBe("openai");
     expect(host.get("locale")).toBe("vi-VN");
-    expect(host.get("userAgent")).toEqual({ device: { type: "mobile" }, capabilities: { hover: false, touch: true } });
+    expect(host.get("userAgent")).toEqual({
+      device: { type: "mobile" },
+      capabilities: { hover: false, touch: true },
+    });
     expect(host.get("view")).toEqual({ mode: "modal", params: { a: 1 } });
     expect(host.get("toolOutput")).toBeNull(); // loading
     expect(host.get("toolResponseMetadata")).toEqual({ "openai/widgetSessionId": "w1" });
@@ -69,7 +72,12 @@ describe("openai adapter", () => {
       },
     });
     const host = createOpenAIHost(window)!;
-    expect([host.get("theme"), host.get("locale"), host.get("maxHeight"), host.get("toolOutput")]).toEqual(["light", "en", undefined, null]);
+    expect([
+      host.get("theme"),
+      host.get("locale"),
+      host.get("maxHeight"),
+      host.get("toolOutput"),
+    ]).toEqual(["light", "en", undefined, null]);
     dispatch(null);
     dispatch({ globals: "theme=dark" });
     dispatch({ globals: { theme: "dark", unknownKey: 1, maxHeight: -20 } });
@@ -88,7 +96,11 @@ describe("openai adapter", () => {
   it("normalises full and legacy callTool results, and passes rejections on", async () => {
     const callTool = vi
       .fn()
-      .mockResolvedValueOnce({ structuredContent: { ok: true }, content: [{ type: "text", text: "t" }, "junk"], _meta: { m: 1 } })
+      .mockResolvedValueOnce({
+        structuredContent: { ok: true },
+        content: [{ type: "text", text: "t" }, "junk"],
+        _meta: { m: 1 },
+      })
       .mockResolvedValueOnce({ result: '{"kind":"legacy"}' })
       .mockResolvedValueOnce({ result: "plain words" })
       .mockRejectedValueOnce(new Error("nope"))
@@ -104,7 +116,9 @@ describe("openai adapter", () => {
       meta: { m: 1 },
     });
     expect(callTool).toHaveBeenCalledWith("a", { x: 1 });
-    await expect(host.callTool("a", {})).resolves.toMatchObject({ structuredContent: { kind: "legacy" } });
+    await expect(host.callTool("a", {})).resolves.toMatchObject({
+      structuredContent: { kind: "legacy" },
+    });
     await expect(host.callTool("a", {})).resolves.toEqual({
       structuredContent: null,
       content: [{ type: "text", text: "plain words" }],
@@ -121,7 +135,12 @@ describe("openai adapter", () => {
     const requestDisplayMode = vi.fn().mockResolvedValue({ mode: "pip" });
     install({ displayMode: "inline", notifyIntrinsicHeight, requestDisplayMode });
     const host = createOpenAIHost(window)!;
-    expect(host.capabilities).toMatchObject({ callTool: false, requestClose: false, requestModal: false, notifyIntrinsicHeight: true });
+    expect(host.capabilities).toMatchObject({
+      callTool: false,
+      requestClose: false,
+      requestModal: false,
+      notifyIntrinsicHeight: true,
+    });
     await expect(host.requestClose()).rejects.toThrow();
     await expect(host.callTool("a", {})).rejects.toThrow();
     await expect(host.requestDisplayMode("pip")).resolves.toBe("pip");
@@ -155,7 +174,11 @@ describe("openai adapter", () => {
 
   it("is driven by the mock's fake window.openai end to end, including a late toolOutput and widget state", async () => {
     vi.useFakeTimers();
-    const mock = createMockHost({ globals: { toolOutput: { late: 1 }, theme: "dark" }, toolOutputDelayMs: 200, tools: { t: () => ({ r: 1 }) } });
+    const mock = createMockHost({
+      globals: { toolOutput: { late: 1 }, theme: "dark" },
+      toolOutputDelayMs: 200,
+      tools: { t: () => ({ r: 1 }) },
+    });
     const uninstall = mock.installAsOpenAI(window);
     const host = createOpenAIHost(window)!;
     expect(host.get("theme")).toBe("dark");

@@ -75,7 +75,8 @@ beforeAll(async () => {
   }, widgetJs);
   await page.waitForFunction(() => document.querySelector("iframe")?.contentWindow !== null);
   widget = await new Promise<Frame>((resolve) => {
-    const find = () => page.frames().find((f) => f.name() === "widget" && f.url() === "about:srcdoc");
+    const find = () =>
+      page.frames().find((f) => f.name() === "widget" && f.url() === "about:srcdoc");
     const found = find();
     if (found) return resolve(found);
     page.on("framenavigated", () => {
@@ -83,31 +84,50 @@ beforeAll(async () => {
       if (f) resolve(f);
     });
   });
-  await widget.waitForFunction(() => (window as unknown as { ready?: boolean }).ready !== undefined);
+  await widget.waitForFunction(
+    () => (window as unknown as { ready?: boolean }).ready !== undefined,
+  );
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-type WidgetWindow = Window & { ready: boolean; widgetHost: import("../../src/bridge/mcp-apps.ts").McpAppsHost };
+type WidgetWindow = Window & {
+  ready: boolean;
+  widgetHost: import("../../src/bridge/mcp-apps.ts").McpAppsHost;
+};
 
 describe("mcp-apps adapter in Chromium", () => {
   it("completes the handshake with the official AppBridge and maps the host context", async () => {
     expect(await widget.evaluate(() => (window as unknown as WidgetWindow).ready)).toBe(true);
     const globals = await widget.evaluate(() => {
       const host = (window as unknown as WidgetWindow).widgetHost;
-      return { theme: host.get("theme"), locale: host.get("locale"), maxHeight: host.get("maxHeight"), callTool: host.capabilities.callTool };
+      return {
+        theme: host.get("theme"),
+        locale: host.get("locale"),
+        maxHeight: host.get("maxHeight"),
+        callTool: host.capabilities.callTool,
+      };
     });
     expect(globals).toEqual({ theme: "dark", locale: "vi-VN", maxHeight: 500, callTool: true });
   });
 
   it("calls a tool through the host and reports its size", async () => {
-    const result = await widget.evaluate(() => (window as unknown as WidgetWindow).widgetHost.callTool("suggest_gifts", { budget_max: 30 }));
-    expect(result).toEqual({ structuredContent: { echoed: { budget_max: 30 } }, content: [], isError: false, meta: {} });
+    const result = await widget.evaluate(() =>
+      (window as unknown as WidgetWindow).widgetHost.callTool("suggest_gifts", { budget_max: 30 }),
+    );
+    expect(result).toEqual({
+      structuredContent: { echoed: { budget_max: 30 } },
+      content: [],
+      isError: false,
+      meta: {},
+    });
     await widget.evaluate(() => (window as unknown as WidgetWindow).widgetHost.notifyHeight(240));
-    await page.waitForFunction(() => ((window as unknown as { sizes: unknown[] }).sizes).length > 0);
-    expect(await page.evaluate(() => (window as unknown as { sizes: unknown[] }).sizes)).toEqual([{ height: 240 }]);
+    await page.waitForFunction(() => (window as unknown as { sizes: unknown[] }).sizes.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { sizes: unknown[] }).sizes)).toEqual([
+      { height: 240 },
+    ]);
   });
 
   it("ignores a sibling frame posing as the host, and accepts the same message from the host", async () => {
@@ -120,18 +140,30 @@ describe("mcp-apps adapter in Chromium", () => {
       </script>`;
       document.body.append(sibling);
     });
-    await page.waitForFunction(() => (window as unknown as { siblingDone?: boolean }).siblingDone === true);
+    await page.waitForFunction(
+      () => (window as unknown as { siblingDone?: boolean }).siblingDone === true,
+    );
     // A round trip through the host, so the forged message has surely been handled.
-    await widget.evaluate(() => (window as unknown as WidgetWindow).widgetHost.callTool("noop", {}));
+    await widget.evaluate(() =>
+      (window as unknown as WidgetWindow).widgetHost.callTool("noop", {}),
+    );
     // The very same message, posted by the parent window itself, is accepted.
     await page.evaluate(() =>
       document.querySelector("iframe")!.contentWindow!.postMessage(
-        { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { structuredContent: { fromParent: true } } },
+        {
+          jsonrpc: "2.0",
+          method: "ui/notifications/tool-result",
+          params: { structuredContent: { fromParent: true } },
+        },
         "*",
       ),
     );
-    await widget.waitForFunction(() => (window as unknown as { outputs: unknown[] }).outputs.length > 0);
-    expect(await widget.evaluate(() => (window as unknown as { outputs: unknown[] }).outputs)).toEqual([{ fromParent: true }]);
+    await widget.waitForFunction(
+      () => (window as unknown as { outputs: unknown[] }).outputs.length > 0,
+    );
+    expect(
+      await widget.evaluate(() => (window as unknown as { outputs: unknown[] }).outputs),
+    ).toEqual([{ fromParent: true }]);
   });
 
   it("keeps widget state in memory where the sandbox denies storage", async () => {

@@ -22,14 +22,25 @@ function readJson(path: string): Record<string, unknown> {
 }
 
 function jsonFiles(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+        .map((f) => join(dir, f))
+    : [];
 }
 
 /** The shared payloads: `../shared/payloads` from the repo root (SHARED_PAYLOADS_DIR overrides). */
 export function payloadsDir(): string {
-  const candidates = [process.env.SHARED_PAYLOADS_DIR, process.env.PAYLOADS_DIR, join(REPO, "../shared/payloads"), join(REPO, "../../shared/payloads")];
+  const candidates = [
+    process.env.SHARED_PAYLOADS_DIR,
+    process.env.PAYLOADS_DIR,
+    join(REPO, "../shared/payloads"),
+    join(REPO, "../../shared/payloads"),
+  ];
   const found = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string));
-  if (!found) throw new Error(`no payloads directory (looked in ${candidates.filter(Boolean).join(", ")})`);
+  if (!found)
+    throw new Error(`no payloads directory (looked in ${candidates.filter(Boolean).join(", ")})`);
   return found;
 }
 
@@ -60,7 +71,9 @@ export function payloadCases(): WidgetCase[] {
 export function fixtureCases(): WidgetCase[] {
   return jsonFiles(join(REPO, "test/fixtures")).map((path) => {
     const file = readJson(path);
-    const result = (typeof file.result === "object" && file.result !== null ? file.result : file) as Record<string, unknown>;
+    const result = (
+      typeof file.result === "object" && file.result !== null ? file.result : file
+    ) as Record<string, unknown>;
     const view = giftGenius.parse(result.structuredContent);
     const gifts = "items" in view ? view.items.length : undefined;
     return {
@@ -68,7 +81,9 @@ export function fixtureCases(): WidgetCase[] {
       toolOutput: result.structuredContent ?? null,
       toolResponseMetadata: result._meta ?? null,
       expect: typeof file.expect === "string" ? file.expect : toDomState(view.state),
-      ...(gifts !== undefined ? { expectGifts: typeof file.expect_gifts === "number" ? file.expect_gifts : gifts } : {}),
+      ...(gifts !== undefined
+        ? { expectGifts: typeof file.expect_gifts === "number" ? file.expect_gifts : gifts }
+        : {}),
     };
   });
 }

@@ -11,19 +11,43 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Frame, type FrameLocator, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type Frame,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "./targets.ts";
-import { FIXTURE_WIDGET_HTML, startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
+import {
+  FIXTURE_WIDGET_HTML,
+  startFixtureApp,
+  type FixtureApp,
+} from "../devhost/support/fixture-app.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SHOTS = join(REPO, "test-results", "e2e");
-const GOOD_ARGS = { interests: ["books", "coffee"], budget_min: 10, budget_max: 80, currency: "USD", relationship_type: "friend" };
-const BAD_ARGS = { interests: ["books"], budget_min: -5, budget_max: -10, currency: "USD", age: 300 };
+const GOOD_ARGS = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
+const BAD_ARGS = {
+  interests: ["books"],
+  budget_min: -5,
+  budget_max: -10,
+  currency: "USD",
+  age: 300,
+};
 // The catalog's image host is fictional; answer it with a tiny picture instead of a DNS error.
-const IMAGE = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='#d9cbb8'/></svg>";
+const IMAGE =
+  "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='#d9cbb8'/></svg>";
 
 type Protocol = "openai" | "mcp-apps";
 
@@ -36,7 +60,14 @@ let dataDir: string;
 async function startServer(): Promise<void> {
   server = spawn(process.execPath, ["--import", "tsx", "examples/giftgenius/server/main.ts"], {
     cwd: REPO,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SQLITE_FILE: join(dataDir, "giftgenius.sqlite"), NODE_ENV: "development", GIFTGENIUS_FAULTS: "" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
+      NODE_ENV: "development",
+      GIFTGENIUS_FAULTS: "",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   baseUrl = await new Promise<string>((resolve, reject) => {
@@ -54,7 +85,11 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), "e2e-giftgenius-"));
   // The page is small and builds in about a second; always build it so the suite tests the source.
-  execFileSync(join(REPO, "node_modules/.bin/vite"), ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"], { cwd: REPO, stdio: "inherit" });
+  execFileSync(
+    join(REPO, "node_modules/.bin/vite"),
+    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
+    { cwd: REPO, stdio: "inherit" },
+  );
   await startServer();
   browser = await chromium.launch(chromiumLaunchOptions);
 });
@@ -73,13 +108,17 @@ interface Opened {
 /** A fresh browser context (its own localStorage) with every problem recorded. */
 async function open(): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
-  await context.route("https://images.giftgenius.example/**", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: IMAGE }));
+  await context.route("https://images.giftgenius.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/svg+xml", body: IMAGE }),
+  );
   // Runs in every frame, the sandboxed widget included, before any of its scripts: the test's
   // own CSP listener, independent of the page's bootstrap that also reports violations.
   await context.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener("securitypolicyviolation", (event) => w.__csp.push(`${event.effectiveDirective} ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      w.__csp.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -101,8 +140,16 @@ async function widgetFrameHandle(page: Page): Promise<Frame> {
   return frame;
 }
 
-async function goTo(page: Page, protocol: Protocol, tool: string, args: object, extra = ""): Promise<void> {
-  await page.goto(`${baseUrl}/?protocol=${protocol}${extra}&tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}`);
+async function goTo(
+  page: Page,
+  protocol: Protocol,
+  tool: string,
+  args: object,
+  extra = "",
+): Promise<void> {
+  await page.goto(
+    `${baseUrl}/?protocol=${protocol}${extra}&tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}`,
+  );
 }
 
 /** Waits until `locator` shows `text` (vitest has no Playwright web-first assertions). */
@@ -127,19 +174,42 @@ async function callLog(page: Page): Promise<LoggedCall[]> {
   const entries = await page.locator("#call-log > li").evaluateAll((items) =>
     items.map((li) => {
       const [args, result] = [...li.querySelectorAll("pre")].map((pre) => pre.textContent ?? "");
-      return { tool: li.getAttribute("data-tool") ?? "", source: li.getAttribute("data-source") ?? "", status: li.getAttribute("data-status") ?? "", args: args ?? "{}", result: result ?? "" };
+      return {
+        tool: li.getAttribute("data-tool") ?? "",
+        source: li.getAttribute("data-source") ?? "",
+        status: li.getAttribute("data-status") ?? "",
+        args: args ?? "{}",
+        result: result ?? "",
+      };
     }),
   );
-  return entries.reverse().map((entry) => ({ ...entry, args: JSON.parse(entry.args) as Record<string, unknown>, result: entry.result.startsWith("{") ? (JSON.parse(entry.result) as LoggedCall["result"]) : null }));
+  return entries.reverse().map((entry) => ({
+    ...entry,
+    args: JSON.parse(entry.args) as Record<string, unknown>,
+    result: entry.result.startsWith("{")
+      ? (JSON.parse(entry.result) as LoggedCall["result"])
+      : null,
+  }));
 }
 
 async function axeViolations(target: Page | Frame, options: object): Promise<string[]> {
   // Evaluated by the driver, not as a page script, so each CSP stays exactly as served.
   await target.evaluate(AXE_SOURCE);
   return target.evaluate(async (runOptions) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            o: object,
+          ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"], ...runOptions });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    return result.violations.map(
+      (v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
+    );
   }, options);
 }
 
@@ -150,12 +220,29 @@ async function checkStep(opened: Opened, shot: string): Promise<void> {
   // mid-capture. The viewport is tall enough for the whole page instead.
   await page.screenshot({ path: join(SHOTS, `${shot}.png`) });
   const csp: string[] = [];
-  for (const frame of page.frames()) csp.push(...(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => [])));
-  const pageCounters = await page.evaluate(() => ({ csp: document.body.dataset.cspViolations ?? "0", frameErrors: document.body.dataset.frameErrors ?? "0" }));
+  for (const frame of page.frames())
+    csp.push(
+      ...(await frame
+        .evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? [])
+        .catch(() => [])),
+    );
+  const pageCounters = await page.evaluate(() => ({
+    csp: document.body.dataset.cspViolations ?? "0",
+    frameErrors: document.body.dataset.frameErrors ?? "0",
+  }));
   const pageAxe = await axeViolations(page, { iframes: false });
   // WCAG A/AA for the widget: page-level best practices (one <h1>, landmarks) do not fit a card.
-  const frameAxe = await axeViolations(await widgetFrameHandle(page), { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-  expect({ shot, problems, csp, pageCounters, pageAxe, frameAxe }).toEqual({ shot, problems: [], csp: [], pageCounters: { csp: "0", frameErrors: "0" }, pageAxe: [], frameAxe: [] });
+  const frameAxe = await axeViolations(await widgetFrameHandle(page), {
+    runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+  });
+  expect({ shot, problems, csp, pageCounters, pageAxe, frameAxe }).toEqual({
+    shot,
+    problems: [],
+    csp: [],
+    pageCounters: { csp: "0", frameErrors: "0" },
+    pageAxe: [],
+    frameAxe: [],
+  });
 }
 
 it("the page bundle needs no Node built-ins and no eval (it runs under script-src 'self')", () => {
@@ -175,7 +262,10 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     const { page } = opened;
     await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
     await waitForState(page, "results");
-    await waitForText(page.locator("#turns article.turn:last-of-type .model-text"), "prepare_order");
+    await waitForText(
+      page.locator("#turns article.turn:last-of-type .model-text"),
+      "prepare_order",
+    );
     await checkStep(opened, `${protocol}-1-results`);
 
     const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
@@ -193,28 +283,48 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     await checkStep(opened, `${protocol}-3-committed`);
 
     const calls = await callLog(page);
-    expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual(["page:suggest_gifts:ok", "widget:prepare_order:ok", "widget:commit_order:ok"]);
+    expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual([
+      "page:suggest_gifts:ok",
+      "widget:prepare_order:ok",
+      "widget:commit_order:ok",
+    ]);
     expect(calls[1]!.args).toMatchObject({ gift_id: giftId });
     const order = calls[2]!.result!.structuredContent!.order as { order_id: string };
     await waitForText(widgetFrame(page).locator("body"), order.order_id);
 
     await page.reload();
-    await widgetFrame(page).locator('[data-state]:not([data-state="loading"])').first().waitFor({ timeout: 15_000 });
+    await widgetFrame(page)
+      .locator('[data-state]:not([data-state="loading"])')
+      .first()
+      .waitFor({ timeout: 15_000 });
     // The reload ran the link's suggest_gifts again and made no other call: no second order.
     const afterReload = await callLog(page);
-    expect(afterReload.map((c) => `${c.source}:${c.tool}`)).toEqual(["page:suggest_gifts", "widget:prepare_order", "widget:commit_order", "page:suggest_gifts"]);
+    expect(afterReload.map((c) => `${c.source}:${c.tool}`)).toEqual([
+      "page:suggest_gifts",
+      "widget:prepare_order",
+      "widget:commit_order",
+      "page:suggest_gifts",
+    ]);
     if (protocol === "openai") {
       // ChatGPT's widgetState comes back with the widget: the same order, shown at once.
       await waitForText(widgetFrame(page).locator("body"), order.order_id);
     } else {
       // MCP Apps has no widget state of its own; the kit keeps it in the frame's localStorage,
       // which the host kept for this widget across the reload.
-      const kept = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith("devhost:frame-storage:")).map(([, value]) => value).join(""));
+      const kept = await page.evaluate(() =>
+        Object.entries(localStorage)
+          .filter(([key]) => key.startsWith("devhost:frame-storage:"))
+          .map(([, value]) => value)
+          .join(""),
+      );
       expect(kept).toContain(order.order_id);
       // The widget reads that state after its first render (it arrives with the tool
       // result) and then comes back to the same order.
       await waitForText(widgetFrame(page).locator("body"), order.order_id);
-      await widgetFrame(page).locator('[data-state="committed"]').first().waitFor({ timeout: 15_000 });
+      await widgetFrame(page)
+        .locator('[data-state="committed"]')
+        .first()
+        .waitFor({ timeout: 15_000 });
     }
     await checkStep(opened, `${protocol}-4-reloaded`);
     await page.context().close();
@@ -246,7 +356,11 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
 
     const commits = (await callLog(page)).filter((c) => c.tool === "commit_order");
     expect(commits.map((c) => c.status)).toEqual(["isError", "ok"]);
-    expect(commits[0]!.result!.structuredContent!.error).toMatchObject({ code: "PAYMENT_TIMEOUT", retryable: true, changes: "unknown" });
+    expect(commits[0]!.result!.structuredContent!.error).toMatchObject({
+      code: "PAYMENT_TIMEOUT",
+      retryable: true,
+      changes: "unknown",
+    });
     // The retry reused the key, so the charge that went through the first time is the order.
     expect(commits[1]!.args.idempotency_key).toBe(commits[0]!.args.idempotency_key);
     await page.context().close();
@@ -263,7 +377,11 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
 
     const [call] = await callLog(page);
     expect(call).toMatchObject({ tool: "suggest_gifts", status: "isError" });
-    const error = call!.result!.structuredContent!.error as { code: string; retryable: boolean; field_errors: Array<{ field: string }> };
+    const error = call!.result!.structuredContent!.error as {
+      code: string;
+      retryable: boolean;
+      field_errors: Array<{ field: string }>;
+    };
     expect(error).toMatchObject({ code: "VALIDATION_FAILED", retryable: false });
     const fields = error.field_errors.map((f) => f.field);
     expect(fields).toEqual(expect.arrayContaining(["budget_min", "age", "relationship_type"]));
@@ -279,7 +397,9 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     expect(await widgetFrame(page).locator(".wk-root").getAttribute("data-theme")).toBe("dark");
     await page.getByLabel("Theme").selectOption("light");
     await page.getByLabel("Locale").selectOption("vi");
-    await widgetFrame(page).locator('.wk-root[data-theme="light"][lang^="vi"]').waitFor({ timeout: 15_000 });
+    await widgetFrame(page)
+      .locator('.wk-root[data-theme="light"][lang^="vi"]')
+      .waitFor({ timeout: 15_000 });
     await checkStep(opened, `${protocol}-8-bad-arguments-light-vi`);
     await page.context().close();
   });
@@ -287,46 +407,69 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
 
 // Negative controls: the same checks must see a widget that breaks its CSP, and the frame must
 // be shut off from the page. A tiny fixture app (test/devhost/support) stands in for the real one.
-describe.each<Protocol>(["openai", "mcp-apps"])("the dev host's checks and sandbox (%s, fixture app)", (protocol) => {
-  let fixture: FixtureApp;
-  const misbehaving = FIXTURE_WIDGET_HTML.replace("</main>", '<img src="https://undeclared.example/pixel.png" alt=""></main>');
+describe.each<Protocol>(["openai", "mcp-apps"])(
+  "the dev host's checks and sandbox (%s, fixture app)",
+  (protocol) => {
+    let fixture: FixtureApp;
+    const misbehaving = FIXTURE_WIDGET_HTML.replace(
+      "</main>",
+      '<img src="https://undeclared.example/pixel.png" alt=""></main>',
+    );
 
-  beforeAll(async () => {
-    fixture = await startFixtureApp({}, "127.0.0.1", misbehaving);
-  });
-  afterAll(() => fixture?.close());
+    beforeAll(async () => {
+      fixture = await startFixtureApp({}, "127.0.0.1", misbehaving);
+    });
+    afterAll(() => fixture?.close());
 
-  it("catches a CSP violation, keeps the frame in an opaque origin, and relays host requests", async () => {
-    const { page, problems } = await open();
-    await page.goto(`${fixture.url}/?protocol=${protocol}&tool=show&args=${encodeURIComponent('{"value":"x"}')}`);
-    const frame = page.frameLocator("#turns article.turn:last-of-type iframe");
-    await frame.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
+    it("catches a CSP violation, keeps the frame in an opaque origin, and relays host requests", async () => {
+      const { page, problems } = await open();
+      await page.goto(
+        `${fixture.url}/?protocol=${protocol}&tool=show&args=${encodeURIComponent('{"value":"x"}')}`,
+      );
+      const frame = page.frameLocator("#turns article.turn:last-of-type iframe");
+      await frame.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
 
-    // The violation is seen three ways: the page's bootstrap relay, the test's own listener in
-    // the frame, and Chromium's console error.
-    await page.locator("body[data-csp-violations]").waitFor({ timeout: 15_000 });
-    const handle = await widgetFrameHandle(page);
-    expect(await handle.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toContain("img-src https://undeclared.example/pixel.png");
-    expect(problems.some((p) => p.includes("Content Security Policy"))).toBe(true);
+      // The violation is seen three ways: the page's bootstrap relay, the test's own listener in
+      // the frame, and Chromium's console error.
+      await page.locator("body[data-csp-violations]").waitFor({ timeout: 15_000 });
+      const handle = await widgetFrameHandle(page);
+      expect(
+        await handle.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
+      ).toContain("img-src https://undeclared.example/pixel.png");
+      expect(problems.some((p) => p.includes("Content Security Policy"))).toBe(true);
 
-    // Opaque origin: no way into the page, no real storage (the host's emulated one instead).
-    expect(await handle.evaluate(() => origin)).toBe("null");
-    expect(await handle.evaluate(() => { try { return String(window.parent.document.title); } catch { return "blocked"; } })).toBe("blocked");
+      // Opaque origin: no way into the page, no real storage (the host's emulated one instead).
+      expect(await handle.evaluate(() => origin)).toBe("null");
+      expect(
+        await handle.evaluate(() => {
+          try {
+            return String(window.parent.document.title);
+          } catch {
+            return "blocked";
+          }
+        }),
+      ).toBe("blocked");
 
-    await frame.locator("#fullscreen").click();
-    await frame.locator('#root[data-granted="fullscreen"]').waitFor({ timeout: 15_000 });
-    expect(await page.getByLabel("Display mode").inputValue()).toBe("fullscreen");
-    // The slot keeps no box of its own: the frame is fixed over the page.
-    await page.locator('.widget-slot[data-display-mode="fullscreen"]').waitFor({ state: "attached" });
-    await page.getByRole("button", { name: "Back to inline" }).click();
-    expect(await page.getByLabel("Display mode").inputValue()).toBe("inline");
+      await frame.locator("#fullscreen").click();
+      await frame.locator('#root[data-granted="fullscreen"]').waitFor({ timeout: 15_000 });
+      expect(await page.getByLabel("Display mode").inputValue()).toBe("fullscreen");
+      // The slot keeps no box of its own: the frame is fixed over the page.
+      await page
+        .locator('.widget-slot[data-display-mode="fullscreen"]')
+        .waitFor({ state: "attached" });
+      await page.getByRole("button", { name: "Back to inline" }).click();
+      expect(await page.getByLabel("Display mode").inputValue()).toBe("inline");
 
-    await frame.locator("#ask").click();
-    await waitForText(page.locator("#turns"), "more please");
-    await frame.locator("#count-button").click();
-    await waitForText(frame.locator("#count"), '"count":1');
-    const calls = await callLog(page);
-    expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual(["page:show:ok", "widget:counter:ok"]);
-    await page.context().close();
-  });
-});
+      await frame.locator("#ask").click();
+      await waitForText(page.locator("#turns"), "more please");
+      await frame.locator("#count-button").click();
+      await waitForText(frame.locator("#count"), '"count":1');
+      const calls = await callLog(page);
+      expect(calls.map((c) => `${c.source}:${c.tool}:${c.status}`)).toEqual([
+        "page:show:ok",
+        "widget:counter:ok",
+      ]);
+      await page.context().close();
+    });
+  },
+);

@@ -7,7 +7,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, TARGETS } from "./targets.ts";
 
-const SOURCES = ["src", "examples", "vite.config.ts", "contract.lock.json", "package.json", process.env.WIDGET_ROOT].filter((p): p is string => Boolean(p));
+const SOURCES = [
+  "src",
+  "examples",
+  "vite.config.ts",
+  "contract.lock.json",
+  "package.json",
+  process.env.WIDGET_ROOT,
+].filter((p): p is string => Boolean(p));
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -21,10 +28,14 @@ export default function setup(): void {
   for (const target of TARGETS) {
     const html = join(target.dir, "widget.html");
     if (existsSync(html) && statSync(html).mtimeMs >= sourcesTime) continue;
-    execFileSync(join(REPO, "node_modules/.bin/vite"), ["build", "--logLevel", "warn", ...target.buildArgs], {
-      cwd: REPO,
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
+    execFileSync(
+      join(REPO, "node_modules/.bin/vite"),
+      ["build", "--logLevel", "warn", ...target.buildArgs],
+      {
+        cwd: REPO,
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
+      },
+    );
   }
 }

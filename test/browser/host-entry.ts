@@ -23,15 +23,21 @@ const errors: string[] = [];
 win.__cspViolations = violations;
 win.__pageErrors = errors;
 document.addEventListener("securitypolicyviolation", (event) => {
-  violations.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+  violations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+  );
 });
 window.addEventListener("error", (event) => errors.push(String(event.message)));
-window.addEventListener("unhandledrejection", (event) => errors.push(`unhandled rejection: ${String(event.reason)}`));
+window.addEventListener("unhandledrejection", (event) =>
+  errors.push(`unhandled rejection: ${String(event.reason)}`),
+);
 
 const setup: WidgetTestSetup = win.__widgetTest ?? { globals: {}, tools: {} };
 const host = createMockHost({
   globals: setup.globals,
-  tools: Object.fromEntries(Object.entries(setup.tools).map(([name, result]) => [name, () => result])),
+  tools: Object.fromEntries(
+    Object.entries(setup.tools).map(([name, result]) => [name, () => result]),
+  ),
 });
 host.installAsOpenAI(window);
 win.__mockHost = host;

@@ -15,7 +15,11 @@ export interface WidgetServer {
 export async function serveWidget(html: string, csp: string): Promise<WidgetServer> {
   const server: Server = createServer((req, res) => {
     if (req.url === "/" || req.url === "/widget.html") {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": csp, "cache-control": "no-store" });
+      res.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": csp,
+        "cache-control": "no-store",
+      });
       res.end(html);
     } else {
       res.writeHead(404).end();
@@ -25,6 +29,9 @@ export async function serveWidget(html: string, csp: string): Promise<WidgetServ
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      ),
   };
 }

@@ -20,7 +20,10 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = join(REPO, "test-results/screenshots");
 // A 1×1 PNG served for the declared image origins (the real CDN is not reachable here).
-const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const CASES: WidgetCase[] = [...payloadCases(), ...fixtureCases()];
 
 let browser: Browser;
@@ -28,7 +31,14 @@ let hostScript: string;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const bundle = await esbuild({ entryPoints: [join(REPO, "test/browser/host-entry.ts")], bundle: true, format: "iife", write: false, target: "es2022", logLevel: "silent" });
+  const bundle = await esbuild({
+    entryPoints: [join(REPO, "test/browser/host-entry.ts")],
+    bundle: true,
+    format: "iife",
+    write: false,
+    target: "es2022",
+    logLevel: "silent",
+  });
   hostScript = bundle.outputFiles[0]?.text ?? "";
   browser = await chromium.launch(chromiumLaunchOptions);
 });
@@ -49,15 +59,23 @@ describe.each(TARGETS)("widget build: $name", (target) => {
   let manifest: WidgetManifest;
 
   beforeAll(async () => {
-    manifest = JSON.parse(readFileSync(join(target.dir, "widget.manifest.json"), "utf8")) as WidgetManifest;
+    manifest = JSON.parse(
+      readFileSync(join(target.dir, "widget.manifest.json"), "utf8"),
+    ) as WidgetManifest;
     server = await serveWidget(readFileSync(join(target.dir, "widget.html"), "utf8"), manifest.csp);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  async function open(globals: Record<string, unknown>, colorScheme: "light" | "dark" = "light"): Promise<Opened> {
-    const context = await browser.newContext({ colorScheme, viewport: { width: 480, height: 640 } });
+  async function open(
+    globals: Record<string, unknown>,
+    colorScheme: "light" | "dark" = "light",
+  ): Promise<Opened> {
+    const context = await browser.newContext({
+      colorScheme,
+      viewport: { width: 480, height: 640 },
+    });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
@@ -68,13 +86,17 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     await context.route("**/*", async (route) => {
       const url = new URL(route.request().url());
       if (url.origin === new URL(server.url).origin) return route.continue();
-      if (declared.includes(url.origin)) return route.fulfill({ status: 200, contentType: "image/png", body: PIXEL });
+      if (declared.includes(url.origin))
+        return route.fulfill({ status: 200, contentType: "image/png", body: PIXEL });
       problems.push(`request to an undeclared origin: ${url.href}`);
       return route.abort();
     });
-    await page.addInitScript((setup) => {
-      (window as unknown as { __widgetTest: unknown }).__widgetTest = setup;
-    }, { globals, tools: {} });
+    await page.addInitScript(
+      (setup) => {
+        (window as unknown as { __widgetTest: unknown }).__widgetTest = setup;
+      },
+      { globals, tools: {} },
+    );
     await page.addInitScript({ content: hostScript });
     await page.goto(server.url);
     return { page, problems, close: () => context.close() };
@@ -83,28 +105,66 @@ describe.each(TARGETS)("widget build: $name", (target) => {
   async function checkClean(opened: Opened, shot: string): Promise<void> {
     const { page, problems } = opened;
     const report = await page.evaluate(() => {
-      const w = window as unknown as { __cspViolations: string[]; __pageErrors: string[]; __pwned?: unknown };
-      return { violations: w.__cspViolations, errors: w.__pageErrors, pwned: w.__pwned === undefined ? "undefined" : String(w.__pwned) };
+      const w = window as unknown as {
+        __cspViolations: string[];
+        __pageErrors: string[];
+        __pwned?: unknown;
+      };
+      return {
+        violations: w.__cspViolations,
+        errors: w.__pageErrors,
+        pwned: w.__pwned === undefined ? "undefined" : String(w.__pwned),
+      };
     });
     // axe is evaluated by the test driver, not as a page script, so the widget CSP stays as served.
     await page.evaluate(AXE_SOURCE);
     const axeViolations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run(
+              ctx: Document,
+              options: object,
+            ): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }>;
+          };
+        }
+      ).axe;
       // WCAG 2.x A and AA. Page-level best practices (one <h1>, landmarks) do not fit a card in
       // a chat message.
-      const runOnly = { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] };
+      const runOnly = {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"],
+      };
       const result = await axe.run(document, { resultTypes: ["violations"], runOnly });
       return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
     });
-    await page.screenshot({ path: join(SCREENSHOTS, `${target.name}-${shot}.png`), fullPage: true });
-    expect({ problems, ...report, axeViolations }).toEqual({ problems: [], violations: [], errors: [], pwned: "undefined", axeViolations: [] });
+    await page.screenshot({
+      path: join(SCREENSHOTS, `${target.name}-${shot}.png`),
+      fullPage: true,
+    });
+    expect({ problems, ...report, axeViolations }).toEqual({
+      problems: [],
+      violations: [],
+      errors: [],
+      pwned: "undefined",
+      axeViolations: [],
+    });
   }
 
   it.each(CASES)("$name → data-state=$expect", async (testCase) => {
-    const opened = await open({ toolOutput: testCase.toolOutput, toolResponseMetadata: testCase.toolResponseMetadata ?? null, theme: "light", locale: "en-US" });
+    const opened = await open({
+      toolOutput: testCase.toolOutput,
+      toolResponseMetadata: testCase.toolResponseMetadata ?? null,
+      theme: "light",
+      locale: "en-US",
+    });
     try {
-      await opened.page.locator(`[data-state="${testCase.expect}"]`).first().waitFor({ timeout: 10_000 });
-      if (testCase.expectGifts !== undefined) expect(await opened.page.locator("[data-gift-id]").count()).toBe(testCase.expectGifts);
+      await opened.page
+        .locator(`[data-state="${testCase.expect}"]`)
+        .first()
+        .waitFor({ timeout: 10_000 });
+      if (testCase.expectGifts !== undefined)
+        expect(await opened.page.locator("[data-gift-id]").count()).toBe(testCase.expectGifts);
       await checkClean(opened, testCase.name.replace(/[^a-z0-9-]+/gi, "_"));
     } finally {
       await opened.close();
@@ -119,7 +179,9 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     try {
       await opened.page.locator('[data-state="loading"]').first().waitFor({ timeout: 10_000 });
       await opened.page.evaluate((output) => {
-        (window as unknown as { __mockHost: { setGlobals(g: object): void } }).__mockHost.setGlobals({ toolOutput: output });
+        (
+          window as unknown as { __mockHost: { setGlobals(g: object): void } }
+        ).__mockHost.setGlobals({ toolOutput: output });
       }, results.toolOutput);
       await opened.page.locator('[data-state="results"]').first().waitFor({ timeout: 10_000 });
       expect(await opened.page.locator("[data-gift-id]").count()).toBe(results.expectGifts);
@@ -130,14 +192,24 @@ describe.each(TARGETS)("widget build: $name", (target) => {
   });
 
   it("the harness sees a CSP violation: served without its script hash, the widget is blocked and reported", async () => {
-    const strict = await serveWidget(readFileSync(join(target.dir, "widget.html"), "utf8"), manifest.csp.replace(/script-src [^;]+/, "script-src 'none'"));
+    const strict = await serveWidget(
+      readFileSync(join(target.dir, "widget.html"), "utf8"),
+      manifest.csp.replace(/script-src [^;]+/, "script-src 'none'"),
+    );
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
       await page.addInitScript({ content: hostScript });
       await page.goto(strict.url);
-      await page.waitForFunction(() => ((window as unknown as { __cspViolations: string[] }).__cspViolations ?? []).length > 0, undefined, { timeout: 10_000 });
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      await page.waitForFunction(
+        () =>
+          ((window as unknown as { __cspViolations: string[] }).__cspViolations ?? []).length > 0,
+        undefined,
+        { timeout: 10_000 },
+      );
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
       expect(violations.some((v) => v.startsWith("script-src"))).toBe(true);
       expect(await page.locator("[data-state]").count()).toBe(0);
     } finally {
@@ -148,13 +220,24 @@ describe.each(TARGETS)("widget build: $name", (target) => {
 
   it("renders the dark theme with light text on a dark background", async () => {
     if (!results) throw new Error("no results payload");
-    const opened = await open({ toolOutput: results.toolOutput, theme: "dark", locale: "en-US" }, "dark");
+    const opened = await open(
+      { toolOutput: results.toolOutput, theme: "dark", locale: "en-US" },
+      "dark",
+    );
     try {
       const root = opened.page.locator('[data-state="results"]').first();
       await root.waitFor({ timeout: 10_000 });
       const luminance = await root.evaluate((el) => {
-        const channels = getComputedStyle(el).color.match(/\d+(\.\d+)?/g)?.slice(0, 3).map(Number) ?? [0, 0, 0];
-        return (0.2126 * (channels[0] ?? 0) + 0.7152 * (channels[1] ?? 0) + 0.0722 * (channels[2] ?? 0)) / 255;
+        const channels = getComputedStyle(el)
+          .color.match(/\d+(\.\d+)?/g)
+          ?.slice(0, 3)
+          .map(Number) ?? [0, 0, 0];
+        return (
+          (0.2126 * (channels[0] ?? 0) +
+            0.7152 * (channels[1] ?? 0) +
+            0.0722 * (channels[2] ?? 0)) /
+          255
+        );
       });
       expect(luminance).toBeGreaterThan(0.5);
       await checkClean(opened, "dark-results");

@@ -14,15 +14,27 @@ describe("resource _meta", () => {
   });
 
   it("passes the MCP Apps domain through as ui.domain", () => {
-    expect(resourceMeta({ ...base, uiDomain: "abc.claudemcpcontent.com" }).ui.domain).toBe("abc.claudemcpcontent.com");
+    expect(resourceMeta({ ...base, uiDomain: "abc.claudemcpcontent.com" }).ui.domain).toBe(
+      "abc.claudemcpcontent.com",
+    );
   });
 });
 
 describe("manifest", () => {
   it("gives different HTML a different URI", () => {
     const contract = { version: "1.2" };
-    const a = buildManifest({ config: { ...base, contract }, html: "<p>a</p>", file: "widget.html", csp: "x" });
-    const b = buildManifest({ config: { ...base, contract }, html: "<p>b</p>", file: "widget.html", csp: "x" });
+    const a = buildManifest({
+      config: { ...base, contract },
+      html: "<p>a</p>",
+      file: "widget.html",
+      csp: "x",
+    });
+    const b = buildManifest({
+      config: { ...base, contract },
+      html: "<p>b</p>",
+      file: "widget.html",
+      csp: "x",
+    });
     expect(a.uri).not.toBe(b.uri);
     expect(a.contract_version).toBe("1.2");
     expect(a.bytes).toBe(8);

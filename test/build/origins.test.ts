@@ -14,9 +14,18 @@ describe("declared origins", () => {
     expect(originProblem("cdn.example.com")).toMatch(/not a URL/);
     expect(originProblem("wss://rt.example.com")).toMatch(/non-https/);
     expect(originProblem("wss://rt.example.com", true)).toBeUndefined();
-    expect(checkDeclaredOrigins({ resource: ["https://ok.example", "https://*.cdn.example"], connect: ["http://api.example"] })).toEqual([
+    expect(
+      checkDeclaredOrigins({
+        resource: ["https://ok.example", "https://*.cdn.example"],
+        connect: ["http://api.example"],
+      }),
+    ).toEqual([
       { list: "connect", value: "http://api.example", reason: expect.stringMatching(/non-https/) },
-      { list: "resource", value: "https://*.cdn.example", reason: expect.stringMatching(/wildcard/) },
+      {
+        list: "resource",
+        value: "https://*.cdn.example",
+        reason: expect.stringMatching(/wildcard/),
+      },
     ]);
   });
 });
@@ -52,17 +61,26 @@ describe("bundle URL scan", () => {
       connect: ["https://api.example.com", "https://xhr.example.com", "wss://rt.example.com"],
       resource: ["https://img.example.com", "https://img2.example.com", "https://attr.example.com"],
     }).map((p) => p.reason);
-    expect(problems).toEqual(["origin https://css.example.com is not declared in domains.resource", "non-https origin http://plain.example.com"]);
-  });
-
-  it("does not accept a resource origin declared only for connect", () => {
-    expect(findUndeclaredOrigins(`fetch("https://a.example/x");i.src="https://a.example/y"`, { connect: ["https://a.example"], resource: [] }).map((p) => p.reason)).toEqual([
-      "origin https://a.example is not declared in domains.resource",
+    expect(problems).toEqual([
+      "origin https://css.example.com is not declared in domains.resource",
+      "non-https origin http://plain.example.com",
     ]);
   });
 
+  it("does not accept a resource origin declared only for connect", () => {
+    expect(
+      findUndeclaredOrigins(`fetch("https://a.example/x");i.src="https://a.example/y"`, {
+        connect: ["https://a.example"],
+        resource: [],
+      }).map((p) => p.reason),
+    ).toEqual(["origin https://a.example is not declared in domains.resource"]);
+  });
+
   it("flags protocol-relative URLs", () => {
-    expect(findUndeclaredOrigins(`i.src="//cdn.example/y.png"`, { connect: [], resource: [] })[0]?.reason).toMatch(/protocol-relative/);
+    expect(
+      findUndeclaredOrigins(`i.src="//cdn.example/y.png"`, { connect: [], resource: [] })[0]
+        ?.reason,
+    ).toMatch(/protocol-relative/);
   });
 });
 
@@ -85,15 +103,27 @@ describe("inline audit and CSP", () => {
     const bad = `<html><head><script src="https://cdn.example/x.js"></script><link rel="stylesheet" href="a.css"><style>@import url("b.css");@font-face{font-family:x;src:url(https://fonts.example/x.woff2)}</style><script>if(e.supports("modulepreload"))return</script></head></html>`;
     const problems = selfContainedProblems(bad);
     expect(problems).toHaveLength(6);
-    expect(selfContainedProblems(`<meta charset="utf-8"><script type="module">import("https://cdn.example/m.js");new Worker("//w.example/w.js")</script>`)).toEqual([
+    expect(
+      selfContainedProblems(
+        `<meta charset="utf-8"><script type="module">import("https://cdn.example/m.js");new Worker("//w.example/w.js")</script>`,
+      ),
+    ).toEqual([
       'remote script: import("https://cdn.example/m.js',
       'remote script: Worker("//w.example/w.js',
     ]);
-    expect(problems.join("\n")).toMatch(/charset[\s\S]*external script[\s\S]*external link[\s\S]*@import[\s\S]*external font[\s\S]*module-preload/);
+    expect(problems.join("\n")).toMatch(
+      /charset[\s\S]*external script[\s\S]*external link[\s\S]*@import[\s\S]*external font[\s\S]*module-preload/,
+    );
   });
 
   it("builds a CSP with hashes, declared origins and no unsafe sources", () => {
-    const csp = buildCsp({ scriptHashes: ["'sha256-a'"], styleHashes: [], connect: [], resource: ["https://img.example"], frame: [] });
+    const csp = buildCsp({
+      scriptHashes: ["'sha256-a'"],
+      styleHashes: [],
+      connect: [],
+      resource: ["https://img.example"],
+      frame: [],
+    });
     expect(csp).toBe(
       "default-src 'none'; script-src 'sha256-a'; style-src 'none'; img-src https://img.example; font-src https://img.example; media-src https://img.example; connect-src 'none'; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'",
     );

@@ -5,7 +5,15 @@
  * with `widget-kit/build` and type-checked against the shipped declarations.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +36,10 @@ function write(path: string, text: string): void {
 
 describe("npm pack → fresh app", () => {
   beforeAll(() => {
-    execFileSync("npm", ["pack", "--silent", "--pack-destination", app], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", app], {
+      cwd: repo,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     const tarball = readdirSync(app).find((f) => f.endsWith(".tgz"));
     if (!tarball) throw new Error("npm pack produced no tarball");
     mkdirSync(installed, { recursive: true });
@@ -37,12 +48,27 @@ describe("npm pack → fresh app", () => {
   }, 120_000);
 
   it("ships only lib/ and package.json, with every entry that has a source", () => {
-    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { exports: Record<string, { import?: string; types?: string }> };
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      exports: Record<string, { import?: string; types?: string }>;
+    };
     expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["lib", "package.json"]));
-    expect(readdirSync(installed).filter((f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f))).toEqual([]);
-    const entries = { ".": "index", "./contract": "contract/index", "./server": "server/index", "./build": "build/index", "./testing": "testing/index" };
+    expect(
+      readdirSync(installed).filter(
+        (f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f),
+      ),
+    ).toEqual([]);
+    const entries = {
+      ".": "index",
+      "./contract": "contract/index",
+      "./server": "server/index",
+      "./build": "build/index",
+      "./testing": "testing/index",
+    };
     for (const [entry, base] of Object.entries(entries)) {
-      expect(pkg.exports[entry]).toEqual({ types: `./lib/${base}.d.ts`, import: `./lib/${base}.js` });
+      expect(pkg.exports[entry]).toEqual({
+        types: `./lib/${base}.d.ts`,
+        import: `./lib/${base}.js`,
+      });
       const hasSource = existsSync(join(repo, "src", `${base}.ts`));
       expect(existsSync(join(installed, "lib", `${base}.js`))).toBe(hasSource);
       expect(existsSync(join(installed, "lib", `${base}.d.ts`))).toBe(hasSource);
@@ -51,7 +77,10 @@ describe("npm pack → fresh app", () => {
   });
 
   it("loads `widget-kit/build` and `widget-kit/testing` by their package names", () => {
-    write("probe.mjs", `import { widgetKit, checkContract } from "widget-kit/build";\nimport { createMockHost } from "widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`);
+    write(
+      "probe.mjs",
+      `import { widgetKit, checkContract } from "widget-kit/build";\nimport { createMockHost } from "widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`,
+    );
     const out = execFileSync("node", ["probe.mjs"], { cwd: app, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual(["function", "function", "function"]);
   });
@@ -66,38 +95,70 @@ describe("npm pack → fresh app", () => {
         `// @ts-expect-error bytes is a number\nconst bad: WidgetManifest["bytes"] = "1";\n// @ts-expect-error setGlobals takes an object\nhost.setGlobals(1);\n` +
         `export const used = [widgetKit, base, uri, host, bad];\n`,
     );
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "Bundler", strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ["ES2023", "DOM"] }, files: ["check.ts"] }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+          lib: ["ES2023", "DOM"],
+        },
+        files: ["check.ts"],
+      }),
+    );
     execFileSync(bin("tsc"), ["-p", "tsconfig.json"], { cwd: app, stdio: "pipe" });
   }, 60_000);
 
-  it.skipIf(!hasRootEntry)("builds the app's own widget with the kit's plugin", () => {
-    write(
-      "contract.mjs",
-      // The contract is shared by vite.config (Node) and the widget, so it comes from the
-      // Node-safe entry; the root entry imports the kit's stylesheets.
-      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
-        `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
-    );
-    write(
-      "vite.config.mjs",
-      `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
-        `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
-        `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
-    );
-    write("widget/index.html", `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`);
-    write(
-      "widget/main.jsx",
-      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot, toDomState } from "widget-kit";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-        `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={toDomState(view.state)}>{view.state}</WidgetRoot></HostProvider>);\n`,
-    );
-    execFileSync(bin("vite"), ["build", "--logLevel", "error"], { cwd: app, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } });
-    const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as { uri: string; _meta: { ui: { csp: { resourceDomains: string[] } } } };
-    expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
-    expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
-    expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({ contract_version: "1.0", kinds: { notes: { type: "object" } } });
-    const html = readFileSync(join(app, "dist/widget.html"), "utf8");
-    expect(/^<!doctype html>/i.test(html)).toBe(true);
-    // The kit's stylesheets came along with WidgetRoot from the root entry, inline.
-    expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
-  }, 60_000);
+  it.skipIf(!hasRootEntry)(
+    "builds the app's own widget with the kit's plugin",
+    () => {
+      write(
+        "contract.mjs",
+        // The contract is shared by vite.config (Node) and the widget, so it comes from the
+        // Node-safe entry; the root entry imports the kit's stylesheets.
+        `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
+          `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
+      );
+      write(
+        "vite.config.mjs",
+        `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
+          `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
+          `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
+      );
+      write(
+        "widget/index.html",
+        `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`,
+      );
+      write(
+        "widget/main.jsx",
+        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot, toDomState } from "widget-kit";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={toDomState(view.state)}>{view.state}</WidgetRoot></HostProvider>);\n`,
+      );
+      execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
+        cwd: app,
+        stdio: "pipe",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+      const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as {
+        uri: string;
+        _meta: { ui: { csp: { resourceDomains: string[] } } };
+      };
+      expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
+      expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
+      expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({
+        contract_version: "1.0",
+        kinds: { notes: { type: "object" } },
+      });
+      const html = readFileSync(join(app, "dist/widget.html"), "utf8");
+      expect(/^<!doctype html>/i.test(html)).toBe(true);
+      // The kit's stylesheets came along with WidgetRoot from the root entry, inline.
+      expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
+    },
+    60_000,
+  );
 });

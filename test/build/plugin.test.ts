@@ -7,7 +7,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit, type WidgetConfig, type WidgetConfigBase, type WidgetManifest, WIDGET_KIT_PLUGIN_PREFIX } from "../../src/build/index.ts";
+import {
+  widgetKit,
+  type WidgetConfig,
+  type WidgetConfigBase,
+  type WidgetManifest,
+  WIDGET_KIT_PLUGIN_PREFIX,
+} from "../../src/build/index.ts";
 import { contractJsonSchema } from "../../src/contract/json-schema.ts";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 
@@ -21,11 +27,22 @@ const config = {
   description: "Fixture widget",
   prefersBorder: false,
   domain: "https://fixture.example",
-  domains: { resource: ["https://images.example"], connect: [], frame: ["https://frames.example"], redirect: ["https://shop.example"] },
+  domains: {
+    resource: ["https://images.example"],
+    connect: [],
+    frame: ["https://frames.example"],
+    redirect: ["https://shop.example"],
+  },
   contract: giftGenius,
 } satisfies WidgetConfig<typeof giftGenius.kinds>;
 
-async function buildWidget(root: string, outDir: string, overrides: Partial<WidgetConfigBase> = {}, contractLock: string | false = lockPath, target: "react" | "preact" = "react") {
+async function buildWidget(
+  root: string,
+  outDir: string,
+  overrides: Partial<WidgetConfigBase> = {},
+  contractLock: string | false = lockPath,
+  target: "react" | "preact" = "react",
+) {
   await build({
     configFile: false,
     logLevel: "silent",
@@ -46,16 +63,25 @@ describe("widgetKit plugin, fixture build", () => {
   beforeAll(async () => {
     await buildWidget("fixture", outDir);
     html = readFileSync(join(outDir, "widget.html"), "utf8");
-    manifest = JSON.parse(readFileSync(join(outDir, "widget.manifest.json"), "utf8")) as WidgetManifest;
+    manifest = JSON.parse(
+      readFileSync(join(outDir, "widget.manifest.json"), "utf8"),
+    ) as WidgetManifest;
   });
 
   it("names every plugin with the kit prefix", () => {
-    expect(widgetKit({ config }).map((p) => p.name)).toEqual([`${WIDGET_KIT_PLUGIN_PREFIX}single-file`, `${WIDGET_KIT_PLUGIN_PREFIX}outputs`]);
+    expect(widgetKit({ config }).map((p) => p.name)).toEqual([
+      `${WIDGET_KIT_PLUGIN_PREFIX}single-file`,
+      `${WIDGET_KIT_PLUGIN_PREFIX}outputs`,
+    ]);
   });
 
   it("emits exactly the widget, its manifest and the contract schema", async () => {
     const { readdirSync } = await import("node:fs");
-    expect(readdirSync(outDir).sort()).toEqual(["contract.json", "widget.html", "widget.manifest.json"]);
+    expect(readdirSync(outDir).sort()).toEqual([
+      "contract.json",
+      "widget.html",
+      "widget.manifest.json",
+    ]);
   });
 
   it("inlines every script and style and references no other file", () => {
@@ -70,7 +96,14 @@ describe("widgetKit plugin, fixture build", () => {
   it("describes the HTML exactly: content-hashed URI, sha256, sizes", () => {
     const bytes = readFileSync(join(outDir, "widget.html"));
     const sha = createHash("sha256").update(bytes).digest("hex");
-    expect(manifest).toMatchObject({ name: "fixture", file: "widget.html", sha256: sha, bytes: bytes.length, mimeType: "text/html+skybridge", contract_version: "1.0" });
+    expect(manifest).toMatchObject({
+      name: "fixture",
+      file: "widget.html",
+      sha256: sha,
+      bytes: bytes.length,
+      mimeType: "text/html+skybridge",
+      contract_version: "1.0",
+    });
     expect(manifest.uri).toBe(`ui://widget/fixture-${sha.slice(0, 8)}.html`);
     expect(manifest.gzip_bytes).toBeGreaterThan(1000);
     expect(manifest.gzip_bytes).toBeLessThan(bytes.length);
@@ -79,7 +112,10 @@ describe("widgetKit plugin, fixture build", () => {
   it("allows each inline script and style by its hash, nothing unsafe", () => {
     const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? "");
     expect(scripts.length).toBeGreaterThan(0);
-    for (const code of scripts) expect(manifest.csp).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    for (const code of scripts)
+      expect(manifest.csp).toContain(
+        `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+      );
     expect(manifest.csp).not.toMatch(/unsafe-(inline|eval)|\*/);
     expect(manifest.csp).toContain("img-src https://images.example");
     expect(manifest.csp).toContain("frame-src https://frames.example");
@@ -97,12 +133,21 @@ describe("widgetKit plugin, fixture build", () => {
       "openai/widgetDomain": "https://fixture.example",
       "openai/widgetPrefersBorder": false,
       "openai/widgetDescription": "Fixture widget",
-      ui: { csp: { connectDomains: [], resourceDomains: ["https://images.example"], frameDomains: ["https://frames.example"] }, prefersBorder: false },
+      ui: {
+        csp: {
+          connectDomains: [],
+          resourceDomains: ["https://images.example"],
+          frameDomains: ["https://frames.example"],
+        },
+        prefersBorder: false,
+      },
     });
   });
 
   it("writes the contract's JSON Schema with its version", () => {
-    expect(JSON.parse(readFileSync(join(outDir, "contract.json"), "utf8"))).toEqual(contractJsonSchema(giftGenius));
+    expect(JSON.parse(readFileSync(join(outDir, "contract.json"), "utf8"))).toEqual(
+      contractJsonSchema(giftGenius),
+    );
     expect(gunzipSync).toBeDefined();
   });
 });
@@ -113,43 +158,73 @@ describe("widgetKit plugin, Preact target", () => {
     const html = readFileSync(join(work, "preact", "widget.html"), "utf8");
     const reactHtml = readFileSync(join(work, "ok", "widget.html"), "utf8");
     // React DOM's internals object is in every React build and in no Preact one.
-    expect(reactHtml.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(true);
-    expect(html.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(false);
-    expect(html.includes('data-gift-id')).toBe(true);
+    expect(
+      reactHtml.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE"),
+    ).toBe(true);
+    expect(html.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(
+      false,
+    );
+    expect(html.includes("data-gift-id")).toBe(true);
     expect(html.length).toBeLessThan(reactHtml.length / 2);
   });
 });
 
 describe("widgetKit plugin, refusals", () => {
   it("fails on a wildcard or non-https declared origin, naming it", async () => {
-    await expect(buildWidget("fixture-leaky", join(work, "w"), { domains: { resource: ["https://*.cdn.example"], connect: ["http://api.example"] } })).rejects.toThrow(
+    await expect(
+      buildWidget("fixture-leaky", join(work, "w"), {
+        domains: { resource: ["https://*.cdn.example"], connect: ["http://api.example"] },
+      }),
+    ).rejects.toThrow(
       /domains\.connect: "http:\/\/api\.example" — non-https[\s\S]*domains\.resource: "https:\/\/\*\.cdn\.example" — wildcards/,
     );
   });
 
   it("fails when the bundle fetches an undeclared origin, naming it", async () => {
-    await expect(buildWidget("fixture-leaky", join(work, "leak"))).rejects.toThrow(/origin https:\/\/api\.undeclared\.example is not declared in domains\.connect/);
+    await expect(buildWidget("fixture-leaky", join(work, "leak"))).rejects.toThrow(
+      /origin https:\/\/api\.undeclared\.example is not declared in domains\.connect/,
+    );
     expect(existsSync(join(work, "leak", "widget.html"))).toBe(false);
   });
 
   it("builds the same bundle once the origin is declared", async () => {
-    await buildWidget("fixture-leaky", join(work, "declared"), { domains: { connect: ["https://api.undeclared.example"] } });
-    const manifest = JSON.parse(readFileSync(join(work, "declared", "widget.manifest.json"), "utf8")) as WidgetManifest;
+    await buildWidget("fixture-leaky", join(work, "declared"), {
+      domains: { connect: ["https://api.undeclared.example"] },
+    });
+    const manifest = JSON.parse(
+      readFileSync(join(work, "declared", "widget.manifest.json"), "utf8"),
+    ) as WidgetManifest;
     expect(manifest.csp).toContain("connect-src https://api.undeclared.example");
   });
 
   it("fails on a breaking contract change without a major bump, naming the change", async () => {
     const lock = contractJsonSchema(giftGenius);
-    const gifts = (lock.kinds.gift_suggestions as { anyOf: Array<{ properties: Record<string, unknown> }> }).anyOf[0];
+    const gifts = (
+      lock.kinds.gift_suggestions as { anyOf: Array<{ properties: Record<string, unknown> }> }
+    ).anyOf[0];
     if (gifts) gifts.properties.legacy_field = { type: "string" };
     const path = join(work, "lock-breaking.json");
     writeFileSync(path, JSON.stringify(lock));
-    await expect(buildWidget("fixture-leaky", join(work, "c"), { domains: { connect: ["https://api.undeclared.example"] } }, path)).rejects.toThrow(
+    await expect(
+      buildWidget(
+        "fixture-leaky",
+        join(work, "c"),
+        { domains: { connect: ["https://api.undeclared.example"] } },
+        path,
+      ),
+    ).rejects.toThrow(
       /breaking change\(s\) need a major version bump[\s\S]*gift_suggestions\{ok=true\}\.legacy_field: removed field `legacy_field`/,
     );
   });
 
   it("fails when the lock is missing", async () => {
-    await expect(buildWidget("fixture-leaky", join(work, "m"), { domains: { connect: ["https://api.undeclared.example"] } }, join(work, "nope.json"))).rejects.toThrow(/no contract lock/);
+    await expect(
+      buildWidget(
+        "fixture-leaky",
+        join(work, "m"),
+        { domains: { connect: ["https://api.undeclared.example"] } },
+        join(work, "nope.json"),
+      ),
+    ).rejects.toThrow(/no contract lock/);
   });
 });

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfirmPurchase, type CommitOutcome, type PurchaseDraft } from "../../src/components/confirm-purchase.tsx";
+import {
+  ConfirmPurchase,
+  type CommitOutcome,
+  type PurchaseDraft,
+} from "../../src/components/confirm-purchase.tsx";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/components/idempotency-key.ts";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
@@ -21,22 +25,49 @@ const order = (replayed = false) => ({
   kind: "order",
   ok: true,
   replayed,
-  order: { order_id: "o-1", draft_id: "d-1", status: "created", total: { amount: "23.98", currency: "USD" } },
+  order: {
+    order_id: "o-1",
+    draft_id: "d-1",
+    status: "created",
+    total: { amount: "23.98", currency: "USD" },
+  },
 });
 
 /** Commits through the host's `commit_order`, the way an app wires ConfirmPurchase. */
-function Harness({ value = draft, onCancel = () => {}, onPrepareAgain }: { value?: PurchaseDraft; onCancel?: () => void; onPrepareAgain?: () => void }) {
+function Harness({
+  value = draft,
+  onCancel = () => {},
+  onPrepareAgain,
+}: {
+  value?: PurchaseDraft;
+  onCancel?: () => void;
+  onPrepareAgain?: () => void;
+}) {
   const commit = useCallTool("commit_order");
   async function onCommit(key: string): Promise<CommitOutcome> {
     const outcome = await commit.call({ draft_id: value.id, idempotency_key: key });
     if (!outcome.ok) return outcome;
-    const content = outcome.result.structuredContent as { ok: boolean; order?: { order_id: string }; replayed?: boolean; error?: never };
-    if (content.ok && content.order) return { ok: true, orderId: content.order.order_id, replayed: content.replayed };
-    return { ok: false, error: (content as unknown as { error: CommitOutcome & { ok: false } }).error as never };
+    const content = outcome.result.structuredContent as {
+      ok: boolean;
+      order?: { order_id: string };
+      replayed?: boolean;
+      error?: never;
+    };
+    if (content.ok && content.order)
+      return { ok: true, orderId: content.order.order_id, replayed: content.replayed };
+    return {
+      ok: false,
+      error: (content as unknown as { error: CommitOutcome & { ok: false } }).error as never,
+    };
   }
   return (
     <WidgetRoot state="confirm">
-      <ConfirmPurchase draft={value} onCommit={onCommit} onCancel={onCancel} onPrepareAgain={onPrepareAgain} />
+      <ConfirmPurchase
+        draft={value}
+        onCommit={onCommit}
+        onCancel={onCancel}
+        onPrepareAgain={onPrepareAgain}
+      />
     </WidgetRoot>
   );
 }
@@ -52,7 +83,9 @@ describe("ConfirmPurchase", () => {
   it("is a labelled alertdialog with Cancel focused first", () => {
     const { container } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
     const dialog = screen.getByRole("alertdialog", { name: "Confirm your purchase" });
-    expect(dialog).toHaveAccessibleDescription("Check the order. Nothing is charged until you confirm.");
+    expect(dialog).toHaveAccessibleDescription(
+      "Check the order. Nothing is charged until you confirm.",
+    );
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
     expect(document.activeElement).toHaveAttribute("data-action", "cancel");
     expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
@@ -85,12 +118,19 @@ describe("ConfirmPurchase", () => {
 
   it("stores the key in widget state before it calls the commit tool", async () => {
     const { host } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
-    const methods = host.calls.filter((call) => call.method === "setWidgetState" || call.method === "callTool").map((call) => call.method);
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
+    const methods = host.calls
+      .filter((call) => call.method === "setWidgetState" || call.method === "callTool")
+      .map((call) => call.method);
     expect(methods).toEqual(["setWidgetState", "callTool"]);
     const key = storedKey(host);
     expect(typeof key).toBe("string");
-    expect(host.toolCalls("commit_order")[0]!.args).toEqual({ draft_id: "d-1", idempotency_key: key });
+    expect(host.toolCalls("commit_order")[0]!.args).toEqual({
+      draft_id: "d-1",
+      idempotency_key: key,
+    });
   });
 
   it("retries a failed commit in place with the same key, and says the first may have gone through", async () => {
@@ -104,20 +144,30 @@ describe("ConfirmPurchase", () => {
         },
       },
     });
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
-    expect(screen.getByRole("alert")).toHaveTextContent("It may have gone through — it is safe to retry with the same request.");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "It may have gone through — it is safe to retry with the same request.",
+    );
     await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Try again" })));
     const keys = host.toolCalls("commit_order").map((call) => call.args.idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
-    expect(container).toHaveTextContent("This order had already been placed; nothing was charged twice.");
+    expect(container).toHaveTextContent(
+      "This order had already been placed; nothing was charged twice.",
+    );
   });
 
   it("reuses the stored key after a remount", async () => {
-    const { host, unmount } = renderWithHost(<Harness />, { tools: { commit_order: () => Promise.reject(new Error("lost")) } });
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+    const { host, unmount } = renderWithHost(<Harness />, {
+      tools: { commit_order: () => Promise.reject(new Error("lost")) },
+    });
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
     const first = host.toolCalls("commit_order")[0]!.args.idempotency_key;
     unmount();
     // A new tree on the same host: the widget was re-rendered by the host.
@@ -129,7 +179,9 @@ describe("ConfirmPurchase", () => {
         <Harness />
       </HostProvider>,
     );
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
     const keys = host.toolCalls("commit_order").map((call) => call.args.idempotency_key);
     expect(keys).toEqual([first, first]);
   });
@@ -139,7 +191,9 @@ describe("ConfirmPurchase", () => {
       globals: { widgetState: { [IDEMPOTENCY_STATE_KEY]: { draftId: "d-2", key: "<script>" } } },
       tools: { commit_order: () => order() },
     });
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
     const key = host.toolCalls("commit_order")[0]!.args.idempotency_key as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
     expect(storedKey(host)).toBe(key);
@@ -149,7 +203,9 @@ describe("ConfirmPurchase", () => {
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => bytes.fill(7) });
     try {
       const { host } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
-      await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+      await act(
+        async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+      );
       expect(host.toolCalls("commit_order")[0]!.args.idempotency_key).toBe("07".repeat(16));
     } finally {
       vi.unstubAllGlobals();
@@ -158,9 +214,15 @@ describe("ConfirmPurchase", () => {
 
   it("disables Confirm and offers to prepare again when the draft has expired", () => {
     const onPrepareAgain = vi.fn();
-    const { host } = renderWithHost(<Harness value={{ ...draft, expiresAt: "2001-01-01T00:00:00Z" }} onPrepareAgain={onPrepareAgain} />, {
-      tools: { commit_order: () => order() },
-    });
+    const { host } = renderWithHost(
+      <Harness
+        value={{ ...draft, expiresAt: "2001-01-01T00:00:00Z" }}
+        onPrepareAgain={onPrepareAgain}
+      />,
+      {
+        tools: { commit_order: () => order() },
+      },
+    );
     expect(screen.getByRole("button", { name: "Confirm purchase" })).toBeDisabled();
     expect(screen.getByText(/This offer has expired/)).toBeVisible();
     fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" }));
@@ -171,7 +233,9 @@ describe("ConfirmPurchase", () => {
 
   it("notices when the draft expires while it is shown", () => {
     vi.useFakeTimers({ now: new Date("2030-12-31T23:59:00Z") });
-    renderWithHost(<Harness onPrepareAgain={() => {}} />, { tools: { commit_order: () => order() } });
+    renderWithHost(<Harness onPrepareAgain={() => {}} />, {
+      tools: { commit_order: () => order() },
+    });
     const confirm = screen.getByRole("button", { name: "Confirm purchase" });
     expect(confirm).toBeEnabled();
     act(() => void vi.advanceTimersByTime(61_000));
@@ -181,7 +245,9 @@ describe("ConfirmPurchase", () => {
 
   it("cancel sends nothing", () => {
     const onCancel = vi.fn();
-    const { host } = renderWithHost(<Harness onCancel={onCancel} />, { tools: { commit_order: () => order() } });
+    const { host } = renderWithHost(<Harness onCancel={onCancel} />, {
+      tools: { commit_order: () => order() },
+    });
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(host.toolCalls()).toHaveLength(0);

@@ -6,7 +6,10 @@ import { renderWithHost } from "./helpers.tsx";
 
 describe("EmptyState", () => {
   it("shows the reason and sends an i18n suggestion as a follow-up, once", async () => {
-    const { host } = renderWithHost(<EmptyState reason="No gifts under 5 USD for these interests." />, { globals: { locale: "ru-RU" } });
+    const { host } = renderWithHost(
+      <EmptyState reason="No gifts under 5 USD for these interests." />,
+      { globals: { locale: "ru-RU" } },
+    );
     expect(screen.getByRole("heading")).toHaveTextContent("Ничего не найдено");
     expect(screen.getByText("No gifts under 5 USD for these interests.")).toBeVisible();
     const raise = screen.getByRole("button", { name: "Увеличить бюджет" });
@@ -21,7 +24,9 @@ describe("EmptyState", () => {
   });
 
   it("hides suggestions when the host can't send messages, or none are given", () => {
-    const { unmount } = renderWithHost(<EmptyState />, { capabilities: { sendFollowUpMessage: false } });
+    const { unmount } = renderWithHost(<EmptyState />, {
+      capabilities: { sendFollowUpMessage: false },
+    });
     expect(screen.queryByRole("button")).toBeNull();
     unmount();
     renderWithHost(<EmptyState suggestions={[]} />);

@@ -20,11 +20,15 @@ interface Payload {
 }
 
 function loadPayloads(): Array<[string, Payload]> {
-  if (!existsSync(payloadDir)) throw new Error(`payload directory not found: ${payloadDir} (set SHARED_PAYLOADS_DIR)`);
+  if (!existsSync(payloadDir))
+    throw new Error(`payload directory not found: ${payloadDir} (set SHARED_PAYLOADS_DIR)`);
   return readdirSync(payloadDir)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map((file) => [file, JSON.parse(readFileSync(path.join(payloadDir, file), "utf8")) as Payload]);
+    .map((file) => [
+      file,
+      JSON.parse(readFileSync(path.join(payloadDir, file), "utf8")) as Payload,
+    ]);
 }
 
 const payloads = loadPayloads();
@@ -37,19 +41,35 @@ const gift = (n: number, extra: object = {}) => ({
   tags: ["outdoor"],
   ...extra,
 });
-const suggestions = (gifts: unknown[]) => ({ contract_version: "1.0", kind: "gift_suggestions", ok: true, gifts });
+const suggestions = (gifts: unknown[]) => ({
+  contract_version: "1.0",
+  kind: "gift_suggestions",
+  ok: true,
+  gifts,
+});
 const draftFor = (giftId: string, draftId = "d-1", expiresAt = "2031-01-01T00:00:00Z") => ({
   contract_version: "1.0",
   kind: "order_draft",
   ok: true,
-  draft: { draft_id: draftId, gift: gift(Number(giftId.slice(-1))), quantity: 1, total: { amount: "11.99", currency: "USD" }, expires_at: expiresAt },
+  draft: {
+    draft_id: draftId,
+    gift: gift(Number(giftId.slice(-1))),
+    quantity: 1,
+    total: { amount: "11.99", currency: "USD" },
+    expires_at: expiresAt,
+  },
 });
 const order = (replayed = false) => ({
   contract_version: "1.0",
   kind: "order",
   ok: true,
   replayed,
-  order: { order_id: "o-77", draft_id: "d-1", status: "created", total: { amount: "11.99", currency: "USD" } },
+  order: {
+    order_id: "o-77",
+    draft_id: "d-1",
+    status: "created",
+    total: { amount: "11.99", currency: "USD" },
+  },
 });
 
 afterEach(() => {
@@ -64,16 +84,24 @@ describe("GiftGenius App over the shared payloads", () => {
   it.each(payloads)("%s renders its expected data-state and gift count", (_file, payload) => {
     const { container } = renderWithHost(<App output={payload.structuredContent} />);
     expect(widgetRoot(container)).toHaveAttribute("data-state", payload.expect);
-    if (payload.expect_gifts !== undefined) expect(container.querySelectorAll("[data-gift-id]")).toHaveLength(payload.expect_gifts);
+    if (payload.expect_gifts !== undefined)
+      expect(container.querySelectorAll("[data-gift-id]")).toHaveLength(payload.expect_gifts);
     // Whatever the payload, no script ran and no markup from it became an element.
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
-    expect(container.querySelector("img[onerror], script, iframe, a[href^='javascript']")).toBeNull();
+    expect(
+      container.querySelector("img[onerror], script, iframe, a[href^='javascript']"),
+    ).toBeNull();
   });
 
-  it.each(payloads.filter(([, p]) => p.structuredContent !== null))("%s renders the same through the host's toolOutput", (_file, payload) => {
-    const { container } = renderWithHost(<App />, { globals: { toolOutput: payload.structuredContent } });
-    expect(widgetRoot(container)).toHaveAttribute("data-state", payload.expect);
-  });
+  it.each(payloads.filter(([, p]) => p.structuredContent !== null))(
+    "%s renders the same through the host's toolOutput",
+    (_file, payload) => {
+      const { container } = renderWithHost(<App />, {
+        globals: { toolOutput: payload.structuredContent },
+      });
+      expect(widgetRoot(container)).toHaveAttribute("data-state", payload.expect);
+    },
+  );
 });
 
 describe("GiftGenius App", () => {
@@ -89,7 +117,12 @@ describe("GiftGenius App", () => {
     const { container } = renderWithHost(<App />, {
       globals: {
         locale: "de-DE",
-        toolOutput: suggestions([gift(1, { price: { amount: "1234.50", currency: "EUR" }, image_url: "https://img.example/1.png" })]),
+        toolOutput: suggestions([
+          gift(1, {
+            price: { amount: "1234.50", currency: "EUR" },
+            image_url: "https://img.example/1.png",
+          }),
+        ]),
       },
     });
     const card = container.querySelector<HTMLElement>('[data-gift-id="g-001"]')!;
@@ -109,8 +142,12 @@ describe("GiftGenius App", () => {
       globals: { toolOutput: suggestions([gift(1, { product_url: "https://shop.example/g1" })]) },
     });
     expect(container.querySelector("a[href]")).toBeNull();
-    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "View Gift number 1" })));
-    expect(host.callsOf("openExternal").map((call) => call.args[0])).toEqual(["https://shop.example/g1"]);
+    await act(
+      async () => void fireEvent.click(screen.getByRole("button", { name: "View Gift number 1" })),
+    );
+    expect(host.callsOf("openExternal").map((call) => call.args[0])).toEqual([
+      "https://shop.example/g1",
+    ]);
   });
 
   it("runs the whole flow: suggestions → buy → confirm → committing → committed", async () => {
@@ -123,12 +160,16 @@ describe("GiftGenius App", () => {
         commit_order: async () => (await commitGate, order()),
       },
     });
-    const buy = container.querySelector<HTMLButtonElement>('[data-gift-id="g-002"] [data-action="buy"]')!;
+    const buy = container.querySelector<HTMLButtonElement>(
+      '[data-gift-id="g-002"] [data-action="buy"]',
+    )!;
     await act(async () => {
       fireEvent.click(buy);
       fireEvent.click(buy);
     });
-    expect(host.toolCalls("prepare_order")).toEqual([{ name: "prepare_order", args: { gift_id: "g-002" } }]);
+    expect(host.toolCalls("prepare_order")).toEqual([
+      { name: "prepare_order", args: { gift_id: "g-002" } },
+    ]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
     expect(screen.getByRole("alertdialog")).toHaveTextContent("Gift number 2");
 
@@ -162,7 +203,12 @@ describe("GiftGenius App", () => {
       tools: {
         prepare_order: (args) =>
           ++calls === 1
-            ? { contract_version: "1.0", kind: "order_draft", ok: false, error: { code: "UPSTREAM_UNAVAILABLE", message: "Catalog down.", retryable: true } }
+            ? {
+                contract_version: "1.0",
+                kind: "order_draft",
+                ok: false,
+                error: { code: "UPSTREAM_UNAVAILABLE", message: "Catalog down.", retryable: true },
+              }
             : draftFor(String(args.gift_id)),
       },
     });
@@ -170,16 +216,30 @@ describe("GiftGenius App", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("alert")).toHaveTextContent("Catalog down.");
     await act(async () => void fireEvent.click(container.querySelector('[data-action="retry"]')!));
-    expect(host.toolCalls("prepare_order").map((call) => call.args)).toEqual([{ gift_id: "g-001" }, { gift_id: "g-001" }]);
+    expect(host.toolCalls("prepare_order").map((call) => call.args)).toEqual([
+      { gift_id: "g-001" },
+      { gift_id: "g-001" },
+    ]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
   });
 
   it("retries a failed suggestion with the tool's own input", async () => {
-    const input = { interests: ["hiking"], budget_min: 10, budget_max: 50, currency: "USD", relationship_type: "friend" };
+    const input = {
+      interests: ["hiking"],
+      budget_min: 10,
+      budget_max: 50,
+      currency: "USD",
+      relationship_type: "friend",
+    };
     const { container, host } = renderWithHost(<App />, {
       globals: {
         toolInput: input,
-        toolOutput: { contract_version: "1.0", kind: "gift_suggestions", ok: false, error: { code: "UPSTREAM_UNAVAILABLE", message: "Down.", retryable: true } },
+        toolOutput: {
+          contract_version: "1.0",
+          kind: "gift_suggestions",
+          ok: false,
+          error: { code: "UPSTREAM_UNAVAILABLE", message: "Down.", retryable: true },
+        },
       },
       tools: { suggest_gifts: () => suggestions([gift(1), gift(2), gift(3)]) },
     });
@@ -194,9 +254,16 @@ describe("GiftGenius App", () => {
       prepare_order: (args: { readonly [key: string]: unknown }) => draftFor(String(args.gift_id)),
       commit_order: () => Promise.reject(new Error("lost")),
     };
-    const first = renderWithHost(<App />, { globals: { toolOutput: suggestions([gift(1)]) }, tools });
-    await act(async () => void fireEvent.click(first.container.querySelector('[data-action="buy"]')!));
-    await act(async () => void fireEvent.click(first.container.querySelector('[data-action="confirm"]')!));
+    const first = renderWithHost(<App />, {
+      globals: { toolOutput: suggestions([gift(1)]) },
+      tools,
+    });
+    await act(
+      async () => void fireEvent.click(first.container.querySelector('[data-action="buy"]')!),
+    );
+    await act(
+      async () => void fireEvent.click(first.container.querySelector('[data-action="confirm"]')!),
+    );
     const host = first.host;
     first.unmount();
 
@@ -209,7 +276,9 @@ describe("GiftGenius App", () => {
       </HostProvider>,
     );
     expect(widgetRoot(second.container)).toHaveAttribute("data-state", "confirm");
-    await act(async () => void fireEvent.click(second.container.querySelector('[data-action="confirm"]')!));
+    await act(
+      async () => void fireEvent.click(second.container.querySelector('[data-action="confirm"]')!),
+    );
     const keys = host.toolCalls("commit_order").map((call) => call.args.idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -219,7 +288,9 @@ describe("GiftGenius App", () => {
 
   it("restores the order when the widget state arrives after the first render (MCP Apps)", async () => {
     const { FLOW_STATE_KEY } = await import("../../examples/giftgenius/widget/flow-state.ts");
-    const { container, host } = renderWithHost(<App />, { globals: { toolOutput: suggestions([gift(1)]) } });
+    const { container, host } = renderWithHost(<App />, {
+      globals: { toolOutput: suggestions([gift(1)]) },
+    });
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
     act(() => host.setGlobals({ widgetState: { [FLOW_STATE_KEY]: order() } }));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");

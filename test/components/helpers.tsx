@@ -20,6 +20,7 @@ export function renderWithHost(ui: ReactElement, options: MockHostOptions = {}):
 /** The element carrying `data-state`. Fails the test when there is not exactly one. */
 export function widgetRoot(container: HTMLElement): HTMLElement {
   const roots = container.querySelectorAll<HTMLElement>("[data-state]");
-  if (roots.length !== 1) throw new Error(`expected one [data-state] element, found ${roots.length}`);
+  if (roots.length !== 1)
+    throw new Error(`expected one [data-state] element, found ${roots.length}`);
   return roots[0]!;
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { en, formatDateTime, formatMoney, intlLocale, LANGUAGES, messagesFor, pickLanguage, plural, ru, vi, zh } from "../../src/i18n/index.ts";
+import {
+  en,
+  formatDateTime,
+  formatMoney,
+  intlLocale,
+  LANGUAGES,
+  messagesFor,
+  pickLanguage,
+  plural,
+  ru,
+  vi,
+  zh,
+} from "../../src/i18n/index.ts";
 
 describe("locale choice", () => {
   it("maps a host locale to a catalog, with English as the fallback", () => {
@@ -29,7 +41,8 @@ describe("catalogs", () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
       expect(Object.keys(catalog).sort(), language).toEqual(Object.keys(en).sort());
       for (const [key, value] of Object.entries(catalog)) {
-        const text = typeof value === "function" ? (value as (x: never) => string)(7 as never) : value;
+        const text =
+          typeof value === "function" ? (value as (x: never) => string)(7 as never) : value;
         expect(typeof text, `${language}.${key}`).toBe("string");
         expect((text as string).trim().length, `${language}.${key}`).toBeGreaterThan(0);
       }

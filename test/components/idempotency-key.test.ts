@@ -17,12 +17,22 @@ describe("idempotency keys", () => {
     const a = newIdempotencyKey();
     const b = newIdempotencyKey();
     expect(a).not.toBe(b);
-    for (const key of [fromBytes, a, b]) expect(isStoredIdempotencyKey({ draftId: "d", key })).toBe(true);
+    for (const key of [fromBytes, a, b])
+      expect(isStoredIdempotencyKey({ draftId: "d", key })).toBe(true);
   });
 
   it("accepts only a well-formed stored entry", () => {
     expect(isStoredIdempotencyKey({ draftId: "d-1", key: "0123456789abcdef" })).toBe(true);
-    for (const bad of [null, "x", 5, [], { draftId: "d-1" }, { draftId: 1, key: "0123456789abcdef" }, { draftId: "d", key: "short" }, { draftId: "d", key: "<script>alert(1)</script>xx" }]) {
+    for (const bad of [
+      null,
+      "x",
+      5,
+      [],
+      { draftId: "d-1" },
+      { draftId: 1, key: "0123456789abcdef" },
+      { draftId: "d", key: "short" },
+      { draftId: "d", key: "<script>alert(1)</script>xx" },
+    ]) {
       expect(isStoredIdempotencyKey(bad)).toBe(false);
     }
     const hostile = Object.defineProperty({}, "draftId", {

@@ -15,8 +15,14 @@ const notes = defineContract({
 });
 type View = ReturnType<typeof notes.parse>;
 
-const ok = (items: unknown[]) => ({ contract_version: "1.0", kind: "notes", ok: true, notes: items });
-const items = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `n${i}`, name: `Note ${i}` }));
+const ok = (items: unknown[]) => ({
+  contract_version: "1.0",
+  kind: "notes",
+  ok: true,
+  notes: items,
+});
+const items = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `n${i}`, name: `Note ${i}` }));
 
 function renderList(view: ResultsOf<View>) {
   return (
@@ -32,7 +38,9 @@ function renderList(view: ResultsOf<View>) {
 
 describe("ResultView", () => {
   it("is loading while the host has not delivered a tool output, then renders it", () => {
-    const { container, host } = renderWithHost(<ResultView contract={notes} renderResults={renderList} />);
+    const { container, host } = renderWithHost(
+      <ResultView contract={notes} renderResults={renderList} />,
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "loading");
     expect(screen.getByRole("status")).toHaveAttribute("aria-busy", "true");
     act(() => host.setGlobals({ toolOutput: ok(items(2)) }));
@@ -41,9 +49,12 @@ describe("ResultView", () => {
   });
 
   it("renders every valid item (no cap) inside a focusable scrolling region within maxHeight", () => {
-    const { container } = renderWithHost(<ResultView contract={notes} renderResults={renderList} />, {
-      globals: { toolOutput: ok(items(250)), maxHeight: 400 },
-    });
+    const { container } = renderWithHost(
+      <ResultView contract={notes} renderResults={renderList} />,
+      {
+        globals: { toolOutput: ok(items(250)), maxHeight: 400 },
+      },
+    );
     expect(container.querySelectorAll("[data-item]")).toHaveLength(250);
     const root = widgetRoot(container);
     expect(root.style.maxHeight).toBe("400px");
@@ -60,14 +71,43 @@ describe("ResultView", () => {
   });
 
   it.each([
-    ["empty", { contract_version: "1.0", kind: "notes", ok: true, notes: [], why_empty: "Nothing today." }, "Nothing today."],
-    ["error", { contract_version: "1.0", kind: "notes", ok: false, error: { code: "X", message: "It broke.", retryable: false } }, "It broke."],
-    ["invalid", { contract_version: "1.0", kind: "notes", ok: "yes" }, "This result can't be shown"],
-    ["unsupported", { contract_version: "2.0", kind: "notes", ok: true, notes: [] }, "This app needs an update"],
-    ["committed", { contract_version: "1.0", kind: "receipt", ok: true, order_id: "o-9" }, "order o-9"],
+    [
+      "empty",
+      { contract_version: "1.0", kind: "notes", ok: true, notes: [], why_empty: "Nothing today." },
+      "Nothing today.",
+    ],
+    [
+      "error",
+      {
+        contract_version: "1.0",
+        kind: "notes",
+        ok: false,
+        error: { code: "X", message: "It broke.", retryable: false },
+      },
+      "It broke.",
+    ],
+    [
+      "invalid",
+      { contract_version: "1.0", kind: "notes", ok: "yes" },
+      "This result can't be shown",
+    ],
+    [
+      "unsupported",
+      { contract_version: "2.0", kind: "notes", ok: true, notes: [] },
+      "This app needs an update",
+    ],
+    [
+      "committed",
+      { contract_version: "1.0", kind: "receipt", ok: true, order_id: "o-9" },
+      "order o-9",
+    ],
   ])("renders %s", (state, output, textShown) => {
     const { container } = renderWithHost(
-      <ResultView contract={notes} renderResults={renderList} renderRecord={(view) => <p>order {String((view.data as { order_id: string }).order_id)}</p>} />,
+      <ResultView
+        contract={notes}
+        renderResults={renderList}
+        renderRecord={(view) => <p>order {String((view.data as { order_id: string }).order_id)}</p>}
+      />,
       { globals: { toolOutput: output } },
     );
     expect(widgetRoot(container)).toHaveAttribute("data-state", state);
@@ -75,18 +115,33 @@ describe("ResultView", () => {
   });
 
   it("never shows the invalid reason or raw data", () => {
-    const { container } = renderWithHost(<ResultView contract={notes} renderResults={renderList} />, {
-      globals: { toolOutput: { contract_version: "1.0", kind: "notes", ok: true, notes: [{ id: 1, name: "SECRET_TABLE users" }] } },
-    });
+    const { container } = renderWithHost(
+      <ResultView contract={notes} renderResults={renderList} />,
+      {
+        globals: {
+          toolOutput: {
+            contract_version: "1.0",
+            kind: "notes",
+            ok: true,
+            notes: [{ id: 1, name: "SECRET_TABLE users" }],
+          },
+        },
+      },
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "invalid");
     expect(container).not.toHaveTextContent("SECRET_TABLE");
     expect(container).not.toHaveTextContent("malformed");
   });
 
   it("shows a record with no renderRecord as invalid, consistently", () => {
-    const { container } = renderWithHost(<ResultView contract={notes} renderResults={renderList} />, {
-      globals: { toolOutput: { contract_version: "1.0", kind: "receipt", ok: true, order_id: "o-1" } },
-    });
+    const { container } = renderWithHost(
+      <ResultView contract={notes} renderResults={renderList} />,
+      {
+        globals: {
+          toolOutput: { contract_version: "1.0", kind: "receipt", ok: true, order_id: "o-1" },
+        },
+      },
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "invalid");
   });
 
@@ -112,9 +167,12 @@ describe("ResultView", () => {
   });
 
   it("follows the host theme and locale", () => {
-    const { container, host } = renderWithHost(<ResultView contract={notes} renderResults={renderList} />, {
-      globals: { toolOutput: ok([]), theme: "dark", locale: "zh-CN" },
-    });
+    const { container, host } = renderWithHost(
+      <ResultView contract={notes} renderResults={renderList} />,
+      {
+        globals: { toolOutput: ok([]), theme: "dark", locale: "zh-CN" },
+      },
+    );
     const root = widgetRoot(container);
     expect(root).toHaveAttribute("data-theme", "dark");
     expect(root).toHaveAttribute("lang", "zh-CN");
@@ -130,9 +188,12 @@ describe("ResultView", () => {
   });
 
   it("takes an explicit result (null = loading) instead of the host output", () => {
-    const { container, rerender } = renderWithHost(<ResultView<View> result={null} renderResults={renderList} />, {
-      globals: { toolOutput: ok(items(2)) },
-    });
+    const { container, rerender } = renderWithHost(
+      <ResultView<View> result={null} renderResults={renderList} />,
+      {
+        globals: { toolOutput: ok(items(2)) },
+      },
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "loading");
     rerender(<ResultView<View> result={notes.parse(ok(items(4)))} renderResults={renderList} />);
     expect(container.querySelectorAll("[data-item]")).toHaveLength(4);

@@ -66,7 +66,9 @@ describe("RetryButton", () => {
 
   it("waits again after a failed attempt and stops after maxAttempts", async () => {
     const onRetry = vi.fn(async () => {});
-    renderWithHost(<RetryButton retryable retryAfterSeconds={2} onRetry={onRetry} maxAttempts={2} />);
+    renderWithHost(
+      <RetryButton retryable retryAfterSeconds={2} onRetry={onRetry} maxAttempts={2} />,
+    );
     for (let attempt = 1; attempt <= 2; attempt++) {
       act(() => void vi.advanceTimersByTime(2000));
       const button = screen.getByRole("button");

@@ -33,9 +33,20 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   kind: "order",
   ok: true,
   replayed: false,
-  order: { order_id: "o-1", draft_id: "d-1", status: "created", total: { amount: "20.00", currency: "USD" }, ...overrides },
+  order: {
+    order_id: "o-1",
+    draft_id: "d-1",
+    status: "created",
+    total: { amount: "20.00", currency: "USD" },
+    ...overrides,
+  },
 });
-const failure = (error: unknown, kind = "gift_suggestions") => ({ contract_version: "1.0", kind, ok: false, error });
+const failure = (error: unknown, kind = "gift_suggestions") => ({
+  contract_version: "1.0",
+  kind,
+  ok: false,
+  error,
+});
 
 describe("gift_suggestions", () => {
   it("returns every valid gift in order", () => {
@@ -48,7 +59,9 @@ describe("gift_suggestions", () => {
   });
 
   it("drops and counts one malformed gift among good ones", () => {
-    const view = giftGenius.parse(suggestions([gift(1), { id: "g-2", title: "no price" }, gift(3), null, "x"]));
+    const view = giftGenius.parse(
+      suggestions([gift(1), { id: "g-2", title: "no price" }, gift(3), null, "x"]),
+    );
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
     expect(view.items.map((g) => g.id)).toEqual(["g-1", "g-3"]);
@@ -72,15 +85,27 @@ describe("gift_suggestions", () => {
   });
 
   it("is invalid when the list key is missing or renamed", () => {
-    expect(giftGenius.parse({ contract_version: "1.0", kind: "gift_suggestions", ok: true, results: [gift(1)] }).state).toBe("invalid");
-    expect(giftGenius.parse(suggestions("not a list" as unknown as unknown[])).state).toBe("invalid");
+    expect(
+      giftGenius.parse({
+        contract_version: "1.0",
+        kind: "gift_suggestions",
+        ok: true,
+        results: [gift(1)],
+      }).state,
+    ).toBe("invalid");
+    expect(giftGenius.parse(suggestions("not a list" as unknown as unknown[])).state).toBe(
+      "invalid",
+    );
   });
 
   it("removes non-https URLs and keeps the gift", () => {
     const view = giftGenius.parse(
       suggestions([
         gift(1, { image_url: "javascript:alert(1)", product_url: "http://shop.example.com/1" }),
-        gift(2, { image_url: "data:image/png;base64,AAAA", product_url: "https://shop.example.com/2" }),
+        gift(2, {
+          image_url: "data:image/png;base64,AAAA",
+          product_url: "https://shop.example.com/2",
+        }),
         gift(3, { image_url: "https://user:pw@cdn.example.com/3.png", product_url: 42 }),
       ]),
     );
@@ -97,7 +122,9 @@ describe("gift_suggestions", () => {
 
   it("shortens an over-long title instead of rejecting the gift", () => {
     const long = "🎁".repeat(5_000);
-    const view = giftGenius.parse(suggestions([gift(1, { title: long, reason: "r".repeat(100_000) })]));
+    const view = giftGenius.parse(
+      suggestions([gift(1, { title: long, reason: "r".repeat(100_000) })]),
+    );
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
     const title = view.items[0]!.title;
@@ -108,12 +135,20 @@ describe("gift_suggestions", () => {
   });
 
   it("drops a wrong tags value but keeps the gift", () => {
-    const view = giftGenius.parse(suggestions([gift(1, { tags: [1, 2] }), gift(2, { tags: "outdoor" })]));
-    expect(view.state === "results" && view.items.map((g) => g.tags)).toEqual([undefined, undefined]);
+    const view = giftGenius.parse(
+      suggestions([gift(1, { tags: [1, 2] }), gift(2, { tags: "outdoor" })]),
+    );
+    expect(view.state === "results" && view.items.map((g) => g.tags)).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 
   it("accepts a newer minor and ignores unknown fields", () => {
-    const view = giftGenius.parse({ ...suggestions([gift(1, { badge: "new" })], { extra: true }), contract_version: "1.9" });
+    const view = giftGenius.parse({
+      ...suggestions([gift(1, { badge: "new" })], { extra: true }),
+      contract_version: "1.9",
+    });
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
     expect(view.version).toBe("1.9");
@@ -128,7 +163,12 @@ describe("gift_suggestions", () => {
   });
 
   it("rejects malformed money", () => {
-    for (const price of [{ amount: 10, currency: "USD" }, { amount: "1e5", currency: "USD" }, { amount: "10", currency: "usd" }, { amount: "-1", currency: "USD" }]) {
+    for (const price of [
+      { amount: 10, currency: "USD" },
+      { amount: "1e5", currency: "USD" },
+      { amount: "10", currency: "usd" },
+      { amount: "-1", currency: "USD" },
+    ]) {
       expect(giftGenius.parse(suggestions([gift(1, { price })])).state).toBe("invalid");
     }
   });
@@ -156,7 +196,9 @@ describe("envelope", () => {
   });
 
   it("reports another major as unsupported, whatever the rest holds", () => {
-    expect(giftGenius.parse({ contract_version: "2.0", kind: "gift_suggestions", results: [] })).toEqual({
+    expect(
+      giftGenius.parse({ contract_version: "2.0", kind: "gift_suggestions", results: [] }),
+    ).toEqual({
       state: "unsupported",
       version: "2.0",
       kind: "gift_suggestions",
@@ -165,13 +207,27 @@ describe("envelope", () => {
   });
 
   it("never throws on hostile objects (throwing getters, proxies)", () => {
-    const getter = Object.defineProperty({ contract_version: "1.0", kind: "gift_suggestions", ok: true }, "gifts", {
-      get() {
-        throw new Error("boom");
+    const getter = Object.defineProperty(
+      { contract_version: "1.0", kind: "gift_suggestions", ok: true },
+      "gifts",
+      {
+        get() {
+          throw new Error("boom");
+        },
+        enumerable: true,
       },
-      enumerable: true,
-    });
-    const proxy = new Proxy({}, { get: () => { throw new Error("trap"); }, has: () => { throw new Error("trap"); } });
+    );
+    const proxy = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("trap");
+        },
+        has: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(giftGenius.parse(getter).state).toBe("invalid");
     expect(giftGenius.parse(proxy).state).toBe("invalid");
   });
@@ -193,7 +249,12 @@ describe("envelope", () => {
     for (let i = 0; i < 100_000; i++) deep = { next: deep, list: [deep] };
     let deepArray: unknown = [];
     for (let i = 0; i < 100_000; i++) deepArray = [deepArray];
-    expect(giftGenius.parse({ ...suggestions([gift(1, { tags: deepArray, reason: deep })]), extra: deep }).state).toBe("results");
+    expect(
+      giftGenius.parse({
+        ...suggestions([gift(1, { tags: deepArray, reason: deep })]),
+        extra: deep,
+      }).state,
+    ).toBe("results");
     expect(giftGenius.parse(suggestions(deepArray as unknown[])).state).toBe("invalid");
     expect(giftGenius.parse(deep).state).toBe("invalid");
   });
@@ -229,7 +290,14 @@ describe("errors", () => {
 
   it("clamps retry_after_seconds to a sane range", () => {
     const read = (seconds: unknown) => {
-      const view = giftGenius.parse(failure({ code: "RATE_LIMITED", message: "m", retryable: true, retry_after_seconds: seconds }));
+      const view = giftGenius.parse(
+        failure({
+          code: "RATE_LIMITED",
+          message: "m",
+          retryable: true,
+          retry_after_seconds: seconds,
+        }),
+      );
       return view.state === "error" ? view.error.retry_after_seconds : "not an error";
     };
     expect(read(30)).toBe(30);
@@ -257,7 +325,12 @@ describe("errors", () => {
   });
 
   it("gives errors of write kinds too", () => {
-    const view = giftGenius.parse(failure({ code: "PAYMENT_PROVIDER_ERROR", message: "m", retryable: true, changes: "unknown" }, "order"));
+    const view = giftGenius.parse(
+      failure(
+        { code: "PAYMENT_PROVIDER_ERROR", message: "m", retryable: true, changes: "unknown" },
+        "order",
+      ),
+    );
     expect(view).toMatchObject({ state: "error", kind: "order", error: { changes: "unknown" } });
   });
 });
@@ -286,7 +359,10 @@ describe("order_draft and order", () => {
 
   it("reads an order and its replay flag", () => {
     const view = giftGenius.parse({ ...order(), replayed: true });
-    expect(view.state === "order" && view.data).toMatchObject({ replayed: true, order: { order_id: "o-1" } });
+    expect(view.state === "order" && view.data).toMatchObject({
+      replayed: true,
+      order: { order_id: "o-1" },
+    });
   });
 
   it("removes a non-https checkout_url and keeps the order", () => {

@@ -5,13 +5,16 @@ import { domState, loadPayloads } from "../support/payloads.ts";
 describe("shared sample payloads", () => {
   const payloads = loadPayloads();
 
-  it.each(payloads.map((p) => [p.name, p] as const))("%s parses to its expected state", (_name, payload) => {
-    const view = giftGenius.parse(payload.structuredContent);
-    expect(domState(view.state)).toBe(payload.expect);
-    if (payload.expect_gifts !== undefined) {
-      expect(view.state === "results" ? view.items.length : 0).toBe(payload.expect_gifts);
-    }
-  });
+  it.each(payloads.map((p) => [p.name, p] as const))(
+    "%s parses to its expected state",
+    (_name, payload) => {
+      const view = giftGenius.parse(payload.structuredContent);
+      expect(domState(view.state)).toBe(payload.expect);
+      if (payload.expect_gifts !== undefined) {
+        expect(view.state === "results" ? view.items.length : 0).toBe(payload.expect_gifts);
+      }
+    },
+  );
 
   it("keeps no javascript: URL anywhere in a parsed result", () => {
     for (const payload of payloads) {

@@ -56,22 +56,40 @@ describe("fromProblem", () => {
   });
 
   it("clamps retry_after_seconds", () => {
-    expect(fromProblem({ title: "Slow down", retry_after_seconds: 12.5 }, 429).retry_after_seconds).toBe(13);
-    expect(fromProblem({ title: "Slow down", retry_after_seconds: -1 }, 429).retry_after_seconds).toBe(0);
-    expect(fromProblem({ title: "Slow down", retry_after_seconds: 1e9 }, 429).retry_after_seconds).toBe(3600);
+    expect(
+      fromProblem({ title: "Slow down", retry_after_seconds: 12.5 }, 429).retry_after_seconds,
+    ).toBe(13);
+    expect(
+      fromProblem({ title: "Slow down", retry_after_seconds: -1 }, 429).retry_after_seconds,
+    ).toBe(0);
+    expect(
+      fromProblem({ title: "Slow down", retry_after_seconds: 1e9 }, 429).retry_after_seconds,
+    ).toBe(3600);
   });
 
   it("reads a problem given as JSON text", () => {
-    expect(fromProblem('{"title":"Gone","status":410,"code":"ITEM_UNAVAILABLE"}', 410)).toMatchObject({ code: "ITEM_UNAVAILABLE", retryable: false });
+    expect(
+      fromProblem('{"title":"Gone","status":410,"code":"ITEM_UNAVAILABLE"}', 410),
+    ).toMatchObject({ code: "ITEM_UNAVAILABLE", retryable: false });
   });
 
   it.each([
-    ["an HTML page from a proxy", "<html><body>502 Bad Gateway at internal-lb-7.corp.local</body></html>", 502, true],
+    [
+      "an HTML page from a proxy",
+      "<html><body>502 Bad Gateway at internal-lb-7.corp.local</body></html>",
+      502,
+      true,
+    ],
     ["invalid JSON", '{"title": "unterminated', 500, true],
     ["an empty body", "", 503, true],
     ["null", null, 400, false],
     ["a JSON array", [{ title: "x" }], 500, true],
-    ["an object that is not a problem", { stack: "Error: at db.query (/srv/app/db.js:12)", sql: "SELECT * FROM users" }, 500, true],
+    [
+      "an object that is not a problem",
+      { stack: "Error: at db.query (/srv/app/db.js:12)", sql: "SELECT * FROM users" },
+      500,
+      true,
+    ],
   ])("turns %s into UPSTREAM_BAD_RESPONSE without echoing it", (_name, body, status, retryable) => {
     const error = fromProblem(body, status);
     expect(error.code).toBe(UPSTREAM_BAD_RESPONSE);
@@ -82,11 +100,15 @@ describe("fromProblem", () => {
 
   it("always returns a valid ToolError, whatever the body", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.string(), fc.json()), fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }), (body, status) => {
-        const error = fromProblem(body, status);
-        expect(v.safeParse(ToolErrorSchema, error).success).toBe(true);
-        expect(JSON.stringify(error).length).toBeLessThan(2_000);
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.string(), fc.json()),
+        fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
+        (body, status) => {
+          const error = fromProblem(body, status);
+          expect(v.safeParse(ToolErrorSchema, error).success).toBe(true);
+          expect(JSON.stringify(error).length).toBeLessThan(2_000);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });

@@ -5,7 +5,9 @@ import { giftGenius } from "../../examples/giftgenius/contract.ts";
 const STATES = new Set(["results", "empty", "error", "invalid", "unsupported", "draft", "order"]);
 
 const money = fc.record({
-  amount: fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${String(b).padStart(2, "0")}`),
+  amount: fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }))
+    .map(([a, b]) => `${a}.${String(b).padStart(2, "0")}`),
   currency: fc.constantFrom("USD", "EUR", "VND", "CNY", "RUB", "JPY"),
 });
 const httpsUrl = fc.webUrl({ validSchemes: ["https"] });
@@ -38,7 +40,10 @@ const toolError = fc.record(
     next_action: fc.string(),
     request_id: fc.string({ maxLength: 50 }),
     changes: fc.constantFrom("none", "applied", "unknown"),
-    field_errors: fc.array(fc.record({ field: fc.string(), code: fc.string(), message: fc.string() }), { maxLength: 10 }),
+    field_errors: fc.array(
+      fc.record({ field: fc.string(), code: fc.string(), message: fc.string() }),
+      { maxLength: 10 },
+    ),
   },
   { requiredKeys: ["code", "message", "retryable"] },
 );
@@ -57,7 +62,9 @@ const draft = fc.record({
     gift,
     quantity: fc.integer({ min: 1, max: 100 }),
     total: money,
-    expires_at: fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString()),
+    expires_at: fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString()),
   }),
 });
 
@@ -75,7 +82,10 @@ describe("parse properties", () => {
   it("never throws on arbitrary values inside a well-formed envelope", () => {
     const envelope = fc.record({
       contract_version: fc.oneof(minor, fc.jsonValue()),
-      kind: fc.oneof(fc.constantFrom("gift_suggestions", "order_draft", "order", "__proto__"), fc.jsonValue()),
+      kind: fc.oneof(
+        fc.constantFrom("gift_suggestions", "order_draft", "order", "__proto__"),
+        fc.jsonValue(),
+      ),
       ok: fc.oneof(fc.boolean(), fc.jsonValue()),
       gifts: fc.oneof(fc.array(fc.oneof(gift, fc.jsonValue())), fc.jsonValue()),
       draft: fc.jsonValue(),

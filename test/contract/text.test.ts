@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { clipText, isHttpsUrl, parseVersion } from "../../src/contract/index.ts";
 
 describe("isHttpsUrl", () => {
-  it.each(["https://cdn.example.com/a.png", "https://a.b:8443/x?y=1#z", "https://xn--80ak6aa92e.com/"])("accepts %s", (url) => {
+  it.each([
+    "https://cdn.example.com/a.png",
+    "https://a.b:8443/x?y=1#z",
+    "https://xn--80ak6aa92e.com/",
+  ])("accepts %s", (url) => {
     expect(isHttpsUrl(url)).toBe(true);
   });
   it.each([
@@ -45,6 +49,7 @@ describe("parseVersion", () => {
   it("reads MAJOR.MINOR only", () => {
     expect(parseVersion("1.0")).toEqual({ major: 1, minor: 0 });
     expect(parseVersion("12.34")).toEqual({ major: 12, minor: 34 });
-    for (const bad of ["1", "1.0.0", "v1.0", "01.0", "1.-1", 1, null]) expect(parseVersion(bad)).toBeUndefined();
+    for (const bad of ["1", "1.0.0", "v1.0", "01.0", "1.-1", 1, null])
+      expect(parseVersion(bad)).toBeUndefined();
   });
 });

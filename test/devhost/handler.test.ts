@@ -26,7 +26,16 @@ afterAll(async () => {
 });
 
 function sameOrigin(base: string, body: unknown, extra: Record<string, string> = {}): RequestInit {
-  return { method: "POST", headers: { "Content-Type": "application/json", Origin: base, "Sec-Fetch-Site": "same-origin", ...extra }, body: JSON.stringify(body) };
+  return {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: base,
+      "Sec-Fetch-Site": "same-origin",
+      ...extra,
+    },
+    body: JSON.stringify(body),
+  };
 }
 
 describe("the page and its assets", () => {
@@ -65,11 +74,34 @@ describe("the page and its assets", () => {
 
 describe("widget frames", () => {
   it("serves the widget HTML with the bootstrap first and a real, hash-based CSP header", async () => {
-    const html = "<!doctype html><html><head><style>p{color:red}</style></head><body><script type=\"module\">widget()</script></body></html>";
-    const meta = { ui: { csp: { connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com/", "https://*.wild.com", "javascript:alert(1)"] } } };
-    const created = await fetch(`${app.url}/devhost/frames`, sameOrigin(app.url, { html, meta, init: { protocol: "openai", globals: { toolOutput: "</script><script>alert(1)</script>" } } }));
+    const html =
+      '<!doctype html><html><head><style>p{color:red}</style></head><body><script type="module">widget()</script></body></html>';
+    const meta = {
+      ui: {
+        csp: {
+          connectDomains: ["https://api.example.com"],
+          resourceDomains: [
+            "https://cdn.example.com/",
+            "https://*.wild.com",
+            "javascript:alert(1)",
+          ],
+        },
+      },
+    };
+    const created = await fetch(
+      `${app.url}/devhost/frames`,
+      sameOrigin(app.url, {
+        html,
+        meta,
+        init: { protocol: "openai", globals: { toolOutput: "</script><script>alert(1)</script>" } },
+      }),
+    );
     expect(created.status).toBe(201);
-    const { url, csp, rejectedOrigins } = (await created.json()) as { url: string; csp: string; rejectedOrigins: string[] };
+    const { url, csp, rejectedOrigins } = (await created.json()) as {
+      url: string;
+      csp: string;
+      rejectedOrigins: string[];
+    };
     expect(rejectedOrigins).toEqual(["https://*.wild.com", "javascript:alert(1)"]);
 
     const frame = await fetch(`${app.url}${url}`);
@@ -93,10 +125,28 @@ describe("widget frames", () => {
 
   it("refuses frames registered from another site or without JSON", async () => {
     const body = { html: "<p>x</p>" };
-    expect((await fetch(`${app.url}/devhost/frames`, sameOrigin("http://evil.example", body))).status).toBe(403);
-    expect((await fetch(`${app.url}/devhost/frames`, sameOrigin(app.url, body, { "Sec-Fetch-Site": "cross-site" }))).status).toBe(403);
-    expect((await fetch(`${app.url}/devhost/frames`, sameOrigin(app.url, body, { "Content-Type": "text/plain" }))).status).toBe(403);
-    expect((await fetch(`${app.url}/devhost/frames`, sameOrigin(app.url, { html: 42 }))).status).toBe(400);
+    expect(
+      (await fetch(`${app.url}/devhost/frames`, sameOrigin("http://evil.example", body))).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(
+          `${app.url}/devhost/frames`,
+          sameOrigin(app.url, body, { "Sec-Fetch-Site": "cross-site" }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(
+          `${app.url}/devhost/frames`,
+          sameOrigin(app.url, body, { "Content-Type": "text/plain" }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${app.url}/devhost/frames`, sameOrigin(app.url, { html: 42 }))).status,
+    ).toBe(400);
   });
 
   it("answers 404 for a frame it does not keep", async () => {
@@ -109,14 +159,31 @@ describe("the dev fault switch", () => {
     const set = await fetch(`${app.url}/devhost/faults`, sameOrigin(app.url, { faults: "fail" }));
     expect(set.status).toBe(200);
     expect(app.faults).toBe("fail");
-    expect(await (await fetch(`${app.url}/devhost/faults`)).json()).toEqual({ faults: "fail", known: ["fail"] });
+    expect(await (await fetch(`${app.url}/devhost/faults`)).json()).toEqual({
+      faults: "fail",
+      known: ["fail"],
+    });
     await fetch(`${app.url}/devhost/faults`, sameOrigin(app.url, { faults: "" }));
     expect(app.faults).toBe("");
   });
 
   it("refuses cross-site requests and DNS-rebound host names", async () => {
-    expect((await fetch(`${app.url}/devhost/faults`, sameOrigin("http://evil.example", { faults: "fail" }))).status).toBe(403);
-    expect((await fetch(`${app.url}/devhost/faults`, sameOrigin(app.url, { faults: "fail" }, { "Content-Type": "text/plain" }))).status).toBe(403);
+    expect(
+      (
+        await fetch(
+          `${app.url}/devhost/faults`,
+          sameOrigin("http://evil.example", { faults: "fail" }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(
+          `${app.url}/devhost/faults`,
+          sameOrigin(app.url, { faults: "fail" }, { "Content-Type": "text/plain" }),
+        )
+      ).status,
+    ).toBe(403);
     // fetch() will not send a forged Host header; node:http will, as a rebinding page's browser does.
     const rebound = await new Promise<number>((resolve, reject) => {
       get(`${app.url}/devhost/faults`, { headers: { Host: "evil.example" } }, (res) => {
@@ -130,15 +197,36 @@ describe("the dev fault switch", () => {
 
   it("does not exist in production", async () => {
     expect((await fetch(`${production.url}/devhost/faults`)).status).toBe(404);
-    expect((await fetch(`${production.url}/devhost/faults`, sameOrigin(production.url, { faults: "fail" }))).status).toBe(404);
+    expect(
+      (
+        await fetch(
+          `${production.url}/devhost/faults`,
+          sameOrigin(production.url, { faults: "fail" }),
+        )
+      ).status,
+    ).toBe(404);
     expect(production.faults).toBe("");
-    expect(((await (await fetch(`${production.url}/devhost/config`)).json()) as { faults: unknown }).faults).toBeNull();
+    expect(
+      ((await (await fetch(`${production.url}/devhost/config`)).json()) as { faults: unknown })
+        .faults,
+    ).toBeNull();
   });
 
   it("reports a spec the server refuses", async () => {
-    const strict = await startFixtureApp({ pageDir, faults: { get: () => "", set: () => { throw new Error("unknown fault: nope"); } } });
+    const strict = await startFixtureApp({
+      pageDir,
+      faults: {
+        get: () => "",
+        set: () => {
+          throw new Error("unknown fault: nope");
+        },
+      },
+    });
     try {
-      const response = await fetch(`${strict.url}/devhost/faults`, sameOrigin(strict.url, { faults: "nope" }));
+      const response = await fetch(
+        `${strict.url}/devhost/faults`,
+        sameOrigin(strict.url, { faults: "nope" }),
+      );
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({ error: "unknown fault: nope" });
     } finally {

@@ -2,14 +2,43 @@
 import { describe, expect, it } from "vitest";
 import { widgetTemplateUri } from "../../src/devhost/page/mcp-connection.ts";
 import { normalizeSettings, type HostSettings } from "../../src/devhost/page/settings.ts";
-import { canonicalJson, loadFrameStorage, saveFrameStorage, MAX_FRAME_STORAGE, widgetKey, widgetSessionId } from "../../src/devhost/page/widget-state-store.ts";
+import {
+  canonicalJson,
+  loadFrameStorage,
+  saveFrameStorage,
+  MAX_FRAME_STORAGE,
+  widgetKey,
+  widgetSessionId,
+} from "../../src/devhost/page/widget-state-store.ts";
 
-const BASE: HostSettings = { protocol: "openai", theme: "light", locale: "en", displayMode: "inline", maxHeight: 640 };
+const BASE: HostSettings = {
+  protocol: "openai",
+  theme: "light",
+  locale: "en",
+  displayMode: "inline",
+  maxHeight: 640,
+};
 
 describe("host settings from the URL or storage", () => {
   it("takes what is valid and keeps the rest", () => {
-    expect(normalizeSettings({ protocol: "mcp-apps", theme: "dark", locale: "vi", displayMode: "pip", maxHeight: "480" }, BASE)).toEqual({ protocol: "mcp-apps", theme: "dark", locale: "vi", displayMode: "pip", maxHeight: 480 });
-    expect(normalizeSettings({ protocol: "evil", theme: "purple", locale: "<script>", displayMode: 3, maxHeight: "NaN" }, BASE)).toEqual(BASE);
+    expect(
+      normalizeSettings(
+        { protocol: "mcp-apps", theme: "dark", locale: "vi", displayMode: "pip", maxHeight: "480" },
+        BASE,
+      ),
+    ).toEqual({
+      protocol: "mcp-apps",
+      theme: "dark",
+      locale: "vi",
+      displayMode: "pip",
+      maxHeight: 480,
+    });
+    expect(
+      normalizeSettings(
+        { protocol: "evil", theme: "purple", locale: "<script>", displayMode: 3, maxHeight: "NaN" },
+        BASE,
+      ),
+    ).toEqual(BASE);
     expect(normalizeSettings({ maxHeight: 1e9 }, BASE).maxHeight).toBe(2000);
     expect(normalizeSettings({ maxHeight: -1 }, BASE).maxHeight).toBe(120);
   });
@@ -44,7 +73,14 @@ describe("frame storage", () => {
 });
 
 describe("widget template of a tool", () => {
-  const tool = { name: "t", inputSchema: { type: "object" as const }, _meta: { "openai/outputTemplate": "ui://w/a.html", ui: { resourceUri: "ui://w/a.mcp-app.html" } } };
+  const tool = {
+    name: "t",
+    inputSchema: { type: "object" as const },
+    _meta: {
+      "openai/outputTemplate": "ui://w/a.html",
+      ui: { resourceUri: "ui://w/a.mcp-app.html" },
+    },
+  };
 
   it("is each protocol's own key first", () => {
     expect(widgetTemplateUri(tool, "openai")).toBe("ui://w/a.html");
@@ -52,8 +88,18 @@ describe("widget template of a tool", () => {
   });
 
   it("falls back to the other key, and ignores anything not ui://", () => {
-    expect(widgetTemplateUri({ ...tool, _meta: { "openai/outputTemplate": "ui://w/a.html" } }, "mcp-apps")).toBe("ui://w/a.html");
-    expect(widgetTemplateUri({ ...tool, _meta: { "openai/outputTemplate": "https://evil.example/w.html" } }, "openai")).toBeUndefined();
+    expect(
+      widgetTemplateUri(
+        { ...tool, _meta: { "openai/outputTemplate": "ui://w/a.html" } },
+        "mcp-apps",
+      ),
+    ).toBe("ui://w/a.html");
+    expect(
+      widgetTemplateUri(
+        { ...tool, _meta: { "openai/outputTemplate": "https://evil.example/w.html" } },
+        "openai",
+      ),
+    ).toBeUndefined();
     expect(widgetTemplateUri(undefined, "openai")).toBeUndefined();
   });
 });

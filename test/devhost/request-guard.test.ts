@@ -1,16 +1,36 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { hasLoopbackHost, isLoopbackAddress, isServedOnLoopback } from "../../src/devhost/server/request-guard.ts";
+import {
+  hasLoopbackHost,
+  isLoopbackAddress,
+  isServedOnLoopback,
+} from "../../src/devhost/server/request-guard.ts";
 
 function request(bound: string | undefined, local: string, host = "127.0.0.1:1"): IncomingMessage {
-  const server = bound === undefined ? undefined : { address: () => ({ address: bound, family: "IPv4", port: 1 }) };
-  return { socket: { server, localAddress: local }, headers: { host } } as unknown as IncomingMessage;
+  const server =
+    bound === undefined
+      ? undefined
+      : { address: () => ({ address: bound, family: "IPv4", port: 1 }) };
+  return {
+    socket: { server, localAddress: local },
+    headers: { host },
+  } as unknown as IncomingMessage;
 }
 
 describe("loopback checks", () => {
   it("knows loopback addresses in every form", () => {
-    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(address)).toBe(true);
-    for (const address of ["0.0.0.0", "::", "10.0.0.1", "192.168.1.1", "::ffff:10.0.0.1", "", undefined]) expect(isLoopbackAddress(address)).toBe(false);
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"])
+      expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of [
+      "0.0.0.0",
+      "::",
+      "10.0.0.1",
+      "192.168.1.1",
+      "::ffff:10.0.0.1",
+      "",
+      undefined,
+    ])
+      expect(isLoopbackAddress(address)).toBe(false);
   });
 
   it("judges the address the server is bound to, not the one a request came in on", () => {
@@ -22,7 +42,14 @@ describe("loopback checks", () => {
   });
 
   it("accepts only loopback host names (DNS rebinding)", () => {
-    for (const host of ["127.0.0.1:8787", "localhost:8787", "[::1]:8787", "localhost"]) expect(hasLoopbackHost(request("127.0.0.1", "127.0.0.1", host))).toBe(true);
-    for (const host of ["evil.example:8787", "127.0.0.1.evil.example", "localhost.evil.example:1", ""]) expect(hasLoopbackHost(request("127.0.0.1", "127.0.0.1", host))).toBe(false);
+    for (const host of ["127.0.0.1:8787", "localhost:8787", "[::1]:8787", "localhost"])
+      expect(hasLoopbackHost(request("127.0.0.1", "127.0.0.1", host))).toBe(true);
+    for (const host of [
+      "evil.example:8787",
+      "127.0.0.1.evil.example",
+      "localhost.evil.example:1",
+      "",
+    ])
+      expect(hasLoopbackHost(request("127.0.0.1", "127.0.0.1", host))).toBe(false);
   });
 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
     createServer: () => new McpServer({ name: "t", version: "1.0.0" }).server,
     log: silentLogger,
     port: 0,
-    otherRoutes: createDevHostHandler({ faults: { get: () => faults, set: (spec) => void (faults = spec) } }),
+    otherRoutes: createDevHostHandler({
+      faults: { get: () => faults, set: (spec) => void (faults = spec) },
+    }),
   });
 });
 afterAll(() => endpoint?.close());

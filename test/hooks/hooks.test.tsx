@@ -42,7 +42,13 @@ afterEach(() => {
 describe("global hooks", () => {
   it("read validated globals and follow changes", () => {
     const host = createMockHost({
-      globals: { theme: "dark", locale: "ru-ru", maxHeight: 480, displayMode: "pip", toolInput: { q: 1 } },
+      globals: {
+        theme: "dark",
+        locale: "ru-ru",
+        maxHeight: 480,
+        displayMode: "pip",
+        toolInput: { q: 1 },
+      },
     });
     const { result } = renderHook(
       () => ({
@@ -58,19 +64,49 @@ describe("global hooks", () => {
       }),
       { wrapper: wrap(host) },
     );
-    expect(result.current).toMatchObject({ theme: "dark", locale: "ru-RU", maxHeight: 480, mode: "pip", input: { q: 1 }, output: null, meta: null });
-    act(() => host.setGlobals({ toolOutput: { n: 2 }, toolResponseMetadata: { _meta: { "openai/widgetSessionId": "s1" } } }));
+    expect(result.current).toMatchObject({
+      theme: "dark",
+      locale: "ru-RU",
+      maxHeight: 480,
+      mode: "pip",
+      input: { q: 1 },
+      output: null,
+      meta: null,
+    });
+    act(() =>
+      host.setGlobals({
+        toolOutput: { n: 2 },
+        toolResponseMetadata: { _meta: { "openai/widgetSessionId": "s1" } },
+      }),
+    );
     expect(result.current.output).toEqual({ n: 2 });
     expect(result.current.meta).toEqual({ "openai/widgetSessionId": "s1" });
   });
 
   it("hostile globals fall back to defaults", () => {
     const host = createMockHost({
-      globals: { theme: "purple", locale: 42, maxHeight: "-1", displayMode: {}, safeArea: { insets: { top: -5, left: "x" } }, userAgent: "ios" },
+      globals: {
+        theme: "purple",
+        locale: 42,
+        maxHeight: "-1",
+        displayMode: {},
+        safeArea: { insets: { top: -5, left: "x" } },
+        userAgent: "ios",
+      },
     });
-    const { result } = renderHook(() => [useTheme(), useLocale(), useMaxHeight(), useDisplayMode(), useSafeArea(), useUserAgent()], {
-      wrapper: wrap(host),
-    });
+    const { result } = renderHook(
+      () => [
+        useTheme(),
+        useLocale(),
+        useMaxHeight(),
+        useDisplayMode(),
+        useSafeArea(),
+        useUserAgent(),
+      ],
+      {
+        wrapper: wrap(host),
+      },
+    );
     expect(result.current).toEqual([
       "light",
       "en",
@@ -101,7 +137,8 @@ describe("global hooks", () => {
     );
     const [t0, l0] = [themeRenders, localeRenders];
     act(() => {
-      for (let i = 0; i < 20; i++) host.setGlobals({ locale: i % 2 ? "de" : "fr", maxHeight: 100 + i });
+      for (let i = 0; i < 20; i++)
+        host.setGlobals({ locale: i % 2 ? "de" : "fr", maxHeight: 100 + i });
     });
     expect(themeRenders).toBe(t0);
     expect(localeRenders).toBeGreaterThan(l0);
@@ -135,7 +172,10 @@ describe("useWidgetState", () => {
   it("keeps keyed states side by side in the one widget state object", () => {
     const host = createMockHost({ globals: { widgetState: "junk from an old version" } });
     const { result } = renderHook(
-      () => ({ confirm: useWidgetState<string | null>(null, { key: "confirm" }), list: useWidgetState({ page: 1 }, { key: "list" }) }),
+      () => ({
+        confirm: useWidgetState<string | null>(null, { key: "confirm" }),
+        list: useWidgetState({ page: 1 }, { key: "list" }),
+      }),
       { wrapper: wrap(host) },
     );
     expect(result.current.confirm[0]).toBeNull();
@@ -148,8 +188,11 @@ describe("useWidgetState", () => {
 
   it("rejects stored state that fails the guard and survives a failing host", () => {
     const host = createMockHost({ globals: { widgetState: { count: "many" } } });
-    const isCounter = (s: unknown): s is { count: number } => typeof (s as { count?: unknown })?.count === "number";
-    const { result } = renderHook(() => useWidgetState({ count: 0 }, { isValid: isCounter }), { wrapper: wrap(host) });
+    const isCounter = (s: unknown): s is { count: number } =>
+      typeof (s as { count?: unknown })?.count === "number";
+    const { result } = renderHook(() => useWidgetState({ count: 0 }, { isValid: isCounter }), {
+      wrapper: wrap(host),
+    });
     expect(result.current[0]).toEqual({ count: 0 });
     host.failNext({ method: "setWidgetState" });
     act(() => result.current[1]({ count: 5 }));
@@ -193,7 +236,10 @@ describe("useCallTool", () => {
     await act(async () => {
       outcome = await result.current.call({});
     });
-    expect(outcome).toEqual({ ok: false, error: expect.objectContaining({ code: HOST_CALL_FAILED, retryable: true }) });
+    expect(outcome).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: HOST_CALL_FAILED, retryable: true }),
+    });
     expect(result.current.status).toBe("error");
     expect(JSON.stringify(result.current.error)).not.toContain("secrets");
   });
@@ -202,14 +248,19 @@ describe("useCallTool", () => {
     vi.useFakeTimers();
     const host = createMockHost({ tools: { t: () => ({}) } });
     host.failNext({ hang: true });
-    const { result } = renderHook(() => useCallTool("t", { timeoutMs: 1000 }), { wrapper: wrap(host) });
+    const { result } = renderHook(() => useCallTool("t", { timeoutMs: 1000 }), {
+      wrapper: wrap(host),
+    });
     let outcome: unknown;
     await act(async () => {
       const pending = result.current.call({}).then((o) => (outcome = o));
       await vi.advanceTimersByTimeAsync(1000);
       await pending;
     });
-    expect(outcome).toMatchObject({ ok: false, error: { code: HOST_CALL_FAILED, retryable: true } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: HOST_CALL_FAILED, retryable: true },
+    });
     expect(result.current.status).toBe("error");
   });
 
@@ -226,9 +277,16 @@ describe("useCallTool", () => {
 describe("action hooks", () => {
   it("open only https links, send messages and request display modes", async () => {
     const host = createMockHost();
-    const { result } = renderHook(() => ({ open: useOpenExternal(), send: useSendFollowUpMessage(), mode: useRequestDisplayMode() }), {
-      wrapper: wrap(host),
-    });
+    const { result } = renderHook(
+      () => ({
+        open: useOpenExternal(),
+        send: useSendFollowUpMessage(),
+        mode: useRequestDisplayMode(),
+      }),
+      {
+        wrapper: wrap(host),
+      },
+    );
     await act(async () => {
       await result.current.open("javascript:alert(1)");
       await result.current.open("http://example.com");
@@ -237,14 +295,19 @@ describe("action hooks", () => {
       expect(await result.current.mode("fullscreen")).toBe("fullscreen");
     });
     expect(host.callsOf("openExternal").map((c) => c.args[0])).toEqual(["https://example.com/a"]);
-    expect(host.callsOf("sendFollowUpMessage").map((c) => c.args[0])).toEqual(["more gifts please"]);
+    expect(host.callsOf("sendFollowUpMessage").map((c) => c.args[0])).toEqual([
+      "more gifts please",
+    ]);
   });
 
   it("never reject when the host fails", async () => {
     const host = createMockHost();
     host.failNext({ method: "sendFollowUpMessage" });
     host.failNext({ method: "requestDisplayMode" });
-    const { result } = renderHook(() => ({ send: useSendFollowUpMessage(), mode: useRequestDisplayMode() }), { wrapper: wrap(host) });
+    const { result } = renderHook(
+      () => ({ send: useSendFollowUpMessage(), mode: useRequestDisplayMode() }),
+      { wrapper: wrap(host) },
+    );
     await act(async () => {
       await expect(result.current.send("x")).resolves.toBeUndefined();
       await expect(result.current.mode("pip")).resolves.toBe("inline");
@@ -272,7 +335,9 @@ describe("action hooks", () => {
       useAutoHeight(ref);
       return <div ref={ref} />;
     }
-    const spy = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(() => ({ height }) as DOMRect);
+    const spy = vi
+      .spyOn(HTMLElement.prototype, "getBoundingClientRect")
+      .mockImplementation(() => ({ height }) as DOMRect);
     render(
       <HostProvider host={host}>
         <Box />

@@ -8,7 +8,13 @@ import { StrictMode } from "react";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
 import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
-import { HostProvider, useCallTool, useLocale, useTheme, useToolOutput } from "../../src/hooks/index.ts";
+import {
+  HostProvider,
+  useCallTool,
+  useLocale,
+  useTheme,
+  useToolOutput,
+} from "../../src/hooks/index.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
 
 afterEach(() => {
@@ -21,7 +27,12 @@ function Widget() {
   const locale = useLocale();
   const refresh = useCallTool("suggest_gifts");
   return (
-    <div data-testid="root" data-theme={theme} lang={locale} data-state={output ? "results" : "loading"}>
+    <div
+      data-testid="root"
+      data-theme={theme}
+      lang={locale}
+      data-state={output ? "results" : "loading"}
+    >
       {output?.title}
       <button onClick={() => void refresh.call({ budget_max: 20 })}>{refresh.status}</button>
     </div>
@@ -31,9 +42,17 @@ function Widget() {
 it("renders what the host sends and calls tools through it", async () => {
   vi.spyOn(console, "debug").mockImplementation(() => {});
   const frame = createChildFrame();
-  const bridge = new AppBridge(null, { name: "h", version: "1" }, { serverTools: {} }, { hostContext: { theme: "dark", locale: "ru-RU" } });
+  const bridge = new AppBridge(
+    null,
+    { name: "h", version: "1" },
+    { serverTools: {} },
+    { hostContext: { theme: "dark", locale: "ru-RU" } },
+  );
   const calls: unknown[] = [];
-  bridge.oncalltool = async (params) => (calls.push(params), { structuredContent: { ok: true }, content: [] });
+  bridge.oncalltool = async (params) => (
+    calls.push(params),
+    { structuredContent: { ok: true }, content: [] }
+  );
   await bridge.connect(new PostMessageTransport(frame.child, frame.child));
   const host = createMcpAppsHost({ win: frame.child });
   await host.ready;

@@ -8,7 +8,13 @@ import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-li
 import { afterEach, describe, expect, it } from "vitest";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import type { Host } from "../../src/bridge/types.ts";
-import { HostProvider, useCallTool, useTheme, useToolOutput, useWidgetState } from "../../src/hooks/index.ts";
+import {
+  HostProvider,
+  useCallTool,
+  useTheme,
+  useToolOutput,
+  useWidgetState,
+} from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
 
 const cleanups: Array<() => void> = [];
@@ -62,9 +68,15 @@ function mount(host: Host) {
 
 describe("hooks over the openai adapter", () => {
   it("loads, renders the late output, calls once per double click, and keeps state across a reload", async () => {
-    const { mock, host } = chatgpt({ latencyMs: 5, globals: { theme: "dark" }, tools: { prepare_order: (args) => ({ draft_for: args.gift_id }) } });
+    const { mock, host } = chatgpt({
+      latencyMs: 5,
+      globals: { theme: "dark" },
+      tools: { prepare_order: (args) => ({ draft_for: args.gift_id }) },
+    });
     const view = mount(host);
-    expect(view.container.querySelector("[data-state]")?.getAttribute("data-state")).toBe("loading");
+    expect(view.container.querySelector("[data-state]")?.getAttribute("data-state")).toBe(
+      "loading",
+    );
     act(() => mock.setGlobals({ toolOutput: { gifts: ["g-1", "g-2"] } }));
     expect(view.container.querySelector("[data-state]")?.getAttribute("data-theme")).toBe("dark");
 
@@ -74,7 +86,9 @@ describe("hooks over the openai adapter", () => {
     });
     expect(screen.getByTestId("status").textContent).toBe("pending");
     await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("success"));
-    expect(mock.toolCalls("prepare_order")).toEqual([{ name: "prepare_order", args: { gift_id: "g-2" } }]);
+    expect(mock.toolCalls("prepare_order")).toEqual([
+      { name: "prepare_order", args: { gift_id: "g-2" } },
+    ]);
     expect(screen.getByTestId("picked").textContent).toBe("g-2");
     view.unmount();
 
@@ -91,7 +105,12 @@ describe("hooks over the openai adapter", () => {
       '{"ok":true}',
       42,
       [1, 2],
-      { contract_version: "1.0", kind: "gift_suggestions", ok: true, gifts: [{ id: "g", title: "<img src=x onerror=alert(1)>" }] },
+      {
+        contract_version: "1.0",
+        kind: "gift_suggestions",
+        ok: true,
+        gifts: [{ id: "g", title: "<img src=x onerror=alert(1)>" }],
+      },
       null,
     ];
     const { mock, host } = chatgpt({ globals: { toolOutput: { first: true } } });

@@ -3,11 +3,17 @@ import { SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest
 
 /** What a model that follows the errors does: applies each example, drops unknown fields. */
 export function applyExamples(args: unknown, errors: FieldError[]): { [key: string]: unknown } {
-  if (errors.some((e) => e.field === "*" && e.example)) return JSON.parse(errors.find((e) => e.field === "*" && e.example)!.example!);
-  const next: { [key: string]: unknown } = structuredClone((typeof args === "object" && args !== null && !Array.isArray(args) ? args : {}) as { [key: string]: unknown });
+  if (errors.some((e) => e.field === "*" && e.example))
+    return JSON.parse(errors.find((e) => e.field === "*" && e.example)!.example!);
+  const next: { [key: string]: unknown } = structuredClone(
+    (typeof args === "object" && args !== null && !Array.isArray(args) ? args : {}) as {
+      [key: string]: unknown;
+    },
+  );
   for (const error of errors) {
     if (error.code === "UNKNOWN_FIELD") delete next[error.field];
-    if (error.code === "UNKNOWN_FIELDS") for (const key of Object.keys(next)) if (!(key in SuggestGiftsArgs.entries)) delete next[key];
+    if (error.code === "UNKNOWN_FIELDS")
+      for (const key of Object.keys(next)) if (!(key in SuggestGiftsArgs.entries)) delete next[key];
     if (error.example === undefined) continue;
     const match = /^([a-z_]+)(?:\[(\d+)\])?$/.exec(error.field);
     if (!match) continue;

@@ -9,7 +9,11 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
   const servers: ServerProcess[] = [];
   const clients: Client[] = [];
   beforeAll(async () => {
-    const env = { DATABASE_URL, GIFTGENIUS_SECRET: "shared-test-secret", GIFTGENIUS_FAULTS: "payments_latency_ms=100" };
+    const env = {
+      DATABASE_URL,
+      GIFTGENIUS_SECRET: "shared-test-secret",
+      GIFTGENIUS_FAULTS: "payments_latency_ms=100",
+    };
     servers.push(...(await Promise.all([spawnServer(env), spawnServer(env)])));
     for (const server of servers) {
       const client = new Client({ name: "pg-test", version: "1.0.0" });
@@ -25,18 +29,35 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
   it("one key from one subject through both processes → still one order", async () => {
     const subject = `user-${randomUUID()}`;
     const meta = { "openai/subject": subject };
-    const draft = (await clients[0]!.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0020" }, _meta: meta })) as CallToolResult;
+    const draft = (await clients[0]!.callTool({
+      name: "prepare_order",
+      arguments: { gift_id: "gift-0020" },
+      _meta: meta,
+    })) as CallToolResult;
     const draftId = (draft.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
     const key = `pg-${randomUUID()}`;
     const results = (await Promise.all(
-      Array.from({ length: 40 }, (_, i) => clients[i % 2]!.callTool({ name: "commit_order", arguments: { draft_id: draftId, idempotency_key: key }, _meta: meta })),
+      Array.from({ length: 40 }, (_, i) =>
+        clients[i % 2]!.callTool({
+          name: "commit_order",
+          arguments: { draft_id: draftId, idempotency_key: key },
+          _meta: meta,
+        }),
+      ),
     )) as CallToolResult[];
-    const contents = results.map((r) => r.structuredContent as { ok: boolean; replayed: boolean; order: { order_id: string } });
+    const contents = results.map(
+      (r) => r.structuredContent as { ok: boolean; replayed: boolean; order: { order_id: string } },
+    );
     expect(contents.every((c) => c.ok)).toBe(true);
     expect(contents.filter((c) => !c.replayed)).toHaveLength(1);
     expect(new Set(contents.map((c) => c.order.order_id)).size).toBe(1);
     // Both processes answered: the replays really crossed processes.
-    const answered = servers.map((server) => server.logs.filter((line) => line.includes('"tool":"commit_order"') && line.includes('"event":"tool_call"')).length);
+    const answered = servers.map(
+      (server) =>
+        server.logs.filter(
+          (line) => line.includes('"tool":"commit_order"') && line.includes('"event":"tool_call"'),
+        ).length,
+    );
     expect(answered.every((count) => count > 0)).toBe(true);
   });
 });

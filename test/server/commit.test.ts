@@ -15,12 +15,18 @@ describe("commit_order under concurrency (SQLite)", () => {
     // A slow payment makes the calls overlap for real.
     setFaults("payments_latency_ms=150");
     const charges = h.app.payments.chargeCount;
-    const results = await Promise.all(Array.from({ length: 50 }, () => call(client, "commit_order", { draft_id: draftId, idempotency_key: "parallel-key-1" })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(client, "commit_order", { draft_id: draftId, idempotency_key: "parallel-key-1" }),
+      ),
+    );
     setFaults("");
     const contents = results.map(sc);
     expect(contents.every((content) => content.ok === true)).toBe(true);
     expect(contents.filter((content) => content.replayed === false)).toHaveLength(1);
-    expect(new Set(contents.map((content) => (content.order as { order_id: string }).order_id)).size).toBe(1);
+    expect(
+      new Set(contents.map((content) => (content.order as { order_id: string }).order_id)).size,
+    ).toBe(1);
     expect(h.app.payments.chargeCount).toBe(charges + 1);
   });
 
@@ -30,14 +36,33 @@ describe("commit_order under concurrency (SQLite)", () => {
       const client = await quick.connect();
       const draftId = await draftFor(client, "gift-0011");
       setFaults("payments_latency_ms=600");
-      const first = call(client, "commit_order", { draft_id: draftId, idempotency_key: "slow-key-001" });
+      const first = call(client, "commit_order", {
+        draft_id: draftId,
+        idempotency_key: "slow-key-001",
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const second = await call(client, "commit_order", { draft_id: draftId, idempotency_key: "slow-key-001" });
+      const second = await call(client, "commit_order", {
+        draft_id: draftId,
+        idempotency_key: "slow-key-001",
+      });
       expect(second.isError).toBe(true);
-      expect(sc(second).error).toMatchObject({ code: "IN_PROGRESS", retryable: true, retry_after_seconds: expect.any(Number), changes: "unknown", next_action: GIFT_NEXT_ACTIONS.retrySameKey });
+      expect(sc(second).error).toMatchObject({
+        code: "IN_PROGRESS",
+        retryable: true,
+        retry_after_seconds: expect.any(Number),
+        changes: "unknown",
+        next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+      });
       expect(sc(await first)).toMatchObject({ ok: true, replayed: false });
       setFaults("");
-      expect(sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: "slow-key-001" }))).toMatchObject({ ok: true, replayed: true });
+      expect(
+        sc(
+          await call(client, "commit_order", {
+            draft_id: draftId,
+            idempotency_key: "slow-key-001",
+          }),
+        ),
+      ).toMatchObject({ ok: true, replayed: true });
     } finally {
       await quick.close();
     }
@@ -72,13 +97,22 @@ describe("a crash between claim and completion", () => {
       const args = { draft_id: draftId, idempotency_key: "crash-key-001" };
       const first = await call(client, "commit_order", args);
       expect(sc(first)).toMatchObject({ ok: true, replayed: false });
-      expect(h.log.lines.some((line) => line.event === "idempotency_store_failed_after_effect")).toBe(true);
+      expect(
+        h.log.lines.some((line) => line.event === "idempotency_store_failed_after_effect"),
+      ).toBe(true);
       // Within the lease the claim still looks alive.
-      expect(sc(await call(client, "commit_order", args)).error).toMatchObject({ code: "IN_PROGRESS", retryable: true });
+      expect(sc(await call(client, "commit_order", args)).error).toMatchObject({
+        code: "IN_PROGRESS",
+        retryable: true,
+      });
       await new Promise((resolve) => setTimeout(resolve, 350));
       const recovered = await call(client, "commit_order", args);
       expect(sc(recovered)).toMatchObject({ ok: true, order: sc(first).order });
-      expect(sc(await call(client, "commit_order", args))).toMatchObject({ ok: true, replayed: true, order: sc(first).order });
+      expect(sc(await call(client, "commit_order", args))).toMatchObject({
+        ok: true,
+        replayed: true,
+        order: sc(first).order,
+      });
       expect(h.app.payments.chargeCount).toBe(1);
     } finally {
       await h.close();

@@ -17,7 +17,11 @@ describe("recorded fixtures (npm run record)", () => {
 
   it.each(files)("%s still parses to the state in its name", (file) => {
     const expected = file.split("--")[0];
-    const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as { structuredContent: unknown; content: Array<{ type: string; text: string }>; isError?: boolean };
+    const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as {
+      structuredContent: unknown;
+      content: Array<{ type: string; text: string }>;
+      isError?: boolean;
+    };
     const view = giftGenius.parse(result.structuredContent);
     expect(view.state).toBe(expected);
     expect(result.content).toEqual([{ type: "text", text: expect.any(String) }]);
@@ -28,7 +32,8 @@ describe("recorded fixtures (npm run record)", () => {
       expect(Object.values(GIFT_NEXT_ACTIONS)).toContain(error.next_action);
       assertNoInternals(result);
       // A failed write always says whether anything changed.
-      if (view.kind === "order") expect(["none", "applied", "unknown"]).toContain((error as { changes?: string }).changes);
+      if (view.kind === "order")
+        expect(["none", "applied", "unknown"]).toContain((error as { changes?: string }).changes);
     }
   });
 });

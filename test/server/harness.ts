@@ -5,19 +5,34 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { createGiftGenius, type GiftGenius, type GiftGeniusOverrides } from "../../examples/giftgenius/server/app.ts";
+import {
+  createGiftGenius,
+  type GiftGenius,
+  type GiftGeniusOverrides,
+} from "../../examples/giftgenius/server/app.ts";
 import { readConfig, type GiftGeniusConfig } from "../../examples/giftgenius/server/config.ts";
 import { setFaults } from "../../examples/giftgenius/server/faults.ts";
-import { createSqliteStore, serveHttp, type HttpEndpoint, type LogFields, type ServerLogger } from "../../src/server/index.ts";
+import {
+  createSqliteStore,
+  serveHttp,
+  type HttpEndpoint,
+  type LogFields,
+  type ServerLogger,
+} from "../../src/server/index.ts";
 
 /** A logger that keeps every line, so tests can check what went to the log (and what did not go out). */
-export function memoryLogger(): ServerLogger & { lines: Array<{ level: string; event: string; fields?: LogFields }> } {
+export function memoryLogger(): ServerLogger & {
+  lines: Array<{ level: string; event: string; fields?: LogFields }>;
+} {
   const lines: Array<{ level: string; event: string; fields?: LogFields }> = [];
   return {
     lines,
-    info: (event, fields) => void lines.push({ level: "info", event, ...(fields ? { fields } : {}) }),
-    warn: (event, fields) => void lines.push({ level: "warn", event, ...(fields ? { fields } : {}) }),
-    error: (event, fields) => void lines.push({ level: "error", event, ...(fields ? { fields } : {}) }),
+    info: (event, fields) =>
+      void lines.push({ level: "info", event, ...(fields ? { fields } : {}) }),
+    warn: (event, fields) =>
+      void lines.push({ level: "warn", event, ...(fields ? { fields } : {}) }),
+    error: (event, fields) =>
+      void lines.push({ level: "error", event, ...(fields ? { fields } : {}) }),
   };
 }
 
@@ -32,15 +47,34 @@ export interface Harness {
 }
 
 /** A valid suggest_gifts call that finds gifts. */
-export const GOOD_SEARCH = { interests: ["books", "coffee"], budget_min: 10, budget_max: 80, currency: "USD", relationship_type: "friend" };
+export const GOOD_SEARCH = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
 
 /** Starts a server with a private SQLite file and no faults. */
-export async function startHarness(config: Partial<GiftGeniusConfig> = {}, overrides: GiftGeniusOverrides = {}): Promise<Harness> {
+export async function startHarness(
+  config: Partial<GiftGeniusConfig> = {},
+  overrides: GiftGeniusOverrides = {},
+): Promise<Harness> {
   setFaults("");
   const dir = mkdtempSync(join(tmpdir(), "giftgenius-test-"));
   const log = memoryLogger();
-  const full: GiftGeniusConfig = { ...readConfig({}), port: 0, widgetDist: join(dir, "dist"), sqliteFile: join(dir, "idem.sqlite"), databaseUrl: undefined, ...config };
-  const app = await createGiftGenius(full, log, { store: overrides.store ?? (full.databaseUrl ? undefined : createSqliteStore(full.sqliteFile)), ...overrides });
+  const full: GiftGeniusConfig = {
+    ...readConfig({}),
+    port: 0,
+    widgetDist: join(dir, "dist"),
+    sqliteFile: join(dir, "idem.sqlite"),
+    databaseUrl: undefined,
+    ...config,
+  };
+  const app = await createGiftGenius(full, log, {
+    store: overrides.store ?? (full.databaseUrl ? undefined : createSqliteStore(full.sqliteFile)),
+    ...overrides,
+  });
   const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log, port: 0 });
   const clients: Client[] = [];
   return {
@@ -65,13 +99,18 @@ export async function startHarness(config: Partial<GiftGeniusConfig> = {}, overr
 }
 
 /** `structuredContent` as a loose record. */
-export function sc(result: CallToolResult | { [key: string]: unknown }): { [key: string]: unknown } & { error?: { [key: string]: unknown } } {
+export function sc(
+  result: CallToolResult | { [key: string]: unknown },
+): { [key: string]: unknown } & { error?: { [key: string]: unknown } } {
   return (result as CallToolResult).structuredContent as { [key: string]: unknown };
 }
 
 /** Calls a tool and returns the CallToolResult. */
 export async function call(client: Client, name: string, args: unknown): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args as { [key: string]: unknown } })) as CallToolResult;
+  return (await client.callTool({
+    name,
+    arguments: args as { [key: string]: unknown },
+  })) as CallToolResult;
 }
 
 /** Strings that must never reach a tool result: stack frames, paths, SQL, driver and upstream internals. */
@@ -103,7 +142,11 @@ export function assertNoInternals(result: unknown): void {
 }
 
 /** A prepare_order draft id for a gift that is sold. */
-export async function draftFor(client: Client, giftId = "gift-0001", quantity = 1): Promise<string> {
+export async function draftFor(
+  client: Client,
+  giftId = "gift-0001",
+  quantity = 1,
+): Promise<string> {
   const result = await call(client, "prepare_order", { gift_id: giftId, quantity });
   const draft = sc(result).draft as { draft_id: string } | undefined;
   if (!draft) throw new Error(`no draft: ${JSON.stringify(result)}`);

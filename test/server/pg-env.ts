@@ -10,12 +10,16 @@ export function describePostgres(name: string, body: () => void): void {
     describe(name, body);
   } else if (process.env.CI === "true") {
     describe(name, () => {
-      it("needs DATABASE_URL under CI (run: eval \"$(scripts/ci-postgres.sh)\")", () => {
-        throw new Error("DATABASE_URL is not set: PostgreSQL tests cannot run (eval \"$(scripts/ci-postgres.sh)\")");
+      it('needs DATABASE_URL under CI (run: eval "$(scripts/ci-postgres.sh)")', () => {
+        throw new Error(
+          'DATABASE_URL is not set: PostgreSQL tests cannot run (eval "$(scripts/ci-postgres.sh)")',
+        );
       });
     });
   } else {
-    console.warn(`[skip] ${name}: DATABASE_URL not set (eval "$(scripts/ci-postgres.sh)" to run it)`);
+    console.warn(
+      `[skip] ${name}: DATABASE_URL not set (eval "$(scripts/ci-postgres.sh)" to run it)`,
+    );
     describe.skip(name, body);
   }
 }

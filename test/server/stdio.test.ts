@@ -13,7 +13,11 @@ describe("stdio transport", () => {
       command: fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url)),
       args: ["examples/giftgenius/server/main.ts", "--stdio"],
       cwd: fileURLToPath(new URL("../..", import.meta.url)),
-      env: { ...(process.env as { [key: string]: string }), SQLITE_FILE: join(dir, "idem.sqlite"), WIDGET_DIST: join(dir, "dist") },
+      env: {
+        ...(process.env as { [key: string]: string }),
+        SQLITE_FILE: join(dir, "idem.sqlite"),
+        WIDGET_DIST: join(dir, "dist"),
+      },
       stderr: "ignore",
     });
     const client = new Client({ name: "stdio-test", version: "1.0.0" });

@@ -6,10 +6,22 @@ import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
 import { MCP_APP_MIME, SKYBRIDGE_MIME } from "../../examples/giftgenius/server/widget-resource.ts";
-import { assertNoInternals, call, draftFor, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
+import {
+  assertNoInternals,
+  call,
+  draftFor,
+  GOOD_SEARCH,
+  sc,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
-const META = { "openai/widgetCSP": { connect_domains: [], resource_domains: [] }, "openai/widgetDomain": "https://giftgenius.example", ui: { csp: { connectDomains: [] }, prefersBorder: true } };
+const META = {
+  "openai/widgetCSP": { connect_domains: [], resource_domains: [] },
+  "openai/widgetDomain": "https://giftgenius.example",
+  ui: { csp: { connectDomains: [] }, prefersBorder: true },
+};
 
 function writeFakeBuild(dir: string): string {
   const dist = join(dir, "dist");
@@ -17,7 +29,19 @@ function writeFakeBuild(dir: string): string {
   writeFileSync(join(dist, "widget.html"), HTML);
   const sha256 = createHash("sha256").update(HTML).digest("hex");
   const uri = `ui://widget/giftgenius-${sha256.slice(0, 8)}.html`;
-  writeFileSync(join(dist, "widget.manifest.json"), JSON.stringify({ uri, mimeType: SKYBRIDGE_MIME, sha256, bytes: HTML.length, gzip_bytes: 50, contract_version: "1.0", csp: "default-src 'none'", _meta: META }));
+  writeFileSync(
+    join(dist, "widget.manifest.json"),
+    JSON.stringify({
+      uri,
+      mimeType: SKYBRIDGE_MIME,
+      sha256,
+      bytes: HTML.length,
+      gzip_bytes: 50,
+      contract_version: "1.0",
+      csp: "default-src 'none'",
+      _meta: META,
+    }),
+  );
   return uri;
 }
 
@@ -37,9 +61,19 @@ describe("GiftGenius over Streamable HTTP", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["suggest_gifts", "prepare_order", "commit_order"]);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName.suggest_gifts?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
-    expect(byName.commit_order?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
-    expect(byName.commit_order?.description).toMatch(/only after the person has explicitly confirmed/i);
+    expect(byName.suggest_gifts?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false,
+    });
+    expect(byName.commit_order?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    expect(byName.commit_order?.description).toMatch(
+      /only after the person has explicitly confirmed/i,
+    );
     for (const tool of tools) {
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.inputSchema.additionalProperties).toBe(false);
@@ -63,9 +97,13 @@ describe("GiftGenius over Streamable HTTP", () => {
     ]);
     for (const resource of resources) {
       const read = await client.readResource({ uri: resource.uri });
-      expect(read.contents).toEqual([{ uri: resource.uri, mimeType: resource.mimeType, text: HTML, _meta: META }]);
+      expect(read.contents).toEqual([
+        { uri: resource.uri, mimeType: resource.mimeType, text: HTML, _meta: META },
+      ]);
     }
-    await expect(client.readResource({ uri: "ui://widget/other.html" })).rejects.toThrow(/not found/i);
+    await expect(client.readResource({ uri: "ui://widget/other.html" })).rejects.toThrow(
+      /not found/i,
+    );
   });
 
   it("suggests gifts (results), and answers nothing found with ok: true and a reason (empty)", async () => {
@@ -77,25 +115,54 @@ describe("GiftGenius over Streamable HTTP", () => {
     const results = view as { dropped: number; items: Array<{ price: { amount: string } }> };
     expect(results.dropped).toBe(0);
     for (const gift of results.items) expect(Number(gift.price.amount)).toBeGreaterThanOrEqual(10);
-    const none = await call(client, "suggest_gifts", { ...GOOD_SEARCH, budget_min: 0, budget_max: 1 });
+    const none = await call(client, "suggest_gifts", {
+      ...GOOD_SEARCH,
+      budget_min: 0,
+      budget_max: 1,
+    });
     expect(sc(none)).toMatchObject({ ok: true, gifts: [] });
-    expect(giftGenius.parse(none.structuredContent)).toMatchObject({ state: "empty", reason: expect.any(String) });
+    expect(giftGenius.parse(none.structuredContent)).toMatchObject({
+      state: "empty",
+      reason: expect.any(String),
+    });
   });
 
   it("prepares the same draft for the same arguments, and commits it once per key", async () => {
     const client = await h.connect();
-    const first = await call(client, "prepare_order", { gift_id: "gift-0001", quantity: 3, currency: "EUR" });
-    const second = await call(client, "prepare_order", { gift_id: "gift-0001", quantity: 3, currency: "EUR" });
+    const first = await call(client, "prepare_order", {
+      gift_id: "gift-0001",
+      quantity: 3,
+      currency: "EUR",
+    });
+    const second = await call(client, "prepare_order", {
+      gift_id: "gift-0001",
+      quantity: 3,
+      currency: "EUR",
+    });
     expect(second.structuredContent).toEqual(first.structuredContent);
     expect(giftGenius.parse(first.structuredContent).state).toBe("draft");
-    const draft = sc(first).draft as { draft_id: string; total: { amount: string; currency: string }; gift: { price: { amount: string } } };
+    const draft = sc(first).draft as {
+      draft_id: string;
+      total: { amount: string; currency: string };
+      gift: { price: { amount: string } };
+    };
     expect(Number(draft.total.amount)).toBeCloseTo(Number(draft.gift.price.amount) * 3, 6);
     expect(draft.total.currency).toBe("EUR");
 
     const charges = h.app.payments.chargeCount;
-    const commit = await call(client, "commit_order", { draft_id: draft.draft_id, idempotency_key: "order-key-0001" });
-    const replay = await call(client, "commit_order", { draft_id: draft.draft_id, idempotency_key: "order-key-0001" });
-    expect(sc(commit)).toMatchObject({ ok: true, replayed: false, order: { status: "created", total: draft.total } });
+    const commit = await call(client, "commit_order", {
+      draft_id: draft.draft_id,
+      idempotency_key: "order-key-0001",
+    });
+    const replay = await call(client, "commit_order", {
+      draft_id: draft.draft_id,
+      idempotency_key: "order-key-0001",
+    });
+    expect(sc(commit)).toMatchObject({
+      ok: true,
+      replayed: false,
+      order: { status: "created", total: draft.total },
+    });
     expect(sc(replay)).toMatchObject({ ok: true, replayed: true, order: sc(commit).order });
     expect(giftGenius.parse(replay.structuredContent).state).toBe("order");
     expect(h.app.payments.chargeCount).toBe(charges + 1);
@@ -103,31 +170,65 @@ describe("GiftGenius over Streamable HTTP", () => {
 
   it("refuses the same key with another draft (IDEMPOTENCY_KEY_REUSED, not retryable, nothing changed)", async () => {
     const client = await h.connect();
-    await call(client, "commit_order", { draft_id: await draftFor(client, "gift-0002"), idempotency_key: "order-key-0002" });
-    const reused = await call(client, "commit_order", { draft_id: await draftFor(client, "gift-0003"), idempotency_key: "order-key-0002" });
+    await call(client, "commit_order", {
+      draft_id: await draftFor(client, "gift-0002"),
+      idempotency_key: "order-key-0002",
+    });
+    const reused = await call(client, "commit_order", {
+      draft_id: await draftFor(client, "gift-0003"),
+      idempotency_key: "order-key-0002",
+    });
     expect(reused.isError).toBe(true);
-    expect(sc(reused).error).toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", retryable: false, changes: "none", next_action: GIFT_NEXT_ACTIONS.newKeyOrSameArgs });
+    expect(sc(reused).error).toMatchObject({
+      code: "IDEMPOTENCY_KEY_REUSED",
+      retryable: false,
+      changes: "none",
+      next_action: GIFT_NEXT_ACTIONS.newKeyOrSameArgs,
+    });
   });
 
   it("scopes keys to the caller: another session's key never returns someone else's order", async () => {
     const alice = await h.connect();
     const bob = await h.connect();
     const draftId = await draftFor(alice, "gift-0005");
-    const mine = await call(alice, "commit_order", { draft_id: draftId, idempotency_key: "shared-key-123" });
-    const theirs = await call(bob, "commit_order", { draft_id: draftId, idempotency_key: "shared-key-123" });
+    const mine = await call(alice, "commit_order", {
+      draft_id: draftId,
+      idempotency_key: "shared-key-123",
+    });
+    const theirs = await call(bob, "commit_order", {
+      draft_id: draftId,
+      idempotency_key: "shared-key-123",
+    });
     expect(sc(theirs)).toMatchObject({ ok: true, replayed: false });
-    expect((sc(theirs).order as { order_id: string }).order_id).not.toBe((sc(mine).order as { order_id: string }).order_id);
+    expect((sc(theirs).order as { order_id: string }).order_id).not.toBe(
+      (sc(mine).order as { order_id: string }).order_id,
+    );
   });
 
   it("answers a discontinued gift with ITEM_UNAVAILABLE and an unknown one with GIFT_NOT_FOUND", async () => {
     const client = await h.connect();
     const gone = loadGifts().find((gift) => gift.discontinued)!;
     const unavailable = await call(client, "prepare_order", { gift_id: gone.id });
-    expect(sc(unavailable).error).toMatchObject({ code: "ITEM_UNAVAILABLE", retryable: false, next_action: GIFT_NEXT_ACTIONS.searchAgain });
+    expect(sc(unavailable).error).toMatchObject({
+      code: "ITEM_UNAVAILABLE",
+      retryable: false,
+      next_action: GIFT_NEXT_ACTIONS.searchAgain,
+    });
     const unknown = await call(client, "prepare_order", { gift_id: "gift-9999" });
-    expect(sc(unknown).error).toMatchObject({ code: "GIFT_NOT_FOUND", retryable: false, field_errors: [{ field: "gift_id" }] });
-    const forged = await call(client, "commit_order", { draft_id: "drf_gift-0001.1.USD.1.00000000000000000000000000000000", idempotency_key: "forged-key-1" });
-    expect(sc(forged).error).toMatchObject({ code: "DRAFT_NOT_FOUND", retryable: false, changes: "none" });
+    expect(sc(unknown).error).toMatchObject({
+      code: "GIFT_NOT_FOUND",
+      retryable: false,
+      field_errors: [{ field: "gift_id" }],
+    });
+    const forged = await call(client, "commit_order", {
+      draft_id: "drf_gift-0001.1.USD.1.00000000000000000000000000000000",
+      idempotency_key: "forged-key-1",
+    });
+    expect(sc(forged).error).toMatchObject({
+      code: "DRAFT_NOT_FOUND",
+      retryable: false,
+      changes: "none",
+    });
     for (const result of [unavailable, unknown, forged]) {
       expect(result.isError).toBe(true);
       expect(giftGenius.parse(result.structuredContent).state).toBe("error");
@@ -153,7 +254,11 @@ describe("GiftGenius rules that need their own server", () => {
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       const limited = await call(client, "suggest_gifts", GOOD_SEARCH);
-      expect(sc(limited).error).toMatchObject({ code: "DAILY_LIMIT_REACHED", retryable: false, next_action: GIFT_NEXT_ACTIONS.dailyLimit });
+      expect(sc(limited).error).toMatchObject({
+        code: "DAILY_LIMIT_REACHED",
+        retryable: false,
+        next_action: GIFT_NEXT_ACTIONS.dailyLimit,
+      });
       // Another caller has its own count.
       expect(sc(await call(await h.connect(), "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
     } finally {
@@ -167,12 +272,30 @@ describe("GiftGenius rules that need their own server", () => {
     try {
       const client = await h.connect();
       const draftId = await draftFor(client, "gift-0001");
-      const placed = await call(client, "commit_order", { draft_id: draftId, idempotency_key: "before-expiry" });
+      const placed = await call(client, "commit_order", {
+        draft_id: draftId,
+        idempotency_key: "before-expiry",
+      });
       expect(sc(placed).ok).toBe(true);
       now += 3 * 60 * 60_000;
-      const expired = await call(client, "commit_order", { draft_id: draftId, idempotency_key: "after-expiry" });
-      expect(sc(expired).error).toMatchObject({ code: "DRAFT_EXPIRED", retryable: false, changes: "none", next_action: GIFT_NEXT_ACTIONS.prepareAgain });
-      expect(sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: "before-expiry" }))).toMatchObject({ ok: true, replayed: true });
+      const expired = await call(client, "commit_order", {
+        draft_id: draftId,
+        idempotency_key: "after-expiry",
+      });
+      expect(sc(expired).error).toMatchObject({
+        code: "DRAFT_EXPIRED",
+        retryable: false,
+        changes: "none",
+        next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+      });
+      expect(
+        sc(
+          await call(client, "commit_order", {
+            draft_id: draftId,
+            idempotency_key: "before-expiry",
+          }),
+        ),
+      ).toMatchObject({ ok: true, replayed: true });
     } finally {
       await h.close();
     }
@@ -183,7 +306,9 @@ describe("GiftGenius rules that need their own server", () => {
     try {
       const client = await h.connect();
       const { resources } = await client.listResources();
-      await expect(client.readResource({ uri: resources[0]!.uri })).rejects.toThrow(/widget not built.*npm run build/i);
+      await expect(client.readResource({ uri: resources[0]!.uri })).rejects.toThrow(
+        /widget not built.*npm run build/i,
+      );
       expect(h.log.lines.some((line) => line.event === "widget_read_failed")).toBe(true);
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
     } finally {

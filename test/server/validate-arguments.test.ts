@@ -1,18 +1,39 @@
 import fc from "fast-check";
 import * as v from "valibot";
-import { boundToolError, MAX_TOOL_ERROR_CHARS, validateArguments, type ArgumentSpec } from "../../src/server/index.ts";
-import { repairSuggestGifts, SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
+import {
+  boundToolError,
+  MAX_TOOL_ERROR_CHARS,
+  validateArguments,
+  type ArgumentSpec,
+} from "../../src/server/index.ts";
+import {
+  repairSuggestGifts,
+  SuggestGiftsArgs,
+} from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
 import { applyExamples } from "./apply-examples.ts";
 
 const spec: ArgumentSpec<v.InferOutput<typeof SuggestGiftsArgs>> = {
   schema: SuggestGiftsArgs,
   repair: repairSuggestGifts,
-  rules: (args) => (args.budget_min > args.budget_max ? [{ field: "budget_min", code: "RANGE_INVERTED", message: "x" }, { field: "budget_max", code: "RANGE_INVERTED", message: "x" }] : []),
+  rules: (args) =>
+    args.budget_min > args.budget_max
+      ? [
+          { field: "budget_min", code: "RANGE_INVERTED", message: "x" },
+          { field: "budget_max", code: "RANGE_INVERTED", message: "x" },
+        ]
+      : [],
 };
 
 describe("validateArguments", () => {
   it("reports every problem at once, each with a field path", () => {
-    const outcome = validateArguments(spec, { interests: [1, "ok"], budget_min: -1, currency: "usd", age: 300, relationship_type: "boss", extra: true });
+    const outcome = validateArguments(spec, {
+      interests: [1, "ok"],
+      budget_min: -1,
+      currency: "usd",
+      age: 300,
+      relationship_type: "boss",
+      extra: true,
+    });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.fieldErrors.map((e) => [e.field, e.code])).toEqual([
@@ -24,11 +45,18 @@ describe("validateArguments", () => {
       ["relationship_type", "NOT_ALLOWED"],
       ["extra", "UNKNOWN_FIELD"],
     ]);
-    for (const error of outcome.fieldErrors) if (error.code !== "UNKNOWN_FIELD") expect(error.example).toBeDefined();
+    for (const error of outcome.fieldErrors)
+      if (error.code !== "UNKNOWN_FIELD") expect(error.example).toBeDefined();
   });
 
   it("reports a cross-field rule on both fields, with examples that fix it together", () => {
-    const args = { interests: ["books"], budget_min: 100, budget_max: 20, currency: "USD", relationship_type: "friend" };
+    const args = {
+      interests: ["books"],
+      budget_min: 100,
+      budget_max: 20,
+      currency: "USD",
+      relationship_type: "friend",
+    };
     const outcome = validateArguments(spec, args);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -40,7 +68,13 @@ describe("validateArguments", () => {
   });
 
   it("collapses a flood of bad items and unknown fields into one entry each", () => {
-    const args: { [key: string]: unknown } = { interests: Array.from({ length: 10_000 }, (_, i) => i), budget_min: 1, budget_max: 2, currency: "USD", relationship_type: "friend" };
+    const args: { [key: string]: unknown } = {
+      interests: Array.from({ length: 10_000 }, (_, i) => i),
+      budget_min: 1,
+      budget_max: 2,
+      currency: "USD",
+      relationship_type: "friend",
+    };
     for (let i = 0; i < 50; i++) args[`junk${i}`] = i;
     const outcome = validateArguments(spec, args);
     expect(outcome.ok).toBe(false);
@@ -65,7 +99,14 @@ describe("validateArguments", () => {
   });
 
   it("property: applying the examples of any wrong call gives a valid call", () => {
-    const anyValue = fc.oneof(fc.string({ maxLength: 50 }), fc.integer({ min: -1_000, max: 1_000 }), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.integer()), { maxLength: 12 }));
+    const anyValue = fc.oneof(
+      fc.string({ maxLength: 50 }),
+      fc.integer({ min: -1_000, max: 1_000 }),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.integer()), { maxLength: 12 }),
+    );
     const argsArb = fc.record(
       {
         interests: fc.oneof(fc.array(fc.string({ maxLength: 40 }), { maxLength: 12 }), anyValue),
@@ -84,7 +125,10 @@ describe("validateArguments", () => {
         if (outcome.ok) return true;
         const fixed = applyExamples(args, outcome.fieldErrors);
         const again = validateArguments(spec, fixed);
-        if (!again.ok) throw new Error(`still invalid: ${JSON.stringify({ args, errors: outcome.fieldErrors, fixed, again: again.fieldErrors })}`);
+        if (!again.ok)
+          throw new Error(
+            `still invalid: ${JSON.stringify({ args, errors: outcome.fieldErrors, fixed, again: again.fieldErrors })}`,
+          );
         return true;
       }),
       { numRuns: 300 },
@@ -94,8 +138,20 @@ describe("validateArguments", () => {
 
 describe("boundToolError", () => {
   it("keeps any error within the character budget and says how many problems it left out", () => {
-    const field_errors = Array.from({ length: 200 }, (_, i) => ({ field: `field_${i}`, code: "WRONG_TYPE", message: `field_${i} has the wrong type (expected string).`, example: '"books"' }));
-    const bounded = boundToolError({ code: "VALIDATION_FAILED", message: "m".repeat(5_000), retryable: false, next_action: "n", request_id: "req_1", field_errors });
+    const field_errors = Array.from({ length: 200 }, (_, i) => ({
+      field: `field_${i}`,
+      code: "WRONG_TYPE",
+      message: `field_${i} has the wrong type (expected string).`,
+      example: '"books"',
+    }));
+    const bounded = boundToolError({
+      code: "VALIDATION_FAILED",
+      message: "m".repeat(5_000),
+      retryable: false,
+      next_action: "n",
+      request_id: "req_1",
+      field_errors,
+    });
     expect(JSON.stringify(bounded).length).toBeLessThanOrEqual(MAX_TOOL_ERROR_CHARS);
     const summary = bounded.field_errors?.at(-1);
     expect(summary?.code).toBe("MORE_ERRORS");

@@ -6,13 +6,19 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadCsf } from "storybook/internal/csf-tools";
-import { exportNameFor, expandFixtureStories, fixtureStoriesIndexer } from "../../.storybook/fixture-stories.ts";
+import {
+  exportNameFor,
+  expandFixtureStories,
+  fixtureStoriesIndexer,
+} from "../../.storybook/fixture-stories.ts";
 import { repoRoot } from "../support/payloads.ts";
 
 const STORY = `export default { title: "T" };\n// fixture-stories: ./files\n`;
 
 function storyExports(code: string, fileName: string): string[] {
-  return loadCsf(code, { fileName, makeTitle: (title) => title ?? "T" }).parse().indexInputs.map((input) => input.exportName);
+  return loadCsf(code, { fileName, makeTitle: (title) => title ?? "T" })
+    .parse()
+    .indexInputs.map((input) => input.exportName);
 }
 
 describe("fixture stories", () => {
@@ -31,7 +37,8 @@ describe("fixture stories", () => {
   it("adds one story per JSON file, unique names, other files ignored", () => {
     const files = path.join(dir, "files"); // the folder the marker names
     mkdirSync(files);
-    for (const name of ["a-b.json", "a_b.json", "c.json", "notes.txt"]) writeFileSync(path.join(files, name), "{}");
+    for (const name of ["a-b.json", "a_b.json", "c.json", "notes.txt"])
+      writeFileSync(path.join(files, name), "{}");
     const storyFile = path.join(dir, "x.fixtures.stories.tsx");
     const code = expandFixtureStories(STORY, storyFile);
     expect(storyExports(code, storyFile)).toEqual(["AB", "AB_", "C"]);
@@ -50,10 +57,16 @@ describe("fixture stories", () => {
 
   it("indexes one story for every recorded fixture in test/fixtures", async () => {
     const storyFile = path.join(repoRoot, "stories/fixtures/recorded.fixtures.stories.tsx");
-    const entries = await fixtureStoriesIndexer.createIndex(storyFile, { makeTitle: (title) => title ?? "untitled" });
-    const files = readdirSync(path.join(repoRoot, "test/fixtures")).filter((file) => file.endsWith(".json")).sort();
+    const entries = await fixtureStoriesIndexer.createIndex(storyFile, {
+      makeTitle: (title) => title ?? "untitled",
+    });
+    const files = readdirSync(path.join(repoRoot, "test/fixtures"))
+      .filter((file) => file.endsWith(".json"))
+      .sort();
     expect(files.length).toBeGreaterThan(0);
     expect(entries.map((entry) => entry.name)).toEqual(files);
-    expect(new Set(entries.map((entry) => entry.title))).toEqual(new Set(["Fixtures/Recorded tool outputs"]));
+    expect(new Set(entries.map((entry) => entry.title))).toEqual(
+      new Set(["Fixtures/Recorded tool outputs"]),
+    );
   });
 });

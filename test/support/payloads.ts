@@ -21,9 +21,13 @@ export interface SamplePayload {
  */
 export function loadPayloads(): SamplePayload[] {
   const dir = process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
-  const files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort();
   if (files.length === 0) throw new Error(`no sample payloads in ${dir}`);
-  return files.map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SamplePayload);
+  return files.map(
+    (file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SamplePayload,
+  );
 }
 
 /** The widget's data-state for a view-model state. */

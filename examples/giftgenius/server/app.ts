@@ -41,17 +41,29 @@ export interface GiftGeniusOverrides {
 }
 
 /** Opens the store and builds the server. */
-export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogger, overrides: GiftGeniusOverrides = {}): Promise<GiftGenius> {
+export async function createGiftGenius(
+  config: GiftGeniusConfig,
+  log: ServerLogger,
+  overrides: GiftGeniusOverrides = {},
+): Promise<GiftGenius> {
   if (config.faults) {
     setFaults(config.faults);
     log.warn("faults_active", { faults: config.faults });
   }
   const base =
     overrides.store ??
-    (config.databaseUrl ? createPostgresStore({ connectionString: config.databaseUrl, synchronousCommit: config.pgSynchronousCommit }) : createSqliteStore(config.sqliteFile));
+    (config.databaseUrl
+      ? createPostgresStore({
+          connectionString: config.databaseUrl,
+          synchronousCommit: config.pgSynchronousCommit,
+        })
+      : createSqliteStore(config.sqliteFile));
   await base.init();
   const store = withDbFaults(base);
-  log.info("idempotency_store", { store: base.name, ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}) });
+  log.info("idempotency_store", {
+    store: base.name,
+    ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}),
+  });
   const now = overrides.now ?? Date.now;
   const purged = await base.purgeExpired(now()).catch(() => 0);
   if (purged > 0) log.info("idempotency_purged", { records: purged });
@@ -63,7 +75,11 @@ export async function createGiftGenius(config: GiftGeniusConfig, log: ServerLogg
     drafts: createDraftSigner(config.draftSecret),
     payments,
     store,
-    timing: { ttlMs: config.idempotencyTtlMs, leaseMs: config.idempotencyLeaseMs, waitMs: config.idempotencyWaitMs },
+    timing: {
+      ttlMs: config.idempotencyTtlMs,
+      leaseMs: config.idempotencyLeaseMs,
+      waitMs: config.idempotencyWaitMs,
+    },
     dailyLimit: createDailyLimit(config.dailyLimit),
     widget: widget.uris,
     log,

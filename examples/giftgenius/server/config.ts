@@ -31,12 +31,16 @@ const DEV_SECRET = "giftgenius-dev-only-secret";
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new TypeError(`${name} must be a non-negative integer`);
   return parsed;
 }
 
 function list(value: string | undefined): string[] | undefined {
-  const items = value?.split(",").map((item) => item.trim()).filter(Boolean);
+  const items = value
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   return items && items.length > 0 ? items : undefined;
 }
 
@@ -51,7 +55,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
     draftSecret: env.GIFTGENIUS_SECRET || DEV_SECRET,
     dailyLimit: int(env.GIFTGENIUS_DAILY_LIMIT, 50, "GIFTGENIUS_DAILY_LIMIT"),
-    catalogTimeoutMs: int(env.GIFTGENIUS_CATALOG_TIMEOUT_MS, 2_000, "GIFTGENIUS_CATALOG_TIMEOUT_MS"),
+    catalogTimeoutMs: int(
+      env.GIFTGENIUS_CATALOG_TIMEOUT_MS,
+      2_000,
+      "GIFTGENIUS_CATALOG_TIMEOUT_MS",
+    ),
     idempotencyTtlMs: int(env.IDEMPOTENCY_TTL_SECONDS, 86_400, "IDEMPOTENCY_TTL_SECONDS") * 1000,
     idempotencyLeaseMs: int(env.IDEMPOTENCY_LEASE_SECONDS, 30, "IDEMPOTENCY_LEASE_SECONDS") * 1000,
     idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5_000, "IDEMPOTENCY_WAIT_MS"),

@@ -12,7 +12,14 @@ export function giftGeniusDevHost(initialFaults: string | undefined): DevHostHan
   return createDevHostHandler({
     appName: "GiftGenius",
     exampleArgs: {
-      suggest_gifts: { interests: ["books", "coffee"], budget_min: 10, budget_max: 60, currency: "USD", age: 34, relationship_type: "friend" },
+      suggest_gifts: {
+        interests: ["books", "coffee"],
+        budget_min: 10,
+        budget_max: 60,
+        currency: "USD",
+        age: 34,
+        relationship_type: "friend",
+      },
       prepare_order: { gift_id: "", quantity: 1 },
       commit_order: { draft_id: "", idempotency_key: "" },
     },

@@ -18,7 +18,12 @@ export interface DraftClaims {
 
 /** Signs and reads draft ids. */
 export interface DraftSigner {
-  issue(giftId: string, quantity: number, currency: Currency, now: number): { draftId: string; expiresAt: number };
+  issue(
+    giftId: string,
+    quantity: number,
+    currency: Currency,
+    now: number,
+  ): { draftId: string; expiresAt: number };
   /** The claims of a genuine draft id (expired or not), or `undefined` for anything else. */
   read(draftId: string): DraftClaims | undefined;
 }
@@ -30,7 +35,8 @@ const PATTERN = /^drf_([A-Za-z0-9_-]{1,64})\.(\d{1,3})\.([A-Z]{3})\.(\d{1,12})\.
  * the window after the one it was issued in (between one and two windows).
  */
 export function createDraftSigner(secret: string, windowMs = 15 * 60_000): DraftSigner {
-  const mac = (body: string) => createHmac("sha256", secret).update(body).digest("hex").slice(0, 32);
+  const mac = (body: string) =>
+    createHmac("sha256", secret).update(body).digest("hex").slice(0, 32);
   return {
     issue(giftId, quantity, currency, now) {
       const window = Math.floor(now / windowMs);
@@ -44,7 +50,12 @@ export function createDraftSigner(secret: string, windowMs = 15 * 60_000): Draft
       const expected = Buffer.from(mac(`drf_${giftId}.${quantity}.${currency}.${window}`));
       if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
       if (!(CURRENCIES as readonly string[]).includes(currency)) return undefined;
-      return { giftId, quantity: Number(quantity), currency: currency as Currency, expiresAt: (Number(window) + 2) * windowMs };
+      return {
+        giftId,
+        quantity: Number(quantity),
+        currency: currency as Currency,
+        expiresAt: (Number(window) + 2) * windowMs,
+      };
     },
   };
 }

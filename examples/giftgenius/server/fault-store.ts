@@ -4,7 +4,10 @@ import { getFaults } from "./faults.ts";
 
 function check(): void {
   // The kind of message a driver gives: it must only ever reach the log.
-  if (getFaults().db === "down") throw new Error("connect ECONNREFUSED 10.0.7.12:5432 (SELECT fingerprint FROM idempotency_records)");
+  if (getFaults().db === "down")
+    throw new Error(
+      "connect ECONNREFUSED 10.0.7.12:5432 (SELECT fingerprint FROM idempotency_records)",
+    );
 }
 
 /** `store`, failing while the `db=down` fault is active. */

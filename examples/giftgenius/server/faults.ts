@@ -27,11 +27,16 @@ const PAYMENT_MODES = new Set(["timeout", "503", "decline"]);
 export function parseFaults(spec: string | undefined): { faults: Faults; problems: string[] } {
   const faults: Faults = {};
   const problems: string[] = [];
-  for (const entry of (spec ?? "").split(",").map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (spec ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [name, value = ""] = entry.split("=", 2).map((part) => part.trim()) as [string, string?];
     if (name === "catalog" && CATALOG_MODES.has(value)) faults.catalog = value as Faults["catalog"];
-    else if (name === "catalog_latency_ms" && /^\d{1,6}$/.test(value)) faults.catalogLatencyMs = Number(value);
-    else if (name === "payments_latency_ms" && /^\d{1,6}$/.test(value)) faults.paymentsLatencyMs = Number(value);
+    else if (name === "catalog_latency_ms" && /^\d{1,6}$/.test(value))
+      faults.catalogLatencyMs = Number(value);
+    else if (name === "payments_latency_ms" && /^\d{1,6}$/.test(value))
+      faults.paymentsLatencyMs = Number(value);
     else if (name === "db" && value === "down") faults.db = "down";
     else if (name === "payments") {
       const [mode = "", probability = "1"] = value.split(":");
@@ -50,7 +55,8 @@ let current: Faults = {};
 export function setFaults(next: string | Faults): Faults {
   if (typeof next === "string") {
     const { faults, problems } = parseFaults(next);
-    if (problems.length > 0) throw new TypeError(`Unknown GIFTGENIUS_FAULTS entries: ${problems.join(", ")}`);
+    if (problems.length > 0)
+      throw new TypeError(`Unknown GIFTGENIUS_FAULTS entries: ${problems.join(", ")}`);
     current = faults;
   } else {
     current = { ...next };

@@ -12,7 +12,8 @@ const log = createJsonLogger();
 
 async function main(): Promise<void> {
   const config = readConfig();
-  if (usesDevSecret(config)) log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
+  if (usesDevSecret(config))
+    log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
   const app = await createGiftGenius(config, log);
   let stop: () => Promise<void>;
   if (process.argv.includes("--stdio")) {

@@ -35,12 +35,26 @@ export function createFakePayments(): PaymentProvider {
     async charge({ idempotencyKey, amount }) {
       const faults = getFaults();
       if (faults.paymentsLatencyMs) await sleep(faults.paymentsLatencyMs);
-      const fault = faults.payments && happens(faults.payments.probability) ? faults.payments.mode : undefined;
+      const fault =
+        faults.payments && happens(faults.payments.probability) ? faults.payments.mode : undefined;
       if (fault === "503") {
-        throw new ToolFailure({ code: "PAYMENT_UNAVAILABLE", message: "The payment service is unavailable; nothing was charged.", retryable: true, retry_after_seconds: 5, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "none" });
+        throw new ToolFailure({
+          code: "PAYMENT_UNAVAILABLE",
+          message: "The payment service is unavailable; nothing was charged.",
+          retryable: true,
+          retry_after_seconds: 5,
+          next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+          changes: "none",
+        });
       }
       if (fault === "decline") {
-        throw new ToolFailure({ code: "PAYMENT_DECLINED", message: "The payment was declined; nothing was charged.", retryable: false, next_action: GIFT_NEXT_ACTIONS.paymentDeclined, changes: "none" });
+        throw new ToolFailure({
+          code: "PAYMENT_DECLINED",
+          message: "The payment was declined; nothing was charged.",
+          retryable: false,
+          next_action: GIFT_NEXT_ACTIONS.paymentDeclined,
+          changes: "none",
+        });
       }
       let charge = ledger.get(idempotencyKey);
       if (!charge) {
@@ -51,7 +65,15 @@ export function createFakePayments(): PaymentProvider {
       }
       if (fault === "timeout") {
         // The worst case: the charge went through, the answer was lost.
-        throw new ToolFailure({ code: "PAYMENT_TIMEOUT", message: "The payment service did not confirm in time; the charge may or may not have happened.", retryable: true, retry_after_seconds: 2, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "unknown" });
+        throw new ToolFailure({
+          code: "PAYMENT_TIMEOUT",
+          message:
+            "The payment service did not confirm in time; the charge may or may not have happened.",
+          retryable: true,
+          retry_after_seconds: 2,
+          next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+          changes: "unknown",
+        });
       }
       return charge;
     },

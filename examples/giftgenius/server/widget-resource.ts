@@ -7,7 +7,12 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
-import { ErrorCode, McpError, type ReadResourceResult, type Resource } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  McpError,
+  type ReadResourceResult,
+  type Resource,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { ResourceProvider, ServerLogger } from "../../../src/server/index.ts";
 
 /** MIME type of the ChatGPT (Apps SDK) widget resource. */
@@ -40,14 +45,19 @@ export function mcpAppUriFor(uri: string): string {
   return uri.replace(/\.html$/, ".mcp-app.html");
 }
 
-type Loaded = { ok: true; manifest: v.InferOutput<typeof ManifestSchema>; html: string } | { ok: false; problem: string };
+type Loaded =
+  | { ok: true; manifest: v.InferOutput<typeof ManifestSchema>; html: string }
+  | { ok: false; problem: string };
 
 function load(dist: string): Loaded {
   let raw: string;
   try {
     raw = readFileSync(join(dist, "widget.manifest.json"), "utf8");
   } catch {
-    return { ok: false, problem: "widget not built: widget.manifest.json is missing (run `npm run build`)" };
+    return {
+      ok: false,
+      problem: "widget not built: widget.manifest.json is missing (run `npm run build`)",
+    };
   }
   let parsed: unknown;
   try {
@@ -56,15 +66,25 @@ function load(dist: string): Loaded {
     return { ok: false, problem: "widget.manifest.json is not valid JSON (run `npm run build`)" };
   }
   const manifest = v.safeParse(ManifestSchema, parsed);
-  if (!manifest.success) return { ok: false, problem: "widget.manifest.json does not have the expected fields (run `npm run build`)" };
+  if (!manifest.success)
+    return {
+      ok: false,
+      problem: "widget.manifest.json does not have the expected fields (run `npm run build`)",
+    };
   let html: string;
   try {
     html = readFileSync(join(dist, "widget.html"), "utf8");
   } catch {
-    return { ok: false, problem: "widget.html is missing next to its manifest (run `npm run build`)" };
+    return {
+      ok: false,
+      problem: "widget.html is missing next to its manifest (run `npm run build`)",
+    };
   }
   if (createHash("sha256").update(html).digest("hex") !== manifest.output.sha256) {
-    return { ok: false, problem: "widget.html does not match the sha256 in its manifest (run `npm run build`)" };
+    return {
+      ok: false,
+      problem: "widget.html does not match the sha256 in its manifest (run `npm run build`)",
+    };
   }
   return { ok: true, manifest: manifest.output, html };
 }
@@ -74,11 +94,16 @@ function load(dist: string): Loaded {
  * rebuild is served without a restart (the URI is content-hashed; the tools keep the URI
  * they started with, so restart to advertise a new one).
  */
-export function createWidgetResources(dist: string, log: ServerLogger): { uris: WidgetUris; provider: ResourceProvider } {
+export function createWidgetResources(
+  dist: string,
+  log: ServerLogger,
+): { uris: WidgetUris; provider: ResourceProvider } {
   const first = load(dist);
   if (!first.ok) log.warn("widget_unavailable", { problem: first.problem, dist });
   const skybridge = first.ok ? first.manifest.uri : FALLBACK_URI;
-  const mcpApp = first.ok ? (first.manifest.mcp_app_uri ?? mcpAppUriFor(first.manifest.uri)) : mcpAppUriFor(FALLBACK_URI);
+  const mcpApp = first.ok
+    ? (first.manifest.mcp_app_uri ?? mcpAppUriFor(first.manifest.uri))
+    : mcpAppUriFor(FALLBACK_URI);
   const uris = { skybridge, mcpApp };
 
   const describe = (uri: string, mimeType: string): Resource => ({
@@ -93,14 +118,16 @@ export function createWidgetResources(dist: string, log: ServerLogger): { uris: 
       return [describe(uris.skybridge, SKYBRIDGE_MIME), describe(uris.mcpApp, MCP_APP_MIME)];
     },
     async read(uri): Promise<ReadResourceResult> {
-      const mimeType = uri === uris.skybridge ? SKYBRIDGE_MIME : uri === uris.mcpApp ? MCP_APP_MIME : undefined;
+      const mimeType =
+        uri === uris.skybridge ? SKYBRIDGE_MIME : uri === uris.mcpApp ? MCP_APP_MIME : undefined;
       if (!mimeType) throw new McpError(-32002, "Resource not found");
       const loaded = load(dist);
       if (!loaded.ok) {
         log.error("widget_read_failed", { uri, problem: loaded.problem });
         throw new McpError(ErrorCode.InternalError, `Widget unavailable: ${loaded.problem}`);
       }
-      if (loaded.manifest.uri !== uris.skybridge) log.warn("widget_rebuilt", { advertised: uris.skybridge, built: loaded.manifest.uri });
+      if (loaded.manifest.uri !== uris.skybridge)
+        log.warn("widget_rebuilt", { advertised: uris.skybridge, built: loaded.manifest.uri });
       return { contents: [{ uri, mimeType, text: loaded.html, _meta: loaded.manifest._meta }] };
     },
   };

@@ -21,7 +21,15 @@ import {
 import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
 import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
-import { isDraftView, isOrderView, outcomeView, toCommitOutcome, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
+import {
+  isDraftView,
+  isOrderView,
+  outcomeView,
+  toCommitOutcome,
+  toPurchaseDraft,
+  type DraftView,
+  type OrderView,
+} from "./purchase.ts";
 
 /** Props of `App`. */
 export interface AppProps {
@@ -34,7 +42,9 @@ export interface AppProps {
 }
 
 /** Which tool produced each kind: a retry of a failed result calls it again. */
-const TOOL_FOR_KIND: { readonly [kind: string]: "suggest_gifts" | "prepare_order" | "commit_order" } = {
+const TOOL_FOR_KIND: {
+  readonly [kind: string]: "suggest_gifts" | "prepare_order" | "commit_order";
+} = {
   gift_suggestions: "suggest_gifts",
   order_draft: "prepare_order",
   order: "commit_order",
@@ -56,7 +66,12 @@ function Receipt({ view, justCommitted = false }: { view: OrderView; justCommitt
   const { m } = useI18n();
   const checkout = order.checkout_url;
   return (
-    <OrderReceipt orderId={order.order_id} total={order.total} replayed={replayed} focusOnMount={justCommitted}>
+    <OrderReceipt
+      orderId={order.order_id}
+      total={order.total}
+      replayed={replayed}
+      focusOnMount={justCommitted}
+    >
       {checkout ? (
         <div className="wk-row">
           <button type="button" className="wk-button" onClick={() => void openExternal(checkout)}>
@@ -92,7 +107,10 @@ export function App(props: AppProps) {
   const [seenStoredFlow, setSeenStoredFlow] = useState<unknown>(storedFlow);
   if (storedFlow !== seenStoredFlow) {
     setSeenStoredFlow(storedFlow);
-    const restored = flow === null && !cancelled && pendingGiftId === null ? restoreFlowView(storedFlow) : undefined;
+    const restored =
+      flow === null && !cancelled && pendingGiftId === null
+        ? restoreFlowView(storedFlow)
+        : undefined;
     if (restored) setFlow({ view: restored });
   }
   const preparing = useRef(false);
@@ -100,7 +118,8 @@ export function App(props: AppProps) {
 
   const output = hasOwnOutput ? props.output : hostOutput;
   const base = useMemo(
-    () => (!hasOwnOutput && (output === null || output === undefined) ? null : giftGenius.parse(output)),
+    () =>
+      !hasOwnOutput && (output === null || output === undefined) ? null : giftGenius.parse(output),
     [hasOwnOutput, output],
   );
   const view = flow?.view ?? base;
@@ -112,7 +131,8 @@ export function App(props: AppProps) {
   function show(outcome: CallOutcome, kind: string, retry: () => Promise<unknown>) {
     const next = outcomeView(outcome, kind);
     setFlow({ view: next, retry: next.state === "error" ? retry : undefined });
-    if (outcome.ok && (next.state === "draft" || next.state === "order")) persist(outcome.result.structuredContent);
+    if (outcome.ok && (next.state === "draft" || next.state === "order"))
+      persist(outcome.result.structuredContent);
   }
 
   async function buy(gift: Pick<GiftCard, "id">): Promise<void> {
@@ -130,7 +150,10 @@ export function App(props: AppProps) {
   }
 
   async function retryBase(): Promise<void> {
-    const tool = base && "kind" in base && typeof base.kind === "string" ? TOOL_FOR_KIND[base.kind] : undefined;
+    const tool =
+      base && "kind" in base && typeof base.kind === "string"
+        ? TOOL_FOR_KIND[base.kind]
+        : undefined;
     if (!tool) return;
     const outcome = await tools[tool].call(toolInput);
     show(outcome, base && "kind" in base ? String(base.kind) : "gift_suggestions", retryBase);
@@ -151,7 +174,10 @@ export function App(props: AppProps) {
         key={draft.draft_id}
         draft={toPurchaseDraft(draft)}
         onCommit={async (key) => {
-          const outcome = await tools.commit_order.call({ draft_id: draft.draft_id, idempotency_key: key });
+          const outcome = await tools.commit_order.call({
+            draft_id: draft.draft_id,
+            idempotency_key: key,
+          });
           if (outcome.ok) committedOutput.current = outcome.result.structuredContent;
           return toCommitOutcome(outcome);
         }}
@@ -175,9 +201,15 @@ export function App(props: AppProps) {
     <ResultView<GiftGeniusView>
       result={view}
       header={<AppTitle />}
-      renderResults={(results) => <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />}
+      renderResults={(results) => (
+        <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />
+      )}
       renderRecord={(record) =>
-        isDraftView(record) ? renderDraft(record) : isOrderView(record) ? <Receipt view={record} /> : null
+        isDraftView(record) ? (
+          renderDraft(record)
+        ) : isOrderView(record) ? (
+          <Receipt view={record} />
+        ) : null
       }
       onRetry={flow?.retry ?? (base && base.state === "error" ? retryBase : undefined)}
     />

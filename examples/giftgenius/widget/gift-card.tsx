@@ -33,14 +33,31 @@ function GiftImage({ src, alt }: { src: string; alt: string }) {
   return (
     <div className="gg-media">
       {failed ? null : (
-        <img src={src} alt={alt} width={320} height={200} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+        <img
+          src={src}
+          alt={alt}
+          width={320}
+          height={200}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+        />
       )}
     </div>
   );
 }
 
 /** A gift card with `data-gift-id`, price in the host locale, and View / Buy actions. */
-export function GiftCard({ gift, i18n, titleId, onBuy, onOpen, buyDisabled = false, busy = false }: GiftCardProps) {
+export function GiftCard({
+  gift,
+  i18n,
+  titleId,
+  onBuy,
+  onOpen,
+  buyDisabled = false,
+  busy = false,
+}: GiftCardProps) {
   const { m, money } = i18n;
   const image = isHttpsUrl(gift.image_url) ? gift.image_url : null;
   const link = isHttpsUrl(gift.product_url) ? gift.product_url : null;
@@ -61,8 +78,7 @@ export function GiftCard({ gift, i18n, titleId, onBuy, onOpen, buyDisabled = fal
       <div className="gg-actions">
         {link ? (
           <button type="button" className="wk-button" onClick={() => onOpen(link)}>
-            {m.view}{" "}
-            <span className="wk-visually-hidden">{gift.title}</span>
+            {m.view} <span className="wk-visually-hidden">{gift.title}</span>
           </button>
         ) : null}
         <button
@@ -73,8 +89,7 @@ export function GiftCard({ gift, i18n, titleId, onBuy, onOpen, buyDisabled = fal
           aria-busy={busy || undefined}
           onClick={() => onBuy(gift)}
         >
-          {m.buy}{" "}
-          <span className="wk-visually-hidden">{gift.title}</span>
+          {m.buy} <span className="wk-visually-hidden">{gift.title}</span>
         </button>
       </div>
     </article>

@@ -49,12 +49,15 @@ export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
 
 /** A tool answered with something that is not this contract: say so, and allow a retry. */
 export function unreadable(changes?: ToolError["changes"]): ToolError {
-  return changes ? { code: UNREADABLE_RESULT, message: "", retryable: true, changes } : { code: UNREADABLE_RESULT, message: "", retryable: true };
+  return changes
+    ? { code: UNREADABLE_RESULT, message: "", retryable: true, changes }
+    : { code: UNREADABLE_RESULT, message: "", retryable: true };
 }
 
 /** A call outcome as a view: host failures and unreadable error results become `error`. */
 export function outcomeView(outcome: CallOutcome, kind: string): GiftGeniusView {
-  if (!outcome.ok) return { state: "error", kind, version: giftGenius.version, error: outcome.error };
+  if (!outcome.ok)
+    return { state: "error", kind, version: giftGenius.version, error: outcome.error };
   const view = giftGenius.parse(outcome.result.structuredContent);
   if (view.state === "invalid" && outcome.result.isError) {
     return { state: "error", kind, version: giftGenius.version, error: unreadable() };

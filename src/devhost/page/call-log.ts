@@ -23,7 +23,14 @@ export interface CallRecord {
 
 /** A host event worth a line in the log. */
 export interface HostEvent {
-  readonly kind: "csp-violation" | "frame-error" | "message" | "open-link" | "display-mode" | "widget-state" | "notice";
+  readonly kind:
+    | "csp-violation"
+    | "frame-error"
+    | "message"
+    | "open-link"
+    | "display-mode"
+    | "widget-state"
+    | "notice";
   readonly text: string;
 }
 
@@ -31,19 +38,44 @@ const STORAGE_KEY = "devhost:call-log";
 const KEEP = 100;
 
 function entryView(record: CallRecord): HTMLElement {
-  const status = record.failure ? "failed" : record.result === undefined ? "pending" : record.isError ? "isError" : "ok";
+  const status = record.failure
+    ? "failed"
+    : record.result === undefined
+      ? "pending"
+      : record.isError
+        ? "isError"
+        : "ok";
   const time = record.ms === undefined ? "" : ` · ${record.ms} ms`;
   return h(
     "li",
-    { "data-tool": record.tool, "data-source": record.source, "data-status": status, "data-is-error": record.isError === true ? "true" : "false" },
+    {
+      "data-tool": record.tool,
+      "data-source": record.source,
+      "data-status": status,
+      "data-is-error": record.isError === true ? "true" : "false",
+    },
     h(
       "details",
       {},
-      h("summary", {}, h("span", { class: `status status-${status}` }, status), ` ${record.tool} `, h("span", { class: "muted" }, `${record.source} · ${record.protocol} · ${record.at.slice(11, 23)}${time}`)),
+      h(
+        "summary",
+        {},
+        h("span", { class: `status status-${status}` }, status),
+        ` ${record.tool} `,
+        h(
+          "span",
+          { class: "muted" },
+          `${record.source} · ${record.protocol} · ${record.at.slice(11, 23)}${time}`,
+        ),
+      ),
       h("p", { class: "log-label" }, "Arguments"),
       h("pre", { tabindex: 0 }, prettyJson(record.args)),
       h("p", { class: "log-label" }, record.failure ? "Failure" : "Result"),
-      h("pre", { class: "log-result", tabindex: 0 }, record.failure ?? (record.result === undefined ? "…" : prettyJson(record.result))),
+      h(
+        "pre",
+        { class: "log-result", tabindex: 0 },
+        record.failure ?? (record.result === undefined ? "…" : prettyJson(record.result)),
+      ),
     ),
   );
 }
@@ -59,7 +91,11 @@ export class CallLog {
   ) {
     try {
       const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "[]") as unknown;
-      if (Array.isArray(saved)) this.records = saved.filter((r): r is CallRecord => typeof r === "object" && r !== null && typeof (r as CallRecord).tool === "string");
+      if (Array.isArray(saved))
+        this.records = saved.filter(
+          (r): r is CallRecord =>
+            typeof r === "object" && r !== null && typeof (r as CallRecord).tool === "string",
+        );
     } catch {
       this.records = [];
     }
@@ -69,7 +105,14 @@ export class CallLog {
 
   /** Starts a record; finish it with {@link CallLog.finish}. */
   start(source: CallRecord["source"], protocol: string, tool: string, args: unknown): CallRecord {
-    const record: CallRecord = { id: this.nextId++, at: new Date().toISOString(), source, protocol, tool, args };
+    const record: CallRecord = {
+      id: this.nextId++,
+      at: new Date().toISOString(),
+      source,
+      protocol,
+      tool,
+      args,
+    };
     this.records.push(record);
     this.records = this.records.slice(-KEEP);
     this.render();
@@ -77,7 +120,11 @@ export class CallLog {
   }
 
   /** Completes a record with its result or failure and the time it took. */
-  finish(record: CallRecord, outcome: { result?: unknown; isError?: boolean; failure?: string }, startedAt: number): void {
+  finish(
+    record: CallRecord,
+    outcome: { result?: unknown; isError?: boolean; failure?: string },
+    startedAt: number,
+  ): void {
     Object.assign(record, outcome, { ms: Math.round(performance.now() - startedAt) });
     this.persist();
     this.render();
@@ -90,7 +137,15 @@ export class CallLog {
       const key = event.kind === "csp-violation" ? "cspViolations" : "frameErrors";
       document.body.dataset[key] = String(Number(document.body.dataset[key] ?? 0) + 1);
     }
-    this.eventList.prepend(h("li", { "data-event": event.kind }, h("span", { class: `event event-${event.kind}` }, event.kind), " ", event.text));
+    this.eventList.prepend(
+      h(
+        "li",
+        { "data-event": event.kind },
+        h("span", { class: `event event-${event.kind}` }, event.kind),
+        " ",
+        event.text,
+      ),
+    );
   }
 
   /** Forgets every call. */

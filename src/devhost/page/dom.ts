@@ -4,7 +4,11 @@ type Attributes = { readonly [name: string]: string | number | boolean | undefin
 type Child = Node | string | null | undefined | false;
 
 /** Creates `<tag>` with attributes (`false`/`undefined` are left out) and children. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;

@@ -24,9 +24,14 @@ async function request(method: "GET" | "POST", faults?: string): Promise<FaultSt
     headers: method === "POST" ? { "Content-Type": "application/json" } : {},
     body: method === "POST" ? JSON.stringify({ faults }) : undefined,
   });
-  const body = (await response.json().catch(() => ({}))) as Partial<FaultState> & { error?: string };
+  const body = (await response.json().catch(() => ({}))) as Partial<FaultState> & {
+    error?: string;
+  };
   if (!response.ok) throw new Error(body.error ?? `status ${response.status}`);
-  return { faults: String(body.faults ?? ""), known: Array.isArray(body.known) ? body.known.map(String) : [] };
+  return {
+    faults: String(body.faults ?? ""),
+    known: Array.isArray(body.known) ? body.known.map(String) : [],
+  };
 }
 
 /** Builds the fault switch into `#faults` (or leaves it hidden when the server has none). */
@@ -40,7 +45,12 @@ export async function setUpFaultSwitch(available: boolean, log: CallLog): Promis
   input.value = state.faults;
   boxes.replaceChildren(
     ...state.known.map((name) => {
-      const box = h("input", { type: "checkbox", id: `fault-${name}`, value: name, checked: tokens(state.faults).includes(name) });
+      const box = h("input", {
+        type: "checkbox",
+        id: `fault-${name}`,
+        value: name,
+        checked: tokens(state.faults).includes(name),
+      });
       box.addEventListener("change", () => {
         const set = new Set(tokens(input.value));
         if (box.checked) set.add(name);
@@ -55,7 +65,8 @@ export async function setUpFaultSwitch(available: boolean, log: CallLog): Promis
     try {
       const next = await request("POST", input.value);
       input.value = next.faults;
-      for (const box of boxes.querySelectorAll<HTMLInputElement>("input[type=checkbox]")) box.checked = tokens(next.faults).includes(box.value);
+      for (const box of boxes.querySelectorAll<HTMLInputElement>("input[type=checkbox]"))
+        box.checked = tokens(next.faults).includes(box.value);
       status.value = next.faults ? `Active for the next calls: ${next.faults}` : "No faults.";
       log.event({ kind: "notice", text: `faults set to "${next.faults}"` });
     } catch (error) {

@@ -58,14 +58,18 @@ export class FrameChannel {
     switch (data.type) {
       case "ready":
         this.ready = true;
-        for (const queued of this.queue.splice(0)) this.frame.contentWindow?.postMessage(queued, "*");
+        for (const queued of this.queue.splice(0))
+          this.frame.contentWindow?.postMessage(queued, "*");
         this.handlers.onReady?.();
         break;
       case "height":
-        if (typeof data.height === "number" && Number.isFinite(data.height) && data.height >= 0) this.handlers.onHeight?.(data.height);
+        if (typeof data.height === "number" && Number.isFinite(data.height) && data.height >= 0)
+          this.handlers.onHeight?.(data.height);
         break;
       case "csp-violation":
-        this.handlers.onCspViolation(`${text(data.directive, 60)} blocked ${text(data.blocked, 200) || "inline"}${data.sample ? ` (${text(data.sample, 80)})` : ""}`);
+        this.handlers.onCspViolation(
+          `${text(data.directive, 60)} blocked ${text(data.blocked, 200) || "inline"}${data.sample ? ` (${text(data.sample, 80)})` : ""}`,
+        );
         break;
       case "frame-error":
         this.handlers.onFrameError(text(data.message));
@@ -81,12 +85,18 @@ export class FrameChannel {
 
   private async answer(id: unknown, method: string, params: unknown): Promise<void> {
     if (typeof id !== "number" || !this.handlers.onCall) return;
-    const safeParams = params !== null && typeof params === "object" ? (params as Record<string, unknown>) : {};
+    const safeParams =
+      params !== null && typeof params === "object" ? (params as Record<string, unknown>) : {};
     try {
       const value = await this.handlers.onCall({ method, params: safeParams });
       this.post({ type: "reply", id, ok: true, value });
     } catch (error) {
-      this.post({ type: "reply", id, ok: false, error: error instanceof Error ? error.message : "host call failed" });
+      this.post({
+        type: "reply",
+        id,
+        ok: false,
+        error: error instanceof Error ? error.message : "host call failed",
+      });
     }
   }
 }

@@ -10,7 +10,13 @@ import { CallLog } from "./call-log.ts";
 import { byId, h } from "./dom.ts";
 import { setUpFaultSwitch } from "./fault-switch.ts";
 import { connectMcp, type McpConnection } from "./mcp-connection.ts";
-import { loadSettings, normalizeSettings, saveSettings, type DisplayMode, type HostSettings } from "./settings.ts";
+import {
+  loadSettings,
+  normalizeSettings,
+  saveSettings,
+  type DisplayMode,
+  type HostSettings,
+} from "./settings.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { clearWidgetStates } from "./widget-state-store.ts";
 
@@ -34,7 +40,8 @@ function applyPageTheme(): void {
 function changeSettings(input: Record<string, unknown>): void {
   const next = normalizeSettings(input, settings);
   const changed: Partial<Record<keyof HostSettings, unknown>> = {};
-  for (const key of Object.keys(next) as (keyof HostSettings)[]) if (next[key] !== settings[key]) changed[key] = next[key];
+  for (const key of Object.keys(next) as (keyof HostSettings)[])
+    if (next[key] !== settings[key]) changed[key] = next[key];
   if (!Object.keys(changed).length) return;
   settings = next;
   saveSettings(settings);
@@ -54,15 +61,24 @@ function syncControls(): void {
 function setUpControls(): void {
   syncControls();
   for (const key of ["protocol", "theme", "locale", "displayMode", "maxHeight"] as const) {
-    byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`).addEventListener("change", (event) => {
-      changeSettings({ [key]: (event.target as HTMLInputElement).value });
-    });
+    byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`).addEventListener(
+      "change",
+      (event) => {
+        changeSettings({ [key]: (event.target as HTMLInputElement).value });
+      },
+    );
   }
 }
 
 function followUp(text: string): void {
   log.event({ kind: "message", text: text.slice(0, 500) });
-  byId("turns").append(h("div", { class: "bubble user", role: "note", "aria-label": "Message from the widget" }, text.slice(0, 2000)));
+  byId("turns").append(
+    h(
+      "div",
+      { class: "bubble user", role: "note", "aria-label": "Message from the widget" },
+      text.slice(0, 2000),
+    ),
+  );
 }
 
 function services(connection: McpConnection): TurnServices {
@@ -81,10 +97,25 @@ function services(connection: McpConnection): TurnServices {
       const startedAt = performance.now();
       try {
         const result = await connection.callTool(name, args);
-        log.finish(record, { result: { structuredContent: result.structuredContent, content: result.content, _meta: result._meta }, isError: result.isError === true }, startedAt);
+        log.finish(
+          record,
+          {
+            result: {
+              structuredContent: result.structuredContent,
+              content: result.content,
+              _meta: result._meta,
+            },
+            isError: result.isError === true,
+          },
+          startedAt,
+        );
         return result;
       } catch (error) {
-        log.finish(record, { failure: error instanceof Error ? error.message : String(error) }, startedAt);
+        log.finish(
+          record,
+          { failure: error instanceof Error ? error.message : String(error) },
+          startedAt,
+        );
         throw error;
       }
     },
@@ -102,7 +133,9 @@ function runTurn(shared: TurnServices, tool: string, args: Record<string, unknow
 function parseArgs(text: string): Record<string, unknown> | string {
   try {
     const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : "Arguments must be a JSON object.";
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : "Arguments must be a JSON object.";
   } catch (error) {
     return `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -120,7 +153,9 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
     description.textContent = tool?.description ?? "";
     argsInput.value = JSON.stringify(config.exampleArgs[toolSelect.value] ?? {}, null, 2);
   };
-  toolSelect.value = names.includes("suggest_gifts") ? "suggest_gifts" : (Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "");
+  toolSelect.value = names.includes("suggest_gifts")
+    ? "suggest_gifts"
+    : (Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "");
   prefill();
   toolSelect.addEventListener("change", prefill);
   argsInput.addEventListener("keydown", (event) => {
@@ -169,7 +204,10 @@ async function start(): Promise<void> {
     log.event({ kind: "notice", text: "widget state cleared" });
   });
   document.addEventListener("securitypolicyviolation", (event) => {
-    log.event({ kind: "csp-violation", text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` });
+    log.event({
+      kind: "csp-violation",
+      text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+    });
   });
   const status = byId<HTMLParagraphElement>("connection-status");
   try {
@@ -178,7 +216,9 @@ async function start(): Promise<void> {
     byId("app-name").textContent = config.appName;
     const connection = await connectMcp(config.mcpPath);
     const shared = services(connection);
-    await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) => log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }));
+    await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) =>
+      log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }),
+    );
     setUpToolForm(shared, config);
     // Said last, once the form is prefilled: "Connected" means ready to use.
     status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;

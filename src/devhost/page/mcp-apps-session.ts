@@ -5,7 +5,11 @@
  * setting change; `tools/call` answered by the real server; `ui/message`, `ui/open-link`,
  * `ui/request-display-mode` and `ui/notifications/size-changed` handled by the page.
  */
-import { AppBridge, PostMessageTransport, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiHostContext,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel } from "./frame-channel.ts";
 import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
@@ -32,7 +36,11 @@ function hostContext(context: WidgetSessionContext): McpUiHostContext {
 function messageText(content: unknown): string {
   const blocks = Array.isArray(content) ? content : [content];
   return blocks
-    .map((block) => (block && typeof block === "object" && typeof (block as { text?: unknown }).text === "string" ? (block as { text: string }).text : ""))
+    .map((block) =>
+      block && typeof block === "object" && typeof (block as { text?: unknown }).text === "string"
+        ? (block as { text: string }).text
+        : "",
+    )
     .filter(Boolean)
     .join("\n");
 }
@@ -45,19 +53,29 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   const bridge = new AppBridge(
     null,
     { name: "widget-kit-devhost", version: "0.1.0" },
-    { openLinks: {}, serverTools: {}, logging: {}, message: { text: {} }, updateModelContext: { text: {} } },
+    {
+      openLinks: {},
+      serverTools: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {} },
+    },
     { hostContext: hostContext(context) },
   );
   let initialized = false;
   let pendingResult: CallToolResult | undefined;
 
-  bridge.oncalltool = async (params) => context.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
+  bridge.oncalltool = async (params) =>
+    context.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
   bridge.onmessage = async (params) => {
     context.followUp(messageText(params.content));
     return {};
   };
-  bridge.onopenlink = async (params) => (openHttpsLink(params.url, context.event) ? {} : { isError: true });
-  bridge.onrequestdisplaymode = async (params) => ({ mode: context.requestDisplayMode(params.mode) });
+  bridge.onopenlink = async (params) =>
+    openHttpsLink(params.url, context.event) ? {} : { isError: true };
+  bridge.onrequestdisplaymode = async (params) => ({
+    mode: context.requestDisplayMode(params.mode),
+  });
   bridge.onsizechange = (params) => {
     if (typeof params.height === "number") context.setHeight(params.height);
   };
@@ -65,7 +83,11 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
     context.event({ kind: "notice", text: "ui/update-model-context received" });
     return {};
   };
-  bridge.onloggingmessage = (params) => context.event({ kind: "notice", text: `widget log (${params.level}): ${JSON.stringify(params.data).slice(0, 200)}` });
+  bridge.onloggingmessage = (params) =>
+    context.event({
+      kind: "notice",
+      text: `widget log (${params.level}): ${JSON.stringify(params.data).slice(0, 200)}`,
+    });
   bridge.oninitialized = () => {
     initialized = true;
     void bridge.sendToolInput({ arguments: context.args });

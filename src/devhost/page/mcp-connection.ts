@@ -8,7 +8,10 @@
 import { ZOD_JITLESS } from "./zod-jitless.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type {
+  JsonSchemaValidator,
+  jsonSchemaValidator,
+} from "@modelcontextprotocol/sdk/validation/types.js";
 import type { CallToolResult, ReadResourceResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 
 const passThroughValidator: jsonSchemaValidator = {
@@ -27,13 +30,17 @@ export interface McpConnection {
 /** Connects to the MCP endpoint at `path` on this page's origin and lists its tools. */
 export async function connectMcp(path: string): Promise<McpConnection> {
   if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
-  const client = new Client({ name: "widget-kit-devhost", version: "0.1.0" }, { jsonSchemaValidator: passThroughValidator });
+  const client = new Client(
+    { name: "widget-kit-devhost", version: "0.1.0" },
+    { jsonSchemaValidator: passThroughValidator },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(path, window.location.origin)));
   const { tools } = await client.listTools();
   const resources = new Map<string, Promise<ReadResourceResult>>();
   return {
     tools,
-    callTool: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    callTool: async (name, args) =>
+      (await client.callTool({ name, arguments: args })) as CallToolResult,
     readResource(uri) {
       // The widget HTML is fixed per URI (its name carries a content hash), like a host's cache.
       let read = resources.get(uri);
@@ -52,12 +59,17 @@ export async function connectMcp(path: string): Promise<McpConnection> {
  * MCP Apps' `ui.resourceUri` (and its older flat `ui/resourceUri`) — each host reads its own
  * key first and the other as a fallback.
  */
-export function widgetTemplateUri(tool: Tool | undefined, protocol: "openai" | "mcp-apps"): string | undefined {
+export function widgetTemplateUri(
+  tool: Tool | undefined,
+  protocol: "openai" | "mcp-apps",
+): string | undefined {
   const meta = (tool?._meta ?? {}) as Record<string, unknown>;
   const ui = meta.ui as { resourceUri?: unknown } | undefined;
   const openai = [meta["openai/outputTemplate"]];
   const mcpApps = [ui?.resourceUri, meta["ui/resourceUri"]];
-  for (const candidate of protocol === "openai" ? [...openai, ...mcpApps] : [...mcpApps, ...openai]) {
+  for (const candidate of protocol === "openai"
+    ? [...openai, ...mcpApps]
+    : [...mcpApps, ...openai]) {
     if (typeof candidate === "string" && candidate.startsWith("ui://")) return candidate;
   }
   return undefined;

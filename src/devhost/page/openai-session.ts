@@ -5,13 +5,21 @@
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { FrameChannel, type RelayedCall } from "./frame-channel.ts";
-import { DISPLAY_MODES, effectiveMaxHeight, type DisplayMode, type HostSettings } from "./settings.ts";
+import {
+  DISPLAY_MODES,
+  effectiveMaxHeight,
+  type DisplayMode,
+  type HostSettings,
+} from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
 
 /** The `window.openai` globals for these settings and this call. */
-export function openaiGlobals(context: Pick<WidgetSessionContext, "settings" | "args" | "widgetKey">, result: CallToolResult | undefined): Record<string, unknown> {
+export function openaiGlobals(
+  context: Pick<WidgetSessionContext, "settings" | "args" | "widgetKey">,
+  result: CallToolResult | undefined,
+): Record<string, unknown> {
   const settings = context.settings();
   return {
     theme: settings.theme,
@@ -29,7 +37,12 @@ export function openaiGlobals(context: Pick<WidgetSessionContext, "settings" | "
 }
 
 function toolResultForWidget(result: CallToolResult): Record<string, unknown> {
-  return { structuredContent: result.structuredContent, content: result.content, isError: result.isError === true, _meta: result._meta };
+  return {
+    structuredContent: result.structuredContent,
+    content: result.content,
+    isError: result.isError === true,
+    _meta: result._meta,
+  };
 }
 
 /** Starts the openai relay for a frame whose bootstrap got `openaiGlobals` at start-up. */
@@ -38,12 +51,19 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
     switch (method) {
       case "callTool": {
         if (typeof params.name !== "string") throw new Error("callTool needs a tool name");
-        const args = params.args !== null && typeof params.args === "object" ? (params.args as Record<string, unknown>) : {};
+        const args =
+          params.args !== null && typeof params.args === "object"
+            ? (params.args as Record<string, unknown>)
+            : {};
         return toolResultForWidget(await context.callTool(params.name, args));
       }
       case "setWidgetState":
-        if (!saveWidgetState(context.widgetKey, params.state)) throw new Error("widget state is not storable");
-        context.event({ kind: "widget-state", text: `saved for ${context.toolName} (${JSON.stringify(params.state ?? null).length} bytes)` });
+        if (!saveWidgetState(context.widgetKey, params.state))
+          throw new Error("widget state is not storable");
+        context.event({
+          kind: "widget-state",
+          text: `saved for ${context.toolName} (${JSON.stringify(params.state ?? null).length} bytes)`,
+        });
         return null;
       case "sendFollowUpMessage":
         context.followUp(String(params.prompt ?? ""));
@@ -52,7 +72,9 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
         if (!openHttpsLink(params.href, context.event)) throw new Error("only https links open");
         return null;
       case "requestDisplayMode": {
-        const wanted = DISPLAY_MODES.includes(params.mode as DisplayMode) ? (params.mode as DisplayMode) : "inline";
+        const wanted = DISPLAY_MODES.includes(params.mode as DisplayMode)
+          ? (params.mode as DisplayMode)
+          : "inline";
         return { mode: context.requestDisplayMode(wanted) };
       }
       case "requestModal":
@@ -72,13 +94,21 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
 
   return {
     deliverResult(result) {
-      channel.post({ type: "globals", globals: { toolOutput: result.structuredContent ?? null, toolResponseMetadata: result._meta ?? null } });
+      channel.post({
+        type: "globals",
+        globals: {
+          toolOutput: result.structuredContent ?? null,
+          toolResponseMetadata: result._meta ?? null,
+        },
+      });
     },
     updateSettings(changed: Partial<HostSettings>) {
       const globals: Record<string, unknown> = {};
-      for (const key of ["theme", "locale", "displayMode"] as const) if (key in changed) globals[key] = changed[key];
+      for (const key of ["theme", "locale", "displayMode"] as const)
+        if (key in changed) globals[key] = changed[key];
       // Fullscreen changes the height the widget may take, so maxHeight follows displayMode.
-      if ("maxHeight" in changed || "displayMode" in changed) globals.maxHeight = effectiveMaxHeight(context.settings());
+      if ("maxHeight" in changed || "displayMode" in changed)
+        globals.maxHeight = effectiveMaxHeight(context.settings());
       if (Object.keys(globals).length) channel.post({ type: "globals", globals });
     },
     dispose: () => channel.dispose(),

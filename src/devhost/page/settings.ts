@@ -25,16 +25,23 @@ export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscre
 const STORAGE_KEY = "devhost:settings";
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  return typeof value === "string" && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
 }
 
 function clampHeight(value: unknown, fallback: number): number {
   const number = typeof value === "string" ? Number(value) : value;
-  return typeof number === "number" && Number.isFinite(number) ? Math.min(2000, Math.max(120, Math.round(number))) : fallback;
+  return typeof number === "number" && Number.isFinite(number)
+    ? Math.min(2000, Math.max(120, Math.round(number)))
+    : fallback;
 }
 
 /** Validates anything into settings; unknown or malformed values fall back to `base`. */
-export function normalizeSettings(input: Record<string, unknown>, base: HostSettings): HostSettings {
+export function normalizeSettings(
+  input: Record<string, unknown>,
+  base: HostSettings,
+): HostSettings {
   return {
     protocol: pick(input.protocol, PROTOCOLS, base.protocol),
     theme: pick(input.theme, THEMES, base.theme),
@@ -47,10 +54,17 @@ export function normalizeSettings(input: Record<string, unknown>, base: HostSett
 /** Defaults, then what was saved, then what the URL says. */
 export function loadSettings(search: URLSearchParams): HostSettings {
   const prefersDark = window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
-  let settings: HostSettings = { protocol: "openai", theme: prefersDark ? "dark" : "light", locale: "en", displayMode: "inline", maxHeight: 640 };
+  let settings: HostSettings = {
+    protocol: "openai",
+    theme: prefersDark ? "dark" : "light",
+    locale: "en",
+    displayMode: "inline",
+    maxHeight: 640,
+  };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;
-    if (saved && typeof saved === "object") settings = normalizeSettings(saved as Record<string, unknown>, settings);
+    if (saved && typeof saved === "object")
+      settings = normalizeSettings(saved as Record<string, unknown>, settings);
   } catch {
     // A corrupt entry is ignored; the next save replaces it.
   }
@@ -71,7 +85,9 @@ export function saveSettings(settings: HostSettings): void {
  * space under the top bar, as a host gives a fullscreen widget the whole view.
  */
 export function effectiveMaxHeight(settings: HostSettings): number {
-  return settings.displayMode === "fullscreen" ? Math.max(120, window.innerHeight - FULLSCREEN_TOP) : settings.maxHeight;
+  return settings.displayMode === "fullscreen"
+    ? Math.max(120, window.innerHeight - FULLSCREEN_TOP)
+    : settings.maxHeight;
 }
 
 /** Pixels the page's top bar keeps above a fullscreen widget (matches styles.css). */

@@ -18,7 +18,11 @@ export interface TurnServices {
   requestDisplayMode(mode: DisplayMode): DisplayMode;
   followUp(text: string): void;
   /** Calls a tool for `source`, logged; throws only when there is no result at all. */
-  callTool(source: "page" | "widget", name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  callTool(
+    source: "page" | "widget",
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<CallToolResult>;
 }
 
 function nextAction(structured: unknown): string | undefined {
@@ -45,17 +49,44 @@ export class Turn {
     private readonly args: Record<string, unknown>,
   ) {
     this.tool = services.connection.tools.find((tool) => tool.name === toolName);
-    this.modelText = h("div", { class: "model-text", "aria-live": "polite" }, h("p", { class: "muted" }, "Calling…"));
-    this.exitButton = h("button", { type: "button", class: "exit-display-mode", hidden: true }, "Back to inline");
+    this.modelText = h(
+      "div",
+      { class: "model-text", "aria-live": "polite" },
+      h("p", { class: "muted" }, "Calling…"),
+    );
+    this.exitButton = h(
+      "button",
+      { type: "button", class: "exit-display-mode", hidden: true },
+      "Back to inline",
+    );
     this.exitButton.addEventListener("click", () => this.services.requestDisplayMode("inline"));
-    this.widgetSlot = h("div", { class: "widget-slot", "data-display-mode": services.settings().displayMode });
+    this.widgetSlot = h("div", {
+      class: "widget-slot",
+      "data-display-mode": services.settings().displayMode,
+    });
     this.cspDetails = h("details", { class: "frame-csp", hidden: true });
     this.element = h(
       "article",
-      { class: "turn", "data-tool": toolName, "data-status": "calling", "aria-label": `Tool call ${toolName}` },
+      {
+        class: "turn",
+        "data-tool": toolName,
+        "data-status": "calling",
+        "aria-label": `Tool call ${toolName}`,
+      },
       h("h2", { class: "visually-hidden" }, `Tool call ${toolName}`),
-      h("div", { class: "bubble call" }, h("span", { class: "muted" }, "Tool call "), h("code", {}, toolName), h("pre", { class: "args", tabindex: 0, "aria-label": "Arguments" }, prettyJson(args))),
-      h("section", { class: "bubble model", "aria-label": "What the model reads" }, h("h3", {}, "Model-visible result"), this.modelText),
+      h(
+        "div",
+        { class: "bubble call" },
+        h("span", { class: "muted" }, "Tool call "),
+        h("code", {}, toolName),
+        h("pre", { class: "args", tabindex: 0, "aria-label": "Arguments" }, prettyJson(args)),
+      ),
+      h(
+        "section",
+        { class: "bubble model", "aria-label": "What the model reads" },
+        h("h3", {}, "Model-visible result"),
+        this.modelText,
+      ),
       h("div", { class: "widget-wrap" }, this.exitButton, this.widgetSlot),
       this.cspDetails,
     );
@@ -71,10 +102,19 @@ export class Turn {
       this.element.dataset.status = this.result.isError ? "error" : "done";
       await mounting;
       this.widget?.session.deliverResult(this.forWidget(this.result));
-      if (!templateUri) this.widgetSlot.replaceChildren(h("p", { class: "muted" }, "This tool declares no widget template."));
+      if (!templateUri)
+        this.widgetSlot.replaceChildren(
+          h("p", { class: "muted" }, "This tool declares no widget template."),
+        );
     } catch (error) {
       this.element.dataset.status = "failed";
-      this.modelText.replaceChildren(h("p", { role: "alert" }, `The call failed: ${error instanceof Error ? error.message : String(error)}`));
+      this.modelText.replaceChildren(
+        h(
+          "p",
+          { role: "alert" },
+          `The call failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
   }
 
@@ -120,18 +160,30 @@ export class Turn {
         },
         undefined,
       );
-      this.cspDetails.replaceChildren(h("summary", {}, "Frame CSP"), h("pre", { tabindex: 0 }, this.widget.csp.split("; ").join(";\n")));
+      this.cspDetails.replaceChildren(
+        h("summary", {}, "Frame CSP"),
+        h("pre", { tabindex: 0 }, this.widget.csp.split("; ").join(";\n")),
+      );
       this.cspDetails.hidden = false;
       this.applyLayout();
     } catch (error) {
-      this.widgetSlot.replaceChildren(h("p", { role: "alert" }, `The widget could not load: ${error instanceof Error ? error.message : String(error)}`));
+      this.widgetSlot.replaceChildren(
+        h(
+          "p",
+          { role: "alert" },
+          `The widget could not load: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     }
   }
 
   /** The result as the widget gets it: `_meta` carries the widget's session id, as in ChatGPT. */
   private forWidget(result: CallToolResult): CallToolResult {
     const key = widgetKey(this.toolName, this.args);
-    return { ...result, _meta: { ...(result._meta ?? {}), "openai/widgetSessionId": widgetSessionId(key) } };
+    return {
+      ...result,
+      _meta: { ...(result._meta ?? {}), "openai/widgetSessionId": widgetSessionId(key) },
+    };
   }
 
   private contentHeight = 160;
@@ -149,16 +201,33 @@ export class Turn {
     this.exitButton.hidden = displayMode === "inline";
     const frame = this.widget?.frame;
     if (!frame) return;
-    frame.style.height = displayMode === "fullscreen" ? "" : `${Math.min(this.contentHeight, displayMode === "pip" ? Math.min(maxHeight, 420) : maxHeight)}px`;
+    frame.style.height =
+      displayMode === "fullscreen"
+        ? ""
+        : `${Math.min(this.contentHeight, displayMode === "pip" ? Math.min(maxHeight, 420) : maxHeight)}px`;
   }
 
   private showModelText(result: CallToolResult): void {
-    const texts = (result.content ?? []).flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : [`[${block.type} content]`]));
+    const texts = (result.content ?? []).flatMap((block) =>
+      block.type === "text" && typeof block.text === "string"
+        ? [block.text]
+        : [`[${block.type} content]`],
+    );
     const action = nextAction(result.structuredContent);
     this.modelText.replaceChildren(
-      h("p", { class: "result-flags" }, h("span", { class: result.isError ? "status status-isError" : "status status-ok" }, result.isError ? "isError: true" : "isError: false")),
+      h(
+        "p",
+        { class: "result-flags" },
+        h(
+          "span",
+          { class: result.isError ? "status status-isError" : "status status-ok" },
+          result.isError ? "isError: true" : "isError: false",
+        ),
+      ),
       ...texts.map((text) => h("p", { class: "content-text" }, text)),
-      ...(action ? [h("p", { class: "next-action" }, h("strong", {}, "next_action: "), action)] : []),
+      ...(action
+        ? [h("p", { class: "next-action" }, h("strong", {}, "next_action: "), action)]
+        : []),
     );
   }
 }

@@ -33,13 +33,19 @@ export function widgetHtml(read: ReadResourceResult): { html: string; meta: unkn
   for (const content of read.contents) {
     const type = (content.mimeType ?? "").replace(/\s+/g, "").toLowerCase();
     if (!HTML_TYPES.some((t) => type.startsWith(t))) continue;
-    if ("text" in content && typeof content.text === "string") return { html: content.text, meta: content._meta };
-    if ("blob" in content && typeof content.blob === "string") return { html: decodeBase64Utf8(content.blob), meta: content._meta };
+    if ("text" in content && typeof content.text === "string")
+      return { html: content.text, meta: content._meta };
+    if ("blob" in content && typeof content.blob === "string")
+      return { html: decodeBase64Utf8(content.blob), meta: content._meta };
   }
   throw new Error("the resource has no HTML content");
 }
 
-async function registerFrame(html: string, meta: unknown, init: unknown): Promise<{ url: string; csp: string; rejectedOrigins: string[] }> {
+async function registerFrame(
+  html: string,
+  meta: unknown,
+  init: unknown,
+): Promise<{ url: string; csp: string; rejectedOrigins: string[] }> {
   const response = await fetch("/devhost/frames", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -70,7 +76,8 @@ export async function mountWidget(
     ...(protocol === "openai" ? { globals: openaiGlobals(context, result) } : {}),
   };
   const registered = await registerFrame(html, meta, init);
-  for (const origin of registered.rejectedOrigins) context.event({ kind: "notice", text: `CSP origin refused: ${origin}` });
+  for (const origin of registered.rejectedOrigins)
+    context.event({ kind: "notice", text: `CSP origin refused: ${origin}` });
   const frame = h("iframe", {
     sandbox: "allow-scripts",
     title: `Widget for ${context.toolName}`,
@@ -81,7 +88,8 @@ export async function mountWidget(
   slot.replaceChildren(frame);
   // The session listens before the frame loads, so the widget's first message is not lost.
   const fullContext: WidgetSessionContext = { ...context, frame };
-  const session = protocol === "openai" ? startOpenAiSession(fullContext) : startMcpAppsSession(fullContext);
+  const session =
+    protocol === "openai" ? startOpenAiSession(fullContext) : startMcpAppsSession(fullContext);
   frame.src = registered.url;
   return { frame, session, csp: registered.csp };
 }

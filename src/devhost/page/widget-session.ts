@@ -52,12 +52,18 @@ export function openHttpsLink(href: unknown, event: (e: HostEvent) => void): boo
 }
 
 /** Frame-channel handlers both protocols share: CSP violations, errors, and frame storage. */
-export function commonFrameHandlers(context: WidgetSessionContext): Pick<FrameChannelHandlers, "onCspViolation" | "onFrameError" | "onStorage"> {
+export function commonFrameHandlers(
+  context: WidgetSessionContext,
+): Pick<FrameChannelHandlers, "onCspViolation" | "onFrameError" | "onStorage"> {
   return {
     onCspViolation: (text) => context.event({ kind: "csp-violation", text }),
     onFrameError: (text) => context.event({ kind: "frame-error", text }),
     onStorage(items) {
-      if (!saveFrameStorage(context.widgetKey, items)) context.event({ kind: "notice", text: "frame storage not kept (not strings, or over the size limit)" });
+      if (!saveFrameStorage(context.widgetKey, items))
+        context.event({
+          kind: "notice",
+          text: "frame storage not kept (not strings, or over the size limit)",
+        });
     },
   };
 }

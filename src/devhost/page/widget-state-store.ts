@@ -14,7 +14,9 @@ export function canonicalJson(value: unknown): string {
   if (value !== null && typeof value === "object") {
     const entries = Object.keys(value as object)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+      .map(
+        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+      );
     return `{${entries.join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
@@ -68,7 +70,11 @@ export function loadFrameStorage(key: string): Record<string, string> {
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_PREFIX + key) ?? "{}") as unknown;
     if (!saved || typeof saved !== "object") return {};
-    return Object.fromEntries(Object.entries(saved).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return Object.fromEntries(
+      Object.entries(saved).filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
+    );
   } catch {
     return {};
   }
@@ -76,7 +82,12 @@ export function loadFrameStorage(key: string): Record<string, string> {
 
 /** Keeps a frame's localStorage items; `false` when they are not strings or too large. */
 export function saveFrameStorage(key: string, items: unknown): boolean {
-  if (!items || typeof items !== "object" || Object.values(items).some((value) => typeof value !== "string")) return false;
+  if (
+    !items ||
+    typeof items !== "object" ||
+    Object.values(items).some((value) => typeof value !== "string")
+  )
+    return false;
   const text = JSON.stringify(items);
   if (text.length > MAX_FRAME_STORAGE) return false;
   try {
@@ -89,5 +100,6 @@ export function saveFrameStorage(key: string, items: unknown): boolean {
 
 /** Forgets every widget's state and frame storage (the "clear" button). */
 export function clearWidgetStates(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(PREFIX) || key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith(PREFIX) || key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
 }

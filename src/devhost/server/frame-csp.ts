@@ -22,7 +22,9 @@ export interface DeclaredOrigins {
 const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 function collect(lists: unknown[], accepted: Set<string>, rejected: string[]): void {
@@ -57,7 +59,9 @@ export function declaredOrigins(meta: unknown): DeclaredOrigins {
 export function inlineTexts(html: string): { scripts: string[]; styles: string[] } {
   const elements = inlineElements(html);
   return {
-    scripts: elements.filter((e) => e.tag === "script" && !/\bsrc\s*=/i.test(e.attributes)).map((e) => e.content),
+    scripts: elements
+      .filter((e) => e.tag === "script" && !/\bsrc\s*=/i.test(e.attributes))
+      .map((e) => e.content),
     styles: elements.filter((e) => e.tag === "style").map((e) => e.content),
   };
 }

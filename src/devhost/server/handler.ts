@@ -67,7 +67,9 @@ export const PAGE_CSP = [
 ].join("; ");
 
 function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** Creates the dev host's request handler. */
@@ -77,7 +79,9 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
   const frames = new FrameStore();
 
   function faultSwitchOpen(req: IncomingMessage): boolean {
-    return Boolean(options.faults) && development && isServedOnLoopback(req) && hasLoopbackHost(req);
+    return (
+      Boolean(options.faults) && development && isServedOnLoopback(req) && hasLoopbackHost(req)
+    );
   }
 
   function servePage(res: ServerResponse): void {
@@ -87,7 +91,12 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
       return;
     }
     const html = readFileSync(file);
-    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": PAGE_CSP, "X-Frame-Options": "DENY" });
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": PAGE_CSP,
+      "X-Frame-Options": "DENY",
+    });
     res.end(html);
   }
 
@@ -95,10 +104,15 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
     const root = join(pageDir, "assets") + sep;
     const file = normalize(join(root, name));
     const type = ASSET_TYPES[extname(file)];
-    if (!file.startsWith(root) || !type || !existsSync(file)) return sendText(res, 404, "Not found\n");
+    if (!file.startsWith(root) || !type || !existsSync(file))
+      return sendText(res, 404, "Not found\n");
     const body = readFileSync(file);
     // Asset names carry a content hash, so they can be cached for good.
-    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable" });
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      "Content-Type": type,
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
     res.end(body);
   }
 
@@ -114,7 +128,8 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
   async function createFrame(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isSameOriginJsonRequest(req)) return sendText(res, 403, "Forbidden\n");
     const body = record(await readJsonBody(req, FRAME_BODY_LIMIT));
-    if (typeof body.html !== "string" || body.html.length === 0) return sendJson(res, 400, { error: "html must be a non-empty string" });
+    if (typeof body.html !== "string" || body.html.length === 0)
+      return sendJson(res, 400, { error: "html must be a non-empty string" });
     const origins = declaredOrigins(body.meta);
     const html = frameDocument(body.html, record(body.init));
     const csp = frameCsp(html, origins);
@@ -125,21 +140,28 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
   function serveFrame(res: ServerResponse, id: string): void {
     const frame = frames.get(id);
     if (!frame) return sendText(res, 404, "Frame expired: run the tool again.\n");
-    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": frame.csp });
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": frame.csp,
+    });
     res.end(frame.html);
   }
 
   async function faultSwitch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const faults = options.faults;
     if (!faults || !faultSwitchOpen(req)) return sendText(res, 404, "Not found\n");
-    if (req.method === "GET") return sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
+    if (req.method === "GET")
+      return sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
     if (!isSameOriginJsonRequest(req)) return sendText(res, 403, "Forbidden\n");
     const spec = record(await readJsonBody(req, FAULT_BODY_LIMIT)).faults;
     if (typeof spec !== "string") return sendJson(res, 400, { error: "faults must be a string" });
     try {
       faults.set(spec);
     } catch (error) {
-      return sendJson(res, 422, { error: error instanceof Error ? error.message : "fault spec refused" });
+      return sendJson(res, 422, {
+        error: error instanceof Error ? error.message : "fault spec refused",
+      });
     }
     sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
   }
@@ -151,11 +173,14 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
     const read = method === "GET" || method === "HEAD";
     try {
       if (path === "/" && read) servePage(res);
-      else if (path.startsWith("/devhost/assets/") && read) serveAsset(res, decodeURIComponent(path.slice("/devhost/assets/".length)));
+      else if (path.startsWith("/devhost/assets/") && read)
+        serveAsset(res, decodeURIComponent(path.slice("/devhost/assets/".length)));
       else if (path === "/devhost/config" && read) serveConfig(req, res);
       else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
-      else if (path.startsWith("/devhost/frames/") && read) serveFrame(res, path.slice("/devhost/frames/".length));
-      else if (path === "/devhost/faults" && (read || method === "POST")) await faultSwitch(req, res);
+      else if (path.startsWith("/devhost/frames/") && read)
+        serveFrame(res, path.slice("/devhost/frames/".length));
+      else if (path === "/devhost/faults" && (read || method === "POST"))
+        await faultSwitch(req, res);
       else if (path.startsWith("/devhost/")) sendText(res, 404, "Not found\n");
       else return false;
     } catch (error) {

@@ -7,7 +7,13 @@ import { createDevHostHandler, type DevHostOptions } from "./handler.ts";
 
 /** The part of an Express-like app that {@link mountDevHost} needs. */
 export interface UseCapableApp {
-  use(middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): unknown;
+  use(
+    middleware: (
+      req: IncomingMessage,
+      res: ServerResponse,
+      next: (error?: unknown) => void,
+    ) => void,
+  ): unknown;
 }
 
 /** Mounts the dev host (page at `GET /`, frames, dev fault switch) on an Express-like app. */

@@ -19,7 +19,8 @@ export function isServedOnLoopback(req: IncomingMessage): boolean {
   // address matters, not the address this one request happened to arrive on.
   const server = (req.socket as unknown as { server?: Server }).server;
   const bound = server?.address();
-  const address = bound && typeof bound === "object" ? (bound as AddressInfo).address : req.socket.localAddress;
+  const address =
+    bound && typeof bound === "object" ? (bound as AddressInfo).address : req.socket.localAddress;
   return isLoopbackAddress(address);
 }
 
@@ -36,7 +37,10 @@ export function hasLoopbackHost(req: IncomingMessage): boolean {
  * this host, and — where the browser sends it — `Sec-Fetch-Site: same-origin`.
  */
 export function isSameOriginJsonRequest(req: IncomingMessage): boolean {
-  const contentType = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  const contentType = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
   if (contentType !== "application/json") return false;
   const site = req.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin") return false;

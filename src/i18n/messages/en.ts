@@ -7,7 +7,8 @@ const n = (count: number, one: string, other: string) => plural("en", count, { o
 export const en = {
   loading: "Loading…",
   resultsLabel: "Results",
-  droppedItems: (count: number) => n(count, "1 item could not be shown.", "{n} items could not be shown."),
+  droppedItems: (count: number) =>
+    n(count, "1 item could not be shown.", "{n} items could not be shown."),
 
   invalidTitle: "This result can't be shown",
   invalidBody: "The answer was not in the expected shape. Please ask again.",
@@ -40,7 +41,8 @@ export const en = {
   retry: "Try again",
   retryIn: (seconds: number) => `Try again in ${seconds} s`,
   retrying: "Trying again…",
-  retryWait: (seconds: number) => n(seconds, "You can try again in 1 second.", "You can try again in {n} seconds."),
+  retryWait: (seconds: number) =>
+    n(seconds, "You can try again in 1 second.", "You can try again in {n} seconds."),
   retryReady: "You can try again now.",
   retryExhausted: "This keeps failing. Please try again later.",
 

@@ -2,14 +2,20 @@
 import { plural } from "../plural.ts";
 import type { Messages } from "./en.ts";
 
-const n = (count: number, one: string, few: string, many: string) => plural("ru", count, { one, few, many, other: few });
+const n = (count: number, one: string, few: string, many: string) =>
+  plural("ru", count, { one, few, many, other: few });
 
 /** Russian catalog. */
 export const ru: Messages = {
   loading: "Загрузка…",
   resultsLabel: "Результаты",
   droppedItems: (count) =>
-    n(count, "{n} вариант не удалось показать.", "{n} варианта не удалось показать.", "{n} вариантов не удалось показать."),
+    n(
+      count,
+      "{n} вариант не удалось показать.",
+      "{n} варианта не удалось показать.",
+      "{n} вариантов не удалось показать.",
+    ),
 
   invalidTitle: "Не удалось показать результат",
   invalidBody: "Ответ пришёл в неожиданном виде. Попробуйте спросить ещё раз.",
@@ -43,7 +49,12 @@ export const ru: Messages = {
   retryIn: (seconds) => `Повторить через ${seconds} с`,
   retrying: "Повторяем…",
   retryWait: (seconds) =>
-    n(seconds, "Повторить можно через {n} секунду.", "Повторить можно через {n} секунды.", "Повторить можно через {n} секунд."),
+    n(
+      seconds,
+      "Повторить можно через {n} секунду.",
+      "Повторить можно через {n} секунды.",
+      "Повторить можно через {n} секунд.",
+    ),
   retryReady: "Теперь можно повторить.",
   retryExhausted: "Ошибка повторяется. Попробуйте позже.",
 

@@ -1,7 +1,13 @@
 /** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { claimResultOf, type ClaimRequest, type ClaimResult, type IdempotencyStore, type StoredResponse } from "./store.ts";
+import {
+  claimResultOf,
+  type ClaimRequest,
+  type ClaimResult,
+  type IdempotencyStore,
+  type StoredResponse,
+} from "./store.ts";
 
 interface Row {
   fingerprint: string;
@@ -16,7 +22,13 @@ interface Row {
 /** A row as the store-independent record `claimResultOf` reads. */
 function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
   return claimResultOf(
-    { fingerprint: row.fingerprint, status: row.status, response: row.response, lockedAt: Number(row.locked_at), leaseMs: row.lease_ms },
+    {
+      fingerprint: row.fingerprint,
+      status: row.status,
+      response: row.response,
+      lockedAt: Number(row.locked_at),
+      leaseMs: row.lease_ms,
+    },
     fingerprint,
   );
 }
@@ -46,8 +58,13 @@ export interface PostgresStoreOptions {
  */
 export function createPostgresStore(options: PostgresStoreOptions): IdempotencyStore {
   const table = options.table ?? "idempotency_records";
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new TypeError("table must be a plain lower-case identifier");
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, connectionTimeoutMillis: 5_000 });
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table))
+    throw new TypeError("table must be a plain lower-case identifier");
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   if (options.synchronousCommit === false) {
@@ -97,7 +114,10 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
         [scope, key, fingerprint, token, now, leaseMs, now + ttlMs],
       );
       if (inserted.rowCount === 1) return { state: "claimed", token, recovered: false };
-      const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM ${table} WHERE scope = $1 AND key = $2`, [scope, key]);
+      const { rows } = await pool.query<Row>(
+        `SELECT ${COLUMNS} FROM ${table} WHERE scope = $1 AND key = $2`,
+        [scope, key],
+      );
       const row = rows[0];
       if (!row) return { state: "in_progress", lockedUntil: now };
       const found = fromRow(row, fingerprint);
@@ -119,7 +139,10 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
       return result.rowCount === 1;
     },
     async release(scope, key, token) {
-      await pool.query(`DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND status = 'pending'`, [scope, key, token]);
+      await pool.query(
+        `DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND status = 'pending'`,
+        [scope, key, token],
+      );
     },
     async purgeExpired(now) {
       const result = await pool.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);

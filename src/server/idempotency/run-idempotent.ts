@@ -26,7 +26,11 @@ export interface IdempotencyTiming {
 }
 
 /** Defaults: 24 h records, 30 s lease, 5 s wait. */
-export const DEFAULT_IDEMPOTENCY_TIMING: IdempotencyTiming = { ttlMs: 24 * 3_600_000, leaseMs: 30_000, waitMs: 5_000 };
+export const DEFAULT_IDEMPOTENCY_TIMING: IdempotencyTiming = {
+  ttlMs: 24 * 3_600_000,
+  leaseMs: 30_000,
+  waitMs: 5_000,
+};
 
 /** What the side effect returned. `T` must survive JSON (it is stored and replayed). */
 export type Attempt<T> =
@@ -64,7 +68,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * happened); a store failure after it is reported to `onStoreError` and the fresh value is
  * still returned (the side effect did happen).
  */
-export async function runIdempotent<T>(request: IdempotentRequest<T>): Promise<IdempotentOutcome<T>> {
+export async function runIdempotent<T>(
+  request: IdempotentRequest<T>,
+): Promise<IdempotentOutcome<T>> {
   const { store, scope, key } = request;
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
   const now = request.now ?? Date.now;
@@ -73,14 +79,25 @@ export async function runIdempotent<T>(request: IdempotentRequest<T>): Promise<I
   const deadline = performance.now() + timing.waitMs;
   let pause = 10;
   for (;;) {
-    const claim = await store.claim({ scope, key, fingerprint: print, now: now(), ttlMs: timing.ttlMs, leaseMs: timing.leaseMs });
+    const claim = await store.claim({
+      scope,
+      key,
+      fingerprint: print,
+      now: now(),
+      ttlMs: timing.ttlMs,
+      leaseMs: timing.leaseMs,
+    });
     if (claim.state === "mismatch") return { state: "key_reused" };
-    if (claim.state === "completed") return { state: "replayed", value: JSON.parse(claim.response.body) as T };
+    if (claim.state === "completed")
+      return { state: "replayed", value: JSON.parse(claim.response.body) as T };
     if (claim.state === "in_progress") {
       const remaining = deadline - performance.now();
       if (remaining <= 0) {
         const untilStale = Math.max(0, claim.lockedUntil - now());
-        return { state: "in_progress", retryAfterSeconds: Math.max(1, Math.min(Math.ceil(untilStale / 1000), 2)) };
+        return {
+          state: "in_progress",
+          retryAfterSeconds: Math.max(1, Math.min(Math.ceil(untilStale / 1000), 2)),
+        };
       }
       await sleep(Math.min(pause, remaining));
       pause = Math.min(pause * 2, 200);
@@ -95,12 +112,16 @@ export async function runIdempotent<T>(request: IdempotentRequest<T>): Promise<I
       throw error;
     }
     if (!attempt.final) {
-      await store.release(scope, key, claim.token).catch((error: unknown) => request.onStoreError?.(error));
+      await store
+        .release(scope, key, claim.token)
+        .catch((error: unknown) => request.onStoreError?.(error));
       return { state: "fresh", value: attempt.value, recovered: claim.recovered, stored: false };
     }
     let stored = false;
     try {
-      stored = await store.complete(scope, key, claim.token, { body: JSON.stringify(attempt.value) });
+      stored = await store.complete(scope, key, claim.token, {
+        body: JSON.stringify(attempt.value),
+      });
     } catch (error) {
       request.onStoreError?.(error);
     }

@@ -3,7 +3,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { claimResultOf, type ClaimRequest, type ClaimResult, type IdempotencyStore, type StoredResponse } from "./store.ts";
+import {
+  claimResultOf,
+  type ClaimRequest,
+  type ClaimResult,
+  type IdempotencyStore,
+  type StoredResponse,
+} from "./store.ts";
 
 interface Row {
   fingerprint: string;
@@ -18,7 +24,13 @@ interface Row {
 /** A row as the store-independent record `claimResultOf` reads. */
 function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
   return claimResultOf(
-    { fingerprint: row.fingerprint, status: row.status, response: row.response, lockedAt: row.locked_at, leaseMs: row.lease_ms },
+    {
+      fingerprint: row.fingerprint,
+      status: row.status,
+      response: row.response,
+      lockedAt: row.locked_at,
+      leaseMs: row.lease_ms,
+    },
     fingerprint,
   );
 }
@@ -43,7 +55,9 @@ export function createSqliteStore(file: string): IdempotencyStore {
     expires_at INTEGER NOT NULL,
     PRIMARY KEY (scope, key)
   )`);
-  db.exec("CREATE INDEX IF NOT EXISTS idempotency_records_expires ON idempotency_records (expires_at)");
+  db.exec(
+    "CREATE INDEX IF NOT EXISTS idempotency_records_expires ON idempotency_records (expires_at)",
+  );
 
   // Claims a free key or an expired record in one statement; the primary key makes it atomic.
   const insert = db.prepare(
@@ -63,7 +77,9 @@ export function createSqliteStore(file: string): IdempotencyStore {
   const completeStmt = db.prepare(
     "UPDATE idempotency_records SET status = 'completed', response = ? WHERE scope = ? AND key = ? AND token = ? AND status = 'pending'",
   );
-  const releaseStmt = db.prepare("DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND token = ? AND status = 'pending'");
+  const releaseStmt = db.prepare(
+    "DELETE FROM idempotency_records WHERE scope = ? AND key = ? AND token = ? AND status = 'pending'",
+  );
   const purge = db.prepare("DELETE FROM idempotency_records WHERE expires_at <= ?");
 
   // Each statement is atomic on its own (as on PostgreSQL), so no transaction spans a claim.
@@ -78,7 +94,8 @@ export function createSqliteStore(file: string): IdempotencyStore {
     const found = fromRow(row, fingerprint);
     if (found.state === "in_progress" && found.lockedUntil <= now) {
       // The claimer crashed or hung past its lease: take the claim over (see docs/server.md).
-      if (takeOver.run(token, now, leaseMs, scope, key, row.token).changes === 1) return { state: "claimed", token, recovered: true };
+      if (takeOver.run(token, now, leaseMs, scope, key, row.token).changes === 1)
+        return { state: "claimed", token, recovered: true };
     }
     return found;
   }

@@ -67,6 +67,7 @@ export interface StoredRecord {
  */
 export function claimResultOf(record: StoredRecord, fingerprint: string | undefined): ClaimResult {
   if (fingerprint !== undefined && record.fingerprint !== fingerprint) return { state: "mismatch" };
-  if (record.status === "completed" && record.response !== null) return { state: "completed", response: { body: record.response } };
+  if (record.status === "completed" && record.response !== null)
+    return { state: "completed", response: { body: record.response } };
   return { state: "in_progress", lockedUntil: record.lockedAt + record.leaseMs };
 }

@@ -13,7 +13,10 @@ import { createDevHostHandler, type DevHostOptions } from "../../../src/devhost/
 
 const WIDGET_URI = "ui://fixture/widget.html";
 /** The fixture widget's HTML (both protocols). */
-export const FIXTURE_WIDGET_HTML = readFileSync(new URL("./fixture-widget.html", import.meta.url), "utf8");
+export const FIXTURE_WIDGET_HTML = readFileSync(
+  new URL("./fixture-widget.html", import.meta.url),
+  "utf8",
+);
 
 /** A running fixture app. */
 export interface FixtureApp {
@@ -27,7 +30,18 @@ export interface FixtureApp {
 function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
   const server = new McpServer({ name: "fixture", version: "1.0.0" });
   server.registerResource("widget", WIDGET_URI, { mimeType: "text/html+skybridge" }, async () => ({
-    contents: [{ uri: WIDGET_URI, mimeType: "text/html+skybridge", text: widgetHtml, _meta: { ui: { csp: { connectDomains: [], resourceDomains: ["https://cdn.example.com", "*.bad"] } } } }],
+    contents: [
+      {
+        uri: WIDGET_URI,
+        mimeType: "text/html+skybridge",
+        text: widgetHtml,
+        _meta: {
+          ui: {
+            csp: { connectDomains: [], resourceDomains: ["https://cdn.example.com", "*.bad"] },
+          },
+        },
+      },
+    ],
   }));
   server.registerTool(
     "show",
@@ -37,19 +51,34 @@ function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
       _meta: { "openai/outputTemplate": WIDGET_URI, ui: { resourceUri: WIDGET_URI } },
     },
     async ({ value }) => {
-      if (app.faults.includes("fail")) return { isError: true, content: [{ type: "text", text: "injected failure" }], structuredContent: { ok: false, next_action: "Try again later." } };
-      return { content: [{ type: "text", text: `Showing ${value}` }], structuredContent: { ok: true, value } };
+      if (app.faults.includes("fail"))
+        return {
+          isError: true,
+          content: [{ type: "text", text: "injected failure" }],
+          structuredContent: { ok: false, next_action: "Try again later." },
+        };
+      return {
+        content: [{ type: "text", text: `Showing ${value}` }],
+        structuredContent: { ok: true, value },
+      };
     },
   );
   server.registerTool("counter", { description: "Counts calls." }, async () => {
     app.counter += 1;
-    return { content: [{ type: "text", text: `count ${app.counter}` }], structuredContent: { count: app.counter } };
+    return {
+      content: [{ type: "text", text: `count ${app.counter}` }],
+      structuredContent: { count: app.counter },
+    };
   });
   return server;
 }
 
 /** Starts the fixture app on 127.0.0.1 and an ephemeral port. */
-export async function startFixtureApp(options: Partial<DevHostOptions> = {}, host = "127.0.0.1", widgetHtml = FIXTURE_WIDGET_HTML): Promise<FixtureApp> {
+export async function startFixtureApp(
+  options: Partial<DevHostOptions> = {},
+  host = "127.0.0.1",
+  widgetHtml = FIXTURE_WIDGET_HTML,
+): Promise<FixtureApp> {
   const app = { faults: "", counter: 0 } as FixtureApp;
   const devHost = createDevHostHandler({
     appName: "Fixture",
@@ -61,7 +90,10 @@ export async function startFixtureApp(options: Partial<DevHostOptions> = {}, hos
     if (await devHost(req, res)) return;
     if (req.url?.startsWith("/mcp")) {
       // Stateless: a fresh server and transport per request, as the SDK documents.
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       const mcp = mcpServer(app, widgetHtml);
       res.on("close", () => void transport.close().then(() => mcp.close()));
       await mcp.connect(transport);

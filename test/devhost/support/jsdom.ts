@@ -17,4 +17,7 @@ export interface Jsdom {
 }
 
 /** `new JSDOM(html, options)`, typed. */
-export const JSDOM = DeclaredJSDOM as unknown as new (html: string, options?: JsdomOptions) => Jsdom;
+export const JSDOM = DeclaredJSDOM as unknown as new (
+  html: string,
+  options?: JsdomOptions,
+) => Jsdom;

@@ -30,7 +30,9 @@ export interface Catalog {
 
 /** Loads the committed dataset. */
 export function loadGifts(): CatalogGift[] {
-  return JSON.parse(readFileSync(new URL("./gifts.json", import.meta.url), "utf8")) as CatalogGift[];
+  return JSON.parse(
+    readFileSync(new URL("./gifts.json", import.meta.url), "utf8"),
+  ) as CatalogGift[];
 }
 
 function matches(gift: CatalogGift, query: GiftQuery): number {
@@ -59,20 +61,58 @@ async function upstream(timeoutMs: number, signal?: AbortSignal): Promise<void> 
   if (faults.catalog === "timeout" || latency > timeoutMs) {
     await sleep(Math.min(latency, timeoutMs), signal);
     throw new ToolFailure(
-      { code: "UPSTREAM_TIMEOUT", message: "The gift catalog did not answer in time.", retryable: true, retry_after_seconds: 2, next_action: GIFT_NEXT_ACTIONS.retryLater },
+      {
+        code: "UPSTREAM_TIMEOUT",
+        message: "The gift catalog did not answer in time.",
+        retryable: true,
+        retry_after_seconds: 2,
+        next_action: GIFT_NEXT_ACTIONS.retryLater,
+      },
       { log: { upstream: "catalog", timeout_ms: timeoutMs } },
     );
   }
   if (latency > 0) await sleep(latency, signal);
   switch (faults.catalog) {
     case "503":
-      throw new UpstreamProblem(503, { type: "https://catalog.internal/problems/unavailable", title: "Service Unavailable", status: 503, detail: "pg pool exhausted on catalog-db-7.internal:5432", retry_after_seconds: 5 }, "catalog");
+      throw new UpstreamProblem(
+        503,
+        {
+          type: "https://catalog.internal/problems/unavailable",
+          title: "Service Unavailable",
+          status: 503,
+          detail: "pg pool exhausted on catalog-db-7.internal:5432",
+          retry_after_seconds: 5,
+        },
+        "catalog",
+      );
     case "429":
-      throw new UpstreamProblem(429, { type: "https://catalog.internal/problems/rate-limited", title: "Too Many Requests", status: 429, detail: "quota 600/min for key ck_live_9f8e exceeded", retry_after_seconds: 10 }, "catalog");
+      throw new UpstreamProblem(
+        429,
+        {
+          type: "https://catalog.internal/problems/rate-limited",
+          title: "Too Many Requests",
+          status: 429,
+          detail: "quota 600/min for key ck_live_9f8e exceeded",
+          retry_after_seconds: 10,
+        },
+        "catalog",
+      );
     case "500":
-      throw new UpstreamProblem(500, { title: "Internal Server Error", status: 500, detail: "TypeError: Cannot read properties of undefined at /srv/catalog/search.js:42:7" }, "catalog");
+      throw new UpstreamProblem(
+        500,
+        {
+          title: "Internal Server Error",
+          status: 500,
+          detail: "TypeError: Cannot read properties of undefined at /srv/catalog/search.js:42:7",
+        },
+        "catalog",
+      );
     case "html":
-      throw new UpstreamProblem(502, "<html><body><h1>502 Bad Gateway</h1><hr>nginx/1.25 upstream 10.0.3.7:8080</body></html>", "catalog");
+      throw new UpstreamProblem(
+        502,
+        "<html><body><h1>502 Bad Gateway</h1><hr>nginx/1.25 upstream 10.0.3.7:8080</body></html>",
+        "catalog",
+      );
     default:
   }
 }
@@ -87,7 +127,12 @@ export function createCatalog(gifts: CatalogGift[], options: { timeoutMs: number
       return gifts
         .map((gift) => ({ gift, score: matches(gift, query) }))
         .filter((entry) => entry.score > 0)
-        .sort((a, b) => b.score - a.score || Number(a.gift.prices[query.currency]) - Number(b.gift.prices[query.currency]) || a.gift.id.localeCompare(b.gift.id))
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            Number(a.gift.prices[query.currency]) - Number(b.gift.prices[query.currency]) ||
+            a.gift.id.localeCompare(b.gift.id),
+        )
         .slice(0, query.limit)
         .map((entry) => entry.gift);
     },

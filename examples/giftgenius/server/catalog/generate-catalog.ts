@@ -19,38 +19,145 @@ function prng(seed: number): () => number {
 }
 
 const NOUNS: Record<(typeof INTERESTS)[number], string[]> = {
-  books: ["Reading Light", "Book Subscription", "Leather Bookmark Set", "Novel Box Set", "Bookend Pair"],
-  music: ["Bluetooth Speaker", "Vinyl Record Cleaner", "Ukulele Starter Kit", "Studio Headphones", "Concert Poster Print"],
+  books: [
+    "Reading Light",
+    "Book Subscription",
+    "Leather Bookmark Set",
+    "Novel Box Set",
+    "Bookend Pair",
+  ],
+  music: [
+    "Bluetooth Speaker",
+    "Vinyl Record Cleaner",
+    "Ukulele Starter Kit",
+    "Studio Headphones",
+    "Concert Poster Print",
+  ],
   cooking: ["Chef's Knife", "Cast Iron Skillet", "Spice Sampler", "Pasta Maker", "Recipe Journal"],
   coffee: ["Pour-Over Set", "Burr Grinder", "Single-Origin Sampler", "Travel Mug", "Espresso Cups"],
   tea: ["Loose Leaf Sampler", "Glass Teapot", "Matcha Whisk Set", "Tea Timer", "Gongfu Tea Tray"],
-  gardening: ["Herb Garden Kit", "Pruning Shears", "Seed Collection", "Kneeling Pad", "Terracotta Planters"],
-  hiking: ["Trail Daypack", "Trekking Poles", "Trail Map Print", "Water Filter Bottle", "Merino Socks"],
+  gardening: [
+    "Herb Garden Kit",
+    "Pruning Shears",
+    "Seed Collection",
+    "Kneeling Pad",
+    "Terracotta Planters",
+  ],
+  hiking: [
+    "Trail Daypack",
+    "Trekking Poles",
+    "Trail Map Print",
+    "Water Filter Bottle",
+    "Merino Socks",
+  ],
   camping: ["Camp Lantern", "Enamel Mug Set", "Hammock", "Fire Starter Kit", "Camp Stove"],
-  photography: ["Camera Strap", "Mini Tripod", "Photo Book Voucher", "Lens Cleaning Kit", "Instant Film Pack"],
+  photography: [
+    "Camera Strap",
+    "Mini Tripod",
+    "Photo Book Voucher",
+    "Lens Cleaning Kit",
+    "Instant Film Pack",
+  ],
   gaming: ["Controller Stand", "Gaming Headset", "Retro Console", "Mouse Pad XL", "Game Gift Card"],
-  board_games: ["Strategy Board Game", "Party Card Game", "Wooden Chess Set", "Cooperative Puzzle Game", "Dice Tower"],
+  board_games: [
+    "Strategy Board Game",
+    "Party Card Game",
+    "Wooden Chess Set",
+    "Cooperative Puzzle Game",
+    "Dice Tower",
+  ],
   art: ["Watercolour Set", "Sketchbook", "Brush Pen Set", "Art Print", "Easel"],
-  crafts: ["Embroidery Kit", "Pottery Kit", "Candle Making Kit", "Origami Paper Set", "Macrame Kit"],
+  crafts: [
+    "Embroidery Kit",
+    "Pottery Kit",
+    "Candle Making Kit",
+    "Origami Paper Set",
+    "Macrame Kit",
+  ],
   fitness: ["Resistance Bands", "Foam Roller", "Jump Rope", "Kettlebell", "Fitness Tracker"],
   yoga: ["Cork Yoga Mat", "Meditation Cushion", "Yoga Blocks", "Yoga Strap", "Class Pass Voucher"],
-  running: ["Running Belt", "Reflective Vest", "Insulated Bottle", "Race Entry Voucher", "Running Cap"],
+  running: [
+    "Running Belt",
+    "Reflective Vest",
+    "Insulated Bottle",
+    "Race Entry Voucher",
+    "Running Cap",
+  ],
   cycling: ["Bike Light Set", "Saddle Bag", "Multi-Tool", "Cycling Gloves", "Bike Bell"],
   travel: ["Packing Cubes", "Scratch Map", "Passport Wallet", "Neck Pillow", "Universal Adapter"],
   tech: ["Wireless Charger", "Smart Plug", "Cable Organiser", "Power Bank", "E-Reader Cover"],
   pets: ["Pet Portrait Print", "Puzzle Feeder", "Cosy Pet Bed", "Pet Camera", "Treat Jar"],
-  science: ["Microscope Kit", "Crystal Growing Kit", "Periodic Table Poster", "Robot Kit", "Chemistry Set"],
-  history: ["Historical Atlas", "Vintage Map Print", "Documentary Box Set", "Museum Pass", "Replica Coin Set"],
-  movies: ["Popcorn Maker", "Cinema Voucher", "Mini Projector", "Film Poster Print", "Classic Films Box Set"],
-  baking: ["Stand Mixer Bowl", "Sourdough Starter Kit", "Cookie Cutter Set", "Baking Stone", "Silicone Mat Set"],
-  puzzles: ["1000-Piece Jigsaw", "Wooden Brain Teasers", "Puzzle Mat", "Crossword Book", "Escape Room Box"],
-  knitting: ["Merino Yarn Bundle", "Bamboo Needles", "Knitting Pattern Book", "Yarn Bowl", "Stitch Markers"],
-  astronomy: ["Star Map Print", "Beginner Telescope", "Planisphere", "Moon Lamp", "Stargazing Guide"],
+  science: [
+    "Microscope Kit",
+    "Crystal Growing Kit",
+    "Periodic Table Poster",
+    "Robot Kit",
+    "Chemistry Set",
+  ],
+  history: [
+    "Historical Atlas",
+    "Vintage Map Print",
+    "Documentary Box Set",
+    "Museum Pass",
+    "Replica Coin Set",
+  ],
+  movies: [
+    "Popcorn Maker",
+    "Cinema Voucher",
+    "Mini Projector",
+    "Film Poster Print",
+    "Classic Films Box Set",
+  ],
+  baking: [
+    "Stand Mixer Bowl",
+    "Sourdough Starter Kit",
+    "Cookie Cutter Set",
+    "Baking Stone",
+    "Silicone Mat Set",
+  ],
+  puzzles: [
+    "1000-Piece Jigsaw",
+    "Wooden Brain Teasers",
+    "Puzzle Mat",
+    "Crossword Book",
+    "Escape Room Box",
+  ],
+  knitting: [
+    "Merino Yarn Bundle",
+    "Bamboo Needles",
+    "Knitting Pattern Book",
+    "Yarn Bowl",
+    "Stitch Markers",
+  ],
+  astronomy: [
+    "Star Map Print",
+    "Beginner Telescope",
+    "Planisphere",
+    "Moon Lamp",
+    "Stargazing Guide",
+  ],
   fashion: ["Silk Scarf", "Leather Wallet", "Wool Beanie", "Sunglasses Case", "Cufflinks"],
-  wellness: ["Aromatherapy Diffuser", "Weighted Blanket", "Bath Salts Set", "Sleep Mask", "Massage Ball"],
+  wellness: [
+    "Aromatherapy Diffuser",
+    "Weighted Blanket",
+    "Bath Salts Set",
+    "Sleep Mask",
+    "Massage Ball",
+  ],
 };
 
-const ADJECTIVES = ["Classic", "Deluxe", "Handmade", "Compact", "Premium", "Eco", "Vintage", "Everyday", "Pro", "Cosy"];
+const ADJECTIVES = [
+  "Classic",
+  "Deluxe",
+  "Handmade",
+  "Compact",
+  "Premium",
+  "Eco",
+  "Vintage",
+  "Everyday",
+  "Pro",
+  "Cosy",
+];
 const RATES: Record<(typeof CURRENCIES)[number], { rate: number; step: number }> = {
   USD: { rate: 1, step: 0.01 },
   EUR: { rate: 0.92, step: 0.01 },
@@ -80,7 +187,9 @@ export function generateCatalog(count = 240, seed = 20_260_601): CatalogGift[] {
     const ageMin = pick([0, 3, 8, 12, 16, 18, 18, 18, 25, 40]);
     const ageMax = Math.min(120, ageMin + pick([10, 20, 40, 60, 102]));
     const relationships = RELATIONSHIPS.filter(() => random() < 0.55);
-    const prices = Object.fromEntries(CURRENCIES.map((currency) => [currency, money(usd, currency)])) as CatalogGift["prices"];
+    const prices = Object.fromEntries(
+      CURRENCIES.map((currency) => [currency, money(usd, currency)]),
+    ) as CatalogGift["prices"];
     gifts.push({
       id: `gift-${String(index + 1).padStart(4, "0")}`,
       title: `${pick(ADJECTIVES)} ${noun}`,

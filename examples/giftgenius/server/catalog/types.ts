@@ -2,9 +2,35 @@
 
 /** Interests the catalog knows; also the vocabulary for examples in validation errors. */
 export const INTERESTS = [
-  "books", "music", "cooking", "coffee", "tea", "gardening", "hiking", "camping", "photography", "gaming",
-  "board_games", "art", "crafts", "fitness", "yoga", "running", "cycling", "travel", "tech", "pets",
-  "science", "history", "movies", "baking", "puzzles", "knitting", "astronomy", "fashion", "wellness",
+  "books",
+  "music",
+  "cooking",
+  "coffee",
+  "tea",
+  "gardening",
+  "hiking",
+  "camping",
+  "photography",
+  "gaming",
+  "board_games",
+  "art",
+  "crafts",
+  "fitness",
+  "yoga",
+  "running",
+  "cycling",
+  "travel",
+  "tech",
+  "pets",
+  "science",
+  "history",
+  "movies",
+  "baking",
+  "puzzles",
+  "knitting",
+  "astronomy",
+  "fashion",
+  "wellness",
 ] as const;
 
 /** Currencies every catalog price is listed in. */
@@ -13,7 +39,15 @@ export const CURRENCIES = ["USD", "EUR", "GBP", "RUB", "CNY", "VND"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** Who the gift is for. */
-export const RELATIONSHIPS = ["partner", "parent", "child", "sibling", "friend", "colleague", "grandparent"] as const;
+export const RELATIONSHIPS = [
+  "partner",
+  "parent",
+  "child",
+  "sibling",
+  "friend",
+  "colleague",
+  "grandparent",
+] as const;
 
 /** One catalog entry. */
 export interface CatalogGift {

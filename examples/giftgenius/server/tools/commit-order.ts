@@ -7,7 +7,14 @@ import { createHash, randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
 import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
-import { toToolError, ToolFailure, UpstreamProblem, runIdempotent, type ToolDefinition, type ToolErrorBody } from "../../../../src/server/index.ts";
+import {
+  toToolError,
+  ToolFailure,
+  UpstreamProblem,
+  runIdempotent,
+  type ToolDefinition,
+  type ToolErrorBody,
+} from "../../../../src/server/index.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
 
@@ -15,23 +22,40 @@ const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** The arguments of `commit_order`. */
 export const CommitOrderArgs = v.strictObject({
-  draft_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("The draft_id from prepare_order.")),
+  draft_id: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(200),
+    v.description("The draft_id from prepare_order."),
+  ),
   idempotency_key: v.pipe(
     v.string(),
     v.regex(KEY),
-    v.description("A unique key per purchase (8-128 of A-Z a-z 0-9 _ . : -), e.g. a UUID. Reuse it when retrying the same purchase."),
+    v.description(
+      "A unique key per purchase (8-128 of A-Z a-z 0-9 _ . : -), e.g. a UUID. Reuse it when retrying the same purchase.",
+    ),
   ),
 });
 type CommitOrderInput = v.InferOutput<typeof CommitOrderArgs>;
 
 /** What is stored and replayed: the success data or the final failure. */
-type CommitValue = { ok: true; order: { [key: string]: unknown } } | { ok: false; error: ToolErrorBody & { request_id?: string } };
+type CommitValue =
+  | { ok: true; order: { [key: string]: unknown } }
+  | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
 /** The closest valid arguments (validation examples). */
-export function repairCommitOrder(args: { readonly [key: string]: unknown }): { [key: string]: unknown } {
+export function repairCommitOrder(args: { readonly [key: string]: unknown }): {
+  [key: string]: unknown;
+} {
   return {
-    draft_id: typeof args.draft_id === "string" && args.draft_id.length >= 1 && args.draft_id.length <= 200 ? args.draft_id : "drf_from_prepare_order",
-    idempotency_key: typeof args.idempotency_key === "string" && KEY.test(args.idempotency_key) ? args.idempotency_key : randomUUID(),
+    draft_id:
+      typeof args.draft_id === "string" && args.draft_id.length >= 1 && args.draft_id.length <= 200
+        ? args.draft_id
+        : "drf_from_prepare_order",
+    idempotency_key:
+      typeof args.idempotency_key === "string" && KEY.test(args.idempotency_key)
+        ? args.idempotency_key
+        : randomUUID(),
   };
 }
 
@@ -46,7 +70,12 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
       "Place the order for a draft from prepare_order and charge the person. Call it ONLY after the person has " +
       "explicitly confirmed this draft. Send one idempotency_key per purchase and reuse it on every retry of that " +
       "purchase: it is never charged twice.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetMeta(deps.widget, "Placing the order…", "Order placed"),
     kind: "order",
     outputSchema: kindJsonSchema(giftGenius, "order"),
@@ -61,28 +90,85 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
         executed = true;
         const claims = deps.drafts.read(args.draft_id);
         if (!claims) {
-          return { final: true, value: { ok: false, error: { code: "DRAFT_NOT_FOUND", message: "This draft_id is not a draft from prepare_order.", retryable: false, next_action: GIFT_NEXT_ACTIONS.prepareAgain, changes: "none", request_id: context.requestId } } };
+          return {
+            final: true,
+            value: {
+              ok: false,
+              error: {
+                code: "DRAFT_NOT_FOUND",
+                message: "This draft_id is not a draft from prepare_order.",
+                retryable: false,
+                next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+                changes: "none",
+                request_id: context.requestId,
+              },
+            },
+          };
         }
         if (claims.expiresAt <= deps.now()) {
-          return { final: true, value: { ok: false, error: { code: "DRAFT_EXPIRED", message: "This draft has expired.", retryable: false, next_action: GIFT_NEXT_ACTIONS.prepareAgain, changes: "none", request_id: context.requestId } } };
+          return {
+            final: true,
+            value: {
+              ok: false,
+              error: {
+                code: "DRAFT_EXPIRED",
+                message: "This draft has expired.",
+                retryable: false,
+                next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+                changes: "none",
+                request_id: context.requestId,
+              },
+            },
+          };
         }
         try {
           const gift = await deps.catalog.get(claims.giftId, context.signal);
           if (!gift || gift.discontinued) {
-            return { final: true, value: { ok: false, error: { code: "ITEM_UNAVAILABLE", message: "This gift is no longer sold.", retryable: false, next_action: GIFT_NEXT_ACTIONS.searchAgain, changes: "none", request_id: context.requestId } } };
+            return {
+              final: true,
+              value: {
+                ok: false,
+                error: {
+                  code: "ITEM_UNAVAILABLE",
+                  message: "This gift is no longer sold.",
+                  retryable: false,
+                  next_action: GIFT_NEXT_ACTIONS.searchAgain,
+                  changes: "none",
+                  request_id: context.requestId,
+                },
+              },
+            };
           }
           const card = toGiftCard(gift, claims.currency);
-          const total = { amount: multiplyAmount(card.price.amount, claims.quantity), currency: claims.currency };
+          const total = {
+            amount: multiplyAmount(card.price.amount, claims.quantity),
+            currency: claims.currency,
+          };
           await deps.payments.charge({ idempotencyKey: `pay_${reference}`, amount: total });
           const orderId = `ord_${reference.slice(0, 24)}`;
           return {
             final: true,
-            value: { ok: true, order: { order_id: orderId, draft_id: args.draft_id, status: "created", total, checkout_url: `https://shop.giftgenius.example/orders/${orderId}` } },
+            value: {
+              ok: true,
+              order: {
+                order_id: orderId,
+                draft_id: args.draft_id,
+                status: "created",
+                total,
+                checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+              },
+            },
           };
         } catch (thrown) {
-          if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem)) throw thrown;
+          if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem))
+            throw thrown;
           // Catalog and payment failures: a retryable one releases the key, a final one is stored.
-          const error = toToolError(thrown, { requestId: context.requestId, log: context.log, tool: "commit_order", changes: "none" });
+          const error = toToolError(thrown, {
+            requestId: context.requestId,
+            log: context.log,
+            tool: "commit_order",
+            changes: "none",
+          });
           return { final: !error.retryable, value: { ok: false, error } };
         }
       }
@@ -97,25 +183,62 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
           timing: deps.timing,
           now: deps.now,
           execute,
-          onStoreError: (error) => context.log.error("idempotency_store_failed_after_effect", { request_id: context.requestId, error_message: error instanceof Error ? error.message : String(error) }),
+          onStoreError: (error) =>
+            context.log.error("idempotency_store_failed_after_effect", {
+              request_id: context.requestId,
+              error_message: error instanceof Error ? error.message : String(error),
+            }),
         });
       } catch (thrown) {
         if (executed) throw thrown;
         throw new ToolFailure(
-          { code: "DATABASE_UNAVAILABLE", message: "The order database is unavailable; nothing was charged.", retryable: true, retry_after_seconds: 5, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "none" },
+          {
+            code: "DATABASE_UNAVAILABLE",
+            message: "The order database is unavailable; nothing was charged.",
+            retryable: true,
+            retry_after_seconds: 5,
+            next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+            changes: "none",
+          },
           { cause: thrown },
         );
       }
       switch (outcome.state) {
         case "key_reused":
-          return { ok: false, error: { code: "IDEMPOTENCY_KEY_REUSED", message: "This idempotency_key was already used for a different draft.", retryable: false, next_action: GIFT_NEXT_ACTIONS.newKeyOrSameArgs, changes: "none" } };
+          return {
+            ok: false,
+            error: {
+              code: "IDEMPOTENCY_KEY_REUSED",
+              message: "This idempotency_key was already used for a different draft.",
+              retryable: false,
+              next_action: GIFT_NEXT_ACTIONS.newKeyOrSameArgs,
+              changes: "none",
+            },
+          };
         case "in_progress":
-          return { ok: false, error: { code: "IN_PROGRESS", message: "An order with this idempotency_key is still being placed.", retryable: true, retry_after_seconds: outcome.retryAfterSeconds, next_action: GIFT_NEXT_ACTIONS.retrySameKey, changes: "unknown" } };
+          return {
+            ok: false,
+            error: {
+              code: "IN_PROGRESS",
+              message: "An order with this idempotency_key is still being placed.",
+              retryable: true,
+              retry_after_seconds: outcome.retryAfterSeconds,
+              next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+              changes: "unknown",
+            },
+          };
         default: {
           const replayed = outcome.state === "replayed";
           const value = outcome.value;
-          if (!value.ok) return { ok: false, error: value.error, ...(replayed ? { extra: { replayed: true } } : {}) };
-          const text = replayed ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).` : `Order ${String(value.order.order_id)} placed.`;
+          if (!value.ok)
+            return {
+              ok: false,
+              error: value.error,
+              ...(replayed ? { extra: { replayed: true } } : {}),
+            };
+          const text = replayed
+            ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`
+            : `Order ${String(value.order.order_id)} placed.`;
           return { ok: true, data: { order: value.order, replayed }, text };
         }
       }

@@ -12,21 +12,45 @@ const GIFT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The arguments of `prepare_order`. `currency` is optional (USD) and not in the design card. */
 export const PrepareOrderArgs = v.strictObject({
   gift_id: v.pipe(v.string(), v.regex(GIFT_ID), v.description("A gift id from suggest_gifts.")),
-  quantity: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("How many, 1-10 (default 1)."))),
-  currency: v.optional(v.pipe(v.picklist(CURRENCIES), v.description("Currency of the total; use the one of the search (default USD)."))),
+  quantity: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(10),
+      v.description("How many, 1-10 (default 1)."),
+    ),
+  ),
+  currency: v.optional(
+    v.pipe(
+      v.picklist(CURRENCIES),
+      v.description("Currency of the total; use the one of the search (default USD)."),
+    ),
+  ),
 });
 type PrepareOrderInput = v.InferOutput<typeof PrepareOrderArgs>;
 
 /** The closest valid arguments (validation examples). */
-export function repairPrepareOrder(args: { readonly [key: string]: unknown }, exampleGiftId: string): { [key: string]: unknown } {
+export function repairPrepareOrder(
+  args: { readonly [key: string]: unknown },
+  exampleGiftId: string,
+): { [key: string]: unknown } {
   const repaired: { [key: string]: unknown } = {
-    gift_id: typeof args.gift_id === "string" && GIFT_ID.test(args.gift_id) ? args.gift_id : exampleGiftId,
+    gift_id:
+      typeof args.gift_id === "string" && GIFT_ID.test(args.gift_id) ? args.gift_id : exampleGiftId,
   };
   if (args.quantity !== undefined) {
-    repaired.quantity = typeof args.quantity === "number" && Number.isFinite(args.quantity) ? Math.min(10, Math.max(1, Math.round(args.quantity))) : 1;
+    repaired.quantity =
+      typeof args.quantity === "number" && Number.isFinite(args.quantity)
+        ? Math.min(10, Math.max(1, Math.round(args.quantity)))
+        : 1;
   }
   if (args.currency !== undefined) {
-    repaired.currency = typeof args.currency === "string" && (CURRENCIES as readonly string[]).includes(args.currency.toUpperCase()) ? args.currency.toUpperCase() : "USD";
+    repaired.currency =
+      typeof args.currency === "string" &&
+      (CURRENCIES as readonly string[]).includes(args.currency.toUpperCase())
+        ? args.currency.toUpperCase()
+        : "USD";
   }
   return repaired;
 }
@@ -40,11 +64,19 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
     description:
       "Prepare an order draft for one gift from suggest_gifts: returns the total and an expiry for the person to confirm. " +
       "Charges nothing and stores nothing; the same arguments return the same draft.",
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetMeta(deps.widget, "Preparing the order…", "Order ready to confirm"),
     kind: "order_draft",
     outputSchema: kindJsonSchema(giftGenius, "order_draft"),
-    arguments: { schema: PrepareOrderArgs, repair: (args) => repairPrepareOrder(args, exampleGiftId) },
+    arguments: {
+      schema: PrepareOrderArgs,
+      repair: (args) => repairPrepareOrder(args, exampleGiftId),
+    },
     async handler(args, context) {
       const gift = await deps.catalog.get(args.gift_id, context.signal);
       if (!gift) {
@@ -53,11 +85,23 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
           message: "No gift has this gift_id.",
           retryable: false,
           next_action: GIFT_NEXT_ACTIONS.searchAgain,
-          field_errors: [{ field: "gift_id", code: "NOT_FOUND", message: "Use a gift id returned by suggest_gifts.", example: JSON.stringify(exampleGiftId) }],
+          field_errors: [
+            {
+              field: "gift_id",
+              code: "NOT_FOUND",
+              message: "Use a gift id returned by suggest_gifts.",
+              example: JSON.stringify(exampleGiftId),
+            },
+          ],
         });
       }
       if (gift.discontinued) {
-        throw new ToolFailure({ code: "ITEM_UNAVAILABLE", message: "This gift is no longer sold.", retryable: false, next_action: GIFT_NEXT_ACTIONS.searchAgain });
+        throw new ToolFailure({
+          code: "ITEM_UNAVAILABLE",
+          message: "This gift is no longer sold.",
+          retryable: false,
+          next_action: GIFT_NEXT_ACTIONS.searchAgain,
+        });
       }
       const quantity = args.quantity ?? 1;
       const currency = (args.currency ?? "USD") as Currency;
@@ -66,7 +110,15 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       const total = { amount: multiplyAmount(card.price.amount, quantity), currency };
       return {
         ok: true,
-        data: { draft: { draft_id: draftId, gift: card, quantity, total, expires_at: new Date(expiresAt).toISOString() } },
+        data: {
+          draft: {
+            draft_id: draftId,
+            gift: card,
+            quantity,
+            total,
+            expires_at: new Date(expiresAt).toISOString(),
+          },
+        },
         text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. Ask the person to confirm before calling commit_order.`,
       };
     },

@@ -1,6 +1,10 @@
 /** What every GiftGenius tool needs: catalog, drafts, payments, store, limits, widget URIs. */
 import type { GiftCard } from "../../contract.ts";
-import type { IdempotencyStore, IdempotencyTiming, ServerLogger } from "../../../../src/server/index.ts";
+import type {
+  IdempotencyStore,
+  IdempotencyTiming,
+  ServerLogger,
+} from "../../../../src/server/index.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";
@@ -22,7 +26,11 @@ export interface GiftGeniusDeps {
 }
 
 /** The tool `_meta` every GiftGenius tool carries (both host dialects). */
-export function widgetMeta(widget: WidgetUris, invoking: string, invoked: string): { [key: string]: unknown } {
+export function widgetMeta(
+  widget: WidgetUris,
+  invoking: string,
+  invoked: string,
+): { [key: string]: unknown } {
   return {
     "openai/outputTemplate": widget.skybridge,
     ui: { resourceUri: widget.mcpApp },
