@@ -17,8 +17,6 @@ import { useMaxHeight } from "../hooks/use-max-height.ts";
 import { useTheme } from "../hooks/use-theme.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { DomState } from "./dom-state.ts";
-import "../styles/tokens.css";
-import "../styles/kit.css";
 
 type ReportState = (state: DomState | null) => void;
 const ReportStateContext = createContext<ReportState | null>(null);
