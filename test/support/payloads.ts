@@ -29,8 +29,3 @@ export function loadPayloads(): SamplePayload[] {
     (file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SamplePayload,
   );
 }
-
-/** The widget's data-state for a view-model state. */
-export function domState(state: string): string {
-  return state === "draft" ? "confirm" : state === "order" ? "committed" : state;
-}
