@@ -6,15 +6,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
 import {
+  kindJsonSchema,
   toToolError,
   ToolFailure,
   UpstreamProblem,
   runIdempotent,
   type ToolDefinition,
   type ToolErrorBody,
-} from "../../../../src/server/index.ts";
+} from "widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";

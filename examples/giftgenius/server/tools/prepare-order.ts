@@ -1,8 +1,7 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
-import { ToolFailure, type ToolDefinition } from "../../../../src/server/index.ts";
+import { kindJsonSchema, ToolFailure, type ToolDefinition } from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
