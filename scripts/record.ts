@@ -16,6 +16,7 @@ import {
   StreamableHTTPClientTransport,
   type CallToolResult,
 } from "@modelcontextprotocol/client";
+import type { DomState } from "../src/contract/index.ts";
 import { giftGenius } from "../examples/giftgenius/contract.ts";
 import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
@@ -77,7 +78,7 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
   };
 }
 
-function record(state: string, scenario: string, result: CallToolResult): CallToolResult {
+function record(state: DomState, scenario: string, result: CallToolResult): CallToolResult {
   const parsed = giftGenius.parse(result.structuredContent);
   if (parsed.state !== state)
     throw new Error(
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
 
     // Drafts.
     const draft = record(
-      "draft",
+      "confirm",
       "prepare-order",
       await main.call("prepare_order", { gift_id: "gift-0001", quantity: 2 }),
     );
@@ -163,7 +164,7 @@ async function main(): Promise<void> {
 
     // Orders: commit, replay, reuse, bad drafts.
     record(
-      "order",
+      "committed",
       "commit",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "replay",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -259,7 +260,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "commit-after-payment-timeout",
       await main.call("commit_order", {
         draft_id: draftId(other),

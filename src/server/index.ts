@@ -36,3 +36,9 @@ export {
 } from "./tool-server.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
+export {
+  contractJsonSchema,
+  kindJsonSchema,
+  type ContractJsonSchema,
+  type JsonSchema,
+} from "../contract/json-schema.ts";
