@@ -8,6 +8,7 @@ export {
   type ResultsOf,
   type RecordsOf,
 } from "./result-view.tsx";
+export { ItemList, type ItemListProps } from "./item-list.tsx";
 export { RenderGuard, type RenderGuardProps } from "./render-guard.tsx";
 export { LoadingState } from "./loading-state.tsx";
 export { InvalidState, UnsupportedState } from "./notice-state.tsx";

@@ -17,11 +17,7 @@ export const en = {
 
   emptyTitle: "Nothing found",
   emptyHint: "You could try:",
-  suggestRaiseBudget: "Raise the budget",
-  suggestRaiseBudgetPrompt: "Please raise the budget a little and suggest gifts again.",
-  suggestOtherInterests: "Try other interests",
-  suggestOtherInterestsPrompt: "Please suggest gifts for some other interests.",
-  cancelled: "Cancelled. Nothing was ordered.",
+  cancelled: "Cancelled. Nothing was changed.",
 
   errorTitle: "Something went wrong",
   hostCallFailed: "The request could not reach the app. Please try again.",
@@ -46,23 +42,19 @@ export const en = {
   retryReady: "You can try again now.",
   retryExhausted: "This keeps failing. Please try again later.",
 
-  buy: "Buy",
-  view: "View",
-  tags: "Tags",
-
-  confirmTitle: "Confirm your purchase",
-  confirmDescription: "Check the order. Nothing is charged until you confirm.",
+  confirmTitle: "Please confirm",
+  confirmDescription: "Check the details. Nothing happens until you confirm.",
   quantity: (count: number) => `× ${count}`,
   total: "Total",
-  expiresAt: (when: string) => `This offer is valid until ${when}.`,
-  expired: "This offer has expired. Prepare it again to see the current price.",
+  expiresAt: (when: string) => `Valid until ${when}.`,
+  expired: "This has expired. Prepare it again to see the current details.",
   prepareAgain: "Prepare again",
-  confirm: "Confirm purchase",
+  confirm: "Confirm",
   cancel: "Cancel",
-  committing: "Placing your order…",
-  committedTitle: "Order placed",
-  orderId: "Order number:",
-  replayed: "This order had already been placed; nothing was charged twice.",
+  committing: "Sending…",
+  committedTitle: "Done",
+  reference: "Reference:",
+  replayed: "This had already been done; nothing happened twice.",
 };
 
 /** The shape every catalog implements. */
