@@ -45,7 +45,7 @@ const config: StorybookConfig = {
       plugins: [fixtureStoriesPlugin(), ...plugins],
       server: {
         ...viteConfig.server,
-        // The shared sample payloads live beside the repository; the dev server may read them.
+        // node_modules may be a link outside the workspace; the dev server may read it.
         fs: {
           ...viteConfig.server?.fs,
           allow: [...(viteConfig.server?.fs?.allow ?? []), ...fixtureRoots()],
