@@ -14,7 +14,7 @@ import { buildManifest, assertWidgetName } from "./manifest.ts";
 import { checkDeclaredOrigins } from "./origins.ts";
 import { findUndeclaredOrigins } from "./scan-origins.ts";
 import type { WidgetConfig } from "./widget-config.ts";
-import type { KindDefinition } from "../contract/define-contract.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
 export const WIDGET_KIT_PLUGIN_PREFIX = "widget-kit:";
