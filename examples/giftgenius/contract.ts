@@ -16,7 +16,7 @@ import {
   textList,
   tolerant,
   type KindEnvelope,
-} from "../../src/contract/index.ts";
+} from "widget-kit/contract";
 
 /** One suggested gift. Bad URLs and tags are removed; the card is kept. */
 export const GiftCardSchema = v.object({

@@ -23,8 +23,6 @@ import { useMaxHeight } from "../hooks/use-max-height.ts";
 import { useTheme } from "../hooks/use-theme.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { DomState } from "../contract/states.ts";
-import "../styles/tokens.css";
-import "../styles/kit.css";
 
 /** One descendant's report: its own token, so withdrawing it never removes another's. */
 interface Report {

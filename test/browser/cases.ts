@@ -1,5 +1,5 @@
 /**
- * What the browser suite renders: every sample payload in the shared payloads directory and
+ * What the browser suite renders: every sample payload in test/payloads and
  * every recorded tool result in test/fixtures/*.json, each with the data-state it must show.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -29,18 +29,9 @@ function jsonFiles(dir: string): string[] {
     : [];
 }
 
-/** The shared payloads: `../shared/payloads` from the repo root (SHARED_PAYLOADS_DIR overrides). */
+/** The sample payloads kept in the repository. */
 export function payloadsDir(): string {
-  const candidates = [
-    process.env.SHARED_PAYLOADS_DIR,
-    process.env.PAYLOADS_DIR,
-    join(REPO, "../shared/payloads"),
-    join(REPO, "../../shared/payloads"),
-  ];
-  const found = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string));
-  if (!found)
-    throw new Error(`no payloads directory (looked in ${candidates.filter(Boolean).join(", ")})`);
-  return found;
+  return join(REPO, "test/payloads");
 }
 
 /**

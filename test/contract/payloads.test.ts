@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadPayloads } from "../support/payloads.ts";
 
-describe("shared sample payloads", () => {
+describe("sample payloads", () => {
   const payloads = loadPayloads();
 
   it.each(payloads.map((p) => [p.name, p] as const))(

@@ -17,7 +17,7 @@ import {
   useToolOutput,
   useWidgetState,
   type CallOutcome,
-} from "../../../src/index.ts";
+} from "widget-kit";
 import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
 import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";

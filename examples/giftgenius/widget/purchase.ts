@@ -9,7 +9,7 @@ import {
   type ErrorView,
   type PurchaseDraft,
   type ToolError,
-} from "../../../src/index.ts";
+} from "widget-kit";
 import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts";
 
 /** The draft record inside a successful `order_draft` result. */
