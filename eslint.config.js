@@ -3,6 +3,18 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** Widget code must never reach the server helpers (they pull in Node-only modules). */
+const noServerInWidget = {
+  group: ["**/server/**", "**/server"],
+  message: "Widget code must not import server code.",
+};
+
+/** The example is an app like any other: it reaches the kit by its package name only. */
+const kitByPackageName = {
+  group: ["**/src", "**/src/**"],
+  message: "Import the kit by its package name (widget-kit, widget-kit/server, …), not from src/.",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "lib", "storybook-static", "coverage", "data", ".tmp"] },
   js.configs.recommended,
@@ -22,6 +34,19 @@ export default tseslint.config(
     },
   },
   {
+    // A double cast switches the type checker off; the kit's types must hold without one.
+    files: ["src/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "No `as unknown as` in src/: type the value so the checker can follow it.",
+        },
+      ],
+    },
+  },
+  {
     // Widget code must never reach the server helpers (they pull in Node-only modules).
     files: [
       "src/contract/**",
@@ -35,12 +60,24 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/server/**", "**/server"],
-              message: "Widget code must not import server code.",
-            },
-          ],
+          patterns: [noServerInWidget],
+        },
+      ],
+    },
+  },
+  {
+    files: ["examples/**"],
+    ignores: ["examples/giftgenius/widget/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [kitByPackageName] }] },
+  },
+  {
+    // The widget: both rules at once (a later block replaces a rule's options, not merges them).
+    files: ["examples/giftgenius/widget/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [noServerInWidget, kitByPackageName],
         },
       ],
     },

@@ -10,9 +10,10 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit, type HostProtocol } from "./src/build/index.ts";
-import type { Language } from "./src/i18n/index.ts";
+import { widgetKit, type HostProtocol } from "widget-kit/build";
+import type { Language } from "widget-kit";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
+import { kitAliases } from "./scripts/kit-aliases.ts";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 
@@ -31,6 +32,7 @@ export default defineConfig(({ mode }) => {
   );
   return {
     root: resolve(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
+    resolve: { alias: kitAliases() },
     plugins: [
       react(),
       widgetKit({

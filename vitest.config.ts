@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { kitAliases } from "./scripts/kit-aliases.ts";
 
 // The jsdom/node suite that `npm test` runs. Browser suites have their own configs.
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: kitAliases() },
   test: {
     globals: true,
     environment: "node",

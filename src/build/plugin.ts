@@ -14,7 +14,7 @@ import { buildManifest, assertWidgetName } from "./manifest.ts";
 import { checkDeclaredOrigins } from "./origins.ts";
 import { findUndeclaredOrigins } from "./scan-origins.ts";
 import type { WidgetConfig } from "./widget-config.ts";
-import type { KindDefinition } from "../contract/define-contract.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
 import type { Language } from "../i18n/locale.ts";
 import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
 
