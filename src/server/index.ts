@@ -34,6 +34,7 @@ export {
   type ResourceProvider,
   type CallOrigin,
 } from "./tool-server.ts";
+export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export {
