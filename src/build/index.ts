@@ -38,3 +38,4 @@ export {
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
+export type { Contract, KindDefinition } from "../contract/define-contract.ts";

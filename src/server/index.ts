@@ -35,9 +35,12 @@ export {
 } from "./tool-server.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export * from "./idempotency/index.ts";
+export { MissingPeerError } from "./optional-peer.ts";
 export {
   contractJsonSchema,
   kindJsonSchema,
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
+export type { Contract, KindDefinition } from "../contract/define-contract.ts";
+export type { ToolError, FieldError, Money } from "../contract/schemas.ts";
