@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { DomState } from "../src/contract/index.ts";
 import { giftGenius } from "../examples/giftgenius/contract.ts";
 import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
@@ -72,7 +73,7 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
   };
 }
 
-function record(state: string, scenario: string, result: CallToolResult): CallToolResult {
+function record(state: DomState, scenario: string, result: CallToolResult): CallToolResult {
   const parsed = giftGenius.parse(result.structuredContent);
   if (parsed.state !== state)
     throw new Error(
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
 
     // Drafts.
     const draft = record(
-      "draft",
+      "confirm",
       "prepare-order",
       await main.call("prepare_order", { gift_id: "gift-0001", quantity: 2 }),
     );
@@ -158,7 +159,7 @@ async function main(): Promise<void> {
 
     // Orders: commit, replay, reuse, bad drafts.
     record(
-      "order",
+      "committed",
       "commit",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -166,7 +167,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "replay",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "commit-after-payment-timeout",
       await main.call("commit_order", {
         draft_id: draftId(other),

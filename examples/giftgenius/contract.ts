@@ -57,8 +57,11 @@ export const giftGenius = defineContract({
       item: GiftCardSchema,
       reason: "no_results_reason",
     }),
-    order_draft: recordKind({ state: "draft", entries: { draft: OrderDraftSchema } }),
-    order: recordKind({ state: "order", entries: { order: OrderSchema, replayed: v.boolean() } }),
+    order_draft: recordKind({ state: "confirm", entries: { draft: OrderDraftSchema } }),
+    order: recordKind({
+      state: "committed",
+      entries: { order: OrderSchema, replayed: v.boolean() },
+    }),
   },
 });
 

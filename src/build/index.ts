@@ -1,5 +1,6 @@
 /** `widget-kit/build`: the Vite plugin and the checks behind it (Node only). */
 export { widgetKit, WIDGET_KIT_PLUGIN_PREFIX, type WidgetKitOptions } from "./plugin.ts";
+export { KIT_LOCALES, HOST_PROTOCOLS, type HostProtocol } from "./declared-parts.ts";
 export {
   defineWidgetConfig,
   type WidgetConfig,
@@ -38,4 +39,5 @@ export {
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
-export type { Contract, KindDefinition } from "../contract/define-contract.ts";
+export type { Contract } from "../contract/define-contract.ts";
+export type { KindDefinition } from "../contract/kinds.ts";

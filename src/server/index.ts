@@ -33,6 +33,7 @@ export {
   type ToolOutcome,
   type ResourceProvider,
 } from "./tool-server.ts";
+export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export * from "./idempotency/index.ts";
 export { MissingPeerError } from "./optional-peer.ts";
@@ -42,5 +43,6 @@ export {
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
-export type { Contract, KindDefinition } from "../contract/define-contract.ts";
+export type { Contract } from "../contract/define-contract.ts";
+export type { KindDefinition } from "../contract/kinds.ts";
 export type { ToolError, FieldError, Money } from "../contract/schemas.ts";

@@ -5,7 +5,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { toDomState } from "../../src/components/dom-state.ts";
 import { REPO } from "./targets.ts";
 
 /** One page load: the host globals and what the widget root must show. */
@@ -71,7 +70,7 @@ export function fixtureCases(): WidgetCase[] {
       name: `fixture ${path.slice(path.lastIndexOf("/") + 1)}`,
       toolOutput: result.structuredContent ?? null,
       toolResponseMetadata: result._meta ?? null,
-      expect: typeof file.expect === "string" ? file.expect : toDomState(view.state),
+      expect: typeof file.expect === "string" ? file.expect : view.state,
       ...(gifts !== undefined
         ? { expectGifts: typeof file.expect_gifts === "number" ? file.expect_gifts : gifts }
         : {}),

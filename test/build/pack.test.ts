@@ -142,8 +142,8 @@ describe("npm pack → fresh app", () => {
       );
       write(
         "widget/main.jsx",
-        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot, toDomState } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={toDomState(view.state)}>{view.state}</WidgetRoot></HostProvider>);\n`,
+        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
       );
       execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
         cwd: app,

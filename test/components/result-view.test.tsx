@@ -10,7 +10,7 @@ const Item = v.object({ id: v.string(), name: text(100) });
 const notes = defineContract({
   kinds: {
     notes: listKind({ items: "notes", item: Item, reason: "why_empty" }),
-    receipt: recordKind({ state: "order", entries: { order_id: v.string() } }),
+    receipt: recordKind({ state: "committed", entries: { order_id: v.string() } }),
   },
 });
 type View = ReturnType<typeof notes.parse>;
@@ -82,9 +82,9 @@ describe("ResultView", () => {
         contract_version: "1.0",
         kind: "notes",
         ok: false,
-        error: { code: "X", message: "It broke.", retryable: false },
+        error: { code: "NOTE_NOT_FOUND", message: "No note n-9.", retryable: false },
       },
-      "It broke.",
+      "That could not be found",
     ],
     [
       "invalid",

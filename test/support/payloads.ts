@@ -34,8 +34,3 @@ export function loadPayloadFiles(): Array<[file: string, payload: SamplePayload]
 export function loadPayloads(): SamplePayload[] {
   return loadPayloadFiles().map(([, payload]) => payload);
 }
-
-/** The widget's data-state for a view-model state. */
-export function domState(state: string): string {
-  return state === "draft" ? "confirm" : state === "order" ? "committed" : state;
-}

@@ -25,11 +25,11 @@ export type OrderView = Extract<GiftGeniusView, { kind: "order"; data: unknown }
 
 /** True for a draft view. */
 export function isDraftView(view: GiftGeniusView): view is DraftView {
-  return view.state === "draft";
+  return view.state === "confirm";
 }
 /** True for an order view. */
 export function isOrderView(view: GiftGeniusView): view is OrderView {
-  return view.state === "order";
+  return view.state === "committed";
 }
 /** True for an error view. */
 export function isErrorView(view: GiftGeniusView): view is ErrorView {

@@ -42,6 +42,6 @@ export const flights = defineContract({
       item: FlightOfferSchema,
       reason: "no_results_reason",
     }),
-    booking_draft: recordKind({ state: "draft", entries: { draft: BookingDraftSchema } }),
+    booking_draft: recordKind({ state: "confirm", entries: { draft: BookingDraftSchema } }),
   },
 });

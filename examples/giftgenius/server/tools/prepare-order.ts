@@ -104,9 +104,12 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       }
       const quantity = args.quantity ?? 1;
       const currency = (args.currency ?? "USD") as Currency;
-      const { draftId, expiresAt } = deps.drafts.issue(gift.id, quantity, currency, deps.now());
       const card = toGiftCard(gift, currency);
       const total = { amount: multiplyAmount(card.price.amount, quantity), currency };
+      const { draftId, expiresAt } = deps.drafts.issue(
+        { giftId: gift.id, quantity, currency, total: total.amount },
+        deps.now(),
+      );
       return {
         ok: true,
         data: {
