@@ -34,7 +34,11 @@ const screenshots = join(repo, "test-results/second-app");
 
 /** Exact versions, as the repo pins them: the test checks the kit, not a new release of these. */
 const WIDGET_DEPS = ["react@19.3.1", "react-dom@19.3.1", "vite@8.3.8", "valibot@1.5.0"];
-const SERVER_DEPS = ["@modelcontextprotocol/sdk@1.32.2", "tsx@4.23.15"];
+const SERVER_DEPS = [
+  "@modelcontextprotocol/server@2.4.0",
+  "@modelcontextprotocol/node@2.1.2",
+  "tsx@4.23.15",
+];
 const TYPE_DEPS = [
   "typescript@5.9.3",
   "@types/react@19.3.3",
@@ -98,7 +102,7 @@ describe("a second app on the packed kit", () => {
     measured.widgetOnlyPackages = packages.length;
     measured.widgetOnlyNativeBuilds = nativeBuilds().length;
     expect(packages).toContain("widget-kit");
-    for (const absent of ["better-sqlite3", "pg", "@modelcontextprotocol/sdk", "express", "zod"])
+    for (const absent of ["better-sqlite3", "pg", "@modelcontextprotocol/server", "express", "zod"])
       expect(packages).not.toContain(absent);
     expect(nativeBuilds()).toEqual([]);
   });
@@ -121,7 +125,7 @@ describe("a second app on the packed kit", () => {
       "widget-kit/testing",
     ])
       expect(out[entry]).toBeGreaterThan(0);
-    expect(out.server).toContain("@modelcontextprotocol/sdk");
+    expect(out.server).toContain("@modelcontextprotocol/");
   });
 
   it("builds its widget with widget-kit/build", () => {

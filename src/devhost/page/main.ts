@@ -4,7 +4,7 @@
  * sandboxed frame under either host protocol. See docs/devhost.md.
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
 import { CallLog } from "./call-log.ts";
 import { byId, h } from "./dom.ts";
