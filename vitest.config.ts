@@ -10,7 +10,7 @@ export default defineConfig({
     globals: true,
     environment: "node",
     include: ["test/**/*.test.{ts,tsx}"],
-    exclude: ["test/browser/**", "node_modules/**"],
+    exclude: ["test/browser/**", "test/second-app/**", "node_modules/**"],
     setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
   },

@@ -12,8 +12,7 @@ export {
   type CallToolStatus,
   type CallOutcome,
 } from "./use-call-tool.ts";
-export { callToolOnce, DEFAULT_CALL_TIMEOUT_MS } from "./call-tool-once.ts";
-export { HOST_CALL_FAILED, hostCallFailed } from "./host-call-error.ts";
+export { HOST_CALL_FAILED } from "./host-call-error.ts";
 export { useTheme } from "./use-theme.ts";
 export { useLocale } from "./use-locale.ts";
 export { useDisplayMode } from "./use-display-mode.ts";
