@@ -22,8 +22,6 @@ import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
 import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
 import {
-  isDraftView,
-  isOrderView,
   outcomeView,
   toCommitOutcome,
   toPurchaseDraft,
@@ -163,7 +161,7 @@ export function App(props: AppProps) {
     persist(null);
     // With suggestions underneath, go back to them; a widget that only ever showed the
     // draft has nothing to go back to.
-    if (base && isDraftView(base)) setCancelled(true);
+    if (base?.state === "confirm") setCancelled(true);
     setFlow(null);
   }
 
@@ -205,11 +203,7 @@ export function App(props: AppProps) {
         <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />
       )}
       renderRecord={(record) =>
-        isDraftView(record) ? (
-          renderDraft(record)
-        ) : isOrderView(record) ? (
-          <Receipt view={record} />
-        ) : null
+        record.state === "confirm" ? renderDraft(record) : <Receipt view={record} />
       }
       onRetry={flow?.retry ?? (base && base.state === "error" ? retryBase : undefined)}
     />
