@@ -45,7 +45,7 @@ export interface ResultViewProps<R extends AnyView> {
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
-  /** Follow-ups for the empty state (default: from the i18n catalog). */
+  /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
   readonly header?: ReactNode;
@@ -119,7 +119,7 @@ function StateBody<R extends AnyView>({
  * render error below (the render functions included) becomes `invalid`, never a blank widget.
  *
  * @example
- * <ResultView contract={giftGenius} renderResults={(view) => <GiftList gifts={view.items} />} />
+ * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   const {

@@ -31,7 +31,7 @@ export type KindEnvelope<C, K extends string> =
  * Declares a contract. `version` defaults to the kit's current `CONTRACT_VERSION`.
  *
  * @example
- * const contract = defineContract({ kinds: { gift_suggestions: listKind({ items: "gifts", item: Gift }) } });
+ * const contract = defineContract({ kinds: { flight_offers: listKind({ items: "flights", item: Flight }) } });
  * const view = contract.parse(window.openai?.toolOutput);
  */
 export function defineContract<const Kinds extends Record<string, KindDefinition>>(options: {

@@ -29,13 +29,22 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
   const schema = toJsonSchema(envelopeSchema(contract, kind), {
     typeMode: "input",
     errorMode: "throw",
-    // Custom checks have no JSON Schema form; the https check is a URI with an https: pattern.
-    overrideAction: ({ valibotAction, jsonSchema }) =>
-      valibotAction.type === "check"
-        ? (valibotAction as { requirement?: unknown }).requirement === isHttpsUrlCheck
-          ? { ...jsonSchema, pattern: "^https://", format: "uri" }
-          : jsonSchema
-        : undefined,
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      const { requirement } = valibotAction as { requirement?: unknown };
+      // Custom checks have no JSON Schema form; the https check is an https: pattern.
+      if (valibotAction.type === "check")
+        return requirement === isHttpsUrlCheck
+          ? { ...jsonSchema, pattern: "^https://" }
+          : jsonSchema;
+      // No `format`: a strict Ajv without a format plugin (what many clients run) refuses to
+      // compile an unknown format, and every result would fail to validate. A pattern says
+      // the same to every validator.
+      if (valibotAction.type === "iso_timestamp" && requirement instanceof RegExp) {
+        const { format: _format, ...rest } = jsonSchema;
+        return { ...rest, pattern: requirement.source };
+      }
+      return undefined;
+    },
   }) as JsonSchema;
   const { $schema, ...rest } = schema;
   return { $schema, type: "object", ...rest };

@@ -13,7 +13,7 @@ export interface ListKind<
   Reason extends string = string,
 > {
   readonly view: "list";
-  /** The key of the array on the wire, e.g. `gifts`. Renaming it is a breaking change. */
+  /** The key of the array on the wire, e.g. `flights`. Renaming it is a breaking change. */
   readonly items: Items;
   /** The schema of one item. A malformed item is dropped and counted, not fatal. */
   readonly item: Item;
@@ -39,7 +39,7 @@ export interface RecordKind<
 /** Any kind a contract can declare. */
 export type KindDefinition = ListKind | RecordKind;
 
-/** Declares a list kind: `listKind({ items: "gifts", item: GiftCardSchema, reason: "no_results_reason" })`. */
+/** Declares a list kind: `listKind({ items: "flights", item: FlightSchema, reason: "no_results_reason" })`. */
 export function listKind<
   const Items extends string,
   Item extends v.GenericSchema,

@@ -33,6 +33,7 @@ export {
   type ToolOutcome,
   type ResourceProvider,
 } from "./tool-server.ts";
+export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export * from "./idempotency/index.ts";
 export {

@@ -48,6 +48,8 @@ function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
     {
       description: "Shows a value in the fixture widget.",
       inputSchema: { value: z.string() },
+      // Read-only, so the dev host page runs it straight from a link.
+      annotations: { readOnlyHint: true },
       _meta: { "openai/outputTemplate": WIDGET_URI, ui: { resourceUri: WIDGET_URI } },
     },
     async ({ value }) => {
