@@ -43,6 +43,11 @@ export function MessagesProvider<M>({ messages, children }: MessagesProviderProp
 }
 MessagesProvider.displayName = "MessagesProvider";
 
+/** The kit's catalog with the app's messages on top (an app key replaces the kit's). */
+function withApp<M>(kit: Messages, app: M): Omit<Messages, keyof M> & M {
+  return { ...kit, ...app };
+}
+
 /**
  * Messages and formatters for the host locale; re-renders when the host locale changes.
  * With `messages`, `m` also holds the app's own keys, typed; without, the kit's keys (with
@@ -58,8 +63,8 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
     const locale = intlLocale(hostLocale);
     const kit = messagesFor(locale);
     return {
-      // Without app messages M is `unknown` and `m` is the kit's catalog as it is.
-      m: (app ? { ...kit, ...appCatalogFor(app, locale) } : kit) as unknown as I18n<M>["m"],
+      // Without app messages M is `unknown`: nothing goes on top of the kit's catalog.
+      m: withApp(kit, app ? appCatalogFor(app, locale) : ({} as M)),
       language: pickLanguage(locale),
       locale,
       money: (money: Money) => formatMoney(money, locale),
