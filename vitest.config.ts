@@ -13,5 +13,11 @@ export default defineConfig({
     exclude: ["test/browser/**", "test/second-app/**", "node_modules/**"],
     setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
+    // Type tests (`*.test-d.ts`, expectTypeOf): tsc checks them as part of every run.
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.{ts,tsx}"],
+      tsconfig: "./tsconfig.json",
+    },
   },
 });

@@ -24,8 +24,6 @@ import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
 import { messages } from "./messages.ts";
 import {
-  isDraftView,
-  isOrderView,
   outcomeView,
   toCommitOutcome,
   toPurchaseDraft,
@@ -174,7 +172,7 @@ function GiftGeniusFlow(props: AppProps) {
     persist(null);
     // With suggestions underneath, go back to them; a widget that only ever showed the
     // draft has nothing to go back to.
-    if (base && isDraftView(base)) setCancelled(true);
+    if (base?.state === "confirm") setCancelled(true);
     setFlow(null);
   }
 
@@ -216,11 +214,7 @@ function GiftGeniusFlow(props: AppProps) {
         <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />
       )}
       renderRecord={(record) =>
-        isDraftView(record) ? (
-          renderDraft(record)
-        ) : isOrderView(record) ? (
-          <Receipt view={record} />
-        ) : null
+        record.state === "confirm" ? renderDraft(record) : <Receipt view={record} />
       }
       onRetry={flow?.retry ?? (base && base.state === "error" ? retryBase : undefined)}
       emptySuggestions={[

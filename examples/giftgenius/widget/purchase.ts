@@ -6,7 +6,6 @@ import {
   UNREADABLE_RESULT,
   type CallOutcome,
   type CommitOutcome,
-  type ErrorView,
   type PurchaseDraft,
   type ToolError,
 } from "widget-kit";
@@ -15,26 +14,12 @@ import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts
 /** The draft record inside a successful `order_draft` result. */
 export type DraftData = Extract<OrderDraft, { ok: true }>["draft"];
 
-// Record views are told apart by `state`; these guards narrow the union by it (the record
-// views' `state` is typed as a plain string, so a `===` check alone does not narrow).
+// Views are told apart by `state` alone: `view.state === "confirm"` narrows to the draft.
 
 /** An `order_draft` result: data-state `confirm`. */
-export type DraftView = Extract<GiftGeniusView, { kind: "order_draft"; data: unknown }>;
+export type DraftView = Extract<GiftGeniusView, { state: "confirm" }>;
 /** An `order` result: data-state `committed`. */
-export type OrderView = Extract<GiftGeniusView, { kind: "order"; data: unknown }>;
-
-/** True for a draft view. */
-export function isDraftView(view: GiftGeniusView): view is DraftView {
-  return view.state === "confirm";
-}
-/** True for an order view. */
-export function isOrderView(view: GiftGeniusView): view is OrderView {
-  return view.state === "committed";
-}
-/** True for an error view. */
-export function isErrorView(view: GiftGeniusView): view is ErrorView {
-  return view.state === "error";
-}
+export type OrderView = Extract<GiftGeniusView, { state: "committed" }>;
 
 /** A GiftGenius draft as the kit's ConfirmPurchase expects it. */
 export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
@@ -68,10 +53,10 @@ export function outcomeView(outcome: CallOutcome, kind: string): GiftGeniusView 
 /** `commit_order`'s outcome for ConfirmPurchase. Anything unreadable may have gone through. */
 export function toCommitOutcome(outcome: CallOutcome): CommitOutcome {
   const view = outcomeView(outcome, "order");
-  if (isOrderView(view)) {
+  if (view.state === "committed") {
     const { order, replayed } = view.data;
     return { ok: true, orderId: order.order_id, replayed, total: order.total };
   }
-  if (isErrorView(view)) return { ok: false, error: view.error };
+  if (view.state === "error") return { ok: false, error: view.error };
   return { ok: false, error: unreadable("unknown") };
 }
