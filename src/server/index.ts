@@ -34,6 +34,7 @@ export {
   type ResourceProvider,
 } from "./tool-server.ts";
 export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
+export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export * from "./idempotency/index.ts";
 export {
