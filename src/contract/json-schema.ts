@@ -3,7 +3,8 @@
  * from `defineContract()` so the converter never ships in the widget bundle.
  */
 import { toJsonSchema } from "@valibot/to-json-schema";
-import type { Contract, KindDefinition } from "./define-contract.ts";
+import type { Contract } from "./define-contract.ts";
+import type { KindDefinition } from "./kinds.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
 import { isHttpsUrlCheck } from "./fields.ts";
 

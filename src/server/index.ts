@@ -32,10 +32,11 @@ export {
   type ToolContext,
   type ToolOutcome,
   type ResourceProvider,
+  type CallOrigin,
 } from "./tool-server.ts";
 export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export {
   contractJsonSchema,

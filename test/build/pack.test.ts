@@ -47,22 +47,29 @@ describe("npm pack → fresh app", () => {
     write("package.json", JSON.stringify({ name: "consumer", private: true, type: "module" }));
   }, 120_000);
 
-  it("ships only lib/ and package.json, with every entry that has a source", () => {
+  it("ships lib/, the local host page, the docs and the licence, with every entry", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
-      exports: Record<string, { import?: string; types?: string }>;
+      exports: Record<string, { import?: string; types?: string } | string>;
     };
-    expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["lib", "package.json"]));
-    expect(
-      readdirSync(installed).filter(
-        (f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f),
-      ),
-    ).toEqual([]);
+    expect(readdirSync(installed).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "dist",
+      "docs",
+      "lib",
+      "package.json",
+    ]);
+    expect(readdirSync(join(installed, "dist"))).toEqual(["devhost"]);
+    expect(existsSync(join(installed, "dist/devhost/index.html"))).toBe(true);
+    expect(pkg.exports["./styles.css"]).toBe("./lib/styles/index.css");
+    expect(existsSync(join(installed, "lib/styles/index.css"))).toBe(true);
     const entries = {
       ".": "index",
       "./contract": "contract/index",
       "./server": "server/index",
       "./build": "build/index",
       "./testing": "testing/index",
+      "./devhost": "devhost/index",
     };
     for (const [entry, base] of Object.entries(entries)) {
       expect(pkg.exports[entry]).toEqual({

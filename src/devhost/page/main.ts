@@ -4,7 +4,7 @@
  * sandboxed frame under either host protocol. See docs/devhost.md.
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
 import { CallLog } from "./call-log.ts";
 import { byId, h } from "./dom.ts";
@@ -153,9 +153,9 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
     description.textContent = tool?.description ?? "";
     argsInput.value = JSON.stringify(config.exampleArgs[toolSelect.value] ?? {}, null, 2);
   };
-  toolSelect.value = names.includes("suggest_gifts")
-    ? "suggest_gifts"
-    : (Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "");
+  // The app's first example is the tool to try first.
+  toolSelect.value =
+    Object.keys(config.exampleArgs).find((n) => names.includes(n)) ?? names[0] ?? "";
   prefill();
   toolSelect.addEventListener("change", prefill);
   argsInput.addEventListener("keydown", (event) => {

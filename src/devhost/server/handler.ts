@@ -21,7 +21,7 @@ import {
 
 /** The server's fault injection, as the dev host's fault switch sees it. */
 export interface DevHostFaults {
-  /** The active fault spec, in the server's own syntax (e.g. `GIFTGENIUS_FAULTS`). */
+  /** The active fault spec, in the server's own syntax (e.g. the value of the app's faults variable). */
   get(): string;
   /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
   set(spec: string): void;
