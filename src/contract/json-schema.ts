@@ -5,7 +5,11 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract, KindDefinition } from "./define-contract.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
-import { isHttpsUrlCheck } from "./fields.ts";
+import { isHttpsUrlCheck, isResourceUrlCheck } from "./fields.ts";
+
+/** What `resourceUrl()` accepts, as a JSON Schema pattern: https, or http on a loopback host. */
+const RESOURCE_URL_PATTERN =
+  "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]{1,5})?([/?#]|$))";
 
 /** A JSON Schema object (draft-07). */
 export type JsonSchema = { [key: string]: unknown };
@@ -28,13 +32,16 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
   const schema = toJsonSchema(envelopeSchema(contract, kind), {
     typeMode: "input",
     errorMode: "throw",
-    // Custom checks have no JSON Schema form; the https check is a URI with an https: pattern.
-    overrideAction: ({ valibotAction, jsonSchema }) =>
-      valibotAction.type === "check"
-        ? (valibotAction as { requirement?: unknown }).requirement === isHttpsUrlCheck
-          ? { ...jsonSchema, pattern: "^https://", format: "uri" }
-          : jsonSchema
-        : undefined,
+    // Custom checks have no JSON Schema form; the URL checks are URIs with a scheme pattern.
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      if (valibotAction.type !== "check") return undefined;
+      const requirement = (valibotAction as { requirement?: unknown }).requirement;
+      if (requirement === isHttpsUrlCheck)
+        return { ...jsonSchema, pattern: "^https://", format: "uri" };
+      if (requirement === isResourceUrlCheck)
+        return { ...jsonSchema, pattern: RESOURCE_URL_PATTERN, format: "uri" };
+      return jsonSchema;
+    },
   }) as JsonSchema;
   const { $schema, ...rest } = schema;
   return { $schema, type: "object", ...rest };

@@ -76,6 +76,7 @@ export async function startHarness(
     ...overrides,
   });
   const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log, port: 0 });
+  app.listening(endpoint.url);
   const clients: Client[] = [];
   return {
     app,
