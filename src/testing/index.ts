@@ -10,3 +10,11 @@ export {
 } from "./mock-host.ts";
 export { DEFAULT_GLOBALS } from "../bridge/globals.ts";
 export type { RawGlobals } from "../bridge/store.ts";
+export { readFixtures, toFixture, type Fixture } from "./fixture-files.ts";
+export {
+  snapshotFixtures,
+  withStableIds,
+  type SnapshotFixturesOptions,
+  type SnapshotVariant,
+  type SnapshotVitest,
+} from "./snapshot-fixtures.tsx";

@@ -15,12 +15,17 @@ export interface SamplePayload {
   structuredContent: unknown;
 }
 
+/** The folder of sample payloads: `SHARED_PAYLOADS_DIR`, else `../shared/payloads` beside the repo. */
+export function payloadDir(): string {
+  return process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
+}
+
 /**
  * Every sample in `../shared/payloads` beside the repo (the same in a CI clone), or in
  * `SHARED_PAYLOADS_DIR` (a git worktree elsewhere); fails loudly when the folder is missing.
  */
 export function loadPayloads(): SamplePayload[] {
-  const dir = process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
+  const dir = payloadDir();
   const files = readdirSync(dir)
     .filter((file) => file.endsWith(".json"))
     .sort();
