@@ -3,6 +3,18 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** Widget code must never reach the server helpers (they pull in Node-only modules). */
+const noServerInWidget = {
+  group: ["**/server/**", "**/server"],
+  message: "Widget code must not import server code.",
+};
+
+/** The example is an app like any other: it reaches the kit by its package name only. */
+const kitByPackageName = {
+  group: ["**/src", "**/src/**"],
+  message: "Import the kit by its package name (widget-kit, widget-kit/server, …), not from src/.",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "lib", "storybook-static", "coverage", "data", ".tmp"] },
   js.configs.recommended,
@@ -35,12 +47,24 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/server/**", "**/server"],
-              message: "Widget code must not import server code.",
-            },
-          ],
+          patterns: [noServerInWidget],
+        },
+      ],
+    },
+  },
+  {
+    files: ["examples/**"],
+    ignores: ["examples/giftgenius/widget/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [kitByPackageName] }] },
+  },
+  {
+    // The widget: both rules at once (a later block replaces a rule's options, not merges them).
+    files: ["examples/giftgenius/widget/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [noServerInWidget, kitByPackageName],
         },
       ],
     },

@@ -9,8 +9,9 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit } from "./src/build/index.ts";
+import { widgetKit } from "widget-kit/build";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
+import { kitAliases } from "./scripts/kit-aliases.ts";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 
@@ -23,6 +24,7 @@ export default defineConfig(({ mode }) => {
   );
   return {
     root: resolve(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
+    resolve: { alias: kitAliases() },
     plugins: [
       react(),
       widgetKit({

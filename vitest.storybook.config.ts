@@ -12,6 +12,7 @@ import react from "@vitejs/plugin-react";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { chromiumLaunchOptions } from "./test/support/chromium.ts";
+import { kitAliases } from "./scripts/kit-aliases.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,6 +38,7 @@ export default defineConfig({
         react(),
         storybookTest({ configDir: path.join(root, ".storybook"), initialGlobals: globals }),
       ],
+      resolve: { alias: kitAliases() },
       test: {
         name: `stories:${name}`,
         browser: {

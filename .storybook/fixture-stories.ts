@@ -101,12 +101,10 @@ export function fixtureStoriesPlugin(): Plugin {
   };
 }
 
-/** Folders the Vite dev server may read: the workspace, the shared install, the payloads. */
+/** Folders the Vite dev server may read: the workspace and the (possibly linked) install. */
 export function fixtureRoots(): string[] {
   const roots = [searchForWorkspaceRoot(process.cwd())];
   const modules = path.join(process.cwd(), "node_modules");
   if (existsSync(modules)) roots.push(realpathSync(modules));
-  const shared = path.resolve(process.cwd(), "../shared/payloads");
-  if (existsSync(shared)) roots.push(shared);
   return roots;
 }

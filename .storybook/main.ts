@@ -4,8 +4,9 @@
  * and as tests in Chromium through `@storybook/addon-vitest` (see vitest.storybook.config.ts).
  */
 import type { StorybookConfig } from "@storybook/react-vite";
-import type { PluginOption } from "vite";
-import { WIDGET_KIT_PLUGIN_PREFIX } from "../src/build/index.ts";
+import type { AliasOptions, Alias, PluginOption } from "vite";
+import { WIDGET_KIT_PLUGIN_PREFIX } from "widget-kit/build";
+import { kitAliases } from "../scripts/kit-aliases.ts";
 import { fixtureStoriesIndexer, fixtureStoriesPlugin, fixtureRoots } from "./fixture-stories.ts";
 
 /**
@@ -31,6 +32,13 @@ export async function withoutWidgetBuild(
   return kept;
 }
 
+/** Vite's `resolve.alias` in its array form (it may be given as an object). */
+function aliasList(alias: AliasOptions | undefined): Alias[] {
+  if (!alias) return [];
+  if (Array.isArray(alias)) return [...(alias as readonly Alias[])];
+  return Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
+}
+
 const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
   stories: ["../stories/**/*.mdx", "../stories/**/*.stories.@(ts|tsx)"],
@@ -43,9 +51,13 @@ const config: StorybookConfig = {
     return {
       ...viteConfig,
       plugins: [fixtureStoriesPlugin(), ...plugins],
+      resolve: {
+        ...viteConfig.resolve,
+        alias: [...aliasList(viteConfig.resolve?.alias), ...kitAliases()],
+      },
       server: {
         ...viteConfig.server,
-        // The shared sample payloads live beside the repository; the dev server may read them.
+        // node_modules may be a link outside the workspace; the dev server may read it.
         fs: {
           ...viteConfig.server?.fs,
           allow: [...(viteConfig.server?.fs?.allow ?? []), ...fixtureRoots()],

@@ -5,8 +5,7 @@
  */
 import type { Preview } from "@storybook/react-vite";
 import { withMockHost } from "../stories/support/index.ts";
-import "../src/styles/tokens.css";
-import "../src/styles/kit.css";
+import "widget-kit/styles.css";
 
 const preview: Preview = {
   decorators: [withMockHost],

@@ -12,6 +12,7 @@ import { transform } from "esbuild";
 import react from "@vitejs/plugin-react";
 import { viteSingleFile } from "vite-plugin-singlefile";
 import type { BenchRow } from "./measure.ts";
+import { kitAliases } from "../scripts/kit-aliases.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
@@ -78,6 +79,7 @@ async function breakdown(): Promise<BenchRow[]> {
   const output = (await build({
     configFile: false,
     root: join(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
+    resolve: { alias: kitAliases() },
     logLevel: "error",
     plugins: [react()],
     build: { write: false, modulePreload: { polyfill: false }, minify: false, target: "es2022" },

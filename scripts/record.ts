@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { DomState } from "../src/contract/index.ts";
 import { giftGenius } from "../examples/giftgenius/contract.ts";
 import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
@@ -74,7 +75,7 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
   };
 }
 
-function record(state: string, scenario: string, result: CallToolResult): CallToolResult {
+function record(state: DomState, scenario: string, result: CallToolResult): CallToolResult {
   const parsed = giftGenius.parse(result.structuredContent);
   if (parsed.state !== state)
     throw new Error(
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
 
     // Drafts.
     const draft = record(
-      "draft",
+      "confirm",
       "prepare-order",
       await main.call("prepare_order", { gift_id: "gift-0001", quantity: 2 }),
     );
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
 
     // Orders: commit, replay, reuse, bad drafts.
     record(
-      "order",
+      "committed",
       "commit",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "replay",
       await main.call("commit_order", {
         draft_id: draftId(draft),
@@ -256,7 +257,7 @@ async function main(): Promise<void> {
       }),
     );
     record(
-      "order",
+      "committed",
       "commit-after-payment-timeout",
       await main.call("commit_order", {
         draft_id: draftId(other),

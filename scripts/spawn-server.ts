@@ -25,7 +25,14 @@ export function spawnServer(
 ): Promise<ServerProcess> {
   const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
+    // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV || "development",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const logs: string[] = [];

@@ -17,7 +17,7 @@ import {
   textList,
   tolerant,
   type KindEnvelope,
-} from "../../src/contract/index.ts";
+} from "widget-kit/contract";
 
 /** One suggested gift. Bad URLs and tags are removed; the card is kept. */
 export const GiftCardSchema = v.object({
@@ -58,8 +58,11 @@ export const giftGenius = defineContract({
       item: GiftCardSchema,
       reason: "no_results_reason",
     }),
-    order_draft: recordKind({ state: "draft", entries: { draft: OrderDraftSchema } }),
-    order: recordKind({ state: "order", entries: { order: OrderSchema, replayed: v.boolean() } }),
+    order_draft: recordKind({ state: "confirm", entries: { draft: OrderDraftSchema } }),
+    order: recordKind({
+      state: "committed",
+      entries: { order: OrderSchema, replayed: v.boolean() },
+    }),
   },
 });
 

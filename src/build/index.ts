@@ -32,3 +32,9 @@ export {
 export { diffContractSchemas, type ContractChange, type ChangeSeverity } from "./contract-diff.ts";
 export { checkContract, type ContractCheckResult } from "./contract-check.ts";
 export { readContractLock, writeContractLock, serializeContract } from "./contract-lock.ts";
+export {
+  contractJsonSchema,
+  kindJsonSchema,
+  type ContractJsonSchema,
+  type JsonSchema,
+} from "../contract/json-schema.ts";

@@ -1,5 +1,5 @@
 /** The kit's React components and the DOM contract they publish. */
-export { DOM_STATES, toDomState, type DomState, type DomAction } from "./dom-state.ts";
+export type { DomAction } from "./dom-action.ts";
 export { WidgetRoot, useReportDomState, type WidgetRootProps } from "./widget-root.tsx";
 export {
   ResultView,

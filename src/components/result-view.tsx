@@ -4,11 +4,16 @@
  * data goes to the app's render function; every other state has a kit component.
  */
 import { useMemo, type ReactNode } from "react";
-import type { ErrorView, InvalidView, EmptyView, ResultsView } from "../contract/index.ts";
+import type {
+  DomState,
+  ErrorView,
+  InvalidView,
+  EmptyView,
+  ResultsView,
+} from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, useDevCheck } from "./dev.ts";
-import { toDomState, type DomState } from "./dom-state.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
@@ -16,13 +21,16 @@ import { InvalidState, UnsupportedState } from "./notice-state.tsx";
 import { RenderGuard } from "./render-guard.tsx";
 import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
 
-/** Any parsed result: what `contract.parse()` returns (a union discriminated on `state`). */
-export type AnyView = { readonly state: string };
+/**
+ * Any parsed result: what `contract.parse()` returns (a union discriminated on `state`).
+ * Its state is a `data-state` value as it is: the root shows it without a mapping.
+ */
+export type AnyView = { readonly state: DomState };
 
 /** The `results` member of a parsed-result union. */
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 
-/** The record members of a parsed-result union (e.g. `draft`, `order`). */
+/** The record members of a parsed-result union (states `confirm`, `committed`). */
 export type RecordsOf<R> = Exclude<
   R,
   { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }
@@ -39,7 +47,7 @@ export interface ResultViewProps<R extends AnyView> {
   readonly contract?: { parse(input: unknown): R };
   /** Renders the success list (`state: "results"`). Every valid item should be rendered. */
   readonly renderResults: (view: ResultsOf<R>) => ReactNode;
-  /** Renders a record kind (`draft` → data-state `confirm`, `order` → `committed`). */
+  /** Renders a record kind (its state, e.g. `confirm` or `committed`, is the data-state). */
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
@@ -50,9 +58,8 @@ export interface ResultViewProps<R extends AnyView> {
   readonly className?: string;
 }
 
-const KIT_STATES = new Set(["results", "empty", "error", "invalid", "unsupported"]);
-
-function GuardFallback() {
+/** The invalid notice where the root's own state says otherwise: reports `invalid` to it. */
+function ReportedInvalid() {
   useReportDomState("invalid");
   return <InvalidState />;
 }
@@ -112,7 +119,7 @@ function StateBody<R extends AnyView>({
     case "invalid":
       return <InvalidState />;
     default:
-      return renderRecord ? renderRecord(view as RecordsOf<R>) : <InvalidState />;
+      return renderRecord ? renderRecord(view as RecordsOf<R>) : <ReportedInvalid />;
   }
 }
 
@@ -153,12 +160,10 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
       devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
   }, [view]);
 
-  const unrenderable = view !== null && !KIT_STATES.has(view.state) && !renderRecord;
-  const state: DomState = unrenderable ? "invalid" : toDomState(view?.state);
   return (
-    <WidgetRoot state={state} className={className}>
+    <WidgetRoot state={view?.state ?? "loading"} className={className}>
       {header}
-      <RenderGuard resetKey={view} fallback={<GuardFallback />}>
+      <RenderGuard resetKey={view} fallback={<ReportedInvalid />}>
         <StateBody
           view={view}
           renderResults={renderResults}

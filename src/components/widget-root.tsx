@@ -1,10 +1,16 @@
 /**
- * The element that carries the DOM contract: `data-state`, `data-theme` and `lang`. A
- * descendant that owns a phase the parent can't see (ConfirmPurchase: `committing`) reports
- * it up through context instead of every parent threading it down.
+ * The element that carries the DOM contract: `data-state`, `data-theme` and `lang`.
+ *
+ * WidgetRoot is the one owner of `data-state`, by one rule: the latest state a mounted
+ * descendant reports with `useReportDomState`, else the `state` prop. The component that
+ * renders the root gives the state it knows as the prop (ResultView: the parsed view's
+ * state, which already is a DOM name); a descendant that owns a phase the parent can't see
+ * (ConfirmPurchase: `committing`, RenderGuard's fallback: `invalid`) reports it through
+ * context instead of every parent threading it down. Nothing else writes `data-state`.
  */
 import {
   createContext,
+  useCallback,
   useContext,
   useLayoutEffect,
   useRef,
@@ -16,17 +22,22 @@ import { useAutoHeight } from "../hooks/use-auto-height.ts";
 import { useMaxHeight } from "../hooks/use-max-height.ts";
 import { useTheme } from "../hooks/use-theme.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import type { DomState } from "./dom-state.ts";
-import "../styles/tokens.css";
-import "../styles/kit.css";
+import type { DomState } from "../contract/states.ts";
 
-type ReportState = (state: DomState | null) => void;
+/** One descendant's report: its own token, so withdrawing it never removes another's. */
+interface Report {
+  readonly reporter: object;
+  readonly state: DomState;
+}
+
+/** Files (or with `null` withdraws) the report of `reporter`. */
+type ReportState = (reporter: object, state: DomState | null) => void;
 const ReportStateContext = createContext<ReportState | null>(null);
 ReportStateContext.displayName = "WidgetRootStateContext";
 
 /** Props of `WidgetRoot`. */
 export interface WidgetRootProps {
-  /** The `data-state` to show unless a descendant reports another one. */
+  /** The `data-state` to show while no descendant reports one (`useReportDomState`). */
   readonly state: DomState;
   readonly className?: string;
   readonly children?: ReactNode;
@@ -40,15 +51,21 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
   const theme = useTheme();
   const maxHeight = useMaxHeight();
   const { locale } = useI18n();
-  const [reported, setReported] = useState<DomState | null>(null);
+  const [reports, setReports] = useState<readonly Report[]>([]);
+  const report = useCallback<ReportState>((reporter, reported) => {
+    setReports((current) => {
+      const others = current.filter((entry) => entry.reporter !== reporter);
+      return reported === null ? others : [...others, { reporter, state: reported }];
+    });
+  }, []);
   const ref = useRef<HTMLDivElement>(null);
   useAutoHeight(ref);
   return (
-    <ReportStateContext.Provider value={setReported}>
+    <ReportStateContext.Provider value={report}>
       <div
         ref={ref}
         className={clsx("wk-root", className)}
-        data-state={reported ?? state}
+        data-state={reports.at(-1)?.state ?? state}
         data-theme={theme}
         lang={locale}
         style={maxHeight === undefined ? undefined : { maxHeight }}
@@ -61,14 +78,16 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
 WidgetRoot.displayName = "WidgetRoot";
 
 /**
- * Shows `state` as the nearest WidgetRoot's `data-state` while the caller is mounted (and
- * `state` is not null). Outside a WidgetRoot it does nothing.
+ * Reports `state` to the nearest WidgetRoot, which shows it as `data-state` while the caller
+ * is mounted (and `state` is not null). The latest report wins; when it is withdrawn, the
+ * one before it (or the root's own `state`) shows again. Outside a WidgetRoot it does nothing.
  */
 export function useReportDomState(state: DomState | null): void {
   const report = useContext(ReportStateContext);
+  const [reporter] = useState(() => ({}));
   useLayoutEffect(() => {
     if (!report || state === null) return;
-    report(state);
-    return () => report(null);
-  }, [report, state]);
+    report(reporter, state);
+    return () => report(reporter, null);
+  }, [report, reporter, state]);
 }

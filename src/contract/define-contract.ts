@@ -8,6 +8,7 @@ import type { ToolError } from "./schemas.ts";
 import { CONTRACT_VERSION, parseVersion, type ContractVersion } from "./version.ts";
 import { parseEnvelope } from "./parse.ts";
 import type { Envelope } from "./envelope.ts";
+import { RECORD_STATES, type RecordState } from "./states.ts";
 
 /** A kind whose success data is a list (`results`, or `empty` with a reason). */
 export interface ListKind<
@@ -24,13 +25,16 @@ export interface ListKind<
   readonly reason: Reason | undefined;
 }
 
-/** A kind whose success data is one record, shown as the view-model state `state`. */
+/**
+ * A kind whose success data is one record, parsed to the view-model state `state` — which is
+ * also the widget root's `data-state`, the same name on both sides.
+ */
 export interface RecordKind<
-  State extends string = string,
+  State extends RecordState = RecordState,
   Entries extends v.ObjectEntries = v.ObjectEntries,
 > {
   readonly view: "record";
-  /** The view-model state it parses to: `draft` and `order` have kit components. */
+  /** The state it parses to and shows as: `confirm` (a draft) or `committed` (an order). */
   readonly state: State;
   /** The success fields beside `contract_version`, `kind` and `ok`. */
   readonly entries: Entries;
@@ -53,9 +57,9 @@ export function listKind<
   };
 }
 
-/** Declares a record kind: `recordKind({ state: "draft", entries: { draft: DraftSchema } })`. */
+/** Declares a record kind: `recordKind({ state: "confirm", entries: { draft: DraftSchema } })`. */
 export function recordKind<
-  const State extends string,
+  const State extends RecordState,
   Entries extends v.ObjectEntries,
 >(definition: { state: State; entries: Entries }): RecordKind<State, Entries> {
   return { view: "record", state: definition.state, entries: definition.entries };
@@ -65,7 +69,7 @@ export function recordKind<
 export type KindData<D> =
   D extends ListKind<infer Items, infer Item, infer Reason>
     ? { [K in Items]: v.InferOutput<Item>[] } & { [K in Reason]?: string }
-    : D extends RecordKind<string, infer Entries>
+    : D extends RecordKind<RecordState, infer Entries>
       ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
       : never;
 
@@ -92,9 +96,9 @@ export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
   readonly reason?: string;
 }
 
-/** A successful record kind, e.g. `draft` or `order`. */
+/** A successful record kind, in the state it declares (`confirm` or `committed`). */
 export interface RecordView<
-  State extends string,
+  State extends RecordState,
   Kind extends string,
   Data,
 > extends ViewBase<Kind> {
@@ -179,9 +183,15 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
     throw new TypeError(
       `defineContract: version must be "MAJOR.MINOR", got ${JSON.stringify(version)}`,
     );
-  for (const name of Object.keys(options.kinds)) {
+  for (const [name, definition] of Object.entries(options.kinds)) {
     if (!/^[a-z][a-z0-9_]*$/.test(name))
       throw new TypeError(`defineContract: kind "${name}" must be snake_case`);
+    // The declared state is shown as the root's data-state as it is (a JS caller has no
+    // type check to stop "draft").
+    if (definition.view === "record" && !RECORD_STATES.includes(definition.state))
+      throw new TypeError(
+        `defineContract: kind "${name}" must declare state ${RECORD_STATES.map((s) => `"${s}"`).join(" or ")}`,
+      );
   }
   const kinds = options.kinds;
   // The wire schema of a whole envelope lives in envelope-schema.ts: only the JSON Schema

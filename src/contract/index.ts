@@ -13,6 +13,7 @@ export {
   type FieldError,
   type ToolError,
 } from "./schemas.ts";
+export { DOM_STATES, type DomState, type RecordState } from "./states.ts";
 export type { Envelope } from "./envelope.ts";
 export { envelopeSchema } from "./envelope-schema.ts";
 export {

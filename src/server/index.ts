@@ -35,3 +35,9 @@ export {
 } from "./tool-server.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export * from "./idempotency/index.ts";
+export {
+  contractJsonSchema,
+  kindJsonSchema,
+  type ContractJsonSchema,
+  type JsonSchema,
+} from "../contract/json-schema.ts";

@@ -6,6 +6,12 @@
  * argument object as close as it can to what was sent. Every field error takes its example
  * from that one object, so applying all the examples together yields it — and cross-field
  * rules (`budget_min > budget_max`) get consistent examples for free.
+ *
+ * No caller text reaches the model: everything here is read as instructions. Unknown argument
+ * names are counted, never named; an example that would carry a string the caller sent is
+ * taken instead from `repair` run on the call with every string blanked, which can only give
+ * the tool's own fixed values; a schema's custom message that quotes the input is replaced by
+ * the fixed template.
  */
 import * as v from "valibot";
 import type { FieldError } from "../contract/index.ts";
@@ -21,7 +27,12 @@ export interface RuleProblem {
 export interface ArgumentSpec<T> {
   /** A valibot `strictObject` schema (unknown fields are errors). */
   schema: v.GenericSchema<unknown, T>;
-  /** A complete, valid argument object as close as possible to `args` (see file comment). */
+  /**
+   * A complete, valid argument object as close as possible to `args` (see file comment).
+   * It may keep what the caller sent; an example that would echo a caller string is made
+   * from `repair` of the call with its strings blanked instead, so the values it picks for
+   * an empty string must be the tool's own.
+   */
   repair(args: { readonly [key: string]: unknown }): { [key: string]: unknown };
   /** Rules across fields, run on arguments that pass the schema field by field. */
   rules?(args: T): RuleProblem[];
@@ -45,16 +56,22 @@ export const FIELD_CODES = {
   badFormat: "BAD_FORMAT",
   notAllowed: "NOT_ALLOWED",
   invalid: "INVALID",
-  unknownField: "UNKNOWN_FIELD",
   unknownFields: "UNKNOWN_FIELDS",
 } as const;
 
 /** More item problems than this in one array are reported once, for the whole array. */
 const MAX_ITEM_ERRORS_PER_ARRAY = 3;
-/** More unknown fields than this are reported as one `UNKNOWN_FIELDS` entry. */
-const MAX_UNKNOWN_FIELDS_LISTED = 3;
+/** A schema's own message longer than this is not a field message; the template is used. */
+const MAX_CUSTOM_MESSAGE_CHARS = 200;
+/** Handed to valibot as the fallback message: an issue that keeps it had no custom message. */
+const NO_CUSTOM_MESSAGE = "\u0000widget-kit: no custom message";
 
 type PathKey = string | number;
+type Args = { readonly [key: string]: unknown };
+type Issue = v.BaseIssue<unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Paths
 
 /** `["interests", 2]` → `interests[2]`. */
 export function formatPath(path: readonly PathKey[]): string {
@@ -63,12 +80,105 @@ export function formatPath(path: readonly PathKey[]): string {
   return out || "*";
 }
 
-/** An unknown key is input: only a short, plain name may appear in a message. */
-function safeName(key: string): string | undefined {
-  return /^[A-Za-z0-9_.-]{1,40}$/.test(key) ? key : undefined;
+/** The issue's path; keys of records and maps are the caller's, so they become `*`. */
+function pathOf(issue: Issue): PathKey[] {
+  return (issue.path ?? []).map((item) => {
+    if (typeof item.key === "number") return item.key;
+    return item.type === "object" ? String(item.key) : "*";
+  });
 }
 
-function codeFor(issue: v.BaseIssue<unknown>, isArray: boolean): string {
+function valueAt(root: unknown, path: readonly PathKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as { [k: string]: unknown })[key as string];
+  }
+  return node;
+}
+
+function isPlainRecord(value: unknown): value is Args {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caller text
+
+/** At most this many caller strings are compared (a flood of them is cut, not slow). */
+const MAX_CALLER_STRINGS = 2_000;
+
+/** Every non-empty string the caller sent, object keys included (top-level `declared` ones are ours). */
+function callerStrings(args: unknown, declared: ReadonlySet<string> = new Set()): string[] {
+  const found: string[] = [];
+  const stack: unknown[] = [];
+  if (isPlainRecord(args)) {
+    for (const [key, value] of Object.entries(args).slice(0, MAX_CALLER_STRINGS)) {
+      if (!declared.has(key)) found.push(key);
+      stack.push(value);
+    }
+  } else stack.push(args);
+  while (stack.length > 0 && found.length < MAX_CALLER_STRINGS) {
+    const node = stack.pop();
+    if (typeof node === "string") {
+      if (node) found.push(node);
+    } else if (Array.isArray(node)) stack.push(...node.slice(0, MAX_CALLER_STRINGS));
+    else if (isPlainRecord(node)) {
+      for (const [key, value] of Object.entries(node).slice(0, MAX_CALLER_STRINGS)) {
+        found.push(key);
+        stack.push(value);
+      }
+    }
+  }
+  return found;
+}
+
+/** True when `text` contains any of the caller's strings. */
+function quotesCaller(text: string, caller: readonly string[]): boolean {
+  return caller.some((sent) => text.includes(sent));
+}
+
+/** The call with every string blanked: what `repair` may see when its output must be fixed text. */
+function withoutStrings(value: unknown): unknown {
+  if (typeof value === "string") return "";
+  if (Array.isArray(value)) return value.map(withoutStrings);
+  if (isPlainRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, withoutStrings(item)]));
+  return value;
+}
+
+/** Where every example comes from: the repaired call, or the fixed one where that would echo. */
+interface Examples {
+  /** The repaired call (cross-field rules read it). */
+  readonly repaired: { [key: string]: unknown };
+  /** JSON text of the example at `path`, never carrying caller text; `undefined` when none. */
+  at(path: readonly PathKey[]): string | undefined;
+}
+
+function examplesFor(spec: ArgumentSpec<unknown>, record: Args, caller: string[]): Examples {
+  const repaired = spec.repair(record);
+  let fixed: { [key: string]: unknown } | undefined;
+  return {
+    repaired,
+    at(path) {
+      const value = valueAt(repaired, path);
+      if (value === undefined) return undefined;
+      const text = JSON.stringify(value);
+      if (!callerStrings(value).some((s) => quotesCaller(s, caller))) return text;
+      fixed ??= spec.repair(withoutStrings(record) as Args);
+      const safe = valueAt(fixed, path);
+      return safe === undefined ? undefined : JSON.stringify(safe);
+    },
+  };
+}
+
+function withExample<E extends { field: string }>(error: E, example: string | undefined): E {
+  return example === undefined ? error : { ...error, example };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codes and messages
+
+function codeFor(issue: Issue, isArray: boolean): string {
   if (issue.input === undefined && issue.kind === "schema") return FIELD_CODES.required;
   switch (issue.type) {
     case "min_length":
@@ -91,7 +201,7 @@ function codeFor(issue: v.BaseIssue<unknown>, isArray: boolean): string {
 }
 
 /** Fixed message templates: the only variable part is a field path from our own schema. */
-function messageFor(code: string, field: string, issue: v.BaseIssue<unknown>): string {
+function templateMessage(code: string, field: string, issue: Issue): string {
   const expected =
     typeof issue.expected === "string" && /^[\w ."'|<>=!-]{1,60}$/.test(issue.expected)
       ? issue.expected
@@ -124,89 +234,62 @@ function messageFor(code: string, field: string, issue: v.BaseIssue<unknown>): s
   }
 }
 
-function pathOf(issue: v.BaseIssue<unknown>): PathKey[] {
-  return (issue.path ?? []).map((item) =>
-    typeof item.key === "number" ? item.key : String(item.key),
-  );
+/**
+ * The schema author's own message when the schema has one (`v.regex(re, "from must be
+ * YYYY-MM-DD")`) — it says more than a template can — unless it quotes the caller.
+ */
+function messageFor(code: string, field: string, issue: Issue, caller: string[]): string {
+  const custom = issue.message;
+  const usable =
+    custom !== NO_CUSTOM_MESSAGE &&
+    custom.length > 0 &&
+    custom.length <= MAX_CUSTOM_MESSAGE_CHARS &&
+    !quotesCaller(custom, caller);
+  return usable ? custom : templateMessage(code, field, issue);
 }
 
-function valueAt(root: unknown, path: readonly PathKey[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as { [k: string]: unknown })[key as string];
-  }
-  return node;
+// ---------------------------------------------------------------------------------------------
+// Grouping the schema's issues
+
+interface FieldIssue {
+  path: PathKey[];
+  issue: Issue;
+  /** For an array's `name[]` entry: how many of its items have problems. */
+  items: number;
 }
 
-/** The JSON text of the repaired value at `path`; `undefined` when there is none. */
-function exampleAt(repaired: unknown, path: readonly PathKey[]): string | undefined {
-  const value = valueAt(repaired, path);
-  return value === undefined ? undefined : JSON.stringify(value);
+/** The declared top-level fields of an object schema. */
+function entriesOf(spec: ArgumentSpec<unknown>): { [key: string]: unknown } | undefined {
+  return (spec.schema as { entries?: { [key: string]: unknown } }).entries;
 }
 
-function isUnknownKeyIssue(issue: v.BaseIssue<unknown>): boolean {
+function isUnknownKeyIssue(issue: Issue): boolean {
   return issue.type === "strict_object" && issue.expected === "never";
 }
 
-/**
- * Validates `args` against `spec`. Never throws on any input (a megabyte string, 10,000
- * items, a wrong root type): the outcome says what is wrong, field by field.
- */
-export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): ValidationOutcome<T> {
-  const isRecord = typeof args === "object" && args !== null && !Array.isArray(args);
-  const record = (isRecord ? args : {}) as { readonly [key: string]: unknown };
-  if (!isRecord && args !== undefined) {
-    return {
-      ok: false,
-      fieldErrors: [
-        {
-          field: "*",
-          code: FIELD_CODES.wrongType,
-          message: "The arguments must be a JSON object.",
-          example: JSON.stringify(spec.repair({})),
-        },
-      ],
-    };
-  }
-  const result = v.safeParse(spec.schema, record, { abortEarly: false });
-  if (result.success) {
-    const problems = spec.rules?.(result.output) ?? [];
-    if (problems.length === 0) return { ok: true, value: result.output };
-    const repaired = spec.repair(record);
-    return {
-      ok: false,
-      fieldErrors: problems.map((problem) => {
-        const example = exampleAt(repaired, problem.field.split("."));
-        return { ...problem, ...(example !== undefined ? { example } : {}) };
-      }),
-    };
-  }
+/** The unknown top-level keys: valibot's strictObject names only the first, so count them all. */
+function countUnknownKeys(spec: ArgumentSpec<unknown>, record: Args, issues: Issue[]): number {
+  const entries = entriesOf(spec);
+  if (entries) return Object.keys(record).filter((key) => !Object.hasOwn(entries, key)).length;
+  return issues.filter(isUnknownKeyIssue).length;
+}
 
-  const repaired = spec.repair(record);
-  // valibot's strictObject names only the first unknown key; list them all from the entries.
-  const entries = (spec.schema as { entries?: { [key: string]: unknown } }).entries;
-  const unknown: string[] = entries
-    ? Object.keys(record).filter((key) => !Object.hasOwn(entries, key))
-    : [];
-  // Group item issues by their array so a flood of bad items becomes one entry.
-  const byField = new Map<
-    string,
-    { path: PathKey[]; issue: v.BaseIssue<unknown>; items: number }
-  >();
-  for (const issue of result.issues) {
+/**
+ * The first issue per field, keyed by its path; item issues also count towards a `name[]`
+ * entry per array, so a flood of bad items can become one entry.
+ */
+function groupByField(issues: Issue[]): Map<string, FieldIssue> {
+  const byField = new Map<string, FieldIssue>();
+  for (const issue of issues) {
+    if (isUnknownKeyIssue(issue)) continue;
     const path = pathOf(issue);
-    if (isUnknownKeyIssue(issue)) {
-      if (!entries) unknown.push(String(path[path.length - 1] ?? ""));
-      continue;
-    }
     const itemIndex = path.findIndex((key) => typeof key === "number");
     if (itemIndex > 0) {
       const arrayPath = path.slice(0, itemIndex);
-      const arrayField = formatPath(arrayPath);
-      const group = byField.get(`${arrayField}[]`) ?? { path: arrayPath, issue, items: 0 };
+      const arrayKey = `${formatPath(arrayPath)}[]`;
+      const group = byField.get(arrayKey) ?? { path: arrayPath, issue, items: 0 };
       group.items += 1;
-      byField.set(`${arrayField}[]`, group);
+      byField.set(arrayKey, group);
       if (group.items <= MAX_ITEM_ERRORS_PER_ARRAY)
         byField.set(formatPath(path), { path, issue, items: 0 });
       continue;
@@ -214,81 +297,147 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     const field = formatPath(path);
     if (!byField.has(field)) byField.set(field, { path, issue, items: 0 });
   }
+  return byField;
+}
 
-  const fieldErrors: FieldError[] = [];
-  const arraysReportedWhole = new Set<string>();
+// ---------------------------------------------------------------------------------------------
+// Field errors
+
+/**
+ * Arrays reported as a whole (too many bad items, or a repair that changed the list's
+ * length, so item examples would not add up), and the errors for those not already reported.
+ */
+function wholeArrayErrors(
+  byField: Map<string, FieldIssue>,
+  record: Args,
+  examples: Examples,
+): { errors: FieldError[]; whole: Set<string> } {
+  const errors: FieldError[] = [];
+  const whole = new Set<string>();
   for (const [key, { path, items }] of byField) {
     if (!key.endsWith("[]")) continue;
     const arrayField = key.slice(0, -2);
-    // Item by item only when the repair kept the list's shape: otherwise the item examples
-    // would not add up to a valid list.
     const sent = valueAt(record, path);
-    const fixed = valueAt(repaired, path);
+    const fixed = valueAt(examples.repaired, path);
     const sameShape = Array.isArray(sent) && Array.isArray(fixed) && sent.length === fixed.length;
-    const whole = items > MAX_ITEM_ERRORS_PER_ARRAY || !sameShape;
-    if (whole || byField.has(arrayField)) arraysReportedWhole.add(arrayField);
-    if (whole && !byField.has(arrayField)) {
-      const example = exampleAt(repaired, path);
-      fieldErrors.push({
+    const asWhole = items > MAX_ITEM_ERRORS_PER_ARRAY || !sameShape;
+    if (asWhole || byField.has(arrayField)) whole.add(arrayField);
+    if (asWhole && !byField.has(arrayField)) {
+      const error = {
         field: arrayField,
         code: FIELD_CODES.invalid,
         message: `${items} item(s) of ${arrayField} are not valid; replace the whole list.`,
-        ...(example !== undefined ? { example } : {}),
-      });
+      };
+      errors.push(withExample(error, examples.at(path)));
     }
   }
+  return { errors, whole };
+}
+
+/** One error per field (items of a whole-reported array left out). */
+function fieldIssueErrors(
+  byField: Map<string, FieldIssue>,
+  wholeArrays: Set<string>,
+  examples: Examples,
+  caller: string[],
+): FieldError[] {
+  const errors: FieldError[] = [];
   for (const [key, { path, issue }] of byField) {
     if (key.endsWith("[]")) continue;
     const itemIndex = path.findIndex((part) => typeof part === "number");
-    if (itemIndex > 0 && arraysReportedWhole.has(formatPath(path.slice(0, itemIndex)))) continue;
-    const isArray = Array.isArray(issue.input);
-    const code = codeFor(issue, isArray);
-    const example = exampleAt(repaired, path);
-    fieldErrors.push({
-      field: key,
-      code,
-      message: messageFor(code, key, issue),
-      ...(example !== undefined ? { example } : {}),
-    });
+    if (itemIndex > 0 && wholeArrays.has(formatPath(path.slice(0, itemIndex)))) continue;
+    const code = codeFor(issue, Array.isArray(issue.input));
+    const error = { field: key, code, message: messageFor(code, key, issue, caller) };
+    errors.push(withExample(error, examples.at(path)));
   }
-  if (unknown.length > MAX_UNKNOWN_FIELDS_LISTED) {
-    fieldErrors.push({
-      field: "*",
-      code: FIELD_CODES.unknownFields,
-      message: `${unknown.length} fields are not accepted by this tool; remove every field it does not declare.`,
-    });
-  } else {
-    for (const name of unknown) {
-      const safe = safeName(name);
-      fieldErrors.push({
-        field: safe ?? "*",
-        code: FIELD_CODES.unknownField,
-        message: safe
-          ? `${safe} is not accepted by this tool; remove it.`
-          : "An unknown field is not accepted by this tool; remove it.",
-      });
-    }
+  return errors;
+}
+
+/** Unknown fields: counted in one entry, never named (a key is the caller's text). */
+function unknownFieldsError(count: number): FieldError[] {
+  if (count === 0) return [];
+  const message = `${count} unknown field(s); remove them.`;
+  return [{ field: "*", code: FIELD_CODES.unknownFields, message }];
+}
+
+/** Cross-field rule problems, each with its example. */
+function ruleErrors(problems: RuleProblem[], examples: Examples): FieldError[] {
+  return problems.map((problem) => withExample(problem, examples.at(problem.field.split("."))));
+}
+
+/**
+ * Cross-field rules on the call as it will be once the reported fields are fixed, so a
+ * problem they find is reported now, not on the next try.
+ */
+function rulesAfterRepair(
+  spec: ArgumentSpec<unknown>,
+  record: Args,
+  examples: Examples,
+  reportedErrors: FieldError[],
+): FieldError[] {
+  if (!spec.rules) return [];
+  const reported = new Set(
+    reportedErrors.map((error) => String(/^[^.[]+/.exec(error.field)?.[0] ?? "")),
+  );
+  const merged: { [key: string]: unknown } = {};
+  for (const [key, fixed] of Object.entries(examples.repaired))
+    merged[key] =
+      reported.has(key) || reported.has("*") || !Object.hasOwn(record, key) ? fixed : record[key];
+  const again = v.safeParse(spec.schema, merged, { abortEarly: true });
+  if (!again.success) return [];
+  const fresh = spec.rules(again.output).filter((problem) => !reported.has(problem.field));
+  return ruleErrors(fresh, examples);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The entry point
+
+/** The answer to arguments that are not an object: one root error, a whole valid call as example. */
+function notAnObject(spec: ArgumentSpec<unknown>): ValidationOutcome<never> {
+  return {
+    ok: false,
+    fieldErrors: [
+      {
+        field: "*",
+        code: FIELD_CODES.wrongType,
+        message: "The arguments must be a JSON object.",
+        example: JSON.stringify(spec.repair({})),
+      },
+    ],
+  };
+}
+
+/**
+ * Validates `args` against `spec`. Never throws on any input (a megabyte string, 10,000
+ * items, a wrong root type): the outcome says what is wrong, field by field.
+ */
+export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): ValidationOutcome<T> {
+  const loose = spec as ArgumentSpec<unknown>;
+  if (!isPlainRecord(args) && args !== undefined) return notAnObject(loose);
+  const record: Args = isPlainRecord(args) ? args : {};
+  const result = v.safeParse(spec.schema, record, {
+    abortEarly: false,
+    message: NO_CUSTOM_MESSAGE,
+  });
+  const caller = callerStrings(record, new Set(Object.keys(entriesOf(loose) ?? {})));
+  if (result.success) {
+    const problems = spec.rules?.(result.output) ?? [];
+    if (problems.length === 0) return { ok: true, value: result.output };
+    return { ok: false, fieldErrors: ruleErrors(problems, examplesFor(loose, record, caller)) };
   }
-  // Cross-field rules see the call as it will be once the reported fields are fixed, so a
-  // problem they find is reported now, not on the next try.
-  if (spec.rules) {
-    const reported = new Set(
-      fieldErrors.map((error) => String(/^[^.[]+/.exec(error.field)?.[0] ?? "")),
-    );
-    const merged: { [key: string]: unknown } = {};
-    for (const key of Object.keys(repaired))
-      merged[key] =
-        reported.has(key) || reported.has("*") || !Object.hasOwn(record, key)
-          ? repaired[key]
-          : record[key];
-    const again = v.safeParse(spec.schema, merged, { abortEarly: true });
-    if (again.success) {
-      for (const problem of spec.rules(again.output)) {
-        if (reported.has(problem.field)) continue;
-        const example = exampleAt(repaired, problem.field.split("."));
-        fieldErrors.push({ ...problem, ...(example !== undefined ? { example } : {}) });
-      }
-    }
-  }
-  return { ok: false, fieldErrors };
+  const examples = examplesFor(loose, record, caller);
+  const byField = groupByField(result.issues);
+  const arrays = wholeArrayErrors(byField, record, examples);
+  const fieldErrors = [
+    ...arrays.errors,
+    ...fieldIssueErrors(byField, arrays.whole, examples, caller),
+  ];
+  return {
+    ok: false,
+    fieldErrors: [
+      ...fieldErrors,
+      ...unknownFieldsError(countUnknownKeys(loose, record, result.issues)),
+      ...rulesAfterRepair(loose, record, examples, fieldErrors),
+    ],
+  };
 }

@@ -35,7 +35,7 @@ function renderGiftTitles(view: ResultsOf<GiftGeniusView>) {
 }
 
 function renderDraftSummary(view: RecordsOf<GiftGeniusView>) {
-  return view.state === "draft" ? (
+  return view.state === "confirm" ? (
     <p className="wk-panel">Draft {view.data.draft.draft_id}: confirm in the app.</p>
   ) : null;
 }

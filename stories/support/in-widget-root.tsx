@@ -2,7 +2,7 @@
 import type { Decorator } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
-import type { DomState } from "../../src/components/dom-state.ts";
+import type { DomState } from "../../src/contract/index.ts";
 
 /** Renders the story inside `<WidgetRoot state={state}>`. */
 export function inWidgetRoot(state: DomState): Decorator {

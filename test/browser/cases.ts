@@ -1,11 +1,10 @@
 /**
- * What the browser suite renders: every sample payload in the shared payloads directory and
+ * What the browser suite renders: every sample payload in test/payloads and
  * every recorded tool result in test/fixtures/*.json, each with the data-state it must show.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { toDomState } from "../../src/components/dom-state.ts";
 import { REPO } from "./targets.ts";
 
 /** One page load: the host globals and what the widget root must show. */
@@ -30,18 +29,9 @@ function jsonFiles(dir: string): string[] {
     : [];
 }
 
-/** The shared payloads: `../shared/payloads` from the repo root (SHARED_PAYLOADS_DIR overrides). */
+/** The sample payloads kept in the repository. */
 export function payloadsDir(): string {
-  const candidates = [
-    process.env.SHARED_PAYLOADS_DIR,
-    process.env.PAYLOADS_DIR,
-    join(REPO, "../shared/payloads"),
-    join(REPO, "../../shared/payloads"),
-  ];
-  const found = candidates.find((dir): dir is string => Boolean(dir) && existsSync(dir as string));
-  if (!found)
-    throw new Error(`no payloads directory (looked in ${candidates.filter(Boolean).join(", ")})`);
-  return found;
+  return join(REPO, "test/payloads");
 }
 
 /**
@@ -80,7 +70,7 @@ export function fixtureCases(): WidgetCase[] {
       name: `fixture ${path.slice(path.lastIndexOf("/") + 1)}`,
       toolOutput: result.structuredContent ?? null,
       toolResponseMetadata: result._meta ?? null,
-      expect: typeof file.expect === "string" ? file.expect : toDomState(view.state),
+      expect: typeof file.expect === "string" ? file.expect : view.state,
       ...(gifts !== undefined
         ? { expectGifts: typeof file.expect_gifts === "number" ? file.expect_gifts : gifts }
         : {}),

@@ -47,22 +47,29 @@ describe("npm pack → fresh app", () => {
     write("package.json", JSON.stringify({ name: "consumer", private: true, type: "module" }));
   }, 120_000);
 
-  it("ships only lib/ and package.json, with every entry that has a source", () => {
+  it("ships lib/, the local host page, the docs and the licence, with every entry", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
-      exports: Record<string, { import?: string; types?: string }>;
+      exports: Record<string, { import?: string; types?: string } | string>;
     };
-    expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["lib", "package.json"]));
-    expect(
-      readdirSync(installed).filter(
-        (f) => !["lib", "package.json", "README.md", "LICENSE"].includes(f),
-      ),
-    ).toEqual([]);
+    expect(readdirSync(installed).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "dist",
+      "docs",
+      "lib",
+      "package.json",
+    ]);
+    expect(readdirSync(join(installed, "dist"))).toEqual(["devhost"]);
+    expect(existsSync(join(installed, "dist/devhost/index.html"))).toBe(true);
+    expect(pkg.exports["./styles.css"]).toBe("./lib/styles/index.css");
+    expect(existsSync(join(installed, "lib/styles/index.css"))).toBe(true);
     const entries = {
       ".": "index",
       "./contract": "contract/index",
       "./server": "server/index",
       "./build": "build/index",
       "./testing": "testing/index",
+      "./devhost": "devhost/index",
     };
     for (const [entry, base] of Object.entries(entries)) {
       expect(pkg.exports[entry]).toEqual({
@@ -119,8 +126,7 @@ describe("npm pack → fresh app", () => {
     () => {
       write(
         "contract.mjs",
-        // The contract is shared by vite.config (Node) and the widget, so it comes from the
-        // Node-safe entry; the root entry imports the kit's stylesheets.
+        // The contract is shared by vite.config (Node) and the widget: the framework-free entry.
         `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
           `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
       );
@@ -136,8 +142,8 @@ describe("npm pack → fresh app", () => {
       );
       write(
         "widget/main.jsx",
-        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot, toDomState } from "widget-kit";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={toDomState(view.state)}>{view.state}</WidgetRoot></HostProvider>);\n`,
+        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
       );
       execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
         cwd: app,
@@ -156,7 +162,7 @@ describe("npm pack → fresh app", () => {
       });
       const html = readFileSync(join(app, "dist/widget.html"), "utf8");
       expect(/^<!doctype html>/i.test(html)).toBe(true);
-      // The kit's stylesheets came along with WidgetRoot from the root entry, inline.
+      // The kit's stylesheet, imported once by the widget entry, is inline.
       expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
     },
     60_000,

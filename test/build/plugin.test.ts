@@ -16,6 +16,7 @@ import {
 } from "../../src/build/index.ts";
 import { contractJsonSchema } from "../../src/contract/json-schema.ts";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { kitAliases } from "../../scripts/kit-aliases.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const lockPath = fileURLToPath(new URL("../../contract.lock.json", import.meta.url));
@@ -50,6 +51,7 @@ async function buildWidget(
     mode: "production",
     // vitest sets NODE_ENV=test, which would pick React's development build.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    resolve: { alias: kitAliases() },
     plugins: [react(), widgetKit({ config: { ...config, ...overrides }, contractLock, target })],
     build: { outDir, emptyOutDir: true },
   });

@@ -1,37 +1,11 @@
 // @vitest-environment jsdom
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
+import { loadPayloadFiles } from "../support/payloads.ts";
 
-// The shared samples live beside the repo (`<x>/main` → `<x>/shared/payloads`, the same in a
-// CI clone); SHARED_PAYLOADS_DIR points elsewhere (a worktree). A missing directory fails.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const payloadDir = process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
-
-interface Payload {
-  readonly name: string;
-  readonly expect: string;
-  readonly expect_gifts?: number;
-  readonly structuredContent: unknown;
-}
-
-function loadPayloads(): Array<[string, Payload]> {
-  if (!existsSync(payloadDir))
-    throw new Error(`payload directory not found: ${payloadDir} (set SHARED_PAYLOADS_DIR)`);
-  return readdirSync(payloadDir)
-    .filter((file) => file.endsWith(".json"))
-    .sort()
-    .map((file) => [
-      file,
-      JSON.parse(readFileSync(path.join(payloadDir, file), "utf8")) as Payload,
-    ]);
-}
-
-const payloads = loadPayloads();
+const payloads = loadPayloadFiles();
 
 const gift = (n: number, extra: object = {}) => ({
   id: `g-00${n}`,
@@ -76,7 +50,7 @@ afterEach(() => {
   delete (window as { __pwned?: unknown }).__pwned;
 });
 
-describe("GiftGenius App over the shared payloads", () => {
+describe("GiftGenius App over the sample payloads", () => {
   it("has samples to check", () => {
     expect(payloads.length).toBeGreaterThan(0);
   });

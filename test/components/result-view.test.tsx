@@ -10,7 +10,7 @@ const Item = v.object({ id: v.string(), name: text(100) });
 const notes = defineContract({
   kinds: {
     notes: listKind({ items: "notes", item: Item, reason: "why_empty" }),
-    receipt: recordKind({ state: "order", entries: { order_id: v.string() } }),
+    receipt: recordKind({ state: "committed", entries: { order_id: v.string() } }),
   },
 });
 type View = ReturnType<typeof notes.parse>;

@@ -364,8 +364,8 @@ describe("errors", () => {
 describe("order_draft and order", () => {
   it("reads a draft", () => {
     const view = giftGenius.parse(draft());
-    expect(view.state).toBe("draft");
-    if (view.state !== "draft") return;
+    expect(view.state).toBe("confirm");
+    if (view.state !== "confirm") return;
     expect(view.data.draft.quantity).toBe(2);
     expect(view.data.draft.gift.id).toBe("g-1");
   });
@@ -379,13 +379,13 @@ describe("order_draft and order", () => {
     expect(giftGenius.parse(draft(overrides)).state).toBe("invalid");
   });
 
-  it("keeps an expired draft as a draft (the widget disables Confirm)", () => {
-    expect(giftGenius.parse(draft({ expires_at: "2001-01-01T00:00:00Z" })).state).toBe("draft");
+  it("keeps an expired draft in the confirm state (the widget disables Confirm)", () => {
+    expect(giftGenius.parse(draft({ expires_at: "2001-01-01T00:00:00Z" })).state).toBe("confirm");
   });
 
   it("reads an order and its replay flag", () => {
     const view = giftGenius.parse({ ...order(), replayed: true });
-    expect(view.state === "order" && view.data).toMatchObject({
+    expect(view.state === "committed" && view.data).toMatchObject({
       replayed: true,
       order: { order_id: "o-1" },
     });
@@ -393,7 +393,7 @@ describe("order_draft and order", () => {
 
   it("removes a non-https checkout_url and keeps the order", () => {
     const view = giftGenius.parse(order({ checkout_url: "javascript:alert(1)" }));
-    expect(view.state === "order" && view.data.order.checkout_url).toBeUndefined();
+    expect(view.state === "committed" && view.data.order.checkout_url).toBeUndefined();
   });
 
   it.each([

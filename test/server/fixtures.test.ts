@@ -7,7 +7,7 @@ import { assertNoInternals } from "./harness.ts";
 
 const DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const files = readdirSync(DIR).filter((file) => file.endsWith(".json"));
-const STATES = ["results", "empty", "error", "draft", "order"];
+const STATES = ["results", "empty", "error", "confirm", "committed"];
 
 describe("recorded fixtures (npm run record)", () => {
   it("cover every data-state the server can produce", () => {

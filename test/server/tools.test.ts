@@ -152,7 +152,7 @@ describe("GiftGenius over Streamable HTTP", () => {
       currency: "EUR",
     });
     expect(second.structuredContent).toEqual(first.structuredContent);
-    expect(giftGenius.parse(first.structuredContent).state).toBe("draft");
+    expect(giftGenius.parse(first.structuredContent).state).toBe("confirm");
     const draft = sc(first).draft as {
       draft_id: string;
       total: { amount: string; currency: string };
@@ -176,7 +176,7 @@ describe("GiftGenius over Streamable HTTP", () => {
       order: { status: "created", total: draft.total },
     });
     expect(sc(replay)).toMatchObject({ ok: true, replayed: true, order: sc(commit).order });
-    expect(giftGenius.parse(replay.structuredContent).state).toBe("order");
+    expect(giftGenius.parse(replay.structuredContent).state).toBe("committed");
     expect(h.app.payments.chargeCount).toBe(charges + 1);
   });
 

@@ -43,10 +43,10 @@ describe("validateArguments", () => {
       ["currency", "NOT_ALLOWED"],
       ["age", "TOO_LARGE"],
       ["relationship_type", "NOT_ALLOWED"],
-      ["extra", "UNKNOWN_FIELD"],
+      ["*", "UNKNOWN_FIELDS"],
     ]);
     for (const error of outcome.fieldErrors)
-      if (error.code !== "UNKNOWN_FIELD") expect(error.example).toBeDefined();
+      if (error.code !== "UNKNOWN_FIELDS") expect(error.example).toBeDefined();
   });
 
   it("reports a cross-field rule on both fields, with examples that fix it together", () => {
@@ -161,5 +161,38 @@ describe("boundToolError", () => {
   it("leaves a small error unchanged", () => {
     const error = { code: "X", message: "Short.", retryable: true, retry_after_seconds: 3 };
     expect(boundToolError(error)).toEqual(error);
+  });
+});
+
+describe("validateArguments and a schema's own messages", () => {
+  const dated: ArgumentSpec<{ from: string; to: string }> = {
+    schema: v.strictObject({
+      from: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, "from must be a date, YYYY-MM-DD.")),
+      // A message that quotes the input must not reach the model.
+      to: v.pipe(
+        v.string(),
+        v.regex(/^\d{4}-\d{2}-\d{2}$/, (issue) => `${String(issue.input)} is not a date.`),
+      ),
+    }),
+    repair: () => ({ from: "2026-01-31", to: "2026-02-01" }),
+  };
+
+  it("keeps a custom message in field_errors", () => {
+    const outcome = validateArguments(dated, { from: "31.01.2026", to: "2026-02-01" });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors).toEqual([
+      {
+        field: "from",
+        code: "BAD_FORMAT",
+        message: "from must be a date, YYYY-MM-DD.",
+        example: '"2026-01-31"',
+      },
+    ]);
+  });
+
+  it("uses the fixed template when the custom message quotes the caller", () => {
+    const outcome = validateArguments(dated, { from: "2026-01-31", to: "buy now please" });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors[0]?.message).toBe("to has the wrong format.");
   });
 });

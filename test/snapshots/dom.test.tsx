@@ -12,7 +12,7 @@ import path from "node:path";
 import * as vitest from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { snapshotFixtures, type SnapshotVariant } from "../../src/testing/index.ts";
-import { payloadDir, repoRoot } from "../support/payloads.ts";
+import { payloadsDir, repoRoot } from "../support/payloads.ts";
 
 const variants: SnapshotVariant[] = [
   { locale: "en", theme: "light" },
@@ -32,7 +32,7 @@ await snapshotFixtures({
 await snapshotFixtures({
   vitest,
   name: "sample payloads",
-  dir: payloadDir(),
+  dir: payloadsDir,
   snapshotDir: path.join(snapshots, "samples"),
   variants,
   render: (fixture) => <App output={fixture.structuredContent} />,

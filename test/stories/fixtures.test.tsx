@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Every recorded fixture (test/fixtures) and every shared sample payload, through the same
+ * Every recorded fixture (test/fixtures) and every sample payload (test/payloads), through the same
  * story and check as the generated fixture stories, in jsdom. The file list comes from the
  * same marker the Storybook indexer reads, so both see the same files.
  */
@@ -25,7 +25,7 @@ const sampleFiles = filesOf("stories/fixtures/samples.fixtures.stories.tsx");
 
 describe.each([
   ["recorded tool outputs", recorded, recordedFiles],
-  ["shared sample payloads", samples, sampleFiles],
+  ["sample payloads", samples, sampleFiles],
 ] as const)("%s", (_, meta, files) => {
   it("are there", () => expect(files.length).toBeGreaterThan(0));
   it.each(files.map((file) => [path.basename(file), file]))("%s", async (name, file) => {

@@ -1,4 +1,4 @@
-/** Loads the shared sample payloads (`../shared/payloads` beside the repo). */
+/** Loads the sample payloads kept in the repository (`test/payloads`). */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,27 +15,22 @@ export interface SamplePayload {
   structuredContent: unknown;
 }
 
-/** The folder of sample payloads: `SHARED_PAYLOADS_DIR`, else `../shared/payloads` beside the repo. */
-export function payloadDir(): string {
-  return process.env.SHARED_PAYLOADS_DIR ?? path.resolve(repoRoot, "../shared/payloads");
-}
+/** The sample tool outputs, one case per file (see its README). */
+export const payloadsDir = path.join(repoRoot, "test/payloads");
 
-/**
- * Every sample in `../shared/payloads` beside the repo (the same in a CI clone), or in
- * `SHARED_PAYLOADS_DIR` (a git worktree elsewhere); fails loudly when the folder is missing.
- */
-export function loadPayloads(): SamplePayload[] {
-  const dir = payloadDir();
-  const files = readdirSync(dir)
+/** Every sample in `test/payloads` with its file name, sorted; fails loudly when there is none. */
+export function loadPayloadFiles(): Array<[file: string, payload: SamplePayload]> {
+  const files = readdirSync(payloadsDir)
     .filter((file) => file.endsWith(".json"))
     .sort();
-  if (files.length === 0) throw new Error(`no sample payloads in ${dir}`);
-  return files.map(
-    (file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as SamplePayload,
-  );
+  if (files.length === 0) throw new Error(`no sample payloads in ${payloadsDir}`);
+  return files.map((file) => [
+    file,
+    JSON.parse(readFileSync(path.join(payloadsDir, file), "utf8")) as SamplePayload,
+  ]);
 }
 
-/** The widget's data-state for a view-model state. */
-export function domState(state: string): string {
-  return state === "draft" ? "confirm" : state === "order" ? "committed" : state;
+/** Every sample in `test/payloads`, sorted by file name. */
+export function loadPayloads(): SamplePayload[] {
+  return loadPayloadFiles().map(([, payload]) => payload);
 }

@@ -2,7 +2,7 @@
  * The GiftGenius MCP server, assembled: catalog, drafts, fake payments, idempotency store,
  * widget resources and the three tools on the kit's tool server.
  */
-import { CONTRACT_VERSION } from "../../../src/contract/index.ts";
+import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createPostgresStore,
   createSqliteStore,
@@ -10,7 +10,7 @@ import {
   type IdempotencyStore,
   type ServerLogger,
   type ToolServer,
-} from "../../../src/server/index.ts";
+} from "widget-kit/server";
 import { createCatalog, loadGifts } from "./catalog/catalog.ts";
 import type { GiftGeniusConfig } from "./config.ts";
 import { createDailyLimit } from "./daily-limit.ts";

@@ -97,6 +97,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
   };
 }
 
+/**
+ * Why the server must not start with `env`, as one line naming the variable to set, or
+ * `undefined`. The built-in draft secret is public (it is in this file): outside development
+ * anyone could sign drafts with it, so only `NODE_ENV=development` or `test` may use it.
+ */
+export function startupRefusal(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.GIFTGENIUS_SECRET) return undefined;
+  if (env.NODE_ENV === "development" || env.NODE_ENV === "test") return undefined;
+  return (
+    `GIFTGENIUS_SECRET is not set: it signs order drafts and is required unless ` +
+    `NODE_ENV is development or test (NODE_ENV=${env.NODE_ENV ?? "unset"}).`
+  );
+}
+
 /** True when the draft secret is the built-in development one. */
 export function usesDevSecret(config: GiftGeniusConfig): boolean {
   return config.draftSecret === DEV_SECRET;

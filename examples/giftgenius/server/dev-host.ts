@@ -1,9 +1,9 @@
 /**
- * The GiftGenius side of the dev host (`src/devhost`): the page at `GET /` prefilled for
+ * The GiftGenius side of the dev host (`widget-kit/devhost`): the page at `GET /` prefilled for
  * `suggest_gifts`, and the dev-only fault switch bound to `setFaults` (the same syntax as
  * `GIFTGENIUS_FAULTS`). `main.ts` passes the handler to `serveHttp` as `otherRoutes`.
  */
-import { createDevHostHandler, type DevHostHandler } from "../../../src/devhost/index.ts";
+import { createDevHostHandler, type DevHostHandler } from "widget-kit/devhost";
 import { setFaults } from "./faults.ts";
 
 /** The dev host handler for GiftGenius, starting from the faults the process started with. */

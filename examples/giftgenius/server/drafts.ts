@@ -1,7 +1,12 @@
 /**
- * Order drafts without storage: the draft id carries the gift, quantity, currency and time
- * window, signed with an HMAC. The same arguments in the same window give the same draft (no
- * side effect), and any server process holding the secret can read it back.
+ * Order drafts without storage: the draft id carries the gift, quantity, currency, the total
+ * the person was shown and the time window, signed with an HMAC. The same arguments in the
+ * same window give the same draft (no side effect), and any server process holding the secret
+ * can read it back.
+ *
+ * A signature proves only that someone with the secret wrote the id — and the development
+ * secret is public. So `commit_order` never acts on the claims alone: it checks them against
+ * the rules of `prepare_order` and the catalog again (see `tools/commit-order.ts`).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Currency } from "./catalog/types.ts";
@@ -12,23 +17,32 @@ export interface DraftClaims {
   giftId: string;
   quantity: number;
   currency: Currency;
+  /** The total the draft showed, a decimal string ("25.99"). */
+  total: string;
+  /** Start of the window the draft was issued in, ms since the epoch. */
+  issuedAt: number;
   /** When the draft stops being valid, ms since the epoch. */
   expiresAt: number;
 }
 
+/** What a draft is issued for. */
+export interface DraftRequest {
+  giftId: string;
+  quantity: number;
+  currency: Currency;
+  total: string;
+}
+
 /** Signs and reads draft ids. */
 export interface DraftSigner {
-  issue(
-    giftId: string,
-    quantity: number,
-    currency: Currency,
-    now: number,
-  ): { draftId: string; expiresAt: number };
-  /** The claims of a genuine draft id (expired or not), or `undefined` for anything else. */
+  issue(request: DraftRequest, now: number): { draftId: string; expiresAt: number };
+  /** The claims of a genuinely signed draft id (expired or not), or `undefined` for anything else. */
   read(draftId: string): DraftClaims | undefined;
 }
 
-const PATTERN = /^drf_([A-Za-z0-9_-]{1,64})\.(\d{1,3})\.([A-Z]{3})\.(\d{1,12})\.([0-9a-f]{32})$/;
+// The total's decimal point is written `_` so the id keeps `.` as its only separator.
+const PATTERN =
+  /^drf_([A-Za-z0-9_-]{1,64})\.(\d{1,3})\.([A-Z]{3})\.(\d{1,15}(?:_\d{1,4})?)\.(\d{1,12})\.([0-9a-f]{32})$/;
 
 /**
  * `windowMs`: drafts issued within one window are identical; a draft lives until the end of
@@ -38,22 +52,25 @@ export function createDraftSigner(secret: string, windowMs = 15 * 60_000): Draft
   const mac = (body: string) =>
     createHmac("sha256", secret).update(body).digest("hex").slice(0, 32);
   return {
-    issue(giftId, quantity, currency, now) {
+    issue({ giftId, quantity, currency, total }, now) {
       const window = Math.floor(now / windowMs);
-      const body = `drf_${giftId}.${quantity}.${currency}.${window}`;
+      const body = `drf_${giftId}.${quantity}.${currency}.${total.replace(".", "_")}.${window}`;
       return { draftId: `${body}.${mac(body)}`, expiresAt: (window + 2) * windowMs };
     },
     read(draftId) {
       const match = PATTERN.exec(draftId);
       if (!match) return undefined;
-      const [, giftId = "", quantity = "", currency = "", window = "", signature = ""] = match;
-      const expected = Buffer.from(mac(`drf_${giftId}.${quantity}.${currency}.${window}`));
-      if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
+      const [, giftId = "", quantity = "", currency = "", total = "", window = "", signature = ""] =
+        match;
+      const body = `drf_${giftId}.${quantity}.${currency}.${total}.${window}`;
+      if (!timingSafeEqual(Buffer.from(mac(body)), Buffer.from(signature))) return undefined;
       if (!(CURRENCIES as readonly string[]).includes(currency)) return undefined;
       return {
         giftId,
         quantity: Number(quantity),
         currency: currency as Currency,
+        total: total.replace("_", "."),
+        issuedAt: Number(window) * windowMs,
         expiresAt: (Number(window) + 2) * windowMs,
       };
     },

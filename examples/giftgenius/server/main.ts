@@ -3,15 +3,21 @@
  * http://127.0.0.1:8787/mcp), or over stdio with `--stdio`. Logs are JSON lines on stderr.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createJsonLogger, errorFields, serveHttp } from "../../../src/server/index.ts";
+import { createJsonLogger, errorFields, serveHttp } from "widget-kit/server";
 import { createGiftGenius } from "./app.ts";
-import { readConfig, usesDevSecret } from "./config.ts";
+import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
 import { createImageRoute } from "./images.ts";
 
 const log = createJsonLogger();
 
 async function main(): Promise<void> {
+  const refusal = startupRefusal();
+  if (refusal) {
+    // One plain line a person reads at once, not a JSON log record.
+    process.stderr.write(`giftgenius: ${refusal}\n`);
+    process.exit(1);
+  }
   const config = readConfig();
   if (usesDevSecret(config))
     log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });

@@ -4,8 +4,8 @@
  * commit can never charge twice — even after a stale claim is taken over.
  */
 import { createHash } from "node:crypto";
-import type { Money } from "../../../src/contract/index.ts";
-import { ToolFailure } from "../../../src/server/index.ts";
+import type { Money } from "widget-kit/contract";
+import { ToolFailure } from "widget-kit/server";
 import { getFaults, happens } from "./faults.ts";
 import { GIFT_NEXT_ACTIONS } from "./next-actions.ts";
 

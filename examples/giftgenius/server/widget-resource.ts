@@ -13,7 +13,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ResourceProvider, ServerLogger } from "../../../src/server/index.ts";
+import type { ResourceProvider, ServerLogger } from "widget-kit/server";
 
 /** MIME type of the ChatGPT (Apps SDK) widget resource. */
 export const SKYBRIDGE_MIME = "text/html+skybridge";

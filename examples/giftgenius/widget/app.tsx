@@ -17,7 +17,7 @@ import {
   useToolOutput,
   useWidgetState,
   type CallOutcome,
-} from "../../../src/index.ts";
+} from "widget-kit";
 import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
 import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
@@ -131,7 +131,7 @@ export function App(props: AppProps) {
   function show(outcome: CallOutcome, kind: string, retry: () => Promise<unknown>) {
     const next = outcomeView(outcome, kind);
     setFlow({ view: next, retry: next.state === "error" ? retry : undefined });
-    if (outcome.ok && (next.state === "draft" || next.state === "order"))
+    if (outcome.ok && (next.state === "confirm" || next.state === "committed"))
       persist(outcome.result.structuredContent);
   }
 

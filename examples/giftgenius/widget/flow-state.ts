@@ -13,5 +13,5 @@ export const FLOW_STATE_KEY = "giftGeniusFlow";
 export function restoreFlowView(stored: unknown): GiftGeniusView | null {
   if (stored === null || stored === undefined) return null;
   const view = giftGenius.parse(stored);
-  return view.state === "draft" || view.state === "order" ? view : null;
+  return view.state === "confirm" || view.state === "committed" ? view : null;
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useI18n, useOpenExternal } from "../../../src/index.ts";
+import { useI18n, useOpenExternal } from "widget-kit";
 import type { GiftCard as Gift } from "../contract.ts";
 import { GiftCard } from "./gift-card.tsx";
 

@@ -9,7 +9,7 @@ import {
   type ErrorView,
   type PurchaseDraft,
   type ToolError,
-} from "../../../src/index.ts";
+} from "widget-kit";
 import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts";
 
 /** The draft record inside a successful `order_draft` result. */
@@ -25,11 +25,11 @@ export type OrderView = Extract<GiftGeniusView, { kind: "order"; data: unknown }
 
 /** True for a draft view. */
 export function isDraftView(view: GiftGeniusView): view is DraftView {
-  return view.state === "draft";
+  return view.state === "confirm";
 }
 /** True for an order view. */
 export function isOrderView(view: GiftGeniusView): view is OrderView {
-  return view.state === "order";
+  return view.state === "committed";
 }
 /** True for an error view. */
 export function isErrorView(view: GiftGeniusView): view is ErrorView {

@@ -1,6 +1,7 @@
 /** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type { Pool } from "pg";
+import { importOptionalPeer } from "../optional-peer.ts";
 import {
   claimResultOf,
   type ClaimRequest,
@@ -54,31 +55,42 @@ export interface PostgresStoreOptions {
 
 /**
  * An idempotency store on PostgreSQL. Each statement is atomic on its own; no transaction
- * spans a call, so a claim costs one write (plus a read when the key is taken).
+ * spans a call, so a claim costs one write (plus a read when the key is taken). Needs the
+ * optional peer dependency `pg`, loaded on first use (`init()`); without it that call throws
+ * a `MissingPeerError` naming the package.
  */
 export function createPostgresStore(options: PostgresStoreOptions): IdempotencyStore {
   const table = options.table ?? "idempotency_records";
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table))
     throw new TypeError("table must be a plain lower-case identifier");
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: 5_000,
-  });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => {});
-  if (options.synchronousCommit === false) {
-    pool.on("connect", (client) => {
-      client.query("SET synchronous_commit = off").catch(() => {});
-    });
-  }
+  let opened: Promise<Pool> | undefined;
+  // The driver is loaded when the store is first used, so an app without PostgreSQL never
+  // installs it.
+  const connect = (): Promise<Pool> =>
+    (opened ??= importOptionalPeer("pg", "createPostgresStore", () => import("pg")).then(
+      ({ default: pg }) => {
+        const pool = new pg.Pool({
+          connectionString: options.connectionString,
+          max: options.maxConnections ?? 10,
+          connectionTimeoutMillis: 5_000,
+        });
+        // An idle client that loses its connection must not crash the process.
+        pool.on("error", () => {});
+        if (options.synchronousCommit === false) {
+          pool.on("connect", (client) => {
+            client.query("SET synchronous_commit = off").catch(() => {});
+          });
+        }
+        return pool;
+      },
+    ));
 
   return {
     name: "postgres",
     async init() {
       // Concurrent CREATE TABLE IF NOT EXISTS from several processes can still collide on the
       // type catalog; an advisory lock serialises it.
-      const client = await pool.connect();
+      const client = await (await connect()).connect();
       try {
         await client.query("SELECT pg_advisory_lock(727274)");
         await client.query(`CREATE TABLE IF NOT EXISTS ${table} (
@@ -101,6 +113,7 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
       }
     },
     async claim(request: ClaimRequest): Promise<ClaimResult> {
+      const pool = await connect();
       const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
       const token = randomUUID();
       // One statement claims a free key or an expired record; the primary key makes it atomic.
@@ -132,6 +145,7 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
       return found;
     },
     async complete(scope, key, token, response: StoredResponse) {
+      const pool = await connect();
       const result = await pool.query(
         `UPDATE ${table} SET status = 'completed', response = $1 WHERE scope = $2 AND key = $3 AND token = $4 AND status = 'pending'`,
         [response.body, scope, key, token],
@@ -139,17 +153,22 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
       return result.rowCount === 1;
     },
     async release(scope, key, token) {
-      await pool.query(
+      await (
+        await connect()
+      ).query(
         `DELETE FROM ${table} WHERE scope = $1 AND key = $2 AND token = $3 AND status = 'pending'`,
         [scope, key, token],
       );
     },
     async purgeExpired(now) {
+      const pool = await connect();
       const result = await pool.query(`DELETE FROM ${table} WHERE expires_at <= $1`, [now]);
       return result.rowCount ?? 0;
     },
     async close() {
-      await pool.end();
+      // Never opened: nothing to end (and no driver to load just to close it).
+      const pool = await opened?.catch(() => undefined);
+      await pool?.end();
     },
   };
 }

@@ -6,16 +6,18 @@
 import { createHash, randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
 import {
+  kindJsonSchema,
   toToolError,
   ToolFailure,
   UpstreamProblem,
   runIdempotent,
   type ToolDefinition,
   type ToolErrorBody,
-} from "../../../../src/server/index.ts";
+} from "widget-kit/server";
+import type { DraftClaims } from "../drafts.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
+import { PrepareOrderArgs } from "./prepare-order.ts";
 import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -61,6 +63,68 @@ export function repairCommitOrder(args: { readonly [key: string]: unknown }): {
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** A refusal of the draft before anything happened (its code, sentence and next step are fixed). */
+type DraftRefusal = Pick<ToolErrorBody, "code" | "message" | "next_action">;
+
+const DRAFT_NOT_FOUND: DraftRefusal = {
+  code: "DRAFT_NOT_FOUND",
+  message: "This draft_id is not a draft from prepare_order.",
+  next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+};
+const DRAFT_EXPIRED: DraftRefusal = {
+  code: "DRAFT_EXPIRED",
+  message: "This draft has expired.",
+  next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+};
+const PRICE_CHANGED: DraftRefusal = {
+  code: "PRICE_CHANGED",
+  message: "The draft's total is not the current catalog price.",
+  next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+};
+const ITEM_UNAVAILABLE: DraftRefusal = {
+  code: "ITEM_UNAVAILABLE",
+  message: "This gift is no longer sold.",
+  next_action: GIFT_NEXT_ACTIONS.searchAgain,
+};
+
+/**
+ * Why a draft cannot be ordered, judged without trusting its signature (the development
+ * secret is public): it must be a draft `prepare_order` could have issued — same argument
+ * bounds — issued no later than now, and not expired.
+ */
+export function draftProblem(
+  claims: DraftClaims | undefined,
+  now: number,
+): DraftRefusal | undefined {
+  if (!claims || claims.issuedAt > now) return DRAFT_NOT_FOUND;
+  const asPrepared = {
+    gift_id: claims.giftId,
+    quantity: claims.quantity,
+    currency: claims.currency,
+  };
+  if (!v.is(PrepareOrderArgs, asPrepared)) return DRAFT_NOT_FOUND;
+  if (claims.expiresAt <= now) return DRAFT_EXPIRED;
+  return undefined;
+}
+
+/** A final failure that changed nothing (stored, so a repeat replays it). */
+function refuse(refusal: DraftRefusal, requestId: string): { final: true; value: CommitValue } {
+  return {
+    final: true,
+    value: {
+      ok: false,
+      error: {
+        code: refusal.code,
+        message: refusal.message,
+        retryable: false,
+        next_action: refusal.next_action,
+        changes: "none",
+        request_id: requestId,
+      },
+    },
+  };
+}
+
 /** Builds the tool. */
 export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrderInput> {
   return {
@@ -89,61 +153,19 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
       async function execute(): Promise<{ final: boolean; value: CommitValue }> {
         executed = true;
         const claims = deps.drafts.read(args.draft_id);
-        if (!claims) {
-          return {
-            final: true,
-            value: {
-              ok: false,
-              error: {
-                code: "DRAFT_NOT_FOUND",
-                message: "This draft_id is not a draft from prepare_order.",
-                retryable: false,
-                next_action: GIFT_NEXT_ACTIONS.prepareAgain,
-                changes: "none",
-                request_id: context.requestId,
-              },
-            },
-          };
-        }
-        if (claims.expiresAt <= deps.now()) {
-          return {
-            final: true,
-            value: {
-              ok: false,
-              error: {
-                code: "DRAFT_EXPIRED",
-                message: "This draft has expired.",
-                retryable: false,
-                next_action: GIFT_NEXT_ACTIONS.prepareAgain,
-                changes: "none",
-                request_id: context.requestId,
-              },
-            },
-          };
-        }
+        const problem = draftProblem(claims, deps.now());
+        if (problem || !claims) return refuse(problem ?? DRAFT_NOT_FOUND, context.requestId);
         try {
           const gift = await deps.catalog.get(claims.giftId, context.signal);
-          if (!gift || gift.discontinued) {
-            return {
-              final: true,
-              value: {
-                ok: false,
-                error: {
-                  code: "ITEM_UNAVAILABLE",
-                  message: "This gift is no longer sold.",
-                  retryable: false,
-                  next_action: GIFT_NEXT_ACTIONS.searchAgain,
-                  changes: "none",
-                  request_id: context.requestId,
-                },
-              },
-            };
-          }
+          if (!gift || gift.discontinued) return refuse(ITEM_UNAVAILABLE, context.requestId);
+          // The total charged is the catalog's, never the draft's; a draft showing another
+          // total was not confirmed at this price.
           const card = toGiftCard(gift, claims.currency);
           const total = {
             amount: multiplyAmount(card.price.amount, claims.quantity),
             currency: claims.currency,
           };
+          if (total.amount !== claims.total) return refuse(PRICE_CHANGED, context.requestId);
           await deps.payments.charge({ idempotencyKey: `pay_${reference}`, amount: total });
           const orderId = `ord_${reference.slice(0, 24)}`;
           return {

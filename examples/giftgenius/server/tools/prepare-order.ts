@@ -1,8 +1,7 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
-import { ToolFailure, type ToolDefinition } from "../../../../src/server/index.ts";
+import { kindJsonSchema, ToolFailure, type ToolDefinition } from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
@@ -105,9 +104,12 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       }
       const quantity = args.quantity ?? 1;
       const currency = (args.currency ?? "USD") as Currency;
-      const { draftId, expiresAt } = deps.drafts.issue(gift.id, quantity, currency, deps.now());
       const card = toGiftCard(gift, currency);
       const total = { amount: multiplyAmount(card.price.amount, quantity), currency };
+      const { draftId, expiresAt } = deps.drafts.issue(
+        { giftId: gift.id, quantity, currency, total: total.amount },
+        deps.now(),
+      );
       return {
         ok: true,
         data: {

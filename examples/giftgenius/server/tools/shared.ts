@@ -1,10 +1,6 @@
 /** What every GiftGenius tool needs: catalog, drafts, payments, store, limits, widget URIs. */
 import type { GiftCard } from "../../contract.ts";
-import type {
-  IdempotencyStore,
-  IdempotencyTiming,
-  ServerLogger,
-} from "../../../../src/server/index.ts";
+import type { IdempotencyStore, IdempotencyTiming, ServerLogger } from "widget-kit/server";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";

@@ -1,8 +1,7 @@
 /** `suggest_gifts`: read only. Nothing found is a success with an empty list and a reason. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema } from "../../../../src/contract/json-schema.ts";
-import { ToolFailure, type ToolDefinition } from "../../../../src/server/index.ts";
+import { kindJsonSchema, ToolFailure, type ToolDefinition } from "widget-kit/server";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";

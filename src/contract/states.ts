@@ -1,0 +1,31 @@
+/**
+ * The states, named once: what `contract.parse()` returns as a view model's `state` IS the
+ * widget root's `data-state` (the DOM contract). Tests, Storybook and outside checks read
+ * these values, so they are public API; renaming one is a breaking change.
+ */
+
+/** Every value the widget root's `data-state` can take, which is every view-model state. */
+export const DOM_STATES = [
+  "loading",
+  "results",
+  "empty",
+  "error",
+  "invalid",
+  "unsupported",
+  "confirm",
+  "committing",
+  "committed",
+] as const;
+
+/** One `data-state` value. */
+export type DomState = (typeof DOM_STATES)[number];
+
+/** The states a record kind can declare, at run time (`defineContract` refuses any other). */
+export const RECORD_STATES = ["confirm", "committed"] as const satisfies readonly DomState[];
+
+/**
+ * The states a record kind can declare: a draft the person confirms (`confirm`) or a write
+ * that is done (`committed`). `parse` returns the declared state as it is, and the widget
+ * root shows it as it is: no table maps one name to another.
+ */
+export type RecordState = (typeof RECORD_STATES)[number];

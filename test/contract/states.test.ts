@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { DOM_STATES, RECORD_STATES } from "../../src/contract/states.ts";
+import { defineContract, recordKind, type RecordKind } from "../../src/contract/index.ts";
+
+describe("DOM_STATES", () => {
+  it("publishes exactly the agreed data-state values", () => {
+    expect([...DOM_STATES]).toEqual([
+      "loading",
+      "results",
+      "empty",
+      "error",
+      "invalid",
+      "unsupported",
+      "confirm",
+      "committing",
+      "committed",
+    ]);
+  });
+
+  it("lets a record kind declare only a data-state value a finished record shows", () => {
+    expect([...RECORD_STATES]).toEqual(["confirm", "committed"]);
+    for (const state of RECORD_STATES) expect(DOM_STATES).toContain(state);
+  });
+
+  it("refuses a record state with another name (no mapping table turns it into a DOM state)", () => {
+    const draft = { view: "record", state: "draft", entries: {} } as unknown as RecordKind;
+    expect(() => defineContract({ kinds: { order_draft: draft } })).toThrow(
+      /order_draft" must declare state "confirm" or "committed"/,
+    );
+    expect(() =>
+      defineContract({ kinds: { order_draft: recordKind({ state: "confirm", entries: {} }) } }),
+    ).not.toThrow();
+  });
+});
