@@ -3,17 +3,25 @@
  * `npm run build` → dist/widget.html, dist/widget.manifest.json, dist/contract.json;
  * `npm run build:preact` (`--mode preact`, or WIDGET_TARGET=preact) → the same under dist/preact/.
  * WIDGET_ROOT builds another widget directory with the same config (tests use a fixture);
- * WIDGET_OUT_DIR replaces `dist`.
+ * WIDGET_OUT_DIR replaces `dist`. WIDGET_LOCALES / WIDGET_HOSTS (comma-separated, e.g. `en` and
+ * `openai`) build only those catalogs and host adapters (the bench's one-locale, one-host row).
  */
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit } from "widget-kit/build";
+import { widgetKit, type HostProtocol } from "widget-kit/build";
+import type { Language } from "widget-kit";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
 import { kitAliases } from "./scripts/kit-aliases.ts";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
+
+/** A comma-separated list from the environment, or undefined (= everything). */
+function listFromEnv<T extends string>(name: string): T[] | undefined {
+  const value = process.env[name]?.trim();
+  return value ? (value.split(",").map((item) => item.trim()) as T[]) : undefined;
+}
 
 export default defineConfig(({ mode }) => {
   const target = mode === "preact" || process.env.WIDGET_TARGET === "preact" ? "preact" : "react";
@@ -31,6 +39,8 @@ export default defineConfig(({ mode }) => {
         config: giftGeniusWidget,
         target,
         contractLock: resolve(repo, "contract.lock.json"),
+        locales: listFromEnv<Language>("WIDGET_LOCALES"),
+        hosts: listFromEnv<HostProtocol>("WIDGET_HOSTS"),
       }),
     ],
     build: {

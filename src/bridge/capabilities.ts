@@ -14,11 +14,9 @@ export const NO_CAPABILITIES: HostCapabilities = Object.freeze({
 });
 
 function everyCapability(): HostCapabilities {
-  return Object.freeze(
-    Object.fromEntries(
-      Object.keys(NO_CAPABILITIES).map((key) => [key, true]),
-    ) as unknown as HostCapabilities,
-  );
+  const every: { -readonly [K in keyof HostCapabilities]: boolean } = { ...NO_CAPABILITIES };
+  for (const key of Object.keys(every) as (keyof HostCapabilities)[]) every[key] = true;
+  return Object.freeze(every);
 }
 
 /**

@@ -3,9 +3,9 @@
  * an iframe → MCP Apps, if the `ui/initialize` handshake answers in time. Otherwise the
  * "no host" mode: defaults, memory-only widget state, failing tool calls, no throws.
  */
-import { createMcpAppsHost, type McpAppsHostOptions } from "./mcp-apps.ts";
+import { hostAdapters } from "./adapters.ts";
+import type { McpAppsHostOptions } from "./mcp-apps.ts";
 import { createNoHost } from "./no-host.ts";
-import { createOpenAIHost } from "./openai.ts";
 import type { Host } from "./types.ts";
 
 /** Options of `detectHost`. */
@@ -30,9 +30,10 @@ function inFrame(win: Window): boolean {
 export async function detectHost(options: DetectHostOptions = {}): Promise<Host> {
   const win = currentWindow(options.win);
   if (!win) return createNoHost();
-  const openai = createOpenAIHost(win);
+  const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
+  const openai = createOpenAIHost?.(win);
   if (openai) return openai;
-  if (inFrame(win)) {
+  if (createMcpAppsHost && inFrame(win)) {
     const mcp = createMcpAppsHost({
       ...options,
       win,
@@ -55,9 +56,10 @@ let defaultHost: Host | undefined;
 export function getDefaultHost(): Host {
   if (!defaultHost) {
     const win = currentWindow(undefined);
+    const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
     defaultHost =
-      (win && createOpenAIHost(win)) ||
-      (win && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
+      (win && createOpenAIHost?.(win)) ||
+      (win && createMcpAppsHost && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
   }
   return defaultHost;
 }

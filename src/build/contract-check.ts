@@ -43,17 +43,32 @@ export function checkContract(
     now.major < locked.major || (now.major === locked.major && now.minor < locked.minor);
   const breaking = changes.filter((c) => c.severity === "breaking");
   const compatible = changes.filter((c) => c.severity === "compatible");
-  if (older) errors.push(`contract_version went backwards (${range})`);
+  if (older)
+    errors.push(
+      `contract_version went backwards (${range}): declare at least ${lock.contract_version} in defineContract({ version })`,
+    );
   else if (breaking.length && !majorBump) {
     errors.push(
-      `${breaking.length} breaking change(s) need a major version bump (${range}):\n${list(breaking)}`,
+      `${breaking.length} breaking change(s) need a major version bump (${range}):\n${list(breaking)}\n${howToBump(`${locked.major + 1}.0`)}`,
     );
   } else if (compatible.length && !breaking.length && !newer) {
     errors.push(
-      `${compatible.length} compatible change(s) need a minor version bump (${range}):\n${list(compatible)}`,
+      `${compatible.length} compatible change(s) need a minor version bump (${range}):\n${list(compatible)}\n${howToBump(`${locked.major}.${locked.minor + 1}`)}`,
     );
   }
   return { ok: errors.length === 0, changes, errors };
+}
+
+/**
+ * How to fix a failed check: the version to declare, where, and how the lock moves on. The
+ * lock is the last released contract, so it is written at release, not to silence the check.
+ */
+function howToBump(version: string): string {
+  return (
+    `  → declare it: defineContract({ version: "${version}", kinds: { … } })\n` +
+    `  → after the release, update the lock: npm run contract:lock ` +
+    `(or writeContractLock(contract, lockPath) from widget-kit/build)`
+  );
 }
 
 function show(value: unknown): string {

@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { contractJsonSchema, type ContractJsonSchema } from "../contract/json-schema.ts";
-import type { Contract, KindDefinition } from "../contract/define-contract.ts";
+import type { Contract } from "../contract/define-contract.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
 
 /** Reads a lock file; `undefined` when it does not exist. Throws on malformed JSON. */
 export function readContractLock(path: string): ContractJsonSchema | undefined {

@@ -14,7 +14,9 @@ import { buildManifest, assertWidgetName } from "./manifest.ts";
 import { checkDeclaredOrigins } from "./origins.ts";
 import { findUndeclaredOrigins } from "./scan-origins.ts";
 import type { WidgetConfig } from "./widget-config.ts";
-import type { KindDefinition } from "../contract/define-contract.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
+import type { Language } from "../i18n/locale.ts";
+import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
 export const WIDGET_KIT_PLUGIN_PREFIX = "widget-kit:";
@@ -31,6 +33,16 @@ export interface WidgetKitOptions<
   contractLock?: string | false;
   /** Name of the HTML file in the output directory. Default `widget.html`. */
   htmlFileName?: string;
+  /**
+   * The kit catalogs to ship (default all: en, ru, zh, vi); the first is the fallback for a
+   * host locale with no catalog. Undeclared catalogs are left out of the bundle.
+   */
+  locales?: readonly Language[];
+  /**
+   * The host protocols to ship an adapter for (default both: `openai`, `mcp-apps`). In a
+   * host whose adapter was left out the widget runs in the no-host mode.
+   */
+  hosts?: readonly HostProtocol[];
 }
 
 const PREACT_ALIASES = [
@@ -169,5 +181,6 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
     },
   };
 
-  return [singleFile, outputs];
+  const declared = declaredPartsPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}declared-parts`, options);
+  return declared ? [declared, singleFile, outputs] : [singleFile, outputs];
 }

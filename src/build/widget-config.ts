@@ -2,7 +2,8 @@
  * What an app declares about its widget: its name, how the host should frame it, and every
  * origin the widget may reach. The build turns this into the resource `_meta` and the CSP.
  */
-import type { Contract, KindDefinition } from "../contract/define-contract.ts";
+import type { Contract } from "../contract/define-contract.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
 
 /** The origins a widget may reach, by what it does with them. Exact `https://` origins only. */
 export interface WidgetDomains {

@@ -1,7 +1,7 @@
 /**
  * "Nothing found" is a successful answer, not an error: show the tool's reason and offer
- * follow-ups that keep the conversation going. Suggestion texts come from the i18n catalog,
- * never from the payload (a payload-controlled prompt would be an injection path).
+ * follow-ups that keep the conversation going. Suggestions come from the app (its own
+ * messages), never from the payload (a payload-controlled prompt would be an injection path).
  */
 import { useId, useRef, useState } from "react";
 import { useHost } from "../hooks/host-context.tsx";
@@ -19,25 +19,22 @@ export interface EmptyStateProps {
   /** The tool's human reason (`no_results_reason`), shown as text. */
   readonly reason?: string;
   /**
-   * Follow-ups to offer; by default "raise the budget" and "try other interests" in the
-   * host's language. Pass `[]` for none. Hidden when the host can't send messages.
+   * Follow-ups the app offers (from its own messages, in the host's language); none by
+   * default, since only the app knows what a search can change. Hidden when the host can't
+   * send messages.
    */
   readonly suggestions?: readonly EmptySuggestion[];
 }
 
 /** An empty result: the reason, and follow-up suggestions sent through the host. */
-export function EmptyState({ reason, suggestions }: EmptyStateProps) {
+export function EmptyState({ reason, suggestions = [] }: EmptyStateProps) {
   const { m } = useI18n();
   const host = useHost();
   const send = useSendFollowUpMessage();
   const titleId = useId();
   const sentRef = useRef(false);
   const [sent, setSent] = useState(false);
-  const offered = suggestions ?? [
-    { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
-    { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },
-  ];
-  const canSend = host.capabilities.sendFollowUpMessage && offered.length > 0;
+  const canSend = host.capabilities.sendFollowUpMessage && suggestions.length > 0;
 
   function pick(prompt: string) {
     // One follow-up per result: a double click must not post the message twice.
@@ -55,7 +52,7 @@ export function EmptyState({ reason, suggestions }: EmptyStateProps) {
         <>
           <p className="wk-muted">{m.emptyHint}</p>
           <div className="wk-row">
-            {offered.map((suggestion, index) => (
+            {suggestions.map((suggestion, index) => (
               <button
                 key={index}
                 type="button"

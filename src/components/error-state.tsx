@@ -1,13 +1,16 @@
 /**
- * A tool error for the person: the sentence, every field problem at once, the next step,
- * what happened to the write, the request ID to quote, and a retry when the server says one
- * can help. Everything from the payload is rendered as text.
+ * A tool error for the person. An error has two readers: its `message`, `field_errors` and
+ * `next_action` are written for the model and stay in the tool result; the person gets a
+ * sentence in their language chosen by the error's class, what happened to the write, the
+ * request ID to quote, the fields to check in plain words (in a disclosure), and a retry when
+ * the server says one can help. Nothing from the payload is shown but the request ID, field
+ * names (reworded) and their examples — all as text.
  */
 import { useId } from "react";
 import type { ToolError } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { Messages } from "../i18n/messages/en.ts";
-import { HOST_CALL_FAILED } from "../hooks/host-call-error.ts";
+import { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts";
 import { RequestId } from "./request-id.tsx";
 import { RetryButton } from "./retry-button.tsx";
 
@@ -19,57 +22,75 @@ export interface ErrorStateProps {
   readonly onRetry?: () => unknown;
   /** Retries allowed before "try again later" (default 3). */
   readonly maxAttempts?: number;
+  /**
+   * Classifies the app's own codes; return `undefined` to use the kit's `errorClassOf`.
+   * The sentence for each class is a message key the app can re-word.
+   */
+  readonly classify?: (error: ToolError) => ErrorClass | undefined;
 }
 
-/** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */
-export const UNREADABLE_RESULT = "UNREADABLE_RESULT";
+/** The kit's message keys that hold a plain sentence. */
+type SentenceKey = {
+  [K in keyof Messages]: Messages[K] extends string ? K : never;
+}[keyof Messages];
 
-/** Errors the kit itself creates are shown in the person's language; a server's as sent. */
-function messageText(error: ToolError, m: Messages): string {
-  if (error.code === HOST_CALL_FAILED) return m.hostCallFailed;
-  if (error.code === UNREADABLE_RESULT) return m.unreadableResult;
-  return error.message;
-}
+const SENTENCE: { readonly [C in ErrorClass]: SentenceKey } = {
+  validation: "errorValidation",
+  rate_limited: "errorRateLimited",
+  limit_reached: "errorLimitReached",
+  unavailable: "errorUnavailable",
+  not_found: "errorNotFound",
+  expired: "errorExpired",
+  conflict: "errorConflict",
+  in_progress: "errorInProgress",
+  unknown_outcome: "changesUnknown",
+  not_allowed: "errorNotAllowed",
+  declined: "errorDeclined",
+  host_call_failed: "hostCallFailed",
+  unreadable: "unreadableResult",
+  unknown: "errorUnknown",
+};
 
 function changesText(changes: ToolError["changes"], m: Messages): string | null {
   if (changes === "none") return m.changesNone;
-  if (changes === "unknown") return m.changesUnknown;
   if (changes === "applied") return m.changesApplied;
   return null;
 }
 
-/** `role="alert"`: what went wrong and what to do now. */
-export function ErrorState({ error, onRetry, maxAttempts }: ErrorStateProps) {
+/** The fields to check, by name in plain words; each example once, as the server gave it. */
+function FieldList({ error, m }: { error: ToolError; m: Messages }) {
+  const fieldErrors = Array.isArray(error.field_errors) ? error.field_errors : [];
+  if (fieldErrors.length === 0) return null;
+  return (
+    <details className="wk-details">
+      <summary>{m.fieldErrorsTitle}</summary>
+      <ul>
+        {fieldErrors.map((fieldError, index) => (
+          <li key={index}>
+            {plainFieldName(String(fieldError.field))}
+            {fieldError.example ? (
+              <span className="wk-muted"> — {m.example(String(fieldError.example))}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** `role="alert"`: what went wrong, in the person's words, and what they can do now. */
+export function ErrorState({ error, onRetry, maxAttempts, classify }: ErrorStateProps) {
   const { m } = useI18n();
   const titleId = useId();
-  const fieldErrors = error.field_errors ?? [];
-  const changes = changesText(error.changes, m);
-  const message = messageText(error, m);
+  const errorClass = classify?.(error) ?? errorClassOf(error);
+  const sentence = m[SENTENCE[errorClass]];
+  const changes = errorClass === "unknown_outcome" ? null : changesText(error.changes, m);
   return (
     <section className="wk-panel wk-alert wk-stack" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId}>{m.errorTitle}</h2>
-      {message ? <p>{message}</p> : null}
-      {fieldErrors.length > 0 ? (
-        <div>
-          <p>{m.fieldErrorsTitle}</p>
-          <ul>
-            {fieldErrors.map((fieldError, index) => (
-              <li key={index}>
-                <span className="wk-code">{fieldError.field}</span>: {fieldError.message}
-                {fieldError.example ? (
-                  <span className="wk-muted"> {m.example(fieldError.example)}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {error.next_action ? (
-        <p>
-          <strong>{m.nextAction}</strong> {error.next_action}
-        </p>
-      ) : null}
+      <p>{sentence}</p>
       {changes ? <p>{changes}</p> : null}
+      <FieldList error={error} m={m} />
       {error.request_id ? <RequestId value={error.request_id} /> : null}
       {onRetry ? (
         <RetryButton

@@ -8,11 +8,13 @@ export {
   type ResultsOf,
   type RecordsOf,
 } from "./result-view.tsx";
+export { ItemList, type ItemListProps } from "./item-list.tsx";
 export { RenderGuard, type RenderGuardProps } from "./render-guard.tsx";
 export { LoadingState } from "./loading-state.tsx";
 export { InvalidState, UnsupportedState } from "./notice-state.tsx";
 export { EmptyState, type EmptyStateProps, type EmptySuggestion } from "./empty-state.tsx";
-export { ErrorState, UNREADABLE_RESULT, type ErrorStateProps } from "./error-state.tsx";
+export { ErrorState, type ErrorStateProps } from "./error-state.tsx";
+export { errorClassOf, plainFieldName, UNREADABLE_RESULT, type ErrorClass } from "./error-class.ts";
 export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
 export {

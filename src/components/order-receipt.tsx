@@ -35,7 +35,7 @@ export function OrderReceipt({
         {m.committedTitle}
       </h2>
       <p>
-        {m.orderId} <span className="wk-code">{orderId}</span>
+        {m.reference} <span className="wk-code">{orderId}</span>
       </p>
       {total ? (
         <p className="wk-total">

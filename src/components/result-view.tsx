@@ -4,13 +4,7 @@
  * data goes to the app's render function; every other state has a kit component.
  */
 import { useMemo, type ReactNode } from "react";
-import type {
-  DomState,
-  ErrorView,
-  InvalidView,
-  EmptyView,
-  ResultsView,
-} from "../contract/index.ts";
+import type { AnyParsedResult } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, useDevCheck } from "./dev.ts";
@@ -25,7 +19,7 @@ import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
  * Any parsed result: what `contract.parse()` returns (a union discriminated on `state`).
  * Its state is a `data-state` value as it is: the root shows it without a mapping.
  */
-export type AnyView = { readonly state: DomState };
+export type AnyView = AnyParsedResult;
 
 /** The `results` member of a parsed-result union. */
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
@@ -51,7 +45,7 @@ export interface ResultViewProps<R extends AnyView> {
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
-  /** Follow-ups for the empty state (default: from the i18n catalog). */
+  /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
   readonly header?: ReactNode;
@@ -95,25 +89,21 @@ function StateBody<R extends AnyView>({
   emptySuggestions,
 }: BodyProps<R>) {
   if (view === null) return <LoadingState />;
-  switch (view.state) {
-    case "results": {
-      const dropped = (view as unknown as ResultsView<string, unknown, unknown>).dropped;
+  // The kit's own states are read through the union every contract's views belong to (where
+  // `state` narrows); the app's render functions get the app's own member of R.
+  const shown: AnyView = view;
+  switch (shown.state) {
+    case "results":
       return (
         <>
           <ScrollingResults>{renderResults(view as ResultsOf<R>)}</ScrollingResults>
-          {dropped > 0 ? <DroppedNote count={dropped} /> : null}
+          {shown.dropped > 0 ? <DroppedNote count={shown.dropped} /> : null}
         </>
       );
-    }
     case "empty":
-      return (
-        <EmptyState
-          reason={(view as unknown as EmptyView<string>).reason}
-          suggestions={emptySuggestions}
-        />
-      );
+      return <EmptyState reason={shown.reason} suggestions={emptySuggestions} />;
     case "error":
-      return <ErrorState error={(view as unknown as ErrorView).error} onRetry={onRetry} />;
+      return <ErrorState error={shown.error} onRetry={onRetry} />;
     case "unsupported":
       return <UnsupportedState />;
     case "invalid":
@@ -129,7 +119,7 @@ function StateBody<R extends AnyView>({
  * render error below (the render functions included) becomes `invalid`, never a blank widget.
  *
  * @example
- * <ResultView contract={giftGenius} renderResults={(view) => <GiftList gifts={view.items} />} />
+ * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   const {
@@ -156,8 +146,7 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
   }, [usesHostOutput, contract]);
   useDevCheck(() => {
     // The reason is for developers only: it never reaches the screen.
-    if (view?.state === "invalid")
-      devWarn("ResultView", `invalid result: ${(view as unknown as InvalidView).reason}`);
+    if (view?.state === "invalid") devWarn("ResultView", `invalid result: ${view.reason}`);
   }, [view]);
 
   return (

@@ -4,7 +4,8 @@
  * `defineContract()` so the widget, which only parses, never bundles it.
  */
 import * as v from "valibot";
-import { successEntries, type Contract, type KindDefinition } from "./define-contract.ts";
+import type { Contract } from "./define-contract.ts";
+import { successEntries, type KindDefinition } from "./kinds.ts";
 import { ToolErrorWireSchema } from "./schemas.ts";
 
 /** The wire schema of `kind` in `contract`: `{ contract_version, kind, ok: true, ...data } | { ..., ok: false, error }`. */

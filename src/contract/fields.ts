@@ -29,8 +29,9 @@ export function httpsUrl() {
 
 /**
  * The check behind `httpsUrl()`. Exported so the JSON Schema converter can recognise it and
- * say `pattern: "^https://"`, `format: "uri"` (the check itself requires the `https://`
- * prefix, so no separate `startsWith` action needs to ship in the widget).
+ * say `pattern: "^https://"` — no `format: "uri"`, which strict validators without a format
+ * plugin refuse (the check itself requires the `https://` prefix, so no separate
+ * `startsWith` action needs to ship in the widget).
  */
 export function isHttpsUrlCheck(value: string): boolean {
   return isHttpsUrl(value);

@@ -16,22 +16,24 @@ export {
 export { DOM_STATES, type DomState, type RecordState } from "./states.ts";
 export type { Envelope } from "./envelope.ts";
 export { envelopeSchema } from "./envelope-schema.ts";
+export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
 export {
-  defineContract,
   listKind,
   recordKind,
-  type Contract,
   type KindDefinition,
   type ListKind,
   type RecordKind,
   type KindData,
-  type KindEnvelope,
-  type ParsedResult,
-  type ResultsView,
-  type EmptyView,
-  type RecordView,
-  type ErrorView,
-  type InvalidView,
-  type UnsupportedView,
-} from "./define-contract.ts";
+} from "./kinds.ts";
+export type {
+  AnyParsedResult,
+  KindDefinitions,
+  ParsedResult,
+  ResultsView,
+  EmptyView,
+  RecordView,
+  ErrorView,
+  InvalidView,
+  UnsupportedView,
+} from "./views.ts";
 export { fromProblem, isRetryableStatus, UPSTREAM_BAD_RESPONSE } from "./problem.ts";

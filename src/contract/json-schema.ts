@@ -3,7 +3,8 @@
  * from `defineContract()` so the converter never ships in the widget bundle.
  */
 import { toJsonSchema } from "@valibot/to-json-schema";
-import type { Contract, KindDefinition } from "./define-contract.ts";
+import type { Contract } from "./define-contract.ts";
+import type { KindDefinition } from "./kinds.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
 import { isHttpsUrlCheck, isResourceUrlCheck } from "./fields.ts";
 
@@ -32,15 +33,23 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
   const schema = toJsonSchema(envelopeSchema(contract, kind), {
     typeMode: "input",
     errorMode: "throw",
-    // Custom checks have no JSON Schema form; the URL checks are URIs with a scheme pattern.
     overrideAction: ({ valibotAction, jsonSchema }) => {
-      if (valibotAction.type !== "check") return undefined;
-      const requirement = (valibotAction as { requirement?: unknown }).requirement;
-      if (requirement === isHttpsUrlCheck)
-        return { ...jsonSchema, pattern: "^https://", format: "uri" };
-      if (requirement === isResourceUrlCheck)
-        return { ...jsonSchema, pattern: RESOURCE_URL_PATTERN, format: "uri" };
-      return jsonSchema;
+      const { requirement } = valibotAction as { requirement?: unknown };
+      // Custom checks have no JSON Schema form; the URL checks are scheme patterns.
+      if (valibotAction.type === "check")
+        return requirement === isHttpsUrlCheck
+          ? { ...jsonSchema, pattern: "^https://" }
+          : requirement === isResourceUrlCheck
+            ? { ...jsonSchema, pattern: RESOURCE_URL_PATTERN }
+            : jsonSchema;
+      // No `format`: a strict Ajv without a format plugin (what many clients run) refuses to
+      // compile an unknown format, and every result would fail to validate. A pattern says
+      // the same to every validator.
+      if (valibotAction.type === "iso_timestamp" && requirement instanceof RegExp) {
+        const { format: _format, ...rest } = jsonSchema;
+        return { ...rest, pattern: requirement.source };
+      }
+      return undefined;
     },
   }) as JsonSchema;
   const { $schema, ...rest } = schema;

@@ -7,16 +7,23 @@ import * as v from "valibot";
 import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
-import { successEntries, type KindDefinition } from "./define-contract.ts";
+import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
+import type {
+  AnyParsedResult,
+  EmptyView,
+  InvalidView,
+  KindDefinitions,
+  ParsedResult,
+  ResultsView,
+} from "./views.ts";
 
 type Record_ = { readonly [key: string]: unknown };
-type View = { readonly state: string; readonly [key: string]: unknown };
 
 function isRecord(value: unknown): value is Record_ {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function invalid(reason: string, kind?: string): View {
+function invalid(reason: string, kind?: string): InvalidView {
   return kind === undefined ? { state: "invalid", reason } : { state: "invalid", reason, kind };
 }
 
@@ -30,9 +37,10 @@ function describe(issues: readonly v.BaseIssue<unknown>[]): string {
 
 // Compiled schemas are cached per kind definition: building them per call would dominate
 // the cost of parsing a small result.
-const recordSchemas = new WeakMap<KindDefinition, v.GenericSchema>();
+type RecordSchema = v.ObjectSchema<v.ObjectEntries, undefined>;
+const recordSchemas = new WeakMap<KindDefinition, RecordSchema>();
 
-function recordSchema(definition: KindDefinition): v.GenericSchema {
+function recordSchema(definition: RecordKind): RecordSchema {
   let schema = recordSchemas.get(definition);
   if (!schema) {
     schema = v.object(successEntries(definition));
@@ -41,12 +49,14 @@ function recordSchema(definition: KindDefinition): v.GenericSchema {
   return schema;
 }
 
+type ListData = { readonly [key: string]: unknown };
+
 function parseList(
-  definition: Extract<KindDefinition, { view: "list" }>,
+  definition: ListKind,
   kind: string,
   version: string,
   input: Record_,
-): View {
+): ResultsView<string, unknown, ListData> | EmptyView<string> | InvalidView {
   const raw = input[definition.items];
   if (!Array.isArray(raw)) return invalid(`${definition.items}: expected an array`, kind);
   const items: unknown[] = [];
@@ -71,15 +81,15 @@ function parseList(
       ? { state: "empty", kind, version }
       : { state: "empty", kind, version, reason };
   const data: { [key: string]: unknown } = { [definition.items]: items };
-  if (reason !== undefined) data[definition.reason!] = reason;
+  if (definition.reason !== undefined && reason !== undefined) data[definition.reason] = reason;
   return { state: "results", kind, version, items, dropped, data };
 }
 
 function parseUnsafe(
-  kinds: Readonly<Record<string, KindDefinition>>,
+  kinds: KindDefinitions,
   supported: ContractVersion,
   input: unknown,
-): View {
+): AnyParsedResult {
   if (!isRecord(input))
     return invalid(
       input === null
@@ -117,12 +127,21 @@ function parseUnsafe(
 /**
  * Reads `input` against `kinds`. Any exception (a throwing getter on a hostile host object,
  * a proxy) becomes `invalid`: a widget must never crash on what a tool returned.
+ *
+ * The body is typechecked against `AnyParsedResult`, member by member (a wrong state or a
+ * missing field fails). Callers get their contract's own union: what ties a kind to its data
+ * type is the kind's own schema, checked at run time above.
  */
-export function parseEnvelope(
-  kinds: Readonly<Record<string, KindDefinition>>,
+export function parseEnvelope<const Kinds extends KindDefinitions>(
+  kinds: Kinds,
   supported: ContractVersion,
   input: unknown,
-): View {
+): ParsedResult<Kinds>;
+export function parseEnvelope(
+  kinds: KindDefinitions,
+  supported: ContractVersion,
+  input: unknown,
+): AnyParsedResult {
   try {
     return parseUnsafe(kinds, supported, input);
   } catch {

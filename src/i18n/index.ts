@@ -1,4 +1,4 @@
-/** Messages per language (en, ru, zh, vi) and guarded `Intl` formatting. */
+/** Messages per language (en, ru, zh, vi), an app's own messages, and guarded `Intl` formatting. */
 export { en, type Messages } from "./messages/en.ts";
 export { ru } from "./messages/ru.ts";
 export { zh } from "./messages/zh.ts";
@@ -6,4 +6,11 @@ export { vi } from "./messages/vi.ts";
 export { messagesFor, pickLanguage, intlLocale, LANGUAGES, type Language } from "./locale.ts";
 export { formatMoney, formatDateTime } from "./format.ts";
 export { plural, type PluralForms } from "./plural.ts";
-export { useI18n, type I18n } from "./use-i18n.ts";
+export {
+  defineMessages,
+  appCatalogFor,
+  type AppMessages,
+  type AppCatalog,
+  type MessageValue,
+} from "./app-messages.ts";
+export { useI18n, MessagesProvider, type I18n, type MessagesProviderProps } from "./use-i18n.ts";

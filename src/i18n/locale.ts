@@ -3,12 +3,8 @@
  * untrusted: an invalid tag makes `Intl` throw a RangeError, so every path here falls back.
  */
 import { canonicalLocale } from "../bridge/globals.ts";
-import { en, type Messages } from "./messages/en.ts";
-import { ru } from "./messages/ru.ts";
-import { vi } from "./messages/vi.ts";
-import { zh } from "./messages/zh.ts";
-
-const catalogs = { en, ru, zh, vi } as const;
+import { catalogs } from "./catalogs.ts";
+import type { Messages } from "./messages/en.ts";
 
 /** A language the kit has messages for. */
 export type Language = keyof typeof catalogs;
@@ -25,13 +21,16 @@ export function intlLocale(tag: unknown): string {
   return canonicalLocale(typeof tag === "string" ? tag.replace(/_/g, "-") : tag);
 }
 
-/** The catalog language for a host locale: `zh-CN` → `zh`, `ru-RU` → `ru`, unknown → `en`. */
+/**
+ * The catalog language for a host locale: `zh-CN` → `zh`, `ru-RU` → `ru`, unknown → `en`
+ * (or, in a build limited to some locales, the first one declared).
+ */
 export function pickLanguage(tag: unknown): Language {
   const primary = intlLocale(tag).split("-")[0]!.toLowerCase();
-  return Object.hasOwn(catalogs, primary) ? (primary as Language) : "en";
+  return Object.hasOwn(catalogs, primary) ? (primary as Language) : LANGUAGES[0]!;
 }
 
-/** The messages for a host locale, with English as the fallback. */
+/** The messages for a host locale, with the fallback language's when it has none. */
 export function messagesFor(tag: unknown): Messages {
   return catalogs[pickLanguage(tag)];
 }

@@ -1,15 +1,19 @@
-import { useMemo } from "react";
+import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import { useLocale } from "../hooks/use-locale.ts";
 import type { Money } from "../contract/index.ts";
+import { appCatalogFor, type AppMessages } from "./app-messages.ts";
 import { formatDateTime, formatMoney } from "./format.ts";
 import { intlLocale, messagesFor, pickLanguage, type Language } from "./locale.ts";
 import type { Messages } from "./messages/en.ts";
 
 /** What `useI18n` returns: the catalog and formatters for the host locale. */
-export interface I18n {
-  /** The messages of the host's language (English when there is no catalog for it). */
-  readonly m: Messages;
-  /** The catalog language, e.g. `zh` for `zh-CN`. */
+export interface I18n<M = unknown> {
+  /**
+   * The messages of the host's language: the kit's (English when it has no catalog for the
+   * language), with the app's messages — its own keys and its re-wordings of the kit's — on top.
+   */
+  readonly m: Omit<Messages, keyof M> & M;
+  /** The kit catalog's language, e.g. `zh` for `zh-CN`. */
   readonly language: Language;
   /** The host locale as a valid BCP 47 tag, for `lang` and `Intl` (`en` if invalid). */
   readonly locale: string;
@@ -19,17 +23,53 @@ export interface I18n {
   readonly dateTime: (iso: string) => string;
 }
 
-/** Messages and formatters for the host locale; re-renders when the host locale changes. */
-export function useI18n(): I18n {
+/** The kit's catalog with the app's own keys and re-wordings on top. */
+function withAppMessages<M>(kit: Messages, app: M | null): Omit<Messages, keyof M> & M {
+  // Without app messages M is `unknown`: an empty object adds nothing to the kit's catalog.
+  const own: M = app ?? ({} as M);
+  return { ...kit, ...own };
+}
+
+// `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
+const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
+AppMessagesContext.displayName = "AppMessagesContext";
+
+/** Props of `MessagesProvider`. */
+export interface MessagesProviderProps<M> {
+  /** The app's messages (`defineMessages`); their kit keys replace the kit's texts below. */
+  readonly messages: AppMessages<M>;
+  readonly children?: ReactNode;
+}
+
+/**
+ * Makes an app's messages the ones every kit component below reads: a key the app shares
+ * with the kit (`confirm`, `emptyTitle`, …) replaces the kit's text in that locale.
+ */
+export function MessagesProvider<M>({ messages, children }: MessagesProviderProps<M>) {
+  return createElement(AppMessagesContext.Provider, { value: messages }, children);
+}
+MessagesProvider.displayName = "MessagesProvider";
+
+/**
+ * Messages and formatters for the host locale; re-renders when the host locale changes.
+ * With `messages`, `m` also holds the app's own keys, typed; without, the kit's keys (with
+ * the re-wordings of a `MessagesProvider` above).
+ */
+export function useI18n(): I18n;
+export function useI18n<M>(messages: AppMessages<M>): I18n<M>;
+export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
   const hostLocale = useLocale();
+  const provided = useContext(AppMessagesContext);
+  const app = (messages ?? provided) as AppMessages<M> | null;
   return useMemo(() => {
     const locale = intlLocale(hostLocale);
+    const kit = messagesFor(locale);
     return {
-      m: messagesFor(locale),
+      m: withAppMessages(kit, app ? appCatalogFor(app, locale) : null),
       language: pickLanguage(locale),
       locale,
       money: (money: Money) => formatMoney(money, locale),
       dateTime: (iso: string) => formatDateTime(iso, locale),
     };
-  }, [hostLocale]);
+  }, [hostLocale, app]);
 }

@@ -141,7 +141,7 @@ export const CommittedReplayed: Story = {
   parameters: { host: { tools: { commit_order: () => orderOutput("d-7", true) } } },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
-    await waitFor(() => expect(canvas.getByText(/already been placed/)).toBeVisible());
+    await waitFor(() => expect(canvas.getByText(/already been done/)).toBeVisible());
   },
 };
 

@@ -15,44 +15,43 @@ const meta = {
   tags: ["autodocs"],
   parameters: EMPTY_STATE_DOCS,
   decorators: [inWidgetRoot("empty")],
-  args: { reason: "No gifts for a 5 USD budget match “sailing”." },
+  args: {
+    reason: "Nothing under 5 USD matches “sailing”.",
+    suggestions: [
+      { label: "Widen the search", prompt: "Please widen the search a little and try again." },
+      { label: "Other keywords", prompt: "Please try some other keywords." },
+    ],
+  },
 } satisfies Meta<typeof EmptyState>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The server's reason and the default follow-ups. */
+/** The server's reason and the app's follow-ups. */
 export const WithReason: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "empty");
-    await expect(canvas.getByText(/No gifts for a 5 USD budget/)).toBeVisible();
+    await expect(canvas.getByText(/Nothing under 5 USD/)).toBeVisible();
   },
 };
 
 /** No reason given: the title and the follow-ups only. */
 export const WithoutReason: Story = { args: { reason: undefined } };
 
-/** App-specific follow-ups. */
-export const CustomSuggestions: Story = {
-  args: {
-    suggestions: [
-      { label: "Search for 20 USD", prompt: "Search again with a 20 USD budget." },
-      { label: "Any hobby", prompt: "Suggest gifts for any hobby." },
-    ],
-  },
-};
+/** No follow-ups (the kit offers none of its own): the title and the reason only. */
+export const NoSuggestions: Story = { args: { suggestions: undefined } };
 
 /** A double click on a suggestion posts one follow-up message, not two. */
 export const OneFollowUpPerResult: Story = {
   play: async ({ canvas, canvasElement }) => {
     // Over MCP Apps the host's capabilities (can it post messages?) arrive with the handshake.
-    const button = await canvas.findByRole("button", { name: "Raise the budget" });
+    const button = await canvas.findByRole("button", { name: "Widen the search" });
     await userEvent.dblClick(button);
     await waitFor(() =>
       expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")).toHaveLength(1),
     );
     await expect(mockHostOf(canvasElement).callsOf("sendFollowUpMessage")[0]?.args[0]).toBe(
-      "Please raise the budget a little and suggest gifts again.",
+      "Please widen the search a little and try again.",
     );
     await expect(button).toBeDisabled();
   },

@@ -29,14 +29,19 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Input validation: every field problem at once, with examples; no retry (the call must change). */
+/**
+ * Input validation: a sentence for the person, the fields in plain words in a disclosure; the
+ * model's `message` and `next_action` stay in the tool result. No retry (the call must change).
+ */
 export const ValidationManyFields: Story = {
   args: { error: VALIDATION_ERROR },
   play: async ({ canvas, canvasElement }) => {
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error");
-    for (const field of ["age", "budget_min", "relationship_type"])
-      await expect(canvas.getByText(field)).toBeVisible();
-    await expect(canvas.getByText(/Fix the listed fields/)).toBeVisible();
+    await expect(canvas.getByText(/Some details need to change/)).toBeVisible();
+    await userEvent.click(canvas.getByText("Details to check"));
+    for (const field of ["age", "budget min", "relationship type"])
+      await expect(canvas.getByText(new RegExp(`^${field}`))).toBeVisible();
+    await expect(canvasElement.textContent).not.toMatch(/Fix the listed fields|budget_min/);
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
   },
 };
@@ -68,6 +73,9 @@ export const WriteFailedNothingCreated: Story = {
 /** A write whose outcome is unknown: retrying with the same request is safe. */
 export const WriteOutcomeUnknown: Story = {
   args: { error: COMMIT_OUTCOME_UNKNOWN },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/It may have gone through/)).toBeVisible();
+  },
 };
 
 /** The host call itself failed: the kit's own message, in the person's language. */
@@ -92,7 +100,9 @@ export const RetryableWithoutHandler: Story = {
 export const HostileText: Story = {
   args: { error: HOSTILE_ERROR },
   play: async ({ canvas, canvasElement }) => {
-    await expect(canvas.getByText(/Something failed/)).toBeVisible();
+    await expect(canvas.getByText(/Some details need to change/)).toBeVisible();
+    await userEvent.click(canvas.getByText("Details to check"));
+    await expect(canvas.getByText(/<i>name/)).toBeVisible();
     await expect(canvasElement.querySelector("img, script, a[href^='javascript']")).toBeNull();
     await expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   },

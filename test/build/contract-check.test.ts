@@ -205,6 +205,8 @@ describe("checkContract", () => {
       "1 breaking change(s) need a major version bump (lock 1.0 → current 1.1)",
     );
     expect(result.errors[0]).toContain("list{ok=true}.status: removed field `status`");
+    expect(result.errors[0]).toContain('defineContract({ version: "2.0"');
+    expect(result.errors[0]).toContain("npm run contract:lock");
   });
 
   it("passes a breaking change with a major bump", () => {
@@ -216,6 +218,7 @@ describe("checkContract", () => {
     expect(same.ok).toBe(false);
     expect(same.errors[0]).toContain("need a minor version bump");
     expect(same.errors[0]).toContain("new optional field `note`");
+    expect(same.errors[0]).toContain('defineContract({ version: "1.1"');
     expect(checkContract(base, compatibleChange("1.1")).ok).toBe(true);
   });
 

@@ -82,9 +82,9 @@ afterEach(() => vi.useRealTimers());
 describe("ConfirmPurchase", () => {
   it("is a labelled alertdialog with Cancel focused first", () => {
     const { container } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
-    const dialog = screen.getByRole("alertdialog", { name: "Confirm your purchase" });
+    const dialog = screen.getByRole("alertdialog", { name: "Please confirm" });
     expect(dialog).toHaveAccessibleDescription(
-      "Check the order. Nothing is charged until you confirm.",
+      "Check the details. Nothing happens until you confirm.",
     );
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
     expect(document.activeElement).toHaveAttribute("data-action", "cancel");
@@ -99,7 +99,7 @@ describe("ConfirmPurchase", () => {
     const { container, host } = renderWithHost(<Harness />, {
       tools: { commit_order: async () => (await gate, order()) },
     });
-    const confirm = screen.getByRole("button", { name: "Confirm purchase" });
+    const confirm = screen.getByRole("button", { name: "Confirm" });
     act(() => {
       for (let i = 0; i < 5; i++) fireEvent.click(confirm);
       fireEvent.keyDown(confirm, { key: "Enter" });
@@ -109,18 +109,16 @@ describe("ConfirmPurchase", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committing");
     expect(confirm).toBeDisabled();
     expect(screen.getByRole("button", { name: "Cancel" })).toBeDisabled();
-    expect(screen.getByText("Placing your order…")).toBeVisible();
+    expect(screen.getByText("Sending…")).toBeVisible();
     await act(async () => release());
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
-    expect(container).toHaveTextContent("Order number: o-1");
+    expect(container).toHaveTextContent("Reference: o-1");
     expect(host.toolCalls("commit_order")).toHaveLength(1);
   });
 
   it("stores the key in widget state before it calls the commit tool", async () => {
     const { host } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
-    await act(
-      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     const methods = host.calls
       .filter((call) => call.method === "setWidgetState" || call.method === "callTool")
       .map((call) => call.method);
@@ -144,9 +142,7 @@ describe("ConfirmPurchase", () => {
         },
       },
     });
-    await act(
-      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("alert")).toHaveTextContent(
       "It may have gone through — it is safe to retry with the same request.",
@@ -156,18 +152,14 @@ describe("ConfirmPurchase", () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
-    expect(container).toHaveTextContent(
-      "This order had already been placed; nothing was charged twice.",
-    );
+    expect(container).toHaveTextContent("This had already been done; nothing happened twice.");
   });
 
   it("reuses the stored key after a remount", async () => {
     const { host, unmount } = renderWithHost(<Harness />, {
       tools: { commit_order: () => Promise.reject(new Error("lost")) },
     });
-    await act(
-      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     const first = host.toolCalls("commit_order")[0]!.args.idempotency_key;
     unmount();
     // A new tree on the same host: the widget was re-rendered by the host.
@@ -179,9 +171,7 @@ describe("ConfirmPurchase", () => {
         <Harness />
       </HostProvider>,
     );
-    await act(
-      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     const keys = host.toolCalls("commit_order").map((call) => call.args.idempotency_key);
     expect(keys).toEqual([first, first]);
   });
@@ -191,9 +181,7 @@ describe("ConfirmPurchase", () => {
       globals: { widgetState: { [IDEMPOTENCY_STATE_KEY]: { draftId: "d-2", key: "<script>" } } },
       tools: { commit_order: () => order() },
     });
-    await act(
-      async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     const key = host.toolCalls("commit_order")[0]!.args.idempotency_key as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
     expect(storedKey(host)).toBe(key);
@@ -203,9 +191,7 @@ describe("ConfirmPurchase", () => {
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => bytes.fill(7) });
     try {
       const { host } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
-      await act(
-        async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-      );
+      await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
       expect(host.toolCalls("commit_order")[0]!.args.idempotency_key).toBe("07".repeat(16));
     } finally {
       vi.unstubAllGlobals();
@@ -223,9 +209,9 @@ describe("ConfirmPurchase", () => {
         tools: { commit_order: () => order() },
       },
     );
-    expect(screen.getByRole("button", { name: "Confirm purchase" })).toBeDisabled();
-    expect(screen.getByText(/This offer has expired/)).toBeVisible();
-    fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" }));
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    expect(screen.getByText(/This has expired/)).toBeVisible();
+    fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     expect(host.toolCalls()).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Prepare again" }));
     expect(onPrepareAgain).toHaveBeenCalledTimes(1);
@@ -236,7 +222,7 @@ describe("ConfirmPurchase", () => {
     renderWithHost(<Harness onPrepareAgain={() => {}} />, {
       tools: { commit_order: () => order() },
     });
-    const confirm = screen.getByRole("button", { name: "Confirm purchase" });
+    const confirm = screen.getByRole("button", { name: "Confirm" });
     expect(confirm).toBeEnabled();
     act(() => void vi.advanceTimersByTime(61_000));
     expect(confirm).toBeDisabled();

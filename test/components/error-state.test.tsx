@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ErrorState, UNREADABLE_RESULT } from "../../src/components/error-state.tsx";
+import { ErrorState } from "../../src/components/error-state.tsx";
+import {
+  errorClassOf,
+  plainFieldName,
+  UNREADABLE_RESULT,
+} from "../../src/components/error-class.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { HOST_CALL_FAILED } from "../../src/hooks/index.ts";
 import { renderWithHost } from "./helpers.tsx";
@@ -29,19 +34,18 @@ function setClipboard(value: unknown) {
 describe("ErrorState", () => {
   afterEach(() => setClipboard(undefined));
 
-  it("is an alert with the message, every field error, the next action and the request id", () => {
-    renderWithHost(<ErrorState error={validation} onRetry={() => {}} />);
+  it("shows the person a sentence for the class, the fields in plain words and the request id", () => {
+    renderWithHost(<ErrorState error={validation} onRetry={() => {}} />, {
+      globals: { locale: "ru" },
+    });
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByRole("heading")).toHaveTextContent("Something went wrong");
-    expect(alert).toHaveTextContent("3 fields are invalid.");
-    const items = within(alert).getAllByRole("listitem");
-    expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent("age: Must be between 0 and 120. For example: 35");
-    expect(items[1]).toHaveTextContent("budget_min: budget_min must not exceed budget_max.");
-    expect(alert).toHaveTextContent(
-      "What to do next: Fix the fields and call suggest_gifts again.",
-    );
-    expect(within(alert).getByLabelText("Request ID")).toHaveValue("req_42");
+    expect(within(alert).getByRole("heading")).toHaveTextContent("Что-то пошло не так");
+    expect(alert).toHaveTextContent("Некоторые данные нужно изменить, чтобы продолжить.");
+    const details = alert.querySelector("details");
+    expect(details?.querySelector("summary")).toHaveTextContent("Что нужно проверить");
+    const items = within(alert).getAllByRole("listitem", { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual(["age — Например: 35", "budget min"]);
+    expect(within(alert).getByLabelText("ID запроса")).toHaveValue("req_42");
     // Not retryable: no retry, even with a handler.
     expect(alert.querySelector('[data-action="retry"]')).toBeNull();
   });
@@ -51,6 +55,7 @@ describe("ErrorState", () => {
       <ErrorState error={{ code: "X", message: "m", retryable: true, changes: "none" }} />,
     );
     expect(screen.getByRole("alert")).toHaveTextContent("Nothing was created.");
+    expect(screen.getByRole("alert")).toHaveTextContent("The service is not available right now.");
     rerender(
       <ErrorState error={{ code: "X", message: "m", retryable: true, changes: "unknown" }} />,
     );
@@ -127,18 +132,88 @@ describe("ErrorState", () => {
     expect(screen.getByText("Select the ID and copy it")).toBeVisible();
   });
 
+  it("never shows the model's text: message, next_action or wire names", () => {
+    renderWithHost(
+      <ErrorState
+        error={{
+          ...validation,
+          message: "age: out_of_range; budget_min > budget_max",
+          field_errors: [{ field: "filters[0].maxPrice", code: "too_large", message: "m" }],
+        }}
+      />,
+    );
+    const alert = screen.getByRole("alert");
+    for (const modelText of [
+      "out_of_range",
+      "budget_min",
+      "suggest_gifts",
+      "field_errors",
+      "next_action",
+      "too_large",
+      "VALIDATION_FAILED",
+    ])
+      expect(alert.textContent).not.toContain(modelText);
+    expect(alert).toHaveTextContent("filters 1 max price");
+  });
+
   it("renders payload text as text", () => {
     const { container } = renderWithHost(
       <ErrorState
         error={{
           code: "X",
-          message: '<img src=x onerror="window.__pwned=1">',
+          message: "m",
           retryable: false,
-          next_action: "<b>bold</b>",
+          field_errors: [{ field: "<img src=x>", code: "c", message: "m", example: "<b>b</b>" }],
         }}
       />,
     );
     expect(container.querySelector("img, b")).toBeNull();
-    expect(screen.getByRole("alert")).toHaveTextContent('<img src=x onerror="window.__pwned=1">');
+    expect(screen.getByRole("alert")).toHaveTextContent("<b>b</b>");
+  });
+
+  it("lets an app classify its own codes", () => {
+    renderWithHost(
+      <ErrorState
+        error={{ code: "SEAT_TAKEN", message: "m", retryable: false }}
+        classify={(error) => (error.code === "SEAT_TAKEN" ? "conflict" : undefined)}
+      />,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("This clashes with an earlier request");
+  });
+});
+
+describe("errorClassOf", () => {
+  const error = (code: string, extra: Partial<ToolError> = {}): ToolError => ({
+    code,
+    message: "",
+    retryable: false,
+    ...extra,
+  });
+  it.each([
+    [error("VALIDATION_FAILED"), "validation"],
+    [error("X", { field_errors: [{ field: "a", code: "c", message: "m" }] }), "validation"],
+    [error("RATE_LIMITED", { retryable: true, retry_after_seconds: 3 }), "rate_limited"],
+    [error("DAILY_LIMIT_REACHED"), "limit_reached"],
+    [error("UPSTREAM_UNAVAILABLE", { retryable: true }), "unavailable"],
+    [error("DATABASE_UNAVAILABLE", { retryable: true }), "unavailable"],
+    [error("ITEM_UNAVAILABLE"), "not_found"],
+    [error("DRAFT_NOT_FOUND"), "not_found"],
+    [error("DRAFT_EXPIRED"), "expired"],
+    [error("IDEMPOTENCY_KEY_REUSED"), "conflict"],
+    [error("IN_PROGRESS", { retryable: true }), "in_progress"],
+    [error("PAYMENT_TIMEOUT", { retryable: true, changes: "unknown" }), "unknown_outcome"],
+    [error("NOT_ALLOWED"), "not_allowed"],
+    [error("PAYMENT_DECLINED"), "declined"],
+    [error(UNREADABLE_RESULT, { retryable: true }), "unreadable"],
+    [error("INTERNAL", { retryable: true }), "unavailable"],
+    [error("INTERNAL"), "unknown"],
+  ] as const)("%o → %s", (input, expected) => {
+    expect(errorClassOf(input)).toBe(expected);
+  });
+
+  it("words field paths plainly", () => {
+    expect(plainFieldName("budget_min")).toBe("budget min");
+    expect(plainFieldName("items[0].title")).toBe("items 1 title");
+    expect(plainFieldName("returnDate")).toBe("return date");
   });
 });

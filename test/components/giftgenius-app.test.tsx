@@ -188,7 +188,7 @@ describe("GiftGenius App", () => {
     });
     await act(async () => void fireEvent.click(container.querySelector('[data-action="buy"]')!));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
-    expect(screen.getByRole("alert")).toHaveTextContent("Catalog down.");
+    expect(screen.getByRole("alert")).toHaveTextContent("The service is not available right now.");
     await act(async () => void fireEvent.click(container.querySelector('[data-action="retry"]')!));
     expect(host.toolCalls("prepare_order").map((call) => call.args)).toEqual([
       { gift_id: "g-001" },

@@ -82,9 +82,9 @@ describe("ResultView", () => {
         contract_version: "1.0",
         kind: "notes",
         ok: false,
-        error: { code: "X", message: "It broke.", retryable: false },
+        error: { code: "NOTE_NOT_FOUND", message: "No note n-9.", retryable: false },
       },
-      "It broke.",
+      "That could not be found",
     ],
     [
       "invalid",

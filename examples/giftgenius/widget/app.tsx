@@ -7,6 +7,7 @@
 import { useMemo, useRef, useState } from "react";
 import {
   ConfirmPurchase,
+  MessagesProvider,
   OrderReceipt,
   ResultView,
   WidgetRoot,
@@ -21,6 +22,7 @@ import {
 import { giftGenius, type GiftCard, type GiftGeniusView } from "../contract.ts";
 import { FLOW_STATE_KEY, restoreFlowView } from "./flow-state.ts";
 import { GiftList } from "./gift-list.tsx";
+import { messages } from "./messages.ts";
 import {
   isDraftView,
   isOrderView,
@@ -63,7 +65,7 @@ function AppTitle() {
 function Receipt({ view, justCommitted = false }: { view: OrderView; justCommitted?: boolean }) {
   const { order, replayed } = view.data;
   const openExternal = useOpenExternal();
-  const { m } = useI18n();
+  const { m } = useI18n(messages);
   const checkout = order.checkout_url;
   return (
     <OrderReceipt
@@ -83,9 +85,18 @@ function Receipt({ view, justCommitted = false }: { view: OrderView; justCommitt
   );
 }
 
-/** The whole GiftGenius widget. */
+/** The whole GiftGenius widget, in its own words (the kit's components read them too). */
 export function App(props: AppProps) {
-  const { m } = useI18n();
+  return (
+    <MessagesProvider messages={messages}>
+      <GiftGeniusFlow {...props} />
+    </MessagesProvider>
+  );
+}
+App.displayName = "App";
+
+function GiftGeniusFlow(props: AppProps) {
+  const { m } = useI18n(messages);
   const hasOwnOutput = Object.hasOwn(props, "output");
   const hostOutput = useToolOutput();
   const toolInput = useToolInput();
@@ -212,7 +223,10 @@ export function App(props: AppProps) {
         ) : null
       }
       onRetry={flow?.retry ?? (base && base.state === "error" ? retryBase : undefined)}
+      emptySuggestions={[
+        { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
+        { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },
+      ]}
     />
   );
 }
-App.displayName = "App";

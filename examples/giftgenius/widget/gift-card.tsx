@@ -8,13 +8,14 @@
 import { useState } from "react";
 import { isHttpsOrLoopbackUrl, isHttpsUrl, type I18n } from "widget-kit";
 import type { GiftCard as Gift } from "../contract.ts";
+import type { GiftGeniusMessages } from "./messages.ts";
 import "./gift.css";
 
 /** Props of `GiftCard`. */
 export interface GiftCardProps {
   readonly gift: Gift;
-  /** Messages and formatters of the host locale (`useI18n()`). */
-  readonly i18n: Pick<I18n, "m" | "money">;
+  /** GiftGenius messages and formatters of the host locale (`useI18n(messages)`). */
+  readonly i18n: Pick<I18n<GiftGeniusMessages>, "m" | "money">;
   /** A document-unique id for the card's title. */
   readonly titleId: string;
   /** Starts the purchase (`prepare_order`). */

@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { useI18n, useOpenExternal } from "widget-kit";
+import { ItemList, useI18n, useOpenExternal } from "widget-kit";
 import type { GiftCard as Gift } from "../contract.ts";
 import { GiftCard } from "./gift-card.tsx";
+import { messages } from "./messages.ts";
 
 /** Props of `GiftList`. */
 export interface GiftListProps {
@@ -12,29 +13,30 @@ export interface GiftListProps {
   readonly pendingGiftId?: string | null;
 }
 
-/** The suggestions as a list of cards. */
+/** The suggestions as the kit's list (`data-item-id`) of gift cards (`data-gift-id`). */
 export function GiftList({ gifts, onBuy, pendingGiftId = null }: GiftListProps) {
-  const i18n = useI18n();
+  const i18n = useI18n(messages);
   const openExternal = useOpenExternal();
   const listId = useId();
   const onOpen = (href: string) => void openExternal(href);
   return (
-    <ul className="gg-list">
-      {gifts.map((gift, index) => (
-        // Ids come from the payload and may repeat: the index keeps keys and ids unique.
-        <li key={`${index}:${gift.id}`}>
-          <GiftCard
-            gift={gift}
-            i18n={i18n}
-            titleId={`${listId}-${index}`}
-            onBuy={onBuy}
-            onOpen={onOpen}
-            buyDisabled={pendingGiftId !== null}
-            busy={pendingGiftId === gift.id}
-          />
-        </li>
-      ))}
-    </ul>
+    <ItemList
+      className="gg-list"
+      items={gifts}
+      itemId={(gift) => gift.id}
+      renderItem={(gift, index) => (
+        // Ids come from the payload and may repeat: the index keeps title ids unique.
+        <GiftCard
+          gift={gift}
+          i18n={i18n}
+          titleId={`${listId}-${index}`}
+          onBuy={onBuy}
+          onOpen={onOpen}
+          buyDisabled={pendingGiftId !== null}
+          busy={pendingGiftId === gift.id}
+        />
+      )}
+    />
   );
 }
 GiftList.displayName = "GiftList";

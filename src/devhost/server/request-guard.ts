@@ -4,7 +4,7 @@
  * same-origin requests (a page on another site, or a DNS-rebound name, gets nothing).
  */
 import type { IncomingMessage } from "node:http";
-import type { AddressInfo, Server } from "node:net";
+import type { AddressInfo, Server, Socket } from "node:net";
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -17,7 +17,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function isServedOnLoopback(req: IncomingMessage): boolean {
   // `socket.server` is the listening server (set by node:net for accepted sockets); its bound
   // address matters, not the address this one request happened to arrive on.
-  const server = (req.socket as unknown as { server?: Server }).server;
+  const { server } = req.socket as Socket & { server?: Server };
   const bound = server?.address();
   const address =
     bound && typeof bound === "object" ? (bound as AddressInfo).address : req.socket.localAddress;
@@ -46,4 +46,18 @@ export function isSameOriginJsonRequest(req: IncomingMessage): boolean {
   if (site !== undefined && site !== "same-origin") return false;
   const origin = req.headers.origin;
   return typeof origin === "string" && origin === `http://${req.headers.host ?? ""}`;
+}
+
+/**
+ * True when the browser says another site or origin sent this request: `Sec-Fetch-Site` is
+ * `cross-site` or `same-site` (another port on this machine is the same site, and still not
+ * this page), or an `Origin` header names another origin. Such a request to the dev host is
+ * a link or a form on someone else's page; the dev host answers nothing to it. A request
+ * without these headers (a person typing the address, curl) passes.
+ */
+export function isForeignRequest(req: IncomingMessage): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = req.headers.origin;
+  return typeof origin === "string" && origin !== `http://${req.headers.host ?? ""}`;
 }

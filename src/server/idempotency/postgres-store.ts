@@ -48,7 +48,7 @@ export interface PostgresStoreOptions {
    * no longer waits for the WAL flush (about one disk sync each), at the price of losing the
    * last fraction of a second of records if PostgreSQL itself crashes. A lost record only
    * makes a retry run the side effect again, which is safe when the side effect is idempotent
-   * downstream (as GiftGenius payments are). Default `true` (durable).
+   * downstream (as an example app's payments are). Default `true` (durable).
    */
   synchronousCommit?: boolean;
 }

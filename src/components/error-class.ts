@@ -1,0 +1,78 @@
+/**
+ * What kind of failure a ToolError is, for the person. The error's `message`, `field_errors`
+ * and `next_action` are written for the model (wire names, instructions); the person gets a
+ * sentence in their language chosen by this class instead. The class comes from the error's
+ * stable `code` (and `changes`), never from its free text.
+ */
+import type { ToolError } from "../contract/index.ts";
+import { HOST_CALL_FAILED } from "../hooks/host-call-error.ts";
+
+/** The classes ErrorState has a sentence for. */
+export type ErrorClass =
+  | "validation"
+  | "rate_limited"
+  | "limit_reached"
+  | "unavailable"
+  | "not_found"
+  | "expired"
+  | "conflict"
+  | "in_progress"
+  | "unknown_outcome"
+  | "not_allowed"
+  | "declined"
+  | "host_call_failed"
+  | "unreadable"
+  | "unknown";
+
+/** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */
+export const UNREADABLE_RESULT = "UNREADABLE_RESULT";
+
+// Tried in order against the code; the first match wins. Kept to patterns of the code
+// families DESIGN.md and RFC 9457-style servers use, so an app's own codes mostly fit.
+const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
+  [/VALIDATION|INVALID|REQUIRED|MALFORMED|BAD_REQUEST|WRONG_TYPE|OUT_OF_RANGE/, "validation"],
+  [/RATE_LIMIT|TOO_MANY/, "rate_limited"],
+  [/LIMIT|QUOTA/, "limit_reached"],
+  [/IN_PROGRESS/, "in_progress"],
+  [/IDEMPOTENCY|CONFLICT|ALREADY|DUPLICATE|REUSED/, "conflict"],
+  [/EXPIRED/, "expired"],
+  [/NOT_FOUND|GONE|NO_LONGER/, "not_found"],
+  [/UNAUTHORI[SZ]ED|UNAUTHENTICATED|FORBIDDEN|NOT_ALLOWED|PERMISSION|AUTH|SCOPE/, "not_allowed"],
+  [/DECLINED|REJECTED|REFUSED/, "declined"],
+  [/UNAVAILABLE|TIMEOUT|UPSTREAM|OUTAGE|MAINTENANCE|BUSY/, "unavailable"],
+];
+
+/**
+ * The class of `error`. A write whose outcome is unknown is said first (it is the one thing
+ * the person must know); a non-retryable `…_UNAVAILABLE` means the thing is gone, not the
+ * service.
+ */
+export function errorClassOf(error: ToolError): ErrorClass {
+  if (error.code === HOST_CALL_FAILED)
+    return error.changes === "unknown" ? "unknown_outcome" : "host_call_failed";
+  if (error.code === UNREADABLE_RESULT)
+    return error.changes === "unknown" ? "unknown_outcome" : "unreadable";
+  if (error.changes === "unknown") return "unknown_outcome";
+  if ((error.field_errors?.length ?? 0) > 0) return "validation";
+  const code = String(error.code).toUpperCase();
+  for (const [pattern, errorClass] of CODE_CLASSES) {
+    if (!pattern.test(code)) continue;
+    if (errorClass === "unavailable" && !error.retryable) return "not_found";
+    return errorClass;
+  }
+  return error.retryable ? "unavailable" : "unknown";
+}
+
+/**
+ * A field path from the wire in plain words: `budget_min` → "budget min",
+ * `items[0].title` → "items 1 title" (positions counted from one, as people do).
+ */
+export function plainFieldName(path: string): string {
+  return path
+    .replace(/\[(\d+)\]/g, (_, index: string) => ` ${Number(index) + 1} `)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_.\-/]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}

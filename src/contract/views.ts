@@ -1,0 +1,90 @@
+/**
+ * The view model `parse` returns: one union discriminated on `state`, whose states are the
+ * widget root's `data-state` values.
+ */
+import type * as v from "valibot";
+import type { KindData, KindDefinition, ListKind, RecordKind } from "./kinds.ts";
+import type { ToolError } from "./schemas.ts";
+import type { RecordState } from "./states.ts";
+
+/** Fields every parsed view carries. */
+interface ViewBase<Kind extends string> {
+  readonly kind: Kind;
+  /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
+  readonly version: string;
+}
+
+/** A list with at least one valid item. */
+export interface ResultsView<Kind extends string, Item, Data> extends ViewBase<Kind> {
+  readonly state: "results";
+  /** Every valid item, in order. */
+  readonly items: Item[];
+  /** How many malformed items were left out. */
+  readonly dropped: number;
+  readonly data: Data;
+}
+
+/** A successful list with no items: not an error, the conversation goes on. */
+export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
+  readonly state: "empty";
+  readonly reason?: string;
+}
+
+/** A successful record kind, in the state it declares (`confirm` or `committed`). */
+export interface RecordView<
+  State extends RecordState,
+  Kind extends string,
+  Data,
+> extends ViewBase<Kind> {
+  readonly state: State;
+  readonly data: Data;
+}
+
+/** `ok: false`: the tool reported a structured error. */
+export interface ErrorView extends ViewBase<string> {
+  readonly state: "error";
+  readonly error: ToolError;
+}
+
+/** Not a result this contract understands. `reason` is for logs, never for the screen. */
+export interface InvalidView {
+  readonly state: "invalid";
+  readonly reason: string;
+  readonly kind?: string;
+}
+
+/** A result from another major version of the contract: the app needs an update. */
+export interface UnsupportedView {
+  readonly state: "unsupported";
+  readonly version: string;
+  readonly kind?: string;
+}
+
+type KindView<Kind extends string, D> =
+  D extends ListKind<string, infer Item>
+    ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
+    : D extends RecordKind<infer State>
+      ? RecordView<State, Kind, KindData<D>>
+      : never;
+
+/** What `parse` returns for a contract with these kinds: one discriminated union on `state`. */
+export type ParsedResult<Kinds extends Record<string, KindDefinition>> =
+  | { [K in keyof Kinds & string]: KindView<K, Kinds[K]> }[keyof Kinds & string]
+  | ErrorView
+  | InvalidView
+  | UnsupportedView;
+
+/** Any contract's kinds: what the parser reads before a contract's own kinds narrow it. */
+export type KindDefinitions = Readonly<Record<string, KindDefinition>>;
+
+/**
+ * The view of any kind of any contract: the shape the parser builds, checked member by
+ * member. `ParsedResult<Kinds>` narrows it per kind (the kind's own schema checked the data).
+ */
+export type AnyParsedResult =
+  | ResultsView<string, unknown, { readonly [key: string]: unknown }>
+  | EmptyView<string>
+  | RecordView<RecordState, string, { readonly [key: string]: unknown }>
+  | ErrorView
+  | InvalidView
+  | UnsupportedView;

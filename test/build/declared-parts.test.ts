@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { build } from "vite";
+import react from "@vitejs/plugin-react";
+import { widgetKit, type HostProtocol } from "../../src/build/index.ts";
+import type { Language } from "../../src/i18n/index.ts";
+import giftGeniusWidget from "../../examples/giftgenius/widget.config.ts";
+
+const root = fileURLToPath(new URL("../../examples/giftgenius/widget", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "widget-kit-declared-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function widgetHtml(name: string, locales?: Language[], hosts?: HostProtocol[]) {
+  const outDir = join(work, name);
+  await build({
+    configFile: false,
+    logLevel: "silent",
+    root,
+    mode: "production",
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    plugins: [
+      react(),
+      widgetKit({ config: giftGeniusWidget, contractLock: false, locales, hosts }),
+    ],
+    build: { outDir, emptyOutDir: true },
+  });
+  return readFileSync(join(outDir, "widget.html"), "utf8");
+}
+
+// A kit sentence per catalog, and a string only each adapter has.
+const KIT_TEXT = { en: "Something went wrong", ru: "Что-то пошло не так", zh: "出了点问题" };
+const MCP_APPS_ONLY = "ui/initialize";
+const OPENAI_ONLY = "openai:set_globals";
+
+describe("widgetKit({ locales, hosts })", () => {
+  it("ships every catalog and both adapters by default", async () => {
+    const html = await widgetHtml("all");
+    for (const text of Object.values(KIT_TEXT)) expect(html).toContain(text);
+    expect(html).toContain(MCP_APPS_ONLY);
+    expect(html).toContain(OPENAI_ONLY);
+  }, 120_000);
+
+  it("ships only the declared catalogs and adapter", async () => {
+    const html = await widgetHtml("ru-openai", ["ru"], ["openai"]);
+    expect(html).toContain(KIT_TEXT.ru);
+    expect(html).not.toContain(KIT_TEXT.en);
+    expect(html).not.toContain(KIT_TEXT.zh);
+    expect(html).toContain(OPENAI_ONLY);
+    expect(html).not.toContain(MCP_APPS_ONLY);
+  }, 120_000);
+
+  it("rejects a locale or host the kit does not have", () => {
+    expect(() =>
+      widgetKit({ config: giftGeniusWidget, locales: ["de" as Language], contractLock: false }),
+    ).toThrow(/unknown locale de/);
+    expect(() =>
+      widgetKit({
+        config: giftGeniusWidget,
+        hosts: ["teams" as HostProtocol],
+        contractLock: false,
+      }),
+    ).toThrow(/unknown host teams/);
+  });
+});
