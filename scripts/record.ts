@@ -48,6 +48,8 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
     port: 0,
     sqliteFile: join(dir, `${name}.sqlite`),
     databaseUrl: undefined,
+    // The production origin, not an ephemeral port: image URLs are the same on every run.
+    publicOrigin: "https://giftgenius.example",
     ...config,
   };
   const app = await createGiftGenius(full, silentLogger, {

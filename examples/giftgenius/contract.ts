@@ -7,6 +7,7 @@ import * as v from "valibot";
 import {
   defineContract,
   httpsUrl,
+  resourceUrl,
   id,
   isoDateTime,
   listKind,
@@ -23,7 +24,7 @@ export const GiftCardSchema = v.object({
   id: id(),
   title: v.pipe(text(200), v.minLength(1)),
   price: MoneySchema,
-  image_url: httpsUrl(),
+  image_url: resourceUrl(),
   product_url: httpsUrl(),
   reason: tolerant(text(500)),
   tags: textList(),

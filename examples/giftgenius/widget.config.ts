@@ -13,8 +13,10 @@ export default defineWidgetConfig({
   // The app's own origin, which ChatGPT uses for the widget's sandbox (openai/widgetDomain).
   domain: "https://giftgenius.example",
   domains: {
-    // Gift pictures come from the catalog's image CDN (tool output `image_url`).
-    resource: ["https://images.giftgenius.example"],
+    // Gift pictures (tool output `image_url`) are served by the GiftGenius server itself, at
+    // /images/ on its public origin. The server adds the origin it is configured with
+    // (`PUBLIC_ORIGIN`, or where it listens in development) when it registers the widget.
+    resource: ["https://giftgenius.example"],
     // The widget talks to nothing directly: every call goes through the host.
     connect: [],
     // Product pages and checkout, opened with openExternal.

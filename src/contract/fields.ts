@@ -4,7 +4,7 @@
  * drift apart.
  */
 import * as v from "valibot";
-import { clipText, DEFAULT_MAX_TEXT, isHttpsUrl } from "./text.ts";
+import { clipText, DEFAULT_MAX_TEXT, isHttpsOrLoopbackUrl, isHttpsUrl } from "./text.ts";
 
 /** Untrusted display text: any string, shortened to `max` code points for display. */
 export function text(max: number = DEFAULT_MAX_TEXT) {
@@ -35,6 +35,21 @@ export function httpsUrl() {
  */
 export function isHttpsUrlCheck(value: string): boolean {
   return isHttpsUrl(value);
+}
+
+/**
+ * An optional URL of a resource the widget loads from its server (an image): `https:`, or
+ * `http:` on a loopback host so a server in local development can serve its own files.
+ * Anything else is removed and its object kept, as with `httpsUrl()`. Links a person opens
+ * (`openExternal`) stay `httpsUrl()`.
+ */
+export function resourceUrl() {
+  return v.fallback(v.optional(v.pipe(v.string(), v.check(isResourceUrlCheck))), undefined);
+}
+
+/** The check behind `resourceUrl()`; exported for the JSON Schema converter, like `isHttpsUrlCheck`. */
+export function isResourceUrlCheck(value: string): boolean {
+  return isHttpsOrLoopbackUrl(value);
 }
 
 /** An optional field that is dropped (not fatal) when it has the wrong shape. */

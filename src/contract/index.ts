@@ -1,7 +1,7 @@
 /** The framework-free contract: envelope, ToolError, Money, defineContract(), parse(). */
 export { CONTRACT_VERSION, parseVersion, isCompatible, type ContractVersion } from "./version.ts";
-export { clipText, isHttpsUrl, DEFAULT_MAX_TEXT } from "./text.ts";
-export { text, id, httpsUrl, tolerant, textList, isoDateTime } from "./fields.ts";
+export { clipText, isHttpsUrl, isHttpsOrLoopbackUrl, DEFAULT_MAX_TEXT } from "./text.ts";
+export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export {
   MoneySchema,
   FieldErrorSchema,

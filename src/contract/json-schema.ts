@@ -6,7 +6,11 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
-import { isHttpsUrlCheck } from "./fields.ts";
+import { isHttpsUrlCheck, isResourceUrlCheck } from "./fields.ts";
+
+/** What `resourceUrl()` accepts, as a JSON Schema pattern: https, or http on a loopback host. */
+const RESOURCE_URL_PATTERN =
+  "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]{1,5})?([/?#]|$))";
 
 /** A JSON Schema object (draft-07). */
 export type JsonSchema = { [key: string]: unknown };
@@ -31,11 +35,13 @@ export function kindJsonSchema<Kinds extends Record<string, KindDefinition>>(
     errorMode: "throw",
     overrideAction: ({ valibotAction, jsonSchema }) => {
       const { requirement } = valibotAction as { requirement?: unknown };
-      // Custom checks have no JSON Schema form; the https check is an https: pattern.
+      // Custom checks have no JSON Schema form; the URL checks are scheme patterns.
       if (valibotAction.type === "check")
         return requirement === isHttpsUrlCheck
           ? { ...jsonSchema, pattern: "^https://" }
-          : jsonSchema;
+          : requirement === isResourceUrlCheck
+            ? { ...jsonSchema, pattern: RESOURCE_URL_PATTERN }
+            : jsonSchema;
       // No `format`: a strict Ajv without a format plugin (what many clients run) refuses to
       // compile an unknown format, and every result would fail to validate. A pattern says
       // the same to every validator.

@@ -27,3 +27,20 @@ const HTTPS_URL =
 export function isHttpsUrl(value: unknown): value is string {
   return typeof value === "string" && value.length <= 4_096 && HTTPS_URL.test(value);
 }
+
+/**
+ * `http:` on this machine only: 127.0.0.1, `localhost` or `[::1]`, the hosts the Secure
+ * Contexts spec counts as potentially trustworthy. A server in local development has no
+ * certificate; what the widget may actually load is still limited by the CSP's declared
+ * origins.
+ */
+const LOOPBACK_HTTP_URL =
+  /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:[/?#][^\s\\<>"'`\p{Cc}]*)?$/u;
+
+/** `isHttpsUrl`, or an `http:` URL on a loopback host (a server in local development). */
+export function isHttpsOrLoopbackUrl(value: unknown): value is string {
+  return (
+    isHttpsUrl(value) ||
+    (typeof value === "string" && value.length <= 4_096 && LOOPBACK_HTTP_URL.test(value))
+  );
+}

@@ -11,3 +11,11 @@ export {
 export { DEFAULT_GLOBALS } from "../bridge/globals.ts";
 export type { RawGlobals } from "../bridge/store.ts";
 export type { Host, HostGlobals, HostCapabilities } from "../bridge/types.ts";
+export { readFixtures, toFixture, type Fixture } from "./fixture-files.ts";
+export {
+  snapshotFixtures,
+  withStableIds,
+  type SnapshotFixturesOptions,
+  type SnapshotVariant,
+  type SnapshotVitest,
+} from "./snapshot-fixtures.tsx";

@@ -45,9 +45,6 @@ const BAD_ARGS = {
   currency: "USD",
   age: 300,
 };
-// The catalog's image host is fictional; answer it with a tiny picture instead of a DNS error.
-const IMAGE =
-  "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='3'><rect width='4' height='3' fill='#d9cbb8'/></svg>";
 
 type Protocol = "openai" | "mcp-apps";
 
@@ -108,9 +105,6 @@ interface Opened {
 /** A fresh browser context (its own localStorage) with every problem recorded. */
 async function open(): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
-  await context.route("https://images.giftgenius.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/svg+xml", body: IMAGE }),
-  );
   // Runs in every frame, the sandboxed widget included, before any of its scripts: the test's
   // own CSP listener, independent of the page's bootstrap that also reports violations.
   await context.addInitScript(() => {
@@ -267,6 +261,14 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
       "prepare_order",
     );
     await checkStep(opened, `${protocol}-1-results`);
+    // The pictures come from the server's own origin (/images/…), declared in the widget CSP.
+    const picture = widgetFrame(page).locator("[data-gift-id] img").first();
+    expect(await picture.getAttribute("src")).toMatch(
+      new RegExp(`^${new URL(baseUrl).origin}/images/[a-z_]+\\.svg$`),
+    );
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(320);
 
     const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
     const giftId = await firstGift.getAttribute("data-gift-id");

@@ -4,7 +4,7 @@
  * error, no CSP violation, no script run from data, and no axe violation — on the React
  * and the Preact build.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,11 +19,9 @@ import { chromiumLaunchOptions } from "../support/chromium.ts";
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = join(REPO, "test-results/screenshots");
-// A 1×1 PNG served for the declared image origins (the real CDN is not reachable here).
-const PIXEL = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+// The recorded fixtures' pictures are on the app's production origin, which is not reachable
+// here: answer its /images/ paths with the files the GiftGenius server serves (public/images).
+const PUBLIC = join(REPO, "public");
 const CASES: WidgetCase[] = [...payloadCases(), ...fixtureCases()];
 
 let browser: Browser;
@@ -86,8 +84,11 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     await context.route("**/*", async (route) => {
       const url = new URL(route.request().url());
       if (url.origin === new URL(server.url).origin) return route.continue();
-      if (declared.includes(url.origin))
-        return route.fulfill({ status: 200, contentType: "image/png", body: PIXEL });
+      const file = join(PUBLIC, url.pathname);
+      if (declared.includes(url.origin) && /^\/images\/[a-z_]+\.svg$/.test(url.pathname))
+        return existsSync(file)
+          ? route.fulfill({ status: 200, contentType: "image/svg+xml", path: file })
+          : route.fulfill({ status: 404 });
       problems.push(`request to an undeclared origin: ${url.href}`);
       return route.abort();
     });

@@ -120,6 +120,32 @@ describe("gift_suggestions", () => {
     expect(view.items[2]?.product_url).toBeUndefined();
   });
 
+  it("takes a picture from a server on this machine (http on loopback), but no link", () => {
+    const view = giftGenius.parse(
+      suggestions([
+        gift(1, {
+          image_url: "http://127.0.0.1:8817/images/books.svg",
+          product_url: "http://127.0.0.1:8817/gifts/1",
+        }),
+        gift(2, { image_url: "http://localhost/images/tea.svg" }),
+        gift(3, { image_url: "http://[::1]:8080/images/tea.svg" }),
+        gift(4, { image_url: "http://127.0.0.1.nip.io/images/tea.svg" }),
+        gift(5, { image_url: "http://192.168.1.2/images/tea.svg" }),
+        gift(6, { image_url: "http://localhost@evil.example/tea.svg" }),
+      ]),
+    );
+    if (view.state !== "results") throw new Error(view.state);
+    expect(view.items.map((item) => item.image_url)).toEqual([
+      "http://127.0.0.1:8817/images/books.svg",
+      "http://localhost/images/tea.svg",
+      "http://[::1]:8080/images/tea.svg",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(view.items[0]?.product_url).toBeUndefined();
+  });
+
   it("shortens an over-long title instead of rejecting the gift", () => {
     const long = "🎁".repeat(5_000);
     const view = giftGenius.parse(

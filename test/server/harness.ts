@@ -116,6 +116,7 @@ export async function startHarness(
     authenticate: testUser,
     ...http,
   });
+  app.listening(endpoint.url);
   const clients: Client[] = [];
   return {
     app,

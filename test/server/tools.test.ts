@@ -95,10 +95,17 @@ describe("GiftGenius over Streamable HTTP", () => {
       [uri, SKYBRIDGE_MIME],
       [uri.replace(/\.html$/, ".mcp-app.html"), MCP_APP_MIME],
     ]);
+    // The build's _meta, plus the server's own origin as a resource domain (its pictures).
+    const origin = new URL(h.endpoint.url).origin;
+    const meta = {
+      ...META,
+      "openai/widgetCSP": { ...META["openai/widgetCSP"], resource_domains: [origin] },
+      ui: { ...META.ui, csp: { ...META.ui.csp, resourceDomains: [origin] } },
+    };
     for (const resource of resources) {
       const read = await client.readResource({ uri: resource.uri });
       expect(read.contents).toEqual([
-        { uri: resource.uri, mimeType: resource.mimeType, text: HTML, _meta: META },
+        { uri: resource.uri, mimeType: resource.mimeType, text: HTML, _meta: meta },
       ]);
     }
     await expect(client.readResource({ uri: "ui://widget/other.html" })).rejects.toThrow(
@@ -115,6 +122,11 @@ describe("GiftGenius over Streamable HTTP", () => {
     const results = view as { dropped: number; items: Array<{ price: { amount: string } }> };
     expect(results.dropped).toBe(0);
     for (const gift of results.items) expect(Number(gift.price.amount)).toBeGreaterThanOrEqual(10);
+    // Pictures are on the server's own origin (PUBLIC_ORIGIN unset: where it listens).
+    for (const gift of sc(found).gifts as Array<{ image_url: string }>)
+      expect(gift.image_url).toMatch(
+        new RegExp(`^${new URL(h.endpoint.url).origin}/images/[a-z_]+\\.svg$`),
+      );
     const none = await call(client, "suggest_gifts", {
       ...GOOD_SEARCH,
       budget_min: 0,

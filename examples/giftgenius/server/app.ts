@@ -30,6 +30,13 @@ export interface GiftGenius {
   store: IdempotencyStore;
   payments: PaymentProvider;
   widget: WidgetUris;
+  /** The origin gift pictures are served from and the widget CSP declares. */
+  publicOrigin(): string;
+  /**
+   * Tells the app where it listens (`serveHttp`'s URL). Without `PUBLIC_ORIGIN` that origin
+   * is the public one, which is only known once an ephemeral port (`PORT=0`) is bound.
+   */
+  listening(url: string): void;
   close(): Promise<void>;
 }
 
@@ -69,10 +76,15 @@ export async function createGiftGenius(
   const purged = await base.purgeExpired(now()).catch(() => 0);
   if (purged > 0) log.info("idempotency_purged", { records: purged });
 
-  const widget = createWidgetResources(config.widgetDist, log);
+  let listeningOrigin = `http://127.0.0.1:${config.port}`;
+  const publicOrigin = () => config.publicOrigin ?? listeningOrigin;
+  const widget = createWidgetResources(config.widgetDist, log, publicOrigin);
   const payments = createFakePayments();
   const deps = {
-    catalog: createCatalog(loadGifts(), { timeoutMs: config.catalogTimeoutMs }),
+    catalog: createCatalog(loadGifts(), {
+      timeoutMs: config.catalogTimeoutMs,
+      imageOrigin: publicOrigin,
+    }),
     drafts: createDraftSigner(config.draftSecret),
     payments,
     store,
@@ -98,5 +110,15 @@ export async function createGiftGenius(
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
       "and commit_order only after the person confirmed the draft.",
   });
-  return { tools, store, payments, widget: widget.uris, close: () => base.close() };
+  return {
+    tools,
+    store,
+    payments,
+    widget: widget.uris,
+    publicOrigin,
+    listening(url) {
+      listeningOrigin = new URL(url).origin;
+    },
+    close: () => base.close(),
+  };
 }

@@ -7,6 +7,7 @@ import { createJsonLogger, errorFields, serveHttp } from "widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
+import { createImageRoute } from "./images.ts";
 
 const log = createJsonLogger();
 
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     log.info("listening", { transport: "stdio" });
     stop = () => stdio.close();
   } else {
+    const images = createImageRoute();
+    const devHost = giftGeniusDevHost(config.faults);
     const endpoint = await serveHttp({
       createServer: (context) => app.tools.createServer(context),
       log,
@@ -35,8 +38,9 @@ async function main(): Promise<void> {
       port: config.port,
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
       ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
-      otherRoutes: giftGeniusDevHost(config.faults),
+      otherRoutes: async (req, res) => (await images(req, res)) || devHost(req, res),
     });
+    app.listening(endpoint.url);
     stop = () => endpoint.close();
   }
   let stopping = false;

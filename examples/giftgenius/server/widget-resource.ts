@@ -81,14 +81,40 @@ function load(dist: string): Loaded {
   return { ok: true, manifest: manifest.output, html };
 }
 
+type Meta = { readonly [key: string]: unknown };
+const recordOf = (value: unknown): Meta =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Meta) : {};
+const withEntry = (list: unknown, entry: string): unknown[] => {
+  const items = Array.isArray(list) ? list : [];
+  return items.includes(entry) ? items : [...items, entry];
+};
+
 /**
- * Widget resources from `dist` (`WIDGET_DIST`). The build is read on every request, so a
+ * The build's resource `_meta` with `origin` added to the resource domains of both CSP shapes
+ * (`openai/widgetCSP.resource_domains`, `ui.csp.resourceDomains`): the server serves the
+ * gift pictures itself, from an origin only the deployment knows (`PUBLIC_ORIGIN`).
+ */
+export function withResourceOrigin(meta: Meta, origin: string): Meta {
+  const openai = recordOf(meta["openai/widgetCSP"]);
+  const ui = recordOf(meta.ui);
+  const csp = recordOf(ui.csp);
+  return {
+    ...meta,
+    "openai/widgetCSP": { ...openai, resource_domains: withEntry(openai.resource_domains, origin) },
+    ui: { ...ui, csp: { ...csp, resourceDomains: withEntry(csp.resourceDomains, origin) } },
+  };
+}
+
+/**
+ * Widget resources from `dist` (`WIDGET_DIST`), declaring `resourceOrigin()` as a resource
+ * domain besides the build's own. The build is read on every request, so a
  * rebuild is served without a restart (the URI is content-hashed; the tools keep the URI
  * they started with, so restart to advertise a new one).
  */
 export function createWidgetResources(
   dist: string,
   log: ServerLogger,
+  resourceOrigin: () => string,
 ): { uris: WidgetUris; provider: ResourceProvider } {
   const first = load(dist);
   if (!first.ok) log.warn("widget_unavailable", { problem: first.problem, dist });
@@ -124,7 +150,8 @@ export function createWidgetResources(
       }
       if (loaded.manifest.uri !== uris.skybridge)
         log.warn("widget_rebuilt", { advertised: uris.skybridge, built: loaded.manifest.uri });
-      return { contents: [{ uri, mimeType, text: loaded.html, _meta: loaded.manifest._meta }] };
+      const _meta = withResourceOrigin(loaded.manifest._meta, resourceOrigin());
+      return { contents: [{ uri, mimeType, text: loaded.html, _meta }] };
     },
   };
   return { uris, provider };

@@ -6,7 +6,7 @@
  * 1,000-gift list close to the cost of bare markup.
  */
 import { useState } from "react";
-import { isHttpsUrl, type I18n } from "widget-kit";
+import { isHttpsOrLoopbackUrl, isHttpsUrl, type I18n } from "widget-kit";
 import type { GiftCard as Gift } from "../contract.ts";
 import type { GiftGeniusMessages } from "./messages.ts";
 import "./gift.css";
@@ -60,7 +60,7 @@ export function GiftCard({
   busy = false,
 }: GiftCardProps) {
   const { m, money } = i18n;
-  const image = isHttpsUrl(gift.image_url) ? gift.image_url : null;
+  const image = isHttpsOrLoopbackUrl(gift.image_url) ? gift.image_url : null;
   const link = isHttpsUrl(gift.product_url) ? gift.product_url : null;
   const tags = gift.tags ?? [];
   return (

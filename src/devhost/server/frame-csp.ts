@@ -15,11 +15,13 @@ export interface DeclaredOrigins {
   readonly connect: readonly string[];
   readonly resource: readonly string[];
   readonly frame: readonly string[];
-  /** Entries that were dropped: not an https origin, a wildcard, or not a string. */
+  /** Entries that were dropped: not an https (or loopback http) origin, a wildcard, or not a string. */
   readonly rejected: readonly string[];
 }
 
-const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
+// https, or http on a loopback host: a server in local development serving its own files.
+const ORIGIN =
+  /^(?:https:\/\/[a-z0-9.-]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(:\d{1,5})?$/i;
 
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { ToolFailure, UpstreamProblem } from "widget-kit/server";
 import { getFaults } from "../faults.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-import type { CatalogGift, Currency } from "./types.ts";
+import type { CatalogGift, CatalogRecord, Currency } from "./types.ts";
 
 /** A search, already validated. */
 export interface GiftQuery {
@@ -24,18 +24,25 @@ export interface Catalog {
   search(query: GiftQuery, signal?: AbortSignal): Promise<CatalogGift[]>;
   /** A gift by id, discontinued ones included; `undefined` when unknown. */
   get(id: string, signal?: AbortSignal): Promise<CatalogGift | undefined>;
-  /** Every gift (examples in validation errors, recordings). */
-  readonly all: readonly CatalogGift[];
+  /** Every gift as stored (examples in validation errors, recordings). */
+  readonly all: readonly CatalogRecord[];
 }
 
 /** Loads the committed dataset. */
-export function loadGifts(): CatalogGift[] {
+export function loadGifts(): CatalogRecord[] {
   return JSON.parse(
     readFileSync(new URL("./gifts.json", import.meta.url), "utf8"),
-  ) as CatalogGift[];
+  ) as CatalogRecord[];
 }
 
-function matches(gift: CatalogGift, query: GiftQuery): number {
+/** Options of {@link createCatalog}. */
+export interface CatalogOptions {
+  timeoutMs: number;
+  /** The origin the pictures are served from (`PUBLIC_ORIGIN`), read at each answer. */
+  imageOrigin: () => string;
+}
+
+function matches(gift: CatalogRecord, query: GiftQuery): number {
   if (gift.discontinued) return -1;
   const price = Number(gift.prices[query.currency]);
   if (!(price >= query.budgetMin && price <= query.budgetMax)) return -1;
@@ -117,9 +124,16 @@ async function upstream(timeoutMs: number, signal?: AbortSignal): Promise<void> 
   }
 }
 
-/** The in-process catalog over `gifts`, subject to the active faults. */
-export function createCatalog(gifts: CatalogGift[], options: { timeoutMs: number }): Catalog {
+/**
+ * The in-process catalog over `gifts`, subject to the active faults. Answers carry each
+ * picture's absolute URL on the image origin.
+ */
+export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): Catalog {
   const byId = new Map(gifts.map((gift) => [gift.id, gift]));
+  const withImage = ({ image_path, ...gift }: CatalogRecord): CatalogGift => ({
+    ...gift,
+    image_url: new URL(image_path, options.imageOrigin()).href,
+  });
   return {
     all: gifts,
     async search(query, signal) {
@@ -134,11 +148,12 @@ export function createCatalog(gifts: CatalogGift[], options: { timeoutMs: number
             a.gift.id.localeCompare(b.gift.id),
         )
         .slice(0, query.limit)
-        .map((entry) => entry.gift);
+        .map((entry) => withImage(entry.gift));
     },
     async get(id, signal) {
       await upstream(options.timeoutMs, signal);
-      return byId.get(id);
+      const gift = byId.get(id);
+      return gift && withImage(gift);
     },
   };
 }

@@ -4,7 +4,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CURRENCIES, INTERESTS, RELATIONSHIPS, type CatalogGift } from "./types.ts";
+import { imagePathOf } from "./generate-images.ts";
+import { CURRENCIES, INTERESTS, RELATIONSHIPS, type CatalogRecord } from "./types.ts";
 
 /** mulberry32: tiny, seeded, good enough for demo data. */
 function prng(seed: number): () => number {
@@ -174,10 +175,10 @@ function money(usd: number, currency: (typeof CURRENCIES)[number]): string {
 }
 
 /** Builds the catalog: `count` gifts from `seed`. */
-export function generateCatalog(count = 240, seed = 20_260_601): CatalogGift[] {
+export function generateCatalog(count = 240, seed = 20_260_601): CatalogRecord[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const gifts: CatalogGift[] = [];
+  const gifts: CatalogRecord[] = [];
   for (let index = 0; index < count; index++) {
     const primary = INTERESTS[index % INTERESTS.length] as (typeof INTERESTS)[number];
     const secondary = pick(INTERESTS);
@@ -189,7 +190,7 @@ export function generateCatalog(count = 240, seed = 20_260_601): CatalogGift[] {
     const relationships = RELATIONSHIPS.filter(() => random() < 0.55);
     const prices = Object.fromEntries(
       CURRENCIES.map((currency) => [currency, money(usd, currency)]),
-    ) as CatalogGift["prices"];
+    ) as CatalogRecord["prices"];
     gifts.push({
       id: `gift-${String(index + 1).padStart(4, "0")}`,
       title: `${pick(ADJECTIVES)} ${noun}`,
@@ -199,7 +200,7 @@ export function generateCatalog(count = 240, seed = 20_260_601): CatalogGift[] {
       age_max: ageMax,
       relationships: relationships.length > 0 ? relationships : ["friend"],
       discontinued: index % 17 === 16,
-      image_url: `https://images.giftgenius.example/${index + 1}.jpg`,
+      image_path: imagePathOf(primary),
       product_url: `https://shop.giftgenius.example/gifts/gift-${String(index + 1).padStart(4, "0")}`,
     });
   }

@@ -61,6 +61,13 @@ export interface CatalogGift {
   relationships: string[];
   /** No longer sold: never suggested; `prepare_order` answers `ITEM_UNAVAILABLE`. */
   discontinued: boolean;
+  /** Absolute URL of its picture, on the server's public origin (see `CatalogRecord`). */
   image_url: string;
   product_url: string;
 }
+
+/**
+ * One entry as `gifts.json` stores it: the picture as a path on the server (`/images/…`),
+ * because the origin it is served from is the deployment's (`PUBLIC_ORIGIN`).
+ */
+export type CatalogRecord = Omit<CatalogGift, "image_url"> & { image_path: string };

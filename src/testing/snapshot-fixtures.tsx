@@ -1,0 +1,175 @@
+/**
+ * `snapshotFixtures()`: one call in a Vitest file (jsdom environment) that turns a folder of
+ * recorded tool outputs into DOM snapshot tests of an app's widget — one committed, readable
+ * HTML file per fixture and variant, compared with `toMatchFileSnapshot`. Vitest is passed in
+ * (`import * as vitest from "vitest"`), so apps that never call this don't install it.
+ */
+import { act, type ReactElement } from "react";
+import { createRoot } from "react-dom/client";
+import { HostProvider } from "../hooks/host-context.tsx";
+import { readFixtures, type Fixture } from "./fixture-files.ts";
+import { createMockHost } from "./mock-host.ts";
+
+/** One rendering of every fixture: the host's locale and theme. */
+export interface SnapshotVariant {
+  /** BCP 47 locale the mock host reports, e.g. `"en"`, `"ru"`, `"zh-CN"`. */
+  readonly locale: string;
+  readonly theme: "light" | "dark";
+}
+
+/** The part of Vitest `snapshotFixtures` uses; pass the module: `import * as vitest from "vitest"`. */
+export interface SnapshotVitest {
+  describe(name: string, body: () => void): void;
+  it(name: string, body: () => Promise<void>): void;
+  beforeAll(body: () => void): void;
+  afterAll(body: () => void): void;
+  expect(value: unknown): { toMatchFileSnapshot(file: string): Promise<void> };
+  readonly vi: {
+    setSystemTime(time: number | Date): unknown;
+    useRealTimers(): unknown;
+  };
+}
+
+/** Options of {@link snapshotFixtures}. */
+export interface SnapshotFixturesOptions {
+  /** The Vitest module (`import * as vitest from "vitest"`). */
+  readonly vitest: SnapshotVitest;
+  /** Folder of fixture files (`*.json`, each a recorded `CallToolResult`). Absolute path. */
+  readonly dir: string;
+  /**
+   * Folder the snapshot files are written to (absolute path), one per fixture and variant:
+   * `<fixture name>.<locale>-<theme>.html`.
+   */
+  readonly snapshotDir: string;
+  /**
+   * The widget showing one fixture. It is rendered inside a `HostProvider` whose mock host
+   * already reports the fixture as `toolOutput` / `toolResponseMetadata`, and the variant's
+   * `locale` and `theme`.
+   */
+  readonly render: (fixture: Fixture, variant: SnapshotVariant) => ReactElement;
+  /** Locale × theme pairs to render every fixture in. Default: `[{ locale: "en", theme: "light" }]`. */
+  readonly variants?: readonly SnapshotVariant[];
+  /**
+   * The clock while rendering (`Date.now()`), so expiry and countdown text never changes
+   * between runs. Default: 2030-01-01T10:00:00Z.
+   */
+  readonly now?: Date | number;
+  /**
+   * Time zone while rendering (`process.env.TZ`), so dates format the same on every machine.
+   * Default: `"UTC"`.
+   */
+  readonly timeZone?: string;
+  /** Suite name. Default: `"DOM snapshots of <dir's last segment>"`. */
+  readonly name?: string;
+}
+
+const DEFAULT_NOW = Date.UTC(2030, 0, 1, 10, 0, 0);
+
+/** React's `useId()` output (`_r_1_` since React 19.1, `«r1»` and `:r1:` before). */
+const REACT_ID = /_r_[0-9a-z]+_|«r[0-9a-z]+»|:r[0-9a-z]+:/g;
+
+/**
+ * A copy of `node` with React's generated ids renamed in order of appearance (`_id1_`, …).
+ * React numbers them with one counter for the whole process, so the same widget gets other
+ * ids when another test renders first; the references between elements are what matters.
+ */
+export function withStableIds<T extends Node>(node: T): T {
+  const copy = node.cloneNode(true) as T;
+  const names = new Map<string, string>();
+  const rename = (id: string) => {
+    let name = names.get(id);
+    if (!name) names.set(id, (name = `_id${names.size + 1}_`));
+    return name;
+  };
+  const elements = copy instanceof Element ? [copy, ...copy.querySelectorAll("*")] : [];
+  for (const element of elements)
+    for (const attribute of [...element.attributes]) {
+      const value = attribute.value.replace(REACT_ID, rename);
+      if (value !== attribute.value) element.setAttribute(attribute.name, value);
+    }
+  return copy;
+}
+
+/** Renders `element` into a detached-from-React container and returns it with an unmount. */
+async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(): void }> {
+  const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  global.IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement("div");
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(element));
+  // One element is what a widget renders; snapshot it without the container around it.
+  const node =
+    container.childNodes.length === 1 && container.firstElementChild
+      ? container.firstElementChild
+      : container;
+  return {
+    node,
+    unmount() {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/**
+ * Registers one test per fixture file in `dir` and variant: the widget is rendered with a
+ * mock host (fixed clock, the variant's locale and theme) and its DOM compared with the
+ * committed snapshot `snapshotDir/<name>.<locale>-<theme>.html`. Run `vitest -u` to write or
+ * update the files after an intended change; review them like code.
+ *
+ * Call it at the top level of a test file that runs in jsdom (it awaits the folder listing):
+ *
+ * ```ts
+ * // @vitest-environment jsdom
+ * import * as vitest from "vitest";
+ * import { snapshotFixtures } from "widget-kit/testing";
+ * await snapshotFixtures({ vitest, dir, snapshotDir, render: (f) => <App output={f.structuredContent} /> });
+ * ```
+ */
+export async function snapshotFixtures(options: SnapshotFixturesOptions): Promise<void> {
+  const { vitest } = options;
+  const fixtures = await readFixtures(options.dir);
+  const { join, basename } = await import("node:path");
+  const variants = options.variants ?? [{ locale: "en", theme: "light" }];
+  const now = options.now ?? DEFAULT_NOW;
+  const timeZone = options.timeZone ?? "UTC";
+  const savedTimeZone = process.env.TZ;
+
+  vitest.describe(options.name ?? `DOM snapshots of ${basename(options.dir)}`, () => {
+    vitest.beforeAll(() => {
+      process.env.TZ = timeZone; // Node re-reads TZ when it is assigned
+      vitest.vi.setSystemTime(now);
+    });
+    vitest.afterAll(() => {
+      vitest.vi.useRealTimers();
+      if (savedTimeZone === undefined) delete process.env.TZ;
+      else process.env.TZ = savedTimeZone;
+    });
+    for (const fixture of fixtures) {
+      for (const variant of variants) {
+        const suffix = `${variant.locale}-${variant.theme}`;
+        vitest.it(`${fixture.file} (${suffix})`, async () => {
+          const host = createMockHost({
+            globals: {
+              locale: variant.locale,
+              theme: variant.theme,
+              toolOutput: fixture.structuredContent ?? null,
+              toolResponseMetadata: fixture.meta ?? null,
+            },
+          });
+          const rendered = await renderOnce(
+            <HostProvider host={host}>{options.render(fixture, variant)}</HostProvider>,
+          );
+          try {
+            await vitest
+              .expect(withStableIds(rendered.node))
+              .toMatchFileSnapshot(join(options.snapshotDir, `${fixture.name}.${suffix}.html`));
+          } finally {
+            rendered.unmount();
+          }
+        });
+      }
+    }
+  });
+}
