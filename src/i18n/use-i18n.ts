@@ -59,7 +59,7 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
     const kit = messagesFor(locale);
     return {
       // Without app messages M is `unknown` and `m` is the kit's catalog as it is.
-      m: (app ? { ...kit, ...appCatalogFor(app, locale) } : kit) as unknown as I18n<M>["m"],
+      m: Object.assign({}, kit, app ? appCatalogFor(app, locale) : {}) as I18n<M>["m"],
       language: pickLanguage(locale),
       locale,
       money: (money: Money) => formatMoney(money, locale),
