@@ -13,9 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+} from "@modelcontextprotocol/client";
 import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
@@ -28,6 +30,9 @@ import {
   type IdempotencyStore,
 } from "../src/server/index.ts";
 import type { BenchRow } from "./measure.ts";
+
+/** Clients speak the current protocol revision. */
+const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
 function noStore(): IdempotencyStore {
@@ -43,7 +48,7 @@ function noStore(): IdempotencyStore {
 }
 
 async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: "bench", version: "1.0.0" });
+  const client = new Client({ name: "bench", version: "1.0.0" }, MODERN);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return client;
 }
@@ -71,7 +76,7 @@ async function latencyTarget(store: IdempotencyStore, dir: string) {
     { store },
   );
   const endpoint = await serveHttp({
-    createServer: () => app.tools.createServer(),
+    createServer: (context) => app.tools.createServer(context),
     log: silentLogger,
     port: 0,
   });

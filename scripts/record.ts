@@ -11,9 +11,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+} from "@modelcontextprotocol/client";
 import type { DomState } from "../src/contract/index.ts";
 import { giftGenius } from "../examples/giftgenius/contract.ts";
 import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
@@ -21,6 +23,9 @@ import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
 import { readConfig, type GiftGeniusConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { createSqliteStore, serveHttp, silentLogger } from "../src/server/index.ts";
+
+/** Clients speak the current protocol revision. */
+const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
@@ -51,11 +56,11 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
     requestId: () => `req_rec_${String(++counter).padStart(4, "0")}`,
   });
   const endpoint = await serveHttp({
-    createServer: () => app.tools.createServer(),
+    createServer: (context) => app.tools.createServer(context),
     log: silentLogger,
     port: 0,
   });
-  const client = new Client({ name: "giftgenius-recorder", version: "1.0.0" });
+  const client = new Client({ name: "giftgenius-recorder", version: "1.0.0" }, MODERN);
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
   return {
     async call(tool: string, args: unknown): Promise<CallToolResult> {

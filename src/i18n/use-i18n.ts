@@ -23,6 +23,13 @@ export interface I18n<M = unknown> {
   readonly dateTime: (iso: string) => string;
 }
 
+/** The kit's catalog with the app's own keys and re-wordings on top. */
+function withAppMessages<M>(kit: Messages, app: M | null): Omit<Messages, keyof M> & M {
+  // Without app messages M is `unknown`: an empty object adds nothing to the kit's catalog.
+  const own: M = app ?? ({} as M);
+  return { ...kit, ...own };
+}
+
 // `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
 const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
 AppMessagesContext.displayName = "AppMessagesContext";
@@ -58,8 +65,7 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
     const locale = intlLocale(hostLocale);
     const kit = messagesFor(locale);
     return {
-      // Without app messages M is `unknown` and `m` is the kit's catalog as it is.
-      m: Object.assign({}, kit, app ? appCatalogFor(app, locale) : {}) as I18n<M>["m"],
+      m: withAppMessages(kit, app ? appCatalogFor(app, locale) : null),
       language: pickLanguage(locale),
       locale,
       money: (money: Money) => formatMoney(money, locale),

@@ -32,8 +32,10 @@ export {
   type ToolContext,
   type ToolOutcome,
   type ResourceProvider,
+  type CallOrigin,
 } from "./tool-server.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
+export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export {
   contractJsonSchema,

@@ -1,23 +1,20 @@
 /**
- * An MCP server from tool definitions, on the SDK's low-level `Server`: tools advertise raw
- * JSON Schema (`inputSchema` from valibot, `outputSchema` from the contract) and validate
- * their own arguments, so every problem comes back at once as a ToolError.
+ * An MCP server from tool definitions: tools advertise raw JSON Schema (`inputSchema` from
+ * valibot, `outputSchema` from the contract) and validate their own arguments, so every
+ * problem comes back at once as a ToolError. `sdk-server.ts` puts it on the SDK's `Server`.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  type AuthInfo,
   type CallToolResult,
+  type McpRequestContext,
   type ReadResourceResult,
   type Resource,
+  type Server,
   type Tool,
   type ToolAnnotations,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { FieldError, ToolError } from "../contract/index.ts";
 import { boundToolError } from "./bound-error.ts";
@@ -26,6 +23,7 @@ import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
 import { failureResult, successResult } from "./results.ts";
+import { createSdkServer } from "./sdk-server.ts";
 import { toToolError, type ToolErrorBody } from "./tool-failure.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
 
@@ -38,6 +36,20 @@ export interface ToolContext {
   readonly log: ServerLogger;
   /** Aborted when the client cancels the request. */
   readonly signal: AbortSignal;
+  /**
+   * The verified access token of an HTTP request, as the HTTP layer's `authenticate` hook
+   * returned it; absent when anonymous and on stdio.
+   */
+  readonly auth?: AuthInfo | undefined;
+}
+
+/** Who is calling, as the transport knows it (see `callerScope`). */
+export interface CallOrigin {
+  /** The caller scope; default `local`. */
+  caller?: string;
+  /** The verified access token, if any. */
+  auth?: AuthInfo | undefined;
+  signal?: AbortSignal;
 }
 
 /** A handler's answer: success data, or a failure (e.g. a replayed stored failure). */
@@ -67,7 +79,7 @@ export interface ToolDefinition<T = unknown> {
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
-/** Resources the server offers (e.g. the widget HTML). Errors are thrown as `McpError`. */
+/** Resources the server offers (e.g. the widget HTML). Errors are thrown as `ProtocolError`. */
 export interface ResourceProvider {
   list(): Promise<Resource[]>;
   read(uri: string): Promise<ReadResourceResult>;
@@ -88,16 +100,15 @@ export interface ToolServerOptions {
   requestId?: () => string;
 }
 
-/** A tool server: makes one SDK `Server` per connection and runs calls without MCP too. */
+/** A tool server: makes SDK `Server`s (one per request or connection) and runs calls without MCP too. */
 export interface ToolServer {
-  /** A new SDK `Server` (one per session/transport). */
-  createServer(): Server;
+  /**
+   * A new SDK `Server`: the factory `createMcpHandler` (HTTP, one per request) and
+   * `serveStdio` (one per connection) call with the request's context.
+   */
+  createServer(context?: McpRequestContext): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
-  callTool(
-    name: string,
-    args: unknown,
-    context?: { caller?: string; signal?: AbortSignal },
-  ): Promise<CallToolResult>;
+  callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
   /** The `tools/list` entries. */
   listTools(): Tool[];
 }
@@ -166,18 +177,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     return failureResult(contractVersion, tool.kind, boundToolError(error), extra);
   }
 
-  async function run(
-    name: string,
-    args: unknown,
-    caller: string,
-    signal: AbortSignal,
-  ): Promise<CallToolResult> {
+  async function run(name: string, args: unknown, origin: CallOrigin): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool)
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`,
       );
+    const caller = origin.caller ?? "local";
+    const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();
     const started = performance.now();
     const validated = validateArguments(tool.arguments, args ?? {});
@@ -198,7 +206,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       });
     }
     try {
-      const outcome = await tool.handler(validated.value, { requestId, caller, log, signal });
+      const outcome = await tool.handler(validated.value, {
+        requestId,
+        caller,
+        log,
+        signal,
+        auth: origin.auth,
+      });
       log.info("tool_call", {
         request_id: requestId,
         tool: name,
@@ -225,43 +239,24 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     }
   }
 
-  function createServer(): Server {
-    const capabilities = options.resources ? { tools: {}, resources: {} } : { tools: {} };
-    const server = new Server(options.info, {
-      capabilities,
-      ...(options.instructions ? { instructions: options.instructions } : {}),
-    });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const caller = callerScope(
-        {
-          sessionId: extra.sessionId,
-          authSubject: extra.authInfo?.clientId,
-          meta: request.params._meta,
-        },
-        policy,
-      );
-      return run(request.params.name, request.params.arguments, caller, extra.signal);
-    });
-    const resources = options.resources;
-    if (resources) {
-      server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-        resources: await resources.list(),
-      }));
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-        resourceTemplates: [],
-      }));
-      server.setRequestHandler(ReadResourceRequestSchema, async (request) =>
-        resources.read(request.params.uri),
-      );
-    }
-    return server;
-  }
-
   return {
-    createServer,
+    createServer: () =>
+      createSdkServer({
+        info: options.info,
+        instructions: options.instructions,
+        tools: listed,
+        resources: options.resources,
+        callTool: (name, args, request) =>
+          run(name, args, {
+            caller: callerScope(
+              { authSubject: request.auth?.clientId, meta: request.meta },
+              policy,
+            ),
+            auth: request.auth,
+            signal: request.signal,
+          }),
+      }),
     listTools: () => listed,
-    callTool: (name, args, context) =>
-      run(name, args, context?.caller ?? "local", context?.signal ?? new AbortController().signal),
+    callTool: (name, args, origin) => run(name, args, origin ?? {}),
   };
 }

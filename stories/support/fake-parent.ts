@@ -9,8 +9,7 @@
  * script*, so an adapter running in this page but posting through a frame's `parent` would
  * look like this page, not like the frame, to the host.
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
 
 /** Both ends: the widget's window and the host's transport. */
 export interface FakeParentPair {

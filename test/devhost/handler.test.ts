@@ -55,6 +55,24 @@ describe("the page and its assets", () => {
     expect((await fetch(`${app.url}/devhost/assets/..%2Findex.html`)).status).toBe(404);
   });
 
+  it("answers a malformed escape in a dev route with 400, not 500", async () => {
+    const response = await fetch(`${app.url}/devhost/assets/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/malformed escape/);
+  });
+
+  it("refuses navigation and requests another site or origin sends", async () => {
+    const page = `${app.url}/?tool=counter&args=%7B%7D`;
+    const status = async (url: string, headers: Record<string, string>) =>
+      (await fetch(url, { headers })).status;
+    expect(await status(page, { "Sec-Fetch-Site": "cross-site" })).toBe(403);
+    // Another port on this machine is the same site, and still someone else's page.
+    expect(await status(page, { "Sec-Fetch-Site": "same-site" })).toBe(403);
+    expect(await status(`${app.url}/devhost/config`, { Origin: "http://127.0.0.1:1" })).toBe(403);
+    expect(await status(page, { "Sec-Fetch-Site": "none" })).toBe(200);
+    expect(await status(page, { "Sec-Fetch-Site": "same-origin", Origin: app.url })).toBe(200);
+  });
+
   it("says how to build the page when it is missing", async () => {
     const bare = await startFixtureApp({ pageDir: join(pageDir, "missing") });
     try {

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import { createDevHostHandler } from "../../src/devhost/index.ts";
 import { serveHttp, silentLogger, type HttpEndpoint } from "../../src/server/index.ts";
 

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+} from "@modelcontextprotocol/client";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+
+/** Clients speak the current protocol revision. */
+const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 describePostgres("commit_order with two server processes on one PostgreSQL", () => {
   const servers: ServerProcess[] = [];
@@ -16,11 +21,11 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
     };
     servers.push(...(await Promise.all([spawnServer(env), spawnServer(env)])));
     for (const server of servers) {
-      const client = new Client({ name: "pg-test", version: "1.0.0" });
+      const client = new Client({ name: "pg-test", version: "1.0.0" }, MODERN);
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       clients.push(client);
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await Promise.all(servers.map((server) => server.stop()));

@@ -1,10 +1,16 @@
-/** Starts GiftGenius in process on an ephemeral port and connects SDK clients to it. */
+/**
+ * Starts GiftGenius in process on an ephemeral port and connects SDK v2 clients to it, on the
+ * current protocol revision (2026-07-28) unless a test asks for the 2025 handshake.
+ */
 import { mkdtempSync, rmSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+} from "@modelcontextprotocol/client";
 import {
   createGiftGenius,
   type GiftGenius,
@@ -16,6 +22,7 @@ import {
   createSqliteStore,
   serveHttp,
   type HttpEndpoint,
+  type HttpOptions,
   type LogFields,
   type ServerLogger,
 } from "../../src/server/index.ts";
@@ -36,14 +43,40 @@ export function memoryLogger(): ServerLogger & {
   };
 }
 
+/** How a test client connects. */
+export interface ConnectOptions {
+  /** `modern` (default): 2026-07-28 via `server/discover`; `legacy`: the 2025 `initialize`. */
+  era?: "modern" | "legacy";
+  /**
+   * Calls as this signed-in user: the harness's stand-in for token verification reads the
+   * `x-test-user` header and hands `{ clientId: user }` to tools as the verified auth info.
+   */
+  user?: string;
+}
+
 /** A running server plus helpers. */
 export interface Harness {
   app: GiftGenius;
   endpoint: HttpEndpoint;
   log: ReturnType<typeof memoryLogger>;
   dir: string;
-  connect(): Promise<Client>;
+  connect(options?: ConnectOptions): Promise<Client>;
   close(): Promise<void>;
+}
+
+/** The SDK v2 client options for an era. */
+export function clientOptions(era: "modern" | "legacy" = "modern") {
+  return era === "modern"
+    ? { versionNegotiation: { mode: { pin: "2026-07-28" } } as const }
+    : { versionNegotiation: { mode: "legacy" } as const };
+}
+
+/** The harness's stand-in for a bearer token check (tests only): `x-test-user` names the user. */
+async function testUser(req: IncomingMessage) {
+  const user = req.headers["x-test-user"];
+  return typeof user === "string"
+    ? { auth: { token: `test-${user}`, clientId: user, scopes: [] } }
+    : {};
 }
 
 /** A valid suggest_gifts call that finds gifts. */
@@ -59,6 +92,7 @@ export const GOOD_SEARCH = {
 export async function startHarness(
   config: Partial<GiftGeniusConfig> = {},
   overrides: GiftGeniusOverrides = {},
+  http: Partial<HttpOptions> = {},
 ): Promise<Harness> {
   setFaults("");
   const dir = mkdtempSync(join(tmpdir(), "giftgenius-test-"));
@@ -75,16 +109,25 @@ export async function startHarness(
     store: overrides.store ?? (full.databaseUrl ? undefined : createSqliteStore(full.sqliteFile)),
     ...overrides,
   });
-  const endpoint = await serveHttp({ createServer: () => app.tools.createServer(), log, port: 0 });
+  const endpoint = await serveHttp({
+    createServer: (context) => app.tools.createServer(context),
+    log,
+    port: 0,
+    authenticate: testUser,
+    ...http,
+  });
   const clients: Client[] = [];
   return {
     app,
     endpoint,
     log,
     dir,
-    async connect() {
-      const client = new Client({ name: "giftgenius-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+    async connect({ era, user }: ConnectOptions = {}) {
+      const client = new Client({ name: "giftgenius-test", version: "1.0.0" }, clientOptions(era));
+      const headers: Record<string, string> = user ? { "x-test-user": user } : {};
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers } }),
+      );
       clients.push(client);
       return client;
     },

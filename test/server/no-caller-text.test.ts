@@ -3,7 +3,7 @@
  * come back in it: not an unknown argument's name, not a string kept in an example.
  */
 import fc from "fast-check";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { call, sc, startHarness, type Harness } from "./harness.ts";
 
 /** Caller text a fixed template never contains by chance: 12+ letters and spaces. */

@@ -2,27 +2,68 @@ import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { GOOD_SEARCH } from "./harness.ts";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { clientOptions, GOOD_SEARCH } from "./harness.ts";
 
-describe("stdio transport", () => {
-  it("serves the same tools over stdio (tsx examples/giftgenius/server/main.ts --stdio)", async () => {
+/** How to start the server over stdio, with a private store. */
+function serverParams(dir: string) {
+  return {
+    command: fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url)),
+    args: ["examples/giftgenius/server/main.ts", "--stdio"],
+    cwd: fileURLToPath(new URL("../..", import.meta.url)),
+    env: {
+      ...(process.env as { [key: string]: string }),
+      SQLITE_FILE: join(dir, "idem.sqlite"),
+      WIDGET_DIST: join(dir, "dist"),
+    },
+    stderr: "ignore" as const,
+  };
+}
+
+interface StdioCase {
+  name: string;
+  connect(dir: string): Promise<{
+    era: string | undefined;
+    client: Pick<Client, "listTools" | "callTool" | "close">;
+  }>;
+}
+
+const cases: StdioCase[] = [
+  {
+    name: "SDK v2 client, 2026-07-28",
+    async connect(dir) {
+      const client = new Client({ name: "stdio-test", version: "1.0.0" }, clientOptions("modern"));
+      await client.connect(new StdioClientTransport(serverParams(dir)));
+      return { era: client.getProtocolEra(), client };
+    },
+  },
+  {
+    name: "SDK v2 client, 2025-11-25",
+    async connect(dir) {
+      const client = new Client({ name: "stdio-test", version: "1.0.0" }, clientOptions("legacy"));
+      await client.connect(new StdioClientTransport(serverParams(dir)));
+      return { era: client.getProtocolEra(), client };
+    },
+  },
+  {
+    name: "SDK v1 client",
+    async connect(dir) {
+      const client = new V1Client({ name: "stdio-test", version: "1.0.0" });
+      await client.connect(new V1StdioClientTransport(serverParams(dir)));
+      return { era: "legacy", client: client as unknown as Client };
+    },
+  },
+];
+
+describe("stdio transport (tsx examples/giftgenius/server/main.ts --stdio)", () => {
+  it.each(cases)("serves the same tools to the $name", async ({ name, connect }) => {
     const dir = mkdtempSync(join(tmpdir(), "giftgenius-stdio-"));
-    const transport = new StdioClientTransport({
-      command: fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url)),
-      args: ["examples/giftgenius/server/main.ts", "--stdio"],
-      cwd: fileURLToPath(new URL("../..", import.meta.url)),
-      env: {
-        ...(process.env as { [key: string]: string }),
-        SQLITE_FILE: join(dir, "idem.sqlite"),
-        WIDGET_DIST: join(dir, "dist"),
-      },
-      stderr: "ignore",
-    });
-    const client = new Client({ name: "stdio-test", version: "1.0.0" });
+    const { era, client } = await connect(dir);
     try {
-      await client.connect(transport);
+      expect(era).toBe(name.includes("2026") ? "modern" : "legacy");
       expect((await client.listTools()).tools).toHaveLength(3);
       const result = await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH });
       expect(result.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });

@@ -187,9 +187,9 @@ describe("GiftGenius over Streamable HTTP", () => {
     });
   });
 
-  it("scopes keys to the caller: another session's key never returns someone else's order", async () => {
-    const alice = await h.connect();
-    const bob = await h.connect();
+  it("scopes keys to the signed-in caller: another user's key never returns someone else's order", async () => {
+    const alice = await h.connect({ user: "alice" });
+    const bob = await h.connect({ user: "bob" });
     const draftId = await draftFor(alice, "gift-0005");
     const mine = await call(alice, "commit_order", {
       draft_id: draftId,
@@ -250,7 +250,7 @@ describe("GiftGenius rules that need their own server", () => {
   it("stops searches past the daily limit with DAILY_LIMIT_REACHED", async () => {
     const h = await startHarness({ dailyLimit: 2 });
     try {
-      const client = await h.connect();
+      const client = await h.connect({ user: "alice" });
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       const limited = await call(client, "suggest_gifts", GOOD_SEARCH);
@@ -260,7 +260,8 @@ describe("GiftGenius rules that need their own server", () => {
         next_action: GIFT_NEXT_ACTIONS.dailyLimit,
       });
       // Another caller has its own count.
-      expect(sc(await call(await h.connect(), "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
+      const bob = await h.connect({ user: "bob" });
+      expect(sc(await call(bob, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
     } finally {
       await h.close();
     }

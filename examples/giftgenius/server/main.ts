@@ -2,7 +2,7 @@
  * `npm start`: the GiftGenius MCP server over Streamable HTTP (default
  * http://127.0.0.1:8787/mcp), or over stdio with `--stdio`. Logs are JSON lines on stderr.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { createJsonLogger, errorFields, serveHttp } from "widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
@@ -23,13 +23,13 @@ async function main(): Promise<void> {
   const app = await createGiftGenius(config, log);
   let stop: () => Promise<void>;
   if (process.argv.includes("--stdio")) {
-    const server = app.tools.createServer();
-    await server.connect(new StdioServerTransport());
+    // One connection; its opening exchange picks the protocol revision (2026-07-28 or 2025).
+    const stdio = serveStdio((context) => app.tools.createServer(context));
     log.info("listening", { transport: "stdio" });
-    stop = () => server.close();
+    stop = () => stdio.close();
   } else {
     const endpoint = await serveHttp({
-      createServer: () => app.tools.createServer(),
+      createServer: (context) => app.tools.createServer(context),
       log,
       host: config.host,
       port: config.port,

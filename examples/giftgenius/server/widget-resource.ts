@@ -8,11 +8,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+} from "@modelcontextprotocol/server";
 import type { ResourceProvider, ServerLogger } from "widget-kit/server";
 
 /** MIME type of the ChatGPT (Apps SDK) widget resource. */
@@ -120,11 +120,15 @@ export function createWidgetResources(
     async read(uri): Promise<ReadResourceResult> {
       const mimeType =
         uri === uris.skybridge ? SKYBRIDGE_MIME : uri === uris.mcpApp ? MCP_APP_MIME : undefined;
-      if (!mimeType) throw new McpError(-32002, "Resource not found");
+      if (!mimeType)
+        throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, "Resource not found");
       const loaded = load(dist);
       if (!loaded.ok) {
         log.error("widget_read_failed", { uri, problem: loaded.problem });
-        throw new McpError(ErrorCode.InternalError, `Widget unavailable: ${loaded.problem}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `Widget unavailable: ${loaded.problem}`,
+        );
       }
       if (loaded.manifest.uri !== uris.skybridge)
         log.warn("widget_rebuilt", { advertised: uris.skybridge, built: loaded.manifest.uri });

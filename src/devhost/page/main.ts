@@ -4,7 +4,7 @@
  * sandboxed frame under either host protocol. See docs/devhost.md.
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
 import { CallLog } from "./call-log.ts";
 import { byId, h } from "./dom.ts";
@@ -189,9 +189,21 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
     else {
       toolSelect.value = names.includes(initialTool) ? initialTool : toolSelect.value;
       argsInput.value = JSON.stringify(args, null, 2);
-      void runTurn(shared, initialTool, args);
+      // Anyone can make a link, and another site can open it: only a tool that declares itself
+      // read-only runs from the address; any other waits for the person's own click.
+      if (runsFromLink(shared.connection.tools, initialTool))
+        void runTurn(shared, initialTool, args);
+      else
+        byId("link-notice").textContent = names.includes(initialTool)
+          ? `The link filled in a call to ${initialTool}, which may change data: check the arguments, then press “Call tool”.`
+          : "The link names a tool this server does not list.";
     }
   }
+}
+
+/** True when `name` is a tool whose `tools/list` entry says `readOnlyHint: true`. */
+function runsFromLink(tools: McpConnection["tools"], name: string): boolean {
+  return tools.find((tool) => tool.name === name)?.annotations?.readOnlyHint === true;
 }
 
 async function start(): Promise<void> {

@@ -10,7 +10,7 @@ import {
   PostMessageTransport,
   type McpUiHostContext,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { FrameChannel } from "./frame-channel.ts";
 import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";

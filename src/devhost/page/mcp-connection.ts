@@ -1,18 +1,21 @@
 /**
  * The page's MCP client: the official SDK `Client` over `StreamableHTTPClientTransport`,
- * bundled for the browser. Two settings keep it inside the page's strict CSP (no
+ * bundled for the browser. It speaks the current revision (2026-07-28, probed with
+ * `server/discover`) and falls back to the 2025 handshake against an older server. Two settings keep it inside the page's strict CSP (no
  * 'unsafe-eval'): zod runs jitless (see zod-jitless.ts), and tool output is passed through unvalidated — which is also what ChatGPT
  * does; checking `structuredContent` is the widget's parser's job, and the dev host exists to
  * show what the widget does with whatever arrives.
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type {
-  JsonSchemaValidator,
-  jsonSchemaValidator,
-} from "@modelcontextprotocol/sdk/validation/types.js";
-import type { CallToolResult, ReadResourceResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  type ReadResourceResult,
+  type Tool,
+} from "@modelcontextprotocol/client";
 
 const passThroughValidator: jsonSchemaValidator = {
   getValidator<T>(): JsonSchemaValidator<T> {
@@ -32,7 +35,7 @@ export async function connectMcp(path: string): Promise<McpConnection> {
   if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
   const client = new Client(
     { name: "widget-kit-devhost", version: "0.1.0" },
-    { jsonSchemaValidator: passThroughValidator },
+    { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(path, window.location.origin)));
   const { tools } = await client.listTools();

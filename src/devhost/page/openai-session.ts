@@ -3,7 +3,7 @@
  * from the start-up globals; this relays its method calls to the real server and the page,
  * and pushes changed globals (the late `toolOutput`, theme, locale, …) back into the frame.
  */
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { FrameChannel, type RelayedCall } from "./frame-channel.ts";
 import {
   DISPLAY_MODES,

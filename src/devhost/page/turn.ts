@@ -2,7 +2,7 @@
  * One turn of the conversation: a tool call the "model" (the form) made, the text the model
  * would read back (`content` and `next_action`), and the tool's widget in its frame.
  */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { CallLog, HostEvent } from "./call-log.ts";
 import { h, prettyJson } from "./dom.ts";
 import { widgetTemplateUri, type McpConnection } from "./mcp-connection.ts";

@@ -4,12 +4,12 @@
  * real header (plus the bootstrap's hash) and `sandbox allow-scripts`, load it in a
  * `sandbox="allow-scripts"` iframe (opaque origin), and start the chosen protocol's host.
  */
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import type { ReadResourceResult } from "@modelcontextprotocol/client";
 import { h } from "./dom.ts";
 import type { McpConnection } from "./mcp-connection.ts";
 import { openaiGlobals, startOpenAiSession } from "./openai-session.ts";
 import { startMcpAppsSession } from "./mcp-apps-session.ts";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { loadFrameStorage } from "./widget-state-store.ts";
 

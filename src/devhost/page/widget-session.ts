@@ -1,5 +1,5 @@
 /** What a protocol host (openai relay or MCP Apps bridge) needs from the page, and gives back. */
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import type { HostEvent } from "./call-log.ts";
 import type { FrameChannelHandlers } from "./frame-channel.ts";
 import type { DisplayMode, HostSettings } from "./settings.ts";

@@ -12,7 +12,12 @@ import { declaredOrigins, frameCsp } from "./frame-csp.ts";
 import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
 import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
-import { hasLoopbackHost, isSameOriginJsonRequest, isServedOnLoopback } from "./request-guard.ts";
+import {
+  hasLoopbackHost,
+  isForeignRequest,
+  isSameOriginJsonRequest,
+  isServedOnLoopback,
+} from "./request-guard.ts";
 
 /** The server's fault injection, as the dev host's fault switch sees it. */
 export interface DevHostFaults {
@@ -70,6 +75,15 @@ function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/** A percent-decoded path segment, or `undefined` for a malformed escape (`%E0%A4%A`). */
+function decodePath(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Creates the dev host's request handler. */
@@ -171,18 +185,25 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
     const path = url.pathname;
     const method = req.method ?? "GET";
     const read = method === "GET" || method === "HEAD";
+    if (!(path === "/" && read) && !path.startsWith("/devhost/")) return false;
+    // Another site's link or form must not drive the page: it could run a tool as this person.
+    if (isForeignRequest(req)) {
+      sendText(res, 403, "Forbidden: the dev host answers only its own pages.\n");
+      return true;
+    }
     try {
       if (path === "/" && read) servePage(res);
-      else if (path.startsWith("/devhost/assets/") && read)
-        serveAsset(res, decodeURIComponent(path.slice("/devhost/assets/".length)));
-      else if (path === "/devhost/config" && read) serveConfig(req, res);
+      else if (path.startsWith("/devhost/assets/") && read) {
+        const name = decodePath(path.slice("/devhost/assets/".length));
+        if (name === undefined) sendText(res, 400, "Bad request: malformed escape in the path\n");
+        else serveAsset(res, name);
+      } else if (path === "/devhost/config" && read) serveConfig(req, res);
       else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
       else if (path.startsWith("/devhost/frames/") && read)
         serveFrame(res, path.slice("/devhost/frames/".length));
       else if (path === "/devhost/faults" && (read || method === "POST"))
         await faultSwitch(req, res);
-      else if (path.startsWith("/devhost/")) sendText(res, 404, "Not found\n");
-      else return false;
+      else sendText(res, 404, "Not found\n");
     } catch (error) {
       if (error instanceof BodyError) sendJson(res, error.status, { error: error.message });
       else if (!res.headersSent) sendText(res, 500, "Internal error\n");

@@ -47,3 +47,17 @@ export function isSameOriginJsonRequest(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   return typeof origin === "string" && origin === `http://${req.headers.host ?? ""}`;
 }
+
+/**
+ * True when the browser says another site or origin sent this request: `Sec-Fetch-Site` is
+ * `cross-site` or `same-site` (another port on this machine is the same site, and still not
+ * this page), or an `Origin` header names another origin. Such a request to the dev host is
+ * a link or a form on someone else's page; the dev host answers nothing to it. A request
+ * without these headers (a person typing the address, curl) passes.
+ */
+export function isForeignRequest(req: IncomingMessage): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = req.headers.origin;
+  return typeof origin === "string" && origin !== `http://${req.headers.host ?? ""}`;
+}

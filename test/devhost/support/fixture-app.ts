@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { createDevHostHandler, type DevHostOptions } from "../../../src/devhost/index.ts";
 
@@ -47,7 +47,9 @@ function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
     "show",
     {
       description: "Shows a value in the fixture widget.",
-      inputSchema: { value: z.string() },
+      inputSchema: z.object({ value: z.string() }),
+      // Read-only, so the dev host page runs it straight from a link.
+      annotations: { readOnlyHint: true },
       _meta: { "openai/outputTemplate": WIDGET_URI, ui: { resourceUri: WIDGET_URI } },
     },
     async ({ value }) => {
@@ -86,18 +88,12 @@ export async function startFixtureApp(
     faults: { get: () => app.faults, set: (spec) => void (app.faults = spec), known: ["fail"] },
     ...options,
   });
+  // A fresh server per request, both protocol revisions, as the SDK documents.
+  const mcp = toNodeHandler(createMcpHandler(() => mcpServer(app, widgetHtml)));
   const server = createServer(async (req, res) => {
     if (await devHost(req, res)) return;
     if (req.url?.startsWith("/mcp")) {
-      // Stateless: a fresh server and transport per request, as the SDK documents.
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      const mcp = mcpServer(app, widgetHtml);
-      res.on("close", () => void transport.close().then(() => mcp.close()));
-      await mcp.connect(transport);
-      await transport.handleRequest(req, res);
+      await mcp(req, res);
       return;
     }
     res.writeHead(404).end();

@@ -11,6 +11,7 @@ import {
   toToolError,
   ToolFailure,
   UpstreamProblem,
+  idempotentResult,
   runIdempotent,
   type ToolDefinition,
   type ToolErrorBody,
@@ -225,45 +226,18 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
           { cause: thrown },
         );
       }
-      switch (outcome.state) {
-        case "key_reused":
+      return idempotentResult(outcome, (value, replayed) => {
+        if (!value.ok)
           return {
             ok: false,
-            error: {
-              code: "IDEMPOTENCY_KEY_REUSED",
-              message: "This idempotency_key was already used for a different draft.",
-              retryable: false,
-              next_action: GIFT_NEXT_ACTIONS.newKeyOrSameArgs,
-              changes: "none",
-            },
+            error: value.error,
+            ...(replayed ? { extra: { replayed: true } } : {}),
           };
-        case "in_progress":
-          return {
-            ok: false,
-            error: {
-              code: "IN_PROGRESS",
-              message: "An order with this idempotency_key is still being placed.",
-              retryable: true,
-              retry_after_seconds: outcome.retryAfterSeconds,
-              next_action: GIFT_NEXT_ACTIONS.retrySameKey,
-              changes: "unknown",
-            },
-          };
-        default: {
-          const replayed = outcome.state === "replayed";
-          const value = outcome.value;
-          if (!value.ok)
-            return {
-              ok: false,
-              error: value.error,
-              ...(replayed ? { extra: { replayed: true } } : {}),
-            };
-          const text = replayed
-            ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`
-            : `Order ${String(value.order.order_id)} placed.`;
-          return { ok: true, data: { order: value.order, replayed }, text };
-        }
-      }
+        const text = replayed
+          ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`
+          : `Order ${String(value.order.order_id)} placed.`;
+        return { ok: true, data: { order: value.order, replayed }, text };
+      });
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Which requests may reach the server at all: the `Host` check that stops DNS rebinding, and
+ * the `Origin` check for browser clients. Both are decided before anything else is read.
+ */
+import type { IncomingMessage } from "node:http";
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+
+/** Whether `host` (the interface bound) is a loopback name. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host);
+}
+
+/** The `Host` values a loopback server answers to on `port`. */
+export function loopbackHostHeaders(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+}
+
+/** `undefined` accepts any `Host` (a server not on loopback with no list configured). */
+export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string> | undefined) {
+  if (!allowed) return true;
+  const header = req.headers.host;
+  return typeof header === "string" && allowed.has(header.toLowerCase());
+}
+
+/**
+ * Requests without `Origin` (server-to-server, the usual MCP client) pass; a browser's origin
+ * must be listed, or be a loopback origin when no list is configured.
+ */
+export function originAllowed(
+  origin: string | undefined,
+  allowed: readonly string[] | undefined,
+): boolean {
+  if (origin === undefined) return true;
+  if (allowed) return allowed.includes(origin);
+  return LOOPBACK_ORIGIN.test(origin);
+}
+
+/** A path whose percent-escapes do not decode (`/%E0%A4%A`) names nothing. */
+export function pathDecodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}

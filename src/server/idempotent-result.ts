@@ -1,0 +1,55 @@
+/**
+ * An idempotency outcome as a tool result, in one place: the codes and sentences a write tool
+ * answers when its key was used for other arguments or is still running are the same for
+ * every app, so no app writes them again.
+ */
+import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
+import { NEXT_ACTIONS } from "./next-action.ts";
+import type { ToolOutcome } from "./tool-server.ts";
+
+/** The error codes of {@link idempotentResult}. */
+export const IDEMPOTENCY_CODES = {
+  /** The key was used before with other arguments: not retryable, nothing changed. */
+  keyReused: "IDEMPOTENCY_KEY_REUSED",
+  /** The first request with this key is still running: retry after the wait, same key. */
+  inProgress: "IN_PROGRESS",
+} as const;
+
+/**
+ * The tool outcome for `outcome`: a reused key and a request still in progress become their
+ * fixed errors; a fresh or replayed value goes through `fromValue` (`replayed` says which).
+ */
+export function idempotentResult<T>(
+  outcome: IdempotentOutcome<T>,
+  fromValue: (value: T, replayed: boolean) => ToolOutcome,
+): ToolOutcome {
+  switch (outcome.state) {
+    case "key_reused":
+      return {
+        ok: false,
+        error: {
+          code: IDEMPOTENCY_CODES.keyReused,
+          message: "This idempotency_key was already used with different arguments.",
+          retryable: false,
+          next_action: NEXT_ACTIONS.newKeyOrSameArgs,
+          changes: "none",
+        },
+      };
+    case "in_progress":
+      return {
+        ok: false,
+        error: {
+          code: IDEMPOTENCY_CODES.inProgress,
+          message: "A request with this idempotency_key is still running.",
+          retryable: true,
+          retry_after_seconds: outcome.retryAfterSeconds,
+          next_action: NEXT_ACTIONS.retrySameKey,
+          changes: "unknown",
+        },
+      };
+    case "replayed":
+      return fromValue(outcome.value, true);
+    case "fresh":
+      return fromValue(outcome.value, false);
+  }
+}

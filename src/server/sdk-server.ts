@@ -1,0 +1,93 @@
+/**
+ * The tool server on the SDK's low-level `Server`: `tools/list` answers the raw JSON Schemas
+ * as written, `tools/call` goes to the kit's own validation, and resources are listed and
+ * read through the app's provider. The same instance serves both protocol eras.
+ */
+import {
+  Server,
+  type AuthInfo,
+  type CallToolResult,
+  type Implementation,
+  type JSONRPCRequest,
+  type Result,
+  type ServerContext,
+  type Tool,
+} from "@modelcontextprotocol/server";
+import type { ResourceProvider } from "./tool-server.ts";
+
+/** What one `tools/call` carries besides the tool name and its arguments. */
+export interface SdkCallRequest {
+  /** The verified token the HTTP layer passed in (`ctx.http.authInfo`). */
+  auth: AuthInfo | undefined;
+  /** The request's `_meta` (host values such as `openai/subject`). */
+  meta: { readonly [key: string]: unknown } | undefined;
+  signal: AbortSignal;
+}
+
+/** The parts of a tool server the SDK `Server` needs. */
+export interface SdkServerParts {
+  info: Implementation;
+  instructions: string | undefined;
+  tools: Tool[];
+  resources: ResourceProvider | undefined;
+  callTool(name: string, args: unknown, request: SdkCallRequest): Promise<CallToolResult>;
+}
+
+type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+function isRecord(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A `Server` whose `tools/call` accepts any `arguments` value. The SDK refuses a non-object
+ * (`[]`, `"x"`, `null`) with a protocol error listing its own schema issues before the tool
+ * is reached; the kit answers it like every other bad argument, as a VALIDATION_FAILED
+ * ToolError. The request goes on with `{}` and the real value rides beside it, keyed by the
+ * request's context, to the kit's handler.
+ */
+class ToolCallServer extends Server {
+  readonly rawArguments = new WeakMap<ServerContext, unknown>();
+
+  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== "tools/call") return wrapped;
+    return (request, ctx) => {
+      const params = request.params;
+      if (!params || !("arguments" in params) || isRecord(params.arguments))
+        return wrapped(request, ctx);
+      this.rawArguments.set(ctx, params.arguments);
+      return wrapped({ ...request, params: { ...params, arguments: {} } }, ctx);
+    };
+  }
+}
+
+/** A new SDK `Server` for one HTTP request or one stdio connection. */
+export function createSdkServer(parts: SdkServerParts): Server {
+  const server = new ToolCallServer(parts.info, {
+    capabilities: parts.resources ? { tools: {}, resources: {} } : { tools: {} },
+    ...(parts.instructions ? { instructions: parts.instructions } : {}),
+  });
+  server.setRequestHandler("tools/list", async () => ({ tools: parts.tools }));
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const args = server.rawArguments.has(ctx)
+      ? server.rawArguments.get(ctx)
+      : request.params.arguments;
+    return parts.callTool(request.params.name, args, {
+      auth: ctx.http?.authInfo,
+      meta: request.params._meta,
+      signal: ctx.mcpReq.signal,
+    });
+  });
+  const resources = parts.resources;
+  if (resources) {
+    server.setRequestHandler("resources/list", async () => ({
+      resources: await resources.list(),
+    }));
+    server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [] }));
+    server.setRequestHandler("resources/read", async (request) =>
+      resources.read(request.params.uri),
+    );
+  }
+  return server;
+}

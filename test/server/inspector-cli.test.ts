@@ -1,0 +1,64 @@
+/**
+ * The third-party MCP Inspector CLI (pinned devDependency, no download at test time) against
+ * the server: tools/list and tools/call, in its default era and with `--protocol-era modern`
+ * (which needs `server/discover` to offer 2026-07-28).
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { GOOD_SEARCH, startHarness, type Harness } from "./harness.ts";
+
+const INSPECTOR = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
+const run = promisify(execFile);
+
+describe("MCP Inspector CLI 2.12", () => {
+  let h: Harness;
+  let home: string;
+  beforeAll(async () => {
+    h = await startHarness({ dailyLimit: 10_000 });
+    home = mkdtempSync(join(tmpdir(), "inspector-home-"));
+  });
+  afterAll(async () => {
+    await h.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  /** Runs the CLI against the harness and parses its JSON answer. */
+  async function inspector(args: string[]): Promise<{ [key: string]: unknown }> {
+    const { stdout } = await run(INSPECTOR, ["--cli", h.endpoint.url, ...args], {
+      // Its catalog and storage go to a private directory, never the real home.
+      env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, "mcp.json") },
+      timeout: 60_000,
+    });
+    return JSON.parse(stdout) as { [key: string]: unknown };
+  }
+
+  const toolArgs = [
+    "--tool-name",
+    "suggest_gifts",
+    "--tool-arg",
+    `interests=${JSON.stringify(GOOD_SEARCH.interests)}`,
+    `budget_min=${GOOD_SEARCH.budget_min}`,
+    `budget_max=${GOOD_SEARCH.budget_max}`,
+    `currency=${GOOD_SEARCH.currency}`,
+    `relationship_type=${GOOD_SEARCH.relationship_type}`,
+  ];
+
+  it.each([[[]], [["--protocol-era", "modern"]]])(
+    "lists the tools and calls suggest_gifts (%j)",
+    async (era) => {
+      const listed = await inspector([...era, "--method", "tools/list"]);
+      expect((listed.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual([
+        "suggest_gifts",
+        "prepare_order",
+        "commit_order",
+      ]);
+      const called = await inspector([...era, "--method", "tools/call", ...toolArgs]);
+      expect(called.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });
+    },
+    120_000,
+  );
+});

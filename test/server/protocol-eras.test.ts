@@ -1,0 +1,140 @@
+/**
+ * One endpoint, both protocol revisions: 2026-07-28 (stateless, `server/discover`, per-request
+ * `_meta`) and 2025-11-25 (the `initialize` handshake), driven by the SDK v2 client in each
+ * era, by the SDK v1 client, and by raw JSON-RPC for what clients never send.
+ */
+import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
+
+const MODERN = "2026-07-28";
+const LEGACY = "2025-11-25";
+
+/** The `_meta` envelope every 2026-07-28 request carries. */
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** POSTs one JSON-RPC message and reads the answer, plain JSON or one SSE event. */
+async function rpc(
+  url: string,
+  message: { [key: string]: unknown },
+  headers: { [key: string]: string } = {},
+): Promise<{ status: number; headers: Headers; body: { [key: string]: unknown } }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(message),
+  });
+  const text = await response.text();
+  const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
+  return { status: response.status, headers: response.headers, body: JSON.parse(data) };
+}
+
+/** A raw `tools/call` in either era, with whatever `arguments` value. */
+function rawCall(url: string, era: "modern" | "legacy", args: unknown) {
+  const params = { name: "suggest_gifts", arguments: args };
+  if (era === "legacy")
+    return rpc(
+      url,
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params },
+      { "mcp-protocol-version": LEGACY },
+    );
+  return rpc(
+    url,
+    { jsonrpc: "2.0", id: 7, method: "tools/call", params: { ...params, _meta: ENVELOPE } },
+    { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "suggest_gifts" },
+  );
+}
+
+describe("both protocol revisions on /mcp", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ dailyLimit: 10_000 });
+  });
+  afterAll(() => h.close());
+
+  it.each(["modern", "legacy"] as const)(
+    "the SDK v2 client in the %s era lists the tools with their raw schemas and calls one",
+    async (era) => {
+      const client = await h.connect({ era });
+      expect(client.getProtocolEra()).toBe(era);
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([
+        "suggest_gifts",
+        "prepare_order",
+        "commit_order",
+      ]);
+      expect(tools.map((tool) => tool.outputSchema)).toEqual(
+        h.app.tools.listTools().map((tool) => tool.outputSchema),
+      );
+      expect(tools[0]?.inputSchema).toEqual(h.app.tools.listTools()[0]?.inputSchema);
+      const result = await call(client, "suggest_gifts", GOOD_SEARCH);
+      expect(giftGenius.parse(result.structuredContent).state).toBe("results");
+    },
+  );
+
+  it("the SDK v1 client (1.32) connects, lists and calls", async () => {
+    const client = new V1Client({ name: "v1", version: "1.0.0" });
+    await client.connect(new V1Transport(new URL(h.endpoint.url)));
+    try {
+      expect((await client.listTools()).tools).toHaveLength(3);
+      const result = await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH });
+      expect(result.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers server/discover with 2026-07-28 and opens no session for 2025-11-25", async () => {
+    const discover = await rpc(
+      h.endpoint.url,
+      { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } },
+      { "mcp-protocol-version": MODERN, "mcp-method": "server/discover" },
+    );
+    expect(discover.status).toBe(200);
+    expect(JSON.stringify(discover.body)).toContain(MODERN);
+    const initialize = await rpc(h.endpoint.url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: LEGACY,
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1.0.0" },
+      },
+    });
+    expect(initialize.body).toMatchObject({ result: { protocolVersion: LEGACY } });
+    expect(initialize.headers.get("mcp-session-id")).toBeNull();
+  });
+
+  it.each([
+    ["modern", []],
+    ["modern", "books"],
+    ["modern", null],
+    ["legacy", [GOOD_SEARCH]],
+    ["legacy", "books"],
+    ["legacy", null],
+  ] as const)(
+    "%s era: non-object arguments %j → a VALIDATION_FAILED ToolError, not a protocol error",
+    async (era, args) => {
+      const { status, body } = await rawCall(h.endpoint.url, era, args);
+      expect(status).toBe(200);
+      expect(body.error).toBeUndefined();
+      const result = body.result as { isError?: boolean; structuredContent: unknown };
+      expect(result.isError).toBe(true);
+      expect(sc(result as never).error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        retryable: false,
+      });
+      expect(JSON.stringify(body)).not.toMatch(/invalid_type|expected record/);
+    },
+  );
+});
