@@ -9,8 +9,6 @@ import {
   type AuthInfo,
   type CallToolResult,
   type McpRequestContext,
-  type ReadResourceResult,
-  type Resource,
   type Server,
   type Tool,
   type ToolAnnotations,
@@ -23,6 +21,7 @@ import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
 import { failureResult, successResult } from "./results.ts";
+import type { ResourceProvider } from "./resource-provider.ts";
 import { createSdkServer } from "./sdk-server.ts";
 import { toToolError, type ToolErrorBody } from "./tool-failure.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
@@ -79,11 +78,8 @@ export interface ToolDefinition<T = unknown> {
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
-/** Resources the server offers (e.g. the widget HTML). Errors are thrown as `ProtocolError`. */
-export interface ResourceProvider {
-  list(): Promise<Resource[]>;
-  read(uri: string): Promise<ReadResourceResult>;
-}
+// Its own file, so the SDK wiring can name it without importing this module back.
+export type { ResourceProvider } from "./resource-provider.ts";
 
 /** Options of `createToolServer`. */
 export interface ToolServerOptions {
