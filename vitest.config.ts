@@ -10,8 +10,14 @@ export default defineConfig({
     globals: true,
     environment: "node",
     include: ["test/**/*.test.{ts,tsx}"],
-    exclude: ["test/browser/**", "test/visual/**", "node_modules/**"],
+    exclude: ["test/browser/**", "test/second-app/**", "test/visual/**", "node_modules/**"],
     setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
+    // Type tests (`*.test-d.ts`, expectTypeOf): tsc checks them as part of every run.
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.{ts,tsx}"],
+      tsconfig: "./tsconfig.json",
+    },
   },
 });

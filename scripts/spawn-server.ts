@@ -21,7 +21,7 @@ const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 /** Spawns the server with `env` added to the current environment (PORT defaults to 0). */
 export function spawnServer(
   env: { [key: string]: string | undefined } = {},
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
     cwd: ROOT,

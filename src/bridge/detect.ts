@@ -6,7 +6,7 @@
 import { hostAdapters } from "./adapters.ts";
 import type { McpAppsHostOptions } from "./mcp-apps.ts";
 import { createNoHost } from "./no-host.ts";
-import type { Host } from "./types.ts";
+import type { AppInfo, Host } from "./types.ts";
 
 /** Options of `detectHost`. */
 export interface DetectHostOptions extends Omit<McpAppsHostOptions, "handshakeTimeoutMs"> {
@@ -47,19 +47,27 @@ export async function detectHost(options: DetectHostOptions = {}): Promise<Host>
 
 let defaultHost: Host | undefined;
 
+/** Options of `getDefaultHost`; only the first call (which creates the host) uses them. */
+export interface DefaultHostOptions {
+  /** Your app's name and version, sent to MCP Apps hosts in `ui/initialize`. */
+  readonly appInfo?: AppInfo;
+}
+
 /**
  * The host the widget runs in, created on first use and shared. Synchronous, so it can be
  * the default of `HostProvider`: in ChatGPT the openai adapter; in a frame the MCP Apps
  * adapter, which shows the defaults until its handshake answers (and keeps them, failing
  * calls softly, if it never does); elsewhere the no-host mode.
  */
-export function getDefaultHost(): Host {
+export function getDefaultHost(options: DefaultHostOptions = {}): Host {
   if (!defaultHost) {
     const win = currentWindow(undefined);
     const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
     defaultHost =
       (win && createOpenAIHost?.(win)) ||
-      (win && createMcpAppsHost && inFrame(win) ? createMcpAppsHost({ win }) : createNoHost());
+      (win && createMcpAppsHost && inFrame(win)
+        ? createMcpAppsHost(options.appInfo ? { win, appInfo: options.appInfo } : { win })
+        : createNoHost());
   }
   return defaultHost;
 }

@@ -19,4 +19,9 @@ export {
   type McpAppsHostOptions,
 } from "./mcp-apps.ts";
 export { WIDGET_STATE_KEY_PREFIX } from "./session-storage.ts";
-export { detectHost, getDefaultHost, type DetectHostOptions } from "./detect.ts";
+export {
+  detectHost,
+  getDefaultHost,
+  type DetectHostOptions,
+  type DefaultHostOptions,
+} from "./detect.ts";

@@ -13,7 +13,7 @@ import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
 import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
 import { createGlobalStore } from "./store.ts";
-import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
+import type { AppInfo, DisplayMode, Host, HostCapabilities } from "./types.ts";
 
 /** The MCP Apps protocol version this adapter speaks. */
 export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";
@@ -24,8 +24,8 @@ type Params = { readonly [key: string]: unknown };
 export interface McpAppsHostOptions {
   /** The widget's window (its `parent` is the host); `window` by default. */
   readonly win?: Window;
-  /** Sent as `appInfo` in `ui/initialize`. */
-  readonly appInfo?: { readonly name: string; readonly version: string };
+  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `widget-kit`/`0`). */
+  readonly appInfo?: AppInfo;
   /** How long `ui/initialize` may take, in ms (default 10 000). */
   readonly handshakeTimeoutMs?: number;
   /** How long any other request may take, in ms (default 30 000; tool calls 120 000). */

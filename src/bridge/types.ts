@@ -93,6 +93,15 @@ export interface HostCapabilities {
   readonly updateModelContext: boolean;
 }
 
+/**
+ * Who the widget is, as a host sees it: MCP Apps hosts receive it in `ui/initialize`. Pass
+ * your app's own name and version (`HostProvider appInfo`, `detectHost`, `createMcpAppsHost`).
+ */
+export interface AppInfo {
+  readonly name: string;
+  readonly version: string;
+}
+
 /** Which protocol a host speaks. */
 export type HostKind = "openai" | "mcp-apps" | "mock" | "none";
 

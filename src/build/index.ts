@@ -39,3 +39,5 @@ export {
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
+export type { Contract } from "../contract/define-contract.ts";
+export type { KindDefinition } from "../contract/kinds.ts";

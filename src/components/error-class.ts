@@ -5,7 +5,7 @@
  * stable `code` (and `changes`), never from its free text.
  */
 import type { ToolError } from "../contract/index.ts";
-import { HOST_CALL_FAILED } from "../hooks/host-call-error.ts";
+import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../hooks/host-call-error.ts";
 
 /** The classes ErrorState has a sentence for. */
 export type ErrorClass =
@@ -24,8 +24,7 @@ export type ErrorClass =
   | "unreadable"
   | "unknown";
 
-/** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */
-export const UNREADABLE_RESULT = "UNREADABLE_RESULT";
+export { UNREADABLE_RESULT };
 
 // Tried in order against the code; the first match wins. Kept to patterns of the code
 // families DESIGN.md and RFC 9457-style servers use, so an app's own codes mostly fit.

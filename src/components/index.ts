@@ -1,6 +1,6 @@
 /** The kit's React components and the DOM contract they publish. */
 export type { DomAction } from "./dom-action.ts";
-export { WidgetRoot, useReportDomState, type WidgetRootProps } from "./widget-root.tsx";
+export { WidgetRoot, type WidgetRootProps } from "./widget-root.tsx";
 export {
   ResultView,
   type ResultViewProps,
@@ -26,9 +26,4 @@ export {
 } from "./confirm-purchase.tsx";
 export { OrderReceipt, type OrderReceiptProps } from "./order-receipt.tsx";
 export { useExpired } from "./use-expired.ts";
-export {
-  newIdempotencyKey,
-  isStoredIdempotencyKey,
-  IDEMPOTENCY_STATE_KEY,
-  type StoredIdempotencyKey,
-} from "./idempotency-key.ts";
+export { newIdempotencyKey } from "./idempotency-key.ts";

@@ -6,7 +6,6 @@ export {
   MoneySchema,
   FieldErrorSchema,
   ToolErrorSchema,
-  ToolErrorWireSchema,
   MAX_RETRY_AFTER_SECONDS,
   CHANGES,
   type Money,

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import { getDefaultHost } from "../bridge/detect.ts";
-import type { Host } from "../bridge/types.ts";
+import type { AppInfo, Host } from "../bridge/types.ts";
 
 const HostContext = createContext<Host | null>(null);
 HostContext.displayName = "HostContext";
@@ -13,12 +13,18 @@ HostContext.displayName = "HostContext";
 export interface HostProviderProps {
   /** The host to use (a mock in tests and stories); the detected host by default. */
   readonly host?: Host;
+  /**
+   * Your app's name and version, which MCP Apps hosts see in `ui/initialize` (default
+   * `widget-kit`/`0`). Used when the provider creates the detected host (no `host` prop).
+   */
+  readonly appInfo?: AppInfo;
   readonly children?: ReactNode;
 }
 
 /** Makes `host` (or the detected default host) the one every hook below reads. */
-export function HostProvider({ host, children }: HostProviderProps) {
-  return <HostContext.Provider value={host ?? getDefaultHost()}>{children}</HostContext.Provider>;
+export function HostProvider({ host, appInfo, children }: HostProviderProps) {
+  const value = host ?? getDefaultHost(appInfo ? { appInfo } : {});
+  return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }
 HostProvider.displayName = "HostProvider";
 

@@ -12,8 +12,7 @@ export {
   type CallToolStatus,
   type CallOutcome,
 } from "./use-call-tool.ts";
-export { callToolOnce, DEFAULT_CALL_TIMEOUT_MS } from "./call-tool-once.ts";
-export { HOST_CALL_FAILED, hostCallFailed } from "./host-call-error.ts";
+export { HOST_CALL_FAILED } from "./host-call-error.ts";
 export { useTheme } from "./use-theme.ts";
 export { useLocale } from "./use-locale.ts";
 export { useDisplayMode } from "./use-display-mode.ts";
@@ -27,4 +26,5 @@ export { useRequestDisplayMode } from "./use-request-display-mode.ts";
 export { useSendFollowUpMessage } from "./use-send-follow-up-message.ts";
 export { useOpenExternal } from "./use-open-external.ts";
 export { useRequestClose } from "./use-request-close.ts";
+export { useWriteFlow, type WriteFlow, type WriteFlowOptions } from "./use-write-flow.ts";
 export { useAutoHeight } from "./use-auto-height.ts";

@@ -35,11 +35,16 @@ export {
   type CallOrigin,
 } from "./tool-server.ts";
 export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
+export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
+export { MissingPeerError } from "./optional-peer.ts";
 export {
   contractJsonSchema,
   kindJsonSchema,
   type ContractJsonSchema,
   type JsonSchema,
 } from "../contract/json-schema.ts";
+export type { Contract } from "../contract/define-contract.ts";
+export type { KindDefinition } from "../contract/kinds.ts";
+export type { ToolError, FieldError, Money } from "../contract/schemas.ts";

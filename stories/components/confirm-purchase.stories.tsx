@@ -9,8 +9,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ConfirmPurchase, type PurchaseDraft } from "../../src/components/confirm-purchase.tsx";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
-import { useCallTool } from "../../src/hooks/use-call-tool.ts";
-import { toCommitOutcome } from "../../examples/giftgenius/widget/purchase.ts";
+import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
+import { PURCHASE_FLOW } from "../../examples/giftgenius/widget/purchase.ts";
 import { CONFIRM_PURCHASE_DOCS } from "../support/docs-tables.ts";
 import { widgetRootOf } from "../support/in-widget-root.tsx";
 import { mockHostOf } from "../support/registry.ts";
@@ -29,15 +29,13 @@ const DRAFT: PurchaseDraft = {
  * control that remounts the whole widget (the host keeps its widget state, as ChatGPT does).
  */
 function PurchaseHarness({ draft, remountable }: { draft: PurchaseDraft; remountable?: boolean }) {
-  const commitOrder = useCallTool("commit_order");
+  const flow = useWriteFlow(PURCHASE_FLOW);
   const [cancelled, setCancelled] = useState(false);
   if (cancelled) return <p>Cancelled.</p>;
   return (
     <ConfirmPurchase
       draft={draft}
-      onCommit={async (key) =>
-        toCommitOutcome(await commitOrder.call({ draft_id: draft.id, idempotency_key: key }))
-      }
+      onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
       onCancel={() => setCancelled(true)}
       onPrepareAgain={remountable ? undefined : () => {}}
     />

@@ -23,8 +23,6 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 mkdirSync(join(repo, ".tmp"), { recursive: true });
 const app = mkdtempSync(join(repo, ".tmp", "pack-consumer-"));
 const installed = join(app, "node_modules", "widget-kit");
-// The root entry (src/index.ts, the widget side) lands from another branch.
-const hasRootEntry = existsSync(join(repo, "src/index.ts"));
 const bin = (name: string) => join(repo, "node_modules/.bin", name);
 
 afterAll(() => rmSync(app, { recursive: true, force: true }));
@@ -121,50 +119,46 @@ describe("npm pack → fresh app", () => {
     execFileSync(bin("tsc"), ["-p", "tsconfig.json"], { cwd: app, stdio: "pipe" });
   }, 60_000);
 
-  it.skipIf(!hasRootEntry)(
-    "builds the app's own widget with the kit's plugin",
-    () => {
-      write(
-        "contract.mjs",
-        // The contract is shared by vite.config (Node) and the widget: the framework-free entry.
-        `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
-          `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
-      );
-      write(
-        "vite.config.mjs",
-        `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
-          `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
-          `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
-      );
-      write(
-        "widget/index.html",
-        `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`,
-      );
-      write(
-        "widget/main.jsx",
-        `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-          `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
-      );
-      execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
-        cwd: app,
-        stdio: "pipe",
-        env: { ...process.env, NODE_ENV: "production" },
-      });
-      const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as {
-        uri: string;
-        _meta: { ui: { csp: { resourceDomains: string[] } } };
-      };
-      expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
-      expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
-      expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({
-        contract_version: "1.0",
-        kinds: { notes: { type: "object" } },
-      });
-      const html = readFileSync(join(app, "dist/widget.html"), "utf8");
-      expect(/^<!doctype html>/i.test(html)).toBe(true);
-      // The kit's stylesheet, imported once by the widget entry, is inline.
-      expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
-    },
-    60_000,
-  );
+  it("builds the app's own widget with the kit's plugin", () => {
+    write(
+      "contract.mjs",
+      // The contract is shared by vite.config (Node) and the widget: the framework-free entry.
+      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
+        `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
+    );
+    write(
+      "vite.config.mjs",
+      `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
+        `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
+        `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
+    );
+    write(
+      "widget/index.html",
+      `<!doctype html><html lang="en"><head><title>Notes</title></head><body><div id="root"></div><script type="module" src="./main.jsx"></script></body></html>`,
+    );
+    write(
+      "widget/main.jsx",
+      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+        `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
+    );
+    execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
+      cwd: app,
+      stdio: "pipe",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as {
+      uri: string;
+      _meta: { ui: { csp: { resourceDomains: string[] } } };
+    };
+    expect(manifest.uri).toMatch(/^ui:\/\/widget\/notes-[0-9a-f]{8}\.html$/);
+    expect(manifest._meta.ui.csp.resourceDomains).toEqual(["https://img.notes.example"]);
+    expect(JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8"))).toMatchObject({
+      contract_version: "1.0",
+      kinds: { notes: { type: "object" } },
+    });
+    const html = readFileSync(join(app, "dist/widget.html"), "utf8");
+    expect(/^<!doctype html>/i.test(html)).toBe(true);
+    // The kit's stylesheet, imported once by the widget entry, is inline.
+    expect(/<style[^>]*>[^<]*--wk-bg/.test(html)).toBe(true);
+  }, 60_000);
 });

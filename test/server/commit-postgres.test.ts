@@ -25,7 +25,7 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
       clients.push(client);
     }
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await Promise.all(servers.map((server) => server.stop()));

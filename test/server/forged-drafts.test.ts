@@ -103,21 +103,24 @@ describe("the draft secret at start-up", () => {
     const lines = stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/GIFTGENIUS_SECRET/);
-  }, 30_000);
+  }, 90_000);
 
   it("starts in production once GIFTGENIUS_SECRET is set", async () => {
     const dir = mkdtempSync(join(tmpdir(), "giftgenius-secret-"));
-    const server = await spawnServer({
-      NODE_ENV: "production",
-      GIFTGENIUS_SECRET: "a-real-secret-for-this-test",
-      SQLITE_FILE: join(dir, "idem.sqlite"),
-      WIDGET_DIST: join(dir, "dist"),
-    });
+    const server = await spawnServer(
+      {
+        NODE_ENV: "production",
+        GIFTGENIUS_SECRET: "a-real-secret-for-this-test",
+        SQLITE_FILE: join(dir, "idem.sqlite"),
+        WIDGET_DIST: join(dir, "dist"),
+      },
+      80_000,
+    );
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -10,6 +10,7 @@ import {
   type IdempotencyStore,
   type ServerLogger,
   type ToolServer,
+  type WidgetUris,
 } from "widget-kit/server";
 import { createCatalog, loadGifts } from "./catalog/catalog.ts";
 import type { GiftGeniusConfig } from "./config.ts";
@@ -21,7 +22,7 @@ import { createFakePayments, type PaymentProvider } from "./payments.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
-import { createWidgetResources, type WidgetUris } from "./widget-resource.ts";
+import { createWidgetResources } from "./widget-resource.ts";
 
 /** A ready server: make SDK servers from it, then `close()` to release the store. */
 export interface GiftGenius {

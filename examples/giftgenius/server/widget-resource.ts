@@ -13,7 +13,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/server";
-import type { ResourceProvider, ServerLogger } from "widget-kit/server";
+import type { ResourceProvider, ServerLogger, WidgetUris } from "widget-kit/server";
 
 /** MIME type of the ChatGPT (Apps SDK) widget resource. */
 export const SKYBRIDGE_MIME = "text/html+skybridge";
@@ -31,14 +31,6 @@ const ManifestSchema = v.object({
   _meta: v.record(v.string(), v.unknown()),
   mcp_app_uri: v.optional(v.pipe(v.string(), v.regex(/^ui:\/\/[\w./-]+\.html$/))),
 });
-
-/** The widget URIs the tools point at. */
-export interface WidgetUris {
-  /** `openai/outputTemplate`: the skybridge resource. */
-  skybridge: string;
-  /** `ui.resourceUri`: the MCP Apps twin. */
-  mcpApp: string;
-}
 
 /** The twin's URI: the manifest's `mcp_app_uri`, else `….html` → `….mcp-app.html`. */
 export function mcpAppUriFor(uri: string): string {

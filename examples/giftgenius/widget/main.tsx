@@ -10,7 +10,7 @@ const container = document.getElementById("root");
 if (container) {
   createRoot(container).render(
     <StrictMode>
-      <HostProvider>
+      <HostProvider appInfo={{ name: "GiftGenius", version: "1.0.0" }}>
         <App />
       </HostProvider>
     </StrictMode>,

@@ -1,16 +1,10 @@
 /**
- * GiftGenius ↔ kit mapping for the purchase flow: its draft as a kit `PurchaseDraft`, and a
- * `commit_order` call outcome as a kit `CommitOutcome`.
+ * GiftGenius' side of the kit's write flow: which tools prepare and commit, its draft as a
+ * kit `PurchaseDraft`, and its order as a receipt.
  */
-import {
-  UNREADABLE_RESULT,
-  type CallOutcome,
-  type CommitOutcome,
-  type ErrorView,
-  type PurchaseDraft,
-  type ToolError,
-} from "widget-kit";
+import type { CommitOutcome, PurchaseDraft, WriteFlowOptions } from "widget-kit";
 import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts";
+import { FLOW_STATE_KEY } from "./flow-state.ts";
 
 /** The draft record inside a successful `order_draft` result. */
 export type DraftData = Extract<OrderDraft, { ok: true }>["draft"];
@@ -31,10 +25,6 @@ export function isDraftView(view: GiftGeniusView): view is DraftView {
 export function isOrderView(view: GiftGeniusView): view is OrderView {
   return view.state === "committed";
 }
-/** True for an error view. */
-export function isErrorView(view: GiftGeniusView): view is ErrorView {
-  return view.state === "error";
-}
 
 /** A GiftGenius draft as the kit's ConfirmPurchase expects it. */
 export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
@@ -47,31 +37,23 @@ export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
   };
 }
 
-/** A tool answered with something that is not this contract: say so, and allow a retry. */
-export function unreadable(changes?: ToolError["changes"]): ToolError {
-  return changes
-    ? { code: UNREADABLE_RESULT, message: "", retryable: true, changes }
-    : { code: UNREADABLE_RESULT, message: "", retryable: true };
+/** An order result as the receipt ConfirmPurchase shows. */
+export function receiptOf(view: GiftGeniusView): Extract<CommitOutcome, { ok: true }> | null {
+  if (!isOrderView(view)) return null;
+  const { order, replayed } = view.data;
+  return { ok: true, orderId: order.order_id, replayed, total: order.total };
 }
 
-/** A call outcome as a view: host failures and unreadable error results become `error`. */
-export function outcomeView(outcome: CallOutcome, kind: string): GiftGeniusView {
-  if (!outcome.ok)
-    return { state: "error", kind, version: giftGenius.version, error: outcome.error };
-  const view = giftGenius.parse(outcome.result.structuredContent);
-  if (view.state === "invalid" && outcome.result.isError) {
-    return { state: "error", kind, version: giftGenius.version, error: unreadable() };
-  }
-  return view;
-}
-
-/** `commit_order`'s outcome for ConfirmPurchase. Anything unreadable may have gone through. */
-export function toCommitOutcome(outcome: CallOutcome): CommitOutcome {
-  const view = outcomeView(outcome, "order");
-  if (isOrderView(view)) {
-    const { order, replayed } = view.data;
-    return { ok: true, orderId: order.order_id, replayed, total: order.total };
-  }
-  if (isErrorView(view)) return { ok: false, error: view.error };
-  return { ok: false, error: unreadable("unknown") };
-}
+/** The GiftGenius tools and kinds, for `useWriteFlow`. */
+export const PURCHASE_FLOW = {
+  contract: giftGenius,
+  prepare: { tool: "prepare_order", kind: "order_draft" },
+  commit: { tool: "commit_order", kind: "order" },
+  toolForKind: {
+    gift_suggestions: "suggest_gifts",
+    order_draft: "prepare_order",
+    order: "commit_order",
+  },
+  receipt: receiptOf,
+  stateKey: FLOW_STATE_KEY,
+} satisfies WriteFlowOptions<GiftGeniusView>;

@@ -15,11 +15,12 @@ import {
   runIdempotent,
   type ToolDefinition,
   type ToolErrorBody,
+  widgetToolMeta,
 } from "widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";
-import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
+import { multiplyAmount, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -141,7 +142,7 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
       idempotentHint: true,
       openWorldHint: false,
     },
-    meta: widgetMeta(deps.widget, "Placing the order…", "Order placed"),
+    meta: widgetToolMeta(deps.widget, { invoking: "Placing the order…", invoked: "Order placed" }),
     kind: "order",
     outputSchema: kindJsonSchema(giftGenius, "order"),
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },

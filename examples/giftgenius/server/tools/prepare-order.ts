@@ -1,10 +1,15 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema, ToolFailure, type ToolDefinition } from "widget-kit/server";
+import {
+  kindJsonSchema,
+  ToolFailure,
+  type ToolDefinition,
+  widgetToolMeta,
+} from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-import { multiplyAmount, toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
+import { multiplyAmount, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const GIFT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -69,7 +74,10 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       idempotentHint: true,
       openWorldHint: false,
     },
-    meta: widgetMeta(deps.widget, "Preparing the order…", "Order ready to confirm"),
+    meta: widgetToolMeta(deps.widget, {
+      invoking: "Preparing the order…",
+      invoked: "Order ready to confirm",
+    }),
     kind: "order_draft",
     outputSchema: kindJsonSchema(giftGenius, "order_draft"),
     arguments: {

@@ -1,12 +1,16 @@
 /** What every GiftGenius tool needs: catalog, drafts, payments, store, limits, widget URIs. */
 import type { GiftCard } from "../../contract.ts";
-import type { IdempotencyStore, IdempotencyTiming, ServerLogger } from "widget-kit/server";
+import type {
+  IdempotencyStore,
+  IdempotencyTiming,
+  ServerLogger,
+  WidgetUris,
+} from "widget-kit/server";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";
 import type { DraftSigner } from "../drafts.ts";
 import type { PaymentProvider } from "../payments.ts";
-import type { WidgetUris } from "../widget-resource.ts";
 
 /** Dependencies of the tools. */
 export interface GiftGeniusDeps {
@@ -19,22 +23,6 @@ export interface GiftGeniusDeps {
   widget: WidgetUris;
   log: ServerLogger;
   now(): number;
-}
-
-/** The tool `_meta` every GiftGenius tool carries (both host dialects). */
-export function widgetMeta(
-  widget: WidgetUris,
-  invoking: string,
-  invoked: string,
-): { [key: string]: unknown } {
-  return {
-    "openai/outputTemplate": widget.skybridge,
-    ui: { resourceUri: widget.mcpApp },
-    "ui/resourceUri": widget.mcpApp,
-    "openai/toolInvocation/invoking": invoking,
-    "openai/toolInvocation/invoked": invoked,
-    "openai/widgetAccessible": true,
-  };
 }
 
 /** A catalog entry as the wire's GiftCard, priced in `currency`. */

@@ -1,10 +1,15 @@
 /** `suggest_gifts`: read only. Nothing found is a success with an empty list and a reason. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { kindJsonSchema, ToolFailure, type ToolDefinition } from "widget-kit/server";
+import {
+  kindJsonSchema,
+  ToolFailure,
+  type ToolDefinition,
+  widgetToolMeta,
+} from "widget-kit/server";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-import { toGiftCard, widgetMeta, type GiftGeniusDeps } from "./shared.ts";
+import { toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const MAX_INTERESTS = 5;
 const MAX_BUDGET = 1_000_000_000;
@@ -119,7 +124,10 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
       idempotentHint: true,
       openWorldHint: false,
     },
-    meta: widgetMeta(deps.widget, "Finding gift ideas…", "Found gift ideas"),
+    meta: widgetToolMeta(deps.widget, {
+      invoking: "Finding gift ideas…",
+      invoked: "Found gift ideas",
+    }),
     kind: "gift_suggestions",
     outputSchema: kindJsonSchema(giftGenius, "gift_suggestions"),
     arguments: {

@@ -1,0 +1,89 @@
+/**
+ * The public API, reviewed: one API report per package entry (`api/*.api.md`), written by
+ * API Extractor from the shipped declarations (`lib/`, `npm run build:lib`).
+ *
+ *   npm run api          fails when an entry's surface differs from its committed report
+ *   npm run api:update   rewrites the reports (commit them with the change they describe)
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  Extractor,
+  ExtractorConfig,
+  ExtractorLogLevel,
+  type IConfigFile,
+} from "@microsoft/api-extractor";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const update = process.argv.includes("--update");
+
+interface PackageJson {
+  exports: Record<string, string | { types?: string }>;
+}
+
+/** Every entry of package.json `exports` that has declarations: `.` → `widget-kit`, … */
+function entries(): Array<{ name: string; reportName: string; types: string }> {
+  const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as PackageJson;
+  return Object.entries(pkg.exports).flatMap(([subpath, target]) => {
+    if (typeof target === "string" || !target.types) return [];
+    const name = subpath === "." ? "widget-kit" : `widget-kit/${subpath.slice(2)}`;
+    return [{ name, reportName: name.replace("/", "-"), types: join(repo, target.types) }];
+  });
+}
+
+function configFor(reportName: string, types: string): IConfigFile {
+  return {
+    projectFolder: repo,
+    mainEntryPointFilePath: types,
+    compiler: { tsconfigFilePath: join(repo, "tsconfig.build.json") },
+    apiReport: {
+      enabled: true,
+      reportFileName: `${reportName}.api.md`,
+      reportFolder: join(repo, "api"),
+      reportTempFolder: join(repo, ".tmp/api"),
+    },
+    docModel: { enabled: false },
+    dtsRollup: { enabled: false },
+    tsdocMetadata: { enabled: false },
+    messages: {
+      // One package, no release stages: every export is public.
+      extractorMessageReporting: {
+        "ae-missing-release-tag": { logLevel: ExtractorLogLevel.None },
+        default: { logLevel: ExtractorLogLevel.Warning, addToApiReportFile: true },
+      },
+      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+    },
+  };
+}
+
+mkdirSync(join(repo, ".tmp/api"), { recursive: true });
+let failed = 0;
+for (const { name, reportName, types } of entries()) {
+  const config = ExtractorConfig.prepare({
+    configObject: configFor(reportName, types),
+    configObjectFullPath: undefined,
+    packageJsonFullPath: join(repo, "package.json"),
+  });
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    showVerboseMessages: false,
+    messageCallback(message) {
+      // Only what changes the verdict is printed; warnings are in the report file.
+      if (message.logLevel !== ExtractorLogLevel.Error) message.handled = true;
+    },
+  });
+  if (result.apiReportChanged && !update) {
+    failed += 1;
+    console.error(
+      `${name}: the public API differs from api/${reportName}.api.md. ` +
+        `Review the change, then run \`npm run api:update\` and commit the report.`,
+    );
+  } else if (!result.succeeded) {
+    failed += 1;
+    console.error(`${name}: API Extractor failed (${result.errorCount} errors)`);
+  } else {
+    console.log(`${name}: ${result.apiReportChanged ? "report updated" : "unchanged"}`);
+  }
+}
+if (failed > 0) process.exit(1);

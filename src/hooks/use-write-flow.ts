@@ -1,0 +1,208 @@
+/**
+ * The write flow of any app: list → prepare (a draft to confirm) → commit → receipt, with the
+ * rules a real host forces on it:
+ * - one prepare at a time, however often its button is pressed;
+ * - the draft or receipt result is kept in widget state and parsed again (it is untrusted) on
+ *   a remount, and also when widget state arrives after the first render (MCP Apps delivers it
+ *   with the tool result) unless the person has already moved on;
+ * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
+ * - a failed prepare, commit or base result is shown in place with a retry of the same call.
+ * The idempotency key of the commit is ConfirmPurchase's job (made once per draft, stored
+ * before the call); this hook only sends it.
+ */
+import { useMemo, useRef, useState } from "react";
+import type { CommitOutcome } from "../components/confirm-purchase.tsx";
+import type { ErrorView } from "../contract/index.ts";
+import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
+import { unreadableResult } from "./host-call-error.ts";
+import { useHost } from "./host-context.tsx";
+import { useToolInput } from "./use-tool-input.ts";
+import { useToolOutput } from "./use-tool-output.ts";
+import { useWidgetState } from "./use-widget-state.ts";
+
+/** Tool arguments. */
+type Args = { readonly [key: string]: unknown };
+
+/** A parsed view, as any contract's `parse` returns. */
+type View = { readonly state: string };
+
+/** A contract, as the flow needs it. */
+interface FlowContract<R extends View> {
+  readonly version: string;
+  parse(input: unknown): R;
+}
+
+/** View states that are not a draft or receipt record (a stored one of these is ignored). */
+const NOT_RECORDS = new Set(["results", "empty", "error", "invalid", "unsupported"]);
+
+/** Options of `useWriteFlow`. */
+export interface WriteFlowOptions<R extends View> {
+  /** Parses tool outputs and stored state. */
+  readonly contract: FlowContract<R>;
+  /** The prepare tool and the kind of result it returns (e.g. `prepare_order` → `order_draft`). */
+  readonly prepare: { readonly tool: string; readonly kind: string };
+  /** The commit tool and the kind of result it returns (e.g. `commit_order` → `order`). */
+  readonly commit: { readonly tool: string; readonly kind: string };
+  /** The tool behind each kind the host may show, so a failed one is retried with its input. */
+  readonly toolForKind?: { readonly [kind: string]: string };
+  /** The receipt of a committed result (its id, total, replay), for ConfirmPurchase. */
+  readonly receipt: (view: R) => Extract<CommitOutcome, { ok: true }> | null;
+  /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
+  readonly stateKey?: string;
+  /**
+   * A tool output to show instead of the host's (tests, stories). When given — even as
+   * `null` — it counts as delivered; without it, a host `toolOutput` of null is `loading`.
+   */
+  readonly output?: unknown;
+  /** Set when `output` is given (an own property, even `undefined`, counts). */
+  readonly hasOutput?: boolean;
+}
+
+/** What `useWriteFlow` returns. */
+export interface WriteFlow<R extends View> {
+  /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
+  readonly view: R | ErrorView | null;
+  /** The person cancelled a draft that had no list under it. */
+  readonly cancelled: boolean;
+  /** The arguments of the prepare in flight, if any (to mark its item busy). */
+  readonly pending: Args | null;
+  /** Prepares a draft; ignored while another prepare runs. */
+  readonly prepare: (args: Args) => Promise<void>;
+  /**
+   * Sends the commit — ConfirmPurchase's `onCommit`, with the key it made — and gives back
+   * the receipt or the error (an unreadable answer says the write may have happened).
+   */
+  readonly commit: (args: Args) => Promise<CommitOutcome>;
+  /** Keeps the committed result in widget state (ConfirmPurchase's `onCommitted`). */
+  readonly committed: () => void;
+  /** Back to the list, forgetting the draft. */
+  readonly cancel: () => void;
+  /** Retries what failed (a prepare, or the host's result through its tool), if anything did. */
+  readonly retry: (() => Promise<unknown>) | undefined;
+}
+
+interface Shown<R extends View> {
+  readonly view: R | ErrorView;
+  readonly retry?: () => Promise<unknown>;
+  /** The raw result to persist (drafts and receipts only). */
+  readonly stored?: unknown;
+}
+
+/** The prepare → confirm → commit → receipt flow over an app's tools. */
+export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): WriteFlow<R> {
+  const { contract, prepare: prepareTool, commit: commitTool, toolForKind = {} } = options;
+  const receiptOf = options.receipt;
+  const stateKey = options.stateKey ?? "wkWriteFlow";
+  const host = useHost();
+  const hostOutput = useToolOutput();
+  const toolInput = useToolInput();
+  const [stored, setStored] = useWidgetState<unknown>(null, { key: stateKey });
+  const [draftKind, receiptKind] = [prepareTool.kind, commitTool.kind];
+
+  /** A stored draft or receipt, parsed again; anything else is null. */
+  const restore = (value: unknown): R | null => {
+    if (value === null || value === undefined) return null;
+    const view = contract.parse(value);
+    const kind = (view as { kind?: unknown }).kind;
+    const usable = !NOT_RECORDS.has(view.state) && (kind === draftKind || kind === receiptKind);
+    return usable ? view : null;
+  };
+
+  const [shown, setShown] = useState<Shown<R> | null>(() => {
+    const view = restore(stored);
+    return view ? { view } : null;
+  });
+  const [cancelled, setCancelled] = useState(false);
+  const [pending, setPending] = useState<Args | null>(null);
+  const [seenStored, setSeenStored] = useState<unknown>(stored);
+  if (stored !== seenStored) {
+    setSeenStored(stored);
+    const restored = shown === null && !cancelled && pending === null ? restore(stored) : null;
+    if (restored) setShown({ view: restored });
+  }
+  const preparing = useRef(false);
+
+  const output = options.hasOutput ? options.output : hostOutput;
+  const base = useMemo(
+    () =>
+      !options.hasOutput && (output === null || output === undefined)
+        ? null
+        : contract.parse(output),
+    [options.hasOutput, output, contract],
+  );
+
+  /** A call's outcome as a view: host failures and unreadable error results become `error`. */
+  function outcomeView(outcome: CallOutcome, kind: string): R | ErrorView {
+    if (!outcome.ok)
+      return { state: "error", kind, version: contract.version, error: outcome.error };
+    const view = contract.parse(outcome.result.structuredContent);
+    if (view.state === "invalid" && outcome.result.isError)
+      return { state: "error", kind, version: contract.version, error: unreadableResult() };
+    return view;
+  }
+
+  function show(outcome: CallOutcome, kind: string, retry: () => Promise<unknown>) {
+    const view = outcomeView(outcome, kind);
+    const keep = outcome.ok && view.state !== "error" && view.state !== "invalid";
+    setShown({ view, retry: view.state === "error" ? retry : undefined });
+    if (keep) setStored(outcome.result.structuredContent);
+  }
+
+  async function prepare(args: Args): Promise<void> {
+    if (preparing.current) return; // one prepare at a time, however often it is pressed
+    preparing.current = true;
+    setPending(args);
+    try {
+      const outcome = await callToolOnce(host, prepareTool.tool, args);
+      setCancelled(false);
+      show(outcome, prepareTool.kind, () => prepare(args));
+    } finally {
+      preparing.current = false;
+      setPending(null);
+    }
+  }
+
+  const lastCommitted = useRef<unknown>(null);
+  async function commit(args: Args): Promise<CommitOutcome> {
+    const outcome = await callToolOnce(host, commitTool.tool, args);
+    const view = outcomeView(outcome, commitTool.kind);
+    if (view.state === "error" && "error" in view) return { ok: false, error: view.error };
+    const receipt = receiptOf(view as R);
+    if (!receipt || !outcome.ok) return { ok: false, error: unreadableResult("unknown") };
+    lastCommitted.current = outcome.result.structuredContent;
+    return receipt;
+  }
+
+  function committed() {
+    setStored(lastCommitted.current);
+  }
+
+  const baseKind = base && "kind" in base ? (base as { kind: unknown }).kind : undefined;
+  async function retryBase(): Promise<void> {
+    const tool = typeof baseKind === "string" ? toolForKind[baseKind] : undefined;
+    if (!tool || typeof baseKind !== "string") return;
+    const outcome = await callToolOnce(host, tool, toolInput);
+    show(outcome, baseKind, retryBase);
+  }
+
+  function cancel() {
+    setStored(null);
+    // With a list underneath, go back to it; a widget that only showed the draft has none.
+    const baseIsDraft = base !== null && baseKind === draftKind && base.state !== "error";
+    if (baseIsDraft) setCancelled(true);
+    setShown(null);
+  }
+
+  const canRetryBase =
+    base?.state === "error" && typeof baseKind === "string" && Boolean(toolForKind[baseKind]);
+  return {
+    view: shown?.view ?? base,
+    cancelled,
+    pending,
+    prepare,
+    commit,
+    committed,
+    cancel,
+    retry: shown ? shown.retry : canRetryBase ? retryBase : undefined,
+  };
+}

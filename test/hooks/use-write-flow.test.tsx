@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+// The kit's write flow on its own, with a neutral seat-booking contract (no GiftGenius).
+import { act, fireEvent, screen } from "@testing-library/react";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
+import { ResultView } from "../../src/components/result-view.tsx";
+import { IDEMPOTENCY_STATE_KEY } from "../../src/components/idempotency-key.ts";
+import { defineContract, listKind, recordKind, text } from "../../src/contract/index.ts";
+import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
+import type { MockHostOptions } from "../../src/testing/index.ts";
+import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
+
+const seats = defineContract({
+  kinds: {
+    seat_list: listKind({ items: "seats", item: v.object({ id: text(), label: text() }) }),
+    seat_hold: recordKind({
+      state: "confirm",
+      entries: {
+        hold: v.object({
+          hold_id: text(),
+          label: text(),
+          total: v.object({ amount: v.string(), currency: v.string() }),
+          expires_at: v.string(),
+        }),
+      },
+    }),
+    booking: recordKind({ state: "committed", entries: { booking: v.object({ ref: text() }) } }),
+  },
+});
+type SeatView = ReturnType<typeof seats.parse>;
+
+const list = {
+  contract_version: "1.0",
+  kind: "seat_list",
+  ok: true,
+  seats: [
+    { id: "12A", label: "Seat 12A" },
+    { id: "12B", label: "Seat 12B" },
+  ],
+};
+const hold = (id: string) => ({
+  contract_version: "1.0",
+  kind: "seat_hold",
+  ok: true,
+  hold: {
+    hold_id: `h-${id}`,
+    label: `Seat ${id}`,
+    total: { amount: "40.00", currency: "EUR" },
+    expires_at: "2099-01-01T00:00:00Z",
+  },
+});
+const booking = { contract_version: "1.0", kind: "booking", ok: true, booking: { ref: "BK-1" } };
+const STATE_KEY = "seatFlow";
+
+function Seats() {
+  const flow = useWriteFlow<SeatView>({
+    contract: seats,
+    prepare: { tool: "hold_seat", kind: "seat_hold" },
+    commit: { tool: "book_seat", kind: "booking" },
+    toolForKind: { seat_list: "list_seats" },
+    receipt: (view) =>
+      view.state === "committed" && "data" in view && "booking" in view.data
+        ? { ok: true, orderId: view.data.booking.ref }
+        : null,
+    stateKey: STATE_KEY,
+  });
+  if (flow.cancelled) return <p>cancelled</p>;
+  return (
+    <ResultView<SeatView>
+      result={flow.view}
+      onRetry={flow.retry}
+      renderResults={(view) =>
+        view.items.map((seat) => (
+          <button
+            key={seat.id}
+            type="button"
+            data-action="buy"
+            onClick={() => void flow.prepare({ seat: seat.id })}
+          >
+            {seat.label}
+            {flow.pending?.seat === seat.id ? " (holding)" : ""}
+          </button>
+        ))
+      }
+      renderRecord={(view) =>
+        view.state === "confirm" && "hold" in view.data ? (
+          <ConfirmPurchase
+            draft={{
+              id: view.data.hold.hold_id,
+              title: view.data.hold.label,
+              lines: [{ item: view.data.hold.label, quantity: 1 }],
+              total: view.data.hold.total,
+              expiresAt: view.data.hold.expires_at,
+            }}
+            onCommit={(key) => flow.commit({ hold_id: view.data.hold.hold_id, key })}
+            onCommitted={flow.committed}
+            onCancel={flow.cancel}
+          />
+        ) : (
+          <p>booked</p>
+        )
+      }
+    />
+  );
+}
+
+function render(options: MockHostOptions = {}) {
+  return renderWithHost(<Seats />, { globals: { toolOutput: list }, ...options });
+}
+
+const click = (element: Element) => act(async () => void fireEvent.click(element));
+
+describe("useWriteFlow", () => {
+  it("runs one prepare at a time, confirms, commits once and keeps the receipt", async () => {
+    let release: () => void = () => {};
+    const { container, host } = render({
+      tools: {
+        hold_seat: (args) =>
+          new Promise((resolve) => (release = () => resolve(hold(String(args.seat))))),
+        book_seat: () => booking,
+      },
+    });
+    const [first, second] = container.querySelectorAll('[data-action="buy"]');
+    await click(first!);
+    await click(second!);
+    expect(first).toHaveTextContent("(holding)");
+    await act(async () => release());
+    expect(host.toolCalls("hold_seat").map((call) => call.args)).toEqual([{ seat: "12A" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
+
+    const confirm = screen.getByRole("button", { name: "Confirm" });
+    await click(confirm);
+    await click(confirm);
+    expect(host.toolCalls("book_seat")).toHaveLength(1);
+    const { key } = host.toolCalls("book_seat")[0]!.args as { key: string };
+    expect(host.get("widgetState")).toMatchObject({
+      [IDEMPOTENCY_STATE_KEY]: { draftId: "h-12A", key },
+    });
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: booking });
+  });
+
+  it("comes back to the draft after a remount, and when widget state arrives late", async () => {
+    const { container, unmount } = render({
+      globals: { toolOutput: list, widgetState: { [STATE_KEY]: hold("12B") } },
+    });
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
+    expect(screen.getByText("Seat 12B", { selector: "strong" })).toBeVisible();
+    unmount();
+    const late = render();
+    expect(widgetRoot(late.container)).toHaveAttribute("data-state", "results");
+    act(() => late.host.setGlobals({ widgetState: { [STATE_KEY]: hold("12A") } }));
+    expect(widgetRoot(late.container)).toHaveAttribute("data-state", "confirm");
+  });
+
+  it("ignores stored state that is not a draft or receipt of this contract", () => {
+    const { container } = render({
+      globals: { toolOutput: list, widgetState: { [STATE_KEY]: { kind: "seat_hold", ok: true } } },
+    });
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("cancels back to the list and forgets the draft", async () => {
+    const { container, host } = render({ tools: { hold_seat: (args) => hold(String(args.seat)) } });
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(screen.getByRole("button", { name: "Cancel" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: null });
+  });
+
+  it("shows a failed prepare in place and retries the same call", async () => {
+    let calls = 0;
+    const { container, host } = render({
+      tools: {
+        hold_seat: (args) =>
+          ++calls === 1
+            ? {
+                contract_version: "1.0",
+                kind: "seat_hold",
+                ok: false,
+                error: { code: "UPSTREAM_UNAVAILABLE", message: "down", retryable: true },
+              }
+            : hold(String(args.seat)),
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    await click(container.querySelector('[data-action="retry"]')!);
+    expect(host.toolCalls("hold_seat").map((call) => call.args)).toEqual([
+      { seat: "12A" },
+      { seat: "12A" },
+    ]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "confirm");
+  });
+
+  it("retries a failed commit with the same key, and says an unreadable answer may have gone through", async () => {
+    let calls = 0;
+    const { container, host } = render({
+      tools: {
+        hold_seat: (args) => hold(String(args.seat)),
+        book_seat: () => (++calls === 1 ? { nonsense: true } : booking),
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("It may have gone through");
+    await click(container.querySelector('[data-action="retry"]')!);
+    const keys = host.toolCalls("book_seat").map((call) => (call.args as { key: string }).key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+  });
+
+  it("retries a failed host result through the tool behind its kind", async () => {
+    const failed = {
+      contract_version: "1.0",
+      kind: "seat_list",
+      ok: false,
+      error: { code: "UPSTREAM_TIMEOUT", message: "t", retryable: true },
+    };
+    const { container, host } = renderWithHost(<Seats />, {
+      globals: { toolOutput: failed, toolInput: { flight: "LIS-OPO" } },
+      tools: { list_seats: () => list },
+    });
+    await click(container.querySelector('[data-action="retry"]')!);
+    expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Type tests of `useCallTool` (vitest typecheck, part of `npm test`): a call never rejects,
+ * and its outcome narrows by `ok` to a normalised result or a ToolError.
+ */
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  defineContract,
+  listKind,
+  text,
+  useCallTool,
+  type CallOutcome,
+  type CallToolResult,
+  type CallToolStatus,
+  type ToolError,
+} from "widget-kit";
+
+declare const outcome: CallOutcome;
+
+describe("useCallTool", () => {
+  it("takes a tool name and returns call, status, result, error and reset", () => {
+    expectTypeOf(useCallTool).parameter(0).toEqualTypeOf<string>();
+    const tool = useCallTool("suggest");
+    expectTypeOf(tool.call).returns.toEqualTypeOf<Promise<CallOutcome>>();
+    expectTypeOf(tool.status).toEqualTypeOf<CallToolStatus>();
+    expectTypeOf(tool.result).toEqualTypeOf<CallToolResult | undefined>();
+    expectTypeOf(tool.error).toEqualTypeOf<ToolError | undefined>();
+    expectTypeOf(tool.reset).toEqualTypeOf<() => void>();
+  });
+
+  it("takes the tool's arguments as an object", () => {
+    const tool = useCallTool("suggest");
+    expectTypeOf(tool.call).toBeCallableWith({ query: "socks", limit: 3 });
+    // @ts-expect-error arguments are an object, not a string
+    void tool.call("socks");
+  });
+
+  it("narrows the outcome by ok", () => {
+    if (outcome.ok) {
+      expectTypeOf(outcome.result).toEqualTypeOf<CallToolResult>();
+      // Untrusted until a contract parses it.
+      expectTypeOf(outcome.result.structuredContent).toEqualTypeOf<unknown>();
+      expectTypeOf(outcome.result.isError).toEqualTypeOf<boolean>();
+      // @ts-expect-error a successful call has no error
+      void outcome.error;
+    } else {
+      expectTypeOf(outcome.error).toEqualTypeOf<ToolError>();
+    }
+  });
+
+  it("a result's structuredContent goes through the contract to get its view", () => {
+    const contract = defineContract({
+      kinds: { words: listKind({ items: "words", item: text() }) },
+    });
+    if (!outcome.ok) return;
+    const view = contract.parse(outcome.result.structuredContent);
+    if (view.state === "results") expectTypeOf(view.items).toEqualTypeOf<string[]>();
+  });
+});
