@@ -1,6 +1,7 @@
 /**
  * Part of `npm run build:lib`: tsc emits only JS and declarations, so the stylesheets that
- * src/ ships (design tokens, kit styles) are copied to the same place under lib/.
+ * src/ ships (design tokens, kit styles), and the declaration that lets TypeScript resolve
+ * `widget-kit/styles.css`, are copied to the same place under lib/.
  */
 import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -18,7 +19,7 @@ function copyAssets(dir: string): number {
     const path = join(dir, name);
     if (skipped.has(path)) continue;
     if (statSync(path).isDirectory()) copied += copyAssets(path);
-    else if (name.endsWith(".css")) {
+    else if (name.endsWith(".css") || name.endsWith(".css.d.ts")) {
       cpSync(path, join(lib, relative(src, path)));
       copied += 1;
     }

@@ -151,6 +151,14 @@ describe("a second app on the packed kit", () => {
     run("npx", ["tsc", "-p", "tsconfig.json"]);
   });
 
+  it("type-checks under TypeScript 7 too, whose side-effect import check needs styles.css typed", () => {
+    // Its own folder, so the app keeps the TypeScript it was installed with.
+    const ts7 = join(work, "typescript-7");
+    mkdirSync(ts7, { recursive: true });
+    run("npm", ["install", "--prefix", ts7, "--no-audit", "--no-fund", "typescript@7.0.2"], work);
+    run(join(ts7, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"]);
+  });
+
   describe("its server and its widget", () => {
     let server: ChildProcess;
     let client: Client;
