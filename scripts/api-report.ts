@@ -26,7 +26,8 @@ interface PackageJson {
 function entries(): Array<{ name: string; reportName: string; types: string }> {
   const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as PackageJson;
   return Object.entries(pkg.exports).flatMap(([subpath, target]) => {
-    if (typeof target === "string" || !target.types) return [];
+    // A stylesheet's declaration only says the import resolves: it has no API to report.
+    if (typeof target === "string" || !target.types || subpath.endsWith(".css")) return [];
     const name = subpath === "." ? "widget-kit" : `widget-kit/${subpath.slice(2)}`;
     return [{ name, reportName: name.replace("/", "-"), types: join(repo, target.types) }];
   });

@@ -59,7 +59,11 @@ describe("npm pack → fresh app", () => {
     ]);
     expect(readdirSync(join(installed, "dist"))).toEqual(["devhost"]);
     expect(existsSync(join(installed, "dist/devhost/index.html"))).toBe(true);
-    expect(pkg.exports["./styles.css"]).toBe("./lib/styles/index.css");
+    expect(pkg.exports["./styles.css"]).toEqual({
+      types: "./lib/styles/index.css.d.ts",
+      default: "./lib/styles/index.css",
+    });
+    expect(existsSync(join(installed, "lib/styles/index.css.d.ts"))).toBe(true);
     expect(existsSync(join(installed, "lib/styles/index.css"))).toBe(true);
     const entries = {
       ".": "index",
