@@ -20,6 +20,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainFieldName } from "../../src/components/error-class.ts";
 import { REPO } from "./targets.ts";
 import {
   FIXTURE_WIDGET_HTML,
@@ -388,7 +389,10 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     const fields = error.field_errors.map((f) => f.field);
     expect(fields).toEqual(expect.arrayContaining(["budget_min", "age", "relationship_type"]));
     const listed = await widgetFrame(page).locator('[role="alert"] li').allTextContents();
-    for (const field of fields) expect(listed.some((text) => text.startsWith(field))).toBe(true);
+    // The person reads each field in plain words ("budget min"), never the wire name.
+    for (const field of fields.filter((f) => f !== "*")) {
+      expect(listed.some((text) => text.trim().startsWith(plainFieldName(field)))).toBe(true);
+    }
     expect(await widgetFrame(page).locator('[data-action="retry"]').count()).toBe(0);
     // The link in the address bar reproduces this call.
     expect(new URL(page.url()).searchParams.get("tool")).toBe("suggest_gifts");

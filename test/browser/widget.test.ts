@@ -35,6 +35,8 @@ beforeAll(async () => {
     format: "iife",
     write: false,
     target: "es2022",
+    // The testing entry's fixture helpers load Node built-ins only when called (never here).
+    external: ["node:*"],
     logLevel: "silent",
   });
   hostScript = bundle.outputFiles[0]?.text ?? "";
