@@ -45,17 +45,19 @@ describe("npm pack → fresh app", () => {
     write("package.json", JSON.stringify({ name: "consumer", private: true, type: "module" }));
   }, 120_000);
 
-  it("ships lib/, the local host page, the docs and the licence, with every entry", () => {
+  it("ships lib/, the local host page, the command and its app template, the docs and the licence, with every entry", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
       exports: Record<string, { import?: string; types?: string } | string>;
     };
     expect(readdirSync(installed).sort()).toEqual([
       "LICENSE",
       "README.md",
+      "bin",
       "dist",
       "docs",
       "lib",
       "package.json",
+      "templates",
     ]);
     expect(readdirSync(join(installed, "dist"))).toEqual(["devhost"]);
     expect(existsSync(join(installed, "dist/devhost/index.html"))).toBe(true);
@@ -83,6 +85,30 @@ describe("npm pack → fresh app", () => {
       expect(existsSync(join(installed, "lib", `${base}.d.ts`))).toBe(hasSource);
     }
     expect(existsSync(join(installed, "lib/build/plugin.ts"))).toBe(false);
+  });
+
+  it("runs its `widget-kit` command: create writes the app template, names filled in", () => {
+    const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      bin: Record<string, string>;
+    };
+    expect(pkg.bin).toEqual({ "widget-kit": "bin/widget-kit.js" });
+    const out = execFileSync("node", [join(installed, pkg.bin["widget-kit"]!), "create", "notes"], {
+      cwd: app,
+      encoding: "utf8",
+    });
+    expect(out).toContain("Created notes in notes");
+    expect(readdirSync(join(app, "notes")).sort()).toEqual(
+      readdirSync(join(repo, "templates/app"))
+        .filter((name) => !["node_modules", "dist"].includes(name))
+        .map((name) => (name === "_gitignore" ? ".gitignore" : name))
+        .sort(),
+    );
+    expect(JSON.parse(readFileSync(join(app, "notes/package.json"), "utf8"))).toMatchObject({
+      name: "notes",
+      dependencies: {
+        "widget-kit": `^${JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version}`,
+      },
+    });
   });
 
   it("loads `widget-kit/build` and `widget-kit/testing` by their package names", () => {

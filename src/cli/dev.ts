@@ -1,0 +1,168 @@
+/**
+ * `widget-kit dev`: the local host page (widget-kit/devhost) for any app's MCP server, run
+ * in the app's folder. It
+ * 1. builds the widget with the app's own vite.config.ts in watch mode, so a save rebuilds
+ *    dist/ and a page reload shows the edit (the server reads the build on each request);
+ * 2. starts the server (`--command`, whose first `http://…` line on stdout is the endpoint,
+ *    with `PORT=0` unless PORT is set) or reaches a running one (`--server`);
+ * 3. serves the page on 127.0.0.1 and forwards its MCP requests (`/mcp`) to that endpoint,
+ *    because the page's CSP lets it talk to its own origin only.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { createDevHostHandler } from "../devhost/server/handler.ts";
+import { isForeignRequest } from "../devhost/server/request-guard.ts";
+import { UsageError } from "./create.ts";
+
+/** Options of {@link runDev}. */
+export interface DevOptions {
+  /** A shell command that starts the app's MCP server and prints its URL on stdout. */
+  readonly command?: string | undefined;
+  /** The MCP endpoint of a running server (with `command`: the one it will listen on). */
+  readonly server?: string | undefined;
+  /** The page's port on 127.0.0.1; `0` picks a free one. */
+  readonly port: number;
+}
+
+/** The path the page's MCP client uses (DevHostOptions.mcpPath's default). */
+const MCP_PATH = "/mcp";
+/** Headers a hop-by-hop proxy must not pass on, and the browser's, which were checked here. */
+const DROPPED_HEADERS = new Set(["host", "connection", "origin", "referer", "keep-alive"]);
+
+/** Builds the widget once, then again on every change; resolves after the first build. */
+async function watchWidget(): Promise<{ close(): Promise<void> }> {
+  const vite = await import("vite").catch(() => {
+    throw new UsageError("widget-kit dev builds the widget with vite: npm install --save-dev vite");
+  });
+  // No `root`: the app's vite.config.ts (found in the working folder) sets its own.
+  const watcher = await vite.build({ logLevel: "warn", build: { watch: {} } });
+  if (!("on" in watcher)) throw new Error("vite did not start a watcher");
+  await new Promise<void>((resolve, reject) => {
+    let built = false;
+    let failed = false;
+    watcher.on("event", (event) => {
+      if (event.code === "BUNDLE_END") void event.result.close();
+      if (event.code === "ERROR") {
+        void event.result.close();
+        if (built)
+          console.error(`widget-kit dev: the widget did not build: ${event.error.message}`);
+        // A widget that never built leaves nothing to serve: stop watching and report it.
+        else {
+          failed = true;
+          void watcher.close().finally(() => reject(event.error));
+        }
+      }
+      if (event.code === "END" && !failed) {
+        if (built) console.log("widget-kit dev: widget rebuilt; reload the page");
+        built = true;
+        resolve();
+      }
+    });
+  });
+  return { close: () => watcher.close() };
+}
+
+/** Starts the server command; resolves with the first `http://…` URL it prints. */
+function startServer(command: string, cwd: string): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(command, {
+    cwd,
+    shell: true,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, PORT: process.env.PORT ?? "0" },
+    // Its own process group, so stopping reaches the server and not only the shell around it.
+    detached: true,
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      console.log(line);
+      const found = /https?:\/\/\S+/.exec(line);
+      if (found) resolve(found[0]);
+    });
+    child.on("exit", (code) =>
+      reject(new Error(`the server command exited (${code}) before printing its URL`)),
+    );
+  });
+  return { child, url };
+}
+
+/** Forwards one request to the MCP endpoint, streaming both ways (SSE included). */
+function forward(req: IncomingMessage, res: ServerResponse, target: URL): void {
+  const headers: { [name: string]: string | string[] } = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined && !DROPPED_HEADERS.has(name) && !name.startsWith("sec-fetch-"))
+      headers[name] = value;
+  const upstream = request(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on("error", (error) => {
+    if (res.headersSent) res.destroy();
+    else res.writeHead(502, { "Content-Type": "text/plain" }).end(`MCP server: ${error.message}\n`);
+  });
+  req.pipe(upstream);
+}
+
+function appName(cwd: string): string {
+  try {
+    const { name } = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")) as {
+      name?: string;
+    };
+    return typeof name === "string" ? name : "MCP app";
+  } catch {
+    return "MCP app";
+  }
+}
+
+/** Runs until SIGINT/SIGTERM. Resolves once the page is served (its URL printed on stdout). */
+export async function runDev(options: DevOptions): Promise<void> {
+  const cwd = process.cwd();
+  if (!options.command && !options.server)
+    throw new UsageError(
+      'Say how to reach the MCP server: --command "<start it>" or --server <url>.',
+    );
+  if (options.server !== undefined && !URL.canParse(options.server))
+    throw new UsageError(`--server must be a URL, not "${options.server}".`);
+
+  const widget = await watchWidget();
+  const started = options.command ? startServer(options.command, cwd) : undefined;
+  const stop = async () => {
+    const pid = started?.child.pid;
+    if (pid !== undefined && started?.child.exitCode === null) process.kill(-pid, "SIGTERM");
+    await widget.close();
+  };
+  let target: URL;
+  try {
+    target = new URL(options.server ?? (await started!.url));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const devHost = createDevHostHandler({ appName: appName(cwd), mcpPath: MCP_PATH });
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (await devHost(req, res)) return;
+      const path = new URL(req.url ?? "/", "http://dev.invalid").pathname;
+      // Another site's page must not reach the app's tools through this port.
+      if (path !== MCP_PATH || isForeignRequest(req)) {
+        res.writeHead(path === MCP_PATH ? 403 : 404, { "Content-Type": "text/plain" }).end();
+        return;
+      }
+      forward(req, res, target);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  console.log(`widget-kit dev: http://127.0.0.1:${port}/ (MCP server ${target.href})`);
+
+  const shutdown = () => {
+    server.close();
+    void stop().finally(() => process.exit(0));
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}

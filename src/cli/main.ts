@@ -1,0 +1,77 @@
+/**
+ * The `widget-kit` command: `create` writes a new app, `dev` serves the local host page for
+ * an app's MCP server while rebuilding its widget. `bin/widget-kit.js` runs this (built to
+ * lib/cli/main.js); see docs/commands.md.
+ */
+import { relative } from "node:path";
+import { parseArgs } from "node:util";
+import { createApp, UsageError } from "./create.ts";
+import { runDev } from "./dev.ts";
+
+const USAGE = `Usage:
+  widget-kit create <folder> [--name <package-name>] [--kit <version-range | path to .tgz>]
+  widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
+
+create  writes a new app (a flights example: contract, widget, MCP server, fixture, story,
+        tests) into a new or empty folder.
+dev     builds the widget on every change (vite build --watch), starts or reaches the app's
+        MCP server, and serves the local host page (default http://127.0.0.1:8789/).
+`;
+
+function create(args: string[]): void {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: "string" }, kit: { type: "string" } },
+  });
+  if (positionals.length !== 1)
+    throw new UsageError("Name exactly one folder: widget-kit create <folder>.");
+  const app = createApp({ dir: positionals[0]!, name: values.name, kit: values.kit });
+  const where = relative(process.cwd(), app.dir) || ".";
+  console.log(`Created ${app.name} in ${where} (${app.files.length} files, widget-kit ${app.kitSpec}).
+
+  cd ${where}
+  npm install
+  npm start     # the widget on the local host page, rebuilt on every save
+  npm test      # the server against the contract, DOM snapshots of the widget
+`);
+}
+
+async function dev(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      command: { type: "string" },
+      server: { type: "string" },
+      port: { type: "string", default: "8789" },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number, not "${values.port}".`);
+  await runDev({ command: values.command, server: values.server, port });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (command === "create") create(rest);
+  else if (command === "dev") await dev(rest);
+  else if (command === undefined || command === "help" || command === "--help" || command === "-h")
+    process.stdout.write(USAGE);
+  else throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  // A usage mistake (or an option parseArgs refused) is the person's to fix: the message alone.
+  const usage =
+    error instanceof UsageError ||
+    (error instanceof TypeError &&
+      "code" in error &&
+      String(error.code).startsWith("ERR_PARSE_ARGS"));
+  console.error(
+    `widget-kit: ${usage ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exitCode = 1;
+}
