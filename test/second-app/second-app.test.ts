@@ -436,6 +436,31 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       expect(text).toContain("LIS → BER");
     });
 
+    it("forwards MCP from its own page only: another site's request gets 403", async () => {
+      const initialize = (headers: Record<string, string>) =>
+        fetch(new URL("/mcp", page), {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            ...headers,
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: {
+              protocolVersion: "2025-06-18",
+              capabilities: {},
+              clientInfo: { name: "probe", version: "1" },
+            },
+          }),
+        });
+      expect((await initialize({ "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+      expect((await initialize({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+      expect((await initialize({ Origin: "http://127.0.0.1:1" })).status).toBe(403);
+    });
+
     it("rebuilds the widget on a save, so a reload shows the edit", async () => {
       const file = join(app, "widget/messages.ts");
       const source = readFileSync(file, "utf8");
