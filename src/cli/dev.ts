@@ -131,7 +131,11 @@ export async function runDev(options: DevOptions): Promise<void> {
   const started = options.command ? startServer(options.command, cwd) : undefined;
   const stop = async () => {
     const pid = started?.child.pid;
-    if (pid !== undefined && started?.child.exitCode === null) process.kill(-pid, "SIGTERM");
+    try {
+      if (pid !== undefined) process.kill(-pid, "SIGTERM");
+    } catch {
+      // The group is gone already (the server exited by itself).
+    }
     await widget.close();
   };
   let target: URL;
