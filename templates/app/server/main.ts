@@ -1,15 +1,17 @@
 /**
  * The app's MCP server over Streamable HTTP on 127.0.0.1 (`PORT`, default 8788; `0` picks a
- * free one). Needs the built widget (`npm run build`). Prints the endpoint URL on stdout once
- * it listens — `widget-kit dev` reads it from there.
+ * free one), with the built widget as its resources (`npm run build` first; a rebuild is
+ * served on the next read). Prints the endpoint URL on stdout once it listens —
+ * `widget-kit dev` reads it from there.
  */
-import { createJsonLogger, serveHttp } from "widget-kit/server";
+import { fileURLToPath } from "node:url";
+import { createJsonLogger, serveHttp, widgetResources } from "widget-kit/server";
 import { createFlightsServer } from "./tools.ts";
-import { widgetResources } from "./widget-resources.ts";
 
 const log = createJsonLogger();
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const tools = createFlightsServer({
-  widget: widgetResources(new URL("../dist/", import.meta.url)),
+  widget: widgetResources({ dist, log, title: "Flights" }),
   log,
 });
 const endpoint = await serveHttp({

@@ -7,12 +7,11 @@ import * as v from "valibot";
 import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createToolServer,
-  kindJsonSchema,
+  defineTool,
   ToolFailure,
   widgetToolMeta,
   type ResourceProvider,
   type ServerLogger,
-  type ToolDefinition,
   type ToolServer,
   type WidgetUris,
 } from "widget-kit/server";
@@ -37,14 +36,13 @@ const BookingArgs = v.strictObject({
   passengers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)), 1),
 });
 
-function searchFlights(widget: WidgetUris): ToolDefinition<v.InferOutput<typeof SearchArgs>> {
-  return {
+/** `defineTool` types each handler's data as its kind's, and sets `outputSchema` from the contract. */
+function searchFlights(widget: WidgetUris) {
+  return defineTool(flights, "flight_offers", {
     name: "search_flights",
     description: "Search flight offers between two airports (IATA codes). Read only.",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
     meta: widgetToolMeta(widget, { invoking: "Searching flights…", invoked: "Flights found" }),
-    kind: "flight_offers",
-    outputSchema: kindJsonSchema(flights, "flight_offers"),
     arguments: {
       schema: SearchArgs,
       repair: (args) => ({
@@ -63,17 +61,15 @@ function searchFlights(widget: WidgetUris): ToolDefinition<v.InferOutput<typeof 
       }
       return { ok: true, data: { offers }, text: `Found ${offers.length} flight offer(s).` };
     },
-  };
+  });
 }
 
-function prepareBooking(widget: WidgetUris): ToolDefinition<v.InferOutput<typeof BookingArgs>> {
-  return {
+function prepareBooking(widget: WidgetUris) {
+  return defineTool(flights, "booking_draft", {
     name: "prepare_booking",
     description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
     meta: widgetToolMeta(widget, { invoking: "Preparing…", invoked: "Ready to confirm" }),
-    kind: "booking_draft",
-    outputSchema: kindJsonSchema(flights, "booking_draft"),
     arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
     async handler({ offer_id, passengers }) {
       const found = OFFERS.find((o) => o.id === offer_id);
@@ -94,7 +90,7 @@ function prepareBooking(widget: WidgetUris): ToolDefinition<v.InferOutput<typeof
       };
       return { ok: true, data: { draft }, text: `Booking draft ${draft.draft_id} is ready.` };
     },
-  };
+  });
 }
 
 /** The app's tool server, with the widget's resources and the URIs its tools advertise. */
