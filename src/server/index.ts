@@ -38,7 +38,7 @@ export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
-export { MissingPeerError } from "./optional-peer.ts";
+export { MissingPeerError } from "../shared/optional-peer.ts";
 export {
   contractJsonSchema,
   kindJsonSchema,
