@@ -54,13 +54,19 @@ const CLIENT_PACKAGE = "@modelcontextprotocol/client";
 /** Who the recorder says it is (`clientInfo`). */
 const RECORDER_INFO = { name: "widget-kit-recorder", version: "1.0.0" } as const;
 
-/** Connects the SDK client to `server`. */
-export async function connectToolCaller(server: RecordServer): Promise<ToolCaller> {
-  const sdk = await importOptionalPeer(
-    CLIENT_PACKAGE,
-    "recordFixtures (widget-kit/testing)",
-    () => import("@modelcontextprotocol/client"),
-  );
+/** Loads the SDK client package (the only place that names it in a value import). */
+const loadClient = () => import("@modelcontextprotocol/client");
+
+/**
+ * Connects the SDK client to `server`. `load` is for tests that play a missing package.
+ *
+ * @internal
+ */
+export async function connectToolCaller(
+  server: RecordServer,
+  load: typeof loadClient = loadClient,
+): Promise<ToolCaller> {
+  const sdk = await importOptionalPeer(CLIENT_PACKAGE, "recordFixtures (widget-kit/testing)", load);
   const client = new sdk.Client(RECORDER_INFO, {
     versionNegotiation: {
       mode: server.protocolVersion ? { pin: server.protocolVersion } : "auto",
