@@ -8,12 +8,12 @@
  * is deleted, so a removed scenario cannot leave a stale file behind.
  */
 import {
-  connectToolCaller,
   type RecordedResult,
   type RecordServer,
   type ToolArguments,
   type ToolCaller,
 } from "./tool-caller.ts";
+import { connectToolCaller } from "./connect-tool-caller.ts";
 
 /** The part of an app's contract the recorder uses: its `parse` (from `defineContract`). */
 export interface FixtureContract<State extends string> {

@@ -1,10 +1,8 @@
 /**
- * A connection to an app's MCP server for the recorder: the SDK v2 client over Streamable
- * HTTP. `@modelcontextprotocol/client` is an optional peer dependency loaded here on first
- * use, so `widget-kit/testing` imports (in Node and in a browser) for an app that never
- * records; an app that records without it gets one error naming the package to install.
+ * The recorder's view of an app's MCP server: where it is, how a call goes out, what comes
+ * back. Types only: the SDK client that implements them lives in `connect-tool-caller.ts`,
+ * which no public declaration imports, so an app without the client still compiles.
  */
-import { importOptionalPeer } from "../shared/optional-peer.ts";
 
 /** Tool arguments as sent in `tools/call`; values are any JSON, so a scenario can send bad input. */
 export type ToolArguments = { readonly [key: string]: unknown };
@@ -47,49 +45,4 @@ export interface ToolCaller {
   call(tool: string, args?: ToolArguments): Promise<RecordedResult>;
   /** Closes the connection. Safe to call twice. */
   close(): Promise<void>;
-}
-
-const CLIENT_PACKAGE = "@modelcontextprotocol/client";
-
-/** Who the recorder says it is (`clientInfo`). */
-const RECORDER_INFO = { name: "widget-kit-recorder", version: "1.0.0" } as const;
-
-/** Loads the SDK client package (the only place that names it in a value import). */
-const loadClient = () => import("@modelcontextprotocol/client");
-
-/**
- * Connects the SDK client to `server`. `load` is for tests that play a missing package.
- *
- * @internal
- */
-export async function connectToolCaller(
-  server: RecordServer,
-  load: typeof loadClient = loadClient,
-): Promise<ToolCaller> {
-  const sdk = await importOptionalPeer(CLIENT_PACKAGE, "recordFixtures (widget-kit/testing)", load);
-  const client = new sdk.Client(RECORDER_INFO, {
-    versionNegotiation: {
-      mode: server.protocolVersion ? { pin: server.protocolVersion } : "auto",
-    },
-  });
-  await client.connect(
-    new sdk.StreamableHTTPClientTransport(new URL(server.url), {
-      requestInit: { headers: { ...server.headers } },
-    }),
-  );
-  let closed = false;
-  return {
-    async call(tool, args = {}) {
-      return client.callTool({
-        name: tool,
-        arguments: { ...args },
-        ...(server.meta ? { _meta: { ...server.meta } } : {}),
-      });
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { repoRoot } from "../support/payloads.ts";
 
 const CLIENT = "@modelcontextprotocol/client";
@@ -36,7 +37,7 @@ describe("the MCP client is an optional peer of widget-kit/testing", () => {
   });
 
   it("makes recording without it one error naming the package to install", async () => {
-    const { connectToolCaller } = await import("../../src/testing/tool-caller.ts");
+    const { connectToolCaller } = await import("../../src/testing/connect-tool-caller.ts");
     const { MissingPeerError } = await import("../../src/testing/index.ts");
     const missing = Object.assign(new Error(`Cannot find package '${CLIENT}' imported from /app`), {
       code: "ERR_MODULE_NOT_FOUND",
@@ -50,4 +51,39 @@ describe("the MCP client is an optional peer of widget-kit/testing", () => {
     );
     await expect(connecting).rejects.toThrow(`run \`npm install ${CLIENT}\``);
   });
+});
+
+describe("the declarations an app compiles against", () => {
+  it("never name the client package, so an app without it type-checks", () => {
+    // The library build's declarations of the testing entry, emitted in memory.
+    const configFile = path.join(repoRoot, "tsconfig.build.json");
+    const { config } = ts.readConfigFile(configFile, (file) => ts.sys.readFile(file));
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, repoRoot);
+    const program = ts.createProgram([path.join(repoRoot, "src/testing/index.ts")], {
+      ...options,
+      emitDeclarationOnly: true,
+      noCheck: true, // declarations only: the type check is `npm run typecheck`'s job
+      outDir: "/lib",
+    });
+    const declarations = new Map<string, string>();
+    program.emit(undefined, (file, text) => void declarations.set(path.normalize(file), text));
+
+    // Follow the imports from the entry's index.d.ts: what tsc loads when an app imports it.
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      const text = declarations.get(file);
+      if (text === undefined) throw new Error(`no declaration emitted for ${file}`);
+      reached.add(file);
+      for (const [, spec] of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g))
+        visit(path.resolve(path.dirname(file), spec!.replace(/\.(js|ts|tsx)$/, ".d.ts")));
+    };
+    visit(path.normalize("/lib/testing/index.d.ts"));
+    expect([...reached].map((file) => path.relative("/lib", file))).toContain(
+      "testing/record-fixtures.d.ts",
+    );
+    const names = new RegExp(`["']${CLIENT}["']`); // an import of it, not a mention in a comment
+    const naming = [...reached].filter((file) => names.test(declarations.get(file)!));
+    expect(naming.map((file) => path.relative("/lib", file))).toEqual([]);
+  }, 120_000);
 });
