@@ -31,7 +31,7 @@ export interface RecordCall {
 
 /** A scenario as data: its calls run in order and the last one's result is recorded. */
 export interface RecordScenario<State extends string> {
-  /** Lower-case words joined by `-`, e.g. `suggest-gifts`; unique within a recording. */
+  /** Lower-case words joined by `-`, e.g. `search-notes`; unique within a recording. */
   readonly name: string;
   /** The state the contract must read the recorded result as; the file is `<state>--<name>.json`. */
   readonly state: State;
