@@ -5,6 +5,7 @@
  * it can ignore (a new optional field, a new kind, a new enum value) is compatible.
  */
 import type { ContractJsonSchema, JsonSchema } from "../contract/json-schema.ts";
+import { isRecord } from "../contract/is-record.ts";
 
 /** `breaking` needs a major bump; `compatible` a minor one. */
 export type ChangeSeverity = "breaking" | "compatible";
@@ -35,7 +36,7 @@ const CONSTRAINTS = [
 ] as const;
 
 function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }
 
 function show(value: unknown): string {
