@@ -44,6 +44,7 @@ export {
   type WidgetResourcesOptions,
 } from "./widget-resources.ts";
 export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
+export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export { MissingPeerError } from "./optional-peer.ts";
