@@ -12,6 +12,7 @@ import type {
   Theme,
   UserAgent,
 } from "./types.ts";
+import { isRecord } from "../contract/is-record.ts";
 
 const freeze = Object.freeze;
 
@@ -38,11 +39,6 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
 /** Every key of `HostGlobals`, in a fixed order (adapters iterate it to read a snapshot). */
 // Annotated pure so a bundle that never reads the list drops the call.
 export const GLOBAL_KEYS = /* @__PURE__ */ Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
-
-/** A plain object (not an array, not null). Hostile getters are the caller's concern. */
-export function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const DEVICE_TYPES = ["mobile", "tablet", "desktop", "unknown"] as const;
 const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];

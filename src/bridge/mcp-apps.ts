@@ -8,7 +8,7 @@
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
-import { isRecord } from "./globals.ts";
+import { isRecord } from "../contract/is-record.ts";
 import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
 import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";

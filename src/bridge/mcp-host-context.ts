@@ -3,7 +3,7 @@
  * globals the store validates. Only keys present in the context are mapped, so a partial
  * update changes only what it names.
  */
-import { isRecord } from "./globals.ts";
+import { isRecord } from "../contract/is-record.ts";
 import type { RawGlobals } from "./store.ts";
 
 const DEVICE_BY_PLATFORM: { readonly [platform: string]: string } = {

@@ -5,7 +5,7 @@
  */
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
-import { isRecord } from "./globals.ts";
+import { isRecord } from "../contract/is-record.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 

@@ -5,6 +5,7 @@
 import { parseVersion } from "../contract/version.ts";
 import type { ContractJsonSchema } from "../contract/json-schema.ts";
 import { diffContractSchemas, type ContractChange } from "./contract-diff.ts";
+import { showJson } from "./show-json.ts";
 
 /** The outcome of {@link checkContract}. */
 export interface ContractCheckResult {
@@ -31,7 +32,7 @@ export function checkContract(
       ok: false,
       changes,
       errors: [
-        `contract_version must be "MAJOR.MINOR" (lock ${show(lock.contract_version)}, current ${show(current.contract_version)})`,
+        `contract_version must be "MAJOR.MINOR" (lock ${showJson(lock.contract_version)}, current ${showJson(current.contract_version)})`,
       ],
     };
   }
@@ -69,8 +70,4 @@ function howToBump(version: string): string {
     `  → after the release, update the lock: npm run contract:lock ` +
     `(or writeContractLock(contract, lockPath) from widget-kit/build)`
   );
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? "undefined";
 }

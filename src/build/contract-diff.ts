@@ -5,6 +5,8 @@
  * it can ignore (a new optional field, a new kind, a new enum value) is compatible.
  */
 import type { ContractJsonSchema, JsonSchema } from "../contract/json-schema.ts";
+import { isRecord } from "../contract/is-record.ts";
+import { showJson } from "./show-json.ts";
 
 /** `breaking` needs a major bump; `compatible` a minor one. */
 export type ChangeSeverity = "breaking" | "compatible";
@@ -35,11 +37,7 @@ const CONSTRAINTS = [
 ] as const;
 
 function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? "undefined";
+  return isRecord(value);
 }
 
 function typesOf(schema: JsonSchema): string[] | undefined {
@@ -104,18 +102,18 @@ class Differ {
 
   compare(path: string, before: unknown, after: unknown): void {
     if (!isSchema(before) || !isSchema(after)) {
-      if (show(before) !== show(after))
-        this.add("breaking", path, `schema changed from ${show(before)} to ${show(after)}`);
+      if (showJson(before) !== showJson(after))
+        this.add("breaking", path, `schema changed from ${showJson(before)} to ${showJson(after)}`);
       return;
     }
     this.compareValues(path, before, after);
     this.compareTypes(path, before, after);
     for (const keyword of CONSTRAINTS) {
-      if (show(before[keyword]) !== show(after[keyword])) {
+      if (showJson(before[keyword]) !== showJson(after[keyword])) {
         this.add(
           "breaking",
           path,
-          `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
+          `${keyword} changed from ${showJson(before[keyword])} to ${showJson(after[keyword])}`,
         );
       }
     }
@@ -132,21 +130,22 @@ class Differ {
       this.add(
         "breaking",
         path,
-        now ? `now limited to ${show(now)}` : `no longer limited to ${show(old)}`,
+        now ? `now limited to ${showJson(now)}` : `no longer limited to ${showJson(old)}`,
       );
       return;
     }
-    const has = (list: unknown[], value: unknown) => list.some((v) => show(v) === show(value));
+    const has = (list: unknown[], value: unknown) =>
+      list.some((v) => showJson(v) === showJson(value));
     for (const value of old)
-      if (!has(now, value)) this.add("breaking", path, `removed enum value ${show(value)}`);
+      if (!has(now, value)) this.add("breaking", path, `removed enum value ${showJson(value)}`);
     for (const value of now)
-      if (!has(old, value)) this.add("compatible", path, `new enum value ${show(value)}`);
+      if (!has(old, value)) this.add("compatible", path, `new enum value ${showJson(value)}`);
   }
 
   private compareTypes(path: string, before: JsonSchema, after: JsonSchema): void {
     const old = typesOf(before);
     const now = typesOf(after);
-    if (old && now && show(old) !== show(now))
+    if (old && now && showJson(old) !== showJson(now))
       this.add("breaking", path, `type changed from ${old.join("|")} to ${now.join("|")}`);
     else if (old && !now && !valuesOf(after))
       this.add("breaking", path, `type ${old.join("|")} is no longer declared`);

@@ -8,7 +8,7 @@
  * - a burst of clicks sends one call: a ref guards it (state updates land too late);
  * - a failed commit is retried in place with the same key; `changes: "unknown"` says so.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Money, ToolError } from "../contract/index.ts";
 import type { CommitOutcome } from "../hooks/commit-outcome.ts";
 import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
@@ -23,6 +23,7 @@ import {
   type StoredIdempotencyKey,
 } from "./idempotency-key.ts";
 import { OrderReceipt } from "./order-receipt.tsx";
+import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
 import { useReportDomState } from "./widget-root.tsx";
 
@@ -95,8 +96,11 @@ function useIdempotencyKey(draftId: string): () => string {
  * -----------------------------------------------------------------------------------------*/
 
 /**
- * `role="alertdialog"` asking to confirm `draft`; Cancel is focused first. Sets the widget
- * root's `data-state` to `confirm`, `committing`, `committed` or `error`.
+ * A modal `role="alertdialog"` asking to confirm `draft`, until the order exists or the
+ * person cancels: Cancel (the least destructive action) is focused on open, Tab stays inside,
+ * Escape cancels, and focus goes back to where it was when the dialog closes by cancelling.
+ * A failed commit stays in the dialog (retry or cancel). Sets the widget root's `data-state`
+ * to `confirm`, `committing`, `committed` or `error`.
  *
  * @example
  * <ConfirmPurchase draft={draft} onCommit={(key) => commit(draft.id, key)} onCancel={back} />
@@ -111,6 +115,7 @@ export function ConfirmPurchase({
   const { m, money, dateTime } = useI18n();
   const titleId = useId();
   const descriptionId = useId();
+  const dialog = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const inFlight = useRef(false);
   const preparing = useRef(false);
@@ -125,15 +130,20 @@ export function ConfirmPurchase({
   const phase: Phase = phaseOf.draftId === draft.id ? phaseOf.phase : { kind: "confirm" };
   const setPhase = (next: Phase) => setPhaseOf({ draftId: draft.id, phase: next });
 
-  useReportDomState(
-    phase.kind === "committing" || (phase.kind === "error" && phase.retrying)
-      ? "committing"
-      : phase.kind,
-  );
+  // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
+  const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
+  useReportDomState(busy ? "committing" : phase.kind);
+  useAlertDialogFocus({
+    dialog,
+    leastDestructive: cancelButton,
+    open: phase.kind !== "committed",
+    onEscape: () => {
+      if (!busy) onCancel();
+    },
+  });
 
   useEffect(() => {
     mounted.current = true;
-    cancelButton.current?.focus();
     return () => {
       mounted.current = false;
     };
@@ -193,87 +203,95 @@ export function ConfirmPurchase({
     );
   }
 
+  const cancel = (
+    <button
+      ref={cancelButton}
+      type="button"
+      className="wk-button"
+      data-action="cancel"
+      disabled={busy}
+      onClick={onCancel}
+    >
+      {m.cancel}
+    </button>
+  );
+  const prepareAgainButton = onPrepareAgain ? (
+    <button type="button" className="wk-button" onClick={prepareAgain}>
+      {m.prepareAgain}
+    </button>
+  ) : null;
+
+  let body: ReactNode;
   if (phase.kind === "error") {
-    return (
-      <div className="wk-stack">
+    body = (
+      <>
         <ErrorState error={phase.error} onRetry={commit} />
         <div className="wk-row">
+          {cancel}
+          {phase.error.retryable ? null : prepareAgainButton}
+        </div>
+      </>
+    );
+  } else {
+    const committing = phase.kind === "committing";
+    body = (
+      <>
+        <h2 id={titleId}>{m.confirmTitle}</h2>
+        <p id={descriptionId} className="wk-muted">
+          {m.confirmDescription}
+        </p>
+        <p>
+          <strong>{draft.title}</strong>
+        </p>
+        <ul className="wk-lines">
+          {draft.lines.map((line, index) => (
+            <li key={index} className="wk-row">
+              <span>{line.item}</span>
+              <span className="wk-muted">{m.quantity(line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="wk-total">
+          <span>{m.total}</span>
+          <span>{money(draft.total)}</span>
+        </p>
+        {expired ? null : <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>}
+        <p role="status" className={expired ? "wk-alert-text" : undefined}>
+          {expired ? m.expired : committing ? m.committing : ""}
+        </p>
+        <div className="wk-row">
+          {cancel}
           <button
             type="button"
-            className="wk-button"
-            data-action="cancel"
-            disabled={phase.retrying}
-            onClick={onCancel}
+            className="wk-button wk-button--primary"
+            data-action="confirm"
+            disabled={committing || expired}
+            onClick={commit}
           >
-            {m.cancel}
+            {m.confirm}
           </button>
-          {!phase.error.retryable && onPrepareAgain ? (
-            <button type="button" className="wk-button" onClick={prepareAgain}>
-              {m.prepareAgain}
-            </button>
-          ) : null}
+          {expired ? prepareAgainButton : null}
         </div>
-      </div>
+      </>
     );
   }
 
-  const committing = phase.kind === "committing";
+  // One dialog element through confirm → committing → error, so focus and the trap never
+  // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
+  // what happened).
+  const failed = phase.kind === "error";
   return (
     <section
-      className="wk-panel wk-stack"
+      ref={dialog}
+      className={failed ? "wk-stack" : "wk-panel wk-stack"}
       role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
+      aria-modal="true"
+      aria-labelledby={failed ? undefined : titleId}
+      aria-describedby={failed ? undefined : descriptionId}
+      aria-label={failed ? m.errorTitle : undefined}
+      tabIndex={-1}
     >
-      <h2 id={titleId}>{m.confirmTitle}</h2>
-      <p id={descriptionId} className="wk-muted">
-        {m.confirmDescription}
-      </p>
-      <p>
-        <strong>{draft.title}</strong>
-      </p>
-      <ul className="wk-lines">
-        {draft.lines.map((line, index) => (
-          <li key={index} className="wk-row">
-            <span>{line.item}</span>
-            <span className="wk-muted">{m.quantity(line.quantity)}</span>
-          </li>
-        ))}
-      </ul>
-      <p className="wk-total">
-        <span>{m.total}</span>
-        <span>{money(draft.total)}</span>
-      </p>
-      {expired ? null : <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>}
-      <p role="status" className={expired ? "wk-alert-text" : undefined}>
-        {expired ? m.expired : committing ? m.committing : ""}
-      </p>
-      <div className="wk-row">
-        <button
-          ref={cancelButton}
-          type="button"
-          className="wk-button"
-          data-action="cancel"
-          disabled={committing}
-          onClick={onCancel}
-        >
-          {m.cancel}
-        </button>
-        <button
-          type="button"
-          className="wk-button wk-button--primary"
-          data-action="confirm"
-          disabled={committing || expired}
-          onClick={commit}
-        >
-          {m.confirm}
-        </button>
-        {expired && onPrepareAgain ? (
-          <button type="button" className="wk-button" onClick={prepareAgain}>
-            {m.prepareAgain}
-          </button>
-        ) : null}
-      </div>
+      {body}
     </section>
   );
 }

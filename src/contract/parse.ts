@@ -7,6 +7,7 @@ import * as v from "valibot";
 import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
+import { isRecord } from "./is-record.ts";
 import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
 import type {
   AnyParsedResult,
@@ -18,10 +19,6 @@ import type {
 } from "./views.ts";
 
 type Record_ = { readonly [key: string]: unknown };
-
-function isRecord(value: unknown): value is Record_ {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function invalid(reason: string, kind?: string): InvalidView {
   return kind === undefined ? { state: "invalid", reason } : { state: "invalid", reason, kind };

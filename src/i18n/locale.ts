@@ -15,10 +15,11 @@ export const LANGUAGES = /* @__PURE__ */ Object.keys(catalogs) as Language[];
 
 /**
  * A valid, canonical BCP 47 tag for `Intl`, or `"en"`. `"zh_CN"` (seen from some hosts)
- * is read as `"zh-CN"`.
+ * is read as `"zh-CN"`: the bridge's `canonicalLocale` does it, the one place a host locale
+ * is canonicalised (the i18n side reads it, the framework-free bridge never imports i18n).
  */
 export function intlLocale(tag: unknown): string {
-  return canonicalLocale(typeof tag === "string" ? tag.replace(/_/g, "-") : tag);
+  return canonicalLocale(tag);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type ServerContext,
   type Tool,
 } from "@modelcontextprotocol/server";
+import { isRecord } from "../contract/is-record.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
 
 /** What one `tools/call` carries besides the tool name and its arguments. */
@@ -34,10 +35,6 @@ export interface SdkServerParts {
 }
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
-
-function isRecord(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * A `Server` whose `tools/call` accepts any `arguments` value. The SDK refuses a non-object

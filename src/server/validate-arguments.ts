@@ -15,6 +15,7 @@
  */
 import * as v from "valibot";
 import type { FieldError } from "../contract/index.ts";
+import { isRecord } from "../contract/is-record.ts";
 
 /** A cross-field rule's finding; its example comes from `repair` like every other. */
 export interface RuleProblem {
@@ -97,10 +98,6 @@ function valueAt(root: unknown, path: readonly PathKey[]): unknown {
   return node;
 }
 
-function isPlainRecord(value: unknown): value is Args {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Caller text
 
@@ -111,7 +108,7 @@ const MAX_CALLER_STRINGS = 2_000;
 function callerStrings(args: unknown, declared: ReadonlySet<string> = new Set()): string[] {
   const found: string[] = [];
   const stack: unknown[] = [];
-  if (isPlainRecord(args)) {
+  if (isRecord(args)) {
     for (const [key, value] of Object.entries(args).slice(0, MAX_CALLER_STRINGS)) {
       if (!declared.has(key)) found.push(key);
       stack.push(value);
@@ -122,7 +119,7 @@ function callerStrings(args: unknown, declared: ReadonlySet<string> = new Set())
     if (typeof node === "string") {
       if (node) found.push(node);
     } else if (Array.isArray(node)) stack.push(...node.slice(0, MAX_CALLER_STRINGS));
-    else if (isPlainRecord(node)) {
+    else if (isRecord(node)) {
       for (const [key, value] of Object.entries(node).slice(0, MAX_CALLER_STRINGS)) {
         found.push(key);
         stack.push(value);
@@ -141,7 +138,7 @@ function quotesCaller(text: string, caller: readonly string[]): boolean {
 function withoutStrings(value: unknown): unknown {
   if (typeof value === "string") return "";
   if (Array.isArray(value)) return value.map(withoutStrings);
-  if (isPlainRecord(value))
+  if (isRecord(value))
     return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, withoutStrings(item)]));
   return value;
 }
@@ -413,8 +410,8 @@ function notAnObject(spec: ArgumentSpec<unknown>): ValidationOutcome<never> {
  */
 export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): ValidationOutcome<T> {
   const loose = spec as ArgumentSpec<unknown>;
-  if (!isPlainRecord(args) && args !== undefined) return notAnObject(loose);
-  const record: Args = isPlainRecord(args) ? args : {};
+  if (!isRecord(args) && args !== undefined) return notAnObject(loose);
+  const record: Args = isRecord(args) ? args : {};
   const result = v.safeParse(spec.schema, record, {
     abortEarly: false,
     message: NO_CUSTOM_MESSAGE,

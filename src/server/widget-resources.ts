@@ -15,7 +15,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/server";
-import { isRecord } from "../bridge/globals.ts";
+import { isRecord } from "../contract/is-record.ts";
 import { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
 import type { ServerLogger } from "./log.ts";
 import type { ResourceProvider } from "./resource-provider.ts";

@@ -2,6 +2,7 @@
  * Reading a folder of recorded tool outputs. Node-only: `node:fs` is imported when a folder is
  * read, so `widget-kit/testing` stays loadable in a browser (stories use its mock host).
  */
+import { isRecord } from "../contract/is-record.ts";
 
 /** One fixture file: a recorded `CallToolResult` (or any JSON object with `structuredContent`). */
 export interface Fixture {
@@ -19,9 +20,6 @@ export interface Fixture {
   /** The file's `_meta` (the host's `toolResponseMetadata`), or `null`. */
   readonly meta: unknown;
 }
-
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A fixture from a file's name and parsed JSON. */
 export function toFixture(file: string, json: unknown): Fixture {

@@ -60,6 +60,28 @@ function Remountable({ draft }: { draft: PurchaseDraft }) {
   );
 }
 
+/** A Buy button that opens the dialog beside it, as a list in an app may. */
+function OpenFromList({ draft }: { draft: PurchaseDraft }) {
+  const flow = useWriteFlow(PURCHASE_FLOW);
+  const [open, setOpen] = useState(false);
+  return (
+    <WidgetRoot state="results">
+      <div className="wk-stack">
+        <button type="button" className="wk-button" onClick={() => setOpen(true)}>
+          Buy the headlamp
+        </button>
+        {open ? (
+          <ConfirmPurchase
+            draft={draft}
+            onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
+            onCancel={() => setOpen(false)}
+          />
+        ) : null}
+      </div>
+    </WidgetRoot>
+  );
+}
+
 const meta = {
   title: "Components/ConfirmPurchase",
   component: ConfirmPurchase,
@@ -90,7 +112,7 @@ const commitKeys = (root: HTMLElement) =>
     .toolCalls("commit_order")
     .map((call) => call.args.idempotency_key);
 
-/** The draft, with Cancel focused first (`role="alertdialog"`). */
+/** The draft, with Cancel focused first (a modal `role="alertdialog"`). */
 export const Confirm: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "confirm");
@@ -213,5 +235,32 @@ export const RemountKeepsKey: Story = {
     const keys = commitKeys(canvasElement);
     await expect(keys).toHaveLength(2);
     await expect(keys[1]).toBe(keys[0]);
+  },
+};
+
+/**
+ * As a modal alert dialog: opened from a Buy button, focus moves to Cancel (the least
+ * destructive action); Tab and Shift+Tab go round inside, never back to Buy; Escape cancels
+ * and focus returns to Buy.
+ */
+export const KeyboardAndFocus: Story = {
+  render: (args) => <OpenFromList draft={args.draft} />,
+  play: async ({ canvas }) => {
+    const buy = canvas.getByRole("button", { name: "Buy the headlamp" });
+    await userEvent.click(buy);
+    const dialog = await canvas.findByRole("alertdialog", { name: "Please confirm" });
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    const cancel = canvas.getByRole("button", { name: "Cancel" });
+    const confirm = canvas.getByRole("button", { name: "Confirm" });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await userEvent.tab();
+    await expect(confirm).toHaveFocus();
+    await userEvent.tab();
+    await expect(cancel).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(confirm).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(canvas.queryByRole("alertdialog")).toBeNull());
+    await expect(buy).toHaveFocus();
   },
 };

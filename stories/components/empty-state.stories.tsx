@@ -36,10 +36,28 @@ export const WithReason: Story = {
 };
 
 /** No reason given: the title and the follow-ups only. */
-export const WithoutReason: Story = { args: { reason: undefined } };
+export const WithoutReason: Story = {
+  args: { reason: undefined },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole("heading", { name: "Nothing found" })).toBeVisible();
+    // Over MCP Apps the follow-ups wait for the host's capabilities (the handshake).
+    await expect(await canvas.findAllByRole("button")).toHaveLength(2);
+    // The hint is the only paragraph: no empty or made-up reason stands in for the missing one.
+    const paragraphs = [...canvasElement.querySelectorAll("section p")];
+    await expect(paragraphs.map((p) => p.textContent)).toEqual(["You could try:"]);
+  },
+};
 
 /** No follow-ups (the kit offers none of its own): the title and the reason only. */
-export const NoSuggestions: Story = { args: { suggestions: undefined } };
+export const NoSuggestions: Story = {
+  args: { suggestions: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole("heading", { name: "Nothing found" })).toBeVisible();
+    await expect(canvas.getByText(/Nothing under 5 USD/)).toBeVisible();
+    await expect(canvas.queryByText("You could try:")).toBeNull();
+    await expect(canvas.queryByRole("button")).toBeNull();
+  },
+};
 
 /** A double click on a suggestion posts one follow-up message, not two. */
 export const OneFollowUpPerResult: Story = {

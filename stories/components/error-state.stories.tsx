@@ -70,11 +70,21 @@ export const WriteFailedNothingCreated: Story = {
   },
 };
 
-/** A write whose outcome is unknown: retrying with the same request is safe. */
+/**
+ * A write whose outcome is unknown: said before anything else about the error (not "nothing
+ * was created", not the outage sentence its code would get), and retrying with the same
+ * request is offered as safe.
+ */
 export const WriteOutcomeUnknown: Story = {
   args: { error: COMMIT_OUTCOME_UNKNOWN },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText(/It may have gone through/)).toBeVisible();
+  play: async ({ canvas, args }) => {
+    await expect(
+      canvas.getByText("It may have gone through — it is safe to retry with the same request."),
+    ).toBeVisible();
+    await expect(canvas.queryByText("Nothing was created.")).toBeNull();
+    await expect(canvas.queryByText(/service is not available/)).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(args.onRetry).toHaveBeenCalledTimes(1));
   },
 };
 

@@ -142,9 +142,25 @@ export const ErrorRetryable: Story = {
   },
 };
 
-/** Rate limited: the retry waits `retry_after_seconds`. */
+/**
+ * Rate limited: the rate-limit sentence, and the retry waits `retry_after_seconds`. A wait of
+ * a minute keeps the button disabled for the whole check on a slow machine. The content is
+ * checked, not only the state: ResultView renders inside RenderGuard, which would turn a
+ * throw into `invalid` and still render something.
+ */
 export const ErrorRateLimited: Story = {
-  parameters: withOutput(errorOutput("gift_suggestions", RATE_LIMITED)),
+  parameters: withOutput(
+    errorOutput("gift_suggestions", { ...RATE_LIMITED, retry_after_seconds: 60 }),
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    await waitForState(canvasElement, "error");
+    await expect(
+      canvas.getByText("Too many requests at once. Please wait a moment."),
+    ).toBeVisible();
+    const retry = canvasElement.querySelector('[data-action="retry"]');
+    await expect(retry).toBeDisabled();
+    await expect(retry).toHaveTextContent(/^Try again in \d+ s$/);
+  },
 };
 
 /** Bad arguments: every field problem, no retry. */

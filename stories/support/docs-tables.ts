@@ -84,7 +84,7 @@ export const RETRY_BUTTON_DOCS = describe("The retry control of an error.", [
 ]);
 
 export const CONFIRM_PURCHASE_DOCS = describe(
-  'The human confirmation before a write (`role="alertdialog"`, Cancel focused first). The idempotency key is made once per draft and stored in widget state before the commit; a burst of clicks sends one call; a retry or a remount reuses the key.',
+  'The human confirmation before a write: a modal `role="alertdialog"` (Cancel focused first, Tab kept inside, Escape cancels, focus returned on close). The idempotency key is made once per draft and stored in widget state before the commit; a burst of clicks sends one call; a retry or a remount reuses the key.',
   [
     [
       '`data-state="confirm"`',

@@ -194,6 +194,38 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     }
   });
 
+  it("ConfirmPurchase is a modal alertdialog: Cancel focused, Tab kept inside, Escape cancels", async () => {
+    const draft = CASES.find((c) => c.expect === "confirm");
+    if (!draft) throw new Error("no draft payload");
+    const opened = await open({ toolOutput: draft.toolOutput, theme: "light", locale: "en-US" });
+    const { page } = opened;
+    // What has focus, by its data-action (the dialog's own buttons) or tag name.
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.getAttribute("data-action") ?? active?.tagName ?? null;
+      });
+    try {
+      const dialog = page.getByRole("alertdialog", { name: "Confirm your purchase" });
+      await dialog.waitFor({ timeout: 10_000 });
+      expect(await dialog.getAttribute("aria-modal")).toBe("true");
+      await expect.poll(focused).toBe("cancel");
+      await page.keyboard.press("Tab");
+      expect(await focused()).toBe("confirm");
+      await page.keyboard.press("Tab"); // past the last button: back to the first
+      expect(await focused()).toBe("cancel");
+      await page.keyboard.press("Shift+Tab");
+      expect(await focused()).toBe("confirm");
+      await checkClean(opened, "confirm-dialog-keyboard");
+      await page.keyboard.press("Escape");
+      await page.locator('[data-state="empty"]').first().waitFor({ timeout: 10_000 });
+      expect(await page.getByRole("alertdialog").count()).toBe(0);
+      expect(await page.getByText("Cancelled. Nothing was ordered.").isVisible()).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+
   it("the harness sees a CSP violation: served without its script hash, the widget is blocked and reported", async () => {
     const strict = await serveWidget(
       readFileSync(join(target.dir, "widget.html"), "utf8"),

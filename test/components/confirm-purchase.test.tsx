@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ConfirmPurchase,
@@ -237,5 +239,110 @@ describe("ConfirmPurchase", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(host.toolCalls()).toHaveLength(0);
+  });
+});
+
+/** A list with a Buy button that opens the dialog beside it, as an app may render it. */
+function Opener({ onCancel = () => {} }: { onCancel?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <WidgetRoot state="results">
+      <button type="button" onClick={() => setOpen(true)}>
+        Buy
+      </button>
+      {open ? (
+        <ConfirmPurchase
+          draft={draft}
+          onCommit={async () => ({ ok: true, orderId: "o-1" })}
+          onCancel={() => {
+            onCancel();
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </WidgetRoot>
+  );
+}
+
+describe("ConfirmPurchase as a modal alert dialog", () => {
+  it("says it is modal, named and described by its title and body", () => {
+    renderWithHost(<Harness />);
+    const dialog = screen.getByRole("alertdialog", { name: "Please confirm" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(dialog).toHaveAccessibleDescription(
+      "Check the details. Nothing happens until you confirm.",
+    );
+  });
+
+  it("moves focus in to Cancel on open, and back to the opener when Escape cancels", async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    renderWithHost(<Opener onCancel={onCancel} />);
+    const buy = screen.getByRole("button", { name: "Buy" });
+    await user.click(buy);
+    expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(buy).toHaveFocus();
+  });
+
+  it("returns focus to the opener when Cancel is clicked too", async () => {
+    const user = userEvent.setup();
+    renderWithHost(<Opener />);
+    const buy = screen.getByRole("button", { name: "Buy" });
+    await user.click(buy);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(buy).toHaveFocus();
+  });
+
+  it("keeps Tab and Shift+Tab inside the dialog", async () => {
+    const user = userEvent.setup();
+    renderWithHost(<Opener />);
+    await user.click(screen.getByRole("button", { name: "Buy" }));
+    const cancel = screen.getByRole("button", { name: "Cancel" });
+    const confirm = screen.getByRole("button", { name: "Confirm" });
+    expect(cancel).toHaveFocus();
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.tab(); // past the last: back to the first, never to Buy outside
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(cancel).toHaveFocus();
+  });
+
+  it("holds focus while committing (Escape does nothing), then gives it to Cancel after a failure", async () => {
+    const user = userEvent.setup();
+    let fail!: () => void;
+    const onCancel = vi.fn();
+    renderWithHost(<Harness onCancel={onCancel} />, {
+      tools: {
+        commit_order: () => new Promise((_, reject) => (fail = () => reject(new Error("network")))),
+      },
+    });
+    const dialog = screen.getByRole("alertdialog");
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(dialog).toHaveFocus(); // both buttons are disabled: the dialog itself holds focus
+    await user.keyboard("{Escape}");
+    await user.tab();
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(dialog).toHaveFocus();
+    await act(async () => fail());
+    // Still the same dialog, now named by the error; the least destructive action has focus.
+    expect(screen.getByRole("alertdialog", { name: "Something went wrong" })).toBe(dialog);
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(screen.getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets focus go to the receipt once the order exists", async () => {
+    const user = userEvent.setup();
+    renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Done" })).toHaveFocus();
   });
 });

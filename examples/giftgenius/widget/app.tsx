@@ -18,14 +18,7 @@ import {
 import type { GiftGeniusView } from "../contract.ts";
 import { GiftList } from "./gift-list.tsx";
 import { messages } from "./messages.ts";
-import {
-  PURCHASE_FLOW,
-  isDraftView,
-  isOrderView,
-  toPurchaseDraft,
-  type DraftView,
-  type OrderView,
-} from "./purchase.ts";
+import { PURCHASE_FLOW, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
 
 /** Props of `App`. */
 export interface AppProps {
@@ -112,11 +105,7 @@ function GiftGeniusFlow(props: AppProps) {
         <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />
       )}
       renderRecord={(record) =>
-        isDraftView(record) ? (
-          renderDraft(record)
-        ) : isOrderView(record) ? (
-          <Receipt view={record} />
-        ) : null
+        record.state === "confirm" ? renderDraft(record) : <Receipt view={record} />
       }
       onRetry={flow.retry}
       emptySuggestions={[

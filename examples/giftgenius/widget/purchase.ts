@@ -9,22 +9,12 @@ import { FLOW_STATE_KEY } from "./flow-state.ts";
 /** The draft record inside a successful `order_draft` result. */
 export type DraftData = Extract<OrderDraft, { ok: true }>["draft"];
 
-// Record views are told apart by `state`; these guards narrow the union by it (the record
-// views' `state` is typed as a plain string, so a `===` check alone does not narrow).
+// Views are told apart by `state` alone: `view.state === "confirm"` narrows to the draft.
 
 /** An `order_draft` result: data-state `confirm`. */
-export type DraftView = Extract<GiftGeniusView, { kind: "order_draft"; data: unknown }>;
+export type DraftView = Extract<GiftGeniusView, { state: "confirm" }>;
 /** An `order` result: data-state `committed`. */
-export type OrderView = Extract<GiftGeniusView, { kind: "order"; data: unknown }>;
-
-/** True for a draft view. */
-export function isDraftView(view: GiftGeniusView): view is DraftView {
-  return view.state === "confirm";
-}
-/** True for an order view. */
-export function isOrderView(view: GiftGeniusView): view is OrderView {
-  return view.state === "committed";
-}
+export type OrderView = Extract<GiftGeniusView, { state: "committed" }>;
 
 /** A GiftGenius draft as the kit's ConfirmPurchase expects it. */
 export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
@@ -39,7 +29,7 @@ export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
 
 /** An order result as the receipt ConfirmPurchase shows. */
 export function receiptOf(view: GiftGeniusView): Extract<CommitOutcome, { ok: true }> | null {
-  if (!isOrderView(view)) return null;
+  if (view.state !== "committed") return null;
   const { order, replayed } = view.data;
   return { ok: true, orderId: order.order_id, replayed, total: order.total };
 }

@@ -4,6 +4,7 @@
  * errors). Tool calls survive a reload, so "one order after a burst of clicks" stays visible.
  */
 import { h, prettyJson } from "./dom.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 /** One tool call as the host saw it. */
 export interface CallRecord {
@@ -93,8 +94,7 @@ export class CallLog {
       const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "[]") as unknown;
       if (Array.isArray(saved))
         this.records = saved.filter(
-          (r): r is CallRecord =>
-            typeof r === "object" && r !== null && typeof (r as CallRecord).tool === "string",
+          (r): r is CallRecord => isRecord(r) && typeof r.tool === "string",
         );
     } catch {
       this.records = [];

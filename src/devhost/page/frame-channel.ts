@@ -4,6 +4,7 @@
  * messages whose `source` is this frame's window are read; the frame's origin is opaque
  * (`"null"`), so the window identity is what proves who sent them.
  */
+import { isRecord } from "../../contract/is-record.ts";
 
 /** A relayed `window.openai` method call. */
 export interface RelayedCall {
@@ -85,8 +86,7 @@ export class FrameChannel {
 
   private async answer(id: unknown, method: string, params: unknown): Promise<void> {
     if (typeof id !== "number" || !this.handlers.onCall) return;
-    const safeParams =
-      params !== null && typeof params === "object" ? (params as Record<string, unknown>) : {};
+    const safeParams = isRecord(params) ? params : {};
     try {
       const value = await this.handlers.onCall({ method, params: safeParams });
       this.post({ type: "reply", id, ok: true, value });

@@ -19,6 +19,7 @@ import {
 } from "./settings.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { clearWidgetStates } from "./widget-state-store.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 interface DevHostConfig {
   appName: string;
@@ -133,9 +134,7 @@ function runTurn(shared: TurnServices, tool: string, args: Record<string, unknow
 function parseArgs(text: string): Record<string, unknown> | string {
   try {
     const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : "Arguments must be a JSON object.";
+    return isRecord(value) ? value : "Arguments must be a JSON object.";
   } catch (error) {
     return `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }

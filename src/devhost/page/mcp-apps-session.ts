@@ -15,6 +15,7 @@ import { FrameChannel } from "./frame-channel.ts";
 import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 function hostContext(context: WidgetSessionContext): McpUiHostContext {
   const settings = context.settings();
@@ -36,11 +37,7 @@ function hostContext(context: WidgetSessionContext): McpUiHostContext {
 function messageText(content: unknown): string {
   const blocks = Array.isArray(content) ? content : [content];
   return blocks
-    .map((block) =>
-      block && typeof block === "object" && typeof (block as { text?: unknown }).text === "string"
-        ? (block as { text: string }).text
-        : "",
-    )
+    .map((block) => (isRecord(block) && typeof block.text === "string" ? block.text : ""))
     .filter(Boolean)
     .join("\n");
 }

@@ -14,6 +14,7 @@ import {
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 /** The `window.openai` globals for these settings and this call. */
 export function openaiGlobals(
@@ -51,10 +52,7 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
     switch (method) {
       case "callTool": {
         if (typeof params.name !== "string") throw new Error("callTool needs a tool name");
-        const args =
-          params.args !== null && typeof params.args === "object"
-            ? (params.args as Record<string, unknown>)
-            : {};
+        const args = isRecord(params.args) ? params.args : {};
         return toolResultForWidget(await context.callTool(params.name, args));
       }
       case "setWidgetState":

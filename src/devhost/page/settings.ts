@@ -3,6 +3,8 @@
  * height. Kept in localStorage (and overridable from the URL) so a reload or a shared link
  * shows the same thing.
  */
+import { isRecord } from "../../contract/is-record.ts";
+
 export type Protocol = "openai" | "mcp-apps";
 export type Theme = "light" | "dark";
 export type DisplayMode = "inline" | "pip" | "fullscreen";
@@ -63,8 +65,7 @@ export function loadSettings(search: URLSearchParams): HostSettings {
   };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;
-    if (saved && typeof saved === "object")
-      settings = normalizeSettings(saved as Record<string, unknown>, settings);
+    if (isRecord(saved)) settings = normalizeSettings(saved, settings);
   } catch {
     // A corrupt entry is ignored; the next save replaces it.
   }

@@ -7,6 +7,7 @@
  */
 import { buildCsp } from "../../build/csp.ts";
 import { cspHash, inlineElements } from "../../build/inline-audit.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 export { cspHash };
 
@@ -24,9 +25,7 @@ const ORIGIN =
   /^(?:https:\/\/[a-z0-9.-]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(:\d{1,5})?$/i;
 
 function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 function collect(lists: unknown[], accepted: Set<string>, rejected: string[]): void {

@@ -18,6 +18,7 @@ import {
   isSameOriginJsonRequest,
   isServedOnLoopback,
 } from "./request-guard.ts";
+import { isRecord } from "../../contract/is-record.ts";
 
 /** The server's fault injection, as the dev host's fault switch sees it. */
 export interface DevHostFaults {
@@ -72,9 +73,7 @@ export const PAGE_CSP = [
 ].join("; ");
 
 function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }
 
 /** A percent-decoded path segment, or `undefined` for a malformed escape (`%E0%A4%A`). */
