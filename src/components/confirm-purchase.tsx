@@ -10,6 +10,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { Money, ToolError } from "../contract/index.ts";
+import type { CommitOutcome } from "../hooks/commit-outcome.ts";
 import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
 import { useWidgetState } from "../hooks/use-widget-state.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
@@ -46,15 +47,7 @@ export interface PurchaseDraft {
   readonly expiresAt: string;
 }
 
-/** What the app's commit returned: the order, or a ToolError to show with a retry. */
-export type CommitOutcome =
-  | {
-      readonly ok: true;
-      readonly orderId: string;
-      readonly replayed?: boolean;
-      readonly total?: Money;
-    }
-  | { readonly ok: false; readonly error: ToolError };
+export type { CommitOutcome };
 
 /** Props of `ConfirmPurchase`. */
 export interface ConfirmPurchaseProps {

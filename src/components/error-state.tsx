@@ -57,6 +57,18 @@ function changesText(changes: ToolError["changes"], m: Messages): string | null 
   return null;
 }
 
+/**
+ * A field entry's name for the person. `*` is not a field: the server's entry for the call as
+ * a whole (unknown fields, more problems not listed, arguments that are not an object).
+ */
+function fieldLabel(fieldError: { field: unknown; code?: unknown }, m: Messages): string {
+  const field = String(fieldError.field);
+  if (field !== "*") return plainFieldName(field);
+  if (fieldError.code === "UNKNOWN_FIELDS") return m.fieldUnknown;
+  if (fieldError.code === "MORE_ERRORS") return m.fieldMore;
+  return m.fieldOther;
+}
+
 /** The fields to check, by name in plain words; each example once, as the server gave it. */
 function FieldList({ error, m }: { error: ToolError; m: Messages }) {
   const fieldErrors = Array.isArray(error.field_errors) ? error.field_errors : [];
@@ -67,7 +79,7 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
       <ul>
         {fieldErrors.map((fieldError, index) => (
           <li key={index}>
-            {plainFieldName(String(fieldError.field))}
+            {fieldLabel(fieldError, m)}
             {fieldError.example ? (
               <span className="wk-muted"> — {m.example(String(fieldError.example))}</span>
             ) : null}
@@ -87,7 +99,7 @@ export function ErrorState({ error, onRetry, maxAttempts, classify }: ErrorState
   const changes = errorClass === "unknown_outcome" ? null : changesText(error.changes, m);
   return (
     <section className="wk-panel wk-alert wk-stack" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId}>{m.errorTitle}</h2>
+      <h2 id={titleId}>{errorClass === "validation" ? m.errorTitleValidation : m.errorTitle}</h2>
       <p>{sentence}</p>
       {changes ? <p>{changes}</p> : null}
       <FieldList error={error} m={m} />

@@ -11,9 +11,9 @@
  * before the call); this hook only sends it.
  */
 import { useMemo, useRef, useState } from "react";
-import type { CommitOutcome } from "../components/confirm-purchase.tsx";
 import type { ErrorView } from "../contract/index.ts";
 import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
+import type { CommitOutcome } from "./commit-outcome.ts";
 import { unreadableResult } from "./host-call-error.ts";
 import { useHost } from "./host-context.tsx";
 import { useToolInput } from "./use-tool-input.ts";

@@ -24,6 +24,7 @@ const validation: ToolError = {
       code: "greater_than_max",
       message: "budget_min must not exceed budget_max.",
     },
+    { field: "*", code: "UNKNOWN_FIELDS", message: "1 unknown field(s); remove them." },
   ],
 };
 
@@ -39,15 +40,41 @@ describe("ErrorState", () => {
       globals: { locale: "ru" },
     });
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByRole("heading")).toHaveTextContent("Что-то пошло не так");
+    expect(within(alert).getByRole("heading")).toHaveTextContent("Проверьте данные");
     expect(alert).toHaveTextContent("Некоторые данные нужно изменить, чтобы продолжить.");
     const details = alert.querySelector("details");
     expect(details?.querySelector("summary")).toHaveTextContent("Что нужно проверить");
     const items = within(alert).getAllByRole("listitem", { hidden: true });
-    expect(items.map((item) => item.textContent)).toEqual(["age — Например: 35", "budget min"]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      "age — Например: 35",
+      "budget min",
+      // `*` is the call as a whole, never shown bare.
+      "Данные, которые приложение не знает",
+    ]);
     expect(within(alert).getByLabelText("ID запроса")).toHaveValue("req_42");
     // Not retryable: no retry, even with a handler.
     expect(alert.querySelector('[data-action="retry"]')).toBeNull();
+  });
+
+  it("titles only a validation error as one to check; names a whole-call entry plainly", () => {
+    const { rerender } = renderWithHost(
+      <ErrorState error={{ code: "UPSTREAM_UNAVAILABLE", message: "m", retryable: true }} />,
+    );
+    expect(screen.getByRole("heading")).toHaveTextContent("Something went wrong");
+    rerender(
+      <ErrorState
+        error={{
+          code: "VALIDATION_FAILED",
+          message: "m",
+          retryable: false,
+          field_errors: [{ field: "*", code: "MORE_ERRORS", message: "2 more" }],
+        }}
+      />,
+    );
+    expect(screen.getByRole("heading")).toHaveTextContent("Please check the details");
+    expect(screen.getByRole("listitem", { hidden: true })).toHaveTextContent(
+      "More details, shown once these are fixed",
+    );
   });
 
   it("says what happened to the write", () => {

@@ -20,9 +20,13 @@ export const en = {
   cancelled: "Cancelled. Nothing was changed.",
 
   errorTitle: "Something went wrong",
+  errorTitleValidation: "Please check the details",
   hostCallFailed: "The request could not reach the app. Please try again.",
   unreadableResult: "The app sent an answer this widget can't read.",
   fieldErrorsTitle: "Details to check",
+  fieldOther: "Some of the details sent",
+  fieldUnknown: "Details the app does not recognise",
+  fieldMore: "More details, shown once these are fixed",
   example: (value: string) => `For example: ${value}`,
   requestId: "Request ID",
   copy: "Copy",

@@ -27,9 +27,13 @@ export const ru: Messages = {
   cancelled: "Отменено. Ничего не изменилось.",
 
   errorTitle: "Что-то пошло не так",
+  errorTitleValidation: "Проверьте данные",
   hostCallFailed: "Запрос не дошёл до приложения. Попробуйте ещё раз.",
   unreadableResult: "Приложение прислало ответ, который виджет не может прочитать.",
   fieldErrorsTitle: "Что нужно проверить",
+  fieldOther: "Часть отправленных данных",
+  fieldUnknown: "Данные, которые приложение не знает",
+  fieldMore: "Другие данные — после исправления этих",
   example: (value) => `Например: ${value}`,
   requestId: "ID запроса",
   copy: "Копировать",

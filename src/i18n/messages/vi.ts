@@ -17,9 +17,13 @@ export const vi: Messages = {
   cancelled: "Đã hủy. Không có gì thay đổi.",
 
   errorTitle: "Đã xảy ra lỗi",
+  errorTitleValidation: "Vui lòng kiểm tra thông tin",
   hostCallFailed: "Yêu cầu không đến được ứng dụng. Vui lòng thử lại.",
   unreadableResult: "Ứng dụng gửi về câu trả lời mà tiện ích này không đọc được.",
   fieldErrorsTitle: "Thông tin cần kiểm tra",
+  fieldOther: "Một phần thông tin đã gửi",
+  fieldUnknown: "Thông tin ứng dụng không nhận ra",
+  fieldMore: "Thông tin khác, hiển thị sau khi sửa các mục này",
   example: (value) => `Ví dụ: ${value}`,
   requestId: "Mã yêu cầu",
   copy: "Sao chép",

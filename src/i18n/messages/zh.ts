@@ -17,9 +17,13 @@ export const zh: Messages = {
   cancelled: "已取消，没有任何更改。",
 
   errorTitle: "出了点问题",
+  errorTitleValidation: "请检查填写的信息",
   hostCallFailed: "请求未能送达应用，请重试。",
   unreadableResult: "应用返回的内容无法被此组件读取。",
   fieldErrorsTitle: "需要检查的内容",
+  fieldOther: "提交的部分信息",
+  fieldUnknown: "应用无法识别的信息",
+  fieldMore: "更多信息，修正以上内容后显示",
   example: (value) => `例如：${value}`,
   requestId: "请求 ID",
   copy: "复制",
