@@ -5,7 +5,6 @@ import { connectClient } from "./harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
-
 describePostgres("commit_order with two server processes on one PostgreSQL", () => {
   const servers: ServerProcess[] = [];
   const clients: Client[] = [];
