@@ -4,8 +4,9 @@
  * — and writes each whole CallToolResult to `test/fixtures/<state>--<scenario>.json`, where
  * `<state>` is what `giftGenius.parse(structuredContent).state` must give.
  *
- * The clock, the caller (`openai/subject`) and the request ids are fixed, so re-recording an
- * unchanged server gives identical files.
+ * The clock, the signed-in caller (a token from a local test issuer for the fixed subject
+ * `recorded-user`, for the audience `https://giftgenius.example/mcp`) and the request ids are
+ * fixed, so re-recording an unchanged server gives identical files.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,13 +24,16 @@ import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
 import { readConfig, type GiftGeniusConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { createSqliteStore, serveHttp, silentLogger } from "../src/server/index.ts";
+import { createTestIssuer } from "../test/server/test-issuer.ts";
 
 /** Clients speak the current protocol revision. */
 const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
-const SUBJECT = { "openai/subject": "recorded-user" };
+const SUBJECT = "recorded-user";
+/** The canonical URI tokens are minted for: the production origin, so fixtures carry no port. */
+const AUDIENCE = "https://giftgenius.example/mcp";
 const SEARCH = {
   interests: ["books", "coffee"],
   budget_min: 10,
@@ -52,30 +56,43 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
     publicOrigin: "https://giftgenius.example",
     ...config,
   };
+  const issuer = await createTestIssuer({ audience: AUDIENCE });
   const app = await createGiftGenius(full, silentLogger, {
     store: createSqliteStore(full.sqliteFile),
     now: () => clock,
     requestId: () => `req_rec_${String(++counter).padStart(4, "0")}`,
+    auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
   });
   const endpoint = await serveHttp({
     createServer: (context) => app.tools.createServer(context),
     log: silentLogger,
     port: 0,
+    ...(app.http ? { authenticate: app.http.authenticate } : {}),
   });
+  // Signed in, as a host is after linking the account.
+  const token = await issuer.mint({ sub: SUBJECT });
   const client = new Client({ name: "giftgenius-recorder", version: "1.0.0" }, MODERN);
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return {
     async call(tool: string, args: unknown): Promise<CallToolResult> {
       return (await client.callTool({
         name: tool,
         arguments: args as { [key: string]: unknown },
-        _meta: SUBJECT,
       })) as CallToolResult;
+    },
+    /** The same call without a token, as a host that has not signed in yet makes it. */
+    anonymous(tool: string, args: unknown): Promise<CallToolResult> {
+      return app.tools.callTool(tool, args);
     },
     async close() {
       await client.close();
       await endpoint.close();
       await app.close();
+      await issuer.close();
     },
   };
 }
@@ -288,6 +305,15 @@ async function main(): Promise<void> {
   const limited = await startServer(dir, "limited", { widgetDist, dailyLimit: 0 });
   try {
     record("error", "daily-limit-reached", await limited.call("suggest_gifts", SEARCH));
+    // A write before sign-in: the host reads _meta["mcp/www_authenticate"] and starts sign-in.
+    record(
+      "error",
+      "auth-required",
+      await limited.anonymous("commit_order", {
+        draft_id: "drf_from_prepare_order",
+        idempotency_key: "rec-key-anonymous",
+      }),
+    );
   } finally {
     await limited.close();
   }
