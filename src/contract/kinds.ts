@@ -44,7 +44,13 @@ export function listKind<
   const Items extends string,
   Item extends v.GenericSchema,
   const Reason extends string = never,
->(definition: { items: Items; item: Item; reason?: Reason }): ListKind<Items, Item, Reason> {
+>(definition: {
+  items: Items;
+  item: Item;
+  reason?: Reason;
+  // NoInfer: inside `defineContract({ kinds })` the expected `KindDefinition` would otherwise
+  // infer `Reason = string` for a kind without a reason — an index signature in its data type.
+}): ListKind<Items, Item, NoInfer<Reason>> {
   return {
     view: "list",
     items: definition.items,

@@ -39,6 +39,15 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
+export {
+  widgetResources,
+  withResourceOrigins,
+  mcpAppUriFor,
+  SKYBRIDGE_MIME_TYPE,
+  type WidgetResourcesOptions,
+} from "./widget-resources.ts";
+export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
+export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export { MissingPeerError } from "./optional-peer.ts";

@@ -7,7 +7,8 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MCP_APP_MIME, SKYBRIDGE_MIME } from "../../examples/giftgenius/server/widget-resource.ts";
+import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/build/index.ts";
+import { SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME } from "../../src/server/index.ts";
 import {
   assertNoInternals,
   call,

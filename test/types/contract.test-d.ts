@@ -135,4 +135,10 @@ describe("ResultView's render functions and the wire type", () => {
     expectTypeOf<Extract<Wire, { ok: false }>["error"]>().toEqualTypeOf<ToolError>();
     expectTypeOf<Wire["kind"]>().toEqualTypeOf<"note_saved">();
   });
+
+  it("a list kind declared without a reason carries exactly its list (no index signature)", () => {
+    const tags = defineContract({ kinds: { tag_list: listKind({ items: "tags", item: Note }) } });
+    type Success = Extract<KindEnvelope<typeof tags, "tag_list">, { ok: true }>;
+    expectTypeOf<keyof Success>().toEqualTypeOf<"contract_version" | "kind" | "ok" | "tags">();
+  });
 });

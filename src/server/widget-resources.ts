@@ -1,0 +1,176 @@
+/**
+ * The widget as MCP resources, straight from the build's `widget.manifest.json` and
+ * `widget.html`: the `text/html+skybridge` resource ChatGPT renders and its
+ * `text/html;profile=mcp-app` twin for MCP Apps hosts, each with the manifest's `_meta`.
+ * A missing or inconsistent build is a clear resource error and a startup warning, never a
+ * crash: tools still list, and the read says what to run.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as v from "valibot";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  type Resource,
+} from "@modelcontextprotocol/server";
+import { isRecord } from "../bridge/globals.ts";
+import { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
+import type { ServerLogger } from "./log.ts";
+import type { ResourceProvider } from "./resource-provider.ts";
+import type { WidgetUris } from "./widget-tool-meta.ts";
+
+/** ChatGPT's (Apps SDK) MIME type of the widget resource. */
+export const SKYBRIDGE_MIME_TYPE = "text/html+skybridge";
+
+const UI_URI = /^ui:\/\/[\w./-]+\.html$/;
+
+// Only what serving needs; the build writes more (see `WidgetManifest` in widget-kit/build).
+const ManifestSchema = v.object({
+  name: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/))),
+  uri: v.pipe(v.string(), v.regex(UI_URI)),
+  mimeType: v.literal(SKYBRIDGE_MIME_TYPE),
+  sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  _meta: v.record(v.string(), v.unknown()),
+  mcp_app_uri: v.optional(v.pipe(v.string(), v.regex(UI_URI))),
+});
+type Manifest = v.InferOutput<typeof ManifestSchema>;
+type Meta = { readonly [key: string]: unknown };
+
+/** Options of `widgetResources`. */
+export interface WidgetResourcesOptions {
+  /** The build's output folder: `widget.manifest.json` and `widget.html`. */
+  readonly dist: string;
+  readonly log: ServerLogger;
+  /** What hosts show for the resource (default: the manifest's widget name). */
+  readonly title?: string;
+  /**
+   * Origins the server itself serves files from (images, say), known only where it is
+   * deployed (a public origin from configuration). Each is added to the resource domains of
+   * both CSP shapes at read time; the build's own domains stay.
+   */
+  readonly resourceOrigins?: () => readonly string[];
+  /** The widget's name while no build is present, for the placeholder URIs (default `widget`). */
+  readonly fallbackName?: string;
+}
+
+/** The MCP Apps twin's URI: the manifest's `mcp_app_uri`, else `….html` → `….mcp-app.html`. */
+export function mcpAppUriFor(uri: string): string {
+  return uri.replace(/\.html$/, ".mcp-app.html");
+}
+
+type Loaded = { ok: true; manifest: Manifest; html: string } | { ok: false; problem: string };
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The build in `dist`, checked: the manifest's fields and the HTML's hash. */
+function loadBuild(dist: string): Loaded {
+  const fail = (problem: string): Loaded => ({
+    ok: false,
+    problem: `${problem} (build the widget: \`npm run build\`)`,
+  });
+  const raw = readText(join(dist, "widget.manifest.json"));
+  if (raw === undefined) return fail("widget not built: widget.manifest.json is missing");
+  const manifest = v.safeParse(ManifestSchema, parseJson(raw));
+  if (!manifest.success) return fail("widget.manifest.json is not a widget-kit build manifest");
+  const html = readText(join(dist, "widget.html"));
+  if (html === undefined) return fail("widget.html is missing next to its manifest");
+  if (createHash("sha256").update(html).digest("hex") !== manifest.output.sha256)
+    return fail("widget.html does not match the sha256 in its manifest");
+  return { ok: true, manifest: manifest.output, html };
+}
+
+function withEntries(list: unknown, entries: readonly string[]): unknown[] {
+  const items: unknown[] = Array.isArray(list) ? [...list] : [];
+  for (const entry of entries) if (!items.includes(entry)) items.push(entry);
+  return items;
+}
+
+/**
+ * The build's resource `_meta` with `origins` added to the resource domains of both CSP
+ * shapes (`openai/widgetCSP.resource_domains`, `ui.csp.resourceDomains`).
+ */
+export function withResourceOrigins(meta: Meta, origins: readonly string[]): Meta {
+  if (origins.length === 0) return meta;
+  const openai = isRecord(meta["openai/widgetCSP"]) ? meta["openai/widgetCSP"] : {};
+  const ui = isRecord(meta.ui) ? meta.ui : {};
+  const csp = isRecord(ui.csp) ? ui.csp : {};
+  return {
+    ...meta,
+    "openai/widgetCSP": {
+      ...openai,
+      resource_domains: withEntries(openai.resource_domains, origins),
+    },
+    ui: { ...ui, csp: { ...csp, resourceDomains: withEntries(csp.resourceDomains, origins) } },
+  };
+}
+
+/**
+ * Both widget resources of the build in `options.dist`, for `createToolServer({ resources })`,
+ * and their URIs, for `widgetToolMeta(uris, …)`. The build is read again on every resource
+ * read, so a rebuild is served without a restart; the URI is content-hashed and the tools keep
+ * the one they started with (a warning says when they differ: restart to advertise the new one).
+ */
+export function widgetResources(options: WidgetResourcesOptions): {
+  uris: WidgetUris;
+  provider: ResourceProvider;
+} {
+  const { dist, log } = options;
+  const first = loadBuild(dist);
+  if (!first.ok) log.warn("widget_unavailable", { problem: first.problem, dist });
+  const name = (first.ok ? first.manifest.name : undefined) ?? options.fallbackName ?? "widget";
+  const skybridge = first.ok ? first.manifest.uri : `ui://widget/${name}.html`;
+  const mcpApp = first.ok
+    ? (first.manifest.mcp_app_uri ?? mcpAppUriFor(skybridge))
+    : mcpAppUriFor(skybridge);
+  const uris: WidgetUris = { skybridge, mcpApp };
+  const title = options.title ?? name;
+
+  const describe = (uri: string, mimeType: string): Resource => ({
+    uri,
+    name: mimeType === SKYBRIDGE_MIME_TYPE ? `${name}-widget` : `${name}-widget-mcp-app`,
+    title,
+    mimeType,
+  });
+
+  const provider: ResourceProvider = {
+    async list() {
+      return [describe(skybridge, SKYBRIDGE_MIME_TYPE), describe(mcpApp, MCP_APP_MIME_TYPE)];
+    },
+    async read(uri): Promise<ReadResourceResult> {
+      const mimeType =
+        uri === skybridge ? SKYBRIDGE_MIME_TYPE : uri === mcpApp ? MCP_APP_MIME_TYPE : undefined;
+      if (!mimeType)
+        throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, "Resource not found");
+      const loaded = loadBuild(dist);
+      if (!loaded.ok) {
+        log.error("widget_read_failed", { uri, problem: loaded.problem });
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `Widget unavailable: ${loaded.problem}`,
+        );
+      }
+      if (loaded.manifest.uri !== skybridge)
+        log.warn("widget_rebuilt", { advertised: skybridge, built: loaded.manifest.uri });
+      const origins = options.resourceOrigins?.() ?? [];
+      const _meta = withResourceOrigins(loaded.manifest._meta, origins);
+      return { contents: [{ uri, mimeType, text: loaded.html, _meta }] };
+    },
+  };
+  return { uris, provider };
+}

@@ -1,0 +1,54 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { defineContract, id, listKind, text } from "../../src/contract/index.ts";
+import {
+  createToolServer,
+  defineTool,
+  kindJsonSchema,
+  silentLogger,
+} from "../../src/server/index.ts";
+
+const notes = defineContract({
+  kinds: { note_list: listKind({ items: "notes", item: v.object({ id: id(), title: text(80) }) }) },
+});
+const spec = {
+  name: "find_notes",
+  description: "Find notes.",
+  annotations: { readOnlyHint: true },
+  arguments: { schema: v.strictObject({ query: v.string() }), repair: () => ({ query: "" }) },
+};
+
+describe("defineTool", () => {
+  it("gives the tool its kind and the kind's JSON Schema, and runs its handler", async () => {
+    const tool = defineTool(notes, "note_list", {
+      ...spec,
+      handler: async ({ query }) => ({
+        ok: true,
+        data: { notes: [{ id: "n1", title: query }] },
+        text: "1 note",
+      }),
+    });
+    expect(tool.kind).toBe("note_list");
+    expect(tool.outputSchema).toEqual(kindJsonSchema(notes, "note_list"));
+    const server = createToolServer({
+      info: { name: "notes", version: "1.0.0" },
+      contractVersion: notes.version,
+      tools: [tool],
+      log: silentLogger,
+    });
+    const result = await server.callTool("find_notes", { query: "milk" });
+    expect(notes.parse(result.structuredContent)).toMatchObject({
+      state: "results",
+      items: [{ id: "n1", title: "milk" }],
+    });
+  });
+
+  it("refuses a kind the contract does not declare (a JavaScript caller has no typecheck)", () => {
+    expect(() =>
+      defineTool(notes, "note_saved" as "note_list", {
+        ...spec,
+        handler: async () => ({ ok: true, data: { notes: [] }, text: "" }),
+      }),
+    ).toThrow(/declares no kind "note_saved"/);
+  });
+});

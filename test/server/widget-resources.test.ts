@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MCP_APP_MIME_TYPE, SKYBRIDGE_MIME_TYPE, widgetResources } from "../../src/server/index.ts";
+import type { ServerLogger } from "../../src/server/index.ts";
+
+const META = {
+  "openai/widgetCSP": { connect_domains: [], resource_domains: ["https://cdn.example"] },
+  ui: {
+    csp: { connectDomains: [], resourceDomains: ["https://cdn.example"] },
+    prefersBorder: true,
+  },
+};
+
+function build(
+  html: string,
+  manifest: { [key: string]: unknown } = {},
+): { dist: string; uri: string } {
+  const dist = mkdtempSync(join(tmpdir(), "wk-widget-"));
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(join(dist, "widget.html"), html);
+  const sha256 = createHash("sha256").update(html).digest("hex");
+  const uri = `ui://widget/notes-${sha256.slice(0, 8)}.html`;
+  const fields = { name: "notes", uri, mimeType: SKYBRIDGE_MIME_TYPE, sha256, _meta: META };
+  writeFileSync(join(dist, "widget.manifest.json"), JSON.stringify({ ...fields, ...manifest }));
+  return { dist, uri };
+}
+
+function recordingLog() {
+  const events: string[] = [];
+  const log: ServerLogger = {
+    info: (event) => void events.push(`info:${event}`),
+    warn: (event) => void events.push(`warn:${event}`),
+    error: (event) => void events.push(`error:${event}`),
+  };
+  return { log, events };
+}
+
+describe("widgetResources", () => {
+  it("serves the build as a skybridge resource and an MCP Apps twin, with the origins added once", async () => {
+    const { dist, uri } = build("<p>notes</p>");
+    const { log } = recordingLog();
+    const { uris, provider } = widgetResources({
+      dist,
+      log,
+      resourceOrigins: () => ["https://notes.example", "https://cdn.example"],
+    });
+    const twin = uri.replace(/\.html$/, ".mcp-app.html");
+    expect(uris).toEqual({ skybridge: uri, mcpApp: twin });
+    expect((await provider.list()).map((r) => [r.uri, r.mimeType, r.name])).toEqual([
+      [uri, SKYBRIDGE_MIME_TYPE, "notes-widget"],
+      [twin, MCP_APP_MIME_TYPE, "notes-widget-mcp-app"],
+    ]);
+    const read = await provider.read(twin);
+    expect(read.contents).toEqual([
+      {
+        uri: twin,
+        mimeType: MCP_APP_MIME_TYPE,
+        text: "<p>notes</p>",
+        _meta: {
+          "openai/widgetCSP": {
+            connect_domains: [],
+            resource_domains: ["https://cdn.example", "https://notes.example"],
+          },
+          ui: {
+            csp: {
+              connectDomains: [],
+              resourceDomains: ["https://cdn.example", "https://notes.example"],
+            },
+            prefersBorder: true,
+          },
+        },
+      },
+    ]);
+    await expect(provider.read("ui://widget/other.html")).rejects.toThrow(/not found/i);
+  });
+
+  it("without a build: tools still get URIs, a warning at start, and a read that says what to run", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "wk-empty-"));
+    const { log, events } = recordingLog();
+    const { uris, provider } = widgetResources({ dist, log, fallbackName: "notes" });
+    expect(uris).toEqual({
+      skybridge: "ui://widget/notes.html",
+      mcpApp: "ui://widget/notes.mcp-app.html",
+    });
+    expect(events).toEqual(["warn:widget_unavailable"]);
+    await expect(provider.read(uris.skybridge)).rejects.toThrow(/widget not built.*npm run build/);
+  });
+
+  it("refuses HTML that does not match its manifest, and a manifest of the wrong shape", async () => {
+    const { dist, uri } = build("<p>notes</p>");
+    const { log } = recordingLog();
+    const { provider } = widgetResources({ dist, log });
+    writeFileSync(join(dist, "widget.html"), "<p>edited by hand</p>");
+    await expect(provider.read(uri)).rejects.toThrow(/does not match the sha256/);
+    writeFileSync(join(dist, "widget.manifest.json"), JSON.stringify({ uri: "https://x" }));
+    await expect(provider.read(uri)).rejects.toThrow(/not a widget-kit build manifest/);
+  });
+});
