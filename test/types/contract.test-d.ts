@@ -140,5 +140,6 @@ describe("ResultView's render functions and the wire type", () => {
     const tags = defineContract({ kinds: { tag_list: listKind({ items: "tags", item: Note }) } });
     type Success = Extract<KindEnvelope<typeof tags, "tag_list">, { ok: true }>;
     expectTypeOf<keyof Success>().toEqualTypeOf<"contract_version" | "kind" | "ok" | "tags">();
+    expectTypeOf(tags.kinds.tag_list.reason).toEqualTypeOf<undefined>();
   });
 });
