@@ -5,9 +5,9 @@
 
 /** One fixture file: a recorded `CallToolResult` (or any JSON object with `structuredContent`). */
 export interface Fixture {
-  /** The file name, e.g. `results--suggest-gifts.json`. */
+  /** The file name, e.g. `results--search-notes.json`. */
   readonly file: string;
-  /** The file name without `.json`, e.g. `results--suggest-gifts`. */
+  /** The file name without `.json`, e.g. `results--search-notes`. */
   readonly name: string;
   /** The whole parsed file. */
   readonly json: unknown;

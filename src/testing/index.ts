@@ -1,4 +1,4 @@
-/** Test and story helpers (`widget-kit/testing`): the mock host. */
+/** Test and story helpers (`widget-kit/testing`): the mock host, fixture recording and snapshot tests. */
 export {
   createMockHost,
   type MockHost,
@@ -19,3 +19,15 @@ export {
   type SnapshotVariant,
   type SnapshotVitest,
 } from "./snapshot-fixtures.tsx";
+export {
+  recordFixtures,
+  type RecordFixturesOptions,
+  type RecordReport,
+  type RecordScenario,
+  type RecordCall,
+  type RecordScript,
+  type Recorder,
+  type FixtureContract,
+} from "./record-fixtures.ts";
+export type { RecordServer, RecordedResult, ToolCaller, ToolArguments } from "./tool-caller.ts";
+export { MissingPeerError } from "../shared/optional-peer.ts";

@@ -23,7 +23,11 @@ export interface SnapshotVitest {
   it(name: string, body: () => Promise<void>): void;
   beforeAll(body: () => void): void;
   afterAll(body: () => void): void;
-  expect(value: unknown): { toMatchFileSnapshot(file: string): Promise<void> };
+  readonly expect: {
+    (value: unknown): { toMatchFileSnapshot(file: string): Promise<void> };
+    /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
+    getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
+  };
   readonly vi: {
     setSystemTime(time: number | Date): unknown;
     useRealTimers(): unknown;
@@ -38,7 +42,9 @@ export interface SnapshotFixturesOptions {
   readonly dir: string;
   /**
    * Folder the snapshot files are written to (absolute path), one per fixture and variant:
-   * `<fixture name>.<locale>-<theme>.html`.
+   * `<fixture name>.<locale>-<theme>.html`. It belongs to this call: an `.html` file in it
+   * that no fixture and variant produces fails the run (and is deleted under `--update`), so
+   * give each call its own folder.
    */
   readonly snapshotDir: string;
   /**
@@ -116,7 +122,9 @@ async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(
  * Registers one test per fixture file in `dir` and variant: the widget is rendered with a
  * mock host (fixed clock, the variant's locale and theme) and its DOM compared with the
  * committed snapshot `snapshotDir/<name>.<locale>-<theme>.html`. Run `vitest -u` to write or
- * update the files after an intended change; review them like code.
+ * update the files after an intended change; review them like code. One more test fails on a
+ * snapshot file no fixture produces any more (a deleted or renamed fixture); `vitest -u`
+ * deletes it.
  *
  * Call it at the top level of a test file that runs in jsdom (it awaits the folder listing):
  *
@@ -131,7 +139,11 @@ export async function snapshotFixtures(options: SnapshotFixturesOptions): Promis
   const { vitest } = options;
   const fixtures = await readFixtures(options.dir);
   const { join, basename } = await import("node:path");
+  const { existsSync, readdirSync, rmSync } = await import("node:fs");
   const variants = options.variants ?? [{ locale: "en", theme: "light" }];
+  const fileOf = (fixture: Fixture, variant: SnapshotVariant) =>
+    `${fixture.name}.${variant.locale}-${variant.theme}.html`;
+  const expected = new Set(fixtures.flatMap((f) => variants.map((variant) => fileOf(f, variant))));
   const now = options.now ?? DEFAULT_NOW;
   const timeZone = options.timeZone ?? "UTC";
   const savedTimeZone = process.env.TZ;
@@ -148,8 +160,7 @@ export async function snapshotFixtures(options: SnapshotFixturesOptions): Promis
     });
     for (const fixture of fixtures) {
       for (const variant of variants) {
-        const suffix = `${variant.locale}-${variant.theme}`;
-        vitest.it(`${fixture.file} (${suffix})`, async () => {
+        vitest.it(`${fixture.file} (${variant.locale}-${variant.theme})`, async () => {
           const host = createMockHost({
             globals: {
               locale: variant.locale,
@@ -164,12 +175,27 @@ export async function snapshotFixtures(options: SnapshotFixturesOptions): Promis
           try {
             await vitest
               .expect(withStableIds(rendered.node))
-              .toMatchFileSnapshot(join(options.snapshotDir, `${fixture.name}.${suffix}.html`));
+              .toMatchFileSnapshot(join(options.snapshotDir, fileOf(fixture, variant)));
           } finally {
             rendered.unmount();
           }
         });
       }
     }
+    vitest.it("has no snapshot file without a fixture", async () => {
+      // Every .html file of the folder that no fixture and variant produces.
+      const present = existsSync(options.snapshotDir) ? readdirSync(options.snapshotDir) : [];
+      const stale = present.filter((file) => file.endsWith(".html") && !expected.has(file)).sort();
+      if (stale.length === 0) return;
+      if (vitest.expect.getState().snapshotState.snapshotUpdateState === "all") {
+        for (const file of stale) rmSync(join(options.snapshotDir, file));
+        return;
+      }
+      throw new Error(
+        `${stale.length} snapshot file(s) in ${options.snapshotDir} belong to no fixture ` +
+          `(a fixture was deleted or renamed, or a variant dropped): ${stale.join(", ")}. ` +
+          "Run vitest with --update to delete them.",
+      );
+    });
   });
 }

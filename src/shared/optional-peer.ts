@@ -1,7 +1,8 @@
 /**
- * Optional peer dependencies: what only one part of `widget-kit/server` needs (a database
- * driver) is not installed with the kit. The part that needs it loads it on first use, and a
- * missing one becomes one error that names the package to install.
+ * Optional peer dependencies: what only one part of one entry needs (a database driver for
+ * `widget-kit/server`, the MCP client for `widget-kit/testing`'s recorder) is not installed
+ * with the kit. The part that needs it loads it on first use, and a missing one becomes one
+ * error that names the package to install. Shared by the entries, so it lives in neither.
  */
 
 /** The error when an optional peer dependency is not installed. */
