@@ -4,6 +4,8 @@
  * - commit_order latency over Streamable HTTP with the idempotency store, against the same
  *   handler with a store that does nothing (no claim, no record), on SQLite and PostgreSQL in
  *   the same run. Goal: the store costs at most 1.5× the latency without it.
+ * - the cost of OAuth: the SQLite target once more with bearer-token verification (jose, RS256,
+ *   a cached key set), against the same target whose connection is one fixed person.
  * - throughput of distinct keys with 1, 2 and 4 server processes sharing one PostgreSQL.
  *
  * PostgreSQL rows need DATABASE_URL (`eval "$(scripts/ci-postgres.sh)"`); without it they say so.
@@ -25,11 +27,16 @@ import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
 import {
   createPostgresStore,
   createSqliteStore,
+  createTokenVerifier,
   serveHttp,
   silentLogger,
   type IdempotencyStore,
 } from "../src/server/index.ts";
+import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
 import type { BenchRow } from "./measure.ts";
+
+/** The caller of targets without token verification (the connection is this one person). */
+const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:write"] };
 
 /** Clients speak the current protocol revision. */
 const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
@@ -47,17 +54,19 @@ function noStore(): IdempotencyStore {
   };
 }
 
-async function connect(url: string): Promise<Client> {
+async function connect(url: string, token?: string): Promise<Client> {
   const client = new Client({ name: "bench", version: "1.0.0" }, MODERN);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
   return client;
 }
 
-async function draftId(client: Client, meta?: { [key: string]: string }): Promise<string> {
+async function draftId(client: Client): Promise<string> {
   const result = (await client.callTool({
     name: "prepare_order",
     arguments: { gift_id: "gift-0001" },
-    ...(meta ? { _meta: meta } : {}),
   })) as CallToolResult;
   return (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
 }
@@ -68,19 +77,36 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** A server in this process with `store`, and a client with a draft to commit. */
-async function latencyTarget(store: IdempotencyStore, dir: string) {
+/**
+ * A server in this process with `store`, and a client with a draft to commit. With `issuer`
+ * every request carries a bearer token the server verifies; without, the connection is
+ * `BENCH_PRINCIPAL` and nothing is verified.
+ */
+async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: TestIssuer) {
   const app = await createGiftGenius(
-    { ...readConfig({}), port: 0, widgetDist: join(dir, "none") },
+    {
+      ...readConfig({}),
+      port: 0,
+      widgetDist: join(dir, "none"),
+      sqliteFile: join(dir, `state-${randomUUID()}.sqlite`),
+    },
     silentLogger,
-    { store },
+    {
+      store,
+      ...(issuer
+        ? { auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks } }
+        : {}),
+    },
   );
+  const http = app.http;
   const endpoint = await serveHttp({
-    createServer: (context) => app.tools.createServer(context),
+    createServer: (context) =>
+      app.tools.createServer(context, http ? {} : { principal: BENCH_PRINCIPAL }),
     log: silentLogger,
     port: 0,
+    ...(http ? { authenticate: http.authenticate } : {}),
   });
-  const client = await connect(endpoint.url);
+  const client = await connect(endpoint.url, issuer ? await issuer.mint() : undefined);
   const draft = await draftId(client);
   const times: number[] = [];
   return {
@@ -107,12 +133,12 @@ async function latencyTarget(store: IdempotencyStore, dir: string) {
  * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys.
  */
 async function commitLatencies(
-  stores: IdempotencyStore[],
+  stores: Array<{ store: IdempotencyStore; issuer?: TestIssuer }>,
   dir: string,
   calls: number,
 ): Promise<Array<{ p50: number; p95: number }>> {
   const targets = [];
-  for (const store of stores) targets.push(await latencyTarget(store, dir));
+  for (const { store, issuer } of stores) targets.push(await latencyTarget(store, dir, issuer));
   try {
     for (const target of targets) for (let i = 0; i < 20; i++) await target.commit(false); // warm-up
     // Blocks of 20 calls per store, in rotating order: a block never shares the database with
@@ -133,6 +159,28 @@ async function commitLatencies(
   }
 }
 
+/** p50 of verifying one RS256 access token in process (µs): the part of OAuth every request pays. */
+async function verifyMicros(issuer: TestIssuer, runs: number): Promise<number> {
+  const verifier = createTokenVerifier({
+    issuer: issuer.issuer,
+    audience: issuer.audience,
+    jwks: issuer.jwks,
+  });
+  const token = await issuer.mint();
+  for (let i = 0; i < 100; i++) await verifier.verify(token); // warm-up (loads jose, imports the key)
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const verified = await verifier.verify(token);
+    times.push((performance.now() - started) * 1000);
+    if (!verified.ok) throw new Error(`bench token refused: ${verified.reason}`);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
 /** Commits per second over `durationMs`, distinct keys, spread over `processes` servers on one PostgreSQL. */
 async function throughput(
   databaseUrl: string,
@@ -140,7 +188,9 @@ async function throughput(
   durationMs: number,
   concurrency: number,
 ): Promise<number> {
+  const issuer = await createTestIssuer({ serve: true });
   const env = {
+    ...issuer.env(),
     DATABASE_URL: databaseUrl,
     GIFTGENIUS_SECRET: "bench-secret",
     GIFTGENIUS_DAILY_LIMIT: "1000000",
@@ -148,14 +198,14 @@ async function throughput(
   const servers: ServerProcess[] = await Promise.all(
     Array.from({ length: processes }, () => spawnServer(env)),
   );
+  const token = await issuer.mint({ sub: `bench-${randomUUID()}` });
   const clients = await Promise.all(
     servers.flatMap((server) =>
-      Array.from({ length: concurrency / processes }, () => connect(server.url)),
+      Array.from({ length: concurrency / processes }, () => connect(server.url, token)),
     ),
   );
   try {
-    const meta = { "openai/subject": `bench-${randomUUID()}` };
-    const draft = await draftId(clients[0]!, meta);
+    const draft = await draftId(clients[0]!);
     let done = 0;
     const end = performance.now() + durationMs;
     const started = performance.now();
@@ -165,7 +215,6 @@ async function throughput(
           const result = (await client.callTool({
             name: "commit_order",
             arguments: { draft_id: draft, idempotency_key: `tp-${randomUUID()}` },
-            _meta: meta,
           })) as CallToolResult;
           if (result.isError)
             throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);
@@ -177,6 +226,7 @@ async function throughput(
   } finally {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await Promise.all(servers.map((server) => server.stop()));
+    await issuer.close();
   }
 }
 
@@ -188,21 +238,30 @@ export async function benchServer(): Promise<BenchRow[]> {
   const calls = 200;
   try {
     const databaseUrl = process.env.DATABASE_URL;
-    const stores = [noStore(), createSqliteStore(join(dir, "bench.sqlite"))];
+    const issuer = await createTestIssuer();
+    const sqliteStore = createSqliteStore(join(dir, "bench.sqlite"));
+    // The same SQLite store with and without token verification: the difference is OAuth's cost.
+    const stores: Array<{ store: IdempotencyStore; issuer?: TestIssuer }> = [
+      { store: noStore() },
+      { store: sqliteStore },
+      { store: sqliteStore, issuer },
+    ];
     if (databaseUrl) {
-      stores.push(
-        createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" }),
-      );
-      stores.push(
-        createPostgresStore({
+      stores.push({
+        store: createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" }),
+      });
+      stores.push({
+        store: createPostgresStore({
           connectionString: databaseUrl,
           table: "idempotency_bench",
           synchronousCommit: false,
         }),
-      );
+      });
     }
-    for (const store of stores) await store.init();
-    const [baseline, sqlite, postgres, relaxed] = await commitLatencies(stores, dir, calls);
+    for (const { store } of new Set(stores)) await store.init();
+    const [baseline, sqlite, authed, postgres, relaxed] = await commitLatencies(stores, dir, calls);
+    const verifyP50 = await verifyMicros(issuer, 2_000);
+    await issuer.close();
     rows.push({
       name: "commit_order p50 over HTTP, no idempotency store (ms)",
       value: round(baseline!.p50),
@@ -213,6 +272,18 @@ export async function benchServer(): Promise<BenchRow[]> {
       name: "commit_order SQLite store / no store (p50 ratio)",
       value: round(sqlite!.p50 / baseline!.p50),
       goal: "≤ 1.5",
+    });
+    rows.push({
+      name: "commit_order p50 over HTTP, SQLite store, bearer token verified (ms)",
+      value: round(authed!.p50),
+    });
+    rows.push({
+      name: "commit_order token verification overhead (p50 with − without, ms)",
+      value: round(authed!.p50 - sqlite!.p50),
+    });
+    rows.push({
+      name: "bearer token verification alone, RS256 + aud/iss/exp (p50 µs, in process)",
+      value: round(verifyP50, 0),
     });
     if (!databaseUrl || !postgres) {
       rows.push({

@@ -5,8 +5,9 @@
  * `test/fixtures/<state>--<scenario>.json` and deletes fixtures no scenario records any more.
  *
  * What stays here is what only GiftGenius knows: how its server starts, who calls, and its
- * scenarios. The clock, the caller (`openai/subject`) and the request ids are fixed, so
- * re-recording an unchanged server gives identical files.
+ * scenarios. The clock, the signed-in caller (a bearer token from a local test issuer for the
+ * fixed subject `recorded-user`, audience `https://giftgenius.example/mcp`) and the request ids
+ * are fixed, so re-recording an unchanged server gives identical files.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import {
   type Recorder,
   type ToolArguments,
 } from "../src/testing/index.ts";
+import { createTestIssuer } from "../test/server/test-issuer.ts";
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
@@ -39,9 +41,12 @@ const SEARCH = {
 let clock = START;
 let counter = 0;
 
-/** How the recorder reaches a server: the current protocol revision, as one fixed caller. */
-function asRecordedCaller(url: string): RecordServer {
-  return { url, protocolVersion: "2026-07-28", meta: { "openai/subject": "recorded-user" } };
+/** The canonical URI tokens are minted for: the production origin, so fixtures carry no port. */
+const AUDIENCE = "https://giftgenius.example/mcp";
+
+/** How the recorder reaches a server: the current protocol revision, signed in as one person. */
+function asRecordedCaller(url: string, token: string): RecordServer {
+  return { url, protocolVersion: "2026-07-28", headers: { authorization: `Bearer ${token}` } };
 }
 
 /** Starts GiftGenius in process on an ephemeral port, on the recording's clock and ids. */
@@ -55,21 +60,29 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
     publicOrigin: "https://giftgenius.example",
     ...config,
   };
+  const issuer = await createTestIssuer({ audience: AUDIENCE });
   const app = await createGiftGenius(full, silentLogger, {
     store: createSqliteStore(full.sqliteFile),
     now: () => clock,
     requestId: () => `req_rec_${String(++counter).padStart(4, "0")}`,
+    auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
   });
   const endpoint = await serveHttp({
     createServer: (context) => app.tools.createServer(context),
     log: silentLogger,
     port: 0,
+    ...(app.http ? { authenticate: app.http.authenticate } : {}),
   });
   return {
-    server: asRecordedCaller(endpoint.url),
+    // Signed in, as a host is after linking the account.
+    server: asRecordedCaller(endpoint.url, await issuer.mint({ sub: "recorded-user" })),
+    /** A call without a token, as a host that has not signed in yet makes it. */
+    anonymous: (tool: string, args: ToolArguments) =>
+      app.tools.callTool(tool, args) as Promise<RecordedResult>,
     async close() {
       await endpoint.close();
       await app.close();
+      await issuer.close();
     },
   };
 }
@@ -258,6 +271,15 @@ async function scenarios(rec: GiftGeniusRecorder, dir: string, widgetDist: strin
   try {
     const caller = await rec.connect(limited.server);
     rec.record("error", "daily-limit-reached", await caller.call("suggest_gifts", SEARCH));
+    // A write before sign-in: the host reads _meta["mcp/www_authenticate"] and starts sign-in.
+    rec.record(
+      "error",
+      "auth-required",
+      await limited.anonymous("commit_order", {
+        draft_id: "drf_from_prepare_order",
+        idempotency_key: "rec-key-anonymous",
+      }),
+    );
     await caller.close();
   } finally {
     await limited.close();

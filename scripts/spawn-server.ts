@@ -31,6 +31,8 @@ export function spawnServer(
       NODE_ENV: process.env.NODE_ENV || "development",
       PORT: "0",
       HOST: "127.0.0.1",
+      // Without AUTH_ISSUER the server starts the development authorization server: on a free port.
+      AUTH_DEV_PORT: "0",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

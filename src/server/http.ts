@@ -4,7 +4,7 @@
  * sessions), through the SDK's `createMcpHandler`. In front of it: Host and Origin checks
  * against DNS rebinding, CORS for allowed browser origins, a request body limit, a JSON-RPC
  * error (never a crash) for a body that is not JSON, and the optional `authenticate` hook
- * whose verified token reaches tool handlers.
+ * (given the parsed body) whose verified token reaches tool handlers.
  */
 import {
   createServer as createHttpServer,
@@ -71,11 +71,16 @@ export interface HttpOptions {
    */
   otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /**
-   * Runs for every MCP request after the Host/Origin checks and before the body is read
-   * (e.g. bearer token verification). The token it returns reaches tool handlers as
-   * `ToolContext.auth`.
+   * Runs for every MCP request after the Host/Origin checks and the body parse, with the
+   * parsed JSON-RPC body (`undefined` for GET/DELETE), so it can decide per tool called
+   * (`bearerAuthentication` answers 401/403 for protected tools). The token it returns reaches
+   * tool handlers as `ToolContext.auth`.
    */
-  authenticate?: (req: IncomingMessage, res: ServerResponse) => Promise<HttpAuthOutcome>;
+  authenticate?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+  ) => Promise<HttpAuthOutcome>;
 }
 
 /** A running HTTP endpoint. */
@@ -143,13 +148,13 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
       if (req.method === "OPTIONS") return answerPreflight(req, res, origin);
       allowOrigin(res, origin);
     }
-    const authed = options.authenticate ? await options.authenticate(req, res) : {};
-    if (authed.answered) return;
     let body: unknown;
     if (req.method === "POST") {
       body = await readJsonBody(req, res);
       if (body === undefined) return;
     }
+    const authed = options.authenticate ? await options.authenticate(req, res, body) : {};
+    if (authed.answered) return;
     const forwarded = req as IncomingMessage & { auth?: AuthInfo };
     if (authed.auth) forwarded.auth = authed.auth;
     await mcpNode(forwarded, res, body);

@@ -23,7 +23,8 @@ export {
   type ValidationOutcome,
 } from "./validate-arguments.ts";
 export { successResult, failureResult, errorText } from "./results.ts";
-export { callerScope, type CallerSources, type CallerPolicy } from "./caller.ts";
+export { callerScope, ANONYMOUS_CALLER } from "./caller.ts";
+export * from "./auth/index.ts";
 export {
   createToolServer,
   type ToolServer,
@@ -33,6 +34,8 @@ export {
   type ToolOutcome,
   type ResourceProvider,
   type CallOrigin,
+  type RefusedCall,
+  type ConnectionIdentity,
 } from "./tool-server.ts";
 export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";

@@ -18,6 +18,10 @@ export const NEXT_ACTIONS = {
     "Do not reuse this idempotency_key for different arguments. Repeat the original arguments, or start a new request with a new key.",
   reportFailure:
     "Do not retry. Tell the person the request failed and give them the request_id if they contact support.",
+  signIn:
+    "Tell the person this needs them to sign in; the app shows the sign-in. After they sign in, call the tool again with the same arguments.",
+  moreAccess:
+    "Tell the person this needs a permission their sign-in did not grant; the app asks them to approve it. Then call the tool again with the same arguments.",
 } as const;
 
 /** One of the kit's next-action sentences. */

@@ -16,7 +16,18 @@ import {
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { FieldError, ToolError } from "../contract/index.ts";
 import { boundToolError } from "./bound-error.ts";
-import { callerScope, type CallerPolicy } from "./caller.ts";
+import type { Principal } from "./auth/principal.ts";
+import type { ProtectedResource } from "./auth/protected-resource.ts";
+import { principalOf } from "./auth/request-auth.ts";
+import {
+  decideAccess,
+  effectiveToolAuth,
+  securitySchemes,
+  WWW_AUTHENTICATE_META,
+  type RequestAuth,
+  type ToolAuth,
+} from "./auth/tool-access.ts";
+import { callerScope } from "./caller.ts";
 import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
@@ -30,8 +41,10 @@ import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
 export interface ToolContext {
   /** Ties the result to the server log. */
   readonly requestId: string;
-  /** The caller scope (see `callerScope`). */
+  /** The caller scope (see `callerScope`): `user:…` for a verified principal, else `anonymous`. */
   readonly caller: string;
+  /** The verified caller (a token's issuer and subject, or stdio's local principal). */
+  readonly principal?: Principal | undefined;
   readonly log: ServerLogger;
   /** Aborted when the client cancels the request. */
   readonly signal: AbortSignal;
@@ -44,10 +57,12 @@ export interface ToolContext {
 
 /** Who is calling, as the transport knows it (see `callerScope`). */
 export interface CallOrigin {
-  /** The caller scope; default `local`. */
-  caller?: string;
+  /** The verified caller; absent = anonymous. */
+  principal?: Principal | undefined;
   /** The verified access token, if any. */
   auth?: AuthInfo | undefined;
+  /** The request carried a token that failed verification. */
+  refused?: boolean;
   signal?: AbortSignal;
 }
 
@@ -73,8 +88,13 @@ export interface ToolDefinition<T = unknown> {
   /** JSON Schema of the result (`kindJsonSchema(contract, kind)`). */
   outputSchema: { [key: string]: unknown };
   arguments: ArgumentSpec<T>;
-  /** A write tool: every failure says whether anything changed (`changes`). */
+  /**
+   * A write tool: every failure says whether anything changed (`changes`), and it always needs
+   * a verified caller (never the anonymous scope), even without `auth`.
+   */
   writes?: boolean;
+  /** What the caller must prove (scopes); absent = anyone (anonymous too) unless it writes. */
+  auth?: ToolAuth;
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
@@ -90,10 +110,30 @@ export interface ToolServerOptions {
   tools: ReadonlyArray<ToolDefinition<unknown>>;
   resources?: ResourceProvider;
   log: ServerLogger;
-  caller?: CallerPolicy;
+  /**
+   * The protected resource this server is (see `createProtectedResource`): refused calls then
+   * carry `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in.
+   */
+  protectedResource?: ProtectedResource;
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
   requestId?: () => string;
+}
+
+/** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
+export interface RefusedCall {
+  /** 401: sign in (again); 403: more scope. */
+  status: 401 | 403;
+  /** The `WWW-Authenticate` value (empty without a protected resource). */
+  challenge: string;
+  /** The tool result: a ToolError with `_meta["mcp/www_authenticate"]`. */
+  result: CallToolResult;
+}
+
+/** Who a connection without tokens belongs to (stdio: the owner of the process). */
+export interface ConnectionIdentity {
+  /** The caller of every tool on this connection. */
+  principal?: Principal;
 }
 
 /** A tool server: makes SDK `Server`s (one per request or connection) and runs calls without MCP too. */
@@ -102,9 +142,14 @@ export interface ToolServer {
    * A new SDK `Server`: the factory `createMcpHandler` (HTTP, one per request) and
    * `serveStdio` (one per connection) call with the request's context.
    */
-  createServer(context?: McpRequestContext): Server;
+  createServer(context?: McpRequestContext, connection?: ConnectionIdentity): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
+  /**
+   * How a `tools/call` of `name` is refused before it runs (HTTP answers 401/403 with it), or
+   * `undefined` when it may run. Unknown tools are left to the call itself.
+   */
+  refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
   /** The `tools/list` entries. */
   listTools(): Tool[];
 }
@@ -143,7 +188,6 @@ export function validationMessage(
 /** Builds a tool server. */
 export function createToolServer(options: ToolServerOptions): ToolServer {
   const { log, contractVersion } = options;
-  const policy: CallerPolicy = options.caller ?? { trustSubjectMeta: false };
   const byName = new Map<string, ToolDefinition<unknown>>();
   for (const tool of options.tools) {
     if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
@@ -162,7 +206,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     inputSchema: inputJsonSchema(tool.arguments),
     outputSchema: tool.outputSchema as Tool["outputSchema"],
     annotations: tool.annotations,
-    ...(tool.meta ? { _meta: tool.meta } : {}),
+    // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
+    // and clients whose tool schema drops fields it does not know.
+    securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    _meta: {
+      ...tool.meta,
+      securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    },
   }));
 
   function fail(
@@ -173,6 +223,27 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     return failureResult(contractVersion, tool.kind, boundToolError(error), extra);
   }
 
+  function refuse(
+    tool: ToolDefinition<unknown>,
+    auth: RequestAuth,
+    requestId?: string,
+  ): RefusedCall | undefined {
+    const denial = decideAccess(effectiveToolAuth(tool.auth, tool.writes), auth, tool.writes);
+    if (!denial) return undefined;
+    const challenge = options.protectedResource?.challenge(denial.challenge) ?? "";
+    const result = fail(tool, { ...denial.error, ...(requestId ? { request_id: requestId } : {}) });
+    // The tool-level challenge: the host starts (or steps up) sign-in from it.
+    if (challenge) result._meta = { ...result._meta, [WWW_AUTHENTICATE_META]: [challenge] };
+    return { status: denial.status, challenge, result };
+  }
+
+  function requestAuth(origin: CallOrigin): RequestAuth {
+    if (origin.refused) return { state: "refused" };
+    return origin.principal
+      ? { state: "verified", principal: origin.principal }
+      : { state: "anonymous" };
+  }
+
   async function run(name: string, args: unknown, origin: CallOrigin): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool)
@@ -180,9 +251,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         ProtocolErrorCode.InvalidParams,
         `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`,
       );
-    const caller = origin.caller ?? "local";
     const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();
+    const refused = refuse(tool, requestAuth(origin), requestId);
+    if (refused) {
+      log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
+      return refused.result;
+    }
+    const principal = origin.refused ? undefined : origin.principal;
+    const caller = callerScope(principal);
     const started = performance.now();
     const validated = validateArguments(tool.arguments, args ?? {});
     if (!validated.ok) {
@@ -205,6 +282,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       const outcome = await tool.handler(validated.value, {
         requestId,
         caller,
+        principal,
         log,
         signal,
         auth: origin.auth,
@@ -236,23 +314,26 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   }
 
   return {
-    createServer: () =>
+    createServer: (_context, connection = {}) =>
       createSdkServer({
         info: options.info,
         instructions: options.instructions,
         tools: listed,
         resources: options.resources,
+        // Only the HTTP layer's verified token (or the connection's configured principal)
+        // names the caller; the request's `_meta` is never read for identity.
         callTool: (name, args, request) =>
           run(name, args, {
-            caller: callerScope(
-              { authSubject: request.auth?.clientId, meta: request.meta },
-              policy,
-            ),
+            principal: principalOf(request.auth) ?? connection.principal,
             auth: request.auth,
             signal: request.signal,
           }),
       }),
     listTools: () => listed,
     callTool: (name, args, origin) => run(name, args, origin ?? {}),
+    refusal(name, auth) {
+      const tool = byName.get(name);
+      return tool ? refuse(tool, auth) : undefined;
+    },
   };
 }

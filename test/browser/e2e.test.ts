@@ -1,8 +1,10 @@
 /**
  * End to end, in Chromium, through the dev host page (src/devhost) against the real GiftGenius
  * server (`examples/giftgenius/server/main.ts`, started here on an ephemeral port with a temp
- * SQLite file), for both host protocols: the whole purchase, a burst of confirms, a reload, a
- * payment fault with its countdown and retry, and bad arguments. Every step is screenshotted
+ * SQLite file, and its development authorization server), for both host protocols: the whole
+ * purchase signed in (the page signs in through the sign-in popup when a tool needs it, as
+ * ChatGPT links an account), a burst of confirms, a reload, a payment fault with its countdown
+ * and retry, and bad arguments. Every step is screenshotted
  * into test-results/e2e/, and must end with no console error, no CSP violation (page or frame)
  * and no axe violation (page and frame).
  */
@@ -62,6 +64,7 @@ async function startServer(): Promise<void> {
       ...process.env,
       PORT: "0",
       HOST: "127.0.0.1",
+      AUTH_DEV_PORT: "0",
       SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
       NODE_ENV: "development",
       GIFTGENIUS_FAULTS: "",
@@ -145,6 +148,19 @@ async function goTo(
   await page.goto(
     `${baseUrl}/?protocol=${protocol}${extra}&tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}`,
   );
+}
+
+/**
+ * Signs in as `user` in the popup the page opens, after `trigger` (a click that needs auth,
+ * or the Account panel's Sign in), and waits until the page says who is signed in.
+ */
+async function signIn(page: Page, user: "alice" | "bob", trigger: () => Promise<void>) {
+  const popup = page.waitForEvent("popup", { timeout: 30_000 });
+  await trigger();
+  const signInPage = await popup;
+  await signInPage.locator(`[data-user="${user}"]`).click({ timeout: 30_000 });
+  await signInPage.locator('[data-action="allow"]').click({ timeout: 30_000 });
+  await page.locator(`#account-status[data-signed-in="${user}"]`).waitFor({ timeout: 30_000 });
 }
 
 /** Waits until `locator` shows `text` (vitest has no Playwright web-first assertions). */
@@ -273,8 +289,14 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
 
     const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
     const giftId = await firstGift.getAttribute("data-gift-id");
-    await firstGift.locator('[data-action="buy"]').click();
+    // Searching needed no sign-in; buying does: the page signs in, then retries the call.
+    expect(await page.locator("#account-status").getAttribute("data-signed-in")).toBe("");
+    await signIn(page, "alice", () => firstGift.locator('[data-action="buy"]').click());
     await waitForState(page, "confirm");
+    // The browser logs the one 401 that started the sign-in; it is the signal, not a fault.
+    const unauthorized = opened.problems.filter((p) => p.includes("status of 401"));
+    expect(unauthorized).toHaveLength(1);
+    opened.problems.splice(opened.problems.indexOf(unauthorized[0]!), 1);
     await checkStep(opened, `${protocol}-2-confirm`);
 
     // A burst: five clicks dispatched together, as a double- (or quintuple-) click would.
@@ -308,6 +330,8 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
       "widget:commit_order",
       "page:suggest_gifts",
     ]);
+    // Still signed in after the reload (the page keeps its tokens for the tab).
+    await page.locator('#account-status[data-signed-in="alice"]').waitFor({ timeout: 15_000 });
     if (protocol === "openai") {
       // ChatGPT's widgetState comes back with the widget: the same order, shown at once.
       await waitForText(widgetFrame(page).locator("body"), order.order_id);
@@ -338,6 +362,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     const { page } = opened;
     await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
     await waitForState(page, "results");
+    await signIn(page, "bob", () => page.locator("#sign-in").click());
     await widgetFrame(page).locator('[data-action="buy"]').first().click();
     await waitForState(page, "confirm");
 

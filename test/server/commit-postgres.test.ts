@@ -1,43 +1,37 @@
 import { randomUUID } from "node:crypto";
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  type CallToolResult,
-} from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { connectClient } from "./harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
-
-/** Clients speak the current protocol revision. */
-const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
+import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
 describePostgres("commit_order with two server processes on one PostgreSQL", () => {
   const servers: ServerProcess[] = [];
   const clients: Client[] = [];
+  let issuer: TestIssuer;
+  const subject = `user-${randomUUID()}`;
   beforeAll(async () => {
+    issuer = await createTestIssuer({ serve: true });
     const env = {
+      ...issuer.env(),
       DATABASE_URL,
       GIFTGENIUS_SECRET: "shared-test-secret",
       GIFTGENIUS_FAULTS: "payments_latency_ms=100",
     };
     servers.push(...(await Promise.all([spawnServer(env), spawnServer(env)])));
-    for (const server of servers) {
-      const client = new Client({ name: "pg-test", version: "1.0.0" }, MODERN);
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      clients.push(client);
-    }
+    for (const server of servers)
+      clients.push(await connectClient(server.url, await issuer.mint({ sub: subject })));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close().catch(() => {})));
     await Promise.all(servers.map((server) => server.stop()));
+    await issuer.close();
   });
 
-  it("one key from one subject through both processes → still one order", async () => {
-    const subject = `user-${randomUUID()}`;
-    const meta = { "openai/subject": subject };
+  it("one key from one signed-in person through both processes → still one order", async () => {
     const draft = (await clients[0]!.callTool({
       name: "prepare_order",
       arguments: { gift_id: "gift-0020" },
-      _meta: meta,
     })) as CallToolResult;
     const draftId = (draft.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
     const key = `pg-${randomUUID()}`;
@@ -46,7 +40,6 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
         clients[i % 2]!.callTool({
           name: "commit_order",
           arguments: { draft_id: draftId, idempotency_key: key },
-          _meta: meta,
         }),
       ),
     )) as CallToolResult[];

@@ -14,7 +14,7 @@ describe("commit_order under concurrency (SQLite)", () => {
     const draftId = await draftFor(client, "gift-0010", 2);
     // A slow payment makes the calls overlap for real.
     setFaults("payments_latency_ms=150");
-    const charges = h.app.payments.chargeCount;
+    const charges = await h.app.payments.countCharges();
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         call(client, "commit_order", { draft_id: draftId, idempotency_key: "parallel-key-1" }),
@@ -27,7 +27,7 @@ describe("commit_order under concurrency (SQLite)", () => {
     expect(
       new Set(contents.map((content) => (content.order as { order_id: string }).order_id)).size,
     ).toBe(1);
-    expect(h.app.payments.chargeCount).toBe(charges + 1);
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
   });
 
   it("a repeat while the first still runs past the wait → IN_PROGRESS, retryable, with retry_after_seconds", async () => {
@@ -113,7 +113,7 @@ describe("a crash between claim and completion", () => {
         replayed: true,
         order: sc(first).order,
       });
-      expect(h.app.payments.chargeCount).toBe(1);
+      expect(await h.app.payments.countCharges()).toBe(1);
     } finally {
       await h.close();
       rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,9 @@ import { readConfig } from "../../examples/giftgenius/server/config.ts";
 import { createDraftSigner } from "../../examples/giftgenius/server/drafts.ts";
 import { multiplyAmount } from "../../examples/giftgenius/server/tools/shared.ts";
 import { spawnServer } from "../../scripts/spawn-server.ts";
+import { principalScope } from "../../src/server/index.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
+import { createTestIssuer } from "./test-issuer.ts";
 
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
 const YEAR = 365 * 24 * 3600_000;
@@ -54,8 +56,10 @@ describe("commit_order re-validates a signed draft", () => {
   for (const [name, { request, at, code }] of Object.entries(forged)) {
     it(`refuses ${name} with a ToolError and charges nothing`, async () => {
       const client = await h.connect();
-      const { draftId } = forger.issue({ giftId: gift.id, currency: "USD", ...request }, at);
-      const before = h.app.payments.chargeCount;
+      // Forged for the very person who sends it: only the owner can be right here.
+      const owner = principalScope({ issuer: h.issuer.issuer, subject: "alice" });
+      const { draftId } = forger.issue({ giftId: gift.id, currency: "USD", ...request }, at, owner);
+      const before = await h.app.payments.countCharges();
       const result = await call(client, "commit_order", {
         draft_id: draftId,
         idempotency_key: `forged-${code}-${request.quantity}-${at}`,
@@ -66,7 +70,7 @@ describe("commit_order re-validates a signed draft", () => {
         error: { code, retryable: false, changes: "none" },
       });
       expect(sc(result).order).toBeUndefined();
-      expect(h.app.payments.chargeCount).toBe(before);
+      expect(await h.app.payments.countCharges()).toBe(before);
     });
   }
 
@@ -105,10 +109,12 @@ describe("the draft secret at start-up", () => {
     expect(lines[0]).toMatch(/GIFTGENIUS_SECRET/);
   }, 90_000);
 
-  it("starts in production once GIFTGENIUS_SECRET is set", async () => {
+  it("starts in production once GIFTGENIUS_SECRET is set (and an issuer to trust)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "giftgenius-secret-"));
+    const issuer = await createTestIssuer({ serve: true });
     const server = await spawnServer(
       {
+        ...issuer.env(),
         NODE_ENV: "production",
         GIFTGENIUS_SECRET: "a-real-secret-for-this-test",
         SQLITE_FILE: join(dir, "idem.sqlite"),
@@ -120,6 +126,7 @@ describe("the draft secret at start-up", () => {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     } finally {
       await server.stop();
+      await issuer.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);

@@ -3,7 +3,6 @@
  * current protocol revision (2026-07-28) unless a test asks for the 2025 handshake.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -26,6 +25,7 @@ import {
   type LogFields,
   type ServerLogger,
 } from "../../src/server/index.ts";
+import { createTestIssuer, type MintOptions, type TestIssuer } from "./test-issuer.ts";
 
 /** A logger that keeps every line, so tests can check what went to the log (and what did not go out). */
 export function memoryLogger(): ServerLogger & {
@@ -43,16 +43,17 @@ export function memoryLogger(): ServerLogger & {
   };
 }
 
-/** How a test client connects. */
-export interface ConnectOptions {
-  /** `modern` (default): 2026-07-28 via `server/discover`; `legacy`: the 2025 `initialize`. */
+/**
+ * How a test client connects: on `era` (`modern` by default: 2026-07-28 via `server/discover`;
+ * `legacy`: the 2025 `initialize`), signed in with a token the harness's issuer minted (default
+ * `alice` with `orders:write`; any claim can be changed), or `anonymous`, or sending exactly
+ * `token`.
+ */
+export type ConnectOptions = MintOptions & {
   era?: "modern" | "legacy";
-  /**
-   * Calls as this signed-in user: the harness's stand-in for token verification reads the
-   * `x-test-user` header and hands `{ clientId: user }` to tools as the verified auth info.
-   */
-  user?: string;
-}
+  anonymous?: boolean;
+  token?: string;
+};
 
 /** A running server plus helpers. */
 export interface Harness {
@@ -60,6 +61,8 @@ export interface Harness {
   endpoint: HttpEndpoint;
   log: ReturnType<typeof memoryLogger>;
   dir: string;
+  /** Mints the tokens this server accepts (or, with other claims, refuses). */
+  issuer: TestIssuer;
   connect(options?: ConnectOptions): Promise<Client>;
   close(): Promise<void>;
 }
@@ -71,12 +74,18 @@ export function clientOptions(era: "modern" | "legacy" = "modern") {
     : { versionNegotiation: { mode: "legacy" } as const };
 }
 
-/** The harness's stand-in for a bearer token check (tests only): `x-test-user` names the user. */
-async function testUser(req: IncomingMessage) {
-  const user = req.headers["x-test-user"];
-  return typeof user === "string"
-    ? { auth: { token: `test-${user}`, clientId: user, scopes: [] } }
-    : {};
+/** An SDK v2 client for `url` on `era` that sends `token` (if any) on every request. */
+export async function connectClient(
+  url: string,
+  token?: string,
+  era: "modern" | "legacy" = "modern",
+): Promise<Client> {
+  const client = new Client({ name: "giftgenius-test", version: "1.0.0" }, clientOptions(era));
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
+  );
+  return client;
 }
 
 /** A valid suggest_gifts call that finds gifts. */
@@ -105,15 +114,19 @@ export async function startHarness(
     databaseUrl: undefined,
     ...config,
   };
+  const issuer = await createTestIssuer();
   const app = await createGiftGenius(full, log, {
     store: overrides.store ?? (full.databaseUrl ? undefined : createSqliteStore(full.sqliteFile)),
+    auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
     ...overrides,
   });
+  const resource = app.http?.resource;
   const endpoint = await serveHttp({
     createServer: (context) => app.tools.createServer(context),
     log,
     port: 0,
-    authenticate: testUser,
+    ...(app.http ? { authenticate: app.http.authenticate } : {}),
+    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
     ...http,
   });
   app.listening(endpoint.url);
@@ -123,12 +136,10 @@ export async function startHarness(
     endpoint,
     log,
     dir,
-    async connect({ era, user }: ConnectOptions = {}) {
-      const client = new Client({ name: "giftgenius-test", version: "1.0.0" }, clientOptions(era));
-      const headers: Record<string, string> = user ? { "x-test-user": user } : {};
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers } }),
-      );
+    issuer,
+    async connect({ era, anonymous, token: given, ...claims }: ConnectOptions = {}) {
+      const token = anonymous ? undefined : (given ?? (await issuer.mint(claims)));
+      const client = await connectClient(endpoint.url, token, era);
       clients.push(client);
       return client;
     },
@@ -136,6 +147,7 @@ export async function startHarness(
       await Promise.all(clients.map((client) => client.close().catch(() => {})));
       await endpoint.close();
       await app.close();
+      await issuer.close();
       setFaults("");
       rmSync(dir, { recursive: true, force: true });
     },

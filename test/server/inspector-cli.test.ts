@@ -61,4 +61,27 @@ describe("MCP Inspector CLI 2.12", () => {
     },
     120_000,
   );
+
+  it("lists tools anonymously and calls a protected tool with a bearer token (--header), modern era", async () => {
+    const modern = ["--protocol-era", "modern"];
+    const listed = await inspector([...modern, "--method", "tools/list"]);
+    expect(
+      (listed.tools as Array<{ name: string; _meta?: { securitySchemes?: unknown } }>).map(
+        (tool) => tool._meta?.securitySchemes,
+      ),
+    ).toContainEqual([{ type: "oauth2", scopes: ["orders:write"] }]);
+    const token = await h.issuer.mint({ sub: "inspector-user" });
+    const called = await inspector([
+      ...modern,
+      "--header",
+      `Authorization: Bearer ${token}`,
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "prepare_order",
+      "--tool-arg",
+      "gift_id=gift-0001",
+    ]);
+    expect(called.structuredContent).toMatchObject({ ok: true, kind: "order_draft" });
+  }, 120_000);
 });

@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/client";
+import type { CallToolResult } from "@modelcontextprotocol/client";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
@@ -162,7 +164,7 @@ describe("GiftGenius over Streamable HTTP", () => {
     expect(Number(draft.total.amount)).toBeCloseTo(Number(draft.gift.price.amount) * 3, 6);
     expect(draft.total.currency).toBe("EUR");
 
-    const charges = h.app.payments.chargeCount;
+    const charges = await h.app.payments.countCharges();
     const commit = await call(client, "commit_order", {
       draft_id: draft.draft_id,
       idempotency_key: "order-key-0001",
@@ -178,7 +180,7 @@ describe("GiftGenius over Streamable HTTP", () => {
     });
     expect(sc(replay)).toMatchObject({ ok: true, replayed: true, order: sc(commit).order });
     expect(giftGenius.parse(replay.structuredContent).state).toBe("committed");
-    expect(h.app.payments.chargeCount).toBe(charges + 1);
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
   });
 
   it("refuses the same key with another draft (IDEMPOTENCY_KEY_REUSED, not retryable, nothing changed)", async () => {
@@ -200,22 +202,54 @@ describe("GiftGenius over Streamable HTTP", () => {
     });
   });
 
-  it("scopes keys to the signed-in caller: another user's key never returns someone else's order", async () => {
-    const alice = await h.connect({ user: "alice" });
-    const bob = await h.connect({ user: "bob" });
+  it("scopes keys to the signed-in person: two users with one key get two orders, each replays only their own", async () => {
+    const alice = await h.connect({ sub: "alice" });
+    const bob = await h.connect({ sub: "bob" });
+    const commit = async (client: Client, draftId: string) =>
+      sc(
+        await call(client, "commit_order", {
+          draft_id: draftId,
+          idempotency_key: "shared-key-123",
+        }),
+      );
+    const aliceDraft = await draftFor(alice, "gift-0005");
+    const bobDraft = await draftFor(bob, "gift-0005");
+    const mine = await commit(alice, aliceDraft);
+    const theirs = await commit(bob, bobDraft);
+    expect(mine).toMatchObject({ ok: true, replayed: false });
+    expect(theirs).toMatchObject({ ok: true, replayed: false });
+    const orderOf = (content: { [key: string]: unknown }) =>
+      (content.order as { order_id: string }).order_id;
+    expect(orderOf(theirs)).not.toBe(orderOf(mine));
+    // Each replays only their own, also from a new connection.
+    const again = await commit(await h.connect({ sub: "alice" }), aliceDraft);
+    expect(again).toMatchObject({ ok: true, replayed: true });
+    expect(orderOf(again)).toBe(orderOf(mine));
+    expect(orderOf(await commit(bob, bobDraft))).toBe(orderOf(theirs));
+  });
+
+  it("a draft belongs to the person it was prepared for", async () => {
+    const alice = await h.connect({ sub: "alice" });
+    const mallory = await h.connect({ sub: "mallory" });
     const draftId = await draftFor(alice, "gift-0005");
-    const mine = await call(alice, "commit_order", {
+    const result = await call(mallory, "commit_order", {
       draft_id: draftId,
-      idempotency_key: "shared-key-123",
+      idempotency_key: "mallory-key-1",
     });
-    const theirs = await call(bob, "commit_order", {
-      draft_id: draftId,
-      idempotency_key: "shared-key-123",
-    });
-    expect(sc(theirs)).toMatchObject({ ok: true, replayed: false });
-    expect((sc(theirs).order as { order_id: string }).order_id).not.toBe(
-      (sc(mine).order as { order_id: string }).order_id,
-    );
+    expect(sc(result).error).toMatchObject({ code: "DRAFT_NOT_FOUND", changes: "none" });
+  });
+
+  it("never takes the caller from _meta: a spoofed openai/subject is ignored", async () => {
+    const alice = await h.connect({ sub: "alice" });
+    const mallory = await h.connect({ sub: "mallory" });
+    const draftId = await draftFor(alice, "gift-0006");
+    await call(alice, "commit_order", { draft_id: draftId, idempotency_key: "spoof-key-1" });
+    const spoofed = (await mallory.callTool({
+      name: "commit_order",
+      arguments: { draft_id: draftId, idempotency_key: "spoof-key-1" },
+      _meta: { "openai/subject": "alice" },
+    })) as CallToolResult;
+    expect(sc(spoofed).error).toMatchObject({ code: "DRAFT_NOT_FOUND" });
   });
 
   it("answers a discontinued gift with ITEM_UNAVAILABLE and an unknown one with GIFT_NOT_FOUND", async () => {
@@ -263,7 +297,7 @@ describe("GiftGenius rules that need their own server", () => {
   it("stops searches past the daily limit with DAILY_LIMIT_REACHED", async () => {
     const h = await startHarness({ dailyLimit: 2 });
     try {
-      const client = await h.connect({ user: "alice" });
+      const client = await h.connect({ sub: "alice" });
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       expect(sc(await call(client, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
       const limited = await call(client, "suggest_gifts", GOOD_SEARCH);
@@ -272,8 +306,10 @@ describe("GiftGenius rules that need their own server", () => {
         retryable: false,
         next_action: GIFT_NEXT_ACTIONS.dailyLimit,
       });
-      // Another caller has its own count.
-      const bob = await h.connect({ user: "bob" });
+      // The same person from a new connection is still limited; another person has their own count.
+      const again = await call(await h.connect(), "suggest_gifts", GOOD_SEARCH);
+      expect(sc(again).error).toMatchObject({ code: "DAILY_LIMIT_REACHED" });
+      const bob = await h.connect({ sub: "bob" });
       expect(sc(await call(bob, "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
     } finally {
       await h.close();

@@ -32,6 +32,7 @@ const NOTES = [
 /** Starts the notes server; `label` ends up in every result, so two servers tell apart. */
 export async function startNotesServer(label = "main") {
   let counter = 0;
+  const NOTES_USER = { issuer: "local", subject: "notes-user", scopes: [] };
   const tools = createToolServer({
     info: { name: `notes-${label}`, version: "1.0.0" },
     contractVersion: notes.version,
@@ -91,7 +92,8 @@ export async function startNotesServer(label = "main") {
     ],
   });
   const endpoint = await serveHttp({
-    createServer: (context) => tools.createServer(context),
+    // Its write tool needs a verified caller: every connection is one fixed local person.
+    createServer: (context) => tools.createServer(context, { principal: NOTES_USER }),
     log: silentLogger,
     port: 0,
     // Stands in for token verification: the `x-user` header becomes the verified caller.

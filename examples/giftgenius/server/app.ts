@@ -4,10 +4,16 @@
  */
 import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
+  bearerAuthentication,
   createPostgresStore,
+  createProtectedResource,
   createSqliteStore,
+  createTokenVerifier,
   createToolServer,
+  type HttpOptions,
   type IdempotencyStore,
+  type JsonWebKeySet,
+  type ProtectedResource,
   type ServerLogger,
   type ToolServer,
   type WidgetUris,
@@ -19,6 +25,10 @@ import { createDraftSigner } from "./drafts.ts";
 import { withDbFaults } from "./fault-store.ts";
 import { setFaults } from "./faults.ts";
 import { createFakePayments, type PaymentProvider } from "./payments.ts";
+import { createPostgresState } from "./state/postgres-state.ts";
+import { utcDay, type SharedState } from "./state/shared-state.ts";
+import { createSqliteState } from "./state/sqlite-state.ts";
+import { ORDERS_SCOPE } from "./tools/shared.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
@@ -28,8 +38,20 @@ import { createWidgetResources } from "./widget-resource.ts";
 export interface GiftGenius {
   tools: ToolServer;
   store: IdempotencyStore;
+  /** The daily limits and the payment ledger, in the store's database. */
+  state: SharedState;
   payments: PaymentProvider;
   widget: WidgetUris;
+  /**
+   * The resource server, when `auth` settings were given: `serveHttp`'s `authenticate` hook
+   * and the route serving the protected-resource metadata.
+   */
+  http:
+    | {
+        authenticate: NonNullable<HttpOptions["authenticate"]>;
+        resource: ProtectedResource;
+      }
+    | undefined;
   /** The origin gift pictures are served from and the widget CSP declares. */
   publicOrigin(): string;
   /**
@@ -40,12 +62,24 @@ export interface GiftGenius {
   close(): Promise<void>;
 }
 
+/** Whose tokens the HTTP endpoint accepts. */
+export interface AuthSettings {
+  /** The issuer (`iss`). */
+  issuer: string;
+  /** The endpoint's canonical URI (`aud`), e.g. `http://127.0.0.1:8787/mcp`. */
+  audience: string;
+  /** The issuer's keys: a JWKS URL or the key set (tests); default: from discovery. */
+  jwks?: URL | JsonWebKeySet;
+}
+
 /** Options beyond the config (tests, benchmarks). */
 export interface GiftGeniusOverrides {
   store?: IdempotencyStore;
   now?: () => number;
   /** Request id generator (recordings use a counter for stable fixtures). */
   requestId?: () => string;
+  /** The resource server's settings; without them HTTP has no sign-in (every write refused). */
+  auth?: AuthSettings;
 }
 
 /** Opens the store and builds the server. */
@@ -79,7 +113,12 @@ export async function createGiftGenius(
   let listeningOrigin = `http://127.0.0.1:${config.port}`;
   const publicOrigin = () => config.publicOrigin ?? listeningOrigin;
   const widget = createWidgetResources(config.widgetDist, log, publicOrigin);
-  const payments = createFakePayments();
+  const state = config.databaseUrl
+    ? createPostgresState(config.databaseUrl)
+    : createSqliteState(config.sqliteFile);
+  await state.init();
+  await state.purgeDaysBefore(utcDay(now()) - 1).catch(() => {});
+  const payments = createFakePayments(state);
   const deps = {
     catalog: createCatalog(loadGifts(), {
       timeoutMs: config.catalogTimeoutMs,
@@ -93,32 +132,62 @@ export async function createGiftGenius(
       leaseMs: config.idempotencyLeaseMs,
       waitMs: config.idempotencyWaitMs,
     },
-    dailyLimit: createDailyLimit(config.dailyLimit),
+    dailyLimit: createDailyLimit(state, config.dailyLimit),
     widget: widget.uris,
     log,
     now,
   };
+  const settings = overrides.auth;
+  const protectedResource = settings
+    ? createProtectedResource({
+        resource: settings.audience,
+        authorizationServers: [settings.issuer],
+        scopesSupported: [ORDERS_SCOPE],
+        resourceName: "GiftGenius",
+      })
+    : undefined;
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
     contractVersion: CONTRACT_VERSION,
     tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
     resources: widget.provider,
     log,
-    caller: { trustSubjectMeta: config.trustSubjectMeta },
+    ...(protectedResource ? { protectedResource } : {}),
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
     instructions:
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
       "and commit_order only after the person confirmed the draft.",
   });
+  const http =
+    settings && protectedResource
+      ? {
+          authenticate: bearerAuthentication({
+            verifier: createTokenVerifier({
+              issuer: settings.issuer,
+              audience: settings.audience,
+              ...(settings.jwks ? { jwks: settings.jwks } : {}),
+            }),
+            resource: protectedResource,
+            refusal: tools.refusal,
+            log,
+          }),
+          resource: protectedResource,
+        }
+      : undefined;
   return {
     tools,
     store,
+    state,
     payments,
     widget: widget.uris,
+    http,
     publicOrigin,
     listening(url) {
       listeningOrigin = new URL(url).origin;
     },
-    close: () => base.close(),
+    close: async () => {
+      await base.close();
+      await state.close();
+    },
   };
 }

@@ -1,25 +1,15 @@
-/** A per-caller, per-UTC-day counter (in process; a shared deployment would keep it in the store). */
+/**
+ * A per-caller, per-UTC-day counter in the shared store, so the limit holds across server
+ * processes, sessions and restarts (an in-memory count let a new process grant a fresh limit).
+ */
+import { utcDay, type SharedState } from "./state/shared-state.ts";
 
-/** Counts uses per caller per day; `take` is false once `limit` is reached. */
+/** Counts uses per caller per day; `take` resolves false once `limit` is reached. */
 export interface DailyLimit {
-  take(caller: string, now: number): boolean;
+  take(caller: string, now: number): Promise<boolean>;
 }
 
-/** A daily limit of `limit` uses per caller. */
-export function createDailyLimit(limit: number): DailyLimit {
-  let day = -1;
-  let counts = new Map<string, number>();
-  return {
-    take(caller, now) {
-      const today = Math.floor(now / 86_400_000);
-      if (today !== day) {
-        day = today;
-        counts = new Map();
-      }
-      const used = counts.get(caller) ?? 0;
-      if (used >= limit) return false;
-      counts.set(caller, used + 1);
-      return true;
-    },
-  };
+/** A daily limit of `limit` uses per caller, counted in `state`. */
+export function createDailyLimit(state: SharedState, limit: number): DailyLimit {
+  return { take: (caller, now) => state.takeDaily(caller, utcDay(now), limit) };
 }

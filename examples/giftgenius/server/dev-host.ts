@@ -6,11 +6,18 @@
 import { createDevHostHandler, type DevHostHandler } from "widget-kit/devhost";
 import { setFaults } from "./faults.ts";
 
-/** The dev host handler for GiftGenius, starting from the faults the process started with. */
-export function giftGeniusDevHost(initialFaults: string | undefined): DevHostHandler {
+/**
+ * The dev host handler for GiftGenius, starting from the faults the process started with; the
+ * page signs in with `issuer` (the development authorization server or `AUTH_ISSUER`).
+ */
+export function giftGeniusDevHost(
+  initialFaults: string | undefined,
+  issuer?: string,
+): DevHostHandler {
   let spec = initialFaults ?? "";
   return createDevHostHandler({
     appName: "GiftGenius",
+    ...(issuer ? { authorizationServers: [issuer] } : {}),
     exampleArgs: {
       suggest_gifts: {
         interests: ["books", "coffee"],

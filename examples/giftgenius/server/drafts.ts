@@ -2,7 +2,8 @@
  * Order drafts without storage: the draft id carries the gift, quantity, currency, the total
  * the person was shown and the time window, signed with an HMAC. The same arguments in the
  * same window give the same draft (no side effect), and any server process holding the secret
- * can read it back.
+ * can read it back. The signature also covers the owner (the caller scope: the signed-in
+ * person), so a draft only reads back for the person it was prepared for.
  *
  * A signature proves only that someone with the secret wrote the id — and the development
  * secret is public. So `commit_order` never acts on the claims alone: it checks them against
@@ -35,9 +36,12 @@ export interface DraftRequest {
 
 /** Signs and reads draft ids. */
 export interface DraftSigner {
-  issue(request: DraftRequest, now: number): { draftId: string; expiresAt: number };
-  /** The claims of a genuinely signed draft id (expired or not), or `undefined` for anything else. */
-  read(draftId: string): DraftClaims | undefined;
+  issue(request: DraftRequest, now: number, owner: string): { draftId: string; expiresAt: number };
+  /**
+   * The claims of a genuinely signed draft id of `owner` (expired or not), or `undefined` for
+   * anything else — another owner's draft included.
+   */
+  read(draftId: string, owner: string): DraftClaims | undefined;
 }
 
 // The total's decimal point is written `_` so the id keeps `.` as its only separator.
@@ -49,21 +53,21 @@ const PATTERN =
  * the window after the one it was issued in (between one and two windows).
  */
 export function createDraftSigner(secret: string, windowMs = 15 * 60_000): DraftSigner {
-  const mac = (body: string) =>
-    createHmac("sha256", secret).update(body).digest("hex").slice(0, 32);
+  const mac = (body: string, owner: string) =>
+    createHmac("sha256", secret).update(`${body}\n${owner}`).digest("hex").slice(0, 32);
   return {
-    issue({ giftId, quantity, currency, total }, now) {
+    issue({ giftId, quantity, currency, total }, now, owner) {
       const window = Math.floor(now / windowMs);
       const body = `drf_${giftId}.${quantity}.${currency}.${total.replace(".", "_")}.${window}`;
-      return { draftId: `${body}.${mac(body)}`, expiresAt: (window + 2) * windowMs };
+      return { draftId: `${body}.${mac(body, owner)}`, expiresAt: (window + 2) * windowMs };
     },
-    read(draftId) {
+    read(draftId, owner) {
       const match = PATTERN.exec(draftId);
       if (!match) return undefined;
       const [, giftId = "", quantity = "", currency = "", total = "", window = "", signature = ""] =
         match;
       const body = `drf_${giftId}.${quantity}.${currency}.${total}.${window}`;
-      if (!timingSafeEqual(Buffer.from(mac(body)), Buffer.from(signature))) return undefined;
+      if (!timingSafeEqual(Buffer.from(mac(body, owner)), Buffer.from(signature))) return undefined;
       if (!(CURRENCIES as readonly string[]).includes(currency)) return undefined;
       return {
         giftId,

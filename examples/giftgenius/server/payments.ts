@@ -1,37 +1,31 @@
 /**
  * A fake payment provider with its own idempotency, like a real one (Stripe's
  * `Idempotency-Key`): charging twice with one key returns the first charge, so a retried
- * commit can never charge twice — even after a stale claim is taken over.
+ * commit can never charge twice — even after a stale claim is taken over. Its ledger lives in
+ * the shared store, so the de-duplication holds across processes and restarts, as a real
+ * provider's does.
  */
 import { createHash } from "node:crypto";
 import type { Money } from "widget-kit/contract";
 import { ToolFailure } from "widget-kit/server";
 import { getFaults, happens } from "./faults.ts";
 import { GIFT_NEXT_ACTIONS } from "./next-actions.ts";
+import type { Charge, SharedState } from "./state/shared-state.ts";
 
-/** A charge the provider made. */
-export interface Charge {
-  chargeId: string;
-  amount: Money;
-  createdAt: string;
-}
+export type { Charge } from "./state/shared-state.ts";
 
-/** The provider. `chargeCount` counts real charges (not replays): tests read it. */
+/** The provider. `countCharges` counts real charges in the ledger (not replays): tests read it. */
 export interface PaymentProvider {
   charge(request: { idempotencyKey: string; amount: Money }): Promise<Charge>;
-  readonly chargeCount: number;
+  countCharges(): Promise<number>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The in-memory fake. Faults: `payments=timeout|503|decline[:p]`, `payments_latency_ms`. */
-export function createFakePayments(): PaymentProvider {
-  const ledger = new Map<string, Charge>();
-  let count = 0;
+/** The fake on the shared ledger. Faults: `payments=timeout|503|decline[:p]`, `payments_latency_ms`. */
+export function createFakePayments(ledger: SharedState): PaymentProvider {
   return {
-    get chargeCount() {
-      return count;
-    },
+    countCharges: () => ledger.countCharges(),
     async charge({ idempotencyKey, amount }) {
       const faults = getFaults();
       if (faults.paymentsLatencyMs) await sleep(faults.paymentsLatencyMs);
@@ -56,13 +50,12 @@ export function createFakePayments(): PaymentProvider {
           changes: "none",
         });
       }
-      let charge = ledger.get(idempotencyKey);
-      if (!charge) {
-        const chargeId = `ch_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
-        charge = { chargeId, amount, createdAt: new Date().toISOString() };
-        ledger.set(idempotencyKey, charge);
-        count += 1;
-      }
+      const chargeId = `ch_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
+      const { charge } = await ledger.recordCharge(idempotencyKey, {
+        chargeId,
+        amount,
+        createdAt: new Date().toISOString(),
+      });
       if (fault === "timeout") {
         // The worst case: the charge went through, the answer was lost.
         throw new ToolFailure({

@@ -10,6 +10,7 @@ import { CallLog } from "./call-log.ts";
 import { byId, h } from "./dom.ts";
 import { setUpFaultSwitch } from "./fault-switch.ts";
 import { connectMcp, type McpConnection } from "./mcp-connection.ts";
+import { finishSignInPopup, PageSignIn } from "./sign-in.ts";
 import {
   loadSettings,
   normalizeSettings,
@@ -123,6 +124,62 @@ function services(connection: McpConnection): TurnServices {
   };
 }
 
+/** The account panel: who is signed in, and buttons to sign in, switch user or sign out. */
+function setUpAccount(connection: McpConnection, signIn: PageSignIn): void {
+  const status = byId<HTMLParagraphElement>("account-status");
+  const signInButton = byId<HTMLButtonElement>("sign-in");
+  const switchButton = byId<HTMLButtonElement>("switch-user");
+  const signOutButton = byId<HTMLButtonElement>("sign-out");
+  const render = () => {
+    const who = signIn.signedInAs();
+    status.textContent = who ? `Signed in as ${who}.` : "Not signed in.";
+    status.dataset.signedIn = who ?? "";
+    signInButton.hidden = Boolean(who);
+    switchButton.hidden = signOutButton.hidden = !who;
+  };
+  const run = (action: () => Promise<void>) => () => {
+    action().catch((error: unknown) =>
+      log.event({
+        kind: "notice",
+        text: `sign-in: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  };
+  signIn.onChange = () => {
+    render();
+    log.event({
+      kind: "notice",
+      text: signIn.signedInAs() ? `signed in as ${signIn.signedInAs()}` : "signed out",
+    });
+  };
+  signIn.onPopupBlocked = (open) => {
+    // A popup opened without a click is blocked by browsers: the person opens it instead.
+    status.textContent = "Sign-in needed: ";
+    status.append(h("button", { type: "button", id: "open-sign-in" }, "Open sign-in"));
+    byId<HTMLButtonElement>("open-sign-in").addEventListener("click", open, { once: true });
+  };
+  signInButton.addEventListener(
+    "click",
+    run(() => connection.signInNow()),
+  );
+  switchButton.addEventListener(
+    "click",
+    run(async () => {
+      signIn.signOut();
+      await connection.reconnect();
+      await connection.signInNow();
+    }),
+  );
+  signOutButton.addEventListener(
+    "click",
+    run(async () => {
+      signIn.signOut();
+      await connection.reconnect();
+    }),
+  );
+  render();
+}
+
 function runTurn(shared: TurnServices, tool: string, args: Record<string, unknown>): Promise<void> {
   const turn = new Turn(shared, tool, args);
   turns.push(turn);
@@ -225,7 +282,9 @@ async function start(): Promise<void> {
     const config = (await (await fetch("/devhost/config")).json()) as DevHostConfig;
     document.title = `${config.appName} — dev host`;
     byId("app-name").textContent = config.appName;
-    const connection = await connectMcp(config.mcpPath);
+    const signIn = new PageSignIn();
+    const connection = await connectMcp(config.mcpPath, signIn);
+    setUpAccount(connection, signIn);
     const shared = services(connection);
     await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) =>
       log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }),
@@ -240,4 +299,5 @@ async function start(): Promise<void> {
   }
 }
 
-void start();
+// In the sign-in popup the page only hands the answer back to its opener.
+if (!finishSignInPopup()) void start();

@@ -8,14 +8,17 @@
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
 import {
+  auth,
   Client,
   StreamableHTTPClientTransport,
+  UnauthorizedError,
   type CallToolResult,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
   type ReadResourceResult,
   type Tool,
 } from "@modelcontextprotocol/client";
+import type { PageSignIn } from "./sign-in.ts";
 
 const passThroughValidator: jsonSchemaValidator = {
   getValidator<T>(): JsonSchemaValidator<T> {
@@ -26,24 +29,92 @@ const passThroughValidator: jsonSchemaValidator = {
 /** The page's connection to the app's MCP server. */
 export interface McpConnection {
   readonly tools: readonly Tool[];
+  /** Calls a tool; when it needs sign-in, signs in (popup) and calls it again. */
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   readResource(uri: string): Promise<ReadResourceResult>;
+  /** Starts over with a fresh client (after signing out, so the next call signs in anew). */
+  reconnect(): Promise<void>;
+  /** Signs in now (discovery, registration, popup, token), before any call needs it. */
+  signInNow(): Promise<void>;
 }
 
-/** Connects to the MCP endpoint at `path` on this page's origin and lists its tools. */
-export async function connectMcp(path: string): Promise<McpConnection> {
+/** The challenge a tool result carries when the host should start sign-in (Apps SDK). */
+function challengeOf(result: CallToolResult): string | undefined {
+  const list = (result._meta as Record<string, unknown> | undefined)?.["mcp/www_authenticate"];
+  const first = Array.isArray(list) ? (list[0] as unknown) : undefined;
+  return typeof first === "string" ? first : undefined;
+}
+
+function challengeParam(challenge: string, name: string): string | undefined {
+  return new RegExp(`${name}="([^"]*)"`).exec(challenge)?.[1];
+}
+
+/**
+ * Connects to the MCP endpoint at `path` on this page's origin and lists its tools. With
+ * `signIn`, calls that need auth run the OAuth flow (discovery → registration → authorize with
+ * PKCE and `resource` → token, as ChatGPT links an account) and are retried once.
+ */
+export async function connectMcp(path: string, signIn?: PageSignIn): Promise<McpConnection> {
   if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
-  const client = new Client(
-    { name: "widget-kit-devhost", version: "0.1.0" },
-    { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
-  );
-  await client.connect(new StreamableHTTPClientTransport(new URL(path, window.location.origin)));
-  const { tools } = await client.listTools();
+  const url = new URL(path, window.location.origin);
+  let transport: StreamableHTTPClientTransport;
+  let client: Client;
+  const open = async () => {
+    client = new Client(
+      { name: "widget-kit-devhost", version: "0.1.0" },
+      { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
+    );
+    transport = new StreamableHTTPClientTransport(url, signIn ? { authProvider: signIn } : {});
+    await client.connect(transport);
+  };
+  await open();
+  const { tools } = await client!.listTools();
   const resources = new Map<string, Promise<ReadResourceResult>>();
+
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
+
+  /** Waits for the popup's code, trades it for tokens, and starts a client that sends them. */
+  const completeSignIn = async () => {
+    if (!signIn) throw new Error("no sign-in configured");
+    await transport.finishAuth(await signIn.authorizationResponse());
+    await client.close().catch(() => {});
+    await open();
+  };
+
   return {
     tools,
-    callTool: async (name, args) =>
-      (await client.callTool({ name, arguments: args })) as CallToolResult,
+    async callTool(name, args) {
+      let result: CallToolResult;
+      try {
+        result = await call(name, args);
+      } catch (error) {
+        // A 401/403: the SDK transport ran discovery and registration and opened the popup.
+        if (!(error instanceof UnauthorizedError) || !signIn) throw error;
+        await completeSignIn();
+        return call(name, args);
+      }
+      const challenge = signIn ? challengeOf(result) : undefined;
+      if (!challenge || !signIn) return result;
+      // A result that asks for sign-in (the Apps SDK's tool-level challenge).
+      const metadata = challengeParam(challenge, "resource_metadata");
+      const scope = challengeParam(challenge, "scope");
+      const started = await auth(signIn, {
+        serverUrl: url,
+        ...(metadata ? { resourceMetadataUrl: new URL(metadata) } : {}),
+        ...(scope ? { scope } : {}),
+      });
+      if (started === "REDIRECT") await completeSignIn();
+      return call(name, args);
+    },
+    async reconnect() {
+      await client.close().catch(() => {});
+      await open();
+    },
+    async signInNow() {
+      if (!signIn) throw new Error("no sign-in configured");
+      if ((await auth(signIn, { serverUrl: url })) === "REDIRECT") await completeSignIn();
+    },
     readResource(uri) {
       // The widget HTML is fixed per URI (its name carries a content hash), like a host's cache.
       let read = resources.get(uri);

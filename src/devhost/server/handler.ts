@@ -44,6 +44,11 @@ export interface DevHostOptions {
   readonly development?: boolean;
   /** The built page (`vite.devhost.config.ts` output). Default `<repo>/dist/devhost`. */
   readonly pageDir?: string;
+  /**
+   * Authorization servers the page signs in with (their issuer URLs): the page's CSP lets it
+   * reach their origins for discovery, registration and the token exchange.
+   */
+  readonly authorizationServers?: readonly string[];
 }
 
 /** Handles a request if it is the dev host's; resolves `false` to let the app handle it. */
@@ -59,18 +64,36 @@ const ASSET_TYPES: { readonly [ext: string]: string } = {
   ".map": "application/json; charset=utf-8",
 };
 
-/** The page's own CSP: its bundled script and stylesheet only, frames from this server only. */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+/**
+ * The page's CSP: its bundled script and stylesheet only, frames from this server only, and
+ * requests to this server plus the given origins (its authorization servers).
+ */
+function pageCsp(connectOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    ["connect-src 'self'", ...connectOrigins].join(" "),
+    "frame-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The page's own CSP without sign-in: its bundled script and stylesheet, this server only. */
+export const PAGE_CSP = pageCsp([]);
+
+/** The origin of an http(s) URL, or nothing (never a CSP source built from anything else). */
+function httpOrigin(url: string): string[] {
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === "http:" || protocol === "https:" ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};
@@ -90,6 +113,7 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
   const pageDir = resolve(options.pageDir ?? DEFAULT_PAGE_DIR);
   const development = options.development ?? process.env.NODE_ENV !== "production";
   const frames = new FrameStore();
+  const csp = pageCsp((options.authorizationServers ?? []).flatMap(httpOrigin));
 
   function faultSwitchOpen(req: IncomingMessage): boolean {
     return (
@@ -107,7 +131,7 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
     res.writeHead(200, {
       ...BASE_HEADERS,
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": PAGE_CSP,
+      "Content-Security-Policy": csp,
       "X-Frame-Options": "DENY",
     });
     res.end(html);
@@ -186,7 +210,10 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
     const read = method === "GET" || method === "HEAD";
     if (!(path === "/" && read) && !path.startsWith("/devhost/")) return false;
     // Another site's link or form must not drive the page: it could run a tool as this person.
-    if (isForeignRequest(req)) {
+    // The one exception is the sign-in redirect back from the authorization server (another
+    // origin by nature): in that mode the page only hands the code to its same-origin opener.
+    const signInCallback = path === "/" && read && url.searchParams.get("oauth") === "callback";
+    if (isForeignRequest(req) && !signInCallback) {
       sendText(res, 403, "Forbidden: the dev host answers only its own pages.\n");
       return true;
     }

@@ -20,7 +20,7 @@ import {
 import type { DraftClaims } from "../drafts.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";
-import { multiplyAmount, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
+import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -143,18 +143,21 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
       openWorldHint: false,
     },
     meta: widgetToolMeta(deps.widget, { invoking: "Placing the order…", invoked: "Order placed" }),
+    auth: { scopes: [ORDERS_SCOPE] },
     kind: "order",
     outputSchema: kindJsonSchema(giftGenius, "order"),
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
     async handler(args, context) {
+      // The token's subject (the tool requires a verified caller): keys, orders and the
+      // payment key of one person never meet another's.
       const scope = context.caller;
       const reference = digest(`${scope}\n${args.idempotency_key}`);
       let executed = false;
 
       async function execute(): Promise<{ final: boolean; value: CommitValue }> {
         executed = true;
-        const claims = deps.drafts.read(args.draft_id);
+        const claims = deps.drafts.read(args.draft_id, scope);
         const problem = draftProblem(claims, deps.now());
         if (problem || !claims) return refuse(problem ?? DRAFT_NOT_FOUND, context.requestId);
         try {

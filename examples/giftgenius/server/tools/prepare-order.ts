@@ -9,7 +9,7 @@ import {
 } from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-import { multiplyAmount, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
+import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const GIFT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -78,6 +78,8 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       invoking: "Preparing the order…",
       invoked: "Order ready to confirm",
     }),
+    // A draft belongs to the person who will confirm it.
+    auth: { scopes: [ORDERS_SCOPE] },
     kind: "order_draft",
     outputSchema: kindJsonSchema(giftGenius, "order_draft"),
     arguments: {
@@ -117,6 +119,7 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
       const { draftId, expiresAt } = deps.drafts.issue(
         { giftId: gift.id, quantity, currency, total: total.amount },
         deps.now(),
+        context.caller,
       );
       return {
         ok: true,

@@ -12,6 +12,9 @@ import type { DailyLimit } from "../daily-limit.ts";
 import type { DraftSigner } from "../drafts.ts";
 import type { PaymentProvider } from "../payments.ts";
 
+/** The scope `prepare_order` and `commit_order` require. */
+export const ORDERS_SCOPE = "orders:write";
+
 /** Dependencies of the tools. */
 export interface GiftGeniusDeps {
   catalog: Catalog;

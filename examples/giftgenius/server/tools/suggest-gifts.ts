@@ -128,6 +128,8 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
       invoking: "Finding gift ideas…",
       invoked: "Found gift ideas",
     }),
+    // Anyone may search; a signed-in person gets a daily limit of their own.
+    auth: { scopes: [], optional: true },
     kind: "gift_suggestions",
     outputSchema: kindJsonSchema(giftGenius, "gift_suggestions"),
     arguments: {
@@ -150,7 +152,7 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
       },
     },
     async handler(args, context) {
-      if (!deps.dailyLimit.take(context.caller, deps.now())) {
+      if (!(await deps.dailyLimit.take(context.caller, deps.now()))) {
         throw new ToolFailure({
           code: "DAILY_LIMIT_REACHED",
           message: "The daily limit of gift searches is reached.",

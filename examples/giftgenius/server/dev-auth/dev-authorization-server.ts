@@ -1,0 +1,239 @@
+/**
+ * A real OAuth 2.1 authorization server for development (`oidc-provider`), started by
+ * `npm start` when no `AUTH_ISSUER` is configured: dynamic client registration, PKCE S256
+ * (required), the `resource` parameter (RFC 8707) with JWT access tokens whose audience is the
+ * MCP server's canonical URI, and a sign-in + consent page for the two test users. Keys and
+ * registrations live in memory: a restart signs everyone out. Never used in production.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair } from "jose";
+import Provider, { errors, type Configuration } from "oidc-provider";
+import type { ServerLogger } from "widget-kit/server";
+import { consentPage, signInPage } from "./interaction-pages.ts";
+import { TEST_USERS, type TestUser } from "./test-users.ts";
+
+/** Options of `startDevAuthorizationServer`. */
+export interface DevAuthorizationServerOptions {
+  /** The MCP server's canonical URI: the only resource tokens are issued for. */
+  resource: string;
+  /** Scopes the resource offers (granted on consent). */
+  scopes: readonly string[];
+  host?: string;
+  /** Default 8788; `0` picks a free port. */
+  port?: number;
+  log: ServerLogger;
+  users?: readonly TestUser[];
+  /** Access token lifetime in seconds; default 3600. */
+  accessTokenTtl?: number;
+}
+
+/** A running development authorization server. */
+export interface DevAuthorizationServer {
+  /** The issuer URL, e.g. `http://127.0.0.1:8788`. */
+  issuer: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 16_384) throw new Error("form too large");
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startDevAuthorizationServer(
+  options: DevAuthorizationServerOptions,
+): Promise<DevAuthorizationServer> {
+  const host = options.host ?? "127.0.0.1";
+  const users = options.users ?? TEST_USERS;
+  const { resource, log } = options;
+  const http = createServer();
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 8788, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const issuer = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const signingKey = {
+    ...(await exportJWK(privateKey)),
+    kid: `dev-${Date.now()}`,
+    alg: "RS256",
+    use: "sig",
+  };
+  const configuration: Configuration = {
+    clients: [],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString("hex")] },
+    scopes: ["openid", ...options.scopes],
+    claims: { openid: ["sub"], profile: ["name"] },
+    findAccount: (_ctx, id) => {
+      const user = users.find((u) => u.id === id);
+      return user
+        ? { accountId: user.id, claims: () => ({ sub: user.id, name: user.name }) }
+        : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    pkce: { methods: ["S256"], required: () => true },
+    clientDefaults: {
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    },
+    // Browser clients on a loopback page (the local host) call the token endpoint directly.
+    clientBasedCORS: (_ctx, origin) => LOOPBACK_ORIGIN.test(origin),
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new errors.InvalidTarget();
+          return {
+            scope: options.scopes.join(" "),
+            audience: resource,
+            accessTokenTTL: options.accessTokenTtl ?? 3600,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+    ttl: { AccessToken: options.accessTokenTtl ?? 3600 },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.on("server_error", (_ctx, error) =>
+    log.error("dev_auth_server_error", { error_message: error.message }),
+  );
+  const callback = provider.callback();
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, action: string) {
+    const details = await provider.interactionDetails(req, res);
+    const client = await provider.Client.find(String(details.params.client_id ?? ""));
+    const clientName = client?.clientName ?? "An app";
+    const html = (status: number, body: string) =>
+      void res
+        .writeHead(status, {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy":
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' *",
+          "cache-control": "no-store",
+        })
+        .end(body);
+    if (req.method === "GET" && action === "") {
+      if (details.prompt.name === "login")
+        return html(200, signInPage(details.uid, clientName, users));
+      const account = users.find((u) => u.id === details.session?.accountId);
+      const scopes = [
+        ...new Set([
+          ...((details.prompt.details.missingOIDCScope as string[] | undefined) ?? []),
+          ...Object.values(
+            (details.prompt.details.missingResourceScopes as
+              Record<string, string[]> | undefined) ?? {},
+          ).flat(),
+        ]),
+      ];
+      return html(200, consentPage(details.uid, clientName, account?.name ?? "", scopes));
+    }
+    if (req.method !== "POST") return html(405, "Method not allowed");
+    const form = await readForm(req);
+    if (action === "login") {
+      const user = users.find((u) => u.id === form.get("user"));
+      if (!user) return html(400, "Unknown user");
+      log.info("dev_auth_sign_in", { user: user.id });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: user.id } },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+    if (action === "confirm") {
+      if (form.get("decision") !== "allow") {
+        await provider.interactionFinished(
+          req,
+          res,
+          { error: "access_denied", error_description: "The person did not allow access." },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      const accountId = details.session?.accountId;
+      if (!accountId) return html(400, "Not signed in");
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
+      if (!grant) return html(400, "Grant expired");
+      const missingOIDC = details.prompt.details.missingOIDCScope as string[] | undefined;
+      if (missingOIDC) grant.addOIDCScope(missingOIDC.join(" "));
+      const missingResource = details.prompt.details.missingResourceScopes as
+        Record<string, string[]> | undefined;
+      for (const [indicator, scopes] of Object.entries(missingResource ?? {}))
+        grant.addResourceScope(indicator, scopes.join(" "));
+      const grantId = await grant.save();
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return;
+    }
+    html(404, "Not found");
+  }
+
+  http.on("request", (req, res) => {
+    const pathname = new URL(req.url ?? "/", issuer).pathname;
+    // oidc-provider answers CORS on discovery and the token endpoint, not on registration: a
+    // browser client on a loopback page (the local host) registers itself, so it gets CORS here.
+    const origin = req.headers.origin;
+    if (pathname === "/reg" && typeof origin === "string" && LOOPBACK_ORIGIN.test(origin)) {
+      res.setHeader("access-control-allow-origin", origin);
+      res.setHeader("vary", "origin");
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, {
+          "access-control-allow-methods": "GET, POST, OPTIONS",
+          "access-control-allow-headers": "content-type, mcp-protocol-version, authorization",
+          "access-control-max-age": "600",
+        });
+        res.end();
+        return;
+      }
+    }
+    // RFC 8414 metadata, which MCP clients ask for first: the same document as OIDC discovery.
+    if (pathname === "/.well-known/oauth-authorization-server")
+      req.url = "/.well-known/openid-configuration";
+    const match = /^\/interaction\/([\w-]{1,64})(?:\/(login|confirm))?$/.exec(pathname);
+    if (!match) return void callback(req, res);
+    interaction(req, res, match[2] ?? "").catch((error: unknown) => {
+      log.warn("dev_auth_interaction_failed", {
+        error_message: error instanceof Error ? error.message : String(error),
+      });
+      if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain" });
+      res.end("This sign-in has expired. Close this window and try again.");
+    });
+  });
+  log.info("dev_authorization_server", { issuer, users: users.map((u) => u.id) });
+  return {
+    issuer,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The resource server at the HTTP edge of the MCP endpoint, as `serveHttp`'s `authenticate`
+ * hook: verifies the bearer token of every request, answers 401 (no or bad token) / 403
+ * (insufficient scope) with `WWW-Authenticate` before a protected tool runs, and otherwise
+ * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
+ * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
+ *
+ * A refused `tools/call` gets both signals at once: the HTTP status and challenge header an
+ * MCP client's OAuth support reacts to, and a JSON-RPC body with the tool result (a ToolError
+ * and `_meta["mcp/www_authenticate"]`) for hosts that read the result instead.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpAuthOutcome } from "../http.ts";
+import type { ServerLogger } from "../log.ts";
+import type { RefusedCall } from "../tool-server.ts";
+import type { ProtectedResource } from "./protected-resource.ts";
+import { authenticateRequest } from "./request-auth.ts";
+import type { RequestAuth } from "./tool-access.ts";
+import type { TokenVerifier } from "./token-verifier.ts";
+
+/** Options of `bearerAuthentication`. */
+export interface BearerAuthenticationOptions {
+  /** Checks each bearer token (`createTokenVerifier`). */
+  verifier: TokenVerifier;
+  /** Names the metadata in every `WWW-Authenticate` challenge (`createProtectedResource`). */
+  resource: ProtectedResource;
+  /** How a `tools/call` of `name` is refused: the tool server's `refusal`. */
+  refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
+  /** Gets why a token was refused (`auth_refused`), which the answer never says. */
+  log: ServerLogger;
+}
+
+interface ToolCall {
+  id: unknown;
+  name: string;
+}
+
+function toolCallOf(message: unknown): ToolCall | undefined {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
+  const m = message as { method?: unknown; id?: unknown; params?: { name?: unknown } };
+  if (m.method !== "tools/call" || typeof m.params?.name !== "string") return undefined;
+  return { id: m.id ?? null, name: m.params.name };
+}
+
+function answer(
+  res: ServerResponse,
+  status: number,
+  challenge: string,
+  body: { [key: string]: unknown },
+): HttpAuthOutcome {
+  res.writeHead(status, {
+    "content-type": "application/json",
+    ...(challenge ? { "www-authenticate": challenge } : {}),
+  });
+  res.end(JSON.stringify(body));
+  return { answered: true };
+}
+
+/**
+ * The `authenticate` hook of `serveHttp` for an OAuth 2.1 resource server: gets the parsed
+ * JSON-RPC body, so it can refuse exactly the tool calls that need more than the request has.
+ */
+export function bearerAuthentication(
+  options: BearerAuthenticationOptions,
+): (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<HttpAuthOutcome> {
+  const { verifier, resource, log } = options;
+  return async (req, res, body) => {
+    const { auth, authInfo } = await authenticateRequest(req.headers.authorization, verifier, log);
+    const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+    for (const call of messages.map(toolCallOf)) {
+      if (!call) continue;
+      const refused = options.refusal(call.name, auth);
+      if (!refused) continue;
+      log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
+      return answer(res, refused.status, refused.challenge, {
+        jsonrpc: "2.0",
+        id: call.id,
+        result: refused.result,
+      });
+    }
+    if (auth.state === "refused") {
+      // Not a tool call (tools/list, server/discover, a stream): the client must still learn
+      // that its token is refused, whatever it asked.
+      return answer(res, 401, resource.challenge({ error: "invalid_token" }), {
+        jsonrpc: "2.0",
+        error: { code: -32001, message: "Unauthorized: sign in again" },
+        id: null,
+      });
+    }
+    return authInfo ? { auth: authInfo } : {};
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Bearer access tokens verified with `jose`: the signature through the issuer's JWKS, `exp`
+ * (and `nbf`), `iss` equal to the configured issuer, and `aud` containing the server's
+ * canonical URI (RFC 8707: a token minted for another resource is refused). `jose` is an
+ * optional peer of the kit, loaded on the first token.
+ */
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from "jose";
+import { importOptionalPeer } from "../../shared/optional-peer.ts";
+import type { Principal } from "./principal.ts";
+
+/** Options of `createTokenVerifier`. */
+export interface TokenVerifierOptions {
+  /** The authorization server's issuer identifier (exactly as it appears in `iss`). */
+  issuer: string;
+  /** The resource server's canonical URI, e.g. `https://mcp.example.com/mcp`: the required `aud`. */
+  audience: string;
+  /**
+   * Where the signing keys come from: a JWKS URL, or the public key set itself (tests, keys
+   * pinned by configuration). Default: `jwks_uri` from the issuer's discovery document.
+   */
+  jwks?: URL | JsonWebKeySet;
+  /** Accepted signature algorithms; default RS256, PS256, ES256, EdDSA. */
+  algorithms?: string[];
+  /** Clock skew allowed for `exp`/`nbf`, in seconds; default 30. */
+  clockToleranceSeconds?: number;
+  /** Fetches the discovery document (tests); default global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** A JSON Web Key Set (RFC 7517): `{ keys: [...] }` of public keys. */
+export interface JsonWebKeySet {
+  keys: ReadonlyArray<{ readonly [member: string]: unknown }>;
+}
+
+/** What verifying a token gave: a principal, or a refusal whose reason only reaches the log. */
+export type Verification =
+  { ok: true; principal: Principal; expiresAt: number | undefined } | { ok: false; reason: string };
+
+/** Verifies access tokens for one issuer and one audience. */
+export interface TokenVerifier {
+  readonly issuer: string;
+  readonly audience: string;
+  verify(token: string): Promise<Verification>;
+}
+
+const MAX_TOKEN_CHARS = 8_192;
+
+function scopesOf(payload: JWTPayload): string[] {
+  if (typeof payload.scope === "string") return payload.scope.split(" ").filter(Boolean);
+  // Some issuers (Okta, Entra) send `scp` as a list.
+  if (Array.isArray(payload.scp)) return payload.scp.filter((s) => typeof s === "string");
+  return [];
+}
+
+async function discoverJwks(issuer: string, fetcher: typeof fetch): Promise<URL> {
+  const base = issuer.replace(/\/$/, "");
+  // OIDC discovery first, then RFC 8414 (path-inserted form for issuers with a path).
+  const issuerUrl = new URL(issuer);
+  const candidates = [
+    `${base}/.well-known/openid-configuration`,
+    `${issuerUrl.origin}/.well-known/oauth-authorization-server${issuerUrl.pathname.replace(/\/$/, "")}`,
+  ];
+  for (const candidate of candidates) {
+    const response = await fetcher(candidate, { headers: { accept: "application/json" } }).catch(
+      () => undefined,
+    );
+    if (!response?.ok) continue;
+    const document = (await response.json().catch(() => undefined)) as
+      { issuer?: unknown; jwks_uri?: unknown } | undefined;
+    if (document?.issuer === issuer && typeof document.jwks_uri === "string")
+      return new URL(document.jwks_uri);
+  }
+  throw new Error("the issuer's discovery document has no jwks_uri");
+}
+
+/** A verifier for tokens of `options.issuer` meant for `options.audience`. */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const { issuer, audience } = options;
+  const fetcher = options.fetch ?? fetch;
+  const jose = () => importOptionalPeer("jose", "createTokenVerifier", () => import("jose"));
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const jwks = options.jwks;
+  const getKeys = (): Promise<JWTVerifyGetKey> => {
+    if (jwks !== undefined && !(jwks instanceof URL)) {
+      const keySet: JSONWebKeySet = { keys: jwks.keys.map((key) => ({ ...key })) };
+      keys ??= jose().then(({ createLocalJWKSet }) => createLocalJWKSet(keySet));
+      return keys;
+    }
+    keys ??= Promise.all([jose(), jwks ?? discoverJwks(issuer, fetcher)]).then(
+      ([{ createRemoteJWKSet }, url]) =>
+        createRemoteJWKSet(url, { cooldownDuration: 30_000, timeoutDuration: 5_000 }),
+    );
+    // A failed discovery is retried on the next token, not cached forever.
+    keys.catch(() => (keys = undefined));
+    return keys;
+  };
+  const verifyOptions: JWTVerifyOptions = {
+    issuer,
+    audience,
+    algorithms: options.algorithms ?? ["RS256", "PS256", "ES256", "EdDSA"],
+    clockTolerance: options.clockToleranceSeconds ?? 30,
+    requiredClaims: ["sub", "exp"],
+  };
+  return {
+    issuer,
+    audience,
+    async verify(token) {
+      if (token.length === 0 || token.length > MAX_TOKEN_CHARS)
+        return { ok: false, reason: "malformed" };
+      try {
+        const { jwtVerify } = await jose();
+        const { payload } = await jwtVerify(token, await getKeys(), verifyOptions);
+        if (typeof payload.sub !== "string" || payload.sub.length === 0)
+          return { ok: false, reason: "no subject" };
+        const clientId =
+          typeof payload.client_id === "string"
+            ? payload.client_id
+            : typeof payload.azp === "string"
+              ? payload.azp
+              : undefined;
+        return {
+          ok: true,
+          principal: { issuer, subject: payload.sub, scopes: scopesOf(payload), clientId },
+          expiresAt: payload.exp,
+        };
+      } catch (error) {
+        // jose's codes (ERR_JWT_EXPIRED, ERR_JWT_CLAIM_VALIDATION_FAILED, ...) are for the log.
+        const code = (error as { code?: unknown }).code;
+        return { ok: false, reason: typeof code === "string" ? code : "verification failed" };
+      }
+    },
+  };
+}

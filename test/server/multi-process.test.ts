@@ -1,0 +1,149 @@
+/**
+ * Exactly-once that survives processes, restarts and new connections: GiftGenius processes on
+ * one PostgreSQL, signed-in callers (tokens from a local issuer the processes discover the
+ * production way), kill -9 in the middle of a burst, and the daily limit shared by all.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
+import pg from "pg";
+import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { principalScope } from "../../src/server/index.ts";
+import { connectClient, GOOD_SEARCH } from "./harness.ts";
+import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
+
+type Content = {
+  ok: boolean;
+  replayed?: boolean;
+  order?: { order_id: string };
+  error?: { code: string };
+};
+
+describePostgres("GiftGenius across processes and restarts on one PostgreSQL", () => {
+  let issuer: TestIssuer;
+  let env: { [key: string]: string | undefined };
+  let pool: pg.Pool;
+  const running: ServerProcess[] = [];
+  const clients: Client[] = [];
+
+  const start = async () => {
+    const server = await spawnServer(env, 60_000);
+    running.push(server);
+    return server;
+  };
+  const connect = async (server: ServerProcess, subject: string) => {
+    const client = await connectClient(server.url, await issuer.mint({ sub: subject }));
+    clients.push(client);
+    return client;
+  };
+  const call = async (client: Client, name: string, args: object) =>
+    (await client.callTool({ name, arguments: { ...args } })) as CallToolResult;
+  /** Charges the provider's ledger holds for this person's key (whatever process made them). */
+  const chargesFor = async (subject: string, key: string) => {
+    const scope = principalScope({ issuer: issuer.issuer, subject });
+    const paymentKey = `pay_${createHash("sha256").update(`${scope}\n${key}`).digest("hex")}`;
+    const { rows } = await pool.query<{ n: string }>(
+      "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE payment_key = $1",
+      [paymentKey],
+    );
+    return Number(rows[0]?.n);
+  };
+  const draftOf = async (client: Client, giftId: string) =>
+    (
+      (await call(client, "prepare_order", { gift_id: giftId })).structuredContent as {
+        draft: { draft_id: string };
+      }
+    ).draft.draft_id;
+
+  beforeAll(async () => {
+    issuer = await createTestIssuer({ serve: true });
+    env = {
+      ...issuer.env(),
+      DATABASE_URL,
+      GIFTGENIUS_SECRET: "multi-process-secret",
+      GIFTGENIUS_DAILY_LIMIT: "3",
+      GIFTGENIUS_FAULTS: "payments_latency_ms=300",
+      IDEMPOTENCY_LEASE_SECONDS: "2",
+      IDEMPOTENCY_WAIT_MS: "4000",
+    };
+    pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await Promise.all(running.map((server) => server.stop()));
+    await pool.end();
+    await issuer.close();
+  });
+
+  it("50 concurrent commits of one key over two processes, one killed -9 mid-burst → one order, one charge", async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    const subject = `burst-${randomUUID()}`;
+    const [viaA, viaB] = await Promise.all([connect(a!, subject), connect(b!, subject)]);
+    const draftId = await draftOf(viaB, "gift-0020");
+    const key = `burst-${randomUUID()}`;
+    const commit = (client: Client) =>
+      call(client, "commit_order", { draft_id: draftId, idempotency_key: key }).then(
+        (result) => result.structuredContent as Content,
+        () => undefined, // the killed process drops its calls: a lost answer
+      );
+    const burst = Array.from({ length: 50 }, (_, i) => commit(i % 2 === 0 ? viaA : viaB));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    a!.child.kill("SIGKILL");
+    const answered = (await Promise.all(burst)).filter((c) => c !== undefined);
+    // Retry the lost ones the way a host does: same key, until the key is settled.
+    let final: Content | undefined;
+    for (let attempt = 0; attempt < 20 && !final?.ok; attempt += 1) {
+      final = await commit(viaB);
+      if (!final?.ok) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(final).toMatchObject({ ok: true });
+    const orders = new Set([...answered, final!].filter((c) => c.ok).map((c) => c.order!.order_id));
+    expect(orders.size).toBe(1);
+    for (const content of answered)
+      if (!content.ok) expect(["IN_PROGRESS"]).toContain(content.error?.code);
+    expect(await chargesFor(subject, key)).toBe(1);
+  }, 120_000);
+
+  it("a person's key from a new connection after a restart → the same order, charged once", async () => {
+    const first = await start();
+    const subject = `restart-${randomUUID()}`;
+    const client = await connect(first, subject);
+    const draftId = await draftOf(client, "gift-0021");
+    const key = `restart-${randomUUID()}`;
+    const placed = (await call(client, "commit_order", { draft_id: draftId, idempotency_key: key }))
+      .structuredContent as Content;
+    expect(placed).toMatchObject({ ok: true, replayed: false });
+    first.child.kill("SIGKILL");
+    const second = await start();
+    const again = (
+      await call(await connect(second, subject), "commit_order", {
+        draft_id: draftId,
+        idempotency_key: key,
+      })
+    ).structuredContent as Content;
+    expect(again).toMatchObject({ ok: true, replayed: true });
+    expect(again.order?.order_id).toBe(placed.order?.order_id);
+    expect(await chargesFor(subject, key)).toBe(1);
+  }, 120_000);
+
+  it("the daily limit holds across processes and connections", async () => {
+    const [a, b] = running.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    expect(a && b).toBeTruthy();
+    const subject = `limit-${randomUUID()}`;
+    const results: Content[] = [];
+    for (const server of [a!, b!, a!, b!]) {
+      // A new connection per call: nothing per connection or per process may reset the count.
+      const result = await call(await connect(server, subject), "suggest_gifts", GOOD_SEARCH);
+      results.push(result.structuredContent as Content);
+    }
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false]);
+    expect(results[3]?.error?.code).toBe("DAILY_LIMIT_REACHED");
+    // Another person still has their own three.
+    const other = await call(
+      await connect(a!, `other-${randomUUID()}`),
+      "suggest_gifts",
+      GOOD_SEARCH,
+    );
+    expect((other.structuredContent as Content).ok).toBe(true);
+  }, 120_000);
+});
