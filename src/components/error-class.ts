@@ -29,6 +29,11 @@ export { UNREADABLE_RESULT };
 // Tried in order against the code; the first match wins. Kept to patterns of the code
 // families DESIGN.md and RFC 9457-style servers use, so an app's own codes mostly fit.
 const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
+  // Before validation: AUTH_REQUIRED and AUTH_INVALID are about access, not the arguments.
+  [
+    /UNAUTHORI[SZ]ED|UNAUTHENTICATED|FORBIDDEN|NOT_ALLOWED|PERMISSION|(^|_)AUTH(_|$)|SCOPE/,
+    "not_allowed",
+  ],
   [/VALIDATION|INVALID|REQUIRED|MALFORMED|BAD_REQUEST|WRONG_TYPE|OUT_OF_RANGE/, "validation"],
   [/RATE_LIMIT|TOO_MANY/, "rate_limited"],
   [/LIMIT|QUOTA/, "limit_reached"],
@@ -36,7 +41,6 @@ const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
   [/IDEMPOTENCY|CONFLICT|ALREADY|DUPLICATE|REUSED/, "conflict"],
   [/EXPIRED/, "expired"],
   [/NOT_FOUND|GONE|NO_LONGER/, "not_found"],
-  [/UNAUTHORI[SZ]ED|UNAUTHENTICATED|FORBIDDEN|NOT_ALLOWED|PERMISSION|AUTH|SCOPE/, "not_allowed"],
   [/DECLINED|REJECTED|REFUSED/, "declined"],
   [/UNAVAILABLE|TIMEOUT|UPSTREAM|OUTAGE|MAINTENANCE|BUSY/, "unavailable"],
 ];

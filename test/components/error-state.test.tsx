@@ -230,6 +230,11 @@ describe("errorClassOf", () => {
     [error("IN_PROGRESS", { retryable: true }), "in_progress"],
     [error("PAYMENT_TIMEOUT", { retryable: true, changes: "unknown" }), "unknown_outcome"],
     [error("NOT_ALLOWED"), "not_allowed"],
+    // Access, not arguments, although the codes hold REQUIRED / INVALID.
+    [error("AUTH_REQUIRED"), "not_allowed"],
+    [error("AUTH_INVALID"), "not_allowed"],
+    [error("INSUFFICIENT_SCOPE"), "not_allowed"],
+    [error("AUTHOR_NOT_FOUND"), "not_found"],
     [error("PAYMENT_DECLINED"), "declined"],
     [error(UNREADABLE_RESULT, { retryable: true }), "unreadable"],
     [error("INTERNAL", { retryable: true }), "unavailable"],
