@@ -7,6 +7,9 @@ import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import type { ToolOutcome } from "./tool-server.ts";
 
+/** A failed outcome. `R` (what `fromValue` returns) keeps a typed tool's data type. */
+type Failure = Extract<ToolOutcome, { ok: false }>;
+
 /** The error codes of {@link idempotentResult}. */
 export const IDEMPOTENCY_CODES = {
   /** The key was used before with other arguments: not retryable, nothing changed. */
@@ -19,10 +22,10 @@ export const IDEMPOTENCY_CODES = {
  * The tool outcome for `outcome`: a reused key and a request still in progress become their
  * fixed errors; a fresh or replayed value goes through `fromValue` (`replayed` says which).
  */
-export function idempotentResult<T>(
-  outcome: IdempotentOutcome<T>,
-  fromValue: (value: T, replayed: boolean) => ToolOutcome,
-): ToolOutcome {
+export function idempotentResult<
+  T,
+  R extends { ok: true; data: object; text: string } | Failure = ToolOutcome,
+>(outcome: IdempotentOutcome<T>, fromValue: (value: T, replayed: boolean) => R): R | Failure {
   switch (outcome.state) {
     case "key_reused":
       return {

@@ -5,9 +5,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import * as v from "valibot";
-import { giftGenius } from "../../contract.ts";
+import { giftGenius, OrderSchema } from "../../contract.ts";
 import {
-  kindJsonSchema,
+  defineTool,
   toToolError,
   ToolFailure,
   UpstreamProblem,
@@ -44,7 +44,7 @@ type CommitOrderInput = v.InferOutput<typeof CommitOrderArgs>;
 
 /** What is stored and replayed: the success data or the final failure. */
 type CommitValue =
-  | { ok: true; order: { [key: string]: unknown } }
+  | { ok: true; order: v.InferOutput<typeof OrderSchema> }
   | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
 /** The closest valid arguments (validation examples). */
@@ -129,7 +129,7 @@ function refuse(refusal: DraftRefusal, requestId: string): { final: true; value:
 
 /** Builds the tool. */
 export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrderInput> {
-  return {
+  return defineTool(giftGenius, "order", {
     name: "commit_order",
     title: "Place the order",
     description:
@@ -144,8 +144,6 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
     },
     meta: widgetToolMeta(deps.widget, { invoking: "Placing the order…", invoked: "Order placed" }),
     auth: { scopes: [ORDERS_SCOPE] },
-    kind: "order",
-    outputSchema: kindJsonSchema(giftGenius, "order"),
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
     async handler(args, context) {
@@ -243,5 +241,5 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
         return { ok: true, data: { order: value.order, replayed }, text };
       });
     },
-  };
+  });
 }

@@ -1,12 +1,7 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import {
-  kindJsonSchema,
-  ToolFailure,
-  type ToolDefinition,
-  widgetToolMeta,
-} from "widget-kit/server";
+import { defineTool, ToolFailure, type ToolDefinition, widgetToolMeta } from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
@@ -62,7 +57,7 @@ export function repairPrepareOrder(
 /** Builds the tool. */
 export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOrderInput> {
   const exampleGiftId = deps.catalog.all.find((gift) => !gift.discontinued)?.id ?? "gift-0001";
-  return {
+  return defineTool(giftGenius, "order_draft", {
     name: "prepare_order",
     title: "Prepare an order",
     description:
@@ -80,8 +75,6 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
     }),
     // A draft belongs to the person who will confirm it.
     auth: { scopes: [ORDERS_SCOPE] },
-    kind: "order_draft",
-    outputSchema: kindJsonSchema(giftGenius, "order_draft"),
     arguments: {
       schema: PrepareOrderArgs,
       repair: (args) => repairPrepareOrder(args, exampleGiftId),
@@ -135,5 +128,5 @@ export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOr
         text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. Ask the person to confirm before calling commit_order.`,
       };
     },
-  };
+  });
 }

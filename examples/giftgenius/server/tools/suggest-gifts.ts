@@ -1,12 +1,7 @@
 /** `suggest_gifts`: read only. Nothing found is a success with an empty list and a reason. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import {
-  kindJsonSchema,
-  ToolFailure,
-  type ToolDefinition,
-  widgetToolMeta,
-} from "widget-kit/server";
+import { defineTool, ToolFailure, type ToolDefinition, widgetToolMeta } from "widget-kit/server";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { toGiftCard, type GiftGeniusDeps } from "./shared.ts";
@@ -114,7 +109,7 @@ const DESCRIPTION =
 
 /** Builds the tool. */
 export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGiftsInput> {
-  return {
+  return defineTool(giftGenius, "gift_suggestions", {
     name: "suggest_gifts",
     title: "Suggest gifts",
     description: DESCRIPTION,
@@ -130,8 +125,6 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
     }),
     // Anyone may search; a signed-in person gets a daily limit of their own.
     auth: { scopes: [], optional: true },
-    kind: "gift_suggestions",
-    outputSchema: kindJsonSchema(giftGenius, "gift_suggestions"),
     arguments: {
       schema: SuggestGiftsArgs,
       repair: repairSuggestGifts,
@@ -198,5 +191,5 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
         text: `Found ${gifts.length} gift(s): ${list}. Use prepare_order with a gift id to buy one.`,
       };
     },
-  };
+  });
 }
