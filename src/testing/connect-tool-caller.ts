@@ -6,7 +6,7 @@
  * Internal: the public types are in `tool-caller.ts`, so no shipped declaration that an app
  * compiles names the client package.
  */
-import { importOptionalPeer } from "../shared/optional-peer.ts";
+import { importOptionalPeer } from "../peer-deps/optional-peer.ts";
 import type { RecordServer, ToolCaller } from "./tool-caller.ts";
 
 const CLIENT_PACKAGE = "@modelcontextprotocol/client";

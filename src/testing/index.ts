@@ -30,4 +30,4 @@ export {
   type FixtureContract,
 } from "./record-fixtures.ts";
 export type { RecordServer, RecordedResult, ToolCaller, ToolArguments } from "./tool-caller.ts";
-export { MissingPeerError } from "../shared/optional-peer.ts";
+export { MissingPeerError } from "../peer-deps/optional-peer.ts";

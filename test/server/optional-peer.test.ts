@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importOptionalPeer, MissingPeerError } from "../../src/shared/optional-peer.ts";
+import { importOptionalPeer, MissingPeerError } from "../../src/peer-deps/optional-peer.ts";
 
 describe("importOptionalPeer", () => {
   it("turns a package that is not installed into one error naming it", async () => {

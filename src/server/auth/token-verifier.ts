@@ -5,7 +5,7 @@
  * optional peer of the kit, loaded on the first token.
  */
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from "jose";
-import { importOptionalPeer } from "../../shared/optional-peer.ts";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import type { Principal } from "./principal.ts";
 
 /** Options of `createTokenVerifier`. */

@@ -1,7 +1,7 @@
 /** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
 import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
-import { importOptionalPeer } from "../../shared/optional-peer.ts";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import {
   claimResultOf,
   type ClaimRequest,

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { importOptionalPeer } from "../../shared/optional-peer.ts";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import {
   claimResultOf,
   type ClaimRequest,
