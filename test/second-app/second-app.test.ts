@@ -259,15 +259,16 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     let client: Client;
     let browser: Browser;
     let html = "";
+    let endpoint = "";
 
     beforeAll(async () => {
       const started = startUntil("npx", ["tsx", "server/main.ts"], /^(http:\/\/\S+)$/m, {
         PORT: "0",
       });
       server = started.child;
-      const [, url] = await started.match;
+      endpoint = (await started.match)[1]!;
       client = new Client({ name: "second-app-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url!)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
       html = readFileSync(join(app, "dist/widget.html"), "utf8");
       browser = await chromium.launch(chromiumLaunchOptions);
       mkdirSync(screenshots, { recursive: true });
@@ -429,12 +430,34 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       expect(en).toMatchObject({ state: "error", errors: [] });
     });
 
-    it("refuses to book for a caller nobody signed in, and says so (error)", async () => {
+    it("refuses to book for a caller nobody signed in: 401, where to sign in, an error to show", async () => {
       const { draft } = await call("prepare_booking", { offer_id: "f-101" });
-      const output = await call("book_flight", {
-        draft_id: (draft as { draft_id: string }).draft_id,
-        idempotency_key: "second-app-anonymous",
+      const answer = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Mcp-Protocol-Version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: {
+            name: "book_flight",
+            arguments: {
+              draft_id: (draft as { draft_id: string }).draft_id,
+              idempotency_key: "second-app-anonymous",
+            },
+          },
+        }),
       });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("www-authenticate")).toContain(
+        "/.well-known/oauth-protected-resource/mcp",
+      );
+      const output = ((await answer.json()) as { result: { structuredContent: unknown } }).result
+        .structuredContent;
       expect(output).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED" } });
       const { en, ru } = await renderBoth("auth-required", output);
       expect(en).toMatchObject({ state: "error", errors: [] });
@@ -538,6 +561,35 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       const text = await search("ru", "results");
       expect(text).toContain("Рейсы");
       expect(text).toContain("LIS → BER");
+    });
+
+    it("books a flight on the page: Book → confirm → sign in as a test user → booked", async () => {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on("pageerror", (error) => errors.push(error.message));
+      const args = encodeURIComponent(JSON.stringify({ from: "LIS", to: "BER" }));
+      await tab.goto(`${page}?tool=search_flights&args=${args}&locale=en`);
+      const frame = tab.frameLocator("#turns article.turn:last-of-type iframe");
+      await frame.locator('[data-item-id="f-102"] [data-action="buy"]').click({ timeout: 60_000 });
+      const confirm = frame.locator('[data-state="confirm"] [data-action="confirm"]');
+      await confirm.waitFor({ timeout: 60_000 });
+      // Booking is a write: the server answers 401 and the page signs in, as a host links an account.
+      const popup = tab.waitForEvent("popup", { timeout: 60_000 });
+      await confirm.click();
+      const signIn = await popup;
+      expect(await signIn.locator("body").innerText()).toContain("sign in to Flights");
+      await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
+      await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
+      const receipt = frame.locator('[data-state="committed"]');
+      await receipt.waitFor({ timeout: 60_000 });
+      const text = await receipt.innerText();
+      expect(text).toContain("Booked");
+      expect(text).toContain("bk_");
+      for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
+      await tab.locator('#account-status[data-signed-in="alice"]').waitFor({ timeout: 30_000 });
+      await tab.screenshot({ path: join(screenshots, "dev-booked.png") });
+      expect(errors).toEqual([]);
+      await tab.close();
     });
 
     it("forwards MCP from its own page only: another site's request gets 403", async () => {

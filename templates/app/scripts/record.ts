@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { createSqliteStore, serveHttp, silentLogger } from "widget-kit/server";
 import { recordFixtures, type RecordedResult } from "widget-kit/testing";
 import { flights } from "../contract.ts";
+import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
 const widget = {
@@ -23,7 +24,7 @@ const tools = createFlightsServer({
   requestId: () => `req-${++requests}`,
 });
 // Writes need a verified caller: every connection here is one named local person.
-const principal = { issuer: "local", subject: "recorder", scopes: [] };
+const principal = { issuer: "local", subject: "recorder", scopes: [BOOKING_SCOPE] };
 const endpoint = await serveHttp({
   createServer: (context) => tools.createServer(context, { principal }),
   log: silentLogger,

@@ -28,6 +28,9 @@ const REFUSALS = {
   DRAFT_EXPIRED: "This draft has expired: prepare the booking again.",
 };
 
+/** The scope a token must grant to book (the development sign-in grants it on Allow). */
+export const BOOKING_SCOPE = "bookings:write";
+
 /** The write tool; `onBooked` hears of each booking made (never of a replay). */
 export function bookFlight(deps: {
   widget: WidgetUris;
@@ -44,6 +47,7 @@ export function bookFlight(deps: {
     meta: widgetToolMeta(deps.widget, { invoking: "Booking…", invoked: "Booked" }),
     // A write: the kit runs it only for a verified caller, whose scope keys the records.
     writes: true,
+    auth: { scopes: [BOOKING_SCOPE] },
     arguments: {
       schema: BookArgs,
       repair: () => ({ draft_id: "bd.from-prepare-booking", idempotency_key: "a-new-uuid-key" }),

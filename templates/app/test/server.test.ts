@@ -12,6 +12,7 @@ import {
   type CallOrigin,
 } from "widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
+import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
 const widget = {
@@ -27,7 +28,7 @@ const tools = createFlightsServer({
   now: () => clock,
 });
 /** A signed-in person, as the HTTP layer's verified token (or stdio's local owner) names them. */
-const alice = { principal: { issuer: "local", subject: "alice", scopes: [] } };
+const alice = { principal: { issuer: "local", subject: "alice", scopes: [BOOKING_SCOPE] } };
 
 async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
   const result = await tools.callTool(tool, args, caller);
