@@ -67,7 +67,14 @@ export function trimAppTranslations(
   locales: readonly string[],
 ): string | null {
   if (!code.includes("defineMessages")) return null;
-  const program = parseAst(code, { lang: languageOf(filename) }, filename) as unknown;
+  let program: unknown;
+  try {
+    program = parseAst(code, { lang: languageOf(filename) }, filename);
+  } catch {
+    // Trimming only saves bytes: a file this parser cannot read (JSX in a .js file, say) is
+    // left as it is, and the build's own transform reports any real syntax error.
+    return null;
+  }
   if (!isNode(program)) return null;
   const keep = languages(locales);
   const edits: Array<{ start: number; end: number; text: string }> = [];

@@ -29,6 +29,9 @@ describe("trimAppTranslations", () => {
   it("returns null when nothing is dropped, or the file declares no messages", () => {
     expect(trimAppTranslations(source, "messages.ts", ["en", "ru", "pt", "zh"])).toBeNull();
     expect(trimAppTranslations("export const a = 1;", "a.ts", ["en"])).toBeNull();
+    // Unparsable here (JSX in a .js file): left alone rather than failing the build.
+    const jsxInJs = `defineMessages({ en: {} }, { ru: {} }); const v = <p />;`;
+    expect(trimAppTranslations(jsxInJs, "view.js", ["en"])).toBeNull();
   });
 
   it("parses TSX and member calls (kit.defineMessages)", () => {
