@@ -3,6 +3,10 @@
  * converter), host hooks, components and i18n. Server, build and testing helpers have their
  * own entries so they never reach the widget bundle.
  */
+// First on purpose: modules run (and are bundled) in import order, and this one pulls in
+// react-dom. With react-dom ahead of the kit the gzipped widget is 1.6 kB smaller than with
+// react-dom between the kit's catalogs and components (measured with npm run bench).
+export { mountWidget, type MountWidgetOptions } from "./components/mount-widget.tsx";
 export * from "./contract/index.ts";
 export type * from "./bridge/types.ts";
 export {

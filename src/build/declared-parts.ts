@@ -3,10 +3,12 @@
  * list (`i18n/catalogs`) and host-adapter list (`bridge/adapters`) for generated modules that
  * import just the declared ones, so the others are never in the module graph — no reliance
  * on tree-shaking a runtime check. Works on the kit's sources (`.ts`) and its built `lib/`
- * (`.js`) alike.
+ * (`.js`) alike. An app's own `defineMessages` translations are limited to the declared
+ * locales too (app-translations.ts), so an `en` build never ships the app's Russian.
  */
 import type { Plugin } from "vite";
 import type { Language } from "../i18n/locale.ts";
+import { trimAppTranslations } from "./app-translations.ts";
 
 /** A host protocol the widget can speak: ChatGPT's `window.openai`, or MCP Apps. */
 export type HostProtocol = "openai" | "mcp-apps";
@@ -18,6 +20,8 @@ export const HOST_PROTOCOLS: readonly HostProtocol[] = ["openai", "mcp-apps"];
 
 const CATALOGS_MODULE = /[\\/](?:src|lib)[\\/]i18n[\\/]catalogs\.(ts|js)$/;
 const ADAPTERS_MODULE = /[\\/](?:src|lib)[\\/]bridge[\\/]adapters\.(ts|js)$/;
+const SCRIPT_MODULE = /\.[cm]?[jt]sx?$/;
+const DEPENDENCY = /[\\/]node_modules[\\/]/;
 
 function checked<T extends string>(kind: string, given: readonly T[], known: readonly T[]): T[] {
   const unknown = given.filter((value) => !known.includes(value));
@@ -71,6 +75,13 @@ export function declaredPartsPlugin(
       const adapters = hosts && ADAPTERS_MODULE.exec(path);
       if (adapters) return adaptersModule(hosts, adapters[1]!);
       return null;
+    },
+    transform(code, id) {
+      const path = id.split("?")[0]!;
+      if (!locales || !SCRIPT_MODULE.test(path) || DEPENDENCY.test(path)) return null;
+      const trimmed = trimAppTranslations(code, path, locales);
+      // The edit moves code, so the old mappings no longer hold: say there are none.
+      return trimmed === null ? null : { code: trimmed, map: { mappings: "" } };
     },
   };
 }

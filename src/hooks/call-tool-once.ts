@@ -6,7 +6,7 @@
 import type { CallToolResult, Host } from "../bridge/types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { hostCallFailed } from "./host-call-error.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { canonicalJson } from "../contract/canonical-json.ts";
 
 /** What a call ends in: the tool's result (which may itself be an error envelope) or a ToolError. */
 export type CallOutcome =
@@ -21,11 +21,7 @@ const inFlight = new WeakMap<Host, Map<string, Promise<CallOutcome>>>();
 /** A key equal for deep-equal arguments whatever their key order; `undefined` if unserialisable. */
 function callKey(name: string, args: unknown): string | undefined {
   try {
-    return JSON.stringify([name, args], (_key, value: unknown) =>
-      isRecord(value)
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-        : value,
-    );
+    return canonicalJson([name, args]);
   } catch {
     return undefined; // cycles, BigInt: call without joining
   }

@@ -32,6 +32,8 @@ async function widgetHtml(name: string, locales?: Language[], hosts?: HostProtoc
 
 // A kit sentence per catalog, and a string only each adapter has.
 const KIT_TEXT = { en: "Something went wrong", ru: "Что-то пошло не так", zh: "出了点问题" };
+// GiftGenius' own words (its defineMessages call): the default locale's, and two translations.
+const APP_TEXT = { en: "Confirm purchase", ru: "Подтвердить покупку", zh: "确认购买" };
 const MCP_APPS_ONLY = "ui/initialize";
 const OPENAI_ONLY = "openai:set_globals";
 
@@ -39,6 +41,7 @@ describe("widgetKit({ locales, hosts })", () => {
   it("ships every catalog and both adapters by default", async () => {
     const html = await widgetHtml("all");
     for (const text of Object.values(KIT_TEXT)) expect(html).toContain(text);
+    for (const text of Object.values(APP_TEXT)) expect(html).toContain(text);
     expect(html).toContain(MCP_APPS_ONLY);
     expect(html).toContain(OPENAI_ONLY);
   }, 120_000);
@@ -50,6 +53,10 @@ describe("widgetKit({ locales, hosts })", () => {
     expect(html).not.toContain(KIT_TEXT.zh);
     expect(html).toContain(OPENAI_ONLY);
     expect(html).not.toContain(MCP_APPS_ONLY);
+    // The app's translations are limited the same way; its default locale is the fallback.
+    expect(html).toContain(APP_TEXT.ru);
+    expect(html).toContain(APP_TEXT.en);
+    expect(html).not.toContain(APP_TEXT.zh);
   }, 120_000);
 
   it("rejects a locale or host the kit does not have", () => {

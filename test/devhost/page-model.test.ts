@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/contract/canonical-json.ts";
 import { widgetTemplateUri } from "../../src/devhost/page/mcp-connection.ts";
 import { normalizeSettings, type HostSettings } from "../../src/devhost/page/settings.ts";
 import {
-  canonicalJson,
   loadFrameStorage,
   saveFrameStorage,
   MAX_FRAME_STORAGE,

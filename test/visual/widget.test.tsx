@@ -13,25 +13,8 @@ import "widget-kit/styles.css";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
-import committed from "../fixtures/committed--commit.json";
-import confirm from "../fixtures/confirm--prepare-order.json";
-import empty from "../fixtures/empty--no-match.json";
-import rateLimited from "../fixtures/error--rate-limited.json";
-import validation from "../fixtures/error--validation-failed.json";
-import results from "../fixtures/results--suggest-gifts.json";
-import unsupported from "../payloads/major-2.json";
+import { STATES, THEMES } from "./states.ts";
 import { withLocalImages } from "../../stories/support/local-images.ts";
-
-/** The states, each by the file that shows it. */
-const STATES: ReadonlyArray<readonly [name: string, file: { structuredContent: unknown }]> = [
-  ["results", results],
-  ["empty", empty],
-  ["error-validation", validation],
-  ["error-rate-limited", rateLimited],
-  ["confirm", confirm],
-  ["committed", committed],
-  ["unsupported", unsupported],
-];
 
 /** The recording's clock (the draft is fresh, countdowns start from their full value). */
 const NOW = Date.UTC(2030, 0, 1, 10, 0, 0);
@@ -78,7 +61,7 @@ async function show(output: unknown, theme: "light" | "dark"): Promise<HTMLEleme
   return container;
 }
 
-describe.each(["light", "dark"] as const)("%s theme", (theme) => {
+describe.each(THEMES)("%s theme", (theme) => {
   it.each(STATES)("%s", async (name, file) => {
     const shown = await show(withLocalImages(file.structuredContent, location.origin), theme);
     await expect.element(page.elementLocator(shown)).toMatchScreenshot(`${name}-${theme}`);

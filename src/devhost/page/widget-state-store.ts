@@ -3,28 +3,16 @@
  * that created the widget (tool name + canonical arguments), so reloading the page — or opening
  * the same link — gives the widget back the state it saved.
  */
+import { canonicalJson } from "../../contract/canonical-json.ts";
+
 const PREFIX = "devhost:widget-state:";
 const STORAGE_PREFIX = "devhost:frame-storage:";
 /** The most a widget frame may keep in its emulated localStorage (UTF-16 units of JSON). */
 export const MAX_FRAME_STORAGE = 256 * 1024;
 
-/** JSON with object keys sorted, so equal arguments give equal keys. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.keys(value as object)
-      .sort()
-      .map(
-        (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
-      );
-    return `{${entries.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
 /** The widget key of a tool call. */
 export function widgetKey(tool: string, args: unknown): string {
-  return `${tool}:${canonicalJson(args)}`;
+  return `${tool}:${canonicalJson(args) ?? "null"}`;
 }
 
 /** The saved state of a widget, or `null`. */

@@ -20,20 +20,6 @@ interface Row {
   expires_at: string;
 }
 
-/** A row as the store-independent record `claimResultOf` reads. */
-function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
-  return claimResultOf(
-    {
-      fingerprint: row.fingerprint,
-      status: row.status,
-      response: row.response,
-      lockedAt: Number(row.locked_at),
-      leaseMs: row.lease_ms,
-    },
-    fingerprint,
-  );
-}
-
 const COLUMNS = "fingerprint, status, token, locked_at, lease_ms, response, expires_at";
 
 /** Options of the PostgreSQL store. */
@@ -133,7 +119,7 @@ export function createPostgresStore(options: PostgresStoreOptions): IdempotencyS
       );
       const row = rows[0];
       if (!row) return { state: "in_progress", lockedUntil: now };
-      const found = fromRow(row, fingerprint);
+      const found = claimResultOf(row, fingerprint);
       if (found.state === "in_progress" && found.lockedUntil <= now) {
         // Stale claim: the conditional update lets exactly one recoverer win.
         const taken = await pool.query(

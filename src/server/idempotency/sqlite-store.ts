@@ -22,20 +22,6 @@ interface Row {
   expires_at: number;
 }
 
-/** A row as the store-independent record `claimResultOf` reads. */
-function fromRow(row: Row, fingerprint: string | undefined): ClaimResult {
-  return claimResultOf(
-    {
-      fingerprint: row.fingerprint,
-      status: row.status,
-      response: row.response,
-      lockedAt: row.locked_at,
-      leaseMs: row.lease_ms,
-    },
-    fingerprint,
-  );
-}
-
 /** The open database and its prepared statements. */
 type Opened = ReturnType<typeof prepare>;
 
@@ -114,7 +100,7 @@ export function createSqliteStore(file: string): IdempotencyStore {
     }
     const row = select.get(scope, key);
     if (!row) return { state: "in_progress", lockedUntil: now };
-    const found = fromRow(row, fingerprint);
+    const found = claimResultOf(row, fingerprint);
     if (found.state === "in_progress" && found.lockedUntil <= now) {
       // The claimer crashed or hung past its lease: take the claim over (see docs/server.md).
       if (takeOver.run(token, now, leaseMs, scope, key, row.token).changes === 1)

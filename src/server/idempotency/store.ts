@@ -51,14 +51,20 @@ export interface IdempotencyStore {
   close(): Promise<void>;
 }
 
-/** The columns of a stored record that decide what a repeat of its key gets. */
+/**
+ * The columns of a stored record that decide what a repeat of its key gets, named as both
+ * stores' tables name them, so each store hands its row over as it was read.
+ */
 export interface StoredRecord {
   readonly fingerprint: string;
   readonly status: string;
   readonly response: string | null;
-  /** When the current claim was taken (ms since the epoch) and how long it is leased. */
-  readonly lockedAt: number;
-  readonly leaseMs: number;
+  /**
+   * When the current claim was taken (ms since the epoch; PostgreSQL's driver reads its
+   * `bigint` as a string) and how long it is leased.
+   */
+  readonly locked_at: number | string;
+  readonly lease_ms: number;
 }
 
 /**
@@ -69,5 +75,5 @@ export function claimResultOf(record: StoredRecord, fingerprint: string | undefi
   if (fingerprint !== undefined && record.fingerprint !== fingerprint) return { state: "mismatch" };
   if (record.status === "completed" && record.response !== null)
     return { state: "completed", response: { body: record.response } };
-  return { state: "in_progress", lockedUntil: record.lockedAt + record.leaseMs };
+  return { state: "in_progress", lockedUntil: Number(record.locked_at) + record.lease_ms };
 }

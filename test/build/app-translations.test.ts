@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { trimAppTranslations } from "../../src/build/app-translations.ts";
+
+const source = `import { defineMessages } from "widget-kit";
+const other = { ru: "kept: not a defineMessages call" };
+export const messages = defineMessages(
+  { en: { book: "Book" } },
+  { ru: { book: "Забронировать" }, "pt-BR": { book: "Reservar" }, zh: { book: "预订" }, ...extra },
+);`;
+
+describe("trimAppTranslations", () => {
+  it("keeps the default locale and the declared languages' translations", () => {
+    const out = trimAppTranslations(source, "messages.ts", ["en", "pt"])!;
+    expect(out).toContain(`{ en: { book: "Book" } }`);
+    expect(out).toContain(`"pt-BR": { book: "Reservar" }`);
+    expect(out).not.toContain("Забронировать");
+    expect(out).not.toContain("预订");
+    // A spread is only known at run time; other objects are not messages.
+    expect(out).toContain("...extra");
+    expect(out).toContain(`const other = { ru: "kept: not a defineMessages call" };`);
+  });
+
+  it("cuts at the right offsets after non-ASCII text", () => {
+    const out = trimAppTranslations(source, "messages.ts", ["ru"])!;
+    expect(out).toContain(`{ ru: { book: "Забронировать" }, ...extra }`);
+    expect(out.endsWith(`,\n);`)).toBe(true);
+  });
+
+  it("returns null when nothing is dropped, or the file declares no messages", () => {
+    expect(trimAppTranslations(source, "messages.ts", ["en", "ru", "pt", "zh"])).toBeNull();
+    expect(trimAppTranslations("export const a = 1;", "a.ts", ["en"])).toBeNull();
+    // Unparsable here (JSX in a .js file): left alone rather than failing the build.
+    const jsxInJs = `defineMessages({ en: {} }, { ru: {} }); const v = <p />;`;
+    expect(trimAppTranslations(jsxInJs, "view.js", ["en"])).toBeNull();
+  });
+
+  it("parses TSX and member calls (kit.defineMessages)", () => {
+    const tsx = `const m = kit.defineMessages({ en: { a: "A" } }, { vi: { a: "Á" } });
+export const view = <p>{m.defaultLocale}</p>;`;
+    const out = trimAppTranslations(tsx, "app.tsx", ["en"])!;
+    expect(out).toContain(`kit.defineMessages({ en: { a: "A" } }, {  })`);
+    expect(out).toContain("<p>{m.defaultLocale}</p>");
+  });
+});
