@@ -254,6 +254,13 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     expect(out).not.toMatch(/failed|obsolete|written/i);
   });
 
+  it("records its fixtures again with nothing changed (fixed clock, ids and caller)", () => {
+    const before = readdirSync(join(app, "fixtures")).sort();
+    const out = run("npm", ["run", "record"]);
+    expect(out).toMatch(/changed: 0\b/);
+    expect(readdirSync(join(app, "fixtures")).sort()).toEqual(before);
+  });
+
   describe("its server and its widget", () => {
     let server: ChildProcess;
     let client: Client;
