@@ -3,7 +3,7 @@
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
  * booking (nothing booked twice), the same key with another draft is refused.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import * as v from "valibot";
 import {
   defineTool,
@@ -50,7 +50,15 @@ export function bookFlight(deps: {
     auth: { scopes: [BOOKING_SCOPE] },
     arguments: {
       schema: BookArgs,
-      repair: () => ({ draft_id: "bd.from-prepare-booking", idempotency_key: "a-new-uuid-key" }),
+      // The examples of a validation error: a fresh key each time, never one to share.
+      repair: (args) => ({
+        draft_id: v.is(BookArgs.entries.draft_id, args.draft_id)
+          ? args.draft_id
+          : "bd.from-prepare-booking",
+        idempotency_key: v.is(BookArgs.entries.idempotency_key, args.idempotency_key)
+          ? args.idempotency_key
+          : randomUUID(),
+      }),
     },
     async handler({ draft_id, idempotency_key }, context) {
       const outcome = await runIdempotent<Booking>({

@@ -146,6 +146,17 @@ describe("booking a flight", () => {
       expect(shown.data.booking.total).toEqual({ amount: "295.50", currency: "EUR" });
   });
 
+  it("suggests a fresh idempotency key for a bad one, never one to share", async () => {
+    const example = async () => {
+      const shown = await view("book_flight", { draft_id: "bd.x", idempotency_key: "short" });
+      if (shown.state !== "error") throw new Error(shown.state);
+      return shown.error.field_errors?.find((f) => f.field === "idempotency_key")?.example;
+    };
+    const [first, second] = [await example(), await example()];
+    expect(JSON.parse(first!)).toMatch(/^[\w.:-]{8,128}$/);
+    expect(first).not.toBe(second);
+  });
+
   it("refuses an unknown or expired draft, changing nothing", async () => {
     const draft_id = await prepare("f-101", 1);
     const unknown = await view("book_flight", {
