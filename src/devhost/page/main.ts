@@ -18,6 +18,7 @@ import {
   type DisplayMode,
   type HostSettings,
 } from "./settings.ts";
+import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { clearWidgetStates } from "./widget-state-store.ts";
 import { isRecord } from "../../contract/is-record.ts";
@@ -207,7 +208,8 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
   const prefill = () => {
     const tool = shared.connection.tools.find((t) => t.name === toolSelect.value);
     description.textContent = tool?.description ?? "";
-    argsInput.value = JSON.stringify(config.exampleArgs[toolSelect.value] ?? {}, null, 2);
+    const example = config.exampleArgs[toolSelect.value] ?? skeletonArgs(tool?.inputSchema);
+    argsInput.value = JSON.stringify(example, null, 2);
   };
   // The app's first example is the tool to try first.
   toolSelect.value =
