@@ -12,8 +12,8 @@ import validatePackageName from "validate-npm-package-name";
 /** The template, beside src/ in the repository and beside lib/ in the package. */
 const TEMPLATE_DIR = fileURLToPath(new URL("../../templates/app/", import.meta.url));
 const KIT_PACKAGE_JSON = fileURLToPath(new URL("../../package.json", import.meta.url));
-/** What the template holds but an app must not get (a build or install inside the repo). */
-const SKIPPED = new Set(["node_modules", "dist"]);
+/** What the template holds but an app must not get (a build, an install or its database, inside the repo). */
+const SKIPPED = new Set(["node_modules", "dist", "data"]);
 /** npm drops `.gitignore` from packages, so the template ships it under another name. */
 const RENAMED: { readonly [name: string]: string } = { _gitignore: ".gitignore" };
 /** The README's stand-in for the app's name. */

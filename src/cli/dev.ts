@@ -5,8 +5,11 @@
  *    dist/ and a page reload shows the edit (the server reads the build on each request);
  * 2. starts the server (`--command`, whose first `http://…` line on stdout is the endpoint,
  *    with `PORT=0` unless PORT is set) or reaches a running one (`--server`);
- * 3. serves the page on 127.0.0.1 and forwards its MCP requests (`/mcp`) to that endpoint,
- *    because the page's CSP lets it talk to its own origin only.
+ * 3. serves the page on 127.0.0.1 and forwards its MCP requests (`/mcp`) and the server's
+ *    protected-resource metadata to that endpoint, because the page's CSP lets it talk to its
+ *    own origin only. The page is the MCP endpoint the person's browser uses, so the command
+ *    gets `AUTH_AUDIENCE=<page>/mcp` (unless set): the tokens the page signs in for name it.
+ *    The page may also reach the authorization servers the metadata names, to sign in.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -30,6 +33,11 @@ export interface DevOptions {
 
 /** The path the page's MCP client uses (DevHostOptions.mcpPath's default). */
 const MCP_PATH = "/mcp";
+/** RFC 9728: the protected-resource metadata of the endpoint at `/mcp` (and the bare one). */
+const METADATA_PATHS = new Set([
+  "/.well-known/oauth-protected-resource",
+  `/.well-known/oauth-protected-resource${MCP_PATH}`,
+]);
 /** Headers a hop-by-hop proxy must not pass on, and the browser's, which were checked here. */
 const DROPPED_HEADERS = new Set(["host", "connection", "origin", "referer", "keep-alive"]);
 
@@ -67,12 +75,20 @@ async function watchWidget(): Promise<{ close(): Promise<void> }> {
 }
 
 /** Starts the server command; resolves with the first `http://…` URL it prints. */
-function startServer(command: string, cwd: string): { child: ChildProcess; url: Promise<string> } {
+function startServer(
+  command: string,
+  cwd: string,
+  audience: string,
+): { child: ChildProcess; url: Promise<string> } {
   const child = spawn(command, {
     cwd,
     shell: true,
     stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, PORT: process.env.PORT ?? "0" },
+    env: {
+      ...process.env,
+      PORT: process.env.PORT ?? "0",
+      AUTH_AUDIENCE: process.env.AUTH_AUDIENCE ?? audience,
+    },
     // Its own process group, so stopping reaches the server and not only the shell around it.
     detached: true,
   });
@@ -87,6 +103,24 @@ function startServer(command: string, cwd: string): { child: ChildProcess; url: 
     );
   });
   return { child, url };
+}
+
+/**
+ * The authorization servers the endpoint's protected-resource metadata names (none when it
+ * has no metadata: a server without sign-in).
+ */
+async function authorizationServers(endpoint: URL): Promise<string[]> {
+  const metadata = new URL(`/.well-known/oauth-protected-resource${endpoint.pathname}`, endpoint);
+  try {
+    const answer = await fetch(metadata, { signal: AbortSignal.timeout(5_000) });
+    if (!answer.ok) return [];
+    const { authorization_servers: servers } = (await answer.json()) as {
+      authorization_servers?: unknown;
+    };
+    return Array.isArray(servers) ? servers.filter((s): s is string => typeof s === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Forwards one request to the MCP endpoint, streaming both ways (SSE included). */
@@ -128,7 +162,14 @@ export async function runDev(options: DevOptions): Promise<void> {
     throw new UsageError(`--server must be a URL, not "${options.server}".`);
 
   const widget = await watchWidget();
-  const started = options.command ? startServer(options.command, cwd) : undefined;
+  // The page listens first: its address is the MCP endpoint the browser uses (the audience).
+  let route: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) =>
+    void res.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "1" }).end();
+  const server = createServer((req, res) => void route(req, res));
+  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const audience = `http://127.0.0.1:${port}${MCP_PATH}`;
+  const started = options.command ? startServer(options.command, cwd, audience) : undefined;
   const stop = async () => {
     const pid = started?.child.pid;
     try {
@@ -142,25 +183,32 @@ export async function runDev(options: DevOptions): Promise<void> {
   try {
     target = new URL(options.server ?? (await started!.url));
   } catch (error) {
+    server.close();
     await stop();
     throw error;
   }
 
-  const devHost = createDevHostHandler({ appName: appName(cwd), mcpPath: MCP_PATH });
-  const server = createServer((req, res) => {
-    void (async () => {
-      if (await devHost(req, res)) return;
-      const path = new URL(req.url ?? "/", "http://dev.invalid").pathname;
-      // Another site's page must not reach the app's tools through this port.
-      if (path !== MCP_PATH || isForeignRequest(req)) {
-        res.writeHead(path === MCP_PATH ? 403 : 404, { "Content-Type": "text/plain" }).end();
-        return;
-      }
-      forward(req, res, target);
-    })();
+  const devHost = createDevHostHandler({
+    appName: appName(cwd),
+    mcpPath: MCP_PATH,
+    authorizationServers: await authorizationServers(target),
   });
-  await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const metadataTarget = (path: string) =>
+    new URL(
+      `/.well-known/oauth-protected-resource${path.endsWith(MCP_PATH) ? target.pathname : ""}`,
+      target,
+    );
+  route = async (req, res) => {
+    if (await devHost(req, res)) return;
+    const path = new URL(req.url ?? "/", "http://dev.invalid").pathname;
+    const metadata = METADATA_PATHS.has(path);
+    // Another site's page must not reach the app's tools through this port.
+    if ((path !== MCP_PATH && !metadata) || isForeignRequest(req)) {
+      res.writeHead(path === MCP_PATH ? 403 : 404, { "Content-Type": "text/plain" }).end();
+      return;
+    }
+    forward(req, res, metadata ? metadataTarget(path) : target);
+  };
   console.log(`widget-kit dev: http://127.0.0.1:${port}/ (MCP server ${target.href})`);
 
   const shutdown = () => {

@@ -1,6 +1,7 @@
 /**
- * The app's result contract: one list kind (flight offers) and one record kind (a booking
- * draft to confirm). Shared by the widget, the widget build config and the server.
+ * The app's result contract: one list kind (flight offers) and two record kinds (a booking
+ * draft to confirm, and the booking made from it). Shared by the widget, the widget build
+ * config and the server.
  */
 import * as v from "valibot";
 import {
@@ -25,14 +26,29 @@ export const FlightOfferSchema = v.object({
 /** One flight on offer, as the widget sees it after parsing. */
 export type FlightOffer = v.InferOutput<typeof FlightOfferSchema>;
 
+/** How many people travel on one booking. */
+const Passengers = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9));
+
 /** A booking prepared from an offer, not yet confirmed. */
 export const BookingDraftSchema = v.object({
   draft_id: id(),
   offer: FlightOfferSchema,
-  passengers: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)),
+  passengers: Passengers,
   total: MoneySchema,
   expires_at: isoDateTime(),
 });
+
+/** A booking made from a confirmed draft. */
+export const BookingSchema = v.object({
+  booking_id: id(),
+  draft_id: id(),
+  offer: FlightOfferSchema,
+  passengers: Passengers,
+  total: MoneySchema,
+});
+
+/** A booking, as the server makes it and the widget shows it. */
+export type Booking = v.InferOutput<typeof BookingSchema>;
 
 /** Every result kind of the app, contract v1. */
 export const flights = defineContract({
@@ -43,5 +59,13 @@ export const flights = defineContract({
       reason: "no_results_reason",
     }),
     booking_draft: recordKind({ state: "confirm", entries: { draft: BookingDraftSchema } }),
+    // `replayed`: the same idempotency key booked this before; nothing was booked twice.
+    booking: recordKind({
+      state: "committed",
+      entries: { booking: BookingSchema, replayed: v.boolean() },
+    }),
   },
 });
+
+/** Whatever `flights.parse` returns: the state the widget shows. */
+export type FlightsView = ReturnType<typeof flights.parse>;

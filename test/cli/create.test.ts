@@ -36,7 +36,12 @@ describe("widget-kit create", () => {
       "widget/app.stories.tsx",
     ])
       expect(app.files).toContain(file);
-    expect(app.files.filter((f) => f.startsWith("fixtures/"))).toHaveLength(1);
+    expect(app.files.filter((f) => f.startsWith("fixtures/"))).toEqual([
+      "fixtures/committed--book-flight.json",
+      "fixtures/confirm--prepare-booking.json",
+      "fixtures/error--idempotency-key-reused.json",
+      "fixtures/results--search-flights.json",
+    ]);
     const pkg = JSON.parse(read(join(app.dir, "package.json"))) as {
       name: string;
       dependencies: Record<string, string>;

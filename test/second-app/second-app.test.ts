@@ -4,7 +4,9 @@
  * folder outside the repository; install the app it wrote from the registry, type-check it
  * (TypeScript 5.9 and 7, `skipLibCheck: false`), build its widget, run its own `npm test`,
  * start its server, call its tools with the MCP SDK client and render the widget in Chromium
- * in every state, in English and Russian, with none of GiftGenius' words on screen. Then
+ * in every state, in English and Russian, with none of GiftGenius' words on screen, and book a
+ * flight through the widget (Book → confirm → booked) on a host answering with the app's own
+ * recorded fixtures. Then
  * `widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
  * Separately, a widget-only install shows what the kit pulls in without the server side.
  * Prints the install measurements.
@@ -202,12 +204,12 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     expect(readFileSync(join(app, "widget/app.tsx"), "utf8")).toBe(before);
   });
 
-  it("installs from the registry with nothing compiled", () => {
+  it("installs from the registry; only its SQLite driver (bookings' idempotency) compiles", () => {
     const started = process.hrtime.bigint();
     run("npm", ["install", "--no-audit", "--no-fund"]);
     measured.appSeconds = Math.round(Number(process.hrtime.bigint() - started) / 1e9);
     measured.appPackages = installedPackages(join(app, "node_modules")).length;
-    expect(nativeBuilds(app)).toEqual([]);
+    expect(nativeBuilds(app)).toEqual(["better-sqlite3"]);
   });
 
   it("builds its widget with widget-kit/build", () => {
@@ -222,7 +224,11 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     const contract = JSON.parse(readFileSync(join(app, "dist/contract.json"), "utf8")) as {
       kinds: Record<string, unknown>;
     };
-    expect(Object.keys(contract.kinds).sort()).toEqual(["booking_draft", "flight_offers"]);
+    expect(Object.keys(contract.kinds).sort()).toEqual([
+      "booking",
+      "booking_draft",
+      "flight_offers",
+    ]);
   });
 
   it("type-checks with skipLibCheck: false", () => {
@@ -248,20 +254,28 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     expect(out).not.toMatch(/failed|obsolete|written/i);
   });
 
+  it("records its fixtures again with nothing changed (fixed clock, ids and caller)", () => {
+    const before = readdirSync(join(app, "fixtures")).sort();
+    const out = run("npm", ["run", "record"]);
+    expect(out).toMatch(/changed: 0\b/);
+    expect(readdirSync(join(app, "fixtures")).sort()).toEqual(before);
+  });
+
   describe("its server and its widget", () => {
     let server: ChildProcess;
     let client: Client;
     let browser: Browser;
     let html = "";
+    let endpoint = "";
 
     beforeAll(async () => {
       const started = startUntil("npx", ["tsx", "server/main.ts"], /^(http:\/\/\S+)$/m, {
         PORT: "0",
       });
       server = started.child;
-      const [, url] = await started.match;
+      endpoint = (await started.match)[1]!;
       client = new Client({ name: "second-app-test", version: "1.0.0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url!)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
       html = readFileSync(join(app, "dist/widget.html"), "utf8");
       browser = await chromium.launch(chromiumLaunchOptions);
       mkdirSync(screenshots, { recursive: true });
@@ -273,38 +287,9 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       server?.kill();
     });
 
-    /** The widget as ChatGPT shows it: `window.openai` holds the tool's structuredContent. */
-    async function render(name: string, toolOutput: unknown, locale: "en-US" | "ru-RU") {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      await page.addInitScript(
-        ({ output, locale }) => {
-          (window as unknown as { openai: object }).openai = {
-            theme: "light",
-            locale,
-            displayMode: "inline",
-            maxHeight: 600,
-            toolInput: {},
-            toolOutput: output,
-            widgetState: null,
-          };
-        },
-        { output: toolOutput, locale },
-      );
-      await page.route("http://flights.test/widget.html", (route) =>
-        route.fulfill({ contentType: "text/html", body: html }),
-      );
-      await page.goto("http://flights.test/widget.html");
-      const root = page.locator("[data-state]").first();
-      await root.waitFor();
-      const state = await root.getAttribute("data-state");
-      const items = await page.locator("[data-item-id]").count();
-      // What a person reads: the text, and the labels a screen reader says.
-      const text = await page.evaluate(() =>
+    /** What a person reads on `page`: the text, and the labels a screen reader says. */
+    function screenText(page: Page) {
+      return page.evaluate(() =>
         [
           document.body.innerText,
           ...[...document.querySelectorAll("[aria-label], [title], [placeholder]")].flatMap((el) =>
@@ -312,9 +297,68 @@ describe("an app made by `widget-kit create` from the tarball", () => {
           ),
         ].join("\n"),
       );
+    }
+
+    /**
+     * The widget as ChatGPT shows it: `window.openai` holds the tool's structuredContent, and
+     * its `callTool` answers each tool in `tools` with that recorded result.
+     */
+    async function open(toolOutput: unknown, locale: string, tools: Record<string, unknown> = {}) {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.addInitScript(
+        ({ output, locale, tools }) => {
+          const openai = {
+            theme: "light",
+            locale,
+            displayMode: "inline",
+            maxHeight: 600,
+            toolInput: {},
+            toolOutput: output,
+            widgetState: null as unknown,
+            calls: [] as Array<{ name: string; args: unknown }>,
+            async callTool(name: string, args: unknown) {
+              openai.calls.push({ name, args });
+              return tools[name] ?? Promise.reject(new Error(`no tool ${name}`));
+            },
+            async setWidgetState(state: unknown) {
+              openai.widgetState = state;
+            },
+          };
+          (window as unknown as { openai: object }).openai = openai;
+        },
+        { output: toolOutput, locale, tools },
+      );
+      await page.route("http://flights.test/widget.html", (route) =>
+        route.fulfill({ contentType: "text/html", body: html }),
+      );
+      await page.goto("http://flights.test/widget.html");
+      await page.locator("[data-state]").first().waitFor();
+      return { page, errors };
+    }
+
+    async function render(name: string, toolOutput: unknown, locale: "en-US" | "ru-RU") {
+      const { page, errors } = await open(toolOutput, locale);
+      const state = await page.locator("[data-state]").first().getAttribute("data-state");
+      const items = await page.locator("[data-item-id]").count();
+      const text = await screenText(page);
       await page.screenshot({ path: join(screenshots, `${name}.${locale}.png`) });
       await page.close();
       return { state, items, text, errors };
+    }
+
+    /** A fixture the app recorded with `npm run record` (its own scripts/record.ts). */
+    const recorded = (name: string) =>
+      JSON.parse(readFileSync(join(app, "fixtures", `${name}.json`), "utf8")) as {
+        structuredContent: { [key: string]: unknown };
+      };
+
+    function expectNoGiftGeniusWord(text: string) {
+      for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
     }
 
     async function call(name: string, args: Record<string, unknown>) {
@@ -328,14 +372,17 @@ describe("an app made by `widget-kit create` from the tarball", () => {
         en: await render(name, output, "en-US"),
         ru: await render(name, output, "ru-RU"),
       };
-      for (const { text } of Object.values(shown))
-        for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
+      for (const { text } of Object.values(shown)) expectNoGiftGeniusWord(text);
       return shown;
     }
 
     it("lists its tools, each with the widget's template for both hosts", async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual(["prepare_booking", "search_flights"]);
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        "book_flight",
+        "prepare_booking",
+        "search_flights",
+      ]);
       const template = tools[0]!._meta!["openai/outputTemplate"] as string;
       const read = await client.readResource({ uri: template });
       expect(read.contents[0]).toMatchObject({ mimeType: "text/html+skybridge", text: html });
@@ -378,7 +425,9 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       const { en, ru } = await renderBoth("draft", output);
       expect(en).toMatchObject({ state: "confirm", errors: [] });
       expect(ru).toMatchObject({ state: "confirm", errors: [] });
-      expect(en.text).toContain("2 passengers");
+      expect(en.text).toContain("LIS → BER, North Wind");
+      expect(en.text).toContain("€197.00");
+      expect(ru.text).toContain("Забронировать этот рейс?");
     });
 
     it("shows a tool failure (unknown offer)", async () => {
@@ -387,6 +436,91 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       const { en } = await renderBoth("not-found", output);
       expect(en).toMatchObject({ state: "error", errors: [] });
     });
+
+    it("refuses to book for a caller nobody signed in: 401, where to sign in, an error to show", async () => {
+      const { draft } = await call("prepare_booking", { offer_id: "f-101" });
+      const answer = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "Mcp-Protocol-Version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: {
+            name: "book_flight",
+            arguments: {
+              draft_id: (draft as { draft_id: string }).draft_id,
+              idempotency_key: "second-app-anonymous",
+            },
+          },
+        }),
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("www-authenticate")).toContain(
+        "/.well-known/oauth-protected-resource/mcp",
+      );
+      const output = ((await answer.json()) as { result: { structuredContent: unknown } }).result
+        .structuredContent;
+      expect(output).toMatchObject({ ok: false, error: { code: "AUTH_REQUIRED" } });
+      const { en, ru } = await renderBoth("auth-required", output);
+      expect(en).toMatchObject({ state: "error", errors: [] });
+      expect(ru).toMatchObject({ state: "error", errors: [] });
+    });
+
+    it("shows a booking and a reused key from its recorded fixtures", async () => {
+      const booked = await renderBoth(
+        "booked",
+        recorded("committed--book-flight").structuredContent,
+      );
+      expect(booked.en).toMatchObject({ state: "committed", errors: [] });
+      expect(booked.en.text).toContain("Booked");
+      expect(booked.ru.text).toContain("Забронировано");
+      const reused = recorded("error--idempotency-key-reused").structuredContent;
+      expect(reused).toMatchObject({ error: { code: "IDEMPOTENCY_KEY_REUSED" } });
+      const { en, ru } = await renderBoth("key-reused", reused);
+      expect(en).toMatchObject({ state: "error", errors: [] });
+      expect(ru).toMatchObject({ state: "error", errors: [] });
+    });
+
+    for (const locale of ["en-US", "ru-RU"] as const)
+      it(`books a flight by clicking: Book → confirm → booked (${locale})`, async () => {
+        const { page, errors } = await open(
+          recorded("results--search-flights").structuredContent,
+          locale,
+          {
+            prepare_booking: recorded("confirm--prepare-booking"),
+            book_flight: recorded("committed--book-flight"),
+          },
+        );
+        const state = () => page.locator("[data-state]").first().getAttribute("data-state");
+        await page.locator('[data-item-id="f-102"] [data-action="buy"]').click();
+        await page.locator('[data-state="confirm"] [data-action="confirm"]').waitFor();
+        expectNoGiftGeniusWord(await screenText(page));
+        await page.screenshot({ path: join(screenshots, `click-confirm.${locale}.png`) });
+        await page.locator('[data-action="cancel"]').click();
+        expect(await state()).toBe("results");
+        await page.locator('[data-item-id="f-102"] [data-action="buy"]').click();
+        await page.locator('[data-action="confirm"]').click();
+        await page.locator('[data-state="committed"]').waitFor();
+        const text = await screenText(page);
+        expectNoGiftGeniusWord(text);
+        expect(text).toContain("bk_");
+        await page.screenshot({ path: join(screenshots, `click-booked.${locale}.png`) });
+        const calls = await page.evaluate(
+          () => (window as unknown as { openai: { calls: Array<{ name: string }> } }).openai.calls,
+        );
+        expect(calls.map((c) => c.name)).toEqual([
+          "prepare_booking",
+          "prepare_booking",
+          "book_flight",
+        ]);
+        expect(errors).toEqual([]);
+        await page.close();
+      });
   });
 
   describe("on the local host page of `widget-kit dev`", () => {
@@ -434,6 +568,35 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       const text = await search("ru", "results");
       expect(text).toContain("Рейсы");
       expect(text).toContain("LIS → BER");
+    });
+
+    it("books a flight on the page: Book → confirm → sign in as a test user → booked", async () => {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on("pageerror", (error) => errors.push(error.message));
+      const args = encodeURIComponent(JSON.stringify({ from: "LIS", to: "BER" }));
+      await tab.goto(`${page}?tool=search_flights&args=${args}&locale=en`);
+      const frame = tab.frameLocator("#turns article.turn:last-of-type iframe");
+      await frame.locator('[data-item-id="f-102"] [data-action="buy"]').click({ timeout: 60_000 });
+      const confirm = frame.locator('[data-state="confirm"] [data-action="confirm"]');
+      await confirm.waitFor({ timeout: 60_000 });
+      // Booking is a write: the server answers 401 and the page signs in, as a host links an account.
+      const popup = tab.waitForEvent("popup", { timeout: 60_000 });
+      await confirm.click();
+      const signIn = await popup;
+      expect(await signIn.locator("body").innerText()).toContain("sign in to Flights");
+      await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
+      await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
+      const receipt = frame.locator('[data-state="committed"]');
+      await receipt.waitFor({ timeout: 60_000 });
+      const text = await receipt.innerText();
+      expect(text).toContain("Booked");
+      expect(text).toContain("bk_");
+      for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
+      await tab.locator('#account-status[data-signed-in="alice"]').waitFor({ timeout: 30_000 });
+      await tab.screenshot({ path: join(screenshots, "dev-booked.png") });
+      expect(errors).toEqual([]);
+      await tab.close();
     });
 
     it("forwards MCP from its own page only: another site's request gets 403", async () => {

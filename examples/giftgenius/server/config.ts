@@ -20,15 +20,9 @@ export interface GiftGeniusConfig {
   idempotencyLeaseMs: number;
   idempotencyWaitMs: number;
   /**
-   * `AUTH_ISSUER`: the OIDC issuer whose access tokens the server accepts (production). Unset:
-   * `npm start` runs the development authorization server and uses it.
+   * `AUTH_DEV_PORT`: where the development authorization server listens. (`AUTH_ISSUER`,
+   * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit's `startAuthorization`.)
    */
-  authIssuer: string | undefined;
-  /** `AUTH_AUDIENCE`: the server's canonical URI, the `aud` its tokens must carry. */
-  authAudience: string | undefined;
-  /** `AUTH_JWKS_URL`: the issuer's key set, when discovery should not be used. */
-  authJwksUrl: string | undefined;
-  /** `AUTH_DEV_PORT`: where the development authorization server listens. */
   authDevPort: number;
   /** `STDIO_SUBJECT`: who the one person on a stdio connection is (the process owner). */
   stdioSubject: string;
@@ -100,9 +94,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     idempotencyTtlMs: int(env.IDEMPOTENCY_TTL_SECONDS, 86_400, "IDEMPOTENCY_TTL_SECONDS") * 1000,
     idempotencyLeaseMs: int(env.IDEMPOTENCY_LEASE_SECONDS, 30, "IDEMPOTENCY_LEASE_SECONDS") * 1000,
     idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5_000, "IDEMPOTENCY_WAIT_MS"),
-    authIssuer: env.AUTH_ISSUER || undefined,
-    authAudience: env.AUTH_AUDIENCE || undefined,
-    authJwksUrl: env.AUTH_JWKS_URL || undefined,
     authDevPort: int(env.AUTH_DEV_PORT, 8788, "AUTH_DEV_PORT"),
     stdioSubject: env.STDIO_SUBJECT || "local",
     faults: env.GIFTGENIUS_FAULTS,

@@ -7,69 +7,15 @@
  * also starts the development authorization server (test users Alice and Bob). Over stdio the
  * one person on the connection is a fixed local principal (`STDIO_SUBJECT`, default `local`).
  */
-import { createServer } from "node:net";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createJsonLogger, errorFields, serveHttp } from "widget-kit/server";
-import { createGiftGenius, type AuthSettings, type GiftGenius } from "./app.ts";
-import { readConfig, startupRefusal, usesDevSecret, type GiftGeniusConfig } from "./config.ts";
+import { createJsonLogger, errorFields, serveHttp, startAuthorization } from "widget-kit/server";
+import { createGiftGenius, type GiftGenius } from "./app.ts";
+import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
 import { createImageRoute } from "./images.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
 
 const log = createJsonLogger();
-
-/** A free port on `host` (for `PORT=0`: the canonical URI must be known before the server starts). */
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** Whose tokens to accept, starting the development authorization server when none is configured. */
-async function authSettings(
-  config: GiftGeniusConfig,
-  port: number,
-): Promise<{ settings: AuthSettings; stop: () => Promise<void> }> {
-  if (config.authIssuer) {
-    if (!config.authAudience)
-      throw new TypeError(
-        "AUTH_AUDIENCE (the server's canonical URI) must be set with AUTH_ISSUER",
-      );
-    return {
-      settings: {
-        issuer: config.authIssuer,
-        audience: config.authAudience,
-        ...(config.authJwksUrl ? { jwks: new URL(config.authJwksUrl) } : {}),
-      },
-      stop: async () => {},
-    };
-  }
-  if (process.env.NODE_ENV === "production")
-    throw new TypeError(
-      "set AUTH_ISSUER and AUTH_AUDIENCE: production never starts the dev sign-in",
-    );
-  const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
-  const audience = config.authAudience ?? `http://${shownHost}:${port}/mcp`;
-  // Loaded only here: production never loads oidc-provider (a dev dependency).
-  const { startDevAuthorizationServer } = await import("./dev-auth/dev-authorization-server.ts");
-  const dev = await startDevAuthorizationServer({
-    resource: audience,
-    scopes: [ORDERS_SCOPE],
-    host: config.host,
-    port: config.authDevPort,
-    log,
-  });
-  log.warn("dev_authorization_server_active", {
-    issuer: dev.issuer,
-    note: "development sign-in (test users); set AUTH_ISSUER and AUTH_AUDIENCE in production",
-  });
-  return { settings: { issuer: dev.issuer, audience }, stop: dev.close };
-}
 
 async function main(): Promise<void> {
   const refusal = startupRefusal();
@@ -93,8 +39,16 @@ async function main(): Promise<void> {
     log.info("listening", { transport: "stdio" });
     stop = () => stdio.close();
   } else {
-    const port = config.port === 0 ? await freePort(config.host) : config.port;
-    const auth = await authSettings(config, port);
+    // AUTH_ISSUER's tokens, or the kit's development authorization server (Alice, Bob).
+    const auth = await startAuthorization({
+      host: config.host,
+      port: config.port,
+      scopes: [ORDERS_SCOPE],
+      resourceName: "GiftGenius",
+      devPort: config.authDevPort,
+      log,
+    });
+    const port = auth.port;
     app = await createGiftGenius(config, log, { auth: auth.settings });
     const opened = app;
     const images = createImageRoute();
@@ -116,7 +70,7 @@ async function main(): Promise<void> {
     opened.listening(endpoint.url);
     stop = async () => {
       await endpoint.close();
-      await auth.stop();
+      await auth.close();
     };
   }
   const opened = app;

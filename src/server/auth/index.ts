@@ -25,3 +25,15 @@ export {
 } from "./tool-access.ts";
 export { authenticateRequest, principalOf, type AuthenticatedRequest } from "./request-auth.ts";
 export { bearerAuthentication, type BearerAuthenticationOptions } from "./http-guard.ts";
+export {
+  startAuthorization,
+  type Authorization,
+  type AuthorizationOptions,
+  type AuthorizationSettings,
+} from "./start-authorization.ts";
+export {
+  startDevAuthorizationServer,
+  type DevAuthorizationServer,
+  type DevAuthorizationServerOptions,
+} from "./dev-authorization-server.ts";
+export { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";

@@ -1,22 +1,47 @@
 /**
  * The app's MCP server over Streamable HTTP on 127.0.0.1 (`PORT`, default 8788; `0` picks a
  * free one), with the built widget as its resources (`npm run build` first; a rebuild is
- * served on the next read). Prints the endpoint URL on stdout once it listens —
+ * served on the next read). Bookings' idempotency records live in SQLite (`SQLITE_FILE`,
+ * default `data/bookings.sqlite`). Prints the endpoint URL on stdout once it listens —
  * `widget-kit dev` reads it from there.
+ *
+ * Booking needs a signed-in person: with `AUTH_ISSUER` and `AUTH_AUDIENCE` the server accepts
+ * that issuer's tokens (production); without them a development authorization server starts
+ * beside it, where Alice or Bob sign in (no passwords). `NODE_ENV=production` without
+ * `AUTH_ISSUER` refuses to start.
  */
 import { fileURLToPath } from "node:url";
-import { createJsonLogger, serveHttp, widgetResources } from "widget-kit/server";
+import {
+  createJsonLogger,
+  createSqliteStore,
+  serveHttp,
+  startAuthorization,
+  widgetResources,
+} from "widget-kit/server";
+import { BOOKING_SCOPE } from "./book-flight.ts";
 import { createFlightsServer } from "./tools.ts";
 
 const log = createJsonLogger();
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const sqliteFile =
+  process.env.SQLITE_FILE || fileURLToPath(new URL("../data/bookings.sqlite", import.meta.url));
+const auth = await startAuthorization({
+  port: Number(process.env.PORT ?? 8788),
+  scopes: [BOOKING_SCOPE],
+  resourceName: "Flights",
+  log,
+});
 const tools = createFlightsServer({
   widget: widgetResources({ dist, log, title: "Flights" }),
+  store: createSqliteStore(sqliteFile),
+  protectedResource: auth.resource,
   log,
 });
 const endpoint = await serveHttp({
-  createServer: () => tools.createServer(),
+  createServer: (context) => tools.createServer(context),
   log,
-  port: Number(process.env.PORT ?? 8788),
+  port: auth.port,
+  authenticate: auth.authenticate(tools),
+  otherRoutes: auth.resource.route,
 });
 console.log(endpoint.url);

@@ -1,7 +1,8 @@
 /**
- * The app's tools: `search_flights` (read only, shows the widget) and `prepare_booking` (a
- * draft for the person to confirm; books nothing). `createFlightsServer` puts them on the
- * kit's tool server; server/main.ts serves it over HTTP, the tests call it directly.
+ * The app's tools: `search_flights` (read only, shows the widget), `prepare_booking` (a draft
+ * for the person to confirm; books nothing) and `book_flight` (the write, in book-flight.ts).
+ * `createFlightsServer` puts them on the kit's tool server; server/main.ts serves it over
+ * HTTP, the tests call it directly.
  */
 import * as v from "valibot";
 import { CONTRACT_VERSION } from "widget-kit/contract";
@@ -10,24 +11,16 @@ import {
   defineTool,
   ToolFailure,
   widgetToolMeta,
+  type IdempotencyStore,
+  type ProtectedResource,
   type ResourceProvider,
   type ServerLogger,
   type ToolServer,
   type WidgetUris,
 } from "widget-kit/server";
-import { flights, type FlightOffer } from "../contract.ts";
-
-/** The schedule the app searches (a real app would ask an airline API). */
-const OFFERS: FlightOffer[] = [
-  offer("f-101", "Blue Air", "LIS", "BER", "2030-05-01T08:15:00Z", "129.00"),
-  offer("f-102", "North Wind", "LIS", "BER", "2030-05-01T13:40:00Z", "98.50"),
-  offer("f-103", "Blue Air", "LIS", "BER", "2030-05-02T07:05:00Z", "142.00"),
-  offer("f-201", "North Wind", "BER", "OSL", "2030-05-03T10:00:00Z", "87.00"),
-];
-
-function offer(id: string, carrier: string, from: string, to: string, at: string, eur: string) {
-  return { id, carrier, from, to, departs_at: at, price: { amount: eur, currency: "EUR" } };
-}
+import { flights, type Booking } from "../contract.ts";
+import { bookFlight } from "./book-flight.ts";
+import { draftId, DRAFT_TTL_MS, OFFERS, totalFor } from "./schedule.ts";
 
 const Airport = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "an IATA airport code such as LIS"));
 const SearchArgs = v.strictObject({ from: Airport, to: Airport });
@@ -64,7 +57,7 @@ function searchFlights(widget: WidgetUris) {
   });
 }
 
-function prepareBooking(widget: WidgetUris) {
+function prepareBooking(widget: WidgetUris, now: () => number) {
   return defineTool(flights, "booking_draft", {
     name: "prepare_booking",
     description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
@@ -80,13 +73,13 @@ function prepareBooking(widget: WidgetUris) {
           retryable: false,
         });
       }
-      const total = (Number(found.price.amount) * passengers).toFixed(2);
+      const expires = now() + DRAFT_TTL_MS;
       const draft = {
-        draft_id: `d-${offer_id}-${passengers}`,
+        draft_id: draftId(offer_id, passengers, expires),
         offer: found,
         passengers,
-        total: { amount: total, currency: found.price.currency },
-        expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+        total: totalFor(found, passengers),
+        expires_at: new Date(expires).toISOString(),
       };
       return { ok: true, data: { draft }, text: `Booking draft ${draft.draft_id} is ready.` };
     },
@@ -97,13 +90,27 @@ function prepareBooking(widget: WidgetUris) {
 export function createFlightsServer(options: {
   widget: { uris: WidgetUris; provider?: ResourceProvider };
   log: ServerLogger;
+  /** Where idempotency records live (`createSqliteStore`), so a repeated booking books once. */
+  store: IdempotencyStore;
+  /** Told of each new booking (where a real app would call the airline). */
+  onBooked?: (booking: Booking) => void;
+  /** The resource server (`startAuthorization`): a refused call then tells the host where to sign in. */
+  protectedResource?: ProtectedResource;
+  /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
+  now?: () => number;
   requestId?: () => string;
 }): ToolServer {
+  const { widget, store, now = Date.now, onBooked = () => {} } = options;
   return createToolServer({
     info: { name: "flights", version: "1.0.0" },
     contractVersion: CONTRACT_VERSION,
-    tools: [searchFlights(options.widget.uris), prepareBooking(options.widget.uris)],
-    ...(options.widget.provider ? { resources: options.widget.provider } : {}),
+    tools: [
+      searchFlights(widget.uris),
+      prepareBooking(widget.uris, now),
+      bookFlight({ widget: widget.uris, store, now, onBooked }),
+    ],
+    ...(widget.provider ? { resources: widget.provider } : {}),
+    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     log: options.log,
     ...(options.requestId ? { requestId: options.requestId } : {}),
   });

@@ -1,27 +1,54 @@
 /**
  * The server keeps the contract: every result of its tools parses with the widget's own
  * contract to the state the widget must show, and bad arguments come back as one structured
- * error listing the fields. Calls go through the tool server without HTTP.
+ * error listing the fields. The booking is made once per idempotency key, only for a verified
+ * caller, at the schedule's price. Calls go through the tool server without HTTP.
  */
 import { describe, expect, it } from "vitest";
-import { silentLogger } from "widget-kit/server";
-import { flights } from "../contract.ts";
+import {
+  createSqliteStore,
+  IDEMPOTENCY_CODES,
+  silentLogger,
+  type CallOrigin,
+} from "widget-kit/server";
+import { flights, type Booking } from "../contract.ts";
+import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
 const widget = {
   uris: { skybridge: "ui://widget/flights.html", mcpApp: "ui://widget/flights.mcp-app.html" },
 };
-const tools = createFlightsServer({ widget, log: silentLogger });
+let clock = Date.parse("2030-04-30T10:00:00Z");
+const booked: Booking[] = [];
+const tools = createFlightsServer({
+  widget,
+  log: silentLogger,
+  store: createSqliteStore(":memory:"),
+  onBooked: (booking) => booked.push(booking),
+  now: () => clock,
+});
+/** A signed-in person, as the HTTP layer's verified token (or stdio's local owner) names them. */
+const alice = { principal: { issuer: "local", subject: "alice", scopes: [BOOKING_SCOPE] } };
 
-async function view(tool: string, args: unknown) {
-  const result = await tools.callTool(tool, args);
+async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
+  const result = await tools.callTool(tool, args, caller);
   return flights.parse(result.structuredContent);
+}
+
+async function prepare(offer_id: string, passengers: number) {
+  const shown = await view("prepare_booking", { offer_id, passengers });
+  if (shown.state !== "confirm") throw new Error(`no draft: ${shown.state}`);
+  return shown.data.draft.draft_id;
 }
 
 describe("the flights server", () => {
   it("lists its tools, each pointing at the widget for both hosts", () => {
     const listed = tools.listTools();
-    expect(listed.map((tool) => tool.name).sort()).toEqual(["prepare_booking", "search_flights"]);
+    expect(listed.map((tool) => tool.name).sort()).toEqual([
+      "book_flight",
+      "prepare_booking",
+      "search_flights",
+    ]);
     for (const tool of listed)
       expect(tool._meta).toMatchObject({
         "openai/outputTemplate": widget.uris.skybridge,
@@ -63,5 +90,88 @@ describe("the flights server", () => {
   it("refuses an unknown offer", async () => {
     const shown = await view("prepare_booking", { offer_id: "f-999" });
     expect(shown).toMatchObject({ state: "error", error: { code: "NOT_FOUND", retryable: false } });
+  });
+});
+
+describe("booking a flight", () => {
+  it("books once per key: a repeat gives back the same booking, marked replayed", async () => {
+    const draft_id = await prepare("f-102", 2);
+    const before = booked.length;
+    const first = await view("book_flight", { draft_id, idempotency_key: "key-replay-1" });
+    const again = await view("book_flight", { draft_id, idempotency_key: "key-replay-1" });
+    expect(first).toMatchObject({ state: "committed", data: { replayed: false } });
+    expect(again).toMatchObject({ state: "committed", data: { replayed: true } });
+    if (first.state === "committed" && again.state === "committed")
+      expect(again.data.booking).toEqual(first.data.booking);
+    expect(booked.length - before).toBe(1);
+  });
+
+  it("refuses the same key for another draft, and books nothing", async () => {
+    await view("book_flight", {
+      draft_id: await prepare("f-101", 1),
+      idempotency_key: "key-second",
+    });
+    const before = booked.length;
+    const reused = await view("book_flight", {
+      draft_id: await prepare("f-103", 1),
+      idempotency_key: "key-second",
+    });
+    expect(reused).toMatchObject({
+      state: "error",
+      error: { code: IDEMPOTENCY_CODES.keyReused, retryable: false, changes: "none" },
+    });
+    expect(booked.length).toBe(before);
+  });
+
+  it("refuses a caller no token (or connection owner) vouches for", async () => {
+    const draft_id = await prepare("f-101", 1);
+    const before = booked.length;
+    const shown = await view("book_flight", { draft_id, idempotency_key: "key-anon" }, {});
+    expect(shown).toMatchObject({ state: "error", error: { code: "AUTH_REQUIRED" } });
+    expect(booked.length).toBe(before);
+  });
+
+  it("charges the schedule's price, whatever the client sends", async () => {
+    const withTotal = await view("book_flight", {
+      draft_id: await prepare("f-102", 3),
+      idempotency_key: "key-price",
+      total: { amount: "1.00", currency: "EUR" },
+    });
+    expect(withTotal).toMatchObject({ state: "error", error: { code: "VALIDATION_FAILED" } });
+    // A draft id written by hand names an offer and seats, never a price.
+    const draft_id = `bd.f-102.3.${clock + 60_000}`;
+    const shown = await view("book_flight", { draft_id, idempotency_key: "key-price" });
+    expect(shown.state).toBe("committed");
+    if (shown.state === "committed")
+      expect(shown.data.booking.total).toEqual({ amount: "295.50", currency: "EUR" });
+  });
+
+  it("suggests a fresh idempotency key for a bad one, never one to share", async () => {
+    const example = async () => {
+      const shown = await view("book_flight", { draft_id: "bd.x", idempotency_key: "short" });
+      if (shown.state !== "error") throw new Error(shown.state);
+      return shown.error.field_errors?.find((f) => f.field === "idempotency_key")?.example;
+    };
+    const [first, second] = [await example(), await example()];
+    expect(JSON.parse(first!)).toMatch(/^[\w.:-]{8,128}$/);
+    expect(first).not.toBe(second);
+  });
+
+  it("refuses an unknown or expired draft, changing nothing", async () => {
+    const draft_id = await prepare("f-101", 1);
+    const unknown = await view("book_flight", {
+      draft_id: "bd.f-999.1.0",
+      idempotency_key: "key-unknown",
+    });
+    expect(unknown).toMatchObject({
+      state: "error",
+      error: { code: "DRAFT_NOT_FOUND", retryable: false, changes: "none" },
+    });
+    clock += 16 * 60_000;
+    const late = await view("book_flight", { draft_id, idempotency_key: "key-late" });
+    expect(late).toMatchObject({
+      state: "error",
+      error: { code: "DRAFT_EXPIRED", retryable: false, changes: "none" },
+    });
   });
 });

@@ -2,12 +2,17 @@
 /**
  * The widget, rendered from every recorded tool output in fixtures/ (en and ru), compared with
  * the committed HTML in test/snapshots/ (`npx vitest run -u` rewrites them; review the diff).
- * And the story renders the offers.
+ * The story renders the offers, and a person books a flight on a mock host that answers with
+ * the recorded results.
  */
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import * as vitest from "vitest";
-import { snapshotFixtures } from "widget-kit/testing";
+import { HostProvider } from "widget-kit";
+import { createMockHost, snapshotFixtures } from "widget-kit/testing";
+import booked from "../fixtures/committed--book-flight.json";
+import draft from "../fixtures/confirm--prepare-booking.json";
+import offers from "../fixtures/results--search-flights.json";
 import { Results } from "../widget/app.stories.tsx";
 import { App } from "../widget/app.tsx";
 
@@ -33,5 +38,46 @@ vitest.it("the story shows the recorded offers", async () => {
     .expect(container.querySelector("[data-state]")?.getAttribute("data-state"))
     .toBe("results");
   vitest.expect(container.querySelectorAll("[data-item-id]")).toHaveLength(3);
+  act(() => root.unmount());
+});
+
+vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a remount", async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const { expect } = vitest;
+  const host = createMockHost({
+    globals: { toolOutput: offers.structuredContent, locale: "en" },
+    tools: { prepare_booking: () => draft, book_flight: () => booked },
+  });
+  const container = document.body.appendChild(document.createElement("div"));
+  let root = createRoot(container);
+  const mount = () =>
+    act(async () =>
+      root.render(
+        <HostProvider host={host}>
+          <App />
+        </HostProvider>,
+      ),
+    );
+  const state = () => container.querySelector("[data-state]")?.getAttribute("data-state");
+  const click = (selector: string) =>
+    act(async () => container.querySelector<HTMLButtonElement>(selector)!.click());
+  await mount();
+  await click('[data-item-id="f-102"] [data-action="buy"]');
+  expect(state()).toBe("confirm");
+  await click('[data-action="cancel"]');
+  expect(state()).toBe("results");
+  await click('[data-item-id="f-102"] [data-action="buy"]');
+  await click('[data-action="confirm"]');
+  expect(state()).toBe("committed");
+  expect(container.textContent).toContain("bk_3c1419f2d919fb92");
+  const [commit] = host.toolCalls("book_flight");
+  expect(commit?.args).toMatchObject({ draft_id: draft.structuredContent.draft.draft_id });
+  expect(commit?.args.idempotency_key).toMatch(/^[\w.:-]{8,128}$/);
+  // The widget is mounted again (the host reloads it): the booking is read back from widget state.
+  act(() => root.unmount());
+  root = createRoot(container);
+  await mount();
+  expect(state()).toBe("committed");
+  expect(host.toolCalls("book_flight")).toHaveLength(1);
   act(() => root.unmount());
 });

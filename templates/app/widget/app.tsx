@@ -1,39 +1,146 @@
-/** Shows the tool result: the offers, the empty and error states, or a booking draft. */
-import { ResultView, useI18n } from "widget-kit";
-import { flights, type FlightOffer } from "../contract.ts";
+/**
+ * The widget: offers → Book (`prepare_booking`) → confirm → `book_flight` → the booking. The
+ * kit runs the flow (`useWriteFlow`: one prepare at a time, the draft and booking kept in
+ * widget state across a remount, cancel back to the list, errors in place with a retry) and
+ * the confirmation (`ConfirmPurchase`: one idempotency key per draft); this file says what a
+ * flight looks like and which tools the flow calls.
+ */
+import {
+  ConfirmPurchase,
+  MessagesProvider,
+  OrderReceipt,
+  ResultView,
+  WidgetRoot,
+  useI18n,
+  useWriteFlow,
+  type WriteFlowOptions,
+} from "widget-kit";
+import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 
-function OfferRow({ offer }: { offer: FlightOffer }) {
-  const { money, dateTime } = useI18n();
+/** The tools and kinds of the booking flow. */
+const BOOKING_FLOW = {
+  contract: flights,
+  prepare: { tool: "prepare_booking", kind: "booking_draft" },
+  commit: { tool: "book_flight", kind: "booking" },
+  toolForKind: {
+    flight_offers: "search_flights",
+    booking_draft: "prepare_booking",
+    booking: "book_flight",
+  },
+  receipt: (view) =>
+    view.state === "committed"
+      ? {
+          ok: true,
+          orderId: view.data.booking.booking_id,
+          total: view.data.booking.total,
+          replayed: view.data.replayed,
+        }
+      : null,
+} satisfies WriteFlowOptions<FlightsView>;
+
+function Route({ offer }: { offer: FlightOffer }) {
+  const { dateTime } = useI18n();
   return (
-    <li data-item-id={offer.id}>
+    <>
       <strong>
         {offer.from} → {offer.to}
       </strong>{" "}
-      {offer.carrier}, {dateTime(offer.departs_at)}, {money(offer.price)}
+      {offer.carrier}, {dateTime(offer.departs_at)}
+    </>
+  );
+}
+
+function OfferRow(props: { offer: FlightOffer; busy: boolean; onBook: () => void }) {
+  const { m, money } = useI18n(messages);
+  return (
+    <li data-item-id={props.offer.id} className="wk-row">
+      <span>
+        <Route offer={props.offer} />, {money(props.offer.price)}
+      </span>
+      <button
+        type="button"
+        className="wk-button"
+        data-action="buy"
+        disabled={props.busy}
+        onClick={props.onBook}
+      >
+        {m.book}
+      </button>
     </li>
   );
 }
 
+/** The whole widget, in its own words (the kit's components read them too). */
 export function App() {
-  const { m, money } = useI18n(messages);
   return (
-    <ResultView
-      contract={flights}
-      header={<h1>{m.title}</h1>}
+    <MessagesProvider messages={messages}>
+      <Flights />
+    </MessagesProvider>
+  );
+}
+
+function Flights() {
+  const { m, dateTime } = useI18n(messages);
+  const flow = useWriteFlow<FlightsView>(BOOKING_FLOW);
+  const title = <h1>{m.title}</h1>;
+  const book = (offer: FlightOffer, passengers = 1) =>
+    flow.prepare({ offer_id: offer.id, passengers });
+
+  if (flow.cancelled)
+    return (
+      <WidgetRoot state="empty">
+        {title}
+        <p className="wk-panel">{m.cancelled}</p>
+      </WidgetRoot>
+    );
+
+  return (
+    <ResultView<FlightsView>
+      result={flow.view}
+      header={title}
+      onRetry={flow.retry}
       renderResults={(view) => (
-        <ul>
+        <ul className="wk-stack">
           {view.items.map((offer) => (
-            <OfferRow key={offer.id} offer={offer} />
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              busy={flow.pending?.offer_id === offer.id}
+              onBook={() => void book(offer)}
+            />
           ))}
         </ul>
       )}
-      renderRecord={({ data: { draft } }) => (
-        <p>
-          {draft.offer.from} → {draft.offer.to}, {m.passengers(draft.passengers)},{" "}
-          {money(draft.total)}
-        </p>
-      )}
+      renderRecord={(record) => {
+        if (record.state === "committed") {
+          const { booking, replayed } = record.data;
+          return (
+            <OrderReceipt orderId={booking.booking_id} total={booking.total} replayed={replayed}>
+              <p>
+                <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
+              </p>
+            </OrderReceipt>
+          );
+        }
+        const { draft } = record.data;
+        return (
+          <ConfirmPurchase
+            key={draft.draft_id}
+            draft={{
+              id: draft.draft_id,
+              title: `${draft.offer.from} → ${draft.offer.to}, ${draft.offer.carrier}`,
+              lines: [{ item: dateTime(draft.offer.departs_at), quantity: draft.passengers }],
+              total: draft.total,
+              expiresAt: draft.expires_at,
+            }}
+            onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
+            onCommitted={flow.committed}
+            onCancel={flow.cancel}
+            onPrepareAgain={() => book(draft.offer, draft.passengers)}
+          />
+        );
+      }}
     />
   );
 }

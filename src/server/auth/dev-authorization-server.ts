@@ -1,18 +1,19 @@
 /**
- * A real OAuth 2.1 authorization server for development (`oidc-provider`), started by
- * `npm start` when no `AUTH_ISSUER` is configured: dynamic client registration, PKCE S256
- * (required), the `resource` parameter (RFC 8707) with JWT access tokens whose audience is the
- * MCP server's canonical URI, and a sign-in + consent page for the two test users. Keys and
- * registrations live in memory: a restart signs everyone out. Never used in production.
+ * A real OAuth 2.1 authorization server for development (`oidc-provider`), started for an app
+ * when no `AUTH_ISSUER` is configured (`startAuthorization`): dynamic client registration,
+ * PKCE S256 (required), the `resource` parameter (RFC 8707) with JWT access tokens whose
+ * audience is the MCP server's canonical URI, and a sign-in + consent page for the test users.
+ * Keys and registrations live in memory: a restart signs everyone out. Never used in
+ * production: `oidc-provider` is an optional peer loaded here, on first use only.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair } from "jose";
-import Provider, { errors, type Configuration } from "oidc-provider";
-import type { ServerLogger } from "widget-kit/server";
-import { consentPage, signInPage } from "./interaction-pages.ts";
-import { TEST_USERS, type TestUser } from "./test-users.ts";
+import type { Configuration } from "oidc-provider";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
+import type { ServerLogger } from "../log.ts";
+import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
+import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";
 
 /** Options of `startDevAuthorizationServer`. */
 export interface DevAuthorizationServerOptions {
@@ -20,11 +21,16 @@ export interface DevAuthorizationServerOptions {
   resource: string;
   /** Scopes the resource offers (granted on consent). */
   scopes: readonly string[];
+  /** Where it listens; default `127.0.0.1`. */
   host?: string;
   /** Default 8788; `0` picks a free port. */
   port?: number;
+  /** Where sign-ins and its errors are logged. */
   log: ServerLogger;
-  users?: readonly TestUser[];
+  /** Who may sign in (no passwords); default Alice and Bob. */
+  users?: readonly DevTestUser[];
+  /** The app's name on the sign-in page. */
+  appName?: string;
   /** Access token lifetime in seconds; default 3600. */
   accessTokenTtl?: number;
 }
@@ -33,6 +39,7 @@ export interface DevAuthorizationServerOptions {
 export interface DevAuthorizationServer {
   /** The issuer URL, e.g. `http://127.0.0.1:8788`. */
   issuer: string;
+  /** Stops it; every session and registration is forgotten. */
   close(): Promise<void>;
 }
 
@@ -54,8 +61,14 @@ export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
 ): Promise<DevAuthorizationServer> {
   const host = options.host ?? "127.0.0.1";
-  const users = options.users ?? TEST_USERS;
+  const users = options.users ?? DEV_TEST_USERS;
   const { resource, log } = options;
+  const appName = options.appName ?? "this app";
+  const neededBy = "startDevAuthorizationServer";
+  const [{ exportJWK, generateKeyPair }, { default: Provider, errors }] = await Promise.all([
+    importOptionalPeer("jose", neededBy, () => import("jose")),
+    importOptionalPeer("oidc-provider", neededBy, () => import("oidc-provider")),
+  ]);
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
@@ -135,7 +148,7 @@ export async function startDevAuthorizationServer(
         .end(body);
     if (req.method === "GET" && action === "") {
       if (details.prompt.name === "login")
-        return html(200, signInPage(details.uid, clientName, users));
+        return html(200, signInPage(details.uid, clientName, appName, users));
       const account = users.find((u) => u.id === details.session?.accountId);
       const scopes = [
         ...new Set([

@@ -2,7 +2,7 @@
  * The sign-in and consent pages of the development authorization server: plain HTML forms,
  * every dynamic value escaped. Sign-in is a choice between the test users (no password).
  */
-import type { TestUser } from "./test-users.ts";
+import type { DevTestUser } from "./dev-test-users.ts";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,7 +15,12 @@ button{font:inherit;padding:.5rem 1rem;margin:.25rem .5rem .25rem 0;cursor:point
 }
 
 /** The sign-in page: one button per test user. */
-export function signInPage(uid: string, clientName: string, users: readonly TestUser[]): string {
+export function signInPage(
+  uid: string,
+  clientName: string,
+  appName: string,
+  users: readonly DevTestUser[],
+): string {
   const buttons = users
     .map(
       (user) =>
@@ -24,7 +29,7 @@ export function signInPage(uid: string, clientName: string, users: readonly Test
     .join("");
   return page(
     "Sign in",
-    `<h1>Sign in</h1><p>${escape(clientName)} wants you to sign in to GiftGenius.</p>
+    `<h1>Sign in</h1><p>${escape(clientName)} wants you to sign in to ${escape(appName)}.</p>
 <form method="post" action="/interaction/${escape(uid)}/login">${buttons}</form>
 <p class="note">Development authorization server: test users only, no passwords.</p>`,
   );

@@ -1,0 +1,162 @@
+/**
+ * `startAuthorization`: whose tokens an app's MCP server accepts, chosen in one place for
+ * every app. With `AUTH_ISSUER` (production) it is that issuer and nothing is started; without
+ * it, the development authorization server starts beside the app so a person can sign in
+ * locally — except with `NODE_ENV=production`, where it refuses to start instead, because a
+ * production server must never hand out tokens for test users. Either way it gives back what
+ * `serveHttp` needs: the `authenticate` hook and the protected-resource metadata route.
+ */
+import { createServer } from "node:net";
+import type { HttpOptions } from "../http.ts";
+import type { ServerLogger } from "../log.ts";
+import type { ToolServer } from "../tool-server.ts";
+import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
+import type { DevTestUser } from "./dev-test-users.ts";
+import { bearerAuthentication } from "./http-guard.ts";
+import { createProtectedResource, type ProtectedResource } from "./protected-resource.ts";
+import { createTokenVerifier } from "./token-verifier.ts";
+
+/** Options of {@link startAuthorization}. */
+export interface AuthorizationOptions {
+  /** The MCP server's host, for its canonical URI when `AUTH_AUDIENCE` is unset. Default `127.0.0.1`. */
+  readonly host?: string;
+  /**
+   * The port the MCP server will listen on, part of its canonical URI; `0` picks a free one now
+   * (given back as `port`), since the URI must be known before the server starts.
+   */
+  readonly port: number;
+  /** The MCP endpoint's path. Default `/mcp`. */
+  readonly path?: string;
+  /** Scopes the resource offers (`scopes_supported`; granted by the development server). */
+  readonly scopes: readonly string[];
+  /** The resource's name in its metadata and on the development sign-in page. */
+  readonly resourceName?: string;
+  /** Where the choice (and the development server's sign-ins) is logged. */
+  readonly log: ServerLogger;
+  /**
+   * Where the settings come from: `AUTH_ISSUER`, `AUTH_AUDIENCE` (the canonical URI tokens
+   * must name), `AUTH_JWKS_URL`, `AUTH_DEV_PORT`, `NODE_ENV`. Default `process.env`.
+   */
+  readonly env?: { readonly [name: string]: string | undefined };
+  /** The development server's port when `AUTH_DEV_PORT` is unset. Default `0` (any free port). */
+  readonly devPort?: number;
+  /** Who may sign in on the development server. Default Alice and Bob. */
+  readonly users?: readonly DevTestUser[];
+}
+
+/** Whose access tokens are accepted. */
+export interface AuthorizationSettings {
+  /** The issuer (`iss`). */
+  readonly issuer: string;
+  /** The MCP endpoint's canonical URI (`aud`). */
+  readonly audience: string;
+  /** The issuer's key set, when `AUTH_JWKS_URL` names it (else found by discovery). */
+  readonly jwks?: URL;
+}
+
+/** The resource server of an app, as {@link startAuthorization} set it up. */
+export interface Authorization {
+  /** Whose tokens are accepted (GiftGenius hands these to its own resource server). */
+  readonly settings: AuthorizationSettings;
+  /** The port the MCP server must listen on (the one asked for, or the free one picked for 0). */
+  readonly port: number;
+  /** True when the development authorization server runs (no `AUTH_ISSUER`). */
+  readonly development: boolean;
+  /**
+   * The protected-resource metadata: `createToolServer`'s `protectedResource`, and its
+   * `route` answers the metadata in `serveHttp`'s `otherRoutes`.
+   */
+  readonly resource: ProtectedResource;
+  /** `serveHttp`'s `authenticate` for `tools`: refused calls get its 401/403 and challenge. */
+  authenticate(tools: Pick<ToolServer, "refusal">): NonNullable<HttpOptions["authenticate"]>;
+  /** Stops the development authorization server (nothing to stop otherwise). */
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now, on `host`. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function devPortOf(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new TypeError("AUTH_DEV_PORT must be a port number (0 picks a free one)");
+  return port;
+}
+
+/**
+ * Sets up the resource server: `AUTH_ISSUER`'s tokens, or the development authorization
+ * server's. Throws on `AUTH_ISSUER` without `AUTH_AUDIENCE`, and on `NODE_ENV=production`
+ * without `AUTH_ISSUER`.
+ */
+export async function startAuthorization(options: AuthorizationOptions): Promise<Authorization> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? "127.0.0.1";
+  const { log } = options;
+  const port = options.port === 0 ? await freePort(host) : options.port;
+  let settings: AuthorizationSettings;
+  let close = async () => {};
+  if (env.AUTH_ISSUER) {
+    if (!env.AUTH_AUDIENCE)
+      throw new TypeError(
+        "AUTH_AUDIENCE (the server's canonical URI) must be set with AUTH_ISSUER",
+      );
+    settings = {
+      issuer: env.AUTH_ISSUER,
+      audience: env.AUTH_AUDIENCE,
+      ...(env.AUTH_JWKS_URL ? { jwks: new URL(env.AUTH_JWKS_URL) } : {}),
+    };
+  } else {
+    if (env.NODE_ENV === "production")
+      throw new TypeError(
+        "set AUTH_ISSUER and AUTH_AUDIENCE: production never starts the dev sign-in",
+      );
+    const shownHost = host.includes(":") ? `[${host}]` : host;
+    const audience = env.AUTH_AUDIENCE || `http://${shownHost}:${port}${options.path ?? "/mcp"}`;
+    // It loads oidc-provider itself, so a server with AUTH_ISSUER never loads it.
+    const dev = await startDevAuthorizationServer({
+      resource: audience,
+      scopes: options.scopes,
+      host,
+      port: devPortOf(env.AUTH_DEV_PORT, options.devPort ?? 0),
+      log,
+      ...(options.users ? { users: options.users } : {}),
+      ...(options.resourceName ? { appName: options.resourceName } : {}),
+    });
+    log.warn("dev_authorization_server_active", {
+      issuer: dev.issuer,
+      note: "development sign-in (test users); set AUTH_ISSUER and AUTH_AUDIENCE in production",
+    });
+    settings = { issuer: dev.issuer, audience };
+    close = dev.close;
+  }
+  const resource = createProtectedResource({
+    resource: settings.audience,
+    authorizationServers: [settings.issuer],
+    scopesSupported: [...options.scopes],
+    ...(options.resourceName ? { resourceName: options.resourceName } : {}),
+  });
+  const verifier = createTokenVerifier({
+    issuer: settings.issuer,
+    audience: settings.audience,
+    ...(settings.jwks ? { jwks: settings.jwks } : {}),
+  });
+  return {
+    settings,
+    port,
+    development: !env.AUTH_ISSUER,
+    resource,
+    authenticate: (tools) =>
+      bearerAuthentication({ verifier, resource, refusal: tools.refusal, log }),
+    close,
+  };
+}

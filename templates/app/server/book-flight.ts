@@ -1,0 +1,103 @@
+/**
+ * `book_flight`: the app's one write. It books a draft from `prepare_booking` once the person
+ * confirmed it, under the caller's idempotency key: the same key and draft give back the same
+ * booking (nothing booked twice), the same key with another draft is refused.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import * as v from "valibot";
+import {
+  defineTool,
+  idempotentResult,
+  runIdempotent,
+  ToolFailure,
+  widgetToolMeta,
+  type IdempotencyStore,
+  type WidgetUris,
+} from "widget-kit/server";
+import { flights, type Booking } from "../contract.ts";
+import { readDraft, totalFor } from "./schedule.ts";
+
+const KEY = /^[\w.:-]{8,128}$/;
+const BookArgs = v.strictObject({
+  draft_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  idempotency_key: v.pipe(v.string(), v.regex(KEY, "8-128 of A-Z a-z 0-9 _ . : -, e.g. a UUID")),
+});
+
+const REFUSALS = {
+  DRAFT_NOT_FOUND: "draft_id names no draft: prepare the booking again.",
+  DRAFT_EXPIRED: "This draft has expired: prepare the booking again.",
+};
+
+/** The scope a token must grant to book (the development sign-in grants it on Allow). */
+export const BOOKING_SCOPE = "bookings:write";
+
+/** The write tool; `onBooked` hears of each booking made (never of a replay). */
+export function bookFlight(deps: {
+  widget: WidgetUris;
+  store: IdempotencyStore;
+  now: () => number;
+  onBooked: (booking: Booking) => void;
+}) {
+  return defineTool(flights, "booking", {
+    name: "book_flight",
+    description:
+      "Book a draft from prepare_booking. Call it only after the person confirmed the draft. " +
+      "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    meta: widgetToolMeta(deps.widget, { invoking: "Booking…", invoked: "Booked" }),
+    // A write: the kit runs it only for a verified caller, whose scope keys the records.
+    writes: true,
+    auth: { scopes: [BOOKING_SCOPE] },
+    arguments: {
+      schema: BookArgs,
+      // The examples of a validation error: a fresh key each time, never one to share.
+      repair: (args) => ({
+        draft_id: v.is(BookArgs.entries.draft_id, args.draft_id)
+          ? args.draft_id
+          : "bd.from-prepare-booking",
+        idempotency_key: v.is(BookArgs.entries.idempotency_key, args.idempotency_key)
+          ? args.idempotency_key
+          : randomUUID(),
+      }),
+    },
+    async handler({ draft_id, idempotency_key }, context) {
+      const outcome = await runIdempotent<Booking>({
+        store: deps.store,
+        scope: context.caller,
+        key: idempotency_key,
+        args: { draft_id },
+        now: deps.now,
+        async execute() {
+          const draft = readDraft(draft_id, deps.now());
+          if (draft.problem)
+            // Thrown, not stored: the key is released and nothing was booked.
+            throw new ToolFailure({
+              code: draft.problem,
+              message: REFUSALS[draft.problem],
+              retryable: false,
+              changes: "none",
+            });
+          const { flight, passengers } = draft;
+          // The total is the schedule's now, never a figure the client sent or the draft held.
+          const reference = `${context.caller}\n${idempotency_key}`;
+          const booking: Booking = {
+            booking_id: `bk_${createHash("sha256").update(reference).digest("hex").slice(0, 16)}`,
+            draft_id,
+            offer: flight,
+            passengers,
+            total: totalFor(flight, passengers),
+          };
+          deps.onBooked(booking);
+          return { final: true, value: booking };
+        },
+      });
+      return idempotentResult(outcome, (booking, replayed) => ({
+        ok: true as const,
+        data: { booking, replayed },
+        text: replayed
+          ? `Booking ${booking.booking_id} was already made with this key; nothing was booked twice.`
+          : `Booked: ${booking.booking_id}.`,
+      }));
+    },
+  });
+}
