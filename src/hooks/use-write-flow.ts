@@ -73,8 +73,17 @@ export interface WriteFlow<R extends View> {
    * the receipt or the error (an unreadable answer says the write may have happened).
    */
   readonly commit: (args: Args) => Promise<CommitOutcome>;
-  /** Keeps the committed result in widget state (ConfirmPurchase's `onCommitted`). */
+  /**
+   * ConfirmPurchase's `onCommitted`: keeps the committed result in widget state and shows it,
+   * so the app's own receipt (its `renderRecord` for the commit kind) replaces the
+   * confirmation at once — the same receipt a remount restores.
+   */
   readonly committed: () => void;
+  /**
+   * True once this mount has committed: pass it to the receipt's `focusOnMount`, so focus
+   * moves to the receipt that replaced the confirm button (and not on a restored receipt).
+   */
+  readonly justCommitted: boolean;
   /** Back to the list, forgetting the draft. */
   readonly cancel: () => void;
   /** Retries what failed (a prepare, or the host's result through its tool), if anything did. */
@@ -114,6 +123,7 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
   });
   const [cancelled, setCancelled] = useState(false);
   const [pending, setPending] = useState<Args | null>(null);
+  const [justCommitted, setJustCommitted] = useState(false);
   const [seenStored, setSeenStored] = useState<unknown>(stored);
   if (stored !== seenStored) {
     setSeenStored(stored);
@@ -152,6 +162,7 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
     if (preparing.current) return; // one prepare at a time, however often it is pressed
     preparing.current = true;
     setPending(args);
+    setJustCommitted(false);
     try {
       const outcome = await callToolOnce(host, prepareTool.tool, args);
       setCancelled(false);
@@ -162,19 +173,23 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
     }
   }
 
-  const lastCommitted = useRef<unknown>(null);
+  const lastCommitted = useRef<{ readonly raw: unknown; readonly view: R } | null>(null);
   async function commit(args: Args): Promise<CommitOutcome> {
     const outcome = await callToolOnce(host, commitTool.tool, args);
     const view = outcomeView(outcome, commitTool.kind);
     if (view.state === "error" && "error" in view) return { ok: false, error: view.error };
     const receipt = receiptOf(view as R);
     if (!receipt || !outcome.ok) return { ok: false, error: unreadableResult("unknown") };
-    lastCommitted.current = outcome.result.structuredContent;
+    lastCommitted.current = { raw: outcome.result.structuredContent, view: view as R };
     return receipt;
   }
 
   function committed() {
-    setStored(lastCommitted.current);
+    const last = lastCommitted.current;
+    if (!last) return;
+    setStored(last.raw);
+    setShown({ view: last.view });
+    setJustCommitted(true);
   }
 
   const baseKind = base && "kind" in base ? (base as { kind: unknown }).kind : undefined;
@@ -202,6 +217,7 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
     prepare,
     commit,
     committed,
+    justCommitted,
     cancel,
     retry: shown ? shown.retry : canRetryBase ? retryBase : undefined,
   };

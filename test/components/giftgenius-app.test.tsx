@@ -131,7 +131,14 @@ describe("GiftGenius App", () => {
       globals: { toolOutput: suggestions([gift(1), gift(2)]) },
       tools: {
         prepare_order: (args) => draftFor(String(args.gift_id)),
-        commit_order: async () => (await commitGate, order()),
+        commit_order: async () => {
+          await commitGate;
+          const placed = order();
+          return {
+            ...placed,
+            order: { ...placed.order, checkout_url: "https://shop.example/o-77" },
+          };
+        },
       },
     });
     const buy = container.querySelector<HTMLButtonElement>(
@@ -157,6 +164,10 @@ describe("GiftGenius App", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
     expect(container).toHaveTextContent("o-77");
     expect(host.toolCalls("commit_order")).toHaveLength(1);
+    // At once the app's own receipt (its checkout link), the one a remount restores — not
+    // the confirmation's plain one — and focus on its heading, where the buttons were.
+    expect(screen.getByRole("button", { name: "View" })).toBeInTheDocument();
+    expect(document.activeElement).toHaveTextContent("Order placed");
   });
 
   it("cancel goes back to the suggestions without writing", async () => {

@@ -105,7 +105,11 @@ function GiftGeniusFlow(props: AppProps) {
         <GiftList gifts={results.items} onBuy={buy} pendingGiftId={pendingGiftId} />
       )}
       renderRecord={(record) =>
-        record.state === "confirm" ? renderDraft(record) : <Receipt view={record} />
+        record.state === "confirm" ? (
+          renderDraft(record)
+        ) : (
+          <Receipt view={record} justCommitted={flow.justCommitted} />
+        )
       }
       onRetry={flow.retry}
       emptySuggestions={[

@@ -70,6 +70,9 @@ vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a
   await click('[data-action="confirm"]');
   expect(state()).toBe("committed");
   expect(container.textContent).toContain("bk_3c1419f2d919fb92");
+  // The app's own receipt at once (its route and passengers line), with focus on its heading.
+  expect(container.textContent).toContain("2 passengers");
+  expect(document.activeElement?.tagName).toBe("H2");
   const [commit] = host.toolCalls("book_flight");
   expect(commit?.args).toMatchObject({ draft_id: draft.structuredContent.draft.draft_id });
   expect(commit?.args.idempotency_key).toMatch(/^[\w.:-]{8,128}$/);

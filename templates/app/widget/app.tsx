@@ -116,7 +116,12 @@ function Flights() {
         if (record.state === "committed") {
           const { booking, replayed } = record.data;
           return (
-            <OrderReceipt orderId={booking.booking_id} total={booking.total} replayed={replayed}>
+            <OrderReceipt
+              orderId={booking.booking_id}
+              total={booking.total}
+              replayed={replayed}
+              focusOnMount={flow.justCommitted}
+            >
               <p>
                 <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
               </p>
