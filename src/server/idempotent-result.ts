@@ -3,7 +3,7 @@
  * answers when its key was used for other arguments or is still running are the same for
  * every app, so no app writes them again.
  */
-import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
+import { STORE_UNAVAILABLE, type IdempotentOutcome } from "./idempotency/run-idempotent.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import type { ToolOutcome } from "./tool-server.ts";
 
@@ -16,6 +16,11 @@ export const IDEMPOTENCY_CODES = {
   keyReused: "IDEMPOTENCY_KEY_REUSED",
   /** The first request with this key is still running: retry after the wait, same key. */
   inProgress: "IN_PROGRESS",
+  /**
+   * The idempotency store failed before the side effect (thrown by `runIdempotent` as a
+   * `ToolFailure`): retry with the same key, nothing changed.
+   */
+  storeUnavailable: STORE_UNAVAILABLE,
 } as const;
 
 /**

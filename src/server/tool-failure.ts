@@ -28,6 +28,17 @@ export class ToolFailure extends Error {
 }
 
 /**
+ * What a failure's log line names as its cause: the first cause that is not itself a
+ * ToolFailure. An app that re-words a kit failure (`new ToolFailure(own, { cause: kitFailure })`)
+ * would otherwise log only the kit's code, and the driver's message under it would be lost.
+ */
+function loggedCause(failure: ToolFailure): unknown {
+  let cause = failure.cause;
+  for (let depth = 0; cause instanceof ToolFailure && depth < 8; depth++) cause = cause.cause;
+  return cause;
+}
+
+/**
  * An upstream answered with an HTTP error: `body` is whatever it sent (an RFC 9457 problem,
  * HTML from a proxy, nothing). `fromProblem` reads it; the body itself is never echoed.
  */
@@ -77,7 +88,8 @@ export function toToolError(
   let error: ToolErrorBody;
   if (thrown instanceof ToolFailure) {
     error = { ...thrown.error };
-    const cause = thrown.cause === undefined ? {} : errorFields(thrown.cause);
+    const root = loggedCause(thrown);
+    const cause = root === undefined ? {} : errorFields(root);
     log.warn("tool_failure", {
       request_id: requestId,
       tool,

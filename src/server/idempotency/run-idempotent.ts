@@ -12,8 +12,37 @@
  * - a claim older than `leaseMs` is stale (its owner crashed) and the next repeat takes it
  *   over and runs again — safe for the same reason.
  */
+import { NEXT_ACTIONS } from "../next-action.ts";
+import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
 import type { IdempotencyStore } from "./store.ts";
+
+/**
+ * The code a write tool answers when its idempotency store failed before the side effect
+ * (both stores are databases). It names no idempotency: ErrorState reads `IDEMPOTENCY…` as a
+ * clash with an earlier request, and this one is an outage to wait out.
+ */
+export const STORE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
+
+/**
+ * The store could not claim the key, so the side effect never started: retryable with the
+ * same key, and nothing changed. Without this, a driver error reached the tool server as an
+ * unexpected one (`INTERNAL`, `changes: "unknown"`), telling the person a booking might have
+ * happened when it cannot have.
+ */
+function storeUnavailable(cause: unknown): ToolFailure {
+  return new ToolFailure(
+    {
+      code: STORE_UNAVAILABLE,
+      message: "The service could not record this request just now; nothing was done.",
+      retryable: true,
+      retry_after_seconds: 5,
+      next_action: NEXT_ACTIONS.retrySameKey,
+      changes: "none",
+    },
+    { cause },
+  );
+}
 
 /** Timing of `runIdempotent`. */
 export interface IdempotencyTiming {
@@ -64,9 +93,10 @@ export interface IdempotentRequest<T> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `execute` under the key. Store failures before the side effect are thrown (nothing
+ * Runs `execute` under the key. A store failure before the side effect is thrown as a
+ * `ToolFailure` with code {@link STORE_UNAVAILABLE} (retryable, `changes: "none"`: nothing
  * happened); a store failure after it is reported to `onStoreError` and the fresh value is
- * still returned (the side effect did happen).
+ * still returned (the side effect did happen). What `execute` throws is rethrown as it is.
  */
 export async function runIdempotent<T>(
   request: IdempotentRequest<T>,
@@ -79,14 +109,18 @@ export async function runIdempotent<T>(
   const deadline = performance.now() + timing.waitMs;
   let pause = 10;
   for (;;) {
-    const claim = await store.claim({
-      scope,
-      key,
-      fingerprint: print,
-      now: now(),
-      ttlMs: timing.ttlMs,
-      leaseMs: timing.leaseMs,
-    });
+    const claim = await store
+      .claim({
+        scope,
+        key,
+        fingerprint: print,
+        now: now(),
+        ttlMs: timing.ttlMs,
+        leaseMs: timing.leaseMs,
+      })
+      .catch((error: unknown) => {
+        throw storeUnavailable(error);
+      });
     if (claim.state === "mismatch") return { state: "key_reused" };
     if (claim.state === "completed")
       return { state: "replayed", value: JSON.parse(claim.response.body) as T };

@@ -174,4 +174,27 @@ describe("booking a flight", () => {
       error: { code: "DRAFT_EXPIRED", retryable: false, changes: "none" },
     });
   });
+
+  it("says nothing was booked when the booking database is down", async () => {
+    const down = () => Promise.reject(new Error("SQLITE_CANTOPEN"));
+    const outage = createFlightsServer({
+      widget,
+      log: silentLogger,
+      store: { ...createSqliteStore(":memory:"), claim: down },
+      onBooked: (booking) => booked.push(booking),
+      now: () => clock,
+    });
+    const draft_id = await prepare("f-101", 1);
+    const before = booked.length;
+    const result = await outage.callTool(
+      "book_flight",
+      { draft_id, idempotency_key: "outage-key-0001" },
+      alice,
+    );
+    expect(flights.parse(result.structuredContent)).toMatchObject({
+      state: "error",
+      error: { code: IDEMPOTENCY_CODES.storeUnavailable, retryable: true, changes: "none" },
+    });
+    expect(booked.length).toBe(before);
+  });
 });
