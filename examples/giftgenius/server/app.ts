@@ -4,15 +4,13 @@
  */
 import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
-  bearerAuthentication,
   createPostgresStore,
-  createProtectedResource,
+  createResourceServer,
   createSqliteStore,
-  createTokenVerifier,
   createToolServer,
+  type AuthorizationSettings,
   type HttpOptions,
   type IdempotencyStore,
-  type JsonWebKeySet,
   type ProtectedResource,
   type ServerLogger,
   type ToolServer,
@@ -62,16 +60,6 @@ export interface GiftGenius {
   close(): Promise<void>;
 }
 
-/** Whose tokens the HTTP endpoint accepts. */
-export interface AuthSettings {
-  /** The issuer (`iss`). */
-  issuer: string;
-  /** The endpoint's canonical URI (`aud`), e.g. `http://127.0.0.1:8787/mcp`. */
-  audience: string;
-  /** The issuer's keys: a JWKS URL or the key set (tests); default: from discovery. */
-  jwks?: URL | JsonWebKeySet;
-}
-
 /** Options beyond the config (tests, benchmarks). */
 export interface GiftGeniusOverrides {
   store?: IdempotencyStore;
@@ -79,7 +67,7 @@ export interface GiftGeniusOverrides {
   /** Request id generator (recordings use a counter for stable fixtures). */
   requestId?: () => string;
   /** The resource server's settings; without them HTTP has no sign-in (every write refused). */
-  auth?: AuthSettings;
+  auth?: AuthorizationSettings;
 }
 
 /** Opens the store and builds the server. */
@@ -138,14 +126,10 @@ export async function createGiftGenius(
     now,
   };
   const settings = overrides.auth;
-  const protectedResource = settings
-    ? createProtectedResource({
-        resource: settings.audience,
-        authorizationServers: [settings.issuer],
-        scopesSupported: [ORDERS_SCOPE],
-        resourceName: "GiftGenius",
-      })
+  const resourceServer = settings
+    ? createResourceServer({ settings, scopes: [ORDERS_SCOPE], resourceName: "GiftGenius", log })
     : undefined;
+  const protectedResource = resourceServer?.resource;
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
     contractVersion: CONTRACT_VERSION,
@@ -158,22 +142,9 @@ export async function createGiftGenius(
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
       "and commit_order only after the person confirmed the draft.",
   });
-  const http =
-    settings && protectedResource
-      ? {
-          authenticate: bearerAuthentication({
-            verifier: createTokenVerifier({
-              issuer: settings.issuer,
-              audience: settings.audience,
-              ...(settings.jwks ? { jwks: settings.jwks } : {}),
-            }),
-            resource: protectedResource,
-            refusal: tools.refusal,
-            log,
-          }),
-          resource: protectedResource,
-        }
-      : undefined;
+  const http = resourceServer
+    ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }
+    : undefined;
   return {
     tools,
     store,

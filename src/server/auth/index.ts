@@ -27,6 +27,8 @@ export { authenticateRequest, principalOf, type AuthenticatedRequest } from "./r
 export { bearerAuthentication, type BearerAuthenticationOptions } from "./http-guard.ts";
 export {
   startAuthorization,
+  createResourceServer,
+  type ResourceServer,
   type Authorization,
   type AuthorizationOptions,
   type AuthorizationSettings,

@@ -14,7 +14,7 @@ import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
 import type { DevTestUser } from "./dev-test-users.ts";
 import { bearerAuthentication } from "./http-guard.ts";
 import { createProtectedResource, type ProtectedResource } from "./protected-resource.ts";
-import { createTokenVerifier } from "./token-verifier.ts";
+import { createTokenVerifier, type JsonWebKeySet } from "./token-verifier.ts";
 
 /** Options of {@link startAuthorization}. */
 export interface AuthorizationOptions {
@@ -50,18 +50,15 @@ export interface AuthorizationSettings {
   readonly issuer: string;
   /** The MCP endpoint's canonical URI (`aud`). */
   readonly audience: string;
-  /** The issuer's key set, when `AUTH_JWKS_URL` names it (else found by discovery). */
-  readonly jwks?: URL;
+  /**
+   * The issuer's keys: a JWKS URL (`AUTH_JWKS_URL`), or the key set itself (tests); default:
+   * found by discovery.
+   */
+  readonly jwks?: URL | JsonWebKeySet;
 }
 
-/** The resource server of an app, as {@link startAuthorization} set it up. */
-export interface Authorization {
-  /** Whose tokens are accepted (GiftGenius hands these to its own resource server). */
-  readonly settings: AuthorizationSettings;
-  /** The port the MCP server must listen on (the one asked for, or the free one picked for 0). */
-  readonly port: number;
-  /** True when the development authorization server runs (no `AUTH_ISSUER`). */
-  readonly development: boolean;
+/** An app's resource server: its metadata, and the `authenticate` hook for its tool server. */
+export interface ResourceServer {
   /**
    * The protected-resource metadata: `createToolServer`'s `protectedResource`, and its
    * `route` answers the metadata in `serveHttp`'s `otherRoutes`.
@@ -69,6 +66,48 @@ export interface Authorization {
   readonly resource: ProtectedResource;
   /** `serveHttp`'s `authenticate` for `tools`: refused calls get its 401/403 and challenge. */
   authenticate(tools: Pick<ToolServer, "refusal">): NonNullable<HttpOptions["authenticate"]>;
+}
+
+/**
+ * The resource server for `settings`: metadata naming the issuer, and bearer-token checks
+ * (signature, expiry, issuer, audience) on every call. {@link startAuthorization} builds one
+ * from the environment; a test hands in a test issuer's settings and key set directly.
+ */
+export function createResourceServer(options: {
+  readonly settings: AuthorizationSettings;
+  /** Scopes the resource offers (`scopes_supported`). */
+  readonly scopes: readonly string[];
+  /** The resource's name in its metadata. */
+  readonly resourceName?: string;
+  readonly log: ServerLogger;
+}): ResourceServer {
+  const { settings, log } = options;
+  const resource = createProtectedResource({
+    resource: settings.audience,
+    authorizationServers: [settings.issuer],
+    scopesSupported: [...options.scopes],
+    ...(options.resourceName ? { resourceName: options.resourceName } : {}),
+  });
+  const verifier = createTokenVerifier({
+    issuer: settings.issuer,
+    audience: settings.audience,
+    ...(settings.jwks ? { jwks: settings.jwks } : {}),
+  });
+  return {
+    resource,
+    authenticate: (tools) =>
+      bearerAuthentication({ verifier, resource, refusal: tools.refusal, log }),
+  };
+}
+
+/** The resource server of an app, as {@link startAuthorization} set it up. */
+export interface Authorization extends ResourceServer {
+  /** Whose tokens are accepted (GiftGenius hands these to its own resource server). */
+  readonly settings: AuthorizationSettings;
+  /** The port the MCP server must listen on (the one asked for, or the free one picked for 0). */
+  readonly port: number;
+  /** True when the development authorization server runs (no `AUTH_ISSUER`). */
+  readonly development: boolean;
   /** Stops the development authorization server (nothing to stop otherwise). */
   close(): Promise<void>;
 }
@@ -139,24 +178,16 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
     settings = { issuer: dev.issuer, audience };
     close = dev.close;
   }
-  const resource = createProtectedResource({
-    resource: settings.audience,
-    authorizationServers: [settings.issuer],
-    scopesSupported: [...options.scopes],
-    ...(options.resourceName ? { resourceName: options.resourceName } : {}),
-  });
-  const verifier = createTokenVerifier({
-    issuer: settings.issuer,
-    audience: settings.audience,
-    ...(settings.jwks ? { jwks: settings.jwks } : {}),
-  });
   return {
+    ...createResourceServer({
+      settings,
+      scopes: options.scopes,
+      log,
+      ...(options.resourceName ? { resourceName: options.resourceName } : {}),
+    }),
     settings,
     port,
     development: !env.AUTH_ISSUER,
-    resource,
-    authenticate: (tools) =>
-      bearerAuthentication({ verifier, resource, refusal: tools.refusal, log }),
     close,
   };
 }
