@@ -4,7 +4,8 @@
  * 1. builds the widget with the app's own vite.config.ts in watch mode, so a save rebuilds
  *    dist/ and a page reload shows the edit (the server reads the build on each request);
  * 2. starts the server (`--command`, whose first `http://…` line on stdout is the endpoint,
- *    with `PORT=0` unless PORT is set) or reaches a running one (`--server`);
+ *    with `NODE_ENV=development`, and `PORT=0` unless PORT is set) or reaches a running one
+ *    (`--server`);
  * 3. serves the page on 127.0.0.1 and forwards its MCP requests (`/mcp`) and the server's
  *    protected-resource metadata to that endpoint, because the page's CSP lets it talk to its
  *    own origin only. The page is the MCP endpoint the person's browser uses, so the command
@@ -86,6 +87,9 @@ function startServer(
     stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
+      // This is development, whatever this process's NODE_ENV says: Vite's build, run above in
+      // this very process, sets it to "production", and production refuses the dev sign-in.
+      NODE_ENV: "development",
       PORT: process.env.PORT ?? "0",
       AUTH_AUDIENCE: process.env.AUTH_AUDIENCE ?? audience,
     },

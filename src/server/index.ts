@@ -24,6 +24,12 @@ export {
 } from "./validate-arguments.ts";
 export { successResult, failureResult, errorText } from "./results.ts";
 export { callerScope, ANONYMOUS_CALLER } from "./caller.ts";
+export {
+  isDevelopment,
+  requireProductionSettings,
+  StartupRefusal,
+  type ModeEnvironment,
+} from "./mode.ts";
 export * from "./auth/index.ts";
 export {
   createToolServer,

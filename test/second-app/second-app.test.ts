@@ -11,7 +11,7 @@
  * Separately, a widget-only install shows what the kit pulls in without the server side.
  * Prints the install measurements.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -259,6 +259,25 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     const out = run("npm", ["run", "record"]);
     expect(out).toMatch(/changed: 0\b/);
     expect(readdirSync(join(app, "fixtures")).sort()).toEqual(before);
+  });
+
+  it("refuses to start its server in production without an issuer, in one line naming both", () => {
+    // NODE_ENV unset is production: no test users, no password-less sign-in.
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0" };
+    delete env.NODE_ENV;
+    delete env.AUTH_ISSUER;
+    delete env.AUTH_AUDIENCE;
+    const started = spawnSync("npx", ["tsx", "server/main.ts"], {
+      cwd: app,
+      env,
+      encoding: "utf8",
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^flights: production \(NODE_ENV unset\) needs AUTH_ISSUER, AUTH_AUDIENCE;/,
+      ),
+    ]);
   });
 
   describe("its server and its widget", () => {
@@ -530,11 +549,12 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     let mcp = "";
 
     beforeAll(async () => {
-      // The app's installed bin (as `npm start` runs it), so a signal reaches the command itself.
+      // `npm start` as a person runs it, in a shell with no NODE_ENV (vitest sets one: "test").
       dev = startUntil(
-        join(app, "node_modules/.bin/widget-kit"),
-        ["dev", "--command", "npx tsx server/main.ts", "--port", "0"],
+        "npm",
+        ["start", "--", "--port", "0"],
         /^widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
+        { NODE_ENV: undefined },
       );
       const found = await dev.match;
       page = found[1]!;

@@ -92,22 +92,28 @@ describe("the draft secret at start-up", () => {
   const root = fileURLToPath(new URL("../..", import.meta.url));
   const tsx = join(root, "node_modules/.bin/tsx");
 
-  it("refuses to start in production without GIFTGENIUS_SECRET, in one line naming it", async () => {
-    const env: { [key: string]: string | undefined } = { ...process.env, NODE_ENV: "production" };
-    delete env.GIFTGENIUS_SECRET;
-    const child = spawn(tsx, ["examples/giftgenius/server/main.ts"], {
-      cwd: root,
-      env: { ...env, PORT: "0" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    expect(code).not.toBe(0);
-    const lines = stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/GIFTGENIUS_SECRET/);
-  }, 90_000);
+  it.each(["production", "staging", undefined])(
+    "refuses to start in production (NODE_ENV %s) without GIFTGENIUS_SECRET, in one line naming it and the issuer",
+    async (mode) => {
+      const env: { [key: string]: string | undefined } = { ...process.env, NODE_ENV: mode };
+      delete env.GIFTGENIUS_SECRET;
+      delete env.AUTH_ISSUER;
+      delete env.AUTH_AUDIENCE;
+      const child = spawn(tsx, ["examples/giftgenius/server/main.ts"], {
+        cwd: root,
+        env: { ...env, PORT: "0" },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+      expect(code).not.toBe(0);
+      const lines = stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/needs GIFTGENIUS_SECRET, AUTH_ISSUER, AUTH_AUDIENCE;/);
+    },
+    90_000,
+  );
 
   it("starts in production once GIFTGENIUS_SECRET is set (and an issuer to trust)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "giftgenius-secret-"));

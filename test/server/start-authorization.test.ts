@@ -3,6 +3,7 @@
  * development authorization server otherwise, and a refusal in production without an issuer.
  * What it gives back drives a real `serveHttp`: the metadata route and the 401 of a write.
  */
+import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
 import {
@@ -10,6 +11,8 @@ import {
   serveHttp,
   silentLogger,
   startAuthorization,
+  startDevAuthorizationServer,
+  StartupRefusal,
   type Authorization,
 } from "../../src/server/index.ts";
 import { createTestIssuer } from "./test-issuer.ts";
@@ -64,9 +67,33 @@ async function serve(auth: Authorization) {
 }
 
 describe("startAuthorization", () => {
-  it("refuses production without AUTH_ISSUER, and an issuer without its audience", async () => {
-    await expect(start({ NODE_ENV: "production" })).rejects.toThrow(/set AUTH_ISSUER/);
-    await expect(start({ AUTH_ISSUER: "https://id.example" })).rejects.toThrow(/AUTH_AUDIENCE/);
+  it.each([
+    ["unset", {}],
+    ["production", { NODE_ENV: "production" }],
+    ["staging", { NODE_ENV: "staging" }],
+    ["Production", { NODE_ENV: "Production" }],
+  ])(
+    "refuses production (NODE_ENV %s) without AUTH_ISSUER, naming both settings",
+    async (_name, env: Record<string, string>) => {
+      const refused = await start(env).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(StartupRefusal);
+      expect((refused as StartupRefusal).missing).toEqual(["AUTH_ISSUER", "AUTH_AUDIENCE"]);
+      expect((refused as Error).message).toMatch(/AUTH_ISSUER, AUTH_AUDIENCE/);
+      expect((refused as Error).message).toMatch(/NODE_ENV=development/);
+      // Even with the audience given, production never falls back to the dev sign-in.
+      await expect(start({ ...env, AUTH_AUDIENCE: "https://app.test/mcp" })).rejects.toThrow(
+        /needs AUTH_ISSUER;/,
+      );
+    },
+  );
+
+  it("refuses an issuer without its audience, in development too", async () => {
+    await expect(
+      start({ NODE_ENV: "development", AUTH_ISSUER: "https://id.example" }),
+    ).rejects.toThrow(/AUTH_AUDIENCE/);
   });
 
   it("uses AUTH_ISSUER's tokens and starts nothing", async () => {
@@ -83,7 +110,7 @@ describe("startAuthorization", () => {
   });
 
   it("starts the development server otherwise: metadata names it, a write is refused until sign-in", async () => {
-    const auth = await start({});
+    const auth = await start({ NODE_ENV: "development" });
     expect(auth.development).toBe(true);
     expect(auth.port).toBeGreaterThan(0);
     expect(auth.settings.audience).toBe(`http://127.0.0.1:${auth.port}/mcp`);
@@ -121,8 +148,44 @@ describe("startAuthorization", () => {
     );
   });
 
+  it("keeps the development sign-in on loopback: any other Host is refused", async () => {
+    const auth = await startAuthorization({
+      host: "0.0.0.0",
+      port: 0,
+      scopes: ["things:write"],
+      log: silentLogger,
+      env: { NODE_ENV: "test" },
+    });
+    opened.push(auth);
+    const issuer = new URL(auth.settings.issuer);
+    expect(issuer.hostname).toBe("127.0.0.1");
+    const discovery = `${auth.settings.issuer}/.well-known/openid-configuration`;
+    expect((await fetch(discovery)).status).toBe(200);
+    const forged = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        discovery,
+        { headers: { Host: `evil.example:${issuer.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject).end();
+    });
+    expect(forged).toBe(403);
+    await expect(
+      startDevAuthorizationServer({
+        resource: "http://127.0.0.1:1/mcp",
+        scopes: [],
+        host: "0.0.0.0",
+        port: 0,
+        log: silentLogger,
+      }),
+    ).rejects.toThrow(/loopback only/);
+  });
+
   it("the sign-in page names the app and offers the test users", async () => {
-    const auth = await start({});
+    const auth = await start({ NODE_ENV: "development" });
     const registered = (await (
       await fetch(`${auth.settings.issuer}/reg`, {
         method: "POST",

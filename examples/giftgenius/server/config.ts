@@ -1,5 +1,10 @@
 /** The server's settings, from the environment (documented in docs/server.md). */
 import { resolve } from "node:path";
+import {
+  AUTHORIZATION_SETTINGS,
+  requireProductionSettings,
+  StartupRefusal,
+} from "widget-kit/server";
 
 /** Everything `createGiftGenius` and `main` need. */
 export interface GiftGeniusConfig {
@@ -104,17 +109,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
 }
 
 /**
- * Why the server must not start with `env`, as one line naming the variable to set, or
- * `undefined`. The built-in draft secret is public (it is in this file): outside development
- * anyone could sign drafts with it, so only `NODE_ENV=development` or `test` may use it.
+ * Why the server must not start with `env`, as one line naming every variable to set, or
+ * `undefined`. Production (the kit's `isDevelopment` is false: `NODE_ENV` unset, `production`,
+ * `staging`, …) needs the draft secret — the built-in one is public (it is in this file), so
+ * anyone could sign drafts with it — and, over HTTP, the issuer whose tokens it accepts.
  */
-export function startupRefusal(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.GIFTGENIUS_SECRET) return undefined;
-  if (env.NODE_ENV === "development" || env.NODE_ENV === "test") return undefined;
-  return (
-    `GIFTGENIUS_SECRET is not set: it signs order drafts and is required unless ` +
-    `NODE_ENV is development or test (NODE_ENV=${env.NODE_ENV ?? "unset"}).`
-  );
+export function startupRefusal(
+  env: NodeJS.ProcessEnv = process.env,
+  transport: "http" | "stdio" = "http",
+): string | undefined {
+  try {
+    requireProductionSettings(env, [
+      "GIFTGENIUS_SECRET",
+      ...(transport === "http" ? AUTHORIZATION_SETTINGS : []),
+    ]);
+    return undefined;
+  } catch (error) {
+    if (error instanceof StartupRefusal) return error.message;
+    throw error;
+  }
 }
 
 /** True when the draft secret is the built-in development one. */

@@ -18,7 +18,7 @@ import { ORDERS_SCOPE } from "./tools/shared.ts";
 const log = createJsonLogger();
 
 async function main(): Promise<void> {
-  const refusal = startupRefusal();
+  const refusal = startupRefusal(process.env, process.argv.includes("--stdio") ? "stdio" : "http");
   if (refusal) {
     // One plain line a person reads at once, not a JSON log record.
     process.stderr.write(`giftgenius: ${refusal}\n`);

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isDevelopment } from "../../server/mode.ts";
 import { declaredOrigins, frameCsp } from "./frame-csp.ts";
 import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
@@ -40,7 +41,7 @@ export interface DevHostOptions {
   readonly exampleArgs?: { readonly [tool: string]: { readonly [key: string]: unknown } };
   /** The fault switch; without it the page shows none. */
   readonly faults?: DevHostFaults;
-  /** Development mode; default `process.env.NODE_ENV !== "production"`. */
+  /** Development mode; default `isDevelopment()` (`NODE_ENV` development or test). */
   readonly development?: boolean;
   /** The built page (`vite.devhost.config.ts` output). Default `<repo>/dist/devhost`. */
   readonly pageDir?: string;
@@ -111,7 +112,7 @@ function decodePath(segment: string): string | undefined {
 /** Creates the dev host's request handler. */
 export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandler {
   const pageDir = resolve(options.pageDir ?? DEFAULT_PAGE_DIR);
-  const development = options.development ?? process.env.NODE_ENV !== "production";
+  const development = options.development ?? isDevelopment();
   const frames = new FrameStore();
   const csp = pageCsp((options.authorizationServers ?? []).flatMap(httpOrigin));
 

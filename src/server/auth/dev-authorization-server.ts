@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Configuration } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
+import { isLoopbackHost, loopbackHostHeaders } from "../http/request-checks.ts";
 import type { ServerLogger } from "../log.ts";
 import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
 import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";
@@ -21,7 +22,7 @@ export interface DevAuthorizationServerOptions {
   resource: string;
   /** Scopes the resource offers (granted on consent). */
   scopes: readonly string[];
-  /** Where it listens; default `127.0.0.1`. */
+  /** Where it listens: a loopback address (anything else is refused); default `127.0.0.1`. */
   host?: string;
   /** Default 8788; `0` picks a free port. */
   port?: number;
@@ -61,6 +62,11 @@ export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
 ): Promise<DevAuthorizationServer> {
   const host = options.host ?? "127.0.0.1";
+  // Anyone who reaches it signs in as a test user with no password: this machine only.
+  if (!isLoopbackHost(host))
+    throw new TypeError(
+      `the development authorization server listens on loopback only, not on "${host}"`,
+    );
   const users = options.users ?? DEV_TEST_USERS;
   const { resource, log } = options;
   const appName = options.appName ?? "this app";
@@ -209,7 +215,14 @@ export async function startDevAuthorizationServer(
     html(404, "Not found");
   }
 
+  // oidc-provider builds its endpoints' URLs from the request's Host: another name (DNS
+  // rebinding, or a forged header) would get a discovery document pointing elsewhere.
+  const hosts = new Set(loopbackHostHeaders(port));
   http.on("request", (req, res) => {
+    if (!hosts.has((req.headers.host ?? "").toLowerCase())) {
+      res.writeHead(403, { "content-type": "text/plain" }).end("Forbidden: Host not allowed\n");
+      return;
+    }
     const pathname = new URL(req.url ?? "/", issuer).pathname;
     // oidc-provider answers CORS on discovery and the token endpoint, not on registration: a
     // browser client on a loopback page (the local host) registers itself, so it gets CORS here.

@@ -28,6 +28,7 @@ export { bearerAuthentication, type BearerAuthenticationOptions } from "./http-g
 export {
   startAuthorization,
   createResourceServer,
+  AUTHORIZATION_SETTINGS,
   type ResourceServer,
   type Authorization,
   type AuthorizationOptions,

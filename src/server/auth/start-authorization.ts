@@ -2,13 +2,16 @@
  * `startAuthorization`: whose tokens an app's MCP server accepts, chosen in one place for
  * every app. With `AUTH_ISSUER` (production) it is that issuer and nothing is started; without
  * it, the development authorization server starts beside the app so a person can sign in
- * locally — except with `NODE_ENV=production`, where it refuses to start instead, because a
+ * locally — only in development (`isDevelopment`: `NODE_ENV` development or test). Anything
+ * else is production and refuses to start without `AUTH_ISSUER` and `AUTH_AUDIENCE`, because a
  * production server must never hand out tokens for test users. Either way it gives back what
  * `serveHttp` needs: the `authenticate` hook and the protected-resource metadata route.
  */
 import { createServer } from "node:net";
 import type { HttpOptions } from "../http.ts";
 import type { ServerLogger } from "../log.ts";
+import { requireProductionSettings, StartupRefusal } from "../mode.ts";
+import { isLoopbackHost } from "../http/request-checks.ts";
 import type { ToolServer } from "../tool-server.ts";
 import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
 import type { DevTestUser } from "./dev-test-users.ts";
@@ -132,10 +135,14 @@ function devPortOf(value: string | undefined, fallback: number): number {
   return port;
 }
 
+/** The settings a production server needs for sign-in. */
+export const AUTHORIZATION_SETTINGS = ["AUTH_ISSUER", "AUTH_AUDIENCE"] as const;
+
 /**
- * Sets up the resource server: `AUTH_ISSUER`'s tokens, or the development authorization
- * server's. Throws on `AUTH_ISSUER` without `AUTH_AUDIENCE`, and on `NODE_ENV=production`
- * without `AUTH_ISSUER`.
+ * Sets up the resource server: `AUTH_ISSUER`'s tokens, or (in development only) the
+ * development authorization server's, listening on loopback whatever `host` the MCP server
+ * binds. Throws a `StartupRefusal` naming what is missing: `AUTH_AUDIENCE` with `AUTH_ISSUER`,
+ * and both in production.
  */
 export async function startAuthorization(options: AuthorizationOptions): Promise<Authorization> {
   const env = options.env ?? process.env;
@@ -144,10 +151,12 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
   const port = options.port === 0 ? await freePort(host) : options.port;
   let settings: AuthorizationSettings;
   let close = async () => {};
+  requireProductionSettings(env, AUTHORIZATION_SETTINGS);
   if (env.AUTH_ISSUER) {
     if (!env.AUTH_AUDIENCE)
-      throw new TypeError(
+      throw new StartupRefusal(
         "AUTH_AUDIENCE (the server's canonical URI) must be set with AUTH_ISSUER",
+        ["AUTH_AUDIENCE"],
       );
     settings = {
       issuer: env.AUTH_ISSUER,
@@ -155,17 +164,14 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
       ...(env.AUTH_JWKS_URL ? { jwks: new URL(env.AUTH_JWKS_URL) } : {}),
     };
   } else {
-    if (env.NODE_ENV === "production")
-      throw new TypeError(
-        "set AUTH_ISSUER and AUTH_AUDIENCE: production never starts the dev sign-in",
-      );
     const shownHost = host.includes(":") ? `[${host}]` : host;
     const audience = env.AUTH_AUDIENCE || `http://${shownHost}:${port}${options.path ?? "/mcp"}`;
     // It loads oidc-provider itself, so a server with AUTH_ISSUER never loads it.
     const dev = await startDevAuthorizationServer({
       resource: audience,
       scopes: options.scopes,
-      host,
+      // Test users sign in without a password: never reachable from another machine.
+      host: isLoopbackHost(host) ? host : "127.0.0.1",
       port: devPortOf(env.AUTH_DEV_PORT, options.devPort ?? 0),
       log,
       ...(options.users ? { users: options.users } : {}),

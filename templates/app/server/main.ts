@@ -6,9 +6,10 @@
  * `widget-kit dev` reads it from there.
  *
  * Booking needs a signed-in person: with `AUTH_ISSUER` and `AUTH_AUDIENCE` the server accepts
- * that issuer's tokens (production); without them a development authorization server starts
- * beside it, where Alice or Bob sign in (no passwords). `NODE_ENV=production` without
- * `AUTH_ISSUER` refuses to start.
+ * that issuer's tokens; without them, in development only (`NODE_ENV` development or test, as
+ * `npm start` sets it), a development authorization server starts beside it, where Alice or
+ * Bob sign in (no passwords). Any other `NODE_ENV`, unset included, is production: it refuses
+ * to start without `AUTH_ISSUER` and `AUTH_AUDIENCE`, in one line naming them.
  */
 import { fileURLToPath } from "node:url";
 import {
@@ -16,6 +17,7 @@ import {
   createSqliteStore,
   serveHttp,
   startAuthorization,
+  StartupRefusal,
   widgetResources,
 } from "widget-kit/server";
 import { BOOKING_SCOPE } from "./book-flight.ts";
@@ -30,6 +32,11 @@ const auth = await startAuthorization({
   scopes: [BOOKING_SCOPE],
   resourceName: "Flights",
   log,
+}).catch((error: unknown) => {
+  // Missing production settings: one line a person reads at once, not a stack trace.
+  if (!(error instanceof StartupRefusal)) throw error;
+  process.stderr.write(`flights: ${error.message}\n`);
+  process.exit(1);
 });
 const tools = createFlightsServer({
   widget: widgetResources({ dist, log, title: "Flights" }),
