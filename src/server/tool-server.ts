@@ -14,7 +14,9 @@ import {
   type ToolAnnotations,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
+import type { Contract } from "../contract/define-contract.ts";
 import type { FieldError, ToolError } from "../contract/index.ts";
+import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
 import type { ProtectedResource } from "./auth/protected-resource.ts";
@@ -104,8 +106,11 @@ export type { ResourceProvider } from "./resource-provider.ts";
 /** Options of `createToolServer`. */
 export interface ToolServerOptions {
   info: { name: string; version: string; title?: string };
-  /** The contract version every result carries. */
-  contractVersion: string;
+  /**
+   * The app's contract: every result carries its `version` (so a contract at another version
+   * than the kit's stamps its own), and every tool's `kind` must be one it declares.
+   */
+  contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
   /** Each handler only ever receives arguments its own schema produced. */
   tools: ReadonlyArray<ToolDefinition<unknown>>;
   resources?: ResourceProvider;
@@ -187,10 +192,14 @@ export function validationMessage(
 
 /** Builds a tool server. */
 export function createToolServer(options: ToolServerOptions): ToolServer {
-  const { log, contractVersion } = options;
+  const { log } = options;
+  const contractVersion = options.contract.version;
   const byName = new Map<string, ToolDefinition<unknown>>();
   for (const tool of options.tools) {
     if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
+    // A result of a kind the contract does not declare would be `invalid` in every widget.
+    if (!Object.hasOwn(options.contract.kinds, tool.kind))
+      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
     byName.set(tool.name, tool);
   }
   // The argument names each tool declares (its strictObject's keys), for validationMessage.

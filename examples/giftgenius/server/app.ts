@@ -2,7 +2,6 @@
  * The GiftGenius MCP server, assembled: catalog, drafts, fake payments, idempotency store,
  * widget resources and the three tools on the kit's tool server.
  */
-import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createPostgresStore,
   createResourceServer,
@@ -16,6 +15,7 @@ import {
   type ToolServer,
   type WidgetUris,
 } from "widget-kit/server";
+import { giftGenius } from "../contract.ts";
 import { createCatalog, loadGifts } from "./catalog/catalog.ts";
 import type { GiftGeniusConfig } from "./config.ts";
 import { createDailyLimit } from "./daily-limit.ts";
@@ -132,7 +132,7 @@ export async function createGiftGenius(
   const protectedResource = resourceServer?.resource;
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
-    contractVersion: CONTRACT_VERSION,
+    contract: giftGenius,
     tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
     resources: widget.provider,
     log,

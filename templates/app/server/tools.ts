@@ -5,7 +5,6 @@
  * HTTP, the tests call it directly.
  */
 import * as v from "valibot";
-import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createToolServer,
   defineTool,
@@ -103,7 +102,7 @@ export function createFlightsServer(options: {
   const { widget, store, now = Date.now, onBooked = () => {} } = options;
   return createToolServer({
     info: { name: "flights", version: "1.0.0" },
-    contractVersion: CONTRACT_VERSION,
+    contract: flights,
     tools: [
       searchFlights(widget.uris),
       prepareBooking(widget.uris, now),
