@@ -24,8 +24,20 @@ export {
   type RecordKind,
   type KindData,
 } from "./kinds.ts";
+export {
+  toolRefs,
+  type ToolRef,
+  type ToolRefs,
+  type ToolKinds,
+  type ToolSignature,
+  type ToolSignatures,
+  type ToolView,
+} from "./tools.ts";
 export type {
   AnyParsedResult,
+  KindView,
+  ParsedKindResult,
+  ViewBase,
   KindDefinitions,
   ParsedResult,
   ResultsView,

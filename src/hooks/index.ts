@@ -11,6 +11,8 @@ export {
   type CallToolState,
   type CallToolStatus,
   type CallOutcome,
+  type TypedCallOutcome,
+  type TypedCallToolState,
 } from "./use-call-tool.ts";
 export { HOST_CALL_FAILED } from "./host-call-error.ts";
 export { useTheme } from "./use-theme.ts";

@@ -53,7 +53,14 @@ export {
   type WidgetResourcesOptions,
 } from "./widget-resources.ts";
 export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
-export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
+export {
+  defineTool,
+  type TypedTool,
+  type ToolsOf,
+  type TypedToolOutcome,
+  type TypedToolSpec,
+} from "./define-tool.ts";
+export type { ToolSignature } from "../contract/tools.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";

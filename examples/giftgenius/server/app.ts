@@ -13,6 +13,7 @@ import {
   type ProtectedResource,
   type ServerLogger,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "widget-kit/server";
 import { giftGenius } from "../contract.ts";
@@ -33,6 +34,16 @@ import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
 
 /** A ready server: make SDK servers from it, then `close()` to release the store. */
+/**
+ * GiftGenius' tools as its widget calls them (names, arguments, result kinds), for the
+ * widget's `toolRefs<GiftGeniusTools>`: a renamed tool or argument fails its typecheck.
+ */
+export type GiftGeniusTools = ToolsOf<
+  | ReturnType<typeof suggestGiftsTool>
+  | ReturnType<typeof prepareOrderTool>
+  | ReturnType<typeof commitOrderTool>
+>;
+
 export interface GiftGenius {
   tools: ToolServer;
   store: IdempotencyStore;

@@ -15,6 +15,7 @@ import {
   type ResourceProvider,
   type ServerLogger,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
@@ -84,6 +85,16 @@ function prepareBooking(widget: WidgetUris, now: () => number) {
     },
   });
 }
+
+/**
+ * The app's tools as its widget calls them (names, arguments, result kinds): the widget's
+ * `toolRefs<FlightTools>` accepts only these, so a renamed tool or argument fails typecheck.
+ */
+export type FlightTools = ToolsOf<
+  | ReturnType<typeof searchFlights>
+  | ReturnType<typeof prepareBooking>
+  | ReturnType<typeof bookFlight>
+>;
 
 /** The app's tool server, with the widget's resources and the URIs its tools advertise. */
 export function createFlightsServer(options: {
