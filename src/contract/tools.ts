@@ -57,9 +57,6 @@ export type ToolKinds<Tools extends ToolSignatures> = {
   readonly [N in keyof Tools & string]: Tools[N]["kind"];
 };
 
-/** The contract's kinds `Tools` were declared against. */
-type KindsOf<Tools extends ToolSignatures> = Tools[keyof Tools]["kinds"];
-
 /**
  * `input` parsed, and held to `kind`: a result of another kind from this tool is `invalid`
  * (its view type promises this kind's shape).
@@ -91,7 +88,7 @@ function parseAs(
  * const outcome = await search.call({ from: "LIS", to: "BER" }); // outcome.view: flight_offers' view
  */
 export function toolRefs<Tools extends ToolSignatures>(
-  contract: Pick<Contract<KindsOf<Tools>>, "parse" | "kinds">,
+  contract: Pick<Contract<Tools[keyof Tools]["kinds"]>, "parse" | "kinds">,
   kinds: ToolKinds<Tools>,
 ): ToolRefs<Tools> {
   const refs: { [name: string]: ToolRef } = {};

@@ -18,6 +18,7 @@ export {
   validateArguments,
   formatPath,
   FIELD_CODES,
+  type PathKey,
   type ArgumentSpec,
   type RuleProblem,
   type ValidationOutcome,
@@ -48,6 +49,7 @@ export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-
 export {
   widgetResources,
   withResourceOrigins,
+  type ResourceMeta,
   mcpAppUriFor,
   SKYBRIDGE_MIME_TYPE,
   type WidgetResourcesOptions,
@@ -71,5 +73,26 @@ export {
   type JsonSchema,
 } from "../contract/json-schema.ts";
 export type { Contract } from "../contract/define-contract.ts";
-export type { KindDefinition } from "../contract/kinds.ts";
-export type { ToolError, FieldError, Money } from "../contract/schemas.ts";
+export type { ContractVersion } from "../contract/version.ts";
+export type { KindData, KindDefinition, ListKind, RecordKind } from "../contract/kinds.ts";
+export type {
+  KindDefinitions,
+  ParsedResult,
+  KindView,
+  ResultsView,
+  EmptyView,
+  RecordView,
+  ErrorView,
+  InvalidView,
+  UnsupportedView,
+  ViewBase,
+} from "../contract/views.ts";
+export { RECORD_STATES, type RecordState } from "../contract/states.ts";
+export {
+  FieldErrorSchema,
+  MoneySchema,
+  ToolErrorSchema,
+  type ToolError,
+  type FieldError,
+  type Money,
+} from "../contract/schemas.ts";

@@ -67,7 +67,8 @@ const MAX_CUSTOM_MESSAGE_CHARS = 200;
 /** Handed to valibot as the fallback message: an issue that keeps it had no custom message. */
 const NO_CUSTOM_MESSAGE = "\u0000widget-kit: no custom message";
 
-type PathKey = string | number;
+/** One step of a field path: an object key or an array index. */
+export type PathKey = string | number;
 type Args = { readonly [key: string]: unknown };
 type Issue = v.BaseIssue<unknown>;
 

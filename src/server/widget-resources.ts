@@ -36,7 +36,8 @@ const ManifestSchema = v.object({
   mcp_app_uri: v.optional(v.pipe(v.string(), v.regex(UI_URI))),
 });
 type Manifest = v.InferOutput<typeof ManifestSchema>;
-type Meta = { readonly [key: string]: unknown };
+/** A resource's `_meta`: the manifest's, with the CSP keys in both hosts' shapes. */
+export type ResourceMeta = { readonly [key: string]: unknown };
 
 /** Options of `widgetResources`. */
 export interface WidgetResourcesOptions {
@@ -105,7 +106,7 @@ function withEntries(list: unknown, entries: readonly string[]): unknown[] {
  * The build's resource `_meta` with `origins` added to the resource domains of both CSP
  * shapes (`openai/widgetCSP.resource_domains`, `ui.csp.resourceDomains`).
  */
-export function withResourceOrigins(meta: Meta, origins: readonly string[]): Meta {
+export function withResourceOrigins(meta: ResourceMeta, origins: readonly string[]): ResourceMeta {
   if (origins.length === 0) return meta;
   const openai = isRecord(meta["openai/widgetCSP"]) ? meta["openai/widgetCSP"] : {};
   const ui = isRecord(meta.ui) ? meta.ui : {};
