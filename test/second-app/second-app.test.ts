@@ -93,11 +93,14 @@ function startUntil(
   args: string[],
   pattern: RegExp,
   env: NodeJS.ProcessEnv = {},
+  /** In its own process group, as a terminal runs it (stop it with `interrupt`). */
+  group = false,
 ): { child: ChildProcess; match: Promise<RegExpExecArray>; output: () => string } {
   const child = spawn(command, args, {
     cwd: app,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: group,
   });
   let out = "";
   child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -110,6 +113,15 @@ function startUntil(
     child.on("exit", (code) => reject(new Error(`${command} exited (${code}):\n${out}`)));
   });
   return { child, match, output: () => out };
+}
+
+/** Ctrl-C in the terminal: SIGINT to the whole foreground process group (npm and its script). */
+function interrupt(child: ChildProcess | undefined): void {
+  try {
+    if (child?.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGINT");
+  } catch {
+    // Already gone.
+  }
 }
 
 let tarball = "";
@@ -555,6 +567,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
         ["start", "--", "--port", "0"],
         /^widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
         { NODE_ENV: undefined },
+        true,
       );
       const found = await dev.match;
       page = found[1]!;
@@ -564,7 +577,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
 
     afterAll(async () => {
       await browser?.close();
-      dev?.child.kill("SIGTERM");
+      interrupt(dev?.child);
     });
 
     /** The page after a search link, in `locale`; resolves with the widget's text. */
@@ -655,7 +668,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
 
     it("stops the server it started when it stops", async () => {
       const exited = new Promise((resolve) => dev.child.on("exit", resolve));
-      dev.child.kill("SIGTERM");
+      interrupt(dev.child);
       await exited;
       await expect
         .poll(
