@@ -13,9 +13,18 @@ export {
   MCP_APP_MIME_TYPE,
   type WidgetManifest,
   type WidgetResourceMeta,
-  type OpenAiWidgetCsp,
 } from "./manifest.ts";
-export { buildCsp, type CspInputs } from "./csp.ts";
+export {
+  buildCsp,
+  cspMeta,
+  declaredOrigins,
+  withResourceOrigins,
+  type CspInputs,
+  type CspDomains,
+  type DeclaredOrigins,
+  type McpAppsWidgetCsp,
+  type OpenAiWidgetCsp,
+} from "./widget-csp.ts";
 export {
   inlineElements,
   selfContainedProblems,

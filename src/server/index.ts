@@ -48,13 +48,12 @@ export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export {
   widgetResources,
-  withResourceOrigins,
-  type ResourceMeta,
   mcpAppUriFor,
   SKYBRIDGE_MIME_TYPE,
   type WidgetResourcesOptions,
 } from "./widget-resources.ts";
 export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
+export { withResourceOrigins } from "../build/widget-csp.ts";
 export {
   defineTool,
   type TypedTool,
