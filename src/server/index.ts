@@ -39,6 +39,7 @@ export {
   type ToolDefinition,
   type ToolContext,
   type ToolOutcome,
+  type ToolFailureOutcome,
   type ResourceProvider,
   type CallOrigin,
   type RefusedCall,
