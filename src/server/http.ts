@@ -20,6 +20,7 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import { answerPreflight, allowOrigin } from "./http/cors.ts";
+import { jsonLimitBroken, type JsonLimits } from "./http/json-limits.ts";
 import { sendJsonRpcError } from "./http/json-rpc-error.ts";
 import { BodyAborted, BodyTooLarge, readBody } from "./http/read-body.ts";
 import {
@@ -65,6 +66,11 @@ export interface HttpOptions {
   allowedOrigins?: readonly string[];
   /** Largest request body in bytes; default 4 MiB. */
   maxBodyBytes?: number;
+  /**
+   * How deep and wide a JSON body may be (default: 64 levels, 1,000 members per object,
+   * 10,000 items per array); a body beyond them gets a 400 JSON-RPC parse error.
+   */
+  jsonLimits?: JsonLimits;
   /**
    * Routes served next to the endpoint (e.g. the dev host page from `src/devhost`): called for
    * every other path once the Host check passed; resolves `true` when it answered.
@@ -123,9 +129,16 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
       else throw error;
       return undefined;
     }
+    const text = raw.toString("utf8");
+    const broken = jsonLimitBroken(text, options.jsonLimits);
+    if (broken !== undefined) {
+      log.info("http_body_refused", { reason: broken });
+      sendJsonRpcError(res, 400, -32700, `Parse error: the request body is refused: ${broken}`);
+      return undefined;
+    }
     let body: unknown;
     try {
-      body = JSON.parse(raw.toString("utf8"));
+      body = JSON.parse(text);
     } catch {
       sendJsonRpcError(res, 400, -32700, "Parse error: the request body is not valid JSON");
       return undefined;

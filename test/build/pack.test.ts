@@ -87,6 +87,17 @@ describe("npm pack → fresh app", () => {
     expect(existsSync(join(installed, "lib/build/plugin.ts"))).toBe(false);
   });
 
+  it("runs nothing when installed: no install-time build for npm to ask approval of", () => {
+    const { scripts = {} } = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      scripts?: Record<string, string>;
+    };
+    // The lifecycle scripts npm runs (or lists under allowScripts) when installing a package.
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"])
+      expect(scripts, hook).not.toHaveProperty(hook);
+    // What would be built at install time is in the tarball already.
+    expect(existsSync(join(installed, "lib/server/index.js"))).toBe(true);
+  });
+
   it("runs its `widget-kit` command: create writes the app template, names filled in", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
       bin: Record<string, string>;

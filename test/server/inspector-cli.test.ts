@@ -1,18 +1,20 @@
 /**
- * The third-party MCP Inspector CLI (pinned devDependency, no download at test time) against
- * the server: tools/list and tools/call, in its default era and with `--protocol-era modern`
- * (which needs `server/discover` to offer 2026-07-28).
+ * The third-party MCP Inspector CLI against the server: tools/list and tools/call, in its
+ * default era and with `--protocol-era modern` (which needs `server/discover` to offer
+ * 2026-07-28). It runs through `npx` at a pinned version instead of being a devDependency:
+ * 2.12 (with undici 8 and commander 15) asks for Node ≥ 22, so installing it made `npm ci`
+ * warn EBADENGINE on the Node 20 the kit supports. Its CLI works on Node 20.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { GOOD_SEARCH, startHarness, type Harness } from "./harness.ts";
 
-const INSPECTOR = fileURLToPath(new URL("../../node_modules/.bin/mcp-inspector", import.meta.url));
+const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const run = promisify(execFile);
+const npmCache = process.env.npm_config_cache ?? join(homedir(), ".npm");
 
 describe("MCP Inspector CLI 2.12", () => {
   let h: Harness;
@@ -28,9 +30,16 @@ describe("MCP Inspector CLI 2.12", () => {
 
   /** Runs the CLI against the harness and parses its JSON answer. */
   async function inspector(args: string[]): Promise<{ [key: string]: unknown }> {
-    const { stdout } = await run(INSPECTOR, ["--cli", h.endpoint.url, ...args], {
-      // Its catalog and storage go to a private directory, never the real home.
-      env: { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, "mcp.json") },
+    const { stdout } = await run("npx", ["-y", INSPECTOR, "--cli", h.endpoint.url, ...args], {
+      // Its catalog and storage go to a private directory, never the real home; npm keeps its
+      // own cache, so the package is fetched once per machine, not once per run.
+      env: {
+        ...process.env,
+        HOME: home,
+        MCP_CATALOG_PATH: join(home, "mcp.json"),
+        npm_config_cache: npmCache,
+        npm_config_update_notifier: "false",
+      },
       timeout: 60_000,
     });
     return JSON.parse(stdout) as { [key: string]: unknown };

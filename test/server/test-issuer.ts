@@ -21,6 +21,10 @@ export interface MintOptions {
   expiresIn?: number;
   /** Sign with another key than the issuer's (a forged token). */
   forged?: boolean;
+  /** The `typ` header; `null` leaves it out. Default `at+jwt` (RFC 9068). */
+  typ?: string | null;
+  /** Seconds from now of `iat` (positive: in the future). Default -5. */
+  issuedIn?: number;
 }
 
 /** A test issuer. */
@@ -82,11 +86,15 @@ export async function createTestIssuer(
       const key = mint.forged ? forger : signing;
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ scope: mint.scope ?? "orders:write", client_id: "test-client" })
-        .setProtectedHeader({ alg: "RS256", kid: signing.jwk.kid, typ: "at+jwt" })
+        .setProtectedHeader({
+          alg: "RS256",
+          kid: signing.jwk.kid,
+          ...(mint.typ === null ? {} : { typ: mint.typ ?? "at+jwt" }),
+        })
         .setIssuer(mint.iss ?? issuer)
         .setSubject(mint.sub ?? "alice")
         .setAudience(mint.aud ?? audience)
-        .setIssuedAt(now - 5)
+        .setIssuedAt(now + (mint.issuedIn ?? -5))
         .setExpirationTime(now + (mint.expiresIn ?? 3600))
         .sign(key.privateKey);
     },

@@ -17,7 +17,8 @@ export interface AuthenticatedRequest {
   authInfo?: AuthInfo;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+// The scheme is case-insensitive (RFC 9110 §11.1): some clients send `bearer`.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
  * No header → anonymous; a header that is not one well-formed Bearer token, or a token the

@@ -38,7 +38,8 @@ export interface AuthorizationOptions {
   readonly log: ServerLogger;
   /**
    * Where the settings come from: `AUTH_ISSUER`, `AUTH_AUDIENCE` (the canonical URI tokens
-   * must name), `AUTH_JWKS_URL`, `AUTH_DEV_PORT`, `NODE_ENV`. Default `process.env`.
+   * must name), `AUTH_JWKS_URL`, `AUTH_TOKEN_TYPES`, `AUTH_DEV_PORT`, `NODE_ENV`. Default
+   * `process.env`.
    */
   readonly env?: { readonly [name: string]: string | undefined };
   /** The development server's port when `AUTH_DEV_PORT` is unset. Default `0` (any free port). */
@@ -58,6 +59,11 @@ export interface AuthorizationSettings {
    * found by discovery.
    */
   readonly jwks?: URL | JsonWebKeySet;
+  /**
+   * Accepted `typ` headers (`AUTH_TOKEN_TYPES`, a comma list); default `at+jwt` only
+   * (RFC 9068). An issuer that types its access tokens `JWT` needs `["at+jwt", "JWT"]`.
+   */
+  readonly tokenTypes?: readonly string[];
 }
 
 /** An app's resource server: its metadata, and the `authenticate` hook for its tool server. */
@@ -95,6 +101,7 @@ export function createResourceServer(options: {
     issuer: settings.issuer,
     audience: settings.audience,
     ...(settings.jwks ? { jwks: settings.jwks } : {}),
+    ...(settings.tokenTypes ? { tokenTypes: settings.tokenTypes } : {}),
   });
   return {
     resource,
@@ -135,6 +142,14 @@ function devPortOf(value: string | undefined, fallback: number): number {
   return port;
 }
 
+/** `"at+jwt, JWT"` → `["at+jwt", "JWT"]`. */
+function listOf(value: string): string[] {
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /** The settings a production server needs for sign-in. */
 export const AUTHORIZATION_SETTINGS = ["AUTH_ISSUER", "AUTH_AUDIENCE"] as const;
 
@@ -162,6 +177,7 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
       issuer: env.AUTH_ISSUER,
       audience: env.AUTH_AUDIENCE,
       ...(env.AUTH_JWKS_URL ? { jwks: new URL(env.AUTH_JWKS_URL) } : {}),
+      ...(env.AUTH_TOKEN_TYPES ? { tokenTypes: listOf(env.AUTH_TOKEN_TYPES) } : {}),
     };
   } else {
     const shownHost = host.includes(":") ? `[${host}]` : host;

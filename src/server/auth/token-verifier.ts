@@ -1,8 +1,10 @@
 /**
- * Bearer access tokens verified with `jose`: the signature through the issuer's JWKS, `exp`
- * (and `nbf`), `iss` equal to the configured issuer, and `aud` containing the server's
- * canonical URI (RFC 8707: a token minted for another resource is refused). `jose` is an
- * optional peer of the kit, loaded on the first token.
+ * Bearer access tokens verified with `jose`: the signature through the issuer's JWKS, the
+ * `typ` header of a JWT access token (RFC 9068 §4: `at+jwt`, so an ID token or another JWT the
+ * issuer signed is not taken for one), `exp` (and `nbf`), an `iat` not in the future, `iss`
+ * equal to the configured issuer, and `aud` containing the server's canonical URI (RFC 8707:
+ * a token minted for another resource is refused). `jose` is an optional peer of the kit,
+ * loaded on the first token.
  */
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from "jose";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
@@ -21,8 +23,15 @@ export interface TokenVerifierOptions {
   jwks?: URL | JsonWebKeySet;
   /** Accepted signature algorithms; default RS256, PS256, ES256, EdDSA. */
   algorithms?: string[];
-  /** Clock skew allowed for `exp`/`nbf`, in seconds; default 30. */
+  /** Clock skew allowed for `exp`/`nbf`/`iat`, in seconds; default 30. */
   clockToleranceSeconds?: number;
+  /**
+   * Accepted `typ` header values, compared without case and with the `application/` prefix
+   * optional (RFC 9068 §4). Default `["at+jwt"]`. An issuer that signs its access tokens as
+   * plain `JWT` (Microsoft Entra, Keycloak) needs `["at+jwt", "JWT"]` (`AUTH_TOKEN_TYPES`);
+   * a token with no `typ` is refused either way.
+   */
+  tokenTypes?: readonly string[];
   /** Fetches the discovery document (tests); default global `fetch`. */
   fetch?: typeof fetch;
 }
@@ -44,6 +53,15 @@ export interface TokenVerifier {
 }
 
 const MAX_TOKEN_CHARS = 8_192;
+
+/** The RFC 9068 type of a JWT access token. */
+const ACCESS_TOKEN_TYPE = "at+jwt";
+
+/** `application/at+jwt` and `AT+JWT` are `at+jwt` (media types: RFC 7515 §4.1.9). */
+function normalTokenType(typ: string): string {
+  const lower = typ.toLowerCase();
+  return lower.startsWith("application/") ? lower.slice("application/".length) : lower;
+}
 
 function scopesOf(payload: JWTPayload): string[] {
   if (typeof payload.scope === "string") return payload.scope.split(" ").filter(Boolean);
@@ -94,11 +112,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     keys.catch(() => (keys = undefined));
     return keys;
   };
+  const tolerance = options.clockToleranceSeconds ?? 30;
+  const tokenTypes = new Set((options.tokenTypes ?? [ACCESS_TOKEN_TYPE]).map(normalTokenType));
   const verifyOptions: JWTVerifyOptions = {
     issuer,
     audience,
     algorithms: options.algorithms ?? ["RS256", "PS256", "ES256", "EdDSA"],
-    clockTolerance: options.clockToleranceSeconds ?? 30,
+    clockTolerance: tolerance,
     requiredClaims: ["sub", "exp"],
   };
   return {
@@ -109,7 +129,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         return { ok: false, reason: "malformed" };
       try {
         const { jwtVerify } = await jose();
-        const { payload } = await jwtVerify(token, await getKeys(), verifyOptions);
+        const { payload, protectedHeader } = await jwtVerify(token, await getKeys(), verifyOptions);
+        const typ = protectedHeader.typ;
+        if (typeof typ !== "string" || !tokenTypes.has(normalTokenType(typ)))
+          return { ok: false, reason: "not an access token (typ)" };
+        // jose checks `iat` only against a maximum age; a token "issued" ahead of the clock is
+        // a clock or issuer fault the token's lifetime must not hide.
+        if (typeof payload.iat === "number" && payload.iat > Date.now() / 1000 + tolerance)
+          return { ok: false, reason: "issued in the future (iat)" };
         if (typeof payload.sub !== "string" || payload.sub.length === 0)
           return { ok: false, reason: "no subject" };
         const clientId =
