@@ -2,7 +2,8 @@
  * The public API, reviewed: one API report per package entry (`api/*.api.md`), written by
  * API Extractor from the shipped declarations (`lib/`, `npm run build:lib`).
  *
- *   npm run api          fails when an entry's surface differs from its committed report
+ *   npm run api          fails when an entry's surface differs from its committed report, or
+ *                        when a public signature names a type its entry does not export
  *   npm run api:update   rewrites the reports (commit them with the change they describe)
  */
 import { mkdirSync, readFileSync } from "node:fs";
@@ -74,6 +75,15 @@ for (const { name, reportName, types } of entries()) {
       if (message.logLevel !== ExtractorLogLevel.Error) message.handled = true;
     },
   });
+  // A public signature naming a type its entry does not export: an app cannot name that type.
+  const report = readFileSync(join(repo, ".tmp/api", `${reportName}.api.md`), "utf8");
+  const forgotten = [...report.matchAll(/ae-forgotten-export\) The symbol "([^"]+)"/g)];
+  if (forgotten.length > 0) {
+    failed += 1;
+    console.error(
+      `${name}: forgotten exports (export them from the entry): ${forgotten.map((m) => m[1]).join(", ")}`,
+    );
+  }
   if (result.apiReportChanged && !update) {
     failed += 1;
     console.error(

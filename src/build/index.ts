@@ -13,9 +13,18 @@ export {
   MCP_APP_MIME_TYPE,
   type WidgetManifest,
   type WidgetResourceMeta,
-  type OpenAiWidgetCsp,
 } from "./manifest.ts";
-export { buildCsp, type CspInputs } from "./csp.ts";
+export {
+  buildCsp,
+  cspMeta,
+  declaredOrigins,
+  withResourceOrigins,
+  type CspInputs,
+  type CspDomains,
+  type DeclaredOrigins,
+  type McpAppsWidgetCsp,
+  type OpenAiWidgetCsp,
+} from "./widget-csp.ts";
 export {
   inlineElements,
   selfContainedProblems,
@@ -40,4 +49,26 @@ export {
   type JsonSchema,
 } from "../contract/json-schema.ts";
 export type { Contract } from "../contract/define-contract.ts";
-export type { KindDefinition } from "../contract/kinds.ts";
+export type { ContractVersion } from "../contract/version.ts";
+export type { KindData, KindDefinition, ListKind, RecordKind } from "../contract/kinds.ts";
+export {
+  FieldErrorSchema,
+  MoneySchema,
+  ToolErrorSchema,
+  type FieldError,
+  type Money,
+  type ToolError,
+} from "../contract/schemas.ts";
+export type {
+  ParsedResult,
+  KindView,
+  ResultsView,
+  EmptyView,
+  RecordView,
+  ErrorView,
+  InvalidView,
+  UnsupportedView,
+  ViewBase,
+} from "../contract/views.ts";
+export { RECORD_STATES, type RecordState } from "../contract/states.ts";
+export type { Language } from "../i18n/locale.ts";

@@ -5,14 +5,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { WidgetConfigBase } from "./widget-config.ts";
-
-/** ChatGPT's resource `_meta["openai/widgetCSP"]` (snake case). */
-export interface OpenAiWidgetCsp {
-  connect_domains: string[];
-  resource_domains: string[];
-  frame_domains?: string[];
-  redirect_domains?: string[];
-}
+import { cspMeta, type McpAppsWidgetCsp, type OpenAiWidgetCsp } from "./widget-csp.ts";
 
 /** The `_meta` object a server puts on the widget's resource contents. */
 export interface WidgetResourceMeta {
@@ -21,7 +14,7 @@ export interface WidgetResourceMeta {
   "openai/widgetPrefersBorder": boolean;
   "openai/widgetDescription": string;
   ui: {
-    csp: { connectDomains: string[]; resourceDomains: string[]; frameDomains?: string[] };
+    csp: McpAppsWidgetCsp;
     prefersBorder: boolean;
     domain?: string;
   };
@@ -58,25 +51,14 @@ export function assertWidgetName(name: string): void {
 
 /** The resource `_meta` for `config`: optional keys appear only when declared. */
 export function resourceMeta(config: WidgetConfigBase): WidgetResourceMeta {
-  const { connect = [], resource = [], frame, redirect } = config.domains;
-  const openAiCsp: OpenAiWidgetCsp = {
-    connect_domains: [...connect],
-    resource_domains: [...resource],
-  };
-  if (frame?.length) openAiCsp.frame_domains = [...frame];
-  if (redirect?.length) openAiCsp.redirect_domains = [...redirect];
-  const uiCsp: WidgetResourceMeta["ui"]["csp"] = {
-    connectDomains: [...connect],
-    resourceDomains: [...resource],
-  };
-  if (frame?.length) uiCsp.frameDomains = [...frame];
+  const { openai, mcpApps } = cspMeta(config.domains);
   return {
-    "openai/widgetCSP": openAiCsp,
+    "openai/widgetCSP": openai,
     ...(config.domain ? { "openai/widgetDomain": config.domain } : {}),
     "openai/widgetPrefersBorder": config.prefersBorder,
     "openai/widgetDescription": config.description,
     ui: {
-      csp: uiCsp,
+      csp: mcpApps,
       prefersBorder: config.prefersBorder,
       ...(config.uiDomain ? { domain: config.uiDomain } : {}),
     },

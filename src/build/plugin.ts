@@ -8,7 +8,7 @@ import { viteSingleFile } from "vite-plugin-singlefile";
 import { contractJsonSchema } from "../contract/json-schema.ts";
 import { checkContract } from "./contract-check.ts";
 import { readContractLock, serializeContract } from "./contract-lock.ts";
-import { buildCsp } from "./csp.ts";
+import { buildCsp } from "./widget-csp.ts";
 import { inlineElements, selfContainedProblems } from "./inline-audit.ts";
 import { buildManifest, assertWidgetName } from "./manifest.ts";
 import { checkDeclaredOrigins } from "./origins.ts";

@@ -9,7 +9,7 @@ export {
   type RecordsOf,
 } from "./result-view.tsx";
 export { ItemList, type ItemListProps } from "./item-list.tsx";
-export { RenderGuard, type RenderGuardProps } from "./render-guard.tsx";
+export { RenderGuard, type RenderGuardProps, type RenderGuardState } from "./render-guard.tsx";
 export { LoadingState } from "./loading-state.tsx";
 export { InvalidState, UnsupportedState } from "./notice-state.tsx";
 export { EmptyState, type EmptyStateProps, type EmptySuggestion } from "./empty-state.tsx";

@@ -14,7 +14,8 @@ export interface RenderGuardProps {
   readonly children?: ReactNode;
 }
 
-interface RenderGuardState {
+/** What `RenderGuard` remembers: whether its children threw, and for which reset key. */
+export interface RenderGuardState {
   readonly failed: boolean;
   readonly resetKey: unknown;
 }

@@ -12,7 +12,7 @@ export {
   type FieldError,
   type ToolError,
 } from "./schemas.ts";
-export { DOM_STATES, type DomState, type RecordState } from "./states.ts";
+export { DOM_STATES, RECORD_STATES, type DomState, type RecordState } from "./states.ts";
 export type { Envelope } from "./envelope.ts";
 export { envelopeSchema } from "./envelope-schema.ts";
 export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
@@ -24,8 +24,20 @@ export {
   type RecordKind,
   type KindData,
 } from "./kinds.ts";
+export {
+  toolRefs,
+  type ToolRef,
+  type ToolRefs,
+  type ToolKinds,
+  type ToolSignature,
+  type ToolSignatures,
+  type ToolView,
+} from "./tools.ts";
 export type {
   AnyParsedResult,
+  KindView,
+  ParsedKindResult,
+  ViewBase,
   KindDefinitions,
   ParsedResult,
   ResultsView,

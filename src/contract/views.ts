@@ -8,7 +8,7 @@ import type { ToolError } from "./schemas.ts";
 import type { RecordState } from "./states.ts";
 
 /** Fields every parsed view carries. */
-interface ViewBase<Kind extends string> {
+export interface ViewBase<Kind extends string> {
   readonly kind: Kind;
   /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
   readonly version: string;
@@ -60,7 +60,8 @@ export interface UnsupportedView {
   readonly kind?: string;
 }
 
-type KindView<Kind extends string, D> =
+/** The success views of one kind `Kind` declared as `D`: a list's results or empty, or its record. */
+export type KindView<Kind extends string, D> =
   D extends ListKind<string, infer Item>
     ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
     : D extends RecordKind<infer State>
@@ -73,6 +74,15 @@ export type ParsedResult<Kinds extends Record<string, KindDefinition>> =
   | ErrorView
   | InvalidView
   | UnsupportedView;
+
+/**
+ * What `parse` returns for a result of one kind `K`: that kind's own views, or an error,
+ * invalid or unsupported result (a tool of kind `K` can still answer any of those).
+ */
+export type ParsedKindResult<
+  Kinds extends Record<string, KindDefinition>,
+  K extends keyof Kinds & string,
+> = KindView<K, Kinds[K]> | ErrorView | InvalidView | UnsupportedView;
 
 /** Any contract's kinds: what the parser reads before a contract's own kinds narrow it. */
 export type KindDefinitions = Readonly<Record<string, KindDefinition>>;

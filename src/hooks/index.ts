@@ -11,6 +11,8 @@ export {
   type CallToolState,
   type CallToolStatus,
   type CallOutcome,
+  type TypedCallOutcome,
+  type TypedCallToolState,
 } from "./use-call-tool.ts";
 export { HOST_CALL_FAILED } from "./host-call-error.ts";
 export { useTheme } from "./use-theme.ts";
@@ -27,4 +29,5 @@ export { useSendFollowUpMessage } from "./use-send-follow-up-message.ts";
 export { useOpenExternal } from "./use-open-external.ts";
 export { useRequestClose } from "./use-request-close.ts";
 export { useWriteFlow, type WriteFlow, type WriteFlowOptions } from "./use-write-flow.ts";
+export type { WriteFlowArgs, WriteFlowContract, WriteFlowView } from "./write-flow-types.ts";
 export { useAutoHeight } from "./use-auto-height.ts";

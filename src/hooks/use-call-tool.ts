@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "../bridge/types.ts";
 import type { ToolError } from "../contract/schemas.ts";
+import type { ToolRef } from "../contract/tools.ts";
 import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
 import { useHost } from "./host-context.tsx";
 
@@ -28,6 +29,19 @@ export interface CallToolState {
   readonly reset: () => void;
 }
 
+/** What a typed call ends in: as {@link CallOutcome}, with its result parsed as the tool's kind. */
+export type TypedCallOutcome<View> =
+  | { readonly ok: true; readonly result: CallToolResult; readonly view: View }
+  | { readonly ok: false; readonly error: ToolError };
+
+/** What `useCallTool(ref)` returns: {@link CallToolState} with the tool's arguments and view. */
+export interface TypedCallToolState<Input, View> extends Omit<CallToolState, "call"> {
+  /** Calls the tool with its own arguments. Never rejects. */
+  readonly call: (args: Input) => Promise<TypedCallOutcome<View>>;
+  /** The latest successful result, parsed as the tool's kind. */
+  readonly view?: View;
+}
+
 type Snapshot = Pick<CallToolState, "status" | "result" | "error">;
 const IDLE: Snapshot = { status: "idle" };
 
@@ -35,10 +49,24 @@ const IDLE: Snapshot = { status: "idle" };
  * Calls one tool of the app's server through the host. An identical call (same name,
  * deep-equal args) made while one is in flight joins it instead of sending another. Only the
  * latest call updates `status`; a call that ends after unmount updates nothing.
+ *
+ * Given a tool of `toolRefs(…)` it is typed by the server's declaration: only that tool's
+ * arguments compile, and each outcome carries the result parsed as the tool's kind (`view`).
+ * Given a name it takes any arguments and leaves the result to the caller's contract.
  */
-export function useCallTool(name: string, options: CallToolOptions = {}): CallToolState {
+export function useCallTool<Name extends string, Input, View>(
+  tool: ToolRef<Name, Input, View>,
+  options?: CallToolOptions,
+): TypedCallToolState<Input, View>;
+export function useCallTool(name: string, options?: CallToolOptions): CallToolState;
+export function useCallTool(
+  tool: string | ToolRef,
+  options: CallToolOptions = {},
+): CallToolState | TypedCallToolState<unknown, unknown> {
   const host = useHost();
   const { timeoutMs } = options;
+  const ref = typeof tool === "string" ? undefined : tool;
+  const name = typeof tool === "string" ? tool : tool.name;
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
   const latest = useRef(0);
   const mounted = useRef(false);
@@ -62,9 +90,11 @@ export function useCallTool(name: string, options: CallToolOptions = {}): CallTo
             : { status: "error", error: outcome.error },
         );
       }
-      return outcome;
+      return outcome.ok && ref
+        ? { ...outcome, view: ref.parse(outcome.result.structuredContent) }
+        : outcome;
     },
-    [host, name, timeoutMs],
+    [host, name, ref, timeoutMs],
   );
 
   const reset = useCallback(() => {
@@ -72,5 +102,9 @@ export function useCallTool(name: string, options: CallToolOptions = {}): CallTo
     setSnapshot(IDLE);
   }, []);
 
-  return { call, reset, ...snapshot };
+  const view = useMemo(
+    () => (ref && snapshot.result ? ref.parse(snapshot.result.structuredContent) : undefined),
+    [ref, snapshot.result],
+  );
+  return ref ? { call, reset, ...snapshot, view } : { call, reset, ...snapshot };
 }

@@ -20,17 +20,11 @@ import { useToolInput } from "./use-tool-input.ts";
 import { useToolOutput } from "./use-tool-output.ts";
 import { useWidgetState } from "./use-widget-state.ts";
 
-/** Tool arguments. */
-type Args = { readonly [key: string]: unknown };
-
-/** A parsed view, as any contract's `parse` returns. */
-type View = { readonly state: string };
-
-/** A contract, as the flow needs it. */
-interface FlowContract<R extends View> {
-  readonly version: string;
-  parse(input: unknown): R;
-}
+import type {
+  WriteFlowArgs as Args,
+  WriteFlowContract as FlowContract,
+  WriteFlowView as View,
+} from "./write-flow-types.ts";
 
 /** View states that are not a draft or receipt record (a stored one of these is ignored). */
 const NOT_RECORDS = new Set(["results", "empty", "error", "invalid", "unsupported"]);

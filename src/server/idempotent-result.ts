@@ -5,10 +5,7 @@
  */
 import { STORE_UNAVAILABLE, type IdempotentOutcome } from "./idempotency/run-idempotent.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
-import type { ToolOutcome } from "./tool-server.ts";
-
-/** A failed outcome. `R` (what `fromValue` returns) keeps a typed tool's data type. */
-type Failure = Extract<ToolOutcome, { ok: false }>;
+import type { ToolFailureOutcome as Failure, ToolOutcome } from "./tool-server.ts";
 
 /** The error codes of {@link idempotentResult}. */
 export const IDEMPOTENCY_CODES = {

@@ -18,6 +18,7 @@ export {
   validateArguments,
   formatPath,
   FIELD_CODES,
+  type PathKey,
   type ArgumentSpec,
   type RuleProblem,
   type ValidationOutcome,
@@ -38,6 +39,7 @@ export {
   type ToolDefinition,
   type ToolContext,
   type ToolOutcome,
+  type ToolFailureOutcome,
   type ResourceProvider,
   type CallOrigin,
   type RefusedCall,
@@ -47,13 +49,20 @@ export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export {
   widgetResources,
-  withResourceOrigins,
   mcpAppUriFor,
   SKYBRIDGE_MIME_TYPE,
   type WidgetResourcesOptions,
 } from "./widget-resources.ts";
 export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
-export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
+export { withResourceOrigins } from "../build/widget-csp.ts";
+export {
+  defineTool,
+  type TypedTool,
+  type ToolsOf,
+  type TypedToolOutcome,
+  type TypedToolSpec,
+} from "./define-tool.ts";
+export type { ToolSignature } from "../contract/tools.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export * from "./idempotency/index.ts";
@@ -65,5 +74,26 @@ export {
   type JsonSchema,
 } from "../contract/json-schema.ts";
 export type { Contract } from "../contract/define-contract.ts";
-export type { KindDefinition } from "../contract/kinds.ts";
-export type { ToolError, FieldError, Money } from "../contract/schemas.ts";
+export type { ContractVersion } from "../contract/version.ts";
+export type { KindData, KindDefinition, ListKind, RecordKind } from "../contract/kinds.ts";
+export type {
+  KindDefinitions,
+  ParsedResult,
+  KindView,
+  ResultsView,
+  EmptyView,
+  RecordView,
+  ErrorView,
+  InvalidView,
+  UnsupportedView,
+  ViewBase,
+} from "../contract/views.ts";
+export { RECORD_STATES, type RecordState } from "../contract/states.ts";
+export {
+  FieldErrorSchema,
+  MoneySchema,
+  ToolErrorSchema,
+  type ToolError,
+  type FieldError,
+  type Money,
+} from "../contract/schemas.ts";

@@ -14,7 +14,9 @@ import {
   type ToolAnnotations,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import type { FieldError, ToolError } from "../contract/index.ts";
+import type { Contract } from "../contract/define-contract.ts";
+import type { ToolError } from "../contract/index.ts";
+import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
 import type { ProtectedResource } from "./auth/protected-resource.ts";
@@ -36,6 +38,7 @@ import type { ResourceProvider } from "./resource-provider.ts";
 import { createSdkServer } from "./sdk-server.ts";
 import { toToolError, type ToolErrorBody } from "./tool-failure.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
+import { validationMessage } from "./validate-arguments/validation-message.ts";
 
 /** What a handler gets besides its validated arguments. */
 export interface ToolContext {
@@ -75,6 +78,9 @@ export type ToolOutcome =
       extra?: { [key: string]: unknown };
     };
 
+/** A handler's failed outcome (`idempotentResult` keeps a typed tool's success type beside it). */
+export type ToolFailureOutcome = Extract<ToolOutcome, { ok: false }>;
+
 /** One tool: its MCP description, its arguments, its result kind and its handler. */
 export interface ToolDefinition<T = unknown> {
   name: string;
@@ -104,8 +110,11 @@ export type { ResourceProvider } from "./resource-provider.ts";
 /** Options of `createToolServer`. */
 export interface ToolServerOptions {
   info: { name: string; version: string; title?: string };
-  /** The contract version every result carries. */
-  contractVersion: string;
+  /**
+   * The app's contract: every result carries its `version` (so a contract at another version
+   * than the kit's stamps its own), and every tool's `kind` must be one it declares.
+   */
+  contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
   /** Each handler only ever receives arguments its own schema produced. */
   tools: ReadonlyArray<ToolDefinition<unknown>>;
   resources?: ResourceProvider;
@@ -160,37 +169,16 @@ function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
   return { ...rest, type: "object" } as Tool["inputSchema"];
 }
 
-/**
- * One sentence for both readers that names what to change. Only argument names the tool
- * declares are listed: an unknown key is the caller's input, so it is counted, never echoed.
- */
-export function validationMessage(
-  fieldErrors: readonly FieldError[],
-  declared: ReadonlySet<string>,
-): string {
-  const names = new Set<string>();
-  let unknown = 0;
-  for (const error of fieldErrors) {
-    const top = error.field.split(/[.[]/)[0] ?? "";
-    if (declared.has(top)) names.add(top);
-    else if (error.code === "UNKNOWN_FIELD" || error.code === "UNKNOWN_FIELDS") unknown += 1;
-  }
-  const listed = [...names];
-  const parts: string[] = [];
-  if (listed.length > 0)
-    parts.push(
-      `${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`,
-    );
-  if (unknown > 0) parts.push(`Unknown arguments were sent; remove them.`);
-  return parts.join(" ") || "The arguments are not valid.";
-}
-
 /** Builds a tool server. */
 export function createToolServer(options: ToolServerOptions): ToolServer {
-  const { log, contractVersion } = options;
+  const { log } = options;
+  const contractVersion = options.contract.version;
   const byName = new Map<string, ToolDefinition<unknown>>();
   for (const tool of options.tools) {
     if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
+    // A result of a kind the contract does not declare would be `invalid` in every widget.
+    if (!Object.hasOwn(options.contract.kinds, tool.kind))
+      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
     byName.set(tool.name, tool);
   }
   // The argument names each tool declares (its strictObject's keys), for validationMessage.

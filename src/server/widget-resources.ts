@@ -15,7 +15,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/server";
-import { isRecord } from "../contract/is-record.ts";
+import { withResourceOrigins } from "../build/widget-csp.ts";
 import { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
 import type { ServerLogger } from "./log.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
@@ -36,7 +36,6 @@ const ManifestSchema = v.object({
   mcp_app_uri: v.optional(v.pipe(v.string(), v.regex(UI_URI))),
 });
 type Manifest = v.InferOutput<typeof ManifestSchema>;
-type Meta = { readonly [key: string]: unknown };
 
 /** Options of `widgetResources`. */
 export interface WidgetResourcesOptions {
@@ -93,31 +92,6 @@ function loadBuild(dist: string): Loaded {
   if (createHash("sha256").update(html).digest("hex") !== manifest.output.sha256)
     return fail("widget.html does not match the sha256 in its manifest");
   return { ok: true, manifest: manifest.output, html };
-}
-
-function withEntries(list: unknown, entries: readonly string[]): unknown[] {
-  const items: unknown[] = Array.isArray(list) ? [...list] : [];
-  for (const entry of entries) if (!items.includes(entry)) items.push(entry);
-  return items;
-}
-
-/**
- * The build's resource `_meta` with `origins` added to the resource domains of both CSP
- * shapes (`openai/widgetCSP.resource_domains`, `ui.csp.resourceDomains`).
- */
-export function withResourceOrigins(meta: Meta, origins: readonly string[]): Meta {
-  if (origins.length === 0) return meta;
-  const openai = isRecord(meta["openai/widgetCSP"]) ? meta["openai/widgetCSP"] : {};
-  const ui = isRecord(meta.ui) ? meta.ui : {};
-  const csp = isRecord(ui.csp) ? ui.csp : {};
-  return {
-    ...meta,
-    "openai/widgetCSP": {
-      ...openai,
-      resource_domains: withEntries(openai.resource_domains, origins),
-    },
-    ui: { ...ui, csp: { ...csp, resourceDomains: withEntries(csp.resourceDomains, origins) } },
-  };
 }
 
 /**

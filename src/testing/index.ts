@@ -10,7 +10,20 @@ export {
 } from "./mock-host.ts";
 export { DEFAULT_GLOBALS } from "../bridge/globals.ts";
 export type { RawGlobals } from "../bridge/store.ts";
-export type { Host, HostGlobals, HostCapabilities } from "../bridge/types.ts";
+export type {
+  Host,
+  HostGlobals,
+  HostCapabilities,
+  HostKind,
+  HostView,
+  GlobalKey,
+  CallToolResult,
+  ContentBlock,
+  DisplayMode,
+  SafeArea,
+  Theme,
+  UserAgent,
+} from "../bridge/types.ts";
 export { readFixtures, toFixture, type Fixture } from "./fixture-files.ts";
 export {
   snapshotFixtures,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkDeclaredOrigins, originProblem } from "../../src/build/origins.ts";
 import { findUndeclaredOrigins, scanBundleUrls } from "../../src/build/scan-origins.ts";
 import { cspHash, inlineElements, selfContainedProblems } from "../../src/build/inline-audit.ts";
-import { buildCsp } from "../../src/build/csp.ts";
+import { buildCsp } from "../../src/build/widget-csp.ts";
 
 describe("declared origins", () => {
   it("accepts exact https origins and names every bad entry", () => {

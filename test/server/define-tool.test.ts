@@ -32,7 +32,7 @@ describe("defineTool", () => {
     expect(tool.outputSchema).toEqual(kindJsonSchema(notes, "note_list"));
     const server = createToolServer({
       info: { name: "notes", version: "1.0.0" },
-      contractVersion: notes.version,
+      contract: notes,
       tools: [tool],
       log: silentLogger,
     });
@@ -50,5 +50,41 @@ describe("defineTool", () => {
         handler: async () => ({ ok: true, data: { notes: [] }, text: "" }),
       }),
     ).toThrow(/declares no kind "note_saved"/);
+  });
+});
+
+describe("createToolServer's contract", () => {
+  it("stamps the contract's own version on every result, not the kit's", async () => {
+    const later = defineContract({ version: "3.2", kinds: notes.kinds });
+    const tool = defineTool(later, "note_list", {
+      ...spec,
+      handler: async () => ({ ok: true, data: { notes: [] }, text: "none" }),
+    });
+    const server = createToolServer({
+      info: { name: "notes", version: "1.0.0" },
+      contract: later,
+      tools: [tool],
+      log: silentLogger,
+    });
+    const ok = await server.callTool("find_notes", { query: "milk" });
+    expect(ok.structuredContent).toMatchObject({ contract_version: "3.2", ok: true });
+    const refused = await server.callTool("find_notes", { query: 7 });
+    expect(refused.structuredContent).toMatchObject({ contract_version: "3.2", ok: false });
+  });
+
+  it("refuses a tool whose kind the contract does not declare, at start", () => {
+    const other = defineContract({ kinds: { note_saved: notes.kinds.note_list } });
+    const tool = defineTool(other, "note_saved", {
+      ...spec,
+      handler: async () => ({ ok: true, data: { notes: [] }, text: "" }),
+    });
+    expect(() =>
+      createToolServer({
+        info: { name: "notes", version: "1.0.0" },
+        contract: notes,
+        tools: [tool],
+        log: silentLogger,
+      }),
+    ).toThrow(/Tool "find_notes": the contract declares no kind "note_saved"/);
   });
 });

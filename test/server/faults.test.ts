@@ -12,6 +12,7 @@ import {
   startHarness,
   type Harness,
 } from "./harness.ts";
+import { things } from "../support/thing-contract.ts";
 
 /** Every next_action any error may carry: fixed sentences only. */
 const TEMPLATES = new Set<string>(Object.values(GIFT_NEXT_ACTIONS));
@@ -202,7 +203,7 @@ describe("a crash in a handler", () => {
     const log = memoryLogger();
     const server = createToolServer({
       info: { name: "t", version: "1" },
-      contractVersion: "1.0",
+      contract: things,
       log,
       tools: [
         {

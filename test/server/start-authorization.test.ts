@@ -16,6 +16,7 @@ import {
   type Authorization,
 } from "../../src/server/index.ts";
 import { createTestIssuer } from "./test-issuer.ts";
+import { things } from "../support/thing-contract.ts";
 
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -38,7 +39,7 @@ async function start(env: Record<string, string>, port = 0): Promise<Authorizati
 async function serve(auth: Authorization) {
   const tools = createToolServer({
     info: { name: "things", version: "1.0.0" },
-    contractVersion: "1.0",
+    contract: things,
     log: silentLogger,
     protectedResource: auth.resource,
     tools: [

@@ -35,7 +35,7 @@ export async function startNotesServer(label = "main") {
   const NOTES_USER = { issuer: "local", subject: "notes-user", scopes: [] };
   const tools = createToolServer({
     info: { name: `notes-${label}`, version: "1.0.0" },
-    contractVersion: notes.version,
+    contract: notes,
     log: silentLogger,
     requestId: () => `req_${label}_${++counter}`,
     tools: [

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
 import { defineContract, id, listKind, MoneySchema, recordKind, text } from "widget-kit";
-import { defineTool, type ToolDefinition } from "widget-kit/server";
+import { defineTool, type ToolDefinition, type TypedTool } from "widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });
 const notes = defineContract({
@@ -19,7 +19,7 @@ const notes = defineContract({
 });
 const Args = v.strictObject({ query: v.string() });
 const base = {
-  name: "find_notes",
+  name: "find_notes" as const,
   description: "Find notes.",
   annotations: { readOnlyHint: true },
   arguments: { schema: Args, repair: () => ({ query: "" }) },
@@ -34,7 +34,11 @@ describe("defineTool", () => {
         return { ok: true, data: { notes: [{ id: "n1", title: "Hello" }] }, text: "1 note" };
       },
     });
-    expectTypeOf(tool).toEqualTypeOf<ToolDefinition<{ query: string }>>();
+    expectTypeOf(tool).toEqualTypeOf<
+      TypedTool<"find_notes", { query: string }, typeof notes.kinds, "note_list", { query: string }>
+    >();
+    // Still a plain ToolDefinition where one is expected (createToolServer's tools).
+    expectTypeOf(tool).toExtend<ToolDefinition<{ query: string }>>();
   });
 
   it("refuses a shape the contract rejects", () => {

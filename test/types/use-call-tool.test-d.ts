@@ -18,7 +18,6 @@ declare const outcome: CallOutcome;
 
 describe("useCallTool", () => {
   it("takes a tool name and returns call, status, result, error and reset", () => {
-    expectTypeOf(useCallTool).parameter(0).toEqualTypeOf<string>();
     const tool = useCallTool("suggest");
     expectTypeOf(tool.call).returns.toEqualTypeOf<Promise<CallOutcome>>();
     expectTypeOf(tool.status).toEqualTypeOf<CallToolStatus>();

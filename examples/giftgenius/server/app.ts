@@ -2,7 +2,6 @@
  * The GiftGenius MCP server, assembled: catalog, drafts, fake payments, idempotency store,
  * widget resources and the three tools on the kit's tool server.
  */
-import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createPostgresStore,
   createResourceServer,
@@ -14,8 +13,10 @@ import {
   type ProtectedResource,
   type ServerLogger,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "widget-kit/server";
+import { giftGenius } from "../contract.ts";
 import { createCatalog, loadGifts } from "./catalog/catalog.ts";
 import type { GiftGeniusConfig } from "./config.ts";
 import { createDailyLimit } from "./daily-limit.ts";
@@ -33,6 +34,16 @@ import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
 
 /** A ready server: make SDK servers from it, then `close()` to release the store. */
+/**
+ * GiftGenius' tools as its widget calls them (names, arguments, result kinds), for the
+ * widget's `toolRefs<GiftGeniusTools>`: a renamed tool or argument fails its typecheck.
+ */
+export type GiftGeniusTools = ToolsOf<
+  | ReturnType<typeof suggestGiftsTool>
+  | ReturnType<typeof prepareOrderTool>
+  | ReturnType<typeof commitOrderTool>
+>;
+
 export interface GiftGenius {
   tools: ToolServer;
   store: IdempotencyStore;
@@ -132,7 +143,7 @@ export async function createGiftGenius(
   const protectedResource = resourceServer?.resource;
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
-    contractVersion: CONTRACT_VERSION,
+    contract: giftGenius,
     tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
     resources: widget.provider,
     log,

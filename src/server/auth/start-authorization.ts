@@ -112,7 +112,7 @@ export function createResourceServer(options: {
 
 /** The resource server of an app, as {@link startAuthorization} set it up. */
 export interface Authorization extends ResourceServer {
-  /** Whose tokens are accepted (GiftGenius hands these to its own resource server). */
+  /** Whose tokens are accepted (an app that builds its own resource server hands these on). */
   readonly settings: AuthorizationSettings;
   /** The port the MCP server must listen on (the one asked for, or the free one picked for 0). */
   readonly port: number;

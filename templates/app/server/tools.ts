@@ -5,7 +5,6 @@
  * HTTP, the tests call it directly.
  */
 import * as v from "valibot";
-import { CONTRACT_VERSION } from "widget-kit/contract";
 import {
   createToolServer,
   defineTool,
@@ -16,6 +15,7 @@ import {
   type ResourceProvider,
   type ServerLogger,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
@@ -86,6 +86,16 @@ function prepareBooking(widget: WidgetUris, now: () => number) {
   });
 }
 
+/**
+ * The app's tools as its widget calls them (names, arguments, result kinds): the widget's
+ * `toolRefs<FlightTools>` accepts only these, so a renamed tool or argument fails typecheck.
+ */
+export type FlightTools = ToolsOf<
+  | ReturnType<typeof searchFlights>
+  | ReturnType<typeof prepareBooking>
+  | ReturnType<typeof bookFlight>
+>;
+
 /** The app's tool server, with the widget's resources and the URIs its tools advertise. */
 export function createFlightsServer(options: {
   widget: { uris: WidgetUris; provider?: ResourceProvider };
@@ -103,7 +113,7 @@ export function createFlightsServer(options: {
   const { widget, store, now = Date.now, onBooked = () => {} } = options;
   return createToolServer({
     info: { name: "flights", version: "1.0.0" },
-    contractVersion: CONTRACT_VERSION,
+    contract: flights,
     tools: [
       searchFlights(widget.uris),
       prepareBooking(widget.uris, now),

@@ -13,7 +13,6 @@ import {
   UpstreamProblem,
   idempotentResult,
   runIdempotent,
-  type ToolDefinition,
   type ToolErrorBody,
   widgetToolMeta,
 } from "widget-kit/server";
@@ -40,7 +39,6 @@ export const CommitOrderArgs = v.strictObject({
     ),
   ),
 });
-type CommitOrderInput = v.InferOutput<typeof CommitOrderArgs>;
 
 /** What is stored and replayed: the success data or the final failure. */
 type CommitValue =
@@ -128,7 +126,7 @@ function refuse(refusal: DraftRefusal, requestId: string): { final: true; value:
 }
 
 /** Builds the tool. */
-export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrderInput> {
+export function commitOrderTool(deps: GiftGeniusDeps) {
   return defineTool(giftGenius, "order", {
     name: "commit_order",
     title: "Place the order",

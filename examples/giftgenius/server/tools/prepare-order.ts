@@ -1,7 +1,7 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { defineTool, ToolFailure, type ToolDefinition, widgetToolMeta } from "widget-kit/server";
+import { defineTool, ToolFailure, widgetToolMeta } from "widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
@@ -27,7 +27,6 @@ export const PrepareOrderArgs = v.strictObject({
     ),
   ),
 });
-type PrepareOrderInput = v.InferOutput<typeof PrepareOrderArgs>;
 
 /** The closest valid arguments (validation examples). */
 export function repairPrepareOrder(
@@ -55,7 +54,7 @@ export function repairPrepareOrder(
 }
 
 /** Builds the tool. */
-export function prepareOrderTool(deps: GiftGeniusDeps): ToolDefinition<PrepareOrderInput> {
+export function prepareOrderTool(deps: GiftGeniusDeps) {
   const exampleGiftId = deps.catalog.all.find((gift) => !gift.discontinued)?.id ?? "gift-0001";
   return defineTool(giftGenius, "order_draft", {
     name: "prepare_order",

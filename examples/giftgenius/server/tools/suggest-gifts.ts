@@ -1,7 +1,7 @@
 /** `suggest_gifts`: read only. Nothing found is a success with an empty list and a reason. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { defineTool, ToolFailure, type ToolDefinition, widgetToolMeta } from "widget-kit/server";
+import { defineTool, ToolFailure, widgetToolMeta } from "widget-kit/server";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { toGiftCard, type GiftGeniusDeps } from "./shared.ts";
@@ -42,7 +42,6 @@ export const SuggestGiftsArgs = v.strictObject({
   ),
   relationship_type: v.pipe(v.picklist(RELATIONSHIPS), v.description("Who the gift is for.")),
 });
-type SuggestGiftsInput = v.InferOutput<typeof SuggestGiftsArgs>;
 
 const isValidInterest = (item: unknown): item is string =>
   typeof item === "string" && item.length >= 1 && item.length <= 30;
@@ -108,7 +107,7 @@ const DESCRIPTION =
   "matched: suggest widening the budget or interests.";
 
 /** Builds the tool. */
-export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGiftsInput> {
+export function suggestGiftsTool(deps: GiftGeniusDeps) {
   return defineTool(giftGenius, "gift_suggestions", {
     name: "suggest_gifts",
     title: "Suggest gifts",

@@ -1,0 +1,102 @@
+/**
+ * An app's tools as its widget sees them: each tool's name, the arguments it takes and the
+ * kind it answers with. The server declares them once (`defineTool` in widget-kit/server
+ * carries them in its type; `ToolsOf` collects them), the app exports that type, and the
+ * widget's typed calls (`toolRefs` + `useCallTool`, `useWriteFlow`) accept only those names
+ * and arguments and hand back that kind's parsed view. Types only cross from server to
+ * widget: `import type` is erased, so no server code reaches the bundle.
+ */
+import type { Contract } from "./define-contract.ts";
+import type { KindDefinition } from "./kinds.ts";
+import type { ParsedKindResult } from "./views.ts";
+
+/** One tool, as the widget knows it: the arguments a caller sends, and its result kind. */
+export interface ToolSignature<
+  Input = unknown,
+  Kind extends string = string,
+  Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>,
+> {
+  readonly input: Input;
+  readonly kind: Kind;
+  /** The contract's kinds, so a view type can be derived from the signature alone. */
+  readonly kinds: Kinds;
+}
+
+/** An app's tools by name (`ToolsOf<typeof a | typeof b>` from widget-kit/server). */
+export type ToolSignatures = { readonly [name: string]: ToolSignature };
+
+/** The parsed view a result of tool signature `S` can be. */
+export type ToolView<S extends ToolSignature> =
+  S extends ToolSignature<unknown, infer K, infer Kinds>
+    ? K extends keyof Kinds & string
+      ? ParsedKindResult<Kinds, K>
+      : never
+    : never;
+
+/**
+ * One tool the widget calls: its name and kind at run time, its arguments and result view in
+ * its type. Made by {@link toolRefs}; `useCallTool(ref)` and `useWriteFlow` take it.
+ */
+export interface ToolRef<Name extends string = string, Input = unknown, View = unknown> {
+  readonly name: Name;
+  /** The kind its results are (`kind` on the wire). */
+  readonly kind: string;
+  /** Reads one of its results (untrusted) as a view; never throws. */
+  parse(input: unknown): View;
+  /** Type only, never set: what a call sends. */
+  readonly "~input"?: Input;
+}
+
+/** Every tool of `Tools` as a {@link ToolRef}, by name. */
+export type ToolRefs<Tools extends ToolSignatures> = {
+  readonly [N in keyof Tools & string]: ToolRef<N, Tools[N]["input"], ToolView<Tools[N]>>;
+};
+
+/** Each tool's result kind, by tool name: the one fact about the server a widget needs at run time. */
+export type ToolKinds<Tools extends ToolSignatures> = {
+  readonly [N in keyof Tools & string]: Tools[N]["kind"];
+};
+
+/**
+ * `input` parsed, and held to `kind`: a result of another kind from this tool is `invalid`
+ * (its view type promises this kind's shape).
+ */
+function parseAs(
+  contract: Pick<Contract<Record<string, KindDefinition>>, "parse">,
+  kind: string,
+  input: unknown,
+) {
+  const view = contract.parse(input);
+  if (view.state === "invalid" || view.state === "unsupported" || view.kind === kind) return view;
+  return {
+    state: "invalid" as const,
+    reason: `a ${view.kind} result from a ${kind} tool`,
+    kind: view.kind,
+  };
+}
+
+/**
+ * The widget's handles on its app's tools, typed by the server's declarations. `kinds` names
+ * each tool's result kind (checked against `Tools`: a wrong or missing one fails typecheck).
+ *
+ * @example
+ * import type { FlightTools } from "../server/tools.ts";
+ * export const tools = toolRefs<FlightTools>(flights, {
+ *   search_flights: "flight_offers", prepare_booking: "booking_draft", book_flight: "booking",
+ * });
+ * const search = useCallTool(tools.search_flights);
+ * const outcome = await search.call({ from: "LIS", to: "BER" }); // outcome.view: flight_offers' view
+ */
+export function toolRefs<Tools extends ToolSignatures>(
+  contract: Pick<Contract<Tools[keyof Tools]["kinds"]>, "parse" | "kinds">,
+  kinds: ToolKinds<Tools>,
+): ToolRefs<Tools> {
+  const refs: { [name: string]: ToolRef } = {};
+  for (const [name, kind] of Object.entries(kinds as { [name: string]: string })) {
+    // A JavaScript caller has no typecheck: an undeclared kind would parse as `invalid` forever.
+    if (!Object.hasOwn(contract.kinds, kind))
+      throw new TypeError(`toolRefs: the contract declares no kind "${kind}" (tool "${name}")`);
+    refs[name] = { name, kind, parse: (input) => parseAs(contract, kind, input) };
+  }
+  return refs as ToolRefs<Tools>;
+}
