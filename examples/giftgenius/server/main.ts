@@ -17,7 +17,7 @@ import {
   startAuthorization,
 } from "widget-kit/server";
 import { createGiftGenius, type GiftGenius } from "./app.ts";
-import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
+import { audienceMismatch, readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
 import { createHealthRoute } from "./health.ts";
 import { createImageRoute } from "./images.ts";
@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const config = readConfig();
+  const mismatch = audienceMismatch(config);
+  // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
+  if (mismatch) log.warn("audience_not_public_origin", { note: mismatch });
   if (usesDevSecret(config))
     log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
   let app: GiftGenius;
