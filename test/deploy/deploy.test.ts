@@ -279,7 +279,7 @@ describeDeploy(
       const direct = createTestFetch({ hostHeader: "app.test" });
       const { client: viaDirect } = await connect(new URL(servers[1]!.url), direct);
       const times: { proxy: number[]; direct: number[] } = { proxy: [], direct: [] };
-      for (let i = 0; i < 20; i += 1) {
+      for (let i = 0; i < 40; i += 1) {
         for (const [path, client] of [
           ["proxy", viaProxy],
           ["direct", viaDirect],
@@ -296,11 +296,16 @@ describeDeploy(
       }
       console.log(
         `[deploy] commit_order p50: through the TLS proxy ${median(times.proxy).toFixed(1)} ms, ` +
-          `direct ${median(times.direct).toFixed(1)} ms (20 each, interleaved)`,
+          `direct ${median(times.direct).toFixed(1)} ms (40 each, interleaved)`,
       );
     });
 
     it("kill -9 of one instance mid-burst: one order and one charge per key", async () => {
+      // What the instances logged, when this fails (CI shows nothing else of them).
+      onTestFailed(() => {
+        for (const [n, server] of servers.entries())
+          console.error(`instance ${n}:\n${server.logs.slice(-40).join("\n")}`);
+      });
       const { client } = await connect(new URL(RESOURCE), publicFetch);
       const scope = principalScope({ issuer: ISSUER, subject: PERSON.username });
       const keys = Array.from({ length: 6 }, () => randomUUID());
@@ -336,13 +341,15 @@ describeDeploy(
           final = await commit(i);
           if (!final?.ok) await new Promise((resolve) => setTimeout(resolve, 300));
         }
-        expect(final).toMatchObject({ ok: true });
+        expect(final, `key ${i} after retries: ${JSON.stringify(final)}`).toMatchObject({
+          ok: true,
+        });
         const orders = new Set(
           [...answers.filter((a) => a.i === i).map((a) => a.c), final]
             .filter((c) => c?.ok)
             .map((c) => c!.order!.order_id),
         );
-        expect(orders.size).toBe(1);
+        expect(orders.size, `key ${i}: orders ${[...orders].join(", ")}`).toBe(1);
         const paymentKey = `pay_${createHash("sha256").update(`${scope}\n${key}`).digest("hex")}`;
         const charges = await pool.query<{ n: string }>(
           "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE payment_key = $1",
@@ -357,7 +364,8 @@ describeDeploy(
         expect(record.rows[0]!.response).toContain([...orders][0]);
       }
       for (const answer of answers)
-        if (answer.c && !answer.c.ok) expect(answer.c.error?.code).toBe("IN_PROGRESS");
+        if (answer.c && !answer.c.ok)
+          expect(answer.c.error?.code, JSON.stringify(answer.c.error)).toBe("IN_PROGRESS");
       console.log(
         `[deploy] burst: 60 commits of 6 keys, ${lost} lost or busy when one instance was killed`,
       );
