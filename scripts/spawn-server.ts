@@ -5,10 +5,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { jsonLine, superviseChild } from "./supervise-child.ts";
 
 /** A running server process. */
 export interface ServerProcess {
   url: string;
+  /** The server's own process: `child.kill("SIGKILL")` is a crash of the server. */
   child: ChildProcess;
   /** Everything it logged (JSON lines on stderr). */
   logs: string[];
@@ -16,14 +18,16 @@ export interface ServerProcess {
 }
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 
 /** Spawns the server with `env` added to the current environment (PORT defaults to 0). */
 export function spawnServer(
   env: { [key: string]: string | undefined } = {},
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
+  // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child
+  // of its own, so a SIGKILL sent to it (a crash test) killed only the wrapper and left the
+  // server serving, orphaned.
+  const child = spawn(process.execPath, ["--import", "tsx", "examples/giftgenius/server/main.ts"], {
     cwd: ROOT,
     // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
     env: {
@@ -37,42 +41,12 @@ export function spawnServer(
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  const logs: string[] = [];
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`server did not start in ${timeoutMs} ms:\n${logs.join("\n")}`));
-    }, timeoutMs);
-    let buffer = "";
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      buffer += chunk;
-      let newline: number;
-      while ((newline = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        logs.push(line);
-        try {
-          const entry = JSON.parse(line) as { event?: string; url?: string };
-          if (entry.event === "listening" && entry.url) {
-            clearTimeout(timer);
-            resolve({ url: entry.url, child, logs, stop });
-          }
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${logs.join("\n")}`));
-    });
-  });
+  return superviseChild(
+    child,
+    "server",
+    jsonLine((entry) =>
+      entry.event === "listening" && typeof entry.url === "string" ? entry.url : undefined,
+    ),
+    timeoutMs,
+  ).then(({ ready, logs, stop }) => ({ url: ready, child, logs, stop }));
 }

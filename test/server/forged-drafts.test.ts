@@ -99,6 +99,7 @@ describe("the draft secret at start-up", () => {
       delete env.GIFTGENIUS_SECRET;
       delete env.AUTH_ISSUER;
       delete env.AUTH_AUDIENCE;
+      delete env.PUBLIC_ORIGIN;
       const child = spawn(tsx, ["examples/giftgenius/server/main.ts"], {
         cwd: root,
         env: { ...env, PORT: "0" },
@@ -110,12 +111,14 @@ describe("the draft secret at start-up", () => {
       expect(code).not.toBe(0);
       const lines = stderr.trim().split("\n");
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/needs GIFTGENIUS_SECRET, AUTH_ISSUER, AUTH_AUDIENCE;/);
+      expect(lines[0]).toMatch(
+        /needs GIFTGENIUS_SECRET, AUTH_ISSUER, AUTH_AUDIENCE, PUBLIC_ORIGIN;/,
+      );
     },
     90_000,
   );
 
-  it("starts in production once GIFTGENIUS_SECRET is set (and an issuer to trust)", async () => {
+  it("starts in production once GIFTGENIUS_SECRET is set (and an issuer to trust, and its public origin)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "giftgenius-secret-"));
     const issuer = await createTestIssuer({ serve: true });
     const server = await spawnServer(
@@ -123,6 +126,7 @@ describe("the draft secret at start-up", () => {
         ...issuer.env(),
         NODE_ENV: "production",
         GIFTGENIUS_SECRET: "a-real-secret-for-this-test",
+        PUBLIC_ORIGIN: "https://giftgenius.example",
         SQLITE_FILE: join(dir, "idem.sqlite"),
         WIDGET_DIST: join(dir, "dist"),
       },

@@ -14,7 +14,11 @@ import {
 } from "../../examples/giftgenius/server/catalog/generate-images.ts";
 import { INTERESTS } from "../../examples/giftgenius/server/catalog/types.ts";
 import { createImageRoute } from "../../examples/giftgenius/server/images.ts";
-import { readConfig } from "../../examples/giftgenius/server/config.ts";
+import {
+  audienceMismatch,
+  readConfig,
+  startupRefusal,
+} from "../../examples/giftgenius/server/config.ts";
 
 describe("GiftGenius catalog images", () => {
   it("are exactly what generate-images.ts writes, one per category", () => {
@@ -50,6 +54,31 @@ describe("PUBLIC_ORIGIN", () => {
       "gifts.example.com",
     ])
       expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it("is required in production over HTTP (behind a proxy the listening address is unreachable)", () => {
+    const production = {
+      NODE_ENV: "production",
+      GIFTGENIUS_SECRET: "s",
+      AUTH_ISSUER: "https://id.example",
+      AUTH_AUDIENCE: "https://gifts.example.com/mcp",
+    };
+    expect(startupRefusal(production)).toMatch(/needs PUBLIC_ORIGIN;/);
+    expect(startupRefusal({ ...production, PUBLIC_ORIGIN: "https://gifts.example.com" })).toBe(
+      undefined,
+    );
+    expect(startupRefusal(production, "stdio")).toBeUndefined();
+    expect(startupRefusal({ NODE_ENV: "development" })).toBeUndefined();
+  });
+
+  it("and AUTH_AUDIENCE should share one origin", () => {
+    const config = (origin: string) => readConfig({ PUBLIC_ORIGIN: origin });
+    const audience = { AUTH_AUDIENCE: "https://gifts.example.com/mcp" };
+    expect(audienceMismatch(config("https://gifts.example.com"), audience)).toBeUndefined();
+    expect(audienceMismatch(config("https://other.example.com"), audience)).toMatch(
+      /AUTH_AUDIENCE \(https:\/\/gifts\.example\.com\) is not on PUBLIC_ORIGIN/,
+    );
+    expect(audienceMismatch(readConfig({}), audience)).toBeUndefined();
   });
 });
 

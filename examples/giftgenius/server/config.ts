@@ -112,7 +112,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
  * Why the server must not start with `env`, as one line naming every variable to set, or
  * `undefined`. Production (the kit's `isDevelopment` is false: `NODE_ENV` unset, `production`,
  * `staging`, …) needs the draft secret — the built-in one is public (it is in this file), so
- * anyone could sign drafts with it — and, over HTTP, the issuer whose tokens it accepts.
+ * anyone could sign drafts with it — and, over HTTP, the issuer whose tokens it accepts and
+ * `PUBLIC_ORIGIN`: without it the widget's CSP and the gift pictures would name the address the
+ * process listens on, which no browser behind a proxy can reach.
  */
 export function startupRefusal(
   env: NodeJS.ProcessEnv = process.env,
@@ -121,13 +123,33 @@ export function startupRefusal(
   try {
     requireProductionSettings(env, [
       "GIFTGENIUS_SECRET",
-      ...(transport === "http" ? AUTHORIZATION_SETTINGS : []),
+      ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, "PUBLIC_ORIGIN"] : []),
     ]);
     return undefined;
   } catch (error) {
     if (error instanceof StartupRefusal) return error.message;
     throw error;
   }
+}
+
+/**
+ * Why `AUTH_AUDIENCE` (the canonical URI tokens must name) looks wrong beside `PUBLIC_ORIGIN`,
+ * or `undefined`: one server answers both, so their origins should be one.
+ */
+export function audienceMismatch(
+  config: GiftGeniusConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  if (!config.publicOrigin || !env.AUTH_AUDIENCE) return undefined;
+  let origin: string | undefined;
+  try {
+    origin = new URL(env.AUTH_AUDIENCE).origin;
+  } catch {
+    return "AUTH_AUDIENCE is not a URL";
+  }
+  return origin === config.publicOrigin
+    ? undefined
+    : `AUTH_AUDIENCE (${origin}) is not on PUBLIC_ORIGIN (${config.publicOrigin})`;
 }
 
 /** True when the draft secret is the built-in development one. */

@@ -2,16 +2,24 @@
  * `npm start`: the GiftGenius MCP server over Streamable HTTP (default
  * http://127.0.0.1:8787/mcp), or over stdio with `--stdio`. Logs are JSON lines on stderr.
  *
- * Over HTTP the server is an OAuth 2.1 resource server. With `AUTH_ISSUER` and `AUTH_AUDIENCE`
+ * Over HTTP it also answers `GET /healthz` (health.ts) and, in development only, the dev host
+ * page at `/`. Over HTTP the server is an OAuth 2.1 resource server. With `AUTH_ISSUER` and `AUTH_AUDIENCE`
  * set it accepts that issuer's tokens and starts nothing else (production); without them it
  * also starts the development authorization server (test users Alice and Bob). Over stdio the
  * one person on the connection is a fixed local principal (`STDIO_SUBJECT`, default `local`).
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createJsonLogger, errorFields, serveHttp, startAuthorization } from "widget-kit/server";
+import {
+  createJsonLogger,
+  errorFields,
+  isDevelopment,
+  serveHttp,
+  startAuthorization,
+} from "widget-kit/server";
 import { createGiftGenius, type GiftGenius } from "./app.ts";
-import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
+import { audienceMismatch, readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
+import { createHealthRoute } from "./health.ts";
 import { createImageRoute } from "./images.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
 
@@ -25,6 +33,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const config = readConfig();
+  const mismatch = audienceMismatch(config);
+  // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
+  if (mismatch) log.warn("audience_not_public_origin", { note: mismatch });
   if (usesDevSecret(config))
     log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
   let app: GiftGenius;
@@ -52,7 +63,12 @@ async function main(): Promise<void> {
     app = await createGiftGenius(config, log, { auth: auth.settings });
     const opened = app;
     const images = createImageRoute();
-    const devHost = giftGeniusDevHost(config.faults, auth.settings.issuer);
+    const health = createHealthRoute(opened.state, log);
+    // The dev host page runs tools from a browser and keeps pages it was sent: development
+    // only, never on a public origin.
+    const devHost = isDevelopment()
+      ? giftGeniusDevHost(config.faults, auth.settings.issuer)
+      : undefined;
     const resource = opened.http?.resource;
     const endpoint = await serveHttp({
       createServer: (context) => opened.tools.createServer(context),
@@ -64,8 +80,9 @@ async function main(): Promise<void> {
       ...(opened.http ? { authenticate: opened.http.authenticate } : {}),
       otherRoutes: async (req, res) =>
         (resource ? await resource.route(req, res) : false) ||
+        (await health(req, res)) ||
         (await images(req, res)) ||
-        devHost(req, res),
+        (devHost ? await devHost(req, res) : false),
     });
     opened.listening(endpoint.url);
     stop = async () => {

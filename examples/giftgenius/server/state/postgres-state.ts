@@ -78,6 +78,9 @@ export function createPostgresState(connectionString: string, maxConnections = 5
       );
       return Number(rows[0]?.n ?? 0);
     },
+    async ping() {
+      await pool.query("SELECT 1");
+    },
     async purgeDaysBefore(day) {
       await pool.query("DELETE FROM giftgenius_daily_usage WHERE day < $1", [day]);
     },

@@ -27,6 +27,8 @@ export interface SharedState {
   recordCharge(paymentKey: string, charge: Charge): Promise<{ charge: Charge; created: boolean }>;
   /** How many charges the ledger holds. */
   countCharges(): Promise<number>;
+  /** Rejects when the database cannot answer now (the health check asks). */
+  ping(): Promise<void>;
   /** Drops daily counters older than `day`. */
   purgeDaysBefore(day: number): Promise<void>;
   close(): Promise<void>;

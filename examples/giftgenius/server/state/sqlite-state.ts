@@ -60,6 +60,9 @@ export function createSqliteState(file: string): SharedState {
     async countCharges() {
       return count.get()?.n ?? 0;
     },
+    async ping() {
+      db.prepare("SELECT 1").get();
+    },
     async purgeDaysBefore(day) {
       purge.run(day);
     },
