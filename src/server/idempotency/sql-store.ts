@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { plainIdentifier } from "../shared-store/named-sql.ts";
-import { attachSqlDatabase, type SqlDatabase } from "../shared-store/sql-database.ts";
+import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../shared-store/sql-database.ts";
 import {
   claimedResult,
   claimResultOf,
@@ -69,24 +69,16 @@ function recordSql(table: string) {
 /** An idempotency store named `name` on `db`, in `table`. */
 export function createSqlStore(db: SqlDatabase, table: string, name: string): IdempotencyStore {
   const sql = recordSql(plainIdentifier(table));
-  // The table is made (or upgraded) once per store, on `init()` or on first use, so an app
-  // that never calls `init()` still works (as the SQLite store always did).
-  let ready: Promise<void> | undefined;
-  const prepare = () =>
-    (ready ??= db
-      .migrate([
-        sql.create,
-        sql.index,
-        async () => {
-          const present = new Set(await db.columns(table));
-          for (const [column, statement] of Object.entries(sql.added))
-            if (!present.has(column)) await db.query(statement);
-        },
-      ])
-      .catch((error: unknown) => {
-        ready = undefined; // a database that was down may be up on the next call
-        throw error;
-      }));
+  // Made (or upgraded) on `init()` or on first use, as the SQLite store always did.
+  const prepare = migrateOnce(db, [
+    sql.create,
+    sql.index,
+    async () => {
+      const present = new Set(await db.columns(table));
+      for (const [column, statement] of Object.entries(sql.added))
+        if (!present.has(column)) await db.query(statement);
+    },
+  ]);
   const query: SqlDatabase["query"] = async (text, params) => {
     await prepare();
     return db.query(text, params);

@@ -43,3 +43,20 @@ export function sqlDatabaseOf(store: object, helper: string): SqlDatabase {
     );
   return db;
 }
+
+/**
+ * `db.migrate(steps)` run once, on the first call of the returned function (each kit table is
+ * made on `init()` or on first use, so an app that never calls `init()` still works). A
+ * failure is not remembered: a database that was down may be up on the next call.
+ */
+export function migrateOnce(
+  db: SqlDatabase,
+  steps: Parameters<SqlDatabase["migrate"]>[0],
+): () => Promise<void> {
+  let ready: Promise<void> | undefined;
+  return () =>
+    (ready ??= db.migrate(steps).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+}
