@@ -1,13 +1,6 @@
 /** The ledger on PostgreSQL: every server process on one database sees one ledger. */
 import pg from "pg";
-import type { SharedState } from "./shared-state.ts";
-
-interface ChargeRow {
-  charge_id: string;
-  amount: string;
-  currency: string;
-  created_at: string;
-}
+import { chargeOf, type ChargeRow, type SharedState } from "./shared-state.ts";
 
 /** Opens the shared tables on `connectionString` (the idempotency store's database). */
 export function createPostgresState(connectionString: string, maxConnections = 5): SharedState {
@@ -64,14 +57,14 @@ export function createPostgresState(connectionString: string, maxConnections = 5
           )
         ).rows[0];
       if (!row) throw new Error("payment record vanished");
-      return {
-        charge: {
-          chargeId: row.charge_id,
-          amount: { amount: row.amount, currency: row.currency },
-          createdAt: row.created_at,
-        },
-        created: row.created,
-      };
+      return { charge: chargeOf(row), created: row.created };
+    },
+    async findCharge(paymentKey) {
+      const { rows } = await pool.query<ChargeRow>(
+        "SELECT charge_id, amount, currency, created_at FROM giftgenius_payments WHERE payment_key = $1",
+        [paymentKey],
+      );
+      return rows[0] && chargeOf(rows[0]);
     },
     async countCharges() {
       const { rows } = await pool.query<{ n: string }>(

@@ -23,7 +23,26 @@ export interface SharedState {
    * returns the charge that stands and whether this call created it.
    */
   recordCharge(paymentKey: string, charge: Charge): Promise<{ charge: Charge; created: boolean }>;
+  /** The charge made under `paymentKey`, if any (tests check what each order was charged). */
+  findCharge(paymentKey: string): Promise<Charge | undefined>;
   /** How many charges the ledger holds. */
   countCharges(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A row of `giftgenius_payments`, as both stores read it. */
+export interface ChargeRow {
+  charge_id: string;
+  amount: string;
+  currency: string;
+  created_at: string;
+}
+
+/** A ledger row as a charge. */
+export function chargeOf(row: ChargeRow): Charge {
+  return {
+    chargeId: row.charge_id,
+    amount: { amount: row.amount, currency: row.currency },
+    createdAt: row.created_at,
+  };
 }

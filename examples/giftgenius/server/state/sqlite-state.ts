@@ -2,14 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { Charge, SharedState } from "./shared-state.ts";
-
-interface ChargeRow {
-  charge_id: string;
-  amount: string;
-  currency: string;
-  created_at: string;
-}
+import { chargeOf, type ChargeRow, type SharedState } from "./shared-state.ts";
 
 /** Opens the shared tables in `file` (the idempotency store's file; `:memory:` for tests). */
 export function createSqliteState(file: string): SharedState {
@@ -38,12 +31,11 @@ export function createSqliteState(file: string): SharedState {
           .changes === 1;
       const row = selectCharge.get(paymentKey);
       if (!row) throw new Error("payment record vanished");
-      const stored: Charge = {
-        chargeId: row.charge_id,
-        amount: { amount: row.amount, currency: row.currency },
-        createdAt: row.created_at,
-      };
-      return { charge: stored, created };
+      return { charge: chargeOf(row), created };
+    },
+    async findCharge(paymentKey) {
+      const row = selectCharge.get(paymentKey);
+      return row && chargeOf(row);
     },
     async countCharges() {
       return count.get()?.n ?? 0;
