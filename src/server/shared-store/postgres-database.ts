@@ -31,14 +31,11 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         connectionString: options.connectionString,
         max: options.maxConnections ?? 10,
         connectionTimeoutMillis: 5_000,
+        // A startup parameter, not a `SET` racing the first query on each new connection.
+        ...(options.synchronousCommit === false ? { options: "-c synchronous_commit=off" } : {}),
       });
       // An idle client that loses its connection must not crash the process.
       pool.on("error", () => {});
-      if (options.synchronousCommit === false) {
-        pool.on("connect", (client) => {
-          client.query("SET synchronous_commit = off").catch(() => {});
-        });
-      }
       return pool;
     }));
   const compile = (text: string) => {
