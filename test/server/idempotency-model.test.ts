@@ -15,8 +15,8 @@ import {
 import { commandsArbitrary, newWorld, settleAndCheck } from "./idempotency-model.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
-/** Runs per store: about 5 s on SQLite and 12 s on PostgreSQL on a loaded 2-core machine. */
-const RUNS = { sqlite: 1_000, postgres: 600 };
+/** Runs per store: about 4 s on SQLite and 8 s on PostgreSQL alone on a loaded 2-core machine, 8 s and 20 s inside the whole suite. */
+const RUNS = { sqlite: 1_000, postgres: 400 };
 const runsOf = (store: "sqlite" | "postgres") => Number(process.env.MODEL_RUNS ?? RUNS[store]);
 const replay = process.env.MODEL_SEED
   ? {
