@@ -6,7 +6,8 @@
  *   the same run. Goal: the store costs at most 1.5× the latency without it.
  * - the cost of OAuth: the SQLite target once more with bearer-token verification (jose, RS256,
  *   a cached key set), against the same target whose connection is one fixed person.
- * - throughput of distinct keys with 1, 2 and 4 server processes sharing one PostgreSQL.
+ * - throughput of distinct keys with 1, 2 and 4 server processes sharing one PostgreSQL, all
+ *   commits by one user and by one user per client.
  *
  * PostgreSQL rows need DATABASE_URL (`eval "$(scripts/ci-postgres.sh)"`); without it they say so.
  */
@@ -28,6 +29,7 @@ import {
   createPostgresStore,
   createSqliteStore,
   createTokenVerifier,
+  runIdempotent,
   serveHttp,
   silentLogger,
   type IdempotencyStore,
@@ -46,9 +48,15 @@ function noStore(): IdempotencyStore {
   return {
     name: "none",
     init: async () => {},
-    claim: async () => ({ state: "claimed", token: "t", recovered: false }),
+    claim: async () => ({
+      state: "claimed",
+      token: "t",
+      effectKey: randomUUID().replaceAll("-", ""),
+      attempt: 1,
+      recovered: false,
+    }),
     complete: async () => true,
-    release: async () => {},
+    reopen: async () => true,
     purgeExpired: async () => 0,
     close: async () => {},
   };
@@ -159,6 +167,29 @@ async function commitLatencies(
   }
 }
 
+/**
+ * p50 (µs) of `runIdempotent` alone, in process, with a side effect that does nothing: the
+ * store's own cost per write (claim + completion), without HTTP or the app around it.
+ */
+async function storeMicros(store: IdempotencyStore, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 50; i++) {
+    const started = performance.now();
+    await runIdempotent({
+      store,
+      scope: "bench",
+      key: `micro-${randomUUID()}`,
+      args: { i },
+      execute: async () => ({ final: true, value: 1 }),
+    });
+    if (i >= 50) times.push((performance.now() - started) * 1000); // the first 50 warm up
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
 /** p50 of verifying one RS256 access token in process (µs): the part of OAuth every request pays. */
 async function verifyMicros(issuer: TestIssuer, runs: number): Promise<number> {
   const verifier = createTokenVerifier({
@@ -181,12 +212,17 @@ async function verifyMicros(issuer: TestIssuer, runs: number): Promise<number> {
   );
 }
 
-/** Commits per second over `durationMs`, distinct keys, spread over `processes` servers on one PostgreSQL. */
+/**
+ * Commits per second over `durationMs`, distinct keys, spread over `processes` servers on one
+ * PostgreSQL, by one signed-in person (every commit in one caller scope) or by one person per
+ * client (no row any two clients share, so the processes can scale).
+ */
 async function throughput(
   databaseUrl: string,
   processes: number,
   durationMs: number,
   concurrency: number,
+  users: "one" | "distinct",
 ): Promise<number> {
   const issuer = await createTestIssuer({ serve: true });
   const env = {
@@ -198,19 +234,24 @@ async function throughput(
   const servers: ServerProcess[] = await Promise.all(
     Array.from({ length: processes }, () => spawnServer(env)),
   );
-  const token = await issuer.mint({ sub: `bench-${randomUUID()}` });
+  const shared = await issuer.mint({ sub: `bench-${randomUUID()}` });
   const clients = await Promise.all(
     servers.flatMap((server) =>
-      Array.from({ length: concurrency / processes }, () => connect(server.url, token)),
+      Array.from({ length: concurrency / processes }, async () => {
+        const token =
+          users === "one" ? shared : await issuer.mint({ sub: `bench-${randomUUID()}` });
+        const client = await connect(server.url, token);
+        // A draft is signed for its owner: each person commits their own.
+        return { client, draft: await draftId(client) };
+      }),
     ),
   );
   try {
-    const draft = await draftId(clients[0]!);
     let done = 0;
     const end = performance.now() + durationMs;
     const started = performance.now();
     await Promise.all(
-      clients.map(async (client) => {
+      clients.map(async ({ client, draft }) => {
         while (performance.now() < end) {
           const result = (await client.callTool({
             name: "commit_order",
@@ -224,7 +265,7 @@ async function throughput(
     );
     return done / ((performance.now() - started) / 1000);
   } finally {
-    await Promise.all(clients.map((client) => client.close().catch(() => {})));
+    await Promise.all(clients.map(({ client }) => client.close().catch(() => {})));
     await Promise.all(servers.map((server) => server.stop()));
     await issuer.close();
   }
@@ -259,6 +300,14 @@ export async function benchServer(): Promise<BenchRow[]> {
       });
     }
     for (const { store } of new Set(stores)) await store.init();
+    // Before the HTTP targets, which close their stores when done.
+    const micros = databaseUrl
+      ? {
+          none: await storeMicros(stores[0]!.store, 500),
+          postgres: await storeMicros(stores[3]!.store, 500),
+          relaxed: await storeMicros(stores[4]!.store, 500),
+        }
+      : undefined;
     const [baseline, sqlite, authed, postgres, relaxed] = await commitLatencies(stores, dir, calls);
     const verifyP50 = await verifyMicros(issuer, 2_000);
     await issuer.close();
@@ -292,6 +341,18 @@ export async function benchServer(): Promise<BenchRow[]> {
       });
       return rows;
     }
+    if (micros) {
+      rows.push({
+        name: "runIdempotent alone, PostgreSQL store − no store (p50 µs: claim + completion)",
+        value: round(micros.postgres - micros.none, 0),
+        goal: "≤ 1000",
+      });
+      // The same two statements without waiting for the WAL flush: what is not the disk.
+      rows.push({
+        name: "runIdempotent alone, PostgreSQL synchronous_commit=off − no store (p50 µs)",
+        value: round(micros.relaxed - micros.none, 0),
+      });
+    }
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",
       value: round(postgres.p50),
@@ -299,6 +360,11 @@ export async function benchServer(): Promise<BenchRow[]> {
     rows.push({
       name: "commit_order p95 over HTTP, PostgreSQL store (ms)",
       value: round(postgres.p95),
+    });
+    rows.push({
+      name: "commit_order PostgreSQL store − no store (p50 ms)",
+      value: round(postgres.p50 - baseline!.p50),
+      goal: "≤ 1",
     });
     rows.push({
       name: "commit_order PostgreSQL store / no store (p50 ratio)",
@@ -314,12 +380,14 @@ export async function benchServer(): Promise<BenchRow[]> {
       value: round(relaxed!.p50 / baseline!.p50),
       goal: "≤ 1.5",
     });
-    for (const processes of [1, 2, 4]) {
-      const perSecond = await throughput(databaseUrl, processes, 4_000, 8);
-      rows.push({
-        name: `commit_order throughput, ${processes} process(es) on one PostgreSQL, distinct keys (orders/s)`,
-        value: round(perSecond, 0),
-      });
+    for (const users of ["one", "distinct"] as const) {
+      for (const processes of [1, 2, 4]) {
+        const perSecond = await throughput(databaseUrl, processes, 4_000, 8, users);
+        rows.push({
+          name: `commit_order throughput, ${processes} process(es) on one PostgreSQL, distinct keys, ${users === "one" ? "one user" : "distinct users"} (orders/s)`,
+          value: round(perSecond, 0),
+        });
+      }
     }
     return rows;
   } finally {

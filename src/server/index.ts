@@ -66,6 +66,7 @@ export type { ToolSignature } from "../contract/tools.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export * from "./idempotency/index.ts";
+export * from "./shared-store/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {
   contractJsonSchema,

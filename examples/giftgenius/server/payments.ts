@@ -41,6 +41,10 @@ export function createFakePayments(ledger: SharedState): PaymentProvider {
           changes: "none",
         });
       }
+      // A key charged before gets that charge back, as from a real provider (which replays a
+      // key's first answer): a retry after a lost answer is never declined into an orphan charge.
+      const earlier = fault === "decline" ? await ledger.findCharge(idempotencyKey) : undefined;
+      if (earlier) return earlier;
       if (fault === "decline") {
         throw new ToolFailure({
           code: "PAYMENT_DECLINED",

@@ -1,0 +1,470 @@
+/**
+ * A model of the exactly-once rules (DESIGN.md, "Exactly once, under every outcome") checked
+ * against the real `runIdempotent` on a real store: fast-check generates sequences of
+ * commits, concurrent bursts, retries, side effects that fail, throw, time out or are killed
+ * half-way, clock steps past a lease or a record's TTL, the same key with other arguments,
+ * and two callers with one key. Each command's outcome must be what the model predicts, and
+ * after every run, once every open request was retried, the downstream world must hold the
+ * invariant: per effect key at most one effect; every order has exactly its own charge
+ * (amount and currency); nothing charged without an order.
+ *
+ * The downstream world stands for a payment provider and an order service, each idempotent
+ * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
+ * kit's effect key. A side effect that derived its identity from anything that a later
+ * request can share would make two orders meet on one charge, and the invariant fail.
+ */
+import fc from "fast-check";
+import {
+  runIdempotent,
+  type IdempotencyStore,
+  type IdempotentOutcome,
+  type IdempotentRequest,
+} from "../../src/server/index.ts";
+
+const TTL_MS = 10_000;
+const LEASE_MS = 1_000;
+const TIMING = { ttlMs: TTL_MS, leaseMs: LEASE_MS, waitMs: 0 };
+
+/** The drafts a caller can commit: another draft is other arguments, at another price. */
+const DRAFTS = [
+  { draft_id: "d1", total: { amount: "45.57", currency: "USD" } },
+  { draft_id: "d2", total: { amount: "313.20", currency: "USD" } },
+  { draft_id: "d3", total: { amount: "45.57", currency: "EUR" } },
+] as const;
+type Draft = (typeof DRAFTS)[number];
+type Money = Draft["total"];
+
+/** How the side effect of one commit goes. */
+type Fault =
+  | "none"
+  /** The provider is down before charging: retryable, nothing changed. */
+  | "unavailable"
+  /** The provider declines: a final failure, nothing charged. */
+  | "decline"
+  /** The charge went through, its answer was lost: retryable, outcome unknown. */
+  | "timeout"
+  /** The side effect throws after the charge (a bug, a crash of the handler). */
+  | "throw"
+  /** The process dies after the charge, before the order and the record: nothing more happens. */
+  | "kill"
+  /** The process hangs after the charge and wakes up later (a stop-the-world pause). */
+  | "stall";
+
+type Value =
+  { ok: true; order_id: string; draft_id: string; total: Money } | { ok: false; code: string };
+
+/** The downstream world: a provider and an order service, idempotent on the key they get. */
+class Downstream {
+  /** What broke the invariant as it happened (checked after the run). */
+  readonly violations: string[] = [];
+  readonly charges = new Map<string, { total: Money; creations: number }>();
+  readonly orders = new Map<string, { draft_id: string; total: Money; attempts: Set<string> }>();
+  charge(effectKey: string, total: Money): void {
+    const charge = this.charges.get(effectKey);
+    if (charge) {
+      // The provider answers a repeat with the first charge; a repeat with another amount is
+      // a request that inherited someone else's key.
+      if (charge.total.amount !== total.amount || charge.total.currency !== total.currency)
+        this.violations.push(
+          `effect key ${effectKey} charged ${show(charge.total)} and ${show(total)}`,
+        );
+      return;
+    }
+    this.charges.set(effectKey, { total, creations: 1 });
+  }
+  createOrder(effectKey: string, draft: Draft): void {
+    const order = this.orders.get(effectKey);
+    if (order) {
+      order.attempts.add(draft.draft_id);
+      return;
+    }
+    this.orders.set(effectKey, {
+      draft_id: draft.draft_id,
+      total: draft.total,
+      attempts: new Set([draft.draft_id]),
+    });
+  }
+}
+
+class InvariantBroken extends Error {}
+const show = (money: Money) => `${money.amount} ${money.currency}`;
+
+/** What the model knows of one (scope, key) record. */
+interface ModelRecord {
+  draftId: string;
+  status: "pending" | "open" | "completed";
+  /** The claim that holds it (pending), to tell a stalled owner's late completion apart. */
+  claim: number;
+  lockedAt: number;
+  expiresAt: number;
+  value?: Value;
+  effectKey?: string;
+}
+
+/** The model, and the real system beside it (they share one object, as fast-check allows). */
+export interface World {
+  clock: number;
+  records: Map<string, ModelRecord>;
+  /** Effect keys whose record ended without a final answer (expired or never retried). */
+  abandoned: Set<string>;
+  seenEffectKeys: Set<string>;
+  nextClaim: number;
+  store: IdempotencyStore;
+  prefix: string;
+  downstream: Downstream;
+  /** Stalled side effects, woken by `Wake`. */
+  stalled: Array<() => void>;
+  /** Runs still going (stalled ones), awaited before the invariant is checked. */
+  running: Array<Promise<unknown>>;
+  commands: number;
+}
+
+const recordKey = (scope: string, key: string) => `${scope}\n${key}`;
+
+/** The record as the store sees it now: gone once expired (and no live claim holds it). */
+function current(world: World, id: string): ModelRecord | undefined {
+  const record = world.records.get(id);
+  if (!record) return undefined;
+  const live = record.status === "pending" && record.lockedAt + LEASE_MS > world.clock;
+  if (record.expiresAt <= world.clock && !live) {
+    if (record.status !== "completed" && record.effectKey) world.abandoned.add(record.effectKey);
+    world.records.delete(id);
+    return undefined;
+  }
+  return record;
+}
+
+/** What the model predicts for a claim of (scope, key) with `draft`. */
+function predict(
+  world: World,
+  id: string,
+  draft: Draft,
+):
+  | { kind: "key_reused" }
+  | { kind: "replayed"; value: Value }
+  | { kind: "in_progress" }
+  | { kind: "run"; same?: ModelRecord } {
+  const record = current(world, id);
+  if (!record) return { kind: "run" };
+  if (record.draftId !== draft.draft_id) return { kind: "key_reused" };
+  if (record.status === "completed") return { kind: "replayed", value: record.value! };
+  if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock)
+    return { kind: "in_progress" };
+  return { kind: "run", same: record };
+}
+
+/** Checks the effect key a run got against the model, and records the claim. */
+function claimed(
+  world: World,
+  id: string,
+  draft: Draft,
+  same: ModelRecord | undefined,
+  effectKey: string,
+): ModelRecord {
+  if (same) {
+    if (same.effectKey !== undefined && same.effectKey !== effectKey)
+      throw new InvariantBroken(
+        `a retry of one record got effect key ${effectKey}, not ${same.effectKey}`,
+      );
+  } else if (world.seenEffectKeys.has(effectKey)) {
+    throw new InvariantBroken(
+      `a new record got effect key ${effectKey}, which an earlier record had`,
+    );
+  }
+  world.seenEffectKeys.add(effectKey);
+  const record: ModelRecord = {
+    draftId: draft.draft_id,
+    status: "pending",
+    claim: ++world.nextClaim,
+    lockedAt: world.clock,
+    expiresAt: world.clock + TTL_MS,
+    effectKey,
+  };
+  world.records.set(id, record);
+  return record;
+}
+
+function expectOutcome(
+  actual: IdempotentOutcome<Value> | "threw",
+  expected: string,
+  what: string,
+): void {
+  const state = actual === "threw" ? "threw" : actual.state;
+  if (state !== expected) throw new InvariantBroken(`${what}: expected ${expected}, got ${state}`);
+}
+
+/** The real call: `runIdempotent` on the world's store and clock, for `scope`'s draft. */
+function commitWith(
+  world: World,
+  scope: string,
+  key: string,
+  draft: Draft,
+  execute: IdempotentRequest<Value>["execute"],
+): Promise<IdempotentOutcome<Value>> {
+  return runIdempotent<Value>({
+    store: world.store,
+    scope: `${world.prefix}${scope}`,
+    key,
+    args: { draft_id: draft.draft_id },
+    timing: TIMING,
+    now: () => world.clock,
+    execute,
+  });
+}
+
+/** One commit with `fault`, checked against the model. */
+class Commit implements fc.AsyncCommand<World, World> {
+  constructor(
+    readonly scope: string,
+    readonly key: string,
+    readonly draft: Draft,
+    readonly fault: Fault,
+  ) {}
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.commands += 1;
+    const id = recordKey(this.scope, this.key);
+    const predicted = predict(world, id, this.draft);
+    let entered!: (effectKey: string) => void;
+    const started = new Promise<string>((resolve) => (entered = resolve));
+    let wake: (() => void) | undefined;
+    const run = commitWith(world, this.scope, this.key, this.draft, async ({ effectKey }) => {
+      entered(effectKey);
+      return sideEffect(world, effectKey, this.draft, this.fault, (resume) => (wake = resume));
+    }).then(
+      (outcome) => outcome,
+      (error: unknown) => {
+        if (error instanceof InvariantBroken) throw error;
+        return "threw" as const;
+      },
+    );
+    if (predicted.kind !== "run") {
+      const outcome = await run;
+      expectOutcome(outcome, predicted.kind, `commit ${this.describe()}`);
+      if (predicted.kind === "replayed" && outcome !== "threw" && outcome.state === "replayed")
+        if (JSON.stringify(outcome.value) !== JSON.stringify(predicted.value))
+          throw new InvariantBroken(`replay of ${this.describe()} returned another value`);
+      return;
+    }
+    const effectKey = await Promise.race([started, run.then(() => undefined)]);
+    if (effectKey === undefined) {
+      const outcome = await run;
+      throw new InvariantBroken(
+        `commit ${this.describe()}: expected a run, got ${outcome === "threw" ? "threw" : outcome.state}`,
+      );
+    }
+    const record = claimed(world, id, this.draft, predicted.same, effectKey);
+    if (this.fault === "kill") return; // never settles: its promise is dropped with the process
+    if (this.fault === "stall") {
+      // Wakes later; if its claim was taken over meanwhile, its completion must be refused.
+      const claim = record.claim;
+      world.stalled.push(() => wake?.());
+      world.running.push(
+        run.then((outcome) => {
+          const now = world.records.get(id);
+          if (outcome === "threw" || outcome.state !== "fresh" || !outcome.stored) return;
+          // Its own claim (even past its TTL, if nobody claimed the key since) may complete;
+          // a claim taken over or replaced may not.
+          if (now && now.claim !== claim)
+            throw new InvariantBroken("a stalled owner completed a record that was taken over");
+          if (now) {
+            now.status = "completed";
+            now.value = outcome.value;
+          }
+        }),
+      );
+      return;
+    }
+    const outcome = await run;
+    if (this.fault === "throw") {
+      expectOutcome(outcome, "threw", this.describe());
+      record.status = "open"; // unknown outcome: bound, and free for a retry with these arguments
+      return;
+    }
+    expectOutcome(outcome, "fresh", this.describe());
+    if (outcome === "threw" || outcome.state !== "fresh") return;
+    const final = this.fault === "none" || this.fault === "decline";
+    if (outcome.stored !== final)
+      throw new InvariantBroken(`${this.describe()}: stored ${outcome.stored}`);
+    if (final) {
+      record.status = "completed";
+      record.value = outcome.value;
+    } else record.status = "open";
+  }
+  describe(): string {
+    return `${this.scope}/${this.key} ${this.draft.draft_id} (${this.fault})`;
+  }
+  toString = () => `Commit(${this.describe()})`;
+}
+
+/** The side effect: charge under the effect key, then create the order under it. */
+async function sideEffect(
+  world: World,
+  effectKey: string,
+  draft: Draft,
+  fault: Fault,
+  onStall: (resume: () => void) => void,
+): Promise<{ final: boolean; value: Value }> {
+  if (fault === "unavailable")
+    return { final: false, value: { ok: false, code: "PAYMENT_UNAVAILABLE" } };
+  // A provider answers a key it already charged with that charge (Stripe replays the first
+  // answer of a key), so only a first attempt can be declined.
+  if (fault === "decline" && !world.downstream.charges.has(effectKey))
+    return { final: true, value: { ok: false, code: "PAYMENT_DECLINED" } };
+  world.downstream.charge(effectKey, draft.total);
+  if (fault === "timeout") return { final: false, value: { ok: false, code: "PAYMENT_TIMEOUT" } };
+  if (fault === "throw") throw new Error("handler crashed after the charge");
+  if (fault === "kill") await new Promise<never>(() => {});
+  if (fault === "stall") await new Promise<void>((resolve) => onStall(resolve));
+  world.downstream.createOrder(effectKey, draft);
+  return {
+    final: true,
+    value: { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total: draft.total },
+  };
+}
+
+/** `n` concurrent commits of one key and draft: one runs (if any may), the rest agree. */
+class Burst implements fc.AsyncCommand<World, World> {
+  constructor(
+    readonly scope: string,
+    readonly key: string,
+    readonly draft: Draft,
+    readonly n: number,
+  ) {}
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.commands += 1;
+    const id = recordKey(this.scope, this.key);
+    const predicted = predict(world, id, this.draft);
+    const keys: string[] = [];
+    const outcomes = await Promise.all(
+      Array.from({ length: this.n }, () =>
+        commitWith(world, this.scope, this.key, this.draft, async ({ effectKey }) => {
+          keys.push(effectKey);
+          return sideEffect(world, effectKey, this.draft, "none", () => {});
+        }),
+      ),
+    );
+    const fresh = outcomes.filter((outcome) => outcome.state === "fresh");
+    if (predicted.kind !== "run") {
+      for (const outcome of outcomes)
+        expectOutcome(outcome, predicted.kind, `burst ${this.toString()}`);
+      return;
+    }
+    if (fresh.length !== 1)
+      throw new InvariantBroken(`burst ${this.toString()}: ${fresh.length} runs`);
+    for (const outcome of outcomes)
+      if (!["fresh", "in_progress", "replayed"].includes(outcome.state))
+        throw new InvariantBroken(`burst ${this.toString()}: ${outcome.state}`);
+    const record = claimed(world, id, this.draft, predicted.same, keys[0]!);
+    record.status = "completed";
+    record.value = (fresh[0] as { value: Value }).value;
+  }
+  toString = () => `Burst(${this.scope}/${this.key} ${this.draft.draft_id} ×${this.n})`;
+}
+
+/** Time passes: a little, past a lease (takeover), or past a record's TTL (expiry). */
+class Advance implements fc.AsyncCommand<World, World> {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.clock += this.ms;
+  }
+  toString = () => `Advance(${this.ms})`;
+}
+
+/** The stalled side effects wake up. */
+class Wake implements fc.AsyncCommand<World, World> {
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    for (const wake of world.stalled.splice(0)) wake();
+    await Promise.all(world.running.splice(0));
+  }
+  toString = () => "Wake";
+}
+
+/** The commands, over two callers, two keys and three drafts (so keys collide often). */
+export function commandsArbitrary() {
+  const scope = fc.constantFrom("alice", "bob");
+  const key = fc.constantFrom("key-1", "key-2");
+  const draft = fc.constantFrom(...DRAFTS);
+  const fault = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<Fault>("none") },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom<Fault>(
+        "unavailable",
+        "decline",
+        "timeout",
+        "throw",
+        "kill",
+        "stall",
+      ),
+    },
+  );
+  return fc.commands(
+    [
+      fc.tuple(scope, key, draft, fault).map(([s, k, d, f]) => new Commit(s, k, d, f)),
+      fc
+        .tuple(scope, key, draft, fc.integer({ min: 2, max: 8 }))
+        .map(([s, k, d, n]) => new Burst(s, k, d, n)),
+      fc.constantFrom(200, LEASE_MS + 1, TTL_MS + 1).map((ms) => new Advance(ms)),
+      fc.constant(new Wake()),
+    ],
+    { maxCommands: 40, size: "max" },
+  );
+}
+
+/**
+ * After a run: every stalled side effect wakes, every request still open is retried by its
+ * caller (as a host does) until it has a final answer, and then the downstream world must
+ * hold the invariant.
+ */
+export async function settleAndCheck(world: World): Promise<void> {
+  await new Wake().run(world, world);
+  world.clock += LEASE_MS + 1; // killed claims go stale; no record expires (TTL ≫ lease)
+  for (const [id, record] of [...world.records]) {
+    if (!current(world, id) || record.status === "completed") continue;
+    const [scope, key] = id.split("\n") as [string, string];
+    const draft = DRAFTS.find((d) => d.draft_id === record.draftId)!;
+    await new Commit(scope, key, draft, "none").run(world, world);
+  }
+  const { charges, orders, violations } = world.downstream;
+  if (violations.length > 0) throw new InvariantBroken(violations.join("; "));
+  for (const [effectKey, charge] of charges) {
+    if (charge.creations > 1) throw new InvariantBroken(`effect key ${effectKey} charged twice`);
+    if (!orders.has(effectKey) && !world.abandoned.has(effectKey))
+      throw new InvariantBroken(
+        `effect key ${effectKey} charged ${show(charge.total)} without an order`,
+      );
+  }
+  for (const [effectKey, order] of orders) {
+    if (order.attempts.size > 1)
+      throw new InvariantBroken(
+        `effect key ${effectKey} served drafts ${[...order.attempts].join(", ")}`,
+      );
+    const charge = charges.get(effectKey);
+    if (!charge) throw new InvariantBroken(`order under ${effectKey} has no charge`);
+    if (show(charge.total) !== show(order.total))
+      throw new InvariantBroken(
+        `order under ${effectKey} at ${show(order.total)} charged ${show(charge.total)}`,
+      );
+  }
+}
+
+/** A fresh world on `store` (each run its own callers, so one store serves every run). */
+export function newWorld(store: IdempotencyStore, run: number): World {
+  return {
+    clock: 1_900_000_000_000,
+    records: new Map(),
+    abandoned: new Set(),
+    seenEffectKeys: new Set(),
+    nextClaim: 0,
+    store,
+    prefix: `model-${process.pid}-${Date.now()}-${run}:`,
+    downstream: new Downstream(),
+    stalled: [],
+    running: [],
+    commands: 0,
+  };
+}
