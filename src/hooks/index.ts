@@ -12,7 +12,7 @@ export {
   type CallToolStatus,
   type CallOutcome,
 } from "./use-call-tool.ts";
-export { HOST_CALL_FAILED } from "./host-call-error.ts";
+export { HOST_CALL_FAILED } from "../bridge/host-call-error.ts";
 export { useTheme } from "./use-theme.ts";
 export { useLocale } from "./use-locale.ts";
 export { useDisplayMode } from "./use-display-mode.ts";

@@ -33,7 +33,7 @@ export const en = {
   copyLabel: "Copy the request ID",
   copied: "Copied",
   copyManually: "Select the ID and copy it",
-  changesNone: "Nothing was created.",
+  changesNone: "Nothing was changed.",
   changesApplied: "The change was applied.",
   changesUnknown: "It may have gone through — it is safe to retry with the same request.",
   errorValidation: "Some details need to change before this can go on.",
@@ -45,6 +45,9 @@ export const en = {
   errorConflict: "This clashes with an earlier request, so nothing more was done.",
   errorInProgress: "An earlier attempt is still being handled. Please try again in a moment.",
   errorNotAllowed: "This isn't allowed with your current access. You may need to sign in again.",
+  signInTitle: "Sign in to continue",
+  signInBody: "This needs you to sign in. Nothing was done yet.",
+  signIn: "Sign in",
   errorDeclined: "This was declined.",
   errorUnknown: "The app could not do this.",
 

@@ -30,7 +30,7 @@ export const zh: Messages = {
   copyLabel: "复制请求 ID",
   copied: "已复制",
   copyManually: "请选中 ID 后手动复制",
-  changesNone: "没有创建任何内容。",
+  changesNone: "没有任何更改。",
   changesApplied: "更改已生效。",
   changesUnknown: "操作可能已经完成——使用同一请求重试是安全的。",
   errorValidation: "部分信息需要修改后才能继续。",
@@ -42,6 +42,9 @@ export const zh: Messages = {
   errorConflict: "与之前的请求冲突，因此没有执行更多操作。",
   errorInProgress: "之前的尝试仍在处理中，请稍后重试。",
   errorNotAllowed: "当前权限不允许此操作，可能需要重新登录。",
+  signInTitle: "请登录后继续",
+  signInBody: "此操作需要登录，目前尚未执行任何操作。",
+  signIn: "登录",
   errorDeclined: "已被拒绝。",
   errorUnknown: "应用无法完成此操作。",
 
