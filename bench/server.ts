@@ -46,9 +46,15 @@ function noStore(): IdempotencyStore {
   return {
     name: "none",
     init: async () => {},
-    claim: async () => ({ state: "claimed", token: "t", recovered: false }),
+    claim: async () => ({
+      state: "claimed",
+      token: "t",
+      effectKey: randomUUID().replaceAll("-", ""),
+      attempt: 1,
+      recovered: false,
+    }),
     complete: async () => true,
-    release: async () => {},
+    reopen: async () => true,
     purgeExpired: async () => 0,
     close: async () => {},
   };

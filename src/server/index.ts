@@ -56,6 +56,7 @@ export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
 export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
 export * from "./idempotency/index.ts";
+export * from "./shared-store/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {
   contractJsonSchema,

@@ -10,9 +10,11 @@ const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta
 describe("docs/server.md on the idempotency claim", () => {
   const docs = read("docs/server.md");
   const claim = /claimed atomically before the side effect[\s\S]*?\n2\./.exec(docs)?.[0] ?? "";
+  // Both stores run the one SQL text of sql-store.ts on their own driver.
   const stores = {
     sqlite: read("src/server/idempotency/sqlite-store.ts"),
     postgres: read("src/server/idempotency/postgres-store.ts"),
+    shared: read("src/server/idempotency/sql-store.ts"),
   };
 
   it("describes the claim step", () => {
@@ -31,7 +33,8 @@ describe("docs/server.md on the idempotency claim", () => {
 
   it("names the statement both stores run", () => {
     expect(claim).toMatch(/INSERT … ON CONFLICT/);
-    for (const [name, source] of Object.entries(stores))
-      expect(source, name).toMatch(/INSERT INTO [\s\S]*ON CONFLICT \(scope, key\) DO UPDATE/);
+    expect(stores.shared).toMatch(/INSERT INTO [\s\S]*ON CONFLICT \(scope, key\) DO UPDATE/);
+    for (const name of ["sqlite", "postgres"] as const)
+      expect(stores[name], name).toMatch(/createSqlStore\(/);
   });
 });

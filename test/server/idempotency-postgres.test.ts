@@ -1,9 +1,27 @@
+import pg from "pg";
 import { createPostgresStore } from "../../src/server/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
-import { storeContract } from "./store-contract.ts";
+import { legacyLayoutContract, storeContract } from "./store-contract.ts";
 
 describePostgres("PostgreSQL idempotency store", () => {
   storeContract(async () =>
     createPostgresStore({ connectionString: DATABASE_URL!, table: "idempotency_records_test" }),
   );
+
+  describe("on a table of the earlier layout", () => {
+    const table = "idempotency_records_legacy_test";
+    legacyLayoutContract(
+      table,
+      async (text, params = []) => {
+        const client = new pg.Client({ connectionString: DATABASE_URL });
+        await client.connect();
+        try {
+          await client.query(text, params);
+        } finally {
+          await client.end();
+        }
+      },
+      async () => createPostgresStore({ connectionString: DATABASE_URL!, table }),
+    );
+  });
 });

@@ -36,7 +36,10 @@ describe("idempotentResult", () => {
 
   it("hands a fresh and a replayed value to the tool, saying which", () => {
     expect(
-      idempotentResult({ state: "fresh", value: "a", recovered: false, stored: true }, fromValue),
+      idempotentResult(
+        { state: "fresh", value: "a", effectKey: "0".repeat(32), recovered: false, stored: true },
+        fromValue,
+      ),
     ).toMatchObject({ data: { value: "a", replayed: false } });
     expect(idempotentResult({ state: "replayed", value: "b" }, fromValue)).toMatchObject({
       data: { value: "b", replayed: true },

@@ -3,7 +3,7 @@
  * one PostgreSQL, signed-in callers (tokens from a local issuer the processes discover the
  * production way), kill -9 in the middle of a burst, and the daily limit shared by all.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import pg from "pg";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
@@ -38,13 +38,16 @@ describePostgres("GiftGenius across processes and restarts on one PostgreSQL", (
   };
   const call = async (client: Client, name: string, args: object) =>
     (await client.callTool({ name, arguments: { ...args } })) as CallToolResult;
-  /** Charges the provider's ledger holds for this person's key (whatever process made them). */
+  /**
+   * Charges the provider's ledger holds for this person's key (whatever process made them):
+   * those under the effect key of the key's record.
+   */
   const chargesFor = async (subject: string, key: string) => {
     const scope = principalScope({ issuer: issuer.issuer, subject });
-    const paymentKey = `pay_${createHash("sha256").update(`${scope}\n${key}`).digest("hex")}`;
     const { rows } = await pool.query<{ n: string }>(
-      "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE payment_key = $1",
-      [paymentKey],
+      `SELECT COUNT(*) AS n FROM giftgenius_payments p JOIN idempotency_records r
+         ON p.payment_key = 'pay_' || r.effect_key WHERE r.scope = $1 AND r.key = $2`,
+      [scope, key],
     );
     return Number(rows[0]?.n);
   };

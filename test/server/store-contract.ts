@@ -1,9 +1,21 @@
 /** The behaviour every IdempotencyStore must have; run against SQLite and PostgreSQL. */
 import { randomUUID } from "node:crypto";
-import { runIdempotent, type IdempotencyStore } from "../../src/server/index.ts";
+import {
+  runIdempotent,
+  type ClaimResult,
+  type EffectContext,
+  type IdempotencyStore,
+} from "../../src/server/index.ts";
+import { effectKeyOf } from "../../src/server/idempotency/store.ts";
 
 const T0 = 1_900_000_000_000;
 const base = { fingerprint: "fp-a", now: T0, ttlMs: 60_000, leaseMs: 5_000 };
+
+type Claimed = Extract<ClaimResult, { state: "claimed" }>;
+function claimed(result: ClaimResult): Claimed {
+  if (result.state !== "claimed") throw new Error(`expected a claim, got ${result.state}`);
+  return result;
+}
 
 /** Registers the shared store tests; `open` returns a fresh store (its records may be shared). */
 export function storeContract(open: () => Promise<IdempotencyStore>): void {
@@ -12,6 +24,7 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
   beforeAll(async () => {
     store = await open();
     await store.init();
+    await store.init(); // twice: init is idempotent
   });
   afterAll(() => store.close());
   beforeEach(() => {
@@ -19,14 +32,16 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
   });
 
   it("claims a key once; a repeat sees it in progress, then completed; other arguments are a mismatch", async () => {
-    const first = await store.claim({ ...base, scope, key: "k1" });
-    expect(first).toMatchObject({ state: "claimed", recovered: false });
+    const first = claimed(await store.claim({ ...base, scope, key: "k1" }));
+    expect(first).toMatchObject({ attempt: 1, recovered: false });
+    expect(first.effectKey).toMatch(/^[0-9a-f]{32}$/);
     expect(await store.claim({ ...base, scope, key: "k1", now: T0 + 10 })).toEqual({
       state: "in_progress",
       lockedUntil: T0 + 5_000,
     });
-    if (first.state !== "claimed") throw new Error("unreachable");
-    expect(await store.complete(scope, "k1", first.token, { body: '{"n":1}' })).toBe(true);
+    expect(
+      await store.complete({ scope, key: "k1", token: first.token }, { body: '{"n":1}' }),
+    ).toBe(true);
     expect(await store.claim({ ...base, scope, key: "k1", now: T0 + 20 })).toEqual({
       state: "completed",
       response: { body: '{"n":1}' },
@@ -34,45 +49,78 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.claim({ ...base, scope, key: "k1", fingerprint: "fp-b" })).toEqual({
       state: "mismatch",
     });
-    // Another scope is another caller: the same key is free there.
-    expect(await store.claim({ ...base, scope: `${scope}-other`, key: "k1" })).toMatchObject({
-      state: "claimed",
-    });
+    // Another scope is another caller: the same key is free there, with its own effect key.
+    const other = claimed(await store.claim({ ...base, scope: `${scope}-other`, key: "k1" }));
+    expect(other.effectKey).not.toBe(first.effectKey);
   });
 
-  it("lets a released key be claimed again", async () => {
-    const first = await store.claim({ ...base, scope, key: "k2" });
-    if (first.state !== "claimed") throw new Error("expected a claim");
-    await store.release(scope, "k2", first.token);
-    expect(await store.claim({ ...base, scope, key: "k2" })).toMatchObject({ state: "claimed" });
+  it("a reopened record stays bound: other arguments are a mismatch, the same ones claim it again under the same effect key", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "k2" }));
+    expect(
+      await store.reopen({ scope, key: "k2", token: first.token }, { body: '"timeout"' }),
+    ).toBe(true);
+    expect(
+      await store.claim({ ...base, scope, key: "k2", fingerprint: "fp-b", now: T0 + 1 }),
+    ).toEqual({ state: "mismatch" });
+    const again = claimed(await store.claim({ ...base, scope, key: "k2", now: T0 + 2 }));
+    expect(again).toMatchObject({ effectKey: first.effectKey, attempt: 2, recovered: true });
+    // Reopened without an answer (the side effect threw): the same again.
+    await store.reopen({ scope, key: "k2", token: again.token });
+    const third = claimed(await store.claim({ ...base, scope, key: "k2", now: T0 + 3 }));
+    expect(third).toMatchObject({ effectKey: first.effectKey, attempt: 3 });
+    // A settled claim cannot be settled again by its old token.
+    expect(await store.complete({ scope, key: "k2", token: first.token }, { body: "{}" })).toBe(
+      false,
+    );
   });
 
-  it("recovers a stale claim exactly once, and the crashed owner can no longer complete it", async () => {
-    const crashed = await store.claim({ ...base, scope, key: "k3" });
-    if (crashed.state !== "claimed") throw new Error("expected a claim");
+  it("recovers a stale claim exactly once under the same effect key; the crashed owner can no longer settle it; other arguments stay refused", async () => {
+    const crashed = claimed(await store.claim({ ...base, scope, key: "k3" }));
     const later = { ...base, scope, key: "k3", now: T0 + 5_001 };
+    expect(await store.claim({ ...later, fingerprint: "fp-b" })).toEqual({ state: "mismatch" });
     const recoveries = await Promise.all(Array.from({ length: 10 }, () => store.claim(later)));
     expect(recoveries.filter((r) => r.state === "claimed")).toEqual([
-      expect.objectContaining({ recovered: true }),
+      expect.objectContaining({ recovered: true, attempt: 2, effectKey: crashed.effectKey }),
     ]);
-    expect(await store.complete(scope, "k3", crashed.token, { body: "{}" })).toBe(false);
+    const handle = { scope, key: "k3", token: crashed.token };
+    expect(await store.complete(handle, { body: "{}" })).toBe(false);
+    expect(await store.reopen(handle)).toBe(false);
   });
 
-  it("forgets a record after its time to live, and purges expired ones", async () => {
-    const first = await store.claim({ ...base, scope, key: "k4" });
-    if (first.state !== "claimed") throw new Error("expected a claim");
-    await store.complete(scope, "k4", first.token, { body: "{}" });
-    expect(
+  it("forgets a record after its time to live — a new record with a new effect key, whatever the arguments — and purges expired ones", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "k4" }));
+    await store.complete({ scope, key: "k4", token: first.token }, { body: "{}" });
+    const renewed = claimed(
       await store.claim({ ...base, scope, key: "k4", fingerprint: "fp-other", now: T0 + 60_001 }),
-    ).toMatchObject({ state: "claimed" });
-    const old = await store.claim({ ...base, scope, key: "k5", now: T0 - 120_000 });
+    );
+    expect(renewed).toMatchObject({ attempt: 1, recovered: false });
+    expect(renewed.effectKey).not.toBe(first.effectKey);
+    // A reopened record expires too, and the same arguments then start afresh.
+    const open5 = claimed(await store.claim({ ...base, scope, key: "k5" }));
+    await store.reopen({ scope, key: "k5", token: open5.token });
+    const fresh5 = claimed(await store.claim({ ...base, scope, key: "k5", now: T0 + 60_000 }));
+    expect(fresh5).toMatchObject({ attempt: 1 });
+    expect(fresh5.effectKey).not.toBe(open5.effectKey);
+    const old = await store.claim({ ...base, scope, key: "k5b", now: T0 - 120_000 });
     expect(old.state).toBe("claimed");
     expect(await store.purgeExpired(T0)).toBeGreaterThanOrEqual(1);
   });
 
+  it("never expires a claim whose lease still runs, even past its time to live", async () => {
+    const long = { ...base, scope, key: "k6", ttlMs: 1_000, leaseMs: 10_000 };
+    const running = claimed(await store.claim(long));
+    expect(await store.claim({ ...long, fingerprint: "fp-b", now: T0 + 2_000 })).toMatchObject({
+      state: expect.stringMatching(/^(mismatch|in_progress)$/),
+    });
+    await store.purgeExpired(T0 + 2_000);
+    expect(await store.complete({ scope, key: "k6", token: running.token }, { body: "1" })).toBe(
+      true,
+    );
+  });
+
   it("gives exactly one of 50 concurrent claims the key", async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => store.claim({ ...base, scope, key: "k6" })),
+      Array.from({ length: 50 }, () => store.claim({ ...base, scope, key: "k7" })),
     );
     expect(results.filter((r) => r.state === "claimed")).toHaveLength(1);
     expect(results.filter((r) => r.state === "in_progress")).toHaveLength(49);
@@ -85,7 +133,7 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
         runIdempotent({
           store,
           scope,
-          key: "k7",
+          key: "k8",
           args: { draft: "d1" },
           execute: async () => {
             executions += 1;
@@ -101,12 +149,12 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     for (const outcome of outcomes) expect(outcome).toMatchObject({ value: { order: "o1" } });
   });
 
-  it("runIdempotent: in_progress after the wait; a retryable failure or a crash releases the key", async () => {
+  it("runIdempotent: in_progress after the wait", async () => {
     let release!: () => void;
     const slow = runIdempotent<number>({
       store,
       scope,
-      key: "k8",
+      key: "k9",
       args: {},
       execute: () =>
         new Promise((resolve) => (release = () => resolve({ final: true as const, value: 1 }))),
@@ -115,7 +163,7 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     const busy = await runIdempotent({
       store,
       scope,
-      key: "k8",
+      key: "k9",
       args: {},
       timing: { waitMs: 30 },
       execute: async () => ({ final: true, value: 2 }),
@@ -123,52 +171,149 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(busy).toMatchObject({ state: "in_progress", retryAfterSeconds: expect.any(Number) });
     release();
     expect(await slow).toMatchObject({ state: "fresh", value: 1 });
+  });
 
-    const failed = await runIdempotent({
-      store,
-      scope,
-      key: "k9",
-      args: {},
-      execute: async () => ({ final: false, value: "try again" }),
-    });
-    expect(failed).toMatchObject({ state: "fresh", stored: false });
-    await expect(
+  it("runIdempotent: after a retryable failure and after a throw the key stays bound; the same arguments run again under the same effect key", async () => {
+    const seen: EffectContext[] = [];
+    const run = (args: unknown, result: () => Promise<{ final: boolean; value: string }>) =>
       runIdempotent({
         store,
         scope,
-        key: "k9",
-        args: {},
-        execute: async () => {
-          throw new Error("boom");
+        key: "k10",
+        args,
+        execute: (effect) => {
+          seen.push(effect);
+          return result();
         },
+      });
+    expect(
+      await run({ draft: 1 }, async () => ({ final: false, value: "try again" })),
+    ).toMatchObject({ state: "fresh", stored: false, recovered: false });
+    expect(await run({ draft: 2 }, async () => ({ final: true, value: "x" }))).toEqual({
+      state: "key_reused",
+    });
+    await expect(
+      run({ draft: 1 }, async () => {
+        throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    expect(
-      await runIdempotent({
+    expect(await run({ draft: 2 }, async () => ({ final: true, value: "x" }))).toEqual({
+      state: "key_reused",
+    });
+    expect(await run({ draft: 1 }, async () => ({ final: true, value: "done" }))).toMatchObject({
+      state: "fresh",
+      value: "done",
+      recovered: true,
+      stored: true,
+    });
+    expect(await run({ draft: 1 }, async () => ({ final: true, value: "again" }))).toMatchObject({
+      state: "replayed",
+      value: "done",
+    });
+    expect(await run({ draft: 2 }, async () => ({ final: true, value: "x" }))).toEqual({
+      state: "key_reused",
+    });
+    expect(seen.map((effect) => effect.attempt)).toEqual([1, 2, 3]);
+    expect(new Set(seen.map((effect) => effect.effectKey)).size).toBe(1);
+  });
+
+  it("runIdempotent: after expiry the same key starts a new request with a new effect key", async () => {
+    let clock = T0;
+    const effects: string[] = [];
+    const run = (args: unknown) =>
+      runIdempotent({
         store,
         scope,
-        key: "k9",
-        args: {},
-        execute: async () => ({ final: true, value: "done" }),
-      }),
-    ).toMatchObject({ state: "fresh", value: "done" });
-    expect(
-      await runIdempotent({
-        store,
-        scope,
-        key: "k9",
-        args: {},
-        execute: async () => ({ final: true, value: "again" }),
-      }),
-    ).toMatchObject({ state: "replayed", value: "done" });
-    expect(
-      await runIdempotent({
-        store,
-        scope,
-        key: "k9",
-        args: { other: 1 },
-        execute: async () => ({ final: true, value: "x" }),
-      }),
-    ).toEqual({ state: "key_reused" });
+        key: "k11",
+        args,
+        now: () => clock,
+        timing: { ttlMs: 2_000 },
+        execute: async ({ effectKey }) => {
+          effects.push(effectKey);
+          return { final: true, value: effectKey };
+        },
+      });
+    expect(await run({ draft: 1 })).toMatchObject({ state: "fresh" });
+    clock += 1_000;
+    expect(await run({ draft: 2 })).toEqual({ state: "key_reused" });
+    clock += 1_500;
+    expect(await run({ draft: 2 })).toMatchObject({ state: "fresh", value: effects[1] });
+    expect(effects).toHaveLength(2);
+    expect(effects[0]).not.toBe(effects[1]);
+  });
+}
+
+/** Runs raw SQL on the database under test (to lay out a table the way an earlier version did). */
+export type RawSql = (text: string, params?: unknown[]) => Promise<void>;
+
+/**
+ * The table as the store before effect keys wrote it (2ca3c05): no `effect_key`, no
+ * `attempts`, a retryable failure deleted its row. Placeholders are `$n` (PostgreSQL style);
+ * SQLite's `raw` maps them.
+ */
+const OLD_LAYOUT = (table: string) => `CREATE TABLE ${table} (
+  scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, status TEXT NOT NULL,
+  token TEXT NOT NULL, locked_at BIGINT NOT NULL, lease_ms INTEGER NOT NULL, response TEXT,
+  created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (scope, key))`;
+
+/**
+ * A store opened on a table written by the earlier layout reads its rows correctly: a
+ * completed record replays and stays bound; a crashed claim is taken over after its lease
+ * under an effect key derived from the row; new claims work.
+ */
+export function legacyLayoutContract(
+  table: string,
+  raw: RawSql,
+  open: () => Promise<IdempotencyStore>,
+): void {
+  it("reads records an earlier layout wrote (no effect_key, no attempts) and upgrades the table", async () => {
+    await raw(`DROP TABLE IF EXISTS ${table}`);
+    await raw(OLD_LAYOUT(table));
+    const insert = `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+    await raw(insert, [
+      "s",
+      "done",
+      "fp-a",
+      "completed",
+      "t1",
+      T0,
+      5_000,
+      '{"order":"o1"}',
+      T0,
+      T0 + 60_000,
+    ]);
+    await raw(insert, ["s", "crashed", "fp-a", "pending", "t2", T0, 5_000, null, T0, T0 + 60_000]);
+    const store = await open();
+    try {
+      await store.init();
+      const later = { ...base, scope: "s", now: T0 + 10_000 };
+      expect(await store.claim({ ...later, key: "done" })).toEqual({
+        state: "completed",
+        response: { body: '{"order":"o1"}' },
+      });
+      expect(await store.claim({ ...later, key: "done", fingerprint: "fp-b" })).toEqual({
+        state: "mismatch",
+      });
+      expect(await store.claim({ ...later, key: "crashed", fingerprint: "fp-b" })).toEqual({
+        state: "mismatch",
+      });
+      const recovered = claimed(await store.claim({ ...later, key: "crashed" }));
+      expect(recovered).toMatchObject({
+        attempt: 2,
+        recovered: true,
+        effectKey: effectKeyOf("s", "crashed", "fp-a", T0),
+      });
+      expect(
+        await store.complete({ scope: "s", key: "crashed", token: recovered.token }, { body: "1" }),
+      ).toBe(true);
+      const fresh = claimed(await store.claim({ ...later, key: "new" }));
+      expect(fresh).toMatchObject({
+        attempt: 1,
+        effectKey: effectKeyOf("s", "new", "fp-a", T0 + 10_000),
+      });
+    } finally {
+      await store.close();
+    }
   });
 }

@@ -16,7 +16,7 @@ function downStore(): IdempotencyStore {
     init: down,
     claim: down,
     complete: down,
-    release: down,
+    reopen: down,
     purgeExpired: down,
     close: () => Promise.resolve(),
   };
@@ -66,7 +66,13 @@ describe("runIdempotent when the store is down", () => {
 
   it("rethrows what the side effect throws, as it is", async () => {
     const store = downStore();
-    store.claim = async () => ({ state: "claimed", token: "t", recovered: false });
+    store.claim = async () => ({
+      state: "claimed",
+      token: "t",
+      effectKey: "0".repeat(32),
+      attempt: 1,
+      recovered: false,
+    });
     const refusal = new ToolFailure({
       code: "DRAFT_EXPIRED",
       message: "expired",

@@ -24,7 +24,7 @@ import { withDbFaults } from "./fault-store.ts";
 import { setFaults } from "./faults.ts";
 import { createFakePayments, type PaymentProvider } from "./payments.ts";
 import { createPostgresState } from "./state/postgres-state.ts";
-import { utcDay, type SharedState } from "./state/shared-state.ts";
+import type { SharedState } from "./state/shared-state.ts";
 import { createSqliteState } from "./state/sqlite-state.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
@@ -36,7 +36,7 @@ import { createWidgetResources } from "./widget-resource.ts";
 export interface GiftGenius {
   tools: ToolServer;
   store: IdempotencyStore;
-  /** The daily limits and the payment ledger, in the store's database. */
+  /** The payment ledger, in the store's database (the daily limits are there too). */
   state: SharedState;
   payments: PaymentProvider;
   widget: WidgetUris;
@@ -80,14 +80,15 @@ export async function createGiftGenius(
     setFaults(config.faults);
     log.warn("faults_active", { faults: config.faults });
   }
-  const base =
-    overrides.store ??
-    (config.databaseUrl
-      ? createPostgresStore({
-          connectionString: config.databaseUrl,
-          synchronousCommit: config.pgSynchronousCommit,
-        })
-      : createSqliteStore(config.sqliteFile));
+  // The kit's store on the app's database: its idempotency records, unless a test or a
+  // benchmark brings its own store, and the daily limits in any case.
+  const shared = config.databaseUrl
+    ? createPostgresStore({
+        connectionString: config.databaseUrl,
+        synchronousCommit: config.pgSynchronousCommit,
+      })
+    : createSqliteStore(config.sqliteFile);
+  const base = overrides.store ?? shared;
   await base.init();
   const store = withDbFaults(base);
   log.info("idempotency_store", {
@@ -105,7 +106,8 @@ export async function createGiftGenius(
     ? createPostgresState(config.databaseUrl)
     : createSqliteState(config.sqliteFile);
   await state.init();
-  await state.purgeDaysBefore(utcDay(now()) - 1).catch(() => {});
+  const dailyLimit = createDailyLimit(shared, config.dailyLimit, now);
+  await dailyLimit.purge().catch(() => {});
   const payments = createFakePayments(state);
   const deps = {
     catalog: createCatalog(loadGifts(), {
@@ -120,7 +122,7 @@ export async function createGiftGenius(
       leaseMs: config.idempotencyLeaseMs,
       waitMs: config.idempotencyWaitMs,
     },
-    dailyLimit: createDailyLimit(state, config.dailyLimit),
+    dailyLimit,
     widget: widget.uris,
     log,
     now,
@@ -158,6 +160,7 @@ export async function createGiftGenius(
     },
     close: async () => {
       await base.close();
+      if (shared !== base) await shared.close();
       await state.close();
     },
   };

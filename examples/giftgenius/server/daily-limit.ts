@@ -1,15 +1,31 @@
 /**
- * A per-caller, per-UTC-day counter in the shared store, so the limit holds across server
- * processes, sessions and restarts (an in-memory count let a new process grant a fresh limit).
+ * The daily search limit per caller: the kit's rate limiter with a one-day window (the UTC
+ * day), counted in the shared store, so the limit holds across server processes, sessions
+ * and restarts (an in-memory count let a new process grant a fresh limit).
  */
-import { utcDay, type SharedState } from "./state/shared-state.ts";
+import { createRateLimiter, type IdempotencyStore } from "widget-kit/server";
 
-/** Counts uses per caller per day; `take` resolves false once `limit` is reached. */
+/** Counts uses per caller per UTC day; `take` resolves false once the limit is reached. */
 export interface DailyLimit {
-  take(caller: string, now: number): Promise<boolean>;
+  take(caller: string): Promise<boolean>;
+  /** Drops the counts of days that ended. */
+  purge(): Promise<void>;
 }
 
-/** A daily limit of `limit` uses per caller, counted in `state`. */
-export function createDailyLimit(state: SharedState, limit: number): DailyLimit {
-  return { take: (caller, now) => state.takeDaily(caller, utcDay(now), limit) };
+/** A daily limit of `limit` searches per caller, in the database of `store`. */
+export function createDailyLimit(
+  store: IdempotencyStore,
+  limit: number,
+  now: () => number,
+): DailyLimit {
+  const limiter = createRateLimiter(store, {
+    name: "giftgenius_searches",
+    limit,
+    windowMs: 86_400_000,
+    now,
+  });
+  return {
+    take: async (caller) => (await limiter.take(caller)).ok,
+    purge: async () => void (await limiter.purgeExpired()),
+  };
 }

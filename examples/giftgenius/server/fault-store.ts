@@ -19,13 +19,13 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.claim(request);
     },
-    async complete(scope, key, token, response) {
+    async complete(claim, response) {
       check();
-      return store.complete(scope, key, token, response);
+      return store.complete(claim, response);
     },
-    async release(scope, key, token) {
+    async reopen(claim, response) {
       check();
-      return store.release(scope, key, token);
+      return store.reopen(claim, response);
     },
     purgeExpired: (now) => store.purgeExpired(now),
     close: () => store.close(),

@@ -1,5 +1,11 @@
 /** Idempotency: a store interface, SQLite and PostgreSQL stores, and the runner. */
-export type { IdempotencyStore, ClaimRequest, ClaimResult, StoredResponse } from "./store.ts";
+export type {
+  IdempotencyStore,
+  ClaimHandle,
+  ClaimRequest,
+  ClaimResult,
+  StoredResponse,
+} from "./store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";
 export { createPostgresStore, type PostgresStoreOptions } from "./postgres-store.ts";
 export { fingerprint } from "./fingerprint.ts";
@@ -7,6 +13,7 @@ export {
   runIdempotent,
   DEFAULT_IDEMPOTENCY_TIMING,
   type Attempt,
+  type EffectContext,
   type IdempotencyTiming,
   type IdempotentOutcome,
   type IdempotentRequest,

@@ -1,16 +1,20 @@
 /**
  * Runs a side effect at most once per (caller scope, idempotency key), with the semantics of
- * Stripe's idempotent requests and the IETF Idempotency-Key draft:
+ * Stripe's idempotent requests and the IETF Idempotency-Key draft — and one owner for them:
  *
- * - the key is claimed atomically before the side effect;
- * - a repeat with the same key and arguments gets the stored answer (`replayed`), success or
- *   non-retryable failure alike;
- * - the same key with other arguments is `key_reused`;
+ * - the key is claimed atomically before the side effect, and from that first claim until its
+ *   record expires it is bound to the request's fingerprint: the same key with other
+ *   arguments is `key_reused`, whatever the earlier attempts ended in (success, final
+ *   failure, retryable failure, unknown outcome, crash);
+ * - every outcome is recorded: a final one (success or non-retryable failure) is replayed to
+ *   a repeat with the same arguments; a retryable one, an unknown one (the side effect threw)
+ *   and a crash leave the record open, and a repeat with the same arguments runs again;
+ * - the side effect gets an effect key from the kit, the same for every attempt of one record
+ *   (retries, takeovers), a new one for the record that replaces it after expiry: it is the
+ *   identity to pass downstream (a payment provider's idempotency key, an order id);
  * - a repeat while the first still runs waits up to `waitMs` for it, then is `in_progress`;
- * - a retryable failure releases the key, so the retry runs again (the side effect itself
- *   must be idempotent downstream — e.g. the payment provider gets the same key);
- * - a claim older than `leaseMs` is stale (its owner crashed) and the next repeat takes it
- *   over and runs again — safe for the same reason.
+ * - a claim older than `leaseMs` is stale (its owner crashed or hung) and the next repeat
+ *   takes it over under the same effect key.
  */
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
@@ -65,26 +69,52 @@ export const DEFAULT_IDEMPOTENCY_TIMING: IdempotencyTiming = {
 export type Attempt<T> =
   /** Success, or a failure that retrying cannot fix: stored and replayed. */
   | { final: true; value: T }
-  /** A failure a retry may fix: not stored; the key is released. */
+  /**
+   * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
+   * replayed; the key stays bound to these arguments and a retry with them runs again.
+   */
   | { final: false; value: T };
+
+/** What the side effect is told about the attempt it runs. */
+export interface EffectContext {
+  /**
+   * The identity of this request's effect: the same for every attempt of one record (a retry
+   * after a retryable or unknown outcome, a takeover after a crash), a new one once the record
+   * expired. Pass it downstream — as the payment provider's idempotency key, as (the source
+   * of) the id of what is created — and never derive those from the caller's key, which a
+   * later request may reuse after expiry. 32 lower-case hex characters.
+   */
+  effectKey: string;
+  /** 1 for the first attempt of the record; more for a retry or a takeover. */
+  attempt: number;
+}
 
 /** What `runIdempotent` says happened. */
 export type IdempotentOutcome<T> =
-  | { state: "fresh"; value: T; recovered: boolean; stored: boolean }
+  /**
+   * This call ran the side effect. `recovered`: an earlier attempt of this record ended
+   * without a final answer (or crashed); `stored`: the value was recorded as final.
+   */
+  | { state: "fresh"; value: T; effectKey: string; recovered: boolean; stored: boolean }
   | { state: "replayed"; value: T }
   | { state: "key_reused" }
   | { state: "in_progress"; retryAfterSeconds: number };
 
 /** Arguments of `runIdempotent`. */
 export interface IdempotentRequest<T> {
+  /** Where the records live (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
+  /** The caller's scope (`callerScope(principal)`), never a value the client sets. */
   scope: string;
+  /** The caller's idempotency key. */
   key: string;
   /** The request's arguments without the key; hashed into the fingerprint. */
   args: unknown;
-  /** The side effect. Called at most once per successful claim. */
-  execute(): Promise<Attempt<T>>;
+  /** The side effect. Called at most once per successful claim, with the record's effect key. */
+  execute(effect: EffectContext): Promise<Attempt<T>>;
+  /** Overrides of `DEFAULT_IDEMPOTENCY_TIMING`. */
   timing?: Partial<IdempotencyTiming>;
+  /** The clock of records and leases (ms since the epoch); default `Date.now`. */
   now?: () => number;
   /** Told when storing a result failed after the side effect ran (for the log). */
   onStoreError?(error: unknown): void;
@@ -137,28 +167,30 @@ export async function runIdempotent<T>(
       pause = Math.min(pause * 2, 200);
       continue;
     }
+    const handle = { scope, key, token: claim.token };
     let attempt: Attempt<T>;
     try {
-      attempt = await request.execute();
+      attempt = await request.execute({ effectKey: claim.effectKey, attempt: claim.attempt });
     } catch (error) {
-      // A crash mid-way: give the key back so a retry can run (downstream idempotency makes it safe).
-      await store.release(scope, key, claim.token).catch(() => {});
+      // The outcome is unknown: the record stays bound to these arguments and open, so a retry
+      // with them runs again under the same effect key (downstream idempotency makes it safe).
+      await store.reopen(handle).catch((stored: unknown) => request.onStoreError?.(stored));
       throw error;
     }
-    if (!attempt.final) {
-      await store
-        .release(scope, key, claim.token)
-        .catch((error: unknown) => request.onStoreError?.(error));
-      return { state: "fresh", value: attempt.value, recovered: claim.recovered, stored: false };
-    }
+    const response = { body: JSON.stringify(attempt.value) };
     let stored = false;
     try {
-      stored = await store.complete(scope, key, claim.token, {
-        body: JSON.stringify(attempt.value),
-      });
+      if (attempt.final) stored = await store.complete(handle, response);
+      else await store.reopen(handle, response);
     } catch (error) {
       request.onStoreError?.(error);
     }
-    return { state: "fresh", value: attempt.value, recovered: claim.recovered, stored };
+    return {
+      state: "fresh",
+      value: attempt.value,
+      effectKey: claim.effectKey,
+      recovered: claim.recovered,
+      stored,
+    };
   }
 }

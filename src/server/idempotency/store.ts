@@ -1,7 +1,10 @@
 /**
  * The idempotency store: one record per (caller scope, key). The claim is atomic and happens
- * before the side effect, so of N concurrent requests with one key exactly one runs it.
+ * before the side effect, so of N concurrent requests with one key exactly one runs it. A
+ * record stays bound to the fingerprint of its first claim, and carries one effect key, until
+ * it expires — whatever its attempts ended in.
  */
+import { createHash } from "node:crypto";
 
 /** A finished request's stored answer (success or non-retryable failure), as JSON text. */
 export interface StoredResponse {
@@ -11,45 +14,77 @@ export interface StoredResponse {
 
 /** What a claim attempt found. */
 export type ClaimResult =
-  /** This request owns the key now and must run the side effect. `recovered`: it took over a stale claim. */
-  | { state: "claimed"; token: string; recovered: boolean }
+  /**
+   * This request owns the key now and must run the side effect under `effectKey`. `attempt`
+   * counts the claims of this record (1: the first; more: a retry after a retryable or
+   * unknown outcome, or a takeover of a stale claim); `recovered` is `attempt > 1`.
+   */
+  | { state: "claimed"; token: string; effectKey: string; attempt: number; recovered: boolean }
   /** Finished earlier with the same arguments: replay `response`. */
   | { state: "completed"; response: StoredResponse }
   /** Another request with this key is running; `lockedUntil` is when its claim goes stale (ms). */
   | { state: "in_progress"; lockedUntil: number }
-  /** The key was used with other arguments. */
+  /** The key is bound to other arguments until its record expires. */
   | { state: "mismatch" };
 
 /** Arguments of `claim`. */
 export interface ClaimRequest {
+  /** The caller's scope (`callerScope(principal)`): keys of two callers never meet. */
   scope: string;
+  /** The caller's idempotency key. */
   key: string;
   /** Hash of the request's arguments (see `fingerprint`). */
   fingerprint: string;
   /** Now, in ms since the epoch (passed in so tests and stores agree on one clock). */
   now: number;
-  /** How long a finished record is kept. */
+  /** How long the record is kept after this claim. */
   ttlMs: number;
   /** How long a claim may run before another request may take it over. */
   leaseMs: number;
+}
+
+/** The claim a call to `complete` or `reopen` settles. */
+export interface ClaimHandle {
+  /** The scope the claim was taken in. */
+  scope: string;
+  /** The idempotency key claimed. */
+  key: string;
+  /** The `token` of the claim; a claim taken over since then settles nothing. */
+  token: string;
 }
 
 /** A place to keep idempotency records. Implementations: SQLite, PostgreSQL. */
 export interface IdempotencyStore {
   /** A short name for logs and benchmarks, e.g. `sqlite`. */
   readonly name: string;
-  /** Creates the table if needed. Safe to call more than once, from several processes. */
+  /**
+   * Creates the table if needed, and brings a table of an earlier layout up to date. Safe to
+   * call more than once, from several processes.
+   */
   init(): Promise<void>;
-  /** Atomically claims the key, or reports who has it. */
+  /**
+   * Atomically claims the key, or reports who has it. Claims a free key or an expired record
+   * (a new record, a new effect key), and — with the same fingerprint only — a record whose
+   * last attempt was reopened or whose claim went stale (the same record and effect key).
+   */
   claim(request: ClaimRequest): Promise<ClaimResult>;
-  /** Stores the answer of the claim `token`; false when the claim was lost to a takeover. */
-  complete(scope: string, key: string, token: string, response: StoredResponse): Promise<boolean>;
-  /** Gives the key back (the request failed retryably without changing anything). */
-  release(scope: string, key: string, token: string): Promise<void>;
-  /** Deletes expired records; returns how many. */
+  /** Stores the final answer of the claim; false when the claim was lost to a takeover. */
+  complete(claim: ClaimHandle, response: StoredResponse): Promise<boolean>;
+  /**
+   * Ends the claim without a final answer (a retryable failure, an unknown outcome, a throw):
+   * the record keeps its fingerprint and effect key, and the next claim with the same
+   * fingerprint takes it at once. `response`, when given, is kept for the record (never
+   * replayed). False when the claim was lost to a takeover.
+   */
+  reopen(claim: ClaimHandle, response?: StoredResponse): Promise<boolean>;
+  /** Deletes expired records (never a claim whose lease still runs); returns how many. */
   purgeExpired(now: number): Promise<number>;
+  /** Ends the store's connection (or closes its file). */
   close(): Promise<void>;
 }
+
+/** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */
+export type RecordStatus = "pending" | "completed" | "retryable";
 
 /**
  * The columns of a stored record that decide what a repeat of its key gets, named as both
@@ -68,12 +103,58 @@ export interface StoredRecord {
 }
 
 /**
- * What a repeat of a taken key gets, the same for every store: other arguments → `mismatch`,
- * a finished call → its stored response, else `in_progress` until the claim's lease ends.
+ * What a repeat of a taken key gets when the claim statement did not take it, the same for
+ * every store: other arguments → `mismatch`, a finished call → its stored response, else
+ * `in_progress` until the claim's lease ends (a reopened record is free at once).
  */
-export function claimResultOf(record: StoredRecord, fingerprint: string | undefined): ClaimResult {
-  if (fingerprint !== undefined && record.fingerprint !== fingerprint) return { state: "mismatch" };
+export function claimResultOf(record: StoredRecord, fingerprint: string): ClaimResult {
+  if (record.fingerprint !== fingerprint) return { state: "mismatch" };
   if (record.status === "completed" && record.response !== null)
     return { state: "completed", response: { body: record.response } };
+  if (record.status === "retryable") return { state: "in_progress", lockedUntil: 0 };
   return { state: "in_progress", lockedUntil: Number(record.locked_at) + record.lease_ms };
+}
+
+/**
+ * The effect key of a record: a hash of what identifies the record — its scope, key,
+ * fingerprint and creation time. Stable for the record's whole life (every retry and takeover
+ * reads it back), different for the record that replaces it after expiry (created later), and
+ * the same for rows an earlier layout wrote without the column (their creation time is
+ * stored). Deterministic, so a recording with a fixed clock gets the same ids every time.
+ */
+export function effectKeyOf(
+  scope: string,
+  key: string,
+  fingerprint: string,
+  createdAt: number,
+): string {
+  return createHash("sha256")
+    .update(JSON.stringify(["effect", scope, key, fingerprint, createdAt]))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/** The row a claim statement returns when it took the key. */
+export interface ClaimedRow {
+  readonly effect_key: string | null;
+  readonly created_at: number | string;
+  readonly attempts: number;
+}
+
+/** The `claimed` result for a row the claim statement returned. */
+export function claimedResult(
+  row: ClaimedRow,
+  request: ClaimRequest,
+  token: string,
+): Extract<ClaimResult, { state: "claimed" }> {
+  const effectKey =
+    row.effect_key ??
+    effectKeyOf(request.scope, request.key, request.fingerprint, Number(row.created_at));
+  return {
+    state: "claimed",
+    token,
+    effectKey,
+    attempt: row.attempts,
+    recovered: row.attempts > 1,
+  };
 }

@@ -3,7 +3,7 @@
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
  * booking (nothing booked twice), the same key with another draft is refused.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import {
   defineTool,
@@ -67,10 +67,10 @@ export function bookFlight(deps: {
         key: idempotency_key,
         args: { draft_id },
         now: deps.now,
-        async execute() {
+        async execute({ effectKey }) {
           const draft = readDraft(draft_id, deps.now());
           if (draft.problem)
-            // Thrown, not stored: the key is released and nothing was booked.
+            // Thrown, not stored: nothing was booked, and a retry with this draft runs again.
             throw new ToolFailure({
               code: draft.problem,
               message: REFUSALS[draft.problem],
@@ -79,9 +79,10 @@ export function bookFlight(deps: {
             });
           const { flight, passengers } = draft;
           // The total is the schedule's now, never a figure the client sent or the draft held.
-          const reference = `${context.caller}\n${idempotency_key}`;
           const booking: Booking = {
-            booking_id: `bk_${createHash("sha256").update(reference).digest("hex").slice(0, 16)}`,
+            // The kit's effect key, not the caller's key: the same for every retry of this
+            // booking, a new one if the key comes back after its record expired.
+            booking_id: `bk_${effectKey.slice(0, 16)}`,
             draft_id,
             offer: flight,
             passengers,

@@ -69,7 +69,7 @@ vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a
   await click('[data-item-id="f-102"] [data-action="prepare"]');
   await click('[data-action="confirm"]');
   expect(state()).toBe("committed");
-  expect(container.textContent).toContain("bk_3c1419f2d919fb92");
+  expect(container.textContent).toContain("bk_8c3160fda96d0baa");
   // The app's own receipt at once (its route and passengers line), with focus on its heading.
   expect(container.textContent).toContain("2 passengers");
   expect(document.activeElement?.tagName).toBe("H2");

@@ -1,8 +1,8 @@
 /**
- * GiftGenius state that must hold across server processes and restarts, kept in the same
- * database as the idempotency records (SQLite file or PostgreSQL): the daily limit per caller
- * and the fake payment provider's ledger. In-process counters would let every process (and
- * every restart) grant a fresh limit and charge a retried payment again.
+ * The fake payment provider's ledger, kept in the same database as the idempotency records
+ * (SQLite file or PostgreSQL), so it holds across server processes and restarts as a real
+ * provider's does: an in-process ledger would charge a retried payment again. (The daily
+ * limit is the kit's rate limiter, in the same database: `daily-limit.ts`.)
  */
 import type { Money } from "widget-kit/contract";
 
@@ -18,21 +18,31 @@ export interface SharedState {
   readonly name: string;
   /** Creates the tables if needed (idempotent, from several processes at once). */
   init(): Promise<void>;
-  /** Counts one use of `scope` on UTC day `day`; false (and nothing counted) at `limit`. */
-  takeDaily(scope: string, day: number, limit: number): Promise<boolean>;
   /**
    * Records `charge` under `paymentKey` unless that key was charged before (by any process);
    * returns the charge that stands and whether this call created it.
    */
   recordCharge(paymentKey: string, charge: Charge): Promise<{ charge: Charge; created: boolean }>;
+  /** The charge made under `paymentKey`, if any (tests check what each order was charged). */
+  findCharge(paymentKey: string): Promise<Charge | undefined>;
   /** How many charges the ledger holds. */
   countCharges(): Promise<number>;
-  /** Drops daily counters older than `day`. */
-  purgeDaysBefore(day: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The UTC day number of `now` (ms since the epoch). */
-export function utcDay(now: number): number {
-  return Math.floor(now / 86_400_000);
+/** A row of `giftgenius_payments`, as both stores read it. */
+export interface ChargeRow {
+  charge_id: string;
+  amount: string;
+  currency: string;
+  created_at: string;
+}
+
+/** A ledger row as a charge. */
+export function chargeOf(row: ChargeRow): Charge {
+  return {
+    chargeId: row.charge_id,
+    amount: { amount: row.amount, currency: row.currency },
+    createdAt: row.created_at,
+  };
 }

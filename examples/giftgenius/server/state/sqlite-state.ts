@@ -2,14 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { Charge, SharedState } from "./shared-state.ts";
-
-interface ChargeRow {
-  charge_id: string;
-  amount: string;
-  currency: string;
-  created_at: string;
-}
+import { chargeOf, type ChargeRow, type SharedState } from "./shared-state.ts";
 
 /** Opens the shared tables in `file` (the idempotency store's file; `:memory:` for tests). */
 export function createSqliteState(file: string): SharedState {
@@ -17,16 +10,9 @@ export function createSqliteState(file: string): SharedState {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
-  db.exec(`CREATE TABLE IF NOT EXISTS giftgenius_daily_usage (
-    scope TEXT NOT NULL, day INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (scope, day))`);
   db.exec(`CREATE TABLE IF NOT EXISTS giftgenius_payments (
     payment_key TEXT PRIMARY KEY, charge_id TEXT NOT NULL, amount TEXT NOT NULL,
     currency TEXT NOT NULL, created_at TEXT NOT NULL)`);
-  // The upsert counts only below the limit: a full day updates nothing and returns no row.
-  const take = db.prepare<[string, number, number], { used: number }>(
-    `INSERT INTO giftgenius_daily_usage (scope, day, used) VALUES (?, ?, 1)
-     ON CONFLICT (scope, day) DO UPDATE SET used = used + 1 WHERE used < ? RETURNING used`,
-  );
   const insertCharge = db.prepare(
     `INSERT INTO giftgenius_payments (payment_key, charge_id, amount, currency, created_at)
      VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_key) DO NOTHING`,
@@ -35,14 +21,9 @@ export function createSqliteState(file: string): SharedState {
     "SELECT charge_id, amount, currency, created_at FROM giftgenius_payments WHERE payment_key = ?",
   );
   const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM giftgenius_payments");
-  const purge = db.prepare("DELETE FROM giftgenius_daily_usage WHERE day < ?");
   return {
     name: "sqlite",
     async init() {},
-    async takeDaily(scope, day, limit) {
-      if (limit <= 0) return false;
-      return take.get(scope, day, limit) !== undefined;
-    },
     async recordCharge(paymentKey, charge) {
       const { chargeId, amount, createdAt } = charge;
       const created =
@@ -50,18 +31,14 @@ export function createSqliteState(file: string): SharedState {
           .changes === 1;
       const row = selectCharge.get(paymentKey);
       if (!row) throw new Error("payment record vanished");
-      const stored: Charge = {
-        chargeId: row.charge_id,
-        amount: { amount: row.amount, currency: row.currency },
-        createdAt: row.created_at,
-      };
-      return { charge: stored, created };
+      return { charge: chargeOf(row), created };
+    },
+    async findCharge(paymentKey) {
+      const row = selectCharge.get(paymentKey);
+      return row && chargeOf(row);
     },
     async countCharges() {
       return count.get()?.n ?? 0;
-    },
-    async purgeDaysBefore(day) {
-      purge.run(day);
     },
     async close() {
       if (db.open) db.close();

@@ -1,9 +1,11 @@
 /**
  * `commit_order`: the only write. Runs under the caller's idempotency key: one order per key,
- * a repeat replays it, and the payment provider gets a key derived from it so a retry after a
- * lost answer or a crash never charges twice.
+ * a repeat replays it, and the payment provider's key and the order id come from the effect
+ * key the kit hands the side effect — the same for every retry and takeover of one request,
+ * a new one once its record expired — so a retry after a lost answer or a crash never charges
+ * twice, and no other request (another draft, or the same key a day later) inherits a charge.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { giftGenius, OrderSchema } from "../../contract.ts";
 import {
@@ -15,6 +17,7 @@ import {
   runIdempotent,
   type ToolDefinition,
   type ToolErrorBody,
+  type EffectContext,
   widgetToolMeta,
 } from "widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
@@ -63,7 +66,15 @@ export function repairCommitOrder(args: { readonly [key: string]: unknown }): {
   };
 }
 
-const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+/** The payment provider's idempotency key of one commit's effect. */
+export function paymentKeyOf(effectKey: string): string {
+  return `pay_${effectKey}`;
+}
+
+/** The order id of one commit's effect. */
+export function orderIdOf(effectKey: string): string {
+  return `ord_${effectKey.slice(0, 24)}`;
+}
 
 /** A refusal of the draft before anything happened (its code, sentence and next step are fixed). */
 type DraftRefusal = Pick<ToolErrorBody, "code" | "message" | "next_action">;
@@ -150,10 +161,11 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.
       const scope = context.caller;
-      const reference = digest(`${scope}\n${args.idempotency_key}`);
       let executed = false;
 
-      async function execute(): Promise<{ final: boolean; value: CommitValue }> {
+      async function execute({
+        effectKey,
+      }: EffectContext): Promise<{ final: boolean; value: CommitValue }> {
         executed = true;
         const claims = deps.drafts.read(args.draft_id, scope);
         const problem = draftProblem(claims, deps.now());
@@ -169,8 +181,8 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
             currency: claims.currency,
           };
           if (total.amount !== claims.total) return refuse(PRICE_CHANGED, context.requestId);
-          await deps.payments.charge({ idempotencyKey: `pay_${reference}`, amount: total });
-          const orderId = `ord_${reference.slice(0, 24)}`;
+          await deps.payments.charge({ idempotencyKey: paymentKeyOf(effectKey), amount: total });
+          const orderId = orderIdOf(effectKey);
           return {
             final: true,
             value: {
@@ -187,7 +199,8 @@ export function commitOrderTool(deps: GiftGeniusDeps): ToolDefinition<CommitOrde
         } catch (thrown) {
           if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem))
             throw thrown;
-          // Catalog and payment failures: a retryable one releases the key, a final one is stored.
+          // Catalog and payment failures: a final one is stored and replayed; a retryable one is
+          // recorded and leaves the key bound to this draft, so only its retry runs again.
           const error = toToolError(thrown, {
             requestId: context.requestId,
             log: context.log,

@@ -145,7 +145,7 @@ export function suggestGiftsTool(deps: GiftGeniusDeps): ToolDefinition<SuggestGi
       },
     },
     async handler(args, context) {
-      if (!(await deps.dailyLimit.take(context.caller, deps.now()))) {
+      if (!(await deps.dailyLimit.take(context.caller))) {
         throw new ToolFailure({
           code: "DAILY_LIMIT_REACHED",
           message: "The daily limit of gift searches is reached.",

@@ -1,0 +1,14 @@
+/** Helpers whose state lives beside the idempotency records, shared by every server process. */
+export {
+  createDraftStore,
+  type DraftStore,
+  type DraftStoreOptions,
+  type DraftLookup,
+} from "./draft-store.ts";
+export {
+  createRateLimiter,
+  rateLimitFailure,
+  type RateLimiter,
+  type RateLimiterOptions,
+  type RateDecision,
+} from "./rate-limiter.ts";

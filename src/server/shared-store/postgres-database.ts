@@ -1,0 +1,88 @@
+/** PostgreSQL (`pg`) as a `SqlDatabase`: shared by every server process on one database. */
+import { createHash } from "node:crypto";
+import type { Pool } from "pg";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
+import { positionalValues, toPositional, type PositionalSql, type SqlParams } from "./named-sql.ts";
+import type { SqlDatabase } from "./sql-database.ts";
+
+/** How to reach the database. */
+export interface PostgresConnection {
+  connectionString: string;
+  /** Pool size per process; default 10. */
+  maxConnections?: number;
+  /** `false`: `synchronous_commit = off` on this pool's connections (see `PostgresStoreOptions`). */
+  synchronousCommit?: boolean;
+}
+
+/** The lock that serialises schema changes of kit tables across processes. */
+const MIGRATION_LOCK = 727274;
+
+/**
+ * Opens a pool on first use. The driver is an optional peer loaded then, so an app without
+ * PostgreSQL never installs it. Every statement runs as a named prepared statement, so each
+ * connection parses and plans it once: the hot path is one round trip per statement.
+ */
+export function openPostgresDatabase(options: PostgresConnection, helper: string): SqlDatabase {
+  let opened: Promise<Pool> | undefined;
+  const compiled = new Map<string, PositionalSql & { name: string }>();
+  const connect = (): Promise<Pool> =>
+    (opened ??= importOptionalPeer("pg", helper, () => import("pg")).then(({ default: pg }) => {
+      const pool = new pg.Pool({
+        connectionString: options.connectionString,
+        max: options.maxConnections ?? 10,
+        connectionTimeoutMillis: 5_000,
+      });
+      // An idle client that loses its connection must not crash the process.
+      pool.on("error", () => {});
+      if (options.synchronousCommit === false) {
+        pool.on("connect", (client) => {
+          client.query("SET synchronous_commit = off").catch(() => {});
+        });
+      }
+      return pool;
+    }));
+  const compile = (text: string) => {
+    let sql = compiled.get(text);
+    if (!sql) {
+      const name = `wk_${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+      compiled.set(text, (sql = { ...toPositional(text), name }));
+    }
+    return sql;
+  };
+  const self: SqlDatabase = {
+    dialect: "postgres",
+    async migrate(steps) {
+      const client = await (await connect()).connect();
+      try {
+        await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+        for (const step of steps) {
+          if (typeof step === "string") await client.query(step);
+          else await step(self);
+        }
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
+        client.release();
+      }
+    },
+    async query<R extends object>(text: string, params: SqlParams = {}) {
+      const sql = compile(text);
+      const result = await (
+        await connect()
+      ).query<R>({ name: sql.name, text: sql.text, values: positionalValues(sql, params) });
+      return { rows: result.rows, changes: result.rowCount ?? 0 };
+    },
+    async columns(table) {
+      const { rows } = await self.query<{ column_name: string }>(
+        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = :table",
+        { table },
+      );
+      return rows.map((row) => row.column_name);
+    },
+    async close() {
+      // Never opened: nothing to end (and no driver to load just to close it).
+      const pool = await opened?.catch(() => undefined);
+      await pool?.end();
+    },
+  };
+  return self;
+}

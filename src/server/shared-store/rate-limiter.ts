@@ -1,0 +1,107 @@
+/**
+ * A rate limit per caller and window, counted in the shared store: every server process on
+ * one database sees one count, and a restart or a new connection grants nothing new (an
+ * in-memory count let each process grant a fresh limit).
+ */
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
+import { ToolFailure } from "../tool-failure.ts";
+import { plainIdentifier } from "./named-sql.ts";
+import { migrateOnce, sqlDatabaseOf } from "./sql-database.ts";
+
+/** Options of `createRateLimiter`. */
+export interface RateLimiterOptions {
+  /** What is limited (a plain lower-case identifier): limiters with other names never meet. */
+  name: string;
+  /** Uses per caller scope and window; 0 refuses everything. */
+  limit: number;
+  /** The window (ms), aligned to the epoch: 86 400 000 is the UTC day. */
+  windowMs: number;
+  /** The clock (ms since the epoch); default `Date.now`. */
+  now?: () => number;
+}
+
+/** What `take` decided. */
+export type RateDecision =
+  /** Counted: `remaining` uses are left in this window. */
+  | { ok: true; remaining: number }
+  /** Not counted: the window is full; it ends in `retryAfterSeconds` (at least 1). */
+  | { ok: false; retryAfterSeconds: number };
+
+/** A limit of uses per caller scope and window. */
+export interface RateLimiter {
+  /** Counts one use of `scope` if the window has room — one atomic statement. */
+  take(scope: string): Promise<RateDecision>;
+  /** Deletes counts of windows that ended; returns how many. */
+  purgeExpired(): Promise<number>;
+}
+
+const TABLE = plainIdentifier("widget_kit_rate_limits");
+
+/**
+ * A rate limiter in the database of `store` (from `createSqliteStore` or
+ * `createPostgresStore`; any other store is a TypeError), in the table
+ * `widget_kit_rate_limits`, made on first use.
+ */
+export function createRateLimiter(
+  store: IdempotencyStore,
+  options: RateLimiterOptions,
+): RateLimiter {
+  const db = sqlDatabaseOf(store, "createRateLimiter");
+  const name = plainIdentifier(options.name, "name");
+  const { limit, windowMs } = options;
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError("limit must be an integer ≥ 0");
+  if (!Number.isInteger(windowMs) || windowMs <= 0)
+    throw new RangeError("windowMs must be a positive integer");
+  const now = options.now ?? Date.now;
+  const ready = migrateOnce(db, [
+    `CREATE TABLE IF NOT EXISTS ${TABLE} (
+      name TEXT NOT NULL, scope TEXT NOT NULL, window_start BIGINT NOT NULL, used INTEGER NOT NULL,
+      PRIMARY KEY (name, scope, window_start))`,
+  ]);
+  return {
+    async take(scope) {
+      const at = now();
+      const windowStart = Math.floor(at / windowMs) * windowMs;
+      const full = {
+        ok: false as const,
+        retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000)),
+      };
+      if (limit === 0) return full;
+      await ready();
+      // The upsert counts only below the limit: a full window updates nothing, returns no row.
+      const { rows } = await db.query<{ used: number }>(
+        `INSERT INTO ${TABLE} AS u (name, scope, window_start, used) VALUES (:name, :scope, :window_start, 1)
+         ON CONFLICT (name, scope, window_start) DO UPDATE SET used = u.used + 1 WHERE u.used < :limit
+         RETURNING used`,
+        { name, scope, window_start: windowStart, limit },
+      );
+      const used = rows[0]?.used;
+      return used === undefined ? full : { ok: true, remaining: limit - Number(used) };
+    },
+    async purgeExpired() {
+      await ready();
+      const { changes } = await db.query(
+        `DELETE FROM ${TABLE} WHERE name = :name AND window_start <= :before`,
+        { name, before: now() - windowMs },
+      );
+      return changes;
+    },
+  };
+}
+
+/**
+ * The failure a tool throws when `take` refused: `RATE_LIMITED`, retryable after the rest of
+ * the window (`retry_after_seconds`, which the HTTP layer may also send as `Retry-After`),
+ * nothing changed.
+ */
+export function rateLimitFailure(decision: { retryAfterSeconds: number }): ToolFailure {
+  return new ToolFailure({
+    code: "RATE_LIMITED",
+    message: "Too many requests from this caller; wait before trying again.",
+    retryable: true,
+    retry_after_seconds: decision.retryAfterSeconds,
+    next_action: NEXT_ACTIONS.retryLater,
+    changes: "none",
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The database under a kit store, for the other shared-store helpers (drafts, rate limits):
+ * whatever must hold across server processes lives beside the idempotency records, in the
+ * same SQLite file or PostgreSQL database, so there is one thing to deploy and back up.
+ */
+import type { SqlParams } from "./named-sql.ts";
+
+/** One SQL database, reached by named-parameter statements (see `named-sql.ts`). */
+export interface SqlDatabase {
+  readonly dialect: "sqlite" | "postgres";
+  /**
+   * Runs schema statements in order, one process at a time (PostgreSQL: under an advisory
+   * lock, as concurrent `CREATE TABLE IF NOT EXISTS` can collide on the type catalog).
+   */
+  migrate(statements: ReadonlyArray<string | ((db: SqlDatabase) => Promise<void>)>): Promise<void>;
+  /** One atomic statement: the rows it returns (SELECT, RETURNING) and how many it changed. */
+  query<R extends object = { [column: string]: unknown }>(
+    text: string,
+    params?: SqlParams,
+  ): Promise<{ rows: R[]; changes: number }>;
+  /** The column names of `table` (empty when it does not exist). */
+  columns(table: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const databases = new WeakMap<object, SqlDatabase>();
+
+/** Remembers that `store` keeps its records in `db`, for `sqlDatabaseOf`. */
+export function attachSqlDatabase<S extends object>(store: S, db: SqlDatabase): S {
+  databases.set(store, db);
+  return store;
+}
+
+/**
+ * The database of a store made by `createSqliteStore` or `createPostgresStore`; a TypeError
+ * for any other store (it has no SQL database the kit can share).
+ */
+export function sqlDatabaseOf(store: object, helper: string): SqlDatabase {
+  const db = databases.get(store);
+  if (!db)
+    throw new TypeError(
+      `${helper} needs a store from createSqliteStore or createPostgresStore (the records it shares a database with)`,
+    );
+  return db;
+}
+
+/**
+ * `db.migrate(steps)` run once, on the first call of the returned function (each kit table is
+ * made on `init()` or on first use, so an app that never calls `init()` still works). A
+ * failure is not remembered: a database that was down may be up on the next call.
+ */
+export function migrateOnce(
+  db: SqlDatabase,
+  steps: Parameters<SqlDatabase["migrate"]>[0],
+): () => Promise<void> {
+  let ready: Promise<void> | undefined;
+  return () =>
+    (ready ??= db.migrate(steps).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
+}

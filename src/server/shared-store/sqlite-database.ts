@@ -1,0 +1,62 @@
+/** An SQLite file (better-sqlite3, WAL) as a `SqlDatabase`: several processes on one machine. */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type Database from "better-sqlite3";
+import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
+import type { SqlParams } from "./named-sql.ts";
+import type { SqlDatabase } from "./sql-database.ts";
+
+/**
+ * Opens `file` (created if needed; `:memory:` works too) on first use. The driver (a native
+ * module) is an optional peer loaded then, so an app that keeps its records elsewhere never
+ * installs or compiles it; without it that call throws a `MissingPeerError` naming it.
+ */
+export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
+  let opened: Promise<Database.Database> | undefined;
+  const statements = new Map<string, Database.Statement>();
+  const open = (): Promise<Database.Database> =>
+    (opened ??= importOptionalPeer("better-sqlite3", helper, () => import("better-sqlite3")).then(
+      ({ default: Driver }) => {
+        if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+        const db = new Driver(file);
+        db.pragma("journal_mode = WAL");
+        db.pragma("busy_timeout = 5000");
+        db.pragma("synchronous = NORMAL");
+        return db;
+      },
+    ));
+  const prepared = (db: Database.Database, text: string): Database.Statement => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  const self: SqlDatabase = {
+    dialect: "sqlite",
+    async migrate(steps) {
+      const db = await open();
+      // SQLite serialises writers itself; each step is one statement or the caller's check.
+      for (const step of steps) {
+        if (typeof step === "string") db.exec(step);
+        else await step(self);
+      }
+    },
+    async query<R extends object>(text: string, params: SqlParams = {}) {
+      const statement = prepared(await open(), text);
+      if (statement.reader) {
+        const rows = statement.all(params) as R[];
+        return { rows, changes: rows.length };
+      }
+      return { rows: [] as R[], changes: statement.run(params).changes };
+    },
+    async columns(table) {
+      const db = await open();
+      return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name);
+    },
+    async close() {
+      // Never opened: nothing to close (and no driver to load just to close it).
+      const db = await opened?.catch(() => undefined);
+      if (db?.open) db.close();
+    },
+  };
+  return self;
+}

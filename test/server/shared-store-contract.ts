@@ -1,0 +1,131 @@
+/** The draft store and the rate limiter on one kit store; run against SQLite and PostgreSQL. */
+import { randomUUID } from "node:crypto";
+import {
+  createDraftStore,
+  createRateLimiter,
+  rateLimitFailure,
+  toToolError,
+  silentLogger,
+  type IdempotencyStore,
+} from "../../src/server/index.ts";
+
+const T0 = 1_900_000_000_000;
+const DAY = 86_400_000;
+
+/**
+ * Registers the tests; `open` returns a store on the database under test, and each call is
+ * another "process" on the same database.
+ */
+export function sharedStoreContract(open: () => IdempotencyStore): void {
+  const stores: IdempotencyStore[] = [];
+  const opened = () => {
+    const store = open();
+    stores.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+  });
+  let name: string;
+  beforeEach(() => {
+    name = `t_${randomUUID().replaceAll("-", "")}`;
+  });
+
+  describe("createDraftStore", () => {
+    it("puts a draft any process can read back for its owner until it expires; another owner sees nothing", async () => {
+      let clock = T0;
+      const options = { name, ttlMs: 60_000, now: () => clock };
+      const here = createDraftStore<{ flight: string; seats: number }>(opened(), options);
+      const there = createDraftStore<{ flight: string; seats: number }>(opened(), options);
+      const put = await here.put("user:a", { flight: "f-102", seats: 2 });
+      expect(put.draft_id).toMatch(/^drf_[0-9a-f]{32}$/);
+      expect(put.expires_at).toBe(new Date(T0 + 60_000).toISOString());
+      expect(await there.get("user:a", put.draft_id)).toEqual({
+        state: "found",
+        draft: { flight: "f-102", seats: 2 },
+        expires_at: put.expires_at,
+      });
+      expect(await there.get("user:b", put.draft_id)).toEqual({ state: "missing" });
+      expect(await there.delete("user:b", put.draft_id)).toBe(false);
+      // Another app's drafts are another name: never found here.
+      expect(
+        await createDraftStore(opened(), { ...options, name: `${name}_x` }).get(
+          "user:a",
+          put.draft_id,
+        ),
+      ).toEqual({ state: "missing" });
+      clock = T0 + 60_000;
+      expect(await there.get("user:a", put.draft_id)).toEqual({ state: "expired" });
+      expect(await here.purgeExpired()).toBe(1);
+      expect(await there.get("user:a", put.draft_id)).toEqual({ state: "missing" });
+    });
+
+    it("deletes a draft for its owner only, and reads any untrusted id as missing", async () => {
+      const drafts = createDraftStore<string>(opened(), { name, ttlMs: 60_000 });
+      const { draft_id } = await drafts.put("user:a", "x");
+      for (const id of ["", "drf_", "drf_zz", `${draft_id}'; DROP TABLE x; --`, "a".repeat(10_000)])
+        expect(await drafts.get("user:a", id)).toEqual({ state: "missing" });
+      expect(await drafts.delete("user:a", draft_id)).toBe(true);
+      expect(await drafts.get("user:a", draft_id)).toEqual({ state: "missing" });
+    });
+
+    it("refuses a draft that is no JSON value, and bad options", () => {
+      const store = opened();
+      expect(() => createDraftStore(store, { name: "Bad-Name", ttlMs: 1 })).toThrow(TypeError);
+      expect(() => createDraftStore(store, { name, ttlMs: 0 })).toThrow(RangeError);
+      return expect(
+        createDraftStore<unknown>(store, { name, ttlMs: 1 }).put("user:a", undefined),
+      ).rejects.toThrow(TypeError);
+    });
+  });
+
+  describe("createRateLimiter", () => {
+    it("counts per caller and window across processes; a full window says how long to wait", async () => {
+      let clock = T0 + 1_000; // T0 is not on a day boundary: the wait runs to the window's end
+      const options = { name, limit: 3, windowMs: DAY, now: () => clock };
+      const limiters = [createRateLimiter(opened(), options), createRateLimiter(opened(), options)];
+      const decisions = [];
+      for (let i = 0; i < 4; i++) decisions.push(await limiters[i % 2]!.take("user:a"));
+      const windowEnd = Math.ceil(clock / DAY) * DAY;
+      expect(decisions).toEqual([
+        { ok: true, remaining: 2 },
+        { ok: true, remaining: 1 },
+        { ok: true, remaining: 0 },
+        { ok: false, retryAfterSeconds: Math.ceil((windowEnd - clock) / 1000) },
+      ]);
+      expect(await limiters[0]!.take("user:b")).toEqual({ ok: true, remaining: 2 });
+      clock = windowEnd;
+      expect(await limiters[1]!.take("user:a")).toEqual({ ok: true, remaining: 2 });
+      expect(await limiters[0]!.purgeExpired()).toBe(2);
+    });
+
+    it("grants exactly the limit to 40 concurrent takes", async () => {
+      const limiter = createRateLimiter(opened(), { name, limit: 10, windowMs: 60_000 });
+      const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.take("user:a")));
+      expect(decisions.filter((decision) => decision.ok)).toHaveLength(10);
+    });
+
+    it("limit 0 refuses everything; the failure is RATE_LIMITED with retry_after_seconds, nothing changed", async () => {
+      const limiter = createRateLimiter(opened(), { name, limit: 0, windowMs: 10_000 });
+      const decision = await limiter.take("user:a");
+      expect(decision).toMatchObject({ ok: false });
+      if (decision.ok) throw new Error("unreachable");
+      expect(
+        toToolError(rateLimitFailure(decision), { requestId: "r", log: silentLogger, tool: "t" }),
+      ).toMatchObject({
+        code: "RATE_LIMITED",
+        retryable: true,
+        retry_after_seconds: decision.retryAfterSeconds,
+        changes: "none",
+      });
+    });
+  });
+
+  it("needs a kit store: any other store is a TypeError naming the helper", () => {
+    const other = { ...opened() };
+    expect(() => createRateLimiter(other, { name, limit: 1, windowMs: 1 })).toThrow(
+      /createRateLimiter needs a store from createSqliteStore or createPostgresStore/,
+    );
+    expect(() => createDraftStore(other, { name, ttlMs: 1 })).toThrow(/createDraftStore/);
+  });
+}
