@@ -18,6 +18,7 @@ interface RawAnswer {
       }>;
       structuredContent?: { ok?: boolean; error?: { [key: string]: unknown } };
       _meta?: { [key: string]: unknown };
+      content?: Array<{ text?: string }>;
       isError?: boolean;
     };
     error?: { code: number };
