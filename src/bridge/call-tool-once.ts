@@ -35,10 +35,7 @@ function run(
   timeoutMs: number,
 ): Promise<CallOutcome> {
   return new Promise<CallOutcome>((resolve) => {
-    const timer = setTimeout(
-      () => resolve({ ok: false, error: hostCallFailed("timeout") }),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => resolve({ ok: false, error: hostCallFailed() }), timeoutMs);
     const settle = (outcome: CallOutcome) => {
       clearTimeout(timer);
       resolve(outcome);
@@ -50,11 +47,11 @@ function run(
         (reason: unknown) =>
           settle({
             ok: false,
-            error: isChallengeError(reason) ? signInRequired() : hostCallFailed("failed"),
+            error: isChallengeError(reason) ? signInRequired() : hostCallFailed(),
           }),
       );
     } catch {
-      settle({ ok: false, error: hostCallFailed("failed") });
+      settle({ ok: false, error: hostCallFailed() });
     }
   });
 }

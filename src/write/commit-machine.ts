@@ -114,7 +114,7 @@ export function createCommitMachine(options: CommitMachineOptions): CommitMachin
       outcome = await send(idempotencyKey);
     } catch {
       // We can't tell whether it reached the server: retrying with the same key is safe.
-      outcome = { ok: false, error: { ...hostCallFailed("failed"), changes: "unknown" } };
+      outcome = { ok: false, error: { ...hostCallFailed(), changes: "unknown" } };
     }
     const next = phaseOf(outcome);
     inFlight = false; // committed stays committed: the phase check above stops a second call

@@ -44,7 +44,7 @@ export const en = {
   errorExpired: "This has expired. Please start again.",
   errorConflict: "This clashes with an earlier request, so nothing more was done.",
   errorInProgress: "An earlier attempt is still being handled. Please try again in a moment.",
-  errorNotAllowed: "This isn't allowed with your current access. You may need to sign in again.",
+  errorNotAllowed: "Your access does not allow this.",
   signInTitle: "Sign in to continue",
   signInBody: "This needs you to sign in. Nothing was done yet.",
   signIn: "Sign in",

@@ -42,7 +42,7 @@ export const vi: Messages = {
   errorConflict:
     "Yêu cầu này xung đột với một yêu cầu trước đó nên không có gì thêm được thực hiện.",
   errorInProgress: "Lần thử trước vẫn đang được xử lý. Vui lòng thử lại sau giây lát.",
-  errorNotAllowed: "Quyền truy cập hiện tại không cho phép việc này. Có thể bạn cần đăng nhập lại.",
+  errorNotAllowed: "Quyền truy cập của bạn không cho phép việc này.",
   signInTitle: "Đăng nhập để tiếp tục",
   signInBody: "Việc này cần bạn đăng nhập. Chưa có gì được thực hiện.",
   signIn: "Đăng nhập",

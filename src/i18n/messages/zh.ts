@@ -41,7 +41,7 @@ export const zh: Messages = {
   errorExpired: "已过期，请重新开始。",
   errorConflict: "与之前的请求冲突，因此没有执行更多操作。",
   errorInProgress: "之前的尝试仍在处理中，请稍后重试。",
-  errorNotAllowed: "当前权限不允许此操作，可能需要重新登录。",
+  errorNotAllowed: "当前权限不允许此操作。",
   signInTitle: "请登录后继续",
   signInBody: "此操作需要登录，目前尚未执行任何操作。",
   signIn: "登录",
