@@ -9,8 +9,8 @@ export default defineConfig({
   test: {
     globals: true,
     environment: "node",
-    // templates/app/test: the app `create` writes, tested against the sources here.
-    include: ["test/**/*.test.{ts,tsx}", "templates/app/test/**/*.test.{ts,tsx}"],
+    // templates/*/test: the apps `create` writes, tested against the sources here.
+    include: ["test/**/*.test.{ts,tsx}", "templates/*/test/**/*.test.{ts,tsx}"],
     exclude: [
       "test/browser/**",
       "test/deploy/**",

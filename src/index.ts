@@ -19,5 +19,6 @@ export { createMcpAppsHost, type McpAppsHost, type McpAppsHostOptions } from "./
 export { createOpenAIHost } from "./bridge/openai.ts";
 export { createNoHost } from "./bridge/no-host.ts";
 export * from "./hooks/index.ts";
+export * from "./write/index.ts";
 export * from "./components/index.ts";
 export * from "./i18n/index.ts";

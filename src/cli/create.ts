@@ -1,6 +1,8 @@
 /**
- * `widget-kit create <folder>`: writes a new app from the template shipped in the package
- * (templates/app): contract, widget, MCP server, a recorded fixture, a story and tests. It
+ * `widget-kit create <folder> [--template <name>]`: writes a new app from a template shipped
+ * in the package — `flights` (templates/app, the default: search, prepare a booking, confirm,
+ * book; money) or `replies` (templates/replies: list tickets, draft a reply, confirm, send;
+ * no money) — with its contract, widget, MCP server, recorded fixtures, a story and tests. It
  * never overwrites anything: the folder must be new or empty, and every file is created
  * exclusively.
  */
@@ -9,8 +11,15 @@ import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import validatePackageName from "validate-npm-package-name";
 
-/** The template, beside src/ in the repository and beside lib/ in the package. */
-const TEMPLATE_DIR = fileURLToPath(new URL("../../templates/app/", import.meta.url));
+/** The templates by name, each a folder beside src/ in the repository and lib/ in the package. */
+export const TEMPLATES = { flights: "app", replies: "replies" } as const;
+
+/** A template's name. */
+export type TemplateName = keyof typeof TEMPLATES;
+
+function templateDir(template: TemplateName): string {
+  return fileURLToPath(new URL(`../../templates/${TEMPLATES[template]}/`, import.meta.url));
+}
 const KIT_PACKAGE_JSON = fileURLToPath(new URL("../../package.json", import.meta.url));
 /** What the template holds but an app must not get (a build, an install or its database, inside the repo). */
 const SKIPPED = new Set(["node_modules", "dist", "data"]);
@@ -32,6 +41,8 @@ export interface CreateOptions {
   readonly kit?: string | undefined;
   /** Where relative paths start. Default `process.cwd()`. */
   readonly cwd?: string | undefined;
+  /** Which app to write (`TEMPLATES`); default `flights`. */
+  readonly template?: string | undefined;
 }
 
 /** A mistake in what the person asked for; the CLI prints its message alone. */
@@ -80,18 +91,25 @@ function kitSpec(kit: string | undefined, cwd: string): string {
   return kit;
 }
 
+function checkTemplate(template: string): TemplateName {
+  if (Object.hasOwn(TEMPLATES, template)) return template as TemplateName;
+  throw new UsageError(
+    `--template: no template "${template}"; pick one of ${Object.keys(TEMPLATES).join(", ")}.`,
+  );
+}
+
 /** Every file of the template (relative paths), skipping build and install output. */
-function templateFiles(dir = TEMPLATE_DIR): string[] {
+function templateFiles(root: string, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (SKIPPED.has(entry.name)) return [];
     const path = join(dir, entry.name);
-    return entry.isDirectory() ? templateFiles(path) : [relative(TEMPLATE_DIR, path)];
+    return entry.isDirectory() ? templateFiles(root, path) : [relative(root, path)];
   });
 }
 
 /** The template file's content for this app: its name and kit dependency filled in. */
-function contentFor(file: string, name: string, spec: string): string | Buffer {
-  const source = join(TEMPLATE_DIR, file);
+function contentFor(root: string, file: string, name: string, spec: string): string | Buffer {
+  const source = join(root, file);
   if (file === "package.json") {
     const pkg = JSON.parse(readFileSync(source, "utf8")) as {
       name: string;
@@ -115,13 +133,14 @@ export function createApp(options: CreateOptions): CreatedApp {
   checkName(name);
   checkFolder(dir);
   const spec = kitSpec(options.kit, cwd);
-  const files = templateFiles().sort();
+  const root = templateDir(checkTemplate(options.template ?? "flights"));
+  const files = templateFiles(root).sort();
   const written: string[] = [];
   for (const file of files) {
     const target = join(dir, join(file, "..", RENAMED[basename(file)] ?? basename(file)));
     mkdirSync(join(target, ".."), { recursive: true });
     // `wx`: fail rather than replace a file that appeared meanwhile.
-    writeFileSync(target, contentFor(file, name, spec), { flag: "wx" });
+    writeFileSync(target, contentFor(root, file, name, spec), { flag: "wx" });
     written.push(relative(dir, target));
   }
   return { dir, name, kitSpec: spec, files: written.sort() };

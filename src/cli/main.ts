@@ -9,11 +9,13 @@ import { createApp, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
 
 const USAGE = `Usage:
-  widget-kit create <folder> [--name <package-name>] [--kit <version-range | path to .tgz>]
+  widget-kit create <folder> [--template flights | replies] [--name <package-name>]
+                    [--kit <version-range | path to .tgz>]
   widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
 
-create  writes a new app (a flights example: contract, widget, MCP server, fixture, story,
-        tests) into a new or empty folder.
+create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
+        story, tests. --template flights (default): search, book a flight (money);
+        replies: list tickets, draft a reply, confirm, send it once (no money).
 dev     builds the widget on every change (vite build --watch), starts or reaches the app's
         MCP server, and serves the local host page (default http://127.0.0.1:8789/).
 `;
@@ -22,11 +24,16 @@ function create(args: string[]): void {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { name: { type: "string" }, kit: { type: "string" } },
+    options: { name: { type: "string" }, kit: { type: "string" }, template: { type: "string" } },
   });
   if (positionals.length !== 1)
     throw new UsageError("Name exactly one folder: widget-kit create <folder>.");
-  const app = createApp({ dir: positionals[0]!, name: values.name, kit: values.kit });
+  const app = createApp({
+    dir: positionals[0]!,
+    name: values.name,
+    kit: values.kit,
+    template: values.template,
+  });
   const where = relative(process.cwd(), app.dir) || ".";
   console.log(`Created ${app.name} in ${where} (${app.files.length} files, widget-kit ${app.kitSpec}).
 

@@ -1,43 +1,21 @@
 /**
- * ConfirmPurchase: the human confirmation before any write. Generic: it confirms any draft
- * with a title, lines, a total and an expiry, and leaves the commit call to the app.
- *
- * Exactly-once rules, each because a real host breaks the naive version:
- * - the idempotency key is made once per draft and stored in widget state BEFORE the commit
- *   call, so a retry, a Regenerate or a remount of the widget sends the same key;
- * - a burst of clicks sends one call: a ref guards it (state updates land too late);
- * - a failed commit is retried in place with the same key; `changes: "unknown"` says so.
+ * ConfirmPurchase: `ConfirmDraft` for a purchase — lines of items with their quantities, a
+ * money total and an expiry. Everything else (the exactly-once commit, sign-in, the receipt)
+ * is ConfirmDraft's.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { Money, ToolError } from "../contract/index.ts";
-import type { CommitOutcome } from "../hooks/commit-outcome.ts";
-import { HOST_CALL_FAILED, hostCallFailed } from "../hooks/host-call-error.ts";
-import { useWidgetState } from "../hooks/use-widget-state.ts";
+import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
+import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
+import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
 import { devWarn, useDevCheck } from "./dev.ts";
-import { ErrorState } from "./error-state.tsx";
-import {
-  IDEMPOTENCY_STATE_KEY,
-  isStoredIdempotencyKey,
-  newIdempotencyKey,
-  type StoredIdempotencyKey,
-} from "./idempotency-key.ts";
-import { OrderReceipt } from "./order-receipt.tsx";
-import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
-import { useExpired } from "./use-expired.ts";
-import { useReportDomState } from "./widget-root.tsx";
 
-/* -------------------------------------------------------------------------------------------
- * Types
- * -----------------------------------------------------------------------------------------*/
-
-/** One line of a draft: what and how many. */
+/** One line of a purchase: what and how many. */
 export interface PurchaseLine {
   readonly item: string;
   readonly quantity: number;
 }
 
-/** What the person confirms. Apps map their own draft to this shape. */
+/** What the person confirms buying. Apps map their own draft to this shape. */
 export interface PurchaseDraft {
   /** The draft's id: one idempotency key is made per id. */
   readonly id: string;
@@ -60,239 +38,23 @@ export interface ConfirmPurchaseProps {
   /** Prepares the same purchase again (offered when the draft expired). */
   readonly onPrepareAgain?: () => unknown;
   /** Told once the order exists (to persist it, for instance). */
-  readonly onCommitted?: (outcome: Extract<CommitOutcome, { ok: true }>) => void;
+  readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /** The app's words for buttons, states and receipt. */
+  readonly words?: ConfirmWords;
 }
-
-type Phase =
-  | { readonly kind: "confirm" }
-  | { readonly kind: "committing" }
-  | { readonly kind: "committed"; readonly outcome: Extract<CommitOutcome, { ok: true }> }
-  | { readonly kind: "error"; readonly error: ToolError; readonly retrying: boolean };
-
-/* -------------------------------------------------------------------------------------------
- * Idempotency key
- * -----------------------------------------------------------------------------------------*/
-
-/** The draft's key: the stored one, else one made now and stored before it is returned. */
-function useIdempotencyKey(draftId: string): () => string {
-  const [stored, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
-    key: IDEMPOTENCY_STATE_KEY,
-    isValid: isStoredIdempotencyKey,
-  });
-  // Also kept in a ref: a host without widget state must still reuse the key while mounted.
-  const made = useRef<StoredIdempotencyKey | null>(null);
-  return () => {
-    const storedKey = stored?.draftId === draftId ? stored.key : null;
-    const key =
-      storedKey ?? (made.current?.draftId === draftId ? made.current.key : newIdempotencyKey());
-    made.current = { draftId, key };
-    if (storedKey !== key) setStored({ draftId, key });
-    return key;
-  };
-}
-
-/* -------------------------------------------------------------------------------------------
- * ConfirmPurchase
- * -----------------------------------------------------------------------------------------*/
 
 /**
- * A modal `role="alertdialog"` asking to confirm `draft`, until the order exists or the
- * person cancels: Cancel (the least destructive action) is focused on open, Tab stays inside,
- * Escape cancels, and focus goes back to where it was when the dialog closes by cancelling.
- * A failed commit stays in the dialog (retry or cancel). Sets the widget root's `data-state`
- * to `confirm`, `committing`, `committed` or `error`.
+ * `ConfirmDraft` with the purchase's lines (`item × quantity`) and its total.
  *
  * @example
  * <ConfirmPurchase draft={draft} onCommit={(key) => commit(draft.id, key)} onCancel={back} />
  */
-export function ConfirmPurchase({
-  draft,
-  onCommit,
-  onCancel,
-  onPrepareAgain,
-  onCommitted,
-}: ConfirmPurchaseProps) {
-  const { m, money, dateTime } = useI18n();
-  const titleId = useId();
-  const descriptionId = useId();
-  const dialog = useRef<HTMLElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const inFlight = useRef(false);
-  const preparing = useRef(false);
-  const mounted = useRef(true);
-  const keyFor = useIdempotencyKey(draft.id);
-  const expired = useExpired(draft.expiresAt);
-  const [phaseOf, setPhaseOf] = useState<{ draftId: string; phase: Phase }>({
-    draftId: draft.id,
-    phase: { kind: "confirm" },
-  });
-  // A new draft starts over at `confirm`.
-  const phase: Phase = phaseOf.draftId === draft.id ? phaseOf.phase : { kind: "confirm" };
-  const setPhase = (next: Phase) => setPhaseOf({ draftId: draft.id, phase: next });
-
-  // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
-  const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
-  useReportDomState(busy ? "committing" : phase.kind);
-  useAlertDialogFocus({
-    dialog,
-    leastDestructive: cancelButton,
-    open: phase.kind !== "committed",
-    onEscape: () => {
-      if (!busy) onCancel();
-    },
-  });
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
+export function ConfirmPurchase({ draft, ...props }: ConfirmPurchaseProps) {
+  const { m } = useI18n();
   useDevCheck(() => {
-    if (!draft.title) devWarn("ConfirmPurchase", "the draft has no title.");
     if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
-  }, [draft.title, draft.lines.length]);
-
-  async function commit() {
-    if (inFlight.current || phase.kind === "committed" || (expired && phase.kind === "confirm"))
-      return;
-    inFlight.current = true;
-    setPhase(phase.kind === "error" ? { ...phase, retrying: true } : { kind: "committing" });
-    const key = keyFor(); // stored in widget state before the call below
-    let outcome: CommitOutcome;
-    try {
-      outcome = await onCommit(key);
-    } catch {
-      // We can't tell whether it reached the server: retrying with the same key is safe.
-      outcome = { ok: false, error: { ...hostCallFailed("failed"), changes: "unknown" } };
-    }
-    if (!mounted.current) return;
-    if (outcome.ok) {
-      setPhase({ kind: "committed", outcome });
-      onCommitted?.(outcome);
-    } else {
-      inFlight.current = false;
-      // A lost host call says nothing about the write: it may have happened.
-      const error =
-        outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes
-          ? { ...outcome.error, changes: "unknown" as const }
-          : outcome.error;
-      setPhase({ kind: "error", error, retrying: false });
-    }
-  }
-
-  async function prepareAgain() {
-    if (preparing.current || !onPrepareAgain) return;
-    preparing.current = true;
-    try {
-      await onPrepareAgain();
-    } finally {
-      preparing.current = false;
-    }
-  }
-
-  if (phase.kind === "committed") {
-    return (
-      <OrderReceipt
-        orderId={phase.outcome.orderId}
-        total={phase.outcome.total ?? draft.total}
-        replayed={phase.outcome.replayed}
-        focusOnMount
-      />
-    );
-  }
-
-  const cancel = (
-    <button
-      ref={cancelButton}
-      type="button"
-      className="wk-button"
-      data-action="cancel"
-      disabled={busy}
-      onClick={onCancel}
-    >
-      {m.cancel}
-    </button>
-  );
-  const prepareAgainButton = onPrepareAgain ? (
-    <button type="button" className="wk-button" onClick={prepareAgain}>
-      {m.prepareAgain}
-    </button>
-  ) : null;
-
-  let body: ReactNode;
-  if (phase.kind === "error") {
-    body = (
-      <>
-        <ErrorState error={phase.error} onRetry={commit} />
-        <div className="wk-row">
-          {cancel}
-          {phase.error.retryable ? null : prepareAgainButton}
-        </div>
-      </>
-    );
-  } else {
-    const committing = phase.kind === "committing";
-    body = (
-      <>
-        <h2 id={titleId}>{m.confirmTitle}</h2>
-        <p id={descriptionId} className="wk-muted">
-          {m.confirmDescription}
-        </p>
-        <p>
-          <strong>{draft.title}</strong>
-        </p>
-        <ul className="wk-lines">
-          {draft.lines.map((line, index) => (
-            <li key={index} className="wk-row">
-              <span>{line.item}</span>
-              <span className="wk-muted">{m.quantity(line.quantity)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="wk-total">
-          <span>{m.total}</span>
-          <span>{money(draft.total)}</span>
-        </p>
-        {expired ? null : <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>}
-        <p role="status" className={expired ? "wk-alert-text" : undefined}>
-          {expired ? m.expired : committing ? m.committing : ""}
-        </p>
-        <div className="wk-row">
-          {cancel}
-          <button
-            type="button"
-            className="wk-button wk-button--primary"
-            data-action="confirm"
-            disabled={committing || expired}
-            onClick={commit}
-          >
-            {m.confirm}
-          </button>
-          {expired ? prepareAgainButton : null}
-        </div>
-      </>
-    );
-  }
-
-  // One dialog element through confirm → committing → error, so focus and the trap never
-  // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
-  // what happened).
-  const failed = phase.kind === "error";
-  return (
-    <section
-      ref={dialog}
-      className={failed ? "wk-stack" : "wk-panel wk-stack"}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={failed ? undefined : titleId}
-      aria-describedby={failed ? undefined : descriptionId}
-      aria-label={failed ? m.errorTitle : undefined}
-      tabIndex={-1}
-    >
-      {body}
-    </section>
-  );
+  }, [draft.lines.length]);
+  const lines = draft.lines.map((line) => ({ label: line.item, value: m.quantity(line.quantity) }));
+  return <ConfirmDraft draft={{ ...draft, lines }} {...props} />;
 }
 ConfirmPurchase.displayName = "ConfirmPurchase";

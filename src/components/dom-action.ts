@@ -4,5 +4,10 @@
  * view states: `DOM_STATES` in `src/contract/states.ts`.)
  */
 
-/** The `data-action` values buttons carry. */
-export type DomAction = "buy" | "confirm" | "cancel" | "retry";
+/**
+ * The `data-action` values buttons carry: `prepare` asks the server for a draft of a write
+ * (an app's "Reply", "Book"; GiftGenius' gift cards keep their older name, `buy`), `sign-in`
+ * is shown when a call needs a signed-in person, and `confirm`, `cancel`, `retry` act on a
+ * draft or a failure.
+ */
+export type DomAction = "prepare" | "sign-in" | "buy" | "confirm" | "cancel" | "retry";

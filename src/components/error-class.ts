@@ -5,7 +5,8 @@
  * stable `code` (and `changes`), never from its free text.
  */
 import type { ToolError } from "../contract/index.ts";
-import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../hooks/host-call-error.ts";
+import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../bridge/host-call-error.ts";
+import { needsSignIn } from "../write/sign-in.ts";
 
 /** The classes ErrorState has a sentence for. */
 export type ErrorClass =
@@ -18,6 +19,7 @@ export type ErrorClass =
   | "conflict"
   | "in_progress"
   | "unknown_outcome"
+  | "sign_in"
   | "not_allowed"
   | "declined"
   | "host_call_failed"
@@ -29,11 +31,8 @@ export { UNREADABLE_RESULT };
 // Tried in order against the code; the first match wins. Kept to patterns of the code
 // families DESIGN.md and RFC 9457-style servers use, so an app's own codes mostly fit.
 const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
-  // Before validation: AUTH_REQUIRED and AUTH_INVALID are about access, not the arguments.
-  [
-    /UNAUTHORI[SZ]ED|UNAUTHENTICATED|FORBIDDEN|NOT_ALLOWED|PERMISSION|(^|_)AUTH(_|$)|SCOPE/,
-    "not_allowed",
-  ],
+  // Before validation: a refusal is about access, not the arguments.
+  [/FORBIDDEN|NOT_ALLOWED|PERMISSION|(^|_)AUTH(_|$)|SCOPE/, "not_allowed"],
   [/VALIDATION|INVALID|REQUIRED|MALFORMED|BAD_REQUEST|WRONG_TYPE|OUT_OF_RANGE/, "validation"],
   [/RATE_LIMIT|TOO_MANY/, "rate_limited"],
   [/LIMIT|QUOTA/, "limit_reached"],
@@ -56,6 +55,8 @@ export function errorClassOf(error: ToolError): ErrorClass {
   if (error.code === UNREADABLE_RESULT)
     return error.changes === "unknown" ? "unknown_outcome" : "unreadable";
   if (error.changes === "unknown") return "unknown_outcome";
+  // Sign in, then the same call: before validation, AUTH_REQUIRED is about access.
+  if (needsSignIn(error)) return "sign_in";
   if ((error.field_errors?.length ?? 0) > 0) return "validation";
   const code = String(error.code).toUpperCase();
   for (const [pattern, errorClass] of CODE_CLASSES) {

@@ -44,6 +44,7 @@ const SENTENCE: { readonly [C in ErrorClass]: SentenceKey } = {
   conflict: "errorConflict",
   in_progress: "errorInProgress",
   unknown_outcome: "changesUnknown",
+  sign_in: "signInBody",
   not_allowed: "errorNotAllowed",
   declined: "errorDeclined",
   host_call_failed: "hostCallFailed",
@@ -90,21 +91,42 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
   );
 }
 
-/** `role="alert"`: what went wrong, in the person's words, and what they can do now. */
+/**
+ * `role="alert"`: what went wrong, in the person's words, and what they can do now. A call
+ * that needs a signed-in person shows the sign-in state instead: its `sign-in` action runs
+ * `onRetry` — the same call again, which starts the host's own sign-in where it has one.
+ */
 export function ErrorState({ error, onRetry, maxAttempts, classify }: ErrorStateProps) {
   const { m } = useI18n();
   const titleId = useId();
   const errorClass = classify?.(error) ?? errorClassOf(error);
+  const signIn = errorClass === "sign_in";
   const sentence = m[SENTENCE[errorClass]];
-  const changes = errorClass === "unknown_outcome" ? null : changesText(error.changes, m);
+  const changes = errorClass === "unknown_outcome" || signIn ? null : changesText(error.changes, m);
+  const title = signIn
+    ? m.signInTitle
+    : errorClass === "validation"
+      ? m.errorTitleValidation
+      : m.errorTitle;
   return (
     <section className="wk-panel wk-alert wk-stack" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId}>{errorClass === "validation" ? m.errorTitleValidation : m.errorTitle}</h2>
+      <h2 id={titleId}>{title}</h2>
       <p>{sentence}</p>
       {changes ? <p>{changes}</p> : null}
       <FieldList error={error} m={m} />
       {error.request_id ? <RequestId value={error.request_id} /> : null}
-      {onRetry ? (
+      {onRetry && signIn ? (
+        <div className="wk-row">
+          <button
+            type="button"
+            className="wk-button wk-button--primary"
+            data-action="sign-in"
+            onClick={() => void onRetry()}
+          >
+            {m.signIn}
+          </button>
+        </div>
+      ) : onRetry ? (
         <RetryButton
           retryable={error.retryable}
           retryAfterSeconds={error.retry_after_seconds}

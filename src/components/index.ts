@@ -18,6 +18,13 @@ export { errorClassOf, plainFieldName, UNREADABLE_RESULT, type ErrorClass } from
 export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
 export {
+  ConfirmDraft,
+  type ConfirmDraftProps,
+  type ConfirmWords,
+  type Draft,
+  type DraftLine,
+} from "./confirm-draft.tsx";
+export {
   ConfirmPurchase,
   type ConfirmPurchaseProps,
   type PurchaseDraft,
@@ -26,4 +33,4 @@ export {
 } from "./confirm-purchase.tsx";
 export { OrderReceipt, type OrderReceiptProps } from "./order-receipt.tsx";
 export { useExpired } from "./use-expired.ts";
-export { newIdempotencyKey } from "./idempotency-key.ts";
+export { newIdempotencyKey } from "../write/idempotency-key.ts";

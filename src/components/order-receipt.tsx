@@ -4,7 +4,9 @@ import { useI18n } from "../i18n/use-i18n.ts";
 
 /** Props of `OrderReceipt`. */
 export interface OrderReceiptProps {
-  /** The order's id, shown so the person can quote it. */
+  /** The heading (default: the kit's `committedTitle`, "Done"). */
+  readonly title?: string;
+  /** The id of what was written, shown so the person can quote it. */
   readonly orderId: string;
   readonly total?: Money;
   /** The server replayed an earlier commit of the same key: said calmly, not as an error. */
@@ -15,8 +17,12 @@ export interface OrderReceiptProps {
   readonly children?: ReactNode;
 }
 
-/** A committed order (`data-state="committed"`): its id, total, and whether it was a replay. */
+/**
+ * A done write (`data-state="committed"`) — an order, a sent message, a booking: its
+ * reference, its total if it had one, and whether it was a replay.
+ */
 export function OrderReceipt({
+  title,
   orderId,
   total,
   replayed = false,
@@ -32,7 +38,7 @@ export function OrderReceipt({
   return (
     <section className="wk-panel wk-stack" aria-labelledby={titleId}>
       <h2 id={titleId} ref={heading} tabIndex={-1} className="wk-success wk-focus-target">
-        {m.committedTitle}
+        {title ?? m.committedTitle}
       </h2>
       <p>
         {m.reference} <span className="wk-code">{orderId}</span>

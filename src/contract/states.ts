@@ -15,17 +15,23 @@ export const DOM_STATES = [
   "confirm",
   "committing",
   "committed",
+  "record",
 ] as const;
 
 /** One `data-state` value. */
 export type DomState = (typeof DOM_STATES)[number];
 
 /** The states a record kind can declare, at run time (`defineContract` refuses any other). */
-export const RECORD_STATES = ["confirm", "committed"] as const satisfies readonly DomState[];
+export const RECORD_STATES = [
+  "confirm",
+  "committed",
+  "record",
+] as const satisfies readonly DomState[];
 
 /**
- * The states a record kind can declare: a draft the person confirms (`confirm`) or a write
- * that is done (`committed`). `parse` returns the declared state as it is, and the widget
+ * The states a record kind can declare: a draft the person confirms (`confirm`), a write
+ * that is done (`committed`), or a read-only record that is neither (`record`: a ticket, a
+ * detail view). `parse` returns the declared state as it is, and the widget
  * root shows it as it is: no table maps one name to another.
  */
 export type RecordState = (typeof RECORD_STATES)[number];

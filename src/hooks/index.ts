@@ -14,7 +14,7 @@ export {
   type TypedCallOutcome,
   type TypedCallToolState,
 } from "./use-call-tool.ts";
-export { HOST_CALL_FAILED } from "./host-call-error.ts";
+export { HOST_CALL_FAILED } from "../bridge/host-call-error.ts";
 export { useTheme } from "./use-theme.ts";
 export { useLocale } from "./use-locale.ts";
 export { useDisplayMode } from "./use-display-mode.ts";
@@ -29,5 +29,5 @@ export { useSendFollowUpMessage } from "./use-send-follow-up-message.ts";
 export { useOpenExternal } from "./use-open-external.ts";
 export { useRequestClose } from "./use-request-close.ts";
 export { useWriteFlow, type WriteFlow, type WriteFlowOptions } from "./use-write-flow.ts";
-export type { WriteFlowArgs, WriteFlowContract, WriteFlowView } from "./write-flow-types.ts";
+export type { WriteFlowArgs, WriteFlowContract, WriteFlowView } from "../write/call-view.ts";
 export { useAutoHeight } from "./use-auto-height.ts";

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "../bridge/types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import type { ToolRef } from "../contract/tools.ts";
-import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
+import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import { useHost } from "./host-context.tsx";
 
-export type { CallOutcome } from "./call-tool-once.ts";
+export type { CallOutcome } from "../bridge/call-tool-once.ts";
 
 /** Options of `useCallTool`. */
 export interface CallToolOptions {

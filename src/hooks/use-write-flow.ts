@@ -7,24 +7,26 @@
  *   with the tool result) unless the person has already moved on;
  * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
  * - a failed prepare, commit or base result is shown in place with a retry of the same call.
- * The idempotency key of the commit is ConfirmPurchase's job (made once per draft, stored
- * before the call); this hook only sends it.
+ * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
+ * ConfirmDraft: made once per draft, stored before the call); this hook only sends it. What a
+ * call's answer means (`callView`, `commitOutcomeOf`) is framework-free too: this hook wires
+ * them to the host and to React state.
  */
 import { useMemo, useRef, useState } from "react";
 import type { ErrorView } from "../contract/index.ts";
-import { callToolOnce, type CallOutcome } from "./call-tool-once.ts";
-import type { CommitOutcome } from "./commit-outcome.ts";
-import { unreadableResult } from "./host-call-error.ts";
+import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
+import {
+  callView,
+  commitOutcomeOf,
+  type WriteFlowArgs as Args,
+  type WriteFlowContract as FlowContract,
+  type WriteFlowView as View,
+} from "../write/call-view.ts";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { useHost } from "./host-context.tsx";
 import { useToolInput } from "./use-tool-input.ts";
 import { useToolOutput } from "./use-tool-output.ts";
 import { useWidgetState } from "./use-widget-state.ts";
-
-import type {
-  WriteFlowArgs as Args,
-  WriteFlowContract as FlowContract,
-  WriteFlowView as View,
-} from "./write-flow-types.ts";
 
 /** View states that are not a draft or receipt record (a stored one of these is ignored). */
 const NOT_RECORDS = new Set(["results", "empty", "error", "invalid", "unsupported"]);
@@ -39,7 +41,7 @@ export interface WriteFlowOptions<R extends View> {
   readonly commit: { readonly tool: string; readonly kind: string };
   /** The tool behind each kind the host may show, so a failed one is retried with its input. */
   readonly toolForKind?: { readonly [kind: string]: string };
-  /** The receipt of a committed result (its id, total, replay), for ConfirmPurchase. */
+  /** The receipt of a committed result (its id, total, replay), for ConfirmDraft. */
   readonly receipt: (view: R) => Extract<CommitOutcome, { ok: true }> | null;
   /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
   readonly stateKey?: string;
@@ -63,12 +65,12 @@ export interface WriteFlow<R extends View> {
   /** Prepares a draft; ignored while another prepare runs. */
   readonly prepare: (args: Args) => Promise<void>;
   /**
-   * Sends the commit — ConfirmPurchase's `onCommit`, with the key it made — and gives back
+   * Sends the commit — ConfirmDraft's `onCommit`, with the key it made — and gives back
    * the receipt or the error (an unreadable answer says the write may have happened).
    */
   readonly commit: (args: Args) => Promise<CommitOutcome>;
   /**
-   * ConfirmPurchase's `onCommitted`: keeps the committed result in widget state and shows it,
+   * ConfirmDraft's `onCommitted`: keeps the committed result in widget state and shows it,
    * so the app's own receipt (its `renderRecord` for the commit kind) replaces the
    * confirmation at once — the same receipt a remount restores.
    */
@@ -135,15 +137,7 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
     [options.hasOutput, output, contract],
   );
 
-  /** A call's outcome as a view: host failures and unreadable error results become `error`. */
-  function outcomeView(outcome: CallOutcome, kind: string): R | ErrorView {
-    if (!outcome.ok)
-      return { state: "error", kind, version: contract.version, error: outcome.error };
-    const view = contract.parse(outcome.result.structuredContent);
-    if (view.state === "invalid" && outcome.result.isError)
-      return { state: "error", kind, version: contract.version, error: unreadableResult() };
-    return view;
-  }
+  const outcomeView = (outcome: CallOutcome, kind: string) => callView(contract, outcome, kind);
 
   function show(outcome: CallOutcome, kind: string, retry: () => Promise<unknown>) {
     const view = outcomeView(outcome, kind);
@@ -171,11 +165,10 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
   async function commit(args: Args): Promise<CommitOutcome> {
     const outcome = await callToolOnce(host, commitTool.tool, args);
     const view = outcomeView(outcome, commitTool.kind);
-    if (view.state === "error" && "error" in view) return { ok: false, error: view.error };
-    const receipt = receiptOf(view as R);
-    if (!receipt || !outcome.ok) return { ok: false, error: unreadableResult("unknown") };
-    lastCommitted.current = { raw: outcome.result.structuredContent, view: view as R };
-    return receipt;
+    const result = commitOutcomeOf(view, receiptOf);
+    if (result.ok && outcome.ok)
+      lastCommitted.current = { raw: outcome.result.structuredContent, view: view as R };
+    return result;
   }
 
   function committed() {

@@ -173,7 +173,7 @@ export const RefusedNothingCreated: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
     await waitFor(() => expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "error"));
-    await expect(canvas.getByText("Nothing was created.")).toBeVisible();
+    await expect(canvas.getByText("Nothing was changed.")).toBeVisible();
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
   },
 };

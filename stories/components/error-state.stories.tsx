@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ErrorState } from "../../src/components/error-state.tsx";
-import { HOST_CALL_FAILED } from "../../src/hooks/host-call-error.ts";
+import { HOST_CALL_FAILED } from "../../src/bridge/host-call-error.ts";
 import { ERROR_STATE_DOCS } from "../support/docs-tables.ts";
 import { inWidgetRoot, widgetRootOf } from "../support/in-widget-root.tsx";
 import {
@@ -66,7 +66,7 @@ export const RateLimited: Story = {
 export const WriteFailedNothingCreated: Story = {
   args: { error: COMMIT_FAILED_NOTHING_CREATED },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText("Nothing was created.")).toBeVisible();
+    await expect(canvas.getByText("Nothing was changed.")).toBeVisible();
   },
 };
 

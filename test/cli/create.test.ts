@@ -56,6 +56,24 @@ describe("widget-kit create", () => {
       expect(read(join(app.dir, file)), file).toBe(read(join(template, file)));
   });
 
+  it("writes the replies template with --template replies, and refuses an unknown template", () => {
+    const app = createApp({ dir: "desk", cwd: work, template: "replies" });
+    expect(app.files.filter((f) => f.startsWith("fixtures/"))).toEqual([
+      "fixtures/committed--send-reply.json",
+      "fixtures/confirm--draft-reply.json",
+      "fixtures/error--draft-not-found.json",
+      "fixtures/results--list-tickets.json",
+    ]);
+    expect(read(join(app.dir, "README.md"))).toMatch(/^# desk\n/);
+    expect(read(join(app.dir, "server/tools.ts"))).toBe(
+      read(join(repo, "templates/replies/server/tools.ts")),
+    );
+    expect(() => createApp({ dir: "nope", cwd: work, template: "shop" })).toThrow(
+      /no template "shop"; pick one of flights, replies/,
+    );
+    expect(readdirSync(work)).not.toContain("nope");
+  });
+
   it("points the app at a tarball or folder by its absolute path, and refuses one that is missing", () => {
     writeFileSync(join(work, "kit.tgz"), "");
     const app = createApp({

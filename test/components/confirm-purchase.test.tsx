@@ -8,7 +8,7 @@ import {
   type CommitOutcome,
   type PurchaseDraft,
 } from "../../src/components/confirm-purchase.tsx";
-import { IDEMPOTENCY_STATE_KEY } from "../../src/components/idempotency-key.ts";
+import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
 import type { MockHost } from "../../src/testing/index.ts";

@@ -77,11 +77,31 @@ describe("ErrorState", () => {
     );
   });
 
+  it("shows the sign-in state for a call that needs a signed-in person, never a failure", () => {
+    const onRetry = vi.fn();
+    renderWithHost(
+      <ErrorState
+        error={{ code: "AUTH_REQUIRED", message: "m", retryable: false, changes: "none" }}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByRole("heading")).toHaveTextContent("Sign in to continue");
+    expect(screen.getByRole("alert")).not.toHaveTextContent("Something went wrong");
+    expect(screen.getByRole("alert")).not.toHaveTextContent("could not reach");
+    expect(document.querySelector('[data-action="retry"]')).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(screen.getByRole("button", { name: "Sign in" })).toHaveAttribute(
+      "data-action",
+      "sign-in",
+    );
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
   it("says what happened to the write", () => {
     const { rerender } = renderWithHost(
       <ErrorState error={{ code: "X", message: "m", retryable: true, changes: "none" }} />,
     );
-    expect(screen.getByRole("alert")).toHaveTextContent("Nothing was created.");
+    expect(screen.getByRole("alert")).toHaveTextContent("Nothing was changed.");
     expect(screen.getByRole("alert")).toHaveTextContent("The service is not available right now.");
     rerender(
       <ErrorState error={{ code: "X", message: "m", retryable: true, changes: "unknown" }} />,
@@ -230,10 +250,12 @@ describe("errorClassOf", () => {
     [error("IN_PROGRESS", { retryable: true }), "in_progress"],
     [error("PAYMENT_TIMEOUT", { retryable: true, changes: "unknown" }), "unknown_outcome"],
     [error("NOT_ALLOWED"), "not_allowed"],
-    // Access, not arguments, although the codes hold REQUIRED / INVALID.
-    [error("AUTH_REQUIRED"), "not_allowed"],
-    [error("AUTH_INVALID"), "not_allowed"],
-    [error("INSUFFICIENT_SCOPE"), "not_allowed"],
+    [error("FORBIDDEN"), "not_allowed"],
+    // Sign in (then the same call), not arguments, although the codes hold REQUIRED / INVALID.
+    [error("AUTH_REQUIRED"), "sign_in"],
+    [error("AUTH_INVALID"), "sign_in"],
+    [error("INSUFFICIENT_SCOPE"), "sign_in"],
+    [error("UNAUTHENTICATED", { retryable: true }), "sign_in"],
     [error("AUTHOR_NOT_FOUND"), "not_found"],
     [error("PAYMENT_DECLINED"), "declined"],
     [error(UNREADABLE_RESULT, { retryable: true }), "unreadable"],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isStoredIdempotencyKey, newIdempotencyKey } from "../../src/components/idempotency-key.ts";
+import { isStoredIdempotencyKey, newIdempotencyKey } from "../../src/write/idempotency-key.ts";
 
 describe("idempotency keys", () => {
   afterEach(() => vi.unstubAllGlobals());

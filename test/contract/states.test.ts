@@ -14,11 +14,12 @@ describe("DOM_STATES", () => {
       "confirm",
       "committing",
       "committed",
+      "record",
     ]);
   });
 
   it("lets a record kind declare only a data-state value a finished record shows", () => {
-    expect([...RECORD_STATES]).toEqual(["confirm", "committed"]);
+    expect([...RECORD_STATES]).toEqual(["confirm", "committed", "record"]);
     for (const state of RECORD_STATES) expect(DOM_STATES).toContain(state);
   });
 

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
-import { IDEMPOTENCY_STATE_KEY } from "../../src/components/idempotency-key.ts";
+import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { defineContract, listKind, recordKind, text } from "../../src/contract/index.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
 import type { MockHostOptions } from "../../src/testing/index.ts";

@@ -30,7 +30,7 @@ export const vi: Messages = {
   copyLabel: "Sao chép mã yêu cầu",
   copied: "Đã sao chép",
   copyManually: "Hãy chọn mã và tự sao chép",
-  changesNone: "Chưa có gì được tạo.",
+  changesNone: "Không có gì thay đổi.",
   changesApplied: "Thay đổi đã được áp dụng.",
   changesUnknown: "Có thể thao tác đã thành công — thử lại với cùng yêu cầu là an toàn.",
   errorValidation: "Một số thông tin cần được thay đổi để tiếp tục.",
@@ -42,7 +42,10 @@ export const vi: Messages = {
   errorConflict:
     "Yêu cầu này xung đột với một yêu cầu trước đó nên không có gì thêm được thực hiện.",
   errorInProgress: "Lần thử trước vẫn đang được xử lý. Vui lòng thử lại sau giây lát.",
-  errorNotAllowed: "Quyền truy cập hiện tại không cho phép việc này. Có thể bạn cần đăng nhập lại.",
+  errorNotAllowed: "Quyền truy cập của bạn không cho phép việc này.",
+  signInTitle: "Đăng nhập để tiếp tục",
+  signInBody: "Việc này cần bạn đăng nhập. Chưa có gì được thực hiện.",
+  signIn: "Đăng nhập",
   errorDeclined: "Đã bị từ chối.",
   errorUnknown: "Ứng dụng không thể thực hiện việc này.",
 

@@ -5,9 +5,15 @@
  * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
  * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
  *
- * A refused `tools/call` gets both signals at once: the HTTP status and challenge header an
- * MCP client's OAuth support reacts to, and a JSON-RPC body with the tool result (a ToolError
- * and `_meta["mcp/www_authenticate"]`) for hosts that read the result instead.
+ * A refused `tools/call` always carries the tool result (a ToolError whose text tells the model
+ * to ask the person to sign in, and `_meta["mcp/www_authenticate"]`, the Apps SDK's per-tool
+ * challenge) and the `WWW-Authenticate` header. The HTTP status depends on what the client
+ * sent (docs/server.md, "Sign-in challenges"):
+ * - no token: 200. The client may have no OAuth support at all, and every MCP client tried
+ *   (Inspector, the TS and Python SDKs, ext-apps hosts) drops the body of a 401 — so only a
+ *   200 gets the result to the model, and ChatGPT starts its sign-in from the result's `_meta`;
+ * - a token: 401 (refused) or 403 (more scope). A client that sent one has the OAuth stack the
+ *   MCP authorization spec and RFC 6750 address, which refreshes or steps up from the status.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { HttpAuthOutcome } from "../http.ts";
@@ -72,11 +78,12 @@ export function bearerAuthentication(
       const refused = options.refusal(call.name, auth);
       if (!refused) continue;
       log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
-      return answer(res, refused.status, refused.challenge, {
-        jsonrpc: "2.0",
-        id: call.id,
-        result: refused.result,
-      });
+      const status = auth.state === "anonymous" ? 200 : refused.status;
+      // Revision 2026-07-28 clients refuse a result without `resultType`; older ones ignore it.
+      const revision = String(req.headers["mcp-protocol-version"] ?? "");
+      const result =
+        revision >= "2026-07-28" ? { ...refused.result, resultType: "complete" } : refused.result;
+      return answer(res, status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
     }
     if (auth.state === "refused") {
       // Not a tool call (tools/list, server/discover, a stream): the client must still learn

@@ -62,11 +62,11 @@ vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a
   const click = (selector: string) =>
     act(async () => container.querySelector<HTMLButtonElement>(selector)!.click());
   await mount();
-  await click('[data-item-id="f-102"] [data-action="buy"]');
+  await click('[data-item-id="f-102"] [data-action="prepare"]');
   expect(state()).toBe("confirm");
   await click('[data-action="cancel"]');
   expect(state()).toBe("results");
-  await click('[data-item-id="f-102"] [data-action="buy"]');
+  await click('[data-item-id="f-102"] [data-action="prepare"]');
   await click('[data-action="confirm"]');
   expect(state()).toBe("committed");
   expect(container.textContent).toContain("bk_8c3160fda96d0baa");

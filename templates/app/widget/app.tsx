@@ -61,7 +61,7 @@ function OfferRow(props: { offer: FlightOffer; busy: boolean; onBook: () => void
       <button
         type="button"
         className="wk-button"
-        data-action="buy"
+        data-action="prepare"
         disabled={props.busy}
         onClick={props.onBook}
       >

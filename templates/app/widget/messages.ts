@@ -16,6 +16,7 @@ export const messages = defineMessages(
       committedTitle: "Booked",
       reference: "Booking reference:",
       cancelled: "Cancelled. Nothing was booked.",
+      changesNone: "Nothing was booked.",
     },
   },
   {
@@ -29,6 +30,7 @@ export const messages = defineMessages(
       committedTitle: "Забронировано",
       reference: "Номер брони:",
       cancelled: "Отменено. Ничего не забронировано.",
+      changesNone: "Ничего не забронировано.",
     },
   },
 );

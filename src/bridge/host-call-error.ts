@@ -13,16 +13,10 @@ export function unreadableResult(changes?: ToolError["changes"]): ToolError {
 }
 
 /**
- * The ToolError for a failed host call. The host's own error text is never shown: it may
- * carry internals, and a person needs a next step, not a stack trace.
+ * The ToolError for a failed host call (rejected, threw, or timed out). It has no `message`:
+ * the widget makes it, no model reads it, and the person gets ErrorState's sentence. The
+ * host's own error text is never shown either: it may carry internals.
  */
-export function hostCallFailed(reason: "failed" | "timeout"): ToolError {
-  return {
-    code: HOST_CALL_FAILED,
-    message:
-      reason === "timeout"
-        ? "The app did not answer in time. Try again."
-        : "The request could not reach the app. Try again.",
-    retryable: true,
-  };
+export function hostCallFailed(): ToolError {
+  return { code: HOST_CALL_FAILED, message: "", retryable: true };
 }

@@ -3,9 +3,10 @@
  * identical call (same tool, deep-equal arguments) made while it is still in flight — a
  * double click or two components asking at once send one request, not two.
  */
-import type { CallToolResult, Host } from "../bridge/types.ts";
+import type { CallToolResult, Host } from "./types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { hostCallFailed } from "./host-call-error.ts";
+import { isChallengeError, signInRequired } from "../write/sign-in.ts";
 import { canonicalJson } from "../contract/canonical-json.ts";
 
 /** What a call ends in: the tool's result (which may itself be an error envelope) or a ToolError. */
@@ -34,10 +35,7 @@ function run(
   timeoutMs: number,
 ): Promise<CallOutcome> {
   return new Promise<CallOutcome>((resolve) => {
-    const timer = setTimeout(
-      () => resolve({ ok: false, error: hostCallFailed("timeout") }),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => resolve({ ok: false, error: hostCallFailed() }), timeoutMs);
     const settle = (outcome: CallOutcome) => {
       clearTimeout(timer);
       resolve(outcome);
@@ -45,10 +43,15 @@ function run(
     try {
       host.callTool(name, args).then(
         (result) => settle({ ok: true, result }),
-        () => settle({ ok: false, error: hostCallFailed("failed") }),
+        // A host that dropped the server's sign-in result still passes on its challenge text.
+        (reason: unknown) =>
+          settle({
+            ok: false,
+            error: isChallengeError(reason) ? signInRequired() : hostCallFailed(),
+          }),
       );
     } catch {
-      settle({ ok: false, error: hostCallFailed("failed") });
+      settle({ ok: false, error: hostCallFailed() });
     }
   });
 }

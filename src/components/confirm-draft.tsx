@@ -1,0 +1,323 @@
+/**
+ * ConfirmDraft: the human confirmation before any write — send a message, book, publish,
+ * delete, pay. It shows a title, the app's own body (any React content), optional lines, an
+ * optional money total and an optional expiry, in the app's words, and leaves the commit call
+ * to the app. The exactly-once rules (key made once per draft and stored before the call, one
+ * call per burst, the same key on retry, sign-in and remount) are the commit machine's
+ * (`createCommitMachine`); this is its React face.
+ */
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import type { Money } from "../contract/index.ts";
+import { isRecord } from "../contract/is-record.ts";
+import { useHost } from "../hooks/host-context.tsx";
+import { useWidgetState } from "../hooks/use-widget-state.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+import { createCommitMachine, type CommitMachine } from "../write/commit-machine.ts";
+import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
+import {
+  IDEMPOTENCY_STATE_KEY,
+  isStoredIdempotencyKey,
+  type StoredIdempotencyKey,
+} from "../write/idempotency-key.ts";
+import { devWarn, useDevCheck } from "./dev.ts";
+import { ErrorState } from "./error-state.tsx";
+import { OrderReceipt } from "./order-receipt.tsx";
+import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
+import { useExpired } from "./use-expired.ts";
+import { useReportDomState } from "./widget-root.tsx";
+
+/* -------------------------------------------------------------------------------------------
+ * Types
+ * -----------------------------------------------------------------------------------------*/
+
+/** One line of a draft: a label and, optionally, its value (a date, a recipient, "× 2"). */
+export interface DraftLine {
+  readonly label: string;
+  readonly value?: string;
+}
+
+/** What the person confirms. Apps map their own draft to this shape. */
+export interface Draft {
+  /** The draft's id: one idempotency key is made per id (an edited draft is a new id). */
+  readonly id: string;
+  readonly title: string;
+  readonly lines?: readonly DraftLine[];
+  /** A money total, for writes that cost something. */
+  readonly total?: Money;
+  /** ISO 8601; once past, Confirm is disabled and "prepare again" is offered. */
+  readonly expiresAt?: string;
+}
+
+/** The app's words for one confirmation; each falls back to the kit's message of that name. */
+export interface ConfirmWords {
+  /** The dialog's heading (kit: `confirmTitle`). */
+  readonly title?: string;
+  /** Under the heading (kit: `confirmDescription`). */
+  readonly description?: string;
+  /** The confirm button, e.g. "Send reply" (kit: `confirm`). */
+  readonly confirm?: string;
+  /** The cancel button (kit: `cancel`). */
+  readonly cancel?: string;
+  /** While the commit is on its way, e.g. "Sending…" (kit: `committing`). */
+  readonly committing?: string;
+  /** The receipt's heading, e.g. "Reply sent" (kit: `committedTitle`). */
+  readonly committed?: string;
+  /** Prepares the draft again (kit: `prepareAgain`). */
+  readonly prepareAgain?: string;
+}
+
+/** Props of `ConfirmDraft`. */
+export interface ConfirmDraftProps {
+  readonly draft: Draft;
+  /** The app's body: any React content (the message text, an editor, a picture). */
+  readonly children?: ReactNode;
+  /** Sends the commit with this key (e.g. `send_reply({ draft_id, idempotency_key })`). */
+  readonly onCommit: (idempotencyKey: string) => Promise<CommitOutcome>;
+  /** The person declined: nothing is sent. */
+  readonly onCancel: () => void;
+  /** Prepares the same write again (offered when the draft expired or failed for good). */
+  readonly onPrepareAgain?: () => unknown;
+  /** Told once the write is done (to persist it, for instance). */
+  readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /** The app's words for buttons, states and receipt. */
+  readonly words?: ConfirmWords;
+  /** The receipt shown once committed (default: a heading, the reference, the total if any). */
+  readonly renderReceipt?: (outcome: CommitSuccess) => ReactNode;
+}
+
+/* -------------------------------------------------------------------------------------------
+ * The commit machine, in React
+ * -----------------------------------------------------------------------------------------*/
+
+/** The draft's commit machine: its key in widget state, its phase as React state. */
+function useCommitMachine(
+  draftId: string,
+  onCommit: (key: string) => Promise<CommitOutcome>,
+): CommitMachine {
+  const host = useHost();
+  const [, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
+    key: IDEMPOTENCY_STATE_KEY,
+    isValid: isStoredIdempotencyKey,
+  });
+  const send = useRef(onCommit);
+  useEffect(() => {
+    send.current = onCommit;
+  });
+  const make = (id: string) =>
+    createCommitMachine({
+      draftId: id,
+      keys: {
+        // The host's latest state, not this render's: a key stored a moment ago is reused.
+        read: () => {
+          const state: unknown = host.get("widgetState");
+          return isRecord(state) ? state[IDEMPOTENCY_STATE_KEY] : null;
+        },
+        write: setStored,
+      },
+      send: (key) => send.current(key),
+    });
+  const [entry, setEntry] = useState(() => ({ draftId, machine: make(draftId) }));
+  let machine = entry.machine;
+  if (entry.draftId !== draftId) {
+    // A new draft starts over at `confirm`, with its own key.
+    machine = make(draftId);
+    setEntry({ draftId, machine });
+  }
+  useSyncExternalStore(machine.subscribe, machine.getPhase, machine.getPhase);
+  return machine;
+}
+
+/* -------------------------------------------------------------------------------------------
+ * ConfirmDraft
+ * -----------------------------------------------------------------------------------------*/
+
+/**
+ * A modal `role="alertdialog"` asking to confirm `draft`, until the write is done or the
+ * person cancels: Cancel (the least destructive action) is focused on open, Tab stays inside,
+ * Escape cancels, and focus goes back to where it was when the dialog closes by cancelling.
+ * It takes the frame's width; a long body scrolls inside it under a heading that stays in
+ * view. A failed commit stays in the dialog (retry, sign in, or cancel). Sets the widget
+ * root's `data-state` to `confirm`, `committing`, `committed` or `error`.
+ *
+ * @example
+ * <ConfirmDraft draft={{ id, title: "Reply to #4127" }} words={{ confirm: "Send" }}
+ *   onCommit={(key) => send(id, key)} onCancel={back}>
+ *   <blockquote>{text}</blockquote>
+ * </ConfirmDraft>
+ */
+export function ConfirmDraft({
+  draft,
+  children,
+  onCommit,
+  onCancel,
+  onPrepareAgain,
+  onCommitted,
+  words = {},
+  renderReceipt,
+}: ConfirmDraftProps) {
+  const { m, money, dateTime } = useI18n();
+  const titleId = useId();
+  const descriptionId = useId();
+  const dialog = useRef<HTMLElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const preparing = useRef(false);
+  const mounted = useRef(true);
+  const machine = useCommitMachine(draft.id, onCommit);
+  const phase = machine.getPhase();
+  const expired = useExpired(draft.expiresAt);
+  const lines = draft.lines ?? [];
+
+  // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
+  const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
+  useReportDomState(busy ? "committing" : phase.kind);
+  useAlertDialogFocus({
+    dialog,
+    leastDestructive: cancelButton,
+    open: phase.kind !== "committed",
+    onEscape: () => {
+      if (!busy) onCancel();
+    },
+  });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useDevCheck(() => {
+    if (!draft.title) devWarn("ConfirmDraft", "the draft has no title.");
+  }, [draft.title]);
+
+  async function commit() {
+    const next = await machine.commit({ expired });
+    if (next.kind === "committed" && mounted.current) onCommitted?.(next.outcome);
+  }
+
+  async function prepareAgain() {
+    if (preparing.current || !onPrepareAgain) return;
+    preparing.current = true;
+    try {
+      await onPrepareAgain();
+    } finally {
+      preparing.current = false;
+    }
+  }
+
+  if (phase.kind === "committed") {
+    return renderReceipt ? (
+      renderReceipt(phase.outcome)
+    ) : (
+      <OrderReceipt
+        title={words.committed}
+        orderId={phase.outcome.orderId}
+        total={phase.outcome.total ?? draft.total}
+        replayed={phase.outcome.replayed}
+        focusOnMount
+      />
+    );
+  }
+
+  const cancel = (
+    <button
+      ref={cancelButton}
+      type="button"
+      className="wk-button"
+      data-action="cancel"
+      disabled={busy}
+      onClick={onCancel}
+    >
+      {words.cancel ?? m.cancel}
+    </button>
+  );
+  const prepareAgainButton = onPrepareAgain ? (
+    <button type="button" className="wk-button" data-action="prepare" onClick={prepareAgain}>
+      {words.prepareAgain ?? m.prepareAgain}
+    </button>
+  ) : null;
+
+  let body: ReactNode;
+  if (phase.kind === "error") {
+    body = (
+      <>
+        <ErrorState error={phase.error} onRetry={commit} />
+        <div className="wk-row">
+          {cancel}
+          {phase.error.retryable || phase.signIn ? null : prepareAgainButton}
+        </div>
+      </>
+    );
+  } else {
+    const committing = phase.kind === "committing";
+    body = (
+      <>
+        <h2 id={titleId}>{words.title ?? m.confirmTitle}</h2>
+        <div className="wk-dialog-body wk-stack">
+          <p id={descriptionId} className="wk-muted">
+            {words.description ?? m.confirmDescription}
+          </p>
+          <p>
+            <strong>{draft.title}</strong>
+          </p>
+          {children}
+          {lines.length > 0 ? (
+            <ul className="wk-lines">
+              {lines.map((line, index) => (
+                <li key={index} className="wk-row">
+                  <span>{line.label}</span>
+                  {line.value ? <span className="wk-muted">{line.value}</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {draft.total ? (
+            <p className="wk-total">
+              <span>{m.total}</span>
+              <span>{money(draft.total)}</span>
+            </p>
+          ) : null}
+          {expired || !draft.expiresAt ? null : (
+            <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>
+          )}
+        </div>
+        <p role="status" className={expired ? "wk-alert-text" : undefined}>
+          {expired ? m.expired : committing ? (words.committing ?? m.committing) : ""}
+        </p>
+        <div className="wk-row">
+          {cancel}
+          <button
+            type="button"
+            className="wk-button wk-button--primary"
+            data-action="confirm"
+            disabled={committing || expired}
+            onClick={commit}
+          >
+            {words.confirm ?? m.confirm}
+          </button>
+          {expired ? prepareAgainButton : null}
+        </div>
+      </>
+    );
+  }
+
+  // One dialog element through confirm → committing → error, so focus and the trap never
+  // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
+  // what happened).
+  const failed = phase.kind === "error";
+  return (
+    <section
+      ref={dialog}
+      className={failed ? "wk-dialog wk-stack" : "wk-dialog wk-panel wk-stack"}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={failed ? undefined : titleId}
+      aria-describedby={failed ? undefined : descriptionId}
+      aria-label={failed ? m.errorTitle : undefined}
+      tabIndex={-1}
+    >
+      {body}
+    </section>
+  );
+}
+ConfirmDraft.displayName = "ConfirmDraft";

@@ -1,0 +1,54 @@
+/**
+ * A tool call's outcome as a view, and a commit's outcome from it — framework-free, so the
+ * write flow's hook only wires them to the host and to React state.
+ */
+import type { CallOutcome } from "../bridge/call-tool-once.ts";
+import { unreadableResult } from "../bridge/host-call-error.ts";
+import type { ErrorView } from "../contract/index.ts";
+import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
+import { hasChallengeMeta, signInRequired } from "./sign-in.ts";
+
+/** Tool arguments, as the write flow sends them. */
+export type WriteFlowArgs = { readonly [key: string]: unknown };
+
+/** A parsed view, as any contract's `parse` returns. */
+export type WriteFlowView = { readonly state: string };
+
+/** A contract, as the write flow needs it. */
+export interface WriteFlowContract<R extends WriteFlowView> {
+  readonly version: string;
+  parse(input: unknown): R;
+}
+
+/**
+ * A call's outcome as a view: host failures and unreadable error results become `error`;
+ * an error result that carries the sign-in challenge but no readable ToolError asks to sign in.
+ */
+export function callView<R extends WriteFlowView>(
+  contract: WriteFlowContract<R>,
+  outcome: CallOutcome,
+  kind: string,
+): R | ErrorView {
+  const error = (value: ErrorView["error"]): ErrorView => ({
+    state: "error",
+    kind,
+    version: contract.version,
+    error: value,
+  });
+  if (!outcome.ok) return error(outcome.error);
+  const view = contract.parse(outcome.result.structuredContent);
+  if (view.state !== "invalid" || !outcome.result.isError) return view;
+  return error(hasChallengeMeta(outcome.result.meta) ? signInRequired() : unreadableResult());
+}
+
+/**
+ * A commit call's outcome: the receipt of a committed result, its ToolError, or — for an
+ * answer that is no receipt — an unreadable result whose write may have happened.
+ */
+export function commitOutcomeOf<R extends WriteFlowView>(
+  view: R | ErrorView,
+  receipt: (view: R) => CommitSuccess | null,
+): CommitOutcome {
+  if (view.state === "error" && "error" in view) return { ok: false, error: view.error };
+  return receipt(view as R) ?? { ok: false, error: unreadableResult("unknown") };
+}

@@ -1,0 +1,48 @@
+/**
+ * When a call failed because the person must sign in. Two signals reach the widget: the
+ * server's ToolError (`AUTH_REQUIRED`, `AUTH_INVALID`, `INSUFFICIENT_SCOPE`), or — where the
+ * host's MCP client dropped that result — the host's own error, whose text carries the
+ * server's HTTP 401/403 challenge. Either way the answer is the same: sign in, then the same
+ * call again (same idempotency key), which is also how a host's own sign-in is started.
+ */
+import type { ToolError } from "../contract/schemas.ts";
+
+/** The code the kit gives a host error that carried the server's sign-in challenge. */
+export const AUTH_REQUIRED = "AUTH_REQUIRED";
+
+// One pattern for both signals: the kit's codes (`AUTH_…`), RFC 6750's error codes, the
+// MCP-spec server's status and header, as a code or inside a host's error text. Word
+// boundaries keep AUTHOR_NOT_FOUND and "4013 ms" out.
+const SIGN_IN =
+  /\b(?:40[13]\b|auth_|www-authenticate|invalid_token|insufficient_scope|unauthori[sz]ed|unauthenticated)/i;
+
+/** True for a ToolError that a sign-in (then the same call again) resolves. */
+export function needsSignIn(error: ToolError): boolean {
+  return SIGN_IN.test(String(error.code));
+}
+
+/** The ToolError for a call refused for want of sign-in: nothing ran, so nothing changed. */
+export function signInRequired(): ToolError {
+  return { code: AUTH_REQUIRED, message: "", retryable: true, changes: "none" };
+}
+
+/**
+ * True when a host's rejection carries the server's challenge. Only tested, never shown: the
+ * host's text may hold internals.
+ */
+export function isChallengeError(reason: unknown): boolean {
+  try {
+    return SIGN_IN.test(String(reason instanceof Error ? reason.message : reason).slice(0, 2000));
+  } catch {
+    return false; // a hostile getter
+  }
+}
+
+/** True when a tool result's `_meta` asks the host to start sign-in (Apps SDK). */
+export function hasChallengeMeta(meta: { readonly [key: string]: unknown }): boolean {
+  try {
+    return String(meta["mcp/www_authenticate"] ?? "") !== "";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The server keeps the contract: every result of its tools parses with the widget's own
+ * contract to the state the widget must show. A reply is sent once per idempotency key, only
+ * for a verified caller and only from that caller's own draft; drafting is rate-limited per
+ * caller. Calls go through the tool server without HTTP.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  createSqliteStore,
+  IDEMPOTENCY_CODES,
+  silentLogger,
+  type CallOrigin,
+} from "widget-kit/server";
+import { replies, type Reply } from "../contract.ts";
+import { REPLY_SCOPE } from "../server/send-reply.ts";
+import { createRepliesServer } from "../server/tools.ts";
+
+const widget = {
+  uris: { skybridge: "ui://widget/replies.html", mcpApp: "ui://widget/replies.mcp-app.html" },
+};
+const clock = Date.parse("2030-04-30T10:00:00Z");
+const sent: Reply[] = [];
+const tools = createRepliesServer({
+  widget,
+  log: silentLogger,
+  store: createSqliteStore(":memory:"),
+  onSent: (reply) => sent.push(reply),
+  now: () => clock,
+});
+const person = (subject: string) => ({
+  principal: { issuer: "local", subject, scopes: [REPLY_SCOPE] },
+});
+const alice = person("alice");
+
+async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
+  const result = await tools.callTool(tool, args, caller);
+  return replies.parse(result.structuredContent);
+}
+
+async function draft(body: string, caller: CallOrigin = alice) {
+  const shown = await view("draft_reply", { ticket_id: "t-4131", body }, caller);
+  if (shown.state !== "confirm") throw new Error(`no draft: ${shown.state}`);
+  return shown.data.draft.draft_id;
+}
+
+describe("the replies server", () => {
+  it("lists its tools, each pointing at the widget for both hosts", () => {
+    const listed = tools.listTools();
+    expect(listed.map((tool) => tool.name).sort()).toEqual([
+      "draft_reply",
+      "list_tickets",
+      "send_reply",
+    ]);
+    for (const tool of listed)
+      expect(tool._meta).toMatchObject({
+        "openai/outputTemplate": widget.uris.skybridge,
+        ui: { resourceUri: widget.uris.mcpApp },
+      });
+  });
+
+  it("lists the open tickets (results)", async () => {
+    const shown = await view("list_tickets", {});
+    expect(shown.state).toBe("results");
+    if (shown.state === "results") expect(shown.items).toHaveLength(3);
+  });
+
+  it("drafts a reply with its text, and sends nothing", async () => {
+    const shown = await view("draft_reply", { ticket_id: "t-4127", body: "  Fixed on Monday. " });
+    expect(shown.state).toBe("confirm");
+    if (shown.state === "confirm") expect(shown.data.draft.body).toBe("Fixed on Monday.");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("sends a confirmed reply exactly once per key, and refuses the key for another draft", async () => {
+    const before = sent.length;
+    const draftId = await draft("We have reset it for you.");
+    const send = { draft_id: draftId, idempotency_key: "key-send-once-1" };
+    const first = await view("send_reply", send);
+    const again = await view("send_reply", send);
+    expect(first).toMatchObject({ state: "committed", data: { replayed: false } });
+    expect(again).toMatchObject({ state: "committed", data: { replayed: true } });
+    expect(sent.length - before).toBe(1);
+    expect(sent.at(-1)?.body).toBe("We have reset it for you.");
+    const other = await draft("Another text is another draft.");
+    const reused = await view("send_reply", { ...send, draft_id: other });
+    expect(reused).toMatchObject({
+      state: "error",
+      error: { code: IDEMPOTENCY_CODES.keyReused },
+    });
+  });
+
+  it("finds no draft of another person's, and sends nothing for it", async () => {
+    const before = sent.length;
+    const bobs = await draft("Bob's words.", person("bob"));
+    const shown = await view("send_reply", { draft_id: bobs, idempotency_key: "key-not-mine-1" });
+    expect(shown).toMatchObject({
+      state: "error",
+      error: { code: "DRAFT_NOT_FOUND", changes: "none" },
+    });
+    expect(sent.length).toBe(before);
+  });
+
+  it("needs a signed-in person to draft or send", async () => {
+    for (const [tool, args] of [
+      ["draft_reply", { ticket_id: "t-4127", body: "hi" }],
+      ["send_reply", { draft_id: "drf_x", idempotency_key: "key-anonymous-1" }],
+    ] as const) {
+      const shown = await view(tool, args, {});
+      expect(shown).toMatchObject({ state: "error", error: { code: "AUTH_REQUIRED" } });
+    }
+  });
+
+  it("limits drafting per caller, with a wait to retry after", async () => {
+    const carol = person("carol");
+    let last = await view("draft_reply", { ticket_id: "t-4135", body: "1" }, carol);
+    for (let i = 0; i < 25 && last.state !== "error"; i++)
+      last = await view("draft_reply", { ticket_id: "t-4135", body: `${i}` }, carol);
+    expect(last).toMatchObject({
+      state: "error",
+      error: { code: "RATE_LIMITED", retryable: true },
+    });
+    if (last.state === "error") expect(last.error.retry_after_seconds).toBeGreaterThan(0);
+    // Another person is not limited by Carol's drafts.
+    expect(
+      (await view("draft_reply", { ticket_id: "t-4135", body: "x" }, person("dan"))).state,
+    ).toBe("confirm");
+  });
+});

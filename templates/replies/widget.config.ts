@@ -1,0 +1,11 @@
+/** What the app declares about its widget: the build derives the resource `_meta` and CSP. */
+import { defineWidgetConfig } from "widget-kit/build";
+import { replies } from "./contract.ts";
+
+export default defineWidgetConfig({
+  name: "replies",
+  description: "Support tickets; lets the person review a reply before it is sent.",
+  prefersBorder: true,
+  domains: { resource: [], connect: [], redirect: [] },
+  contract: replies,
+});

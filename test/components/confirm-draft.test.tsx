@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+/** ConfirmDraft: any write — no money, the app's own body and words, sign-in, one key. */
+import { fireEvent, screen } from "@testing-library/react";
+import { act } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
+import { WidgetRoot } from "../../src/components/widget-root.tsx";
+import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
+import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
+import { renderWithHost, widgetRoot } from "./helpers.tsx";
+
+afterEach(() => vi.restoreAllMocks());
+
+const reply = { id: "r-1", title: "Reply to ticket #4127" };
+const WORDS = {
+  title: "Send this reply?",
+  confirm: "Send reply",
+  committing: "Sending your reply…",
+  committed: "Reply sent",
+};
+
+function Reply(props: { onCommit: (key: string) => Promise<CommitOutcome> }) {
+  return (
+    <WidgetRoot state="confirm">
+      <ConfirmDraft draft={reply} words={WORDS} onCommit={props.onCommit} onCancel={() => {}}>
+        <blockquote>Thanks for the report — a fix ships on Monday.</blockquote>
+      </ConfirmDraft>
+    </WidgetRoot>
+  );
+}
+
+describe("ConfirmDraft", () => {
+  it("confirms a write with no money in the app's words, with its own body", async () => {
+    const onCommit = vi.fn(async (): Promise<CommitOutcome> => ({ ok: true, orderId: "msg-9" }));
+    const { container } = renderWithHost(<Reply onCommit={onCommit} />);
+    const dialog = screen.getByRole("alertdialog", { name: "Send this reply?" });
+    expect(dialog).toHaveTextContent("a fix ships on Monday");
+    for (const word of ["Total", "×", "order", "purchase", "Valid until"])
+      expect(dialog).not.toHaveTextContent(word);
+    // The body scrolls inside the dialog, under its heading.
+    expect(dialog.querySelector(".wk-dialog-body blockquote")).not.toBeNull();
+    expect(dialog.querySelector(".wk-dialog-body h2")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+    expect(screen.getByRole("heading", { name: "Reply sent" })).toBeInTheDocument();
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    expect(container).not.toHaveTextContent("Total");
+  });
+
+  it("shows the sign-in state when the commit needs sign-in, and signs in with the same key", async () => {
+    const outcomes: CommitOutcome[] = [
+      {
+        ok: false,
+        error: { code: "AUTH_REQUIRED", message: "", retryable: false, changes: "none" },
+      },
+      { ok: true, orderId: "msg-9" },
+    ];
+    const onCommit = vi.fn(async (_key: string) => outcomes.shift()!);
+    const { container, host } = renderWithHost(<Reply onCommit={onCommit} />);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    expect(screen.getByRole("heading", { name: "Sign in to continue" })).toBeInTheDocument();
+    expect(container).not.toHaveTextContent("could not reach");
+    expect(container.querySelector('[data-action="prepare"]')).toBeNull();
+    const signIn = container.querySelector<HTMLButtonElement>('[data-action="sign-in"]')!;
+    await act(async () => fireEvent.click(signIn));
+    expect(onCommit).toHaveBeenCalledTimes(2);
+    expect(onCommit.mock.calls[1]![0]).toBe(onCommit.mock.calls[0]![0]);
+    const stored = host.get("widgetState") as { [key: string]: { key: string } };
+    expect(stored[IDEMPOTENCY_STATE_KEY]!.key).toBe(onCommit.mock.calls[0]![0]);
+    expect(screen.getByRole("heading", { name: "Reply sent" })).toBeInTheDocument();
+  });
+});

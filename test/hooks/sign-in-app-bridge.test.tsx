@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+/**
+ * A write that needs sign-in, under ext-apps' AppBridge as the host, both ways a host reports
+ * it: handing the widget the server's result (AUTH_REQUIRED with `_meta["mcp/www_authenticate"]`),
+ * and rejecting the call with the server's text (−32603, what AppBridge answers when its MCP
+ * client threw on the HTTP 401). Either way the widget shows the sign-in state — never "could
+ * not reach the app" — and its sign-in action calls the same tool with the same key.
+ */
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { App } from "../../examples/giftgenius/widget/app.tsx";
+import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
+import { HostProvider } from "../../src/hooks/index.ts";
+import { createChildFrame } from "../bridge/post-message-frames.ts";
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(process.cwd(), "test/fixtures", `${name}.json`), "utf8")) as {
+    structuredContent: { [key: string]: unknown };
+  };
+
+const draft = fixture("confirm--prepare-order").structuredContent as {
+  draft: { [key: string]: unknown };
+};
+const output = { ...draft, draft: { ...draft.draft, expires_at: "2031-01-01T00:00:00Z" } };
+const refusal = fixture("error--auth-required");
+const order = fixture("committed--commit");
+
+type Refuse = () => Promise<unknown>;
+
+const HOST_WAYS: ReadonlyArray<readonly [string, Refuse]> = [
+  ["hands the widget the server's result", async () => refusal],
+  [
+    "rejects the call with the server's text",
+    async () => {
+      // What AppBridge relays of the MCP client's error on the server's 401.
+      throw new Error(
+        `Error POSTing to endpoint (HTTP 401): ${JSON.stringify({ jsonrpc: "2.0", result: refusal })}`,
+      );
+    },
+  ],
+];
+
+afterEach(() => vi.restoreAllMocks());
+
+describe.each(HOST_WAYS)("sign-in under AppBridge, when the host %s", (_, refuse) => {
+  it("shows the sign-in state, and signing in sends the same call with the same key", async () => {
+    vi.spyOn(console, "debug").mockImplementation(() => {});
+    const frame = createChildFrame();
+    const bridge = new AppBridge(null, { name: "h", version: "1" }, { serverTools: {} });
+    const calls: Array<{ name: string; arguments?: { [key: string]: unknown } }> = [];
+    let signedIn = false;
+    bridge.oncalltool = async (params) => {
+      calls.push(params);
+      return (signedIn ? order : await refuse()) as never;
+    };
+    await bridge.connect(new PostMessageTransport(frame.child, frame.child));
+    const host = createMcpAppsHost({ win: frame.child });
+    await host.ready;
+    const { container } = render(
+      <HostProvider host={host}>
+        <App output={output} />
+      </HostProvider>,
+    );
+    const root = () => container.querySelector("[data-state]")!;
+
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
+    );
+    await waitFor(() => expect(container.querySelector('[data-action="sign-in"]')).not.toBeNull());
+    expect(root()).toHaveAttribute("data-state", "error");
+    expect(screen.getByRole("heading", { name: "Sign in to continue" })).toBeInTheDocument();
+    expect(container).not.toHaveTextContent(/could not reach|went wrong/i);
+
+    signedIn = true; // the host ran its own sign-in
+    await act(async () => fireEvent.click(container.querySelector('[data-action="sign-in"]')!));
+    await waitFor(() => expect(root()).toHaveAttribute("data-state", "committed"));
+    expect(calls.map((call) => call.name)).toEqual(["commit_order", "commit_order"]);
+    const key = calls[0]!.arguments!.idempotency_key;
+    expect(typeof key).toBe("string");
+    expect(calls[1]!.arguments!.idempotency_key).toBe(key);
+
+    host.dispose();
+    await bridge.close();
+    frame.remove();
+  });
+});
