@@ -28,6 +28,11 @@ export { useRequestDisplayMode } from "./use-request-display-mode.ts";
 export { useSendFollowUpMessage } from "./use-send-follow-up-message.ts";
 export { useOpenExternal } from "./use-open-external.ts";
 export { useRequestClose } from "./use-request-close.ts";
-export { useWriteFlow, type WriteFlow, type WriteFlowOptions } from "./use-write-flow.ts";
+export {
+  useWriteFlow,
+  type WriteFlow,
+  type WriteFlowOptions,
+  type WriteFlowTool,
+} from "./use-write-flow.ts";
 export type { WriteFlowArgs, WriteFlowContract, WriteFlowView } from "../write/call-view.ts";
 export { useAutoHeight } from "./use-auto-height.ts";

@@ -22,6 +22,7 @@ import {
   type WriteFlowContract as FlowContract,
   type WriteFlowView as View,
 } from "../write/call-view.ts";
+import type { ToolRef } from "../contract/tools.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { useHost } from "./host-context.tsx";
 import { useToolInput } from "./use-tool-input.ts";
@@ -31,15 +32,26 @@ import { useWidgetState } from "./use-widget-state.ts";
 /** View states that are not a draft or receipt record (a stored one of these is ignored). */
 const NOT_RECORDS = new Set(["results", "empty", "error", "invalid", "unsupported"]);
 
+/**
+ * A tool of the flow and the kind of result it returns: a typed handle from `toolRefs` (its
+ * name and kind come from the server's declaration), or both spelled out.
+ */
+export type WriteFlowTool = ToolRef | { readonly tool: string; readonly kind: string };
+
 /** Options of `useWriteFlow`. */
 export interface WriteFlowOptions<R extends View> {
   /** Parses tool outputs and stored state. */
   readonly contract: FlowContract<R>;
-  /** The prepare tool and the kind of result it returns (e.g. `prepare_order` → `order_draft`). */
-  readonly prepare: { readonly tool: string; readonly kind: string };
-  /** The commit tool and the kind of result it returns (e.g. `commit_order` → `order`). */
-  readonly commit: { readonly tool: string; readonly kind: string };
-  /** The tool behind each kind the host may show, so a failed one is retried with its input. */
+  /** The prepare tool (e.g. `tools.prepare_order`, whose results are `order_draft`). */
+  readonly prepare: WriteFlowTool;
+  /** The commit tool (e.g. `tools.commit_order`, whose results are `order`). */
+  readonly commit: WriteFlowTool;
+  /**
+   * The app's tools (`toolRefs(…)`): a failed result the host shows is retried, with its
+   * input, through the tool whose kind it is.
+   */
+  readonly tools?: { readonly [name: string]: ToolRef };
+  /** The tool behind each kind, where `tools` is not given (the untyped form). */
   readonly toolForKind?: { readonly [kind: string]: string };
   /** The receipt of a committed result (its id, total, replay), for ConfirmDraft. */
   readonly receipt: (view: R) => Extract<CommitOutcome, { ok: true }> | null;
@@ -93,9 +105,19 @@ interface Shown<R extends View> {
   readonly stored?: unknown;
 }
 
+/** A flow tool as name and kind. */
+function flowTool(tool: WriteFlowTool): { readonly tool: string; readonly kind: string } {
+  return "name" in tool ? { tool: tool.name, kind: tool.kind } : tool;
+}
+
 /** The prepare → confirm → commit → receipt flow over an app's tools. */
 export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): WriteFlow<R> {
-  const { contract, prepare: prepareTool, commit: commitTool, toolForKind = {} } = options;
+  const { contract } = options;
+  const prepareTool = flowTool(options.prepare);
+  const commitTool = flowTool(options.commit);
+  const toolForKind = options.tools
+    ? Object.fromEntries(Object.values(options.tools).map((ref) => [ref.kind, ref.name]))
+    : (options.toolForKind ?? {});
   const receiptOf = options.receipt;
   const stateKey = options.stateKey ?? "wkWriteFlow";
   const host = useHost();

@@ -5,6 +5,7 @@
 import type { CommitOutcome, PurchaseDraft, WriteFlowOptions } from "widget-kit";
 import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
+import { tools } from "./tools.ts";
 
 /** The draft record inside a successful `order_draft` result. */
 export type DraftData = Extract<OrderDraft, { ok: true }>["draft"];
@@ -37,13 +38,9 @@ export function receiptOf(view: GiftGeniusView): Extract<CommitOutcome, { ok: tr
 /** The GiftGenius tools and kinds, for `useWriteFlow`. */
 export const PURCHASE_FLOW = {
   contract: giftGenius,
-  prepare: { tool: "prepare_order", kind: "order_draft" },
-  commit: { tool: "commit_order", kind: "order" },
-  toolForKind: {
-    gift_suggestions: "suggest_gifts",
-    order_draft: "prepare_order",
-    order: "commit_order",
-  },
+  prepare: tools.prepare_order,
+  commit: tools.commit_order,
+  tools,
   receipt: receiptOf,
   stateKey: FLOW_STATE_KEY,
 } satisfies WriteFlowOptions<GiftGeniusView>;

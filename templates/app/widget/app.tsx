@@ -17,17 +17,14 @@ import {
 } from "widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
+import { tools } from "./tools.ts";
 
 /** The tools and kinds of the booking flow. */
 const BOOKING_FLOW = {
   contract: flights,
-  prepare: { tool: "prepare_booking", kind: "booking_draft" },
-  commit: { tool: "book_flight", kind: "booking" },
-  toolForKind: {
-    flight_offers: "search_flights",
-    booking_draft: "prepare_booking",
-    booking: "book_flight",
-  },
+  prepare: tools.prepare_booking,
+  commit: tools.book_flight,
+  tools,
   receipt: (view) =>
     view.state === "committed"
       ? {

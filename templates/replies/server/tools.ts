@@ -22,6 +22,7 @@ import {
   type ResourceProvider,
   type ServerLogger,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
@@ -92,6 +93,14 @@ function draftReply(deps: {
 }
 
 /** The app's tool server, with the widget's resources and the URIs its tools advertise. */
+/**
+ * The app's tools as its widget calls them (names, arguments, result kinds): the widget's
+ * `toolRefs<ReplyTools>` accepts only these, so a renamed tool or argument fails typecheck.
+ */
+export type ReplyTools = ToolsOf<
+  ReturnType<typeof listTickets> | ReturnType<typeof draftReply> | ReturnType<typeof sendReply>
+>;
+
 export function createRepliesServer(options: {
   widget: { uris: WidgetUris; provider?: ResourceProvider };
   log: ServerLogger;

@@ -18,17 +18,14 @@ import {
 } from "widget-kit";
 import { replies, type RepliesView, type Ticket } from "../contract.ts";
 import { messages } from "./messages.ts";
+import { tools } from "./tools.ts";
 
 /** The tools and kinds of the reply flow. */
 const REPLY_FLOW = {
   contract: replies,
-  prepare: { tool: "draft_reply", kind: "reply_draft" },
-  commit: { tool: "send_reply", kind: "reply_sent" },
-  toolForKind: {
-    ticket_list: "list_tickets",
-    reply_draft: "draft_reply",
-    reply_sent: "send_reply",
-  },
+  prepare: tools.draft_reply,
+  commit: tools.send_reply,
+  tools,
   receipt: (view) =>
     view.state === "committed"
       ? { ok: true, orderId: view.data.reply.reply_id, replayed: view.data.replayed }
