@@ -11,7 +11,13 @@ export default defineConfig({
     environment: "node",
     // templates/app/test: the app `create` writes, tested against the sources here.
     include: ["test/**/*.test.{ts,tsx}", "templates/app/test/**/*.test.{ts,tsx}"],
-    exclude: ["test/browser/**", "test/second-app/**", "test/visual/**", "node_modules/**"],
+    exclude: [
+      "test/browser/**",
+      "test/second-app/**",
+      "test/runtimes/**",
+      "test/visual/**",
+      "node_modules/**",
+    ],
     setupFiles: ["test/setup.ts"],
     testTimeout: 30_000,
     // Type tests (`*.test-d.ts`, expectTypeOf): tsc checks them as part of every run.

@@ -23,11 +23,11 @@ export function spawnServer(
   env: { [key: string]: string | undefined } = {},
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const child = spawn(TSX, ["examples/giftgenius/server/main.ts"], {
-    cwd: ROOT,
-    // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
-    env: {
-      ...process.env,
+  return spawnLoggedServer(
+    TSX,
+    ["examples/giftgenius/server/main.ts"],
+    {
+      // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
       NODE_ENV: process.env.NODE_ENV || "development",
       PORT: "0",
       HOST: "127.0.0.1",
@@ -35,7 +35,27 @@ export function spawnServer(
       AUTH_DEV_PORT: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    (entry) => (entry.event === "listening" ? entry.url : undefined),
+    timeoutMs,
+  );
+}
+
+/**
+ * Spawns `command` in the repository with `env` added to the current environment, keeps its
+ * JSON log lines (stderr, and stdout, where a runtime prints its own) and resolves once
+ * `readyUrl` finds the server's URL in one of them.
+ */
+export function spawnLoggedServer(
+  command: string,
+  args: readonly string[],
+  env: { [key: string]: string | undefined },
+  readyUrl: (entry: { event?: string; url?: string }) => string | undefined,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
   const stop = () =>
@@ -50,26 +70,30 @@ export function spawnServer(
       void stop();
       reject(new Error(`server did not start in ${timeoutMs} ms:\n${logs.join("\n")}`));
     }, timeoutMs);
-    let buffer = "";
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      buffer += chunk;
-      let newline: number;
-      while ((newline = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        logs.push(line);
-        try {
-          const entry = JSON.parse(line) as { event?: string; url?: string };
-          if (entry.event === "listening" && entry.url) {
-            clearTimeout(timer);
-            resolve({ url: entry.url, child, logs, stop });
+    const readLines = (stream: NodeJS.ReadableStream | null) => {
+      let buffer = "";
+      stream?.setEncoding("utf8");
+      stream?.on("data", (chunk: string) => {
+        buffer += chunk;
+        let newline: number;
+        while ((newline = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          logs.push(line);
+          try {
+            const url = readyUrl(JSON.parse(line) as { event?: string; url?: string });
+            if (url) {
+              clearTimeout(timer);
+              resolve({ url, child, logs, stop });
+            }
+          } catch {
+            // not a log line
           }
-        } catch {
-          // not a log line
         }
-      }
-    });
+      });
+    };
+    readLines(child.stderr);
+    readLines(child.stdout);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening:\n${logs.join("\n")}`));

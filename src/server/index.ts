@@ -54,7 +54,14 @@ export {
 } from "./widget-resources.ts";
 export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
 export { defineTool, type TypedToolOutcome, type TypedToolSpec } from "./define-tool.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
+export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type HttpAuthOutcome,
+  type HttpAuthenticate,
+} from "./http/fetch-handler.ts";
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export * from "./idempotency/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";

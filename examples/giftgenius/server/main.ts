@@ -62,10 +62,8 @@ async function main(): Promise<void> {
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
       ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
       ...(opened.http ? { authenticate: opened.http.authenticate } : {}),
-      otherRoutes: async (req, res) =>
-        (resource ? await resource.route(req, res) : false) ||
-        (await images(req, res)) ||
-        devHost(req, res),
+      routes: async (request) => resource?.respond(request) ?? (await images(request)),
+      otherRoutes: devHost,
     });
     opened.listening(endpoint.url);
     stop = async () => {

@@ -1,6 +1,6 @@
 /**
- * The resource server at the HTTP edge of the MCP endpoint, as `serveHttp`'s `authenticate`
- * hook: verifies the bearer token of every request, answers 401 (no or bad token) / 403
+ * The resource server at the HTTP edge of the MCP endpoint, as the `authenticate` hook of
+ * `createFetchHandler` / `serveHttp`: verifies the bearer token of every request, answers 401 (no or bad token) / 403
  * (insufficient scope) with `WWW-Authenticate` before a protected tool runs, and otherwise
  * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
  * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
@@ -9,8 +9,7 @@
  * MCP client's OAuth support reacts to, and a JSON-RPC body with the tool result (a ToolError
  * and `_meta["mcp/www_authenticate"]`) for hosts that read the result instead.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { HttpAuthOutcome } from "../http.ts";
+import type { HttpAuthenticate, HttpAuthOutcome } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
 import type { RefusedCall } from "../tool-server.ts";
 import type { ProtectedResource } from "./protected-resource.ts";
@@ -43,36 +42,34 @@ function toolCallOf(message: unknown): ToolCall | undefined {
 }
 
 function answer(
-  res: ServerResponse,
   status: number,
   challenge: string,
   body: { [key: string]: unknown },
 ): HttpAuthOutcome {
-  res.writeHead(status, {
+  const headers = {
     "content-type": "application/json",
     ...(challenge ? { "www-authenticate": challenge } : {}),
-  });
-  res.end(JSON.stringify(body));
-  return { answered: true };
+  };
+  return { response: new Response(JSON.stringify(body), { status, headers }) };
 }
 
 /**
- * The `authenticate` hook of `serveHttp` for an OAuth 2.1 resource server: gets the parsed
- * JSON-RPC body, so it can refuse exactly the tool calls that need more than the request has.
+ * The `authenticate` hook of `createFetchHandler` and `serveHttp` for an OAuth 2.1 resource
+ * server: gets the parsed JSON-RPC body, so it can refuse exactly the tool calls that need
+ * more than the request has.
  */
-export function bearerAuthentication(
-  options: BearerAuthenticationOptions,
-): (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<HttpAuthOutcome> {
+export function bearerAuthentication(options: BearerAuthenticationOptions): HttpAuthenticate {
   const { verifier, resource, log } = options;
-  return async (req, res, body) => {
-    const { auth, authInfo } = await authenticateRequest(req.headers.authorization, verifier, log);
+  return async (request, body) => {
+    const header = request.headers.get("authorization") ?? undefined;
+    const { auth, authInfo } = await authenticateRequest(header, verifier, log);
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
     for (const call of messages.map(toolCallOf)) {
       if (!call) continue;
       const refused = options.refusal(call.name, auth);
       if (!refused) continue;
       log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
-      return answer(res, refused.status, refused.challenge, {
+      return answer(refused.status, refused.challenge, {
         jsonrpc: "2.0",
         id: call.id,
         result: refused.result,
@@ -81,7 +78,7 @@ export function bearerAuthentication(
     if (auth.state === "refused") {
       // Not a tool call (tools/list, server/discover, a stream): the client must still learn
       // that its token is refused, whatever it asked.
-      return answer(res, 401, resource.challenge({ error: "invalid_token" }), {
+      return answer(401, resource.challenge({ error: "invalid_token" }), {
         jsonrpc: "2.0",
         error: { code: -32001, message: "Unauthorized: sign in again" },
         id: null,
