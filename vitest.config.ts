@@ -15,6 +15,7 @@ export default defineConfig({
       "test/browser/**",
       "test/deploy/**",
       "test/second-app/**",
+      "test/runtimes/**",
       "test/visual/**",
       "node_modules/**",
     ],

@@ -8,6 +8,7 @@ import { benchBridge } from "./bridge.ts";
 import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
 import { benchServer } from "./server.ts";
+import { benchRuntimes } from "./runtimes.ts";
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
 
@@ -17,6 +18,7 @@ const sections: Section[] = [
   { name: "components", run: benchComponents },
   { name: "build", run: benchBuild },
   { name: "server", run: benchServer },
+  { name: "runtimes", run: benchRuntimes },
 ];
 
 // `npm run bench -- contract build` runs only those sections.

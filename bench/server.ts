@@ -62,7 +62,7 @@ function noStore(): IdempotencyStore {
   };
 }
 
-async function connect(url: string, token?: string): Promise<Client> {
+export async function connect(url: string, token?: string): Promise<Client> {
   const client = new Client({ name: "bench", version: "1.0.0" }, MODERN);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(
@@ -71,7 +71,7 @@ async function connect(url: string, token?: string): Promise<Client> {
   return client;
 }
 
-async function draftId(client: Client): Promise<string> {
+export async function draftId(client: Client): Promise<string> {
   const result = (await client.callTool({
     name: "prepare_order",
     arguments: { gift_id: "gift-0001" },
@@ -79,11 +79,11 @@ async function draftId(client: Client): Promise<string> {
   return (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * A server in this process with `store`, and a client with a draft to commit. With `issuer`

@@ -27,11 +27,11 @@ export function spawnServer(
   // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child
   // of its own, so a SIGKILL sent to it (a crash test) killed only the wrapper and left the
   // server serving, orphaned.
-  const child = spawn(process.execPath, ["--import", "tsx", "examples/giftgenius/server/main.ts"], {
-    cwd: ROOT,
-    // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
-    env: {
-      ...process.env,
+  return spawnLoggedServer(
+    process.execPath,
+    ["--import", "tsx", "examples/giftgenius/server/main.ts"],
+    {
+      // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
       NODE_ENV: process.env.NODE_ENV || "development",
       PORT: "0",
       HOST: "127.0.0.1",
@@ -39,14 +39,30 @@ export function spawnServer(
       AUTH_DEV_PORT: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  return superviseChild(
-    child,
-    "server",
-    jsonLine((entry) =>
+    (entry) =>
       entry.event === "listening" && typeof entry.url === "string" ? entry.url : undefined,
-    ),
     timeoutMs,
-  ).then(({ ready, logs, stop }) => ({ url: ready, child, logs, stop }));
+  );
+}
+
+/**
+ * Spawns `command` in the repository with `env` added to the current environment, keeps its
+ * JSON log lines (stderr, and stdout, where a runtime prints its own) and resolves once
+ * `readyUrl` finds the server's URL in one of them.
+ */
+export function spawnLoggedServer(
+  command: string,
+  args: readonly string[],
+  env: { [key: string]: string | undefined },
+  readyUrl: (entry: { [key: string]: unknown }) => string | undefined,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return superviseChild(child, "server", jsonLine(readyUrl), timeoutMs).then(
+    ({ ready, logs, stop }) => ({ url: ready, child, logs, stop }),
+  );
 }

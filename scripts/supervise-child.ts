@@ -1,5 +1,6 @@
 /**
- * Waits for a child process to say it is ready — a line on its stderr that `ready` recognises
+ * Waits for a child process to say it is ready — a line on its stderr (or stdout) that `ready`
+ * recognises
  * — and gives back its logged lines and a `stop` (SIGTERM, then SIGKILL after 5 s). Shared by
  * `spawnServer` and the deploy test's proxy and identity provider.
  */
@@ -10,7 +11,7 @@ export interface SupervisedChild<T> {
   child: ChildProcess;
   /** What `ready` took from the line that said so (a URL, a port). */
   ready: T;
-  /** Every line it wrote on stderr, so far and from now on. */
+  /** Every line it wrote on stderr and stdout, so far and from now on. */
   logs: string[];
   stop(): Promise<void>;
 }
@@ -35,22 +36,25 @@ export function superviseChild<T>(
       void stop();
       reject(new Error(`${name} did not start in ${timeoutMs} ms:\n${logs.join("\n")}`));
     }, timeoutMs);
-    let buffer = "";
     let done = false;
-    child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => {
-      buffer += chunk;
-      const lines = buffer.split("\n");
-      buffer = lines.pop() ?? "";
-      for (const line of lines) {
-        logs.push(line);
-        const value = done ? undefined : ready(line);
-        if (value === undefined) continue;
-        done = true;
-        clearTimeout(timer);
-        resolve({ child, ready: value, logs, stop });
-      }
-    });
+    // stderr, and stdout where a runtime prints its own lines (a fetch entry under Bun, Deno).
+    for (const stream of [child.stderr, child.stdout]) {
+      let buffer = "";
+      stream?.setEncoding("utf8");
+      stream?.on("data", (chunk: string) => {
+        buffer += chunk;
+        const lines = buffer.split("\n");
+        buffer = lines.pop() ?? "";
+        for (const line of lines) {
+          logs.push(line);
+          const value = done ? undefined : ready(line);
+          if (value === undefined) continue;
+          done = true;
+          clearTimeout(timer);
+          resolve({ child, ready: value, logs, stop });
+        }
+      });
+    }
     child.once("error", (error) => {
       clearTimeout(timer);
       reject(error);

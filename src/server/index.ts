@@ -63,7 +63,14 @@ export {
   type TypedToolSpec,
 } from "./define-tool.ts";
 export type { ToolSignature } from "../contract/tools.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint, type HttpAuthOutcome } from "./http.ts";
+export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type HttpAuthOutcome,
+  type HttpAuthenticate,
+} from "./http/fetch-handler.ts";
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
 export * from "./idempotency/index.ts";
 export * from "./shared-store/index.ts";

@@ -89,11 +89,15 @@ describe("CORS on /mcp in Chromium", () => {
       {},
       {
         allowedOrigins: [allowed],
-        async authenticate(req, res) {
-          if (req.headers.authorization === "Bearer good") return {};
-          res.writeHead(401, { "www-authenticate": CHALLENGE, "content-type": "application/json" });
-          res.end(JSON.stringify({ error: "invalid_token" }));
-          return { answered: true };
+        async authenticate(request) {
+          if (request.headers.get("authorization") === "Bearer good") return {};
+          const headers = { "www-authenticate": CHALLENGE, "content-type": "application/json" };
+          return {
+            response: new Response(JSON.stringify({ error: "invalid_token" }), {
+              status: 401,
+              headers,
+            }),
+          };
         },
       },
     );

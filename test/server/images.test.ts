@@ -88,8 +88,11 @@ describe("the image route", () => {
   beforeAll(async () => {
     const route = createImageRoute();
     server = createServer((req, res) => {
-      void route(req, res).then((handled) => {
-        if (!handled) res.writeHead(418).end();
+      const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method });
+      void route(request).then(async (response) => {
+        if (!response) return void res.writeHead(418).end();
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -98,8 +98,8 @@ export async function startNotesServer(label = "main") {
     port: 0,
     // Stands in for token verification: the `x-user` header becomes the verified caller.
     authenticate: async (request): Promise<HttpAuthOutcome> => {
-      const user = request.headers["x-user"];
-      return typeof user === "string" ? { auth: { token: "t", clientId: user, scopes: [] } } : {};
+      const user = request.headers.get("x-user");
+      return user !== null ? { auth: { token: "t", clientId: user, scopes: [] } } : {};
     },
   });
   return endpoint;

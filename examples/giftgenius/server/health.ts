@@ -3,28 +3,28 @@
  * orchestrator (docs/deploy.md). 200 `{"status":"ok"}` when the process answers and its
  * database does, within a second; 503 `{"status":"unavailable"}` otherwise, so the proxy
  * sends requests to the other instances. Nothing about the failure is in the answer (it is
- * public); the reason goes to the log. `main.ts` puts it in `serveHttp`'s `otherRoutes`.
+ * public); the reason goes to the log. `main.ts` puts it in `serveHttp`'s `routes`.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorFields, type ServerLogger } from "widget-kit/server";
 
 const PATH = "/healthz";
 const TIMEOUT_MS = 1_000;
 
-/** The route: resolves `false` for every other path. */
+/**
+ * The route, web-shaped (`serveHttp`'s `routes`, and the fetch entry): `undefined` for every
+ * other path.
+ */
 export function createHealthRoute(database: { ping(): Promise<void> }, log: ServerLogger) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (new URL(req.url ?? "/", "http://health.invalid").pathname !== PATH) return false;
+  return async (request: Request): Promise<Response | undefined> => {
+    if (new URL(request.url).pathname !== PATH) return undefined;
     const headers = {
       "Content-Type": "application/json",
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     };
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { ...headers, Allow: "GET, HEAD" }).end();
-      return true;
-    }
-    let timer: NodeJS.Timeout | undefined;
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return new Response(null, { status: 405, headers: { ...headers, Allow: "GET, HEAD" } });
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const healthy = await Promise.race([
       database.ping().then(() => true),
       new Promise<never>((_, reject) => {
@@ -36,12 +36,8 @@ export function createHealthRoute(database: { ping(): Promise<void> }, log: Serv
         return false;
       })
       .finally(() => clearTimeout(timer));
-    res.writeHead(healthy ? 200 : 503, headers);
-    res.end(
-      req.method === "HEAD"
-        ? undefined
-        : JSON.stringify({ status: healthy ? "ok" : "unavailable" }),
-    );
-    return true;
+    const body =
+      request.method === "HEAD" ? null : JSON.stringify({ status: healthy ? "ok" : "unavailable" });
+    return new Response(body, { status: healthy ? 200 : 503, headers });
   };
 }

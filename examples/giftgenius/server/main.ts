@@ -78,11 +78,9 @@ async function main(): Promise<void> {
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
       ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
       ...(opened.http ? { authenticate: opened.http.authenticate } : {}),
-      otherRoutes: async (req, res) =>
-        (resource ? await resource.route(req, res) : false) ||
-        (await health(req, res)) ||
-        (await images(req, res)) ||
-        (devHost ? await devHost(req, res) : false),
+      routes: async (request) =>
+        resource?.respond(request) ?? (await health(request)) ?? (await images(request)),
+      ...(devHost ? { otherRoutes: devHost } : {}),
     });
     opened.listening(endpoint.url);
     stop = async () => {

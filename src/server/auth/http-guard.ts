@@ -1,6 +1,6 @@
 /**
- * The resource server at the HTTP edge of the MCP endpoint, as `serveHttp`'s `authenticate`
- * hook: verifies the bearer token of every request, answers 401 (no or bad token) / 403
+ * The resource server at the HTTP edge of the MCP endpoint, as the `authenticate` hook of
+ * `createFetchHandler` / `serveHttp`: verifies the bearer token of every request, answers 401 (no or bad token) / 403
  * (insufficient scope) with `WWW-Authenticate` before a protected tool runs, and otherwise
  * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
  * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
@@ -15,8 +15,7 @@
  * - a token: 401 (refused) or 403 (more scope). A client that sent one has the OAuth stack the
  *   MCP authorization spec and RFC 6750 address, which refreshes or steps up from the status.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { HttpAuthOutcome } from "../http.ts";
+import type { HttpAuthenticate, HttpAuthOutcome } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
 import type { RefusedCall } from "../tool-server.ts";
 import type { ProtectedResource } from "./protected-resource.ts";
@@ -49,29 +48,27 @@ function toolCallOf(message: unknown): ToolCall | undefined {
 }
 
 function answer(
-  res: ServerResponse,
   status: number,
   challenge: string,
   body: { [key: string]: unknown },
 ): HttpAuthOutcome {
-  res.writeHead(status, {
+  const headers = {
     "content-type": "application/json",
     ...(challenge ? { "www-authenticate": challenge } : {}),
-  });
-  res.end(JSON.stringify(body));
-  return { answered: true };
+  };
+  return { response: new Response(JSON.stringify(body), { status, headers }) };
 }
 
 /**
- * The `authenticate` hook of `serveHttp` for an OAuth 2.1 resource server: gets the parsed
- * JSON-RPC body, so it can refuse exactly the tool calls that need more than the request has.
+ * The `authenticate` hook of `createFetchHandler` and `serveHttp` for an OAuth 2.1 resource
+ * server: gets the parsed JSON-RPC body, so it can refuse exactly the tool calls that need
+ * more than the request has.
  */
-export function bearerAuthentication(
-  options: BearerAuthenticationOptions,
-): (req: IncomingMessage, res: ServerResponse, body: unknown) => Promise<HttpAuthOutcome> {
+export function bearerAuthentication(options: BearerAuthenticationOptions): HttpAuthenticate {
   const { verifier, resource, log } = options;
-  return async (req, res, body) => {
-    const { auth, authInfo } = await authenticateRequest(req.headers.authorization, verifier, log);
+  return async (request, body) => {
+    const header = request.headers.get("authorization") ?? undefined;
+    const { auth, authInfo } = await authenticateRequest(header, verifier, log);
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
     for (const call of messages.map(toolCallOf)) {
       if (!call) continue;
@@ -80,15 +77,15 @@ export function bearerAuthentication(
       log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
       const status = auth.state === "anonymous" ? 200 : refused.status;
       // Revision 2026-07-28 clients refuse a result without `resultType`; older ones ignore it.
-      const revision = String(req.headers["mcp-protocol-version"] ?? "");
+      const revision = request.headers.get("mcp-protocol-version") ?? "";
       const result =
         revision >= "2026-07-28" ? { ...refused.result, resultType: "complete" } : refused.result;
-      return answer(res, status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
+      return answer(status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
     }
     if (auth.state === "refused") {
       // Not a tool call (tools/list, server/discover, a stream): the client must still learn
       // that its token is refused, whatever it asked.
-      return answer(res, 401, resource.challenge({ error: "invalid_token" }), {
+      return answer(401, resource.challenge({ error: "invalid_token" }), {
         jsonrpc: "2.0",
         error: { code: -32001, message: "Unauthorized: sign in again" },
         id: null,

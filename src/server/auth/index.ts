@@ -27,6 +27,7 @@ export { authenticateRequest, principalOf, type AuthenticatedRequest } from "./r
 export { bearerAuthentication, type BearerAuthenticationOptions } from "./http-guard.ts";
 export {
   startAuthorization,
+  authorizationSettingsFrom,
   createResourceServer,
   AUTHORIZATION_SETTINGS,
   type ResourceServer,

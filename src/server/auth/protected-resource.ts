@@ -4,6 +4,7 @@
  * `WWW-Authenticate: Bearer` challenges (RFC 6750) that point at it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { toRequest, writeResponse } from "../http/node-adapter.ts";
 
 /** Options of `createProtectedResource`. */
 export interface ProtectedResourceOptions {
@@ -38,9 +39,12 @@ export interface ProtectedResource {
   /** A `WWW-Authenticate` value: `Bearer resource_metadata="…"` plus error and scope. */
   challenge(options?: ChallengeOptions): string;
   /**
-   * Answers `GET` on the metadata paths (both the path-suffixed RFC 9728 form and the bare
-   * one older clients try); resolves `false` for any other request.
+   * The answer to a request on the metadata paths (both the path-suffixed RFC 9728 form and
+   * the bare one older clients try), `undefined` for any other path: `createFetchHandler`'s
+   * `routes`.
    */
+  respond(request: Request): Response | undefined;
+  /** {@link ProtectedResource.respond} on `node:http`: `serveHttp`'s `otherRoutes`. */
   route(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
 }
 
@@ -71,6 +75,24 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
   };
   const body = JSON.stringify(document);
   const paths = new Set([`${WELL_KNOWN}${path}`, WELL_KNOWN]);
+  // Public metadata: any origin may read it (browser clients discover from their own page).
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "GET, OPTIONS",
+    "access-control-allow-headers": "mcp-protocol-version",
+  };
+  function respond(request: Request): Response | undefined {
+    if (!paths.has(new URL(request.url).pathname)) return undefined;
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return new Response(null, { status: 405, headers: { ...cors, allow: "GET, HEAD, OPTIONS" } });
+    const headers = {
+      ...cors,
+      "content-type": "application/json",
+      "cache-control": "public, max-age=300",
+    };
+    return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+  }
   return {
     resource: options.resource,
     metadataUrl,
@@ -82,29 +104,12 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
         parts.push(`scope=${quoted(challenge.scopes.join(" "))}`);
       return `Bearer ${parts.join(", ")}`;
     },
+    respond,
     async route(req, res) {
-      const pathname = new URL(req.url ?? "/", "http://placeholder").pathname;
-      if (!paths.has(pathname)) return false;
-      // Public metadata: any origin may read it (browser clients discover from their own page).
-      const headers = {
-        "access-control-allow-origin": "*",
-        "access-control-allow-methods": "GET, OPTIONS",
-        "access-control-allow-headers": "mcp-protocol-version",
-      };
-      if (req.method === "OPTIONS") {
-        res.writeHead(204, headers).end();
-        return true;
-      }
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.writeHead(405, { ...headers, allow: "GET, HEAD, OPTIONS" }).end();
-        return true;
-      }
-      res.writeHead(200, {
-        ...headers,
-        "content-type": "application/json",
-        "cache-control": "public, max-age=300",
-      });
-      res.end(req.method === "HEAD" ? undefined : body);
+      const gone = new AbortController();
+      const response = respond(toRequest(req, gone.signal));
+      if (!response) return false;
+      await writeResponse(req, res, response, gone.signal);
       return true;
     },
   };

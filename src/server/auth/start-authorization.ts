@@ -154,6 +154,30 @@ function listOf(value: string): string[] {
 export const AUTHORIZATION_SETTINGS = ["AUTH_ISSUER", "AUTH_AUDIENCE"] as const;
 
 /**
+ * The issuer's settings from `AUTH_ISSUER`, `AUTH_AUDIENCE`, `AUTH_JWKS_URL` and
+ * `AUTH_TOKEN_TYPES`; `undefined` without `AUTH_ISSUER`. Starts nothing, so a server that
+ * never runs the development sign-in (a fetch handler on Bun, Deno or an edge runtime) reads
+ * its settings the same way. Throws a `StartupRefusal` for `AUTH_ISSUER` without
+ * `AUTH_AUDIENCE`.
+ */
+export function authorizationSettingsFrom(env: {
+  readonly [name: string]: string | undefined;
+}): AuthorizationSettings | undefined {
+  if (!env.AUTH_ISSUER) return undefined;
+  if (!env.AUTH_AUDIENCE)
+    throw new StartupRefusal(
+      "AUTH_AUDIENCE (the server's canonical URI) must be set with AUTH_ISSUER",
+      ["AUTH_AUDIENCE"],
+    );
+  return {
+    issuer: env.AUTH_ISSUER,
+    audience: env.AUTH_AUDIENCE,
+    ...(env.AUTH_JWKS_URL ? { jwks: new URL(env.AUTH_JWKS_URL) } : {}),
+    ...(env.AUTH_TOKEN_TYPES ? { tokenTypes: listOf(env.AUTH_TOKEN_TYPES) } : {}),
+  };
+}
+
+/**
  * Sets up the resource server: `AUTH_ISSUER`'s tokens, or (in development only) the
  * development authorization server's, listening on loopback whatever `host` the MCP server
  * binds. Throws a `StartupRefusal` naming what is missing: `AUTH_AUDIENCE` with `AUTH_ISSUER`,
@@ -167,18 +191,9 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
   let settings: AuthorizationSettings;
   let close = async () => {};
   requireProductionSettings(env, AUTHORIZATION_SETTINGS);
-  if (env.AUTH_ISSUER) {
-    if (!env.AUTH_AUDIENCE)
-      throw new StartupRefusal(
-        "AUTH_AUDIENCE (the server's canonical URI) must be set with AUTH_ISSUER",
-        ["AUTH_AUDIENCE"],
-      );
-    settings = {
-      issuer: env.AUTH_ISSUER,
-      audience: env.AUTH_AUDIENCE,
-      ...(env.AUTH_JWKS_URL ? { jwks: new URL(env.AUTH_JWKS_URL) } : {}),
-      ...(env.AUTH_TOKEN_TYPES ? { tokenTypes: listOf(env.AUTH_TOKEN_TYPES) } : {}),
-    };
+  const issuerSettings = authorizationSettingsFrom(env);
+  if (issuerSettings) {
+    settings = issuerSettings;
   } else {
     const shownHost = host.includes(":") ? `[${host}]` : host;
     const audience = env.AUTH_AUDIENCE || `http://${shownHost}:${port}${options.path ?? "/mcp"}`;

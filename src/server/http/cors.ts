@@ -3,7 +3,6 @@
  * refused with 403 before this runs): a browser-based client on an allowed origin can send
  * the preflight, the MCP headers and a bearer token, and read the headers it needs back.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Request headers a Streamable HTTP client sends (both protocol revisions). */
 const ALLOWED_REQUEST_HEADERS = new Set([
@@ -22,31 +21,39 @@ const PARAM_HEADER = /^mcp-param-[\w-]{1,64}$/;
 /** Response headers a browser client must read: session (2025-11-25), revision, auth challenge. */
 const EXPOSED_HEADERS = "Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate";
 
-function requestedHeaders(req: IncomingMessage): string[] {
-  const header = req.headers["access-control-request-headers"];
-  if (typeof header !== "string") return [];
+function requestedHeaders(request: Request): string[] {
+  const header = request.headers.get("access-control-request-headers");
+  if (header === null) return [];
   return header
     .split(",")
     .map((name) => name.trim().toLowerCase())
     .filter((name) => ALLOWED_REQUEST_HEADERS.has(name) || PARAM_HEADER.test(name));
 }
 
-/** Sets the CORS headers every answer to an allowed browser origin carries. */
-export function allowOrigin(res: ServerResponse, origin: string): void {
-  res.setHeader("Access-Control-Allow-Origin", origin);
-  res.setHeader("Vary", "Origin");
-  res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+/** `response` with the CORS headers every answer to an allowed browser origin carries. */
+export function allowOrigin(response: Response, origin: string): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Allow-Origin", origin);
+  headers.append("Vary", "Origin");
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  // A new Response: one from the SDK (or fetch) may have immutable headers.
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
-/** Answers a preflight `OPTIONS` from an allowed origin: 204 with what may be sent. */
-export function answerPreflight(req: IncomingMessage, res: ServerResponse, origin: string): void {
-  allowOrigin(res, origin);
-  const headers = requestedHeaders(req);
-  res.writeHead(204, {
-    "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-    ...(headers.length > 0 ? { "Access-Control-Allow-Headers": headers.join(", ") } : {}),
-    "Access-Control-Max-Age": "600",
-    "Content-Length": "0",
+/** The answer to a preflight `OPTIONS` from an allowed origin: 204 with what may be sent. */
+export function answerPreflight(request: Request, origin: string): Response {
+  const headers = requestedHeaders(request);
+  const preflight = new Response(null, {
+    status: 204,
+    headers: {
+      "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+      ...(headers.length > 0 ? { "Access-Control-Allow-Headers": headers.join(", ") } : {}),
+      "Access-Control-Max-Age": "600",
+    },
   });
-  res.end();
+  return allowOrigin(preflight, origin);
 }

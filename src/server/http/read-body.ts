@@ -1,8 +1,8 @@
 /**
- * Reads a request body under a byte limit. A body over the limit and a client that hangs up
- * mid-upload are ordinary events with their own errors, not crashes.
+ * Reads a request body under a byte limit, from the web-standard stream every runtime hands a
+ * fetch handler. A body over the limit and a client that hangs up mid-upload are ordinary
+ * events with their own errors, not crashes.
  */
-import type { IncomingMessage } from "node:http";
 
 /** The body (declared or received) is larger than the limit. */
 export class BodyTooLarge extends Error {}
@@ -10,39 +10,35 @@ export class BodyTooLarge extends Error {}
 /** The client closed the connection before the body was complete. */
 export class BodyAborted extends Error {}
 
-/** Resolves with the whole body, or rejects with `BodyTooLarge` / `BodyAborted`. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) {
-      reject(new BodyTooLarge());
-      req.resume();
-      return;
+/** Resolves with the whole body as text, or rejects with `BodyTooLarge` / `BodyAborted`. */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new BodyAborted();
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks));
-    };
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        settle(new BodyTooLarge());
-        req.removeAllListeners("data");
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => settle());
-    // A dropped upload ends in "aborted"/"close" without "end", or in an ECONNRESET error.
-    req.on("error", () => settle(new BodyAborted()));
-    req.on("close", () => {
-      if (!req.complete) settle(new BodyAborted());
-    });
-  });
+    if (read.done) break;
+    size += read.value.byteLength;
+    if (size > limit) {
+      // Stop reading; the runtime discards the rest.
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
 }

@@ -2,9 +2,8 @@
  * Which requests may reach the server at all: the `Host` check that stops DNS rebinding, and
  * the `Origin` check for browser clients. Both are decided before anything else is read.
  */
-import type { IncomingMessage } from "node:http";
-
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+const LOOPBACK_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
 /** Whether `host` (the interface bound) is a loopback name. */
@@ -17,11 +16,19 @@ export function loopbackHostHeaders(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
 }
 
-/** `undefined` accepts any `Host` (a server not on loopback with no list configured). */
-export function hostAllowed(req: IncomingMessage, allowed: ReadonlySet<string> | undefined) {
-  if (!allowed) return true;
-  const header = req.headers.host;
-  return typeof header === "string" && allowed.has(header.toLowerCase());
+/**
+ * Whether a `Host` header value is allowed: listed, or (with no list) a loopback name on any
+ * port. `"any"` accepts every host (a server not on loopback with no list configured).
+ */
+export function hostAllowed(
+  header: string | null | undefined,
+  allowed: ReadonlySet<string> | "any" | undefined,
+): boolean {
+  if (allowed === "any") return true;
+  if (typeof header !== "string") return false;
+  const host = header.toLowerCase();
+  if (allowed) return allowed.has(host);
+  return LOOPBACK_HOST_HEADER.test(host);
 }
 
 /**

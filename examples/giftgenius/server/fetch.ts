@@ -1,0 +1,55 @@
+/**
+ * GiftGenius as a web-standard handler, `export default { fetch }`: the shape Bun
+ * (`bun examples/giftgenius/server/fetch.ts`), `deno serve` and Cloudflare Workers take. The
+ * same tools, guards, limits and sign-in checks as `main.ts`, through the kit's
+ * `createFetchHandler`, with its settings from the environment like `main.ts`.
+ *
+ * What does not run here: the development sign-in (it is a `node:http` server), so
+ * `AUTH_ISSUER` and `AUTH_AUDIENCE` are always required; SQLite (better-sqlite3 is a Node
+ * addon), so `DATABASE_URL` is too; the local host page; stdio.
+ */
+import {
+  authorizationSettingsFrom,
+  createFetchHandler,
+  createJsonLogger,
+  StartupRefusal,
+} from "widget-kit/server";
+import { createGiftGenius } from "./app.ts";
+import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
+import { createImageRoute } from "./images.ts";
+
+const env = process.env;
+const log = createJsonLogger();
+
+// Settings first, each missing one named, in every mode: nothing here may start half
+// configured, and there is no development sign-in or SQLite to fall back to.
+const missing = ["AUTH_ISSUER", "AUTH_AUDIENCE", "DATABASE_URL"].filter((name) => !env[name]);
+if (missing.length > 0)
+  throw new StartupRefusal(`set ${missing.join(", ")}: the fetch entry needs them`, missing);
+const refusal = startupRefusal(env, "http");
+if (refusal) throw new Error(`giftgenius: ${refusal}`);
+const config = readConfig(env);
+if (usesDevSecret(config))
+  log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
+const auth = authorizationSettingsFrom(env);
+const app = await createGiftGenius(config, log, auth ? { auth } : {});
+// The origin the widget and pictures name: without PUBLIC_ORIGIN, the canonical URI's.
+if (!config.publicOrigin && auth) app.listening(auth.audience);
+
+const images = createImageRoute();
+const resource = app.http?.resource;
+
+/** The fetch handler: `/mcp`, the protected-resource metadata and the gift pictures. */
+export const handler = createFetchHandler({
+  createServer: (context) => app.tools.createServer(context),
+  log,
+  ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
+  ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
+  ...(app.http ? { authenticate: app.http.authenticate } : {}),
+  routes: async (request) => resource?.respond(request) ?? (await images(request)),
+});
+
+log.info("fetch_handler_ready", { store: app.store.name, issuer: auth?.issuer ?? "" });
+
+// `port`/`hostname` are read by Bun (`deno serve` takes `--port`/`--host` instead).
+export default { fetch: handler, port: config.port, hostname: config.host };

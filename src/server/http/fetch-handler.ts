@@ -1,0 +1,184 @@
+/**
+ * The tool server's HTTP face as a web-standard handler, `Request` → `Response`: what Bun,
+ * `deno serve`, Cloudflare Workers and serverless functions call, and what `serveHttp` adapts
+ * `node:http` to — so every guard has one implementation. Both MCP revisions on one endpoint
+ * through the SDK's `createMcpHandler`: 2026-07-28 (stateless, `server/discover`) and
+ * 2025-11-25 (served per request, no sessions). In front of it, in this order: a path that
+ * decodes, the `Host` check against DNS rebinding, the `Origin` check and CORS for allowed
+ * browser origins, the body limit, the JSON shape limits and the JSON parse (a JSON-RPC error,
+ * never a crash), and the optional `authenticate` hook (given the parsed body) whose verified
+ * token reaches tool handlers. Nothing here imports `node:`.
+ */
+import {
+  createMcpHandler,
+  type AuthInfo,
+  type McpRequestContext,
+  type Server,
+} from "@modelcontextprotocol/server";
+import { errorFields, type ServerLogger } from "../log.ts";
+import { allowOrigin, answerPreflight } from "./cors.ts";
+import { jsonLimitBroken, type JsonLimits } from "./json-limits.ts";
+import { jsonRpcError } from "./json-rpc-error.ts";
+import { BodyAborted, BodyTooLarge, readBodyText } from "./read-body.ts";
+import { hostAllowed, originAllowed, pathDecodes } from "./request-checks.ts";
+
+/**
+ * What `authenticate` decided: stop with its own `response` (401/403 with
+ * `WWW-Authenticate`), or go on with the verified token (or anonymous).
+ */
+export type HttpAuthOutcome = { response: Response } | { response?: undefined; auth?: AuthInfo };
+
+/**
+ * Runs for every MCP request after the Host/Origin checks and the body parse, with the parsed
+ * JSON-RPC body (`undefined` for GET/DELETE), so it can decide per tool called.
+ */
+export type HttpAuthenticate = (request: Request, body: unknown) => Promise<HttpAuthOutcome>;
+
+/** Options of `createFetchHandler` (and, through it, of `serveHttp`). */
+export interface FetchHandlerOptions {
+  /**
+   * Makes the SDK server for one request (the factory of the SDK's `createMcpHandler`);
+   * `ToolServer.createServer` fits.
+   */
+  createServer(context: McpRequestContext): Server;
+  /** Where refusals and failures are logged (never the answer's business). */
+  log: ServerLogger;
+  /** Endpoint path; default `/mcp`. */
+  path?: string;
+  /**
+   * Accepted `Host` header values (`name:port` or `name`, e.g. the public `app.example`).
+   * Default: a loopback name (`127.0.0.1`, `localhost`, `[::1]`) on any port, which a
+   * deployed handler must replace. `"any"` turns the check off.
+   */
+  allowedHosts?: readonly string[] | "any";
+  /**
+   * Accepted `Origin` values for browser clients, which also get CORS answers. Requests
+   * without `Origin` (server-to-server, the usual MCP client) pass. Default: loopback
+   * origins on any port.
+   */
+  allowedOrigins?: readonly string[];
+  /** Largest request body in bytes; default 4 MiB. */
+  maxBodyBytes?: number;
+  /**
+   * How deep and wide a JSON body may be (default: 64 levels, 1,000 members per object,
+   * 10,000 items per array); a body beyond them gets a 400 JSON-RPC parse error.
+   */
+  jsonLimits?: JsonLimits;
+  /**
+   * Routes served next to the endpoint (the protected-resource metadata,
+   * `ProtectedResource.respond`): called for every other path once the Host check passed;
+   * resolves a `Response` when it answered, `undefined` to pass.
+   */
+  routes?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /**
+   * Decides per request who calls (`bearerAuthentication` answers 401/403 for protected
+   * tools). The token it returns reaches tool handlers as `ToolContext.auth`.
+   */
+  authenticate?: HttpAuthenticate;
+}
+
+/** A web-standard handler: call it with a `Request`; `close` ends what the SDK holds. */
+export interface FetchHandler {
+  /** Answers one request; never rejects (a failure is a logged 500 JSON-RPC error). */
+  (request: Request): Promise<Response>;
+  /** Releases what the SDK handler holds (`serveHttp` calls it on close). */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+
+/** The MCP endpoint (and its routes) as `(request: Request) => Promise<Response>`. */
+export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+  const { log } = options;
+  const path = options.path ?? "/mcp";
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const allowedHosts =
+    options.allowedHosts === "any" || options.allowedHosts === undefined
+      ? options.allowedHosts
+      : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
+
+  const mcp = createMcpHandler((context) => options.createServer(context), {
+    maxRequestBodySize: maxBody,
+    onerror: (error) => log.warn("mcp_request_rejected", { message: error.message.slice(0, 200) }),
+  });
+
+  /** The JSON-RPC body of a POST, or the `Response` that refuses it. */
+  async function readJsonBody(request: Request): Promise<{ body: unknown } | Response> {
+    let text: string;
+    try {
+      text = await readBodyText(request, maxBody);
+    } catch (error) {
+      if (error instanceof BodyTooLarge)
+        return jsonRpcError(413, -32600, `Request body too large (limit ${maxBody} bytes)`);
+      if (error instanceof BodyAborted) {
+        log.info("http_upload_aborted", { path });
+        // Nobody is left to read it.
+        return jsonRpcError(400, -32600, "Bad request: the upload was cut off");
+      }
+      throw error;
+    }
+    const broken = jsonLimitBroken(text, options.jsonLimits);
+    if (broken !== undefined) {
+      log.info("http_body_refused", { reason: broken });
+      return jsonRpcError(400, -32700, `Parse error: the request body is refused: ${broken}`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return jsonRpcError(400, -32700, "Parse error: the request body is not valid JSON");
+    }
+    if (typeof body !== "object" || body === null)
+      return jsonRpcError(400, -32600, "Invalid request: expected a JSON-RPC object or batch");
+    return { body };
+  }
+
+  async function handleMcp(request: Request): Promise<Response> {
+    let body: unknown;
+    if (request.method === "POST") {
+      const read = await readJsonBody(request);
+      if (read instanceof Response) return read;
+      body = read.body;
+    }
+    const authed = options.authenticate ? await options.authenticate(request, body) : {};
+    if (authed.response) return authed.response;
+    return mcp.fetch(request, {
+      ...(authed.auth ? { authInfo: authed.auth } : {}),
+      ...(body !== undefined ? { parsedBody: body } : {}),
+    });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (!pathDecodes(url.pathname))
+      return jsonRpcError(400, -32600, "Bad request: the path is not valid percent-encoding");
+    const host = request.headers.get("host") ?? url.host;
+    const hostOk = hostAllowed(host, allowedHosts);
+    if (url.pathname !== path) {
+      const routed = hostOk && options.routes ? await options.routes(request) : undefined;
+      return routed ?? jsonRpcError(404, -32601, `Not found: the MCP endpoint is ${path}`);
+    }
+    if (!hostOk) {
+      log.warn("http_host_rejected", { host: host.slice(0, 100) });
+      return jsonRpcError(403, -32000, "Forbidden: Host header not allowed");
+    }
+    const origin = request.headers.get("origin") ?? undefined;
+    if (!originAllowed(origin, options.allowedOrigins)) {
+      log.warn("http_origin_rejected", { origin: String(origin ?? "").slice(0, 100) });
+      return jsonRpcError(403, -32000, "Forbidden: Origin not allowed");
+    }
+    if (origin === undefined) return handleMcp(request);
+    if (request.method === "OPTIONS") return answerPreflight(request, origin);
+    return allowOrigin(await handleMcp(request), origin);
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      log.error("http_request_failed", errorFields(error));
+      return jsonRpcError(500, -32603, "Internal error");
+    }
+  };
+  return Object.assign(handler, { close: () => mcp.close().catch(() => {}) });
+}

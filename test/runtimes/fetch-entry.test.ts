@@ -1,0 +1,152 @@
+/**
+ * GiftGenius' fetch entry (`export default { fetch }`, the kit's `createFetchHandler`) under
+ * Bun and Deno, both started from their npm packages, on one PostgreSQL: MCP in both protocol
+ * revisions, a signed-in prepare → commit, the Host and Origin refusals, 413 for a large body,
+ * and one key committed through a Node process (`serveHttp`) and a Bun process at once giving
+ * one order.
+ */
+import { randomUUID } from "node:crypto";
+import { request } from "node:http";
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
+import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
+import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { connectClient, GOOD_SEARCH } from "../server/harness.ts";
+import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
+import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";
+
+type Content = { ok?: boolean; replayed?: boolean; order?: { order_id: string } } & {
+  draft?: { draft_id: string };
+  error?: { code: string };
+};
+const content = (result: unknown) => (result as CallToolResult).structuredContent as Content;
+
+/** A GET with any `Host` header (fetch may not set one). */
+function statusFor(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const PRODUCTION = { NODE_ENV: "production", GIFTGENIUS_SECRET: "runtime-test-secret" };
+
+describePostgres("the fetch entry under Bun and Deno", () => {
+  let issuer: TestIssuer;
+  beforeAll(async () => {
+    issuer = await createTestIssuer({ serve: true });
+  });
+  afterAll(() => issuer.close());
+
+  describe.each(["bun", "deno"] as const)("%s", (runtime) => {
+    let server: ServerProcess;
+    const clients: Client[] = [];
+    beforeAll(async () => {
+      server = await spawnFetchEntry(runtime, { ...PRODUCTION, ...issuer.env(), DATABASE_URL });
+    });
+    afterAll(async () => {
+      await Promise.all(clients.map((client) => client.close().catch(() => {})));
+      await server?.stop();
+    });
+    const connect = async (era: "modern" | "legacy", token?: string) => {
+      const client = await connectClient(server.url, token, era);
+      clients.push(client);
+      return client;
+    };
+
+    it.each(["modern", "legacy"] as const)(
+      "answers MCP (%s era): tools and a search",
+      async (era) => {
+        const client = await connect(era);
+        const { tools } = await client.listTools();
+        expect(tools.map((tool) => tool.name)).toEqual([
+          "suggest_gifts",
+          "prepare_order",
+          "commit_order",
+        ]);
+        const found = content(
+          await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH }),
+        );
+        expect(found).toMatchObject({ ok: true });
+      },
+    );
+
+    it("commits a signed-in order once, and refuses it without a token", async () => {
+      const anonymous = await connect("modern");
+      // A 401 with the challenge: the SDK client throws it, carrying the tool's ToolError.
+      await expect(
+        anonymous.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } }),
+      ).rejects.toThrow(/AUTH_REQUIRED/);
+      const client = await connect(
+        "modern",
+        await issuer.mint({ sub: `${runtime}-${randomUUID()}` }),
+      );
+      const draft = content(
+        await client.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } }),
+      );
+      const args = { draft_id: draft.draft!.draft_id, idempotency_key: randomUUID() };
+      const first = content(await client.callTool({ name: "commit_order", arguments: args }));
+      const again = content(await client.callTool({ name: "commit_order", arguments: args }));
+      expect(first).toMatchObject({ ok: true, replayed: false });
+      expect(again).toMatchObject({ ok: true, replayed: true, order: first.order });
+    });
+
+    it("refuses a foreign Host and a foreign Origin with 403", async () => {
+      const post = { "content-type": "application/json" };
+      expect(await statusFor(server.url, { ...post, host: "evil.example" })).toBe(403);
+      expect(await statusFor(server.url, { ...post, origin: "https://evil.example" })).toBe(403);
+      expect(await statusFor(server.url, { ...post, origin: "http://localhost:5173" })).not.toBe(
+        403,
+      );
+    });
+
+    it("answers 413 for a body over 4 MiB, 400 for one nested too deep", async () => {
+      const send = (body: string) =>
+        fetch(server.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body,
+        });
+      const huge = await send(
+        `{"jsonrpc":"2.0","id":1,"method":"x","params":"${"a".repeat(5 * 1024 * 1024)}"}`,
+      );
+      expect(huge.status).toBe(413);
+      const deep = await send("[".repeat(5_000) + "]".repeat(5_000));
+      expect(deep.status).toBe(400);
+      expect(await deep.json()).toMatchObject({ error: { code: -32700 } });
+    });
+  });
+
+  it("gives one order for one key committed through a Node process and a Bun process at once", async () => {
+    const env = { ...PRODUCTION, ...issuer.env(), DATABASE_URL };
+    const [node, bun] = await Promise.all([spawnServer(env), spawnFetchEntry("bun", env)]);
+    try {
+      const token = await issuer.mint({ sub: `cross-${randomUUID()}` });
+      const clients = [await connectClient(node.url, token), await connectClient(bun.url, token)];
+      const draft = content(
+        await clients[0]!.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0020" } }),
+      );
+      const args = { draft_id: draft.draft!.draft_id, idempotency_key: randomUUID() };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          clients[i % 2]!.callTool({ name: "commit_order", arguments: args }).then(content),
+        ),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+      expect(new Set(results.map((result) => result.order!.order_id)).size).toBe(1);
+      await Promise.all(clients.map((client) => client.close()));
+      // Both processes served commits: the replay really crossed runtimes.
+      for (const server of [node, bun])
+        expect(server.logs.some((line) => line.includes('"tool":"commit_order"'))).toBe(true);
+    } finally {
+      await Promise.all([node.stop(), bun.stop()]);
+    }
+  });
+});
