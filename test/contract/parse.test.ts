@@ -10,7 +10,7 @@ const product = (n: number, extra: Record<string, unknown> = {}) => ({
 });
 const productList = (products: unknown[], extra: Record<string, unknown> = {}) => ({
   contract_version: "1.0",
-  kind: "products",
+  kind: "product_list",
   ok: true,
   products,
   ...extra,
@@ -41,14 +41,14 @@ const purchase = (overrides: Record<string, unknown> = {}) => ({
     ...overrides,
   },
 });
-const failure = (error: unknown, kind = "products") => ({
+const failure = (error: unknown, kind = "product_list") => ({
   contract_version: "1.0",
   kind,
   ok: false,
   error,
 });
 
-describe("products", () => {
+describe("product_list", () => {
   it("returns every valid product in order", () => {
     const view = shop.parse(productList([product(1), product(2), product(3)]));
     expect(view.state).toBe("results");
@@ -88,7 +88,7 @@ describe("products", () => {
     expect(
       shop.parse({
         contract_version: "1.0",
-        kind: "products",
+        kind: "product_list",
         ok: true,
         results: [product(1)],
       }).state,
@@ -205,12 +205,12 @@ describe("envelope", () => {
     ["a string", '{"ok":true}'],
     ["a number", 42],
     ["an array", [productList([product(1)])]],
-    ["no ok", { contract_version: "1.0", kind: "products", products: [] }],
+    ["no ok", { contract_version: "1.0", kind: "product_list", products: [] }],
     ["ok as a string", { ...productList([product(1)]), ok: "true" }],
     ["no kind", { contract_version: "1.0", ok: true, products: [] }],
     ["an unknown kind", { ...productList([product(1)]), kind: "weather" }],
     ["a prototype kind", { ...productList([product(1)]), kind: "constructor" }],
-    ["no version", { kind: "products", ok: true, products: [] }],
+    ["no version", { kind: "product_list", ok: true, products: [] }],
     ["a numeric version", { ...productList([product(1)]), contract_version: 1 }],
     ["a three-part version", { ...productList([product(1)]), contract_version: "1.0.0" }],
   ])("%s is invalid", (_name, input) => {
@@ -220,17 +220,17 @@ describe("envelope", () => {
   });
 
   it("reports another major as unsupported, whatever the rest holds", () => {
-    expect(shop.parse({ contract_version: "2.0", kind: "products", results: [] })).toEqual({
+    expect(shop.parse({ contract_version: "2.0", kind: "product_list", results: [] })).toEqual({
       state: "unsupported",
       version: "2.0",
-      kind: "products",
+      kind: "product_list",
     });
     expect(shop.parse({ contract_version: "0.9" }).state).toBe("unsupported");
   });
 
   it("never throws on hostile objects (throwing getters, proxies)", () => {
     const getter = Object.defineProperty(
-      { contract_version: "1.0", kind: "products", ok: true },
+      { contract_version: "1.0", kind: "product_list", ok: true },
       "products",
       {
         get() {
@@ -255,7 +255,7 @@ describe("envelope", () => {
   });
 
   it("cannot be polluted through __proto__ or constructor keys", () => {
-    const text = `{"contract_version":"1.0","kind":"products","ok":true,"__proto__":{"polluted":1},
+    const text = `{"contract_version":"1.0","kind":"product_list","ok":true,"__proto__":{"polluted":1},
       "constructor":{"prototype":{"polluted":1}},
       "products":[{"id":"p-1","title":"t","price":{"amount":"1.00","currency":"USD","__proto__":{"polluted":1}},"__proto__":{"polluted":1}}]}`;
     const view = shop.parse(JSON.parse(text));
@@ -297,7 +297,7 @@ describe("errors", () => {
       ],
     };
     const view = shop.parse(failure(error));
-    expect(view).toEqual({ state: "error", kind: "products", version: "1.0", error });
+    expect(view).toEqual({ state: "error", kind: "product_list", version: "1.0", error });
   });
 
   it.each([

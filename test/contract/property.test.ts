@@ -30,7 +30,7 @@ const product = fc.record(
 const minor = fc.integer({ min: 0, max: 99 }).map((m) => `1.${m}`);
 const productList = fc.record({
   contract_version: minor,
-  kind: fc.constant("products"),
+  kind: fc.constant("product_list"),
   ok: fc.constant(true),
   products: fc.array(product, { maxLength: 30 }),
   no_match_reason: fc.option(fc.string(), { nil: undefined }),
@@ -53,7 +53,7 @@ const toolError = fc.record(
 );
 const failure = fc.record({
   contract_version: minor,
-  kind: fc.constantFrom("products", "purchase_draft", "purchase"),
+  kind: fc.constantFrom("product_list", "purchase_draft", "purchase"),
   ok: fc.constant(false),
   error: toolError,
 });
@@ -87,7 +87,7 @@ describe("parse properties", () => {
     const envelope = fc.record({
       contract_version: fc.oneof(minor, fc.jsonValue()),
       kind: fc.oneof(
-        fc.constantFrom("products", "purchase_draft", "purchase", "__proto__"),
+        fc.constantFrom("product_list", "purchase_draft", "purchase", "__proto__"),
         fc.jsonValue(),
       ),
       ok: fc.oneof(fc.boolean(), fc.jsonValue()),

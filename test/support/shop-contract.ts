@@ -53,10 +53,10 @@ export const PurchaseSchema = v.object({
   receipt_url: httpsUrl(),
 });
 
-/** The shop's kinds, contract v1: `products` (list), `purchase_draft`, `purchase`. */
+/** The shop's kinds, contract v1: `product_list`, `purchase_draft`, `purchase`. */
 export const shop = defineContract({
   kinds: {
-    products: listKind({ items: "products", item: ProductSchema, reason: "no_match_reason" }),
+    product_list: listKind({ items: "products", item: ProductSchema, reason: "no_match_reason" }),
     purchase_draft: recordKind({ state: "confirm", entries: { draft: PurchaseDraftSchema } }),
     purchase: recordKind({
       state: "committed",
