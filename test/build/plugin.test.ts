@@ -9,6 +9,7 @@ import { build } from "vite";
 import react from "@vitejs/plugin-react";
 import {
   widgetKit,
+  type HostProtocol,
   type WidgetConfig,
   type WidgetConfigBase,
   type WidgetManifest,
@@ -17,6 +18,7 @@ import {
 import { writeContractLock } from "../../src/build/contract-lock.ts";
 import { contractJsonSchema } from "../../src/contract/json-schema.ts";
 import { shop } from "../support/shop-contract.ts";
+import type { Language } from "../../src/i18n/index.ts";
 import { kitAliases } from "../../scripts/kit-aliases.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -175,6 +177,15 @@ describe("widgetKit plugin, Preact target", () => {
 });
 
 describe("widgetKit plugin, refusals", () => {
+  it("rejects a locale or host the kit does not have", () => {
+    expect(() => widgetKit({ config, locales: ["de" as Language], contractLock: false })).toThrow(
+      /unknown locale de/,
+    );
+    expect(() =>
+      widgetKit({ config, hosts: ["teams" as HostProtocol], contractLock: false }),
+    ).toThrow(/unknown host teams/);
+  });
+
   it("fails on a wildcard or non-https declared origin, naming it", async () => {
     await expect(
       buildWidget("fixture-leaky", join(work, "w"), {
