@@ -9,19 +9,24 @@ import { build } from "vite";
 import react from "@vitejs/plugin-react";
 import {
   widgetKit,
+  type HostProtocol,
   type WidgetConfig,
   type WidgetConfigBase,
   type WidgetManifest,
   WIDGET_KIT_PLUGIN_PREFIX,
 } from "../../src/build/index.ts";
+import { writeContractLock } from "../../src/build/contract-lock.ts";
 import { contractJsonSchema } from "../../src/contract/json-schema.ts";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { shop } from "../support/shop-contract.ts";
+import type { Language } from "../../src/i18n/index.ts";
 import { kitAliases } from "../../scripts/kit-aliases.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const lockPath = fileURLToPath(new URL("../../contract.lock.json", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "widget-kit-build-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The fixture contract's released lock, as `npm run contract:lock` would write it.
+const lockPath = join(work, "contract.lock.json");
+writeContractLock(shop, lockPath);
 
 const config = {
   name: "fixture",
@@ -34,8 +39,8 @@ const config = {
     frame: ["https://frames.example"],
     redirect: ["https://shop.example"],
   },
-  contract: giftGenius,
-} satisfies WidgetConfig<typeof giftGenius.kinds>;
+  contract: shop,
+} satisfies WidgetConfig<typeof shop.kinds>;
 
 async function buildWidget(
   root: string,
@@ -149,7 +154,7 @@ describe("widgetKit plugin, fixture build", () => {
 
   it("writes the contract's JSON Schema with its version", () => {
     expect(JSON.parse(readFileSync(join(outDir, "contract.json"), "utf8"))).toEqual(
-      contractJsonSchema(giftGenius),
+      contractJsonSchema(shop),
     );
   });
 });
@@ -166,12 +171,21 @@ describe("widgetKit plugin, Preact target", () => {
     expect(html.includes("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE")).toBe(
       false,
     );
-    expect(html.includes("data-gift-id")).toBe(true);
+    expect(html.includes("data-item-id")).toBe(true);
     expect(html.length).toBeLessThan(reactHtml.length / 2);
   });
 });
 
 describe("widgetKit plugin, refusals", () => {
+  it("rejects a locale or host the kit does not have", () => {
+    expect(() => widgetKit({ config, locales: ["de" as Language], contractLock: false })).toThrow(
+      /unknown locale de/,
+    );
+    expect(() =>
+      widgetKit({ config, hosts: ["teams" as HostProtocol], contractLock: false }),
+    ).toThrow(/unknown host teams/);
+  });
+
   it("fails on a wildcard or non-https declared origin, naming it", async () => {
     await expect(
       buildWidget("fixture-leaky", join(work, "w"), {
@@ -200,11 +214,11 @@ describe("widgetKit plugin, refusals", () => {
   });
 
   it("fails on a breaking contract change without a major bump, naming the change", async () => {
-    const lock = contractJsonSchema(giftGenius);
-    const gifts = (
-      lock.kinds.gift_suggestions as { anyOf: Array<{ properties: Record<string, unknown> }> }
+    const lock = contractJsonSchema(shop);
+    const products = (
+      lock.kinds.product_list as { anyOf: Array<{ properties: Record<string, unknown> }> }
     ).anyOf[0];
-    if (gifts) gifts.properties.legacy_field = { type: "string" };
+    if (products) products.properties.legacy_field = { type: "string" };
     const path = join(work, "lock-breaking.json");
     writeFileSync(path, JSON.stringify(lock));
     await expect(
@@ -215,7 +229,7 @@ describe("widgetKit plugin, refusals", () => {
         path,
       ),
     ).rejects.toThrow(
-      /breaking change\(s\) need a major version bump[\s\S]*gift_suggestions\{ok=true\}\.legacy_field: removed field `legacy_field`/,
+      /breaking change\(s\) need a major version bump[\s\S]*product_list\{ok=true\}\.legacy_field: removed field `legacy_field`/,
     );
   });
 

@@ -1,137 +1,135 @@
 import { describe, expect, it } from "vitest";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
+import { REASON_MAX, shop, TITLE_MAX } from "../support/shop-contract.ts";
 import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/index.ts";
 
-const gift = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: `g-${n}`,
-  title: `Gift ${n}`,
+const product = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `p-${n}`,
+  title: `Product ${n}`,
   price: { amount: "10.00", currency: "USD" },
   ...extra,
 });
-const suggestions = (gifts: unknown[], extra: Record<string, unknown> = {}) => ({
+const productList = (products: unknown[], extra: Record<string, unknown> = {}) => ({
   contract_version: "1.0",
-  kind: "gift_suggestions",
+  kind: "product_list",
   ok: true,
-  gifts,
+  products,
   ...extra,
 });
 const draft = (overrides: Record<string, unknown> = {}) => ({
   contract_version: "1.0",
-  kind: "order_draft",
+  kind: "purchase_draft",
   ok: true,
   draft: {
     draft_id: "d-1",
-    gift: gift(1),
+    product: product(1),
     quantity: 2,
     total: { amount: "20.00", currency: "USD" },
     expires_at: "2031-01-01T00:00:00Z",
     ...overrides,
   },
 });
-const order = (overrides: Record<string, unknown> = {}) => ({
+const purchase = (overrides: Record<string, unknown> = {}) => ({
   contract_version: "1.0",
-  kind: "order",
+  kind: "purchase",
   ok: true,
   replayed: false,
-  order: {
-    order_id: "o-1",
+  purchase: {
+    purchase_id: "pu-1",
     draft_id: "d-1",
-    status: "created",
+    status: "placed",
     total: { amount: "20.00", currency: "USD" },
     ...overrides,
   },
 });
-const failure = (error: unknown, kind = "gift_suggestions") => ({
+const failure = (error: unknown, kind = "product_list") => ({
   contract_version: "1.0",
   kind,
   ok: false,
   error,
 });
 
-describe("gift_suggestions", () => {
-  it("returns every valid gift in order", () => {
-    const view = giftGenius.parse(suggestions([gift(1), gift(2), gift(3)]));
+describe("product_list", () => {
+  it("returns every valid product in order", () => {
+    const view = shop.parse(productList([product(1), product(2), product(3)]));
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
-    expect(view.items.map((g) => g.id)).toEqual(["g-1", "g-2", "g-3"]);
+    expect(view.items.map((p) => p.id)).toEqual(["p-1", "p-2", "p-3"]);
     expect(view.dropped).toBe(0);
     expect(view.version).toBe("1.0");
   });
 
-  it("drops and counts one malformed gift among good ones", () => {
-    const view = giftGenius.parse(
-      suggestions([gift(1), { id: "g-2", title: "no price" }, gift(3), null, "x"]),
+  it("drops and counts one malformed product among good ones", () => {
+    const view = shop.parse(
+      productList([product(1), { id: "p-2", title: "no price" }, product(3), null, "x"]),
     );
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
-    expect(view.items.map((g) => g.id)).toEqual(["g-1", "g-3"]);
+    expect(view.items.map((p) => p.id)).toEqual(["p-1", "p-3"]);
     expect(view.dropped).toBe(3);
   });
 
-  it("is invalid, not empty, when every gift is malformed", () => {
-    const view = giftGenius.parse(suggestions([{ id: 1 }, { title: "x" }]));
+  it("is invalid, not empty, when every product is malformed", () => {
+    const view = shop.parse(productList([{ id: 1 }, { title: "x" }]));
     expect(view.state).toBe("invalid");
   });
 
   it("is empty with the reason when the list is empty", () => {
-    const view = giftGenius.parse(suggestions([], { no_results_reason: "Nothing under 5 USD." }));
+    const view = shop.parse(productList([], { no_match_reason: "Nothing under 5 USD." }));
     expect(view).toMatchObject({ state: "empty", reason: "Nothing under 5 USD." });
   });
 
   it("is empty without a reason when the reason is not a string", () => {
-    const view = giftGenius.parse(suggestions([], { no_results_reason: { html: "<b>" } }));
+    const view = shop.parse(productList([], { no_match_reason: { html: "<b>" } }));
     expect(view.state).toBe("empty");
     expect(view).not.toHaveProperty("reason");
   });
 
   it("is invalid when the list key is missing or renamed", () => {
     expect(
-      giftGenius.parse({
+      shop.parse({
         contract_version: "1.0",
-        kind: "gift_suggestions",
+        kind: "product_list",
         ok: true,
-        results: [gift(1)],
+        results: [product(1)],
       }).state,
     ).toBe("invalid");
-    expect(giftGenius.parse(suggestions("not a list" as unknown as unknown[])).state).toBe(
-      "invalid",
-    );
+    expect(shop.parse(productList("not a list" as unknown as unknown[])).state).toBe("invalid");
   });
 
-  it("removes non-https URLs and keeps the gift", () => {
-    const view = giftGenius.parse(
-      suggestions([
-        gift(1, { image_url: "javascript:alert(1)", product_url: "http://shop.example.com/1" }),
-        gift(2, {
+  it("removes non-https URLs and keeps the product", () => {
+    const view = shop.parse(
+      productList([
+        product(1, { image_url: "javascript:alert(1)", page_url: "http://shop.example.com/1" }),
+        product(2, {
           image_url: "data:image/png;base64,AAAA",
-          product_url: "https://shop.example.com/2",
+          page_url: "https://shop.example.com/2",
         }),
-        gift(3, { image_url: "https://user:pw@cdn.example.com/3.png", product_url: 42 }),
+        product(3, { image_url: "https://user:pw@cdn.example.com/3.png", page_url: 42 }),
       ]),
     );
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
     expect(view.items).toHaveLength(3);
     expect(view.items[0]?.image_url).toBeUndefined();
-    expect(view.items[0]?.product_url).toBeUndefined();
+    expect(view.items[0]?.page_url).toBeUndefined();
     expect(view.items[1]?.image_url).toBeUndefined();
-    expect(view.items[1]?.product_url).toBe("https://shop.example.com/2");
+    expect(view.items[1]?.page_url).toBe("https://shop.example.com/2");
     expect(view.items[2]?.image_url).toBeUndefined();
-    expect(view.items[2]?.product_url).toBeUndefined();
+    expect(view.items[2]?.page_url).toBeUndefined();
   });
 
   it("takes a picture from a server on this machine (http on loopback), but no link", () => {
-    const view = giftGenius.parse(
-      suggestions([
-        gift(1, {
+    const view = shop.parse(
+      productList([
+        product(1, {
           image_url: "http://127.0.0.1:8817/images/books.svg",
-          product_url: "http://127.0.0.1:8817/gifts/1",
+          page_url: "http://127.0.0.1:8817/products/1",
         }),
-        gift(2, { image_url: "http://localhost/images/tea.svg" }),
-        gift(3, { image_url: "http://[::1]:8080/images/tea.svg" }),
-        gift(4, { image_url: "http://127.0.0.1.nip.io/images/tea.svg" }),
-        gift(5, { image_url: "http://192.168.1.2/images/tea.svg" }),
-        gift(6, { image_url: "http://localhost@evil.example/tea.svg" }),
+        product(2, { image_url: "http://localhost/images/tea.svg" }),
+        product(3, { image_url: "http://[::1]:8080/images/tea.svg" }),
+        product(4, { image_url: "http://127.0.0.1.nip.io/images/tea.svg" }),
+        product(5, { image_url: "http://192.168.1.2/images/tea.svg" }),
+        product(6, { image_url: "http://localhost@evil.example/tea.svg" }),
       ]),
     );
     if (view.state !== "results") throw new Error(view.state);
@@ -143,36 +141,36 @@ describe("gift_suggestions", () => {
       undefined,
       undefined,
     ]);
-    expect(view.items[0]?.product_url).toBeUndefined();
+    expect(view.items[0]?.page_url).toBeUndefined();
   });
 
-  it("shortens an over-long title instead of rejecting the gift", () => {
+  it("shortens an over-long title instead of rejecting the product", () => {
     const long = "🎁".repeat(5_000);
-    const view = giftGenius.parse(
-      suggestions([gift(1, { title: long, reason: "r".repeat(100_000) })]),
+    const view = shop.parse(
+      productList([product(1, { title: long, reason: "r".repeat(100_000) })]),
     );
     expect(view.state).toBe("results");
     if (view.state !== "results") return;
     const title = view.items[0]!.title;
-    expect(Array.from(title).length).toBeLessThanOrEqual(200);
+    expect(Array.from(title).length).toBeLessThanOrEqual(TITLE_MAX);
     expect(title.endsWith("…")).toBe(true);
     expect(title).not.toMatch(/[\uD800-\uDBFF]…$/); // no half surrogate pair before the ellipsis
-    expect(view.items[0]!.reason!.length).toBeLessThanOrEqual(500);
+    expect(view.items[0]!.reason!.length).toBeLessThanOrEqual(REASON_MAX);
   });
 
-  it("drops a wrong tags value but keeps the gift", () => {
-    const view = giftGenius.parse(
-      suggestions([gift(1, { tags: [1, 2] }), gift(2, { tags: "outdoor" })]),
+  it("drops a wrong tags value but keeps the product", () => {
+    const view = shop.parse(
+      productList([product(1, { tags: [1, 2] }), product(2, { tags: "outdoor" })]),
     );
-    expect(view.state === "results" && view.items.map((g) => g.tags)).toEqual([
+    expect(view.state === "results" && view.items.map((p) => p.tags)).toEqual([
       undefined,
       undefined,
     ]);
   });
 
   it("accepts a newer minor and ignores unknown fields", () => {
-    const view = giftGenius.parse({
-      ...suggestions([gift(1, { badge: "new" })], { extra: true }),
+    const view = shop.parse({
+      ...productList([product(1, { badge: "new" })], { extra: true }),
       contract_version: "1.9",
     });
     expect(view.state).toBe("results");
@@ -182,9 +180,9 @@ describe("gift_suggestions", () => {
     expect(view.data).not.toHaveProperty("extra");
   });
 
-  it("renders every gift of a long list (no silent cap)", () => {
-    const gifts = Array.from({ length: 10_000 }, (_, i) => gift(i));
-    const view = giftGenius.parse(suggestions(gifts));
+  it("renders every product of a long list (no silent cap)", () => {
+    const products = Array.from({ length: 10_000 }, (_, i) => product(i));
+    const view = shop.parse(productList(products));
     expect(view.state === "results" && view.items.length).toBe(10_000);
   });
 
@@ -195,7 +193,7 @@ describe("gift_suggestions", () => {
       { amount: "10", currency: "usd" },
       { amount: "-1", currency: "USD" },
     ]) {
-      expect(giftGenius.parse(suggestions([gift(1, { price })])).state).toBe("invalid");
+      expect(shop.parse(productList([product(1, { price })])).state).toBe("invalid");
     }
   });
 });
@@ -206,36 +204,34 @@ describe("envelope", () => {
     ["undefined", undefined],
     ["a string", '{"ok":true}'],
     ["a number", 42],
-    ["an array", [suggestions([gift(1)])]],
-    ["no ok", { contract_version: "1.0", kind: "gift_suggestions", gifts: [] }],
-    ["ok as a string", { ...suggestions([gift(1)]), ok: "true" }],
-    ["no kind", { contract_version: "1.0", ok: true, gifts: [] }],
-    ["an unknown kind", { ...suggestions([gift(1)]), kind: "weather" }],
-    ["a prototype kind", { ...suggestions([gift(1)]), kind: "constructor" }],
-    ["no version", { kind: "gift_suggestions", ok: true, gifts: [] }],
-    ["a numeric version", { ...suggestions([gift(1)]), contract_version: 1 }],
-    ["a three-part version", { ...suggestions([gift(1)]), contract_version: "1.0.0" }],
+    ["an array", [productList([product(1)])]],
+    ["no ok", { contract_version: "1.0", kind: "product_list", products: [] }],
+    ["ok as a string", { ...productList([product(1)]), ok: "true" }],
+    ["no kind", { contract_version: "1.0", ok: true, products: [] }],
+    ["an unknown kind", { ...productList([product(1)]), kind: "weather" }],
+    ["a prototype kind", { ...productList([product(1)]), kind: "constructor" }],
+    ["no version", { kind: "product_list", ok: true, products: [] }],
+    ["a numeric version", { ...productList([product(1)]), contract_version: 1 }],
+    ["a three-part version", { ...productList([product(1)]), contract_version: "1.0.0" }],
   ])("%s is invalid", (_name, input) => {
-    const view = giftGenius.parse(input);
+    const view = shop.parse(input);
     expect(view.state).toBe("invalid");
     expect(view.state === "invalid" && typeof view.reason).toBe("string");
   });
 
   it("reports another major as unsupported, whatever the rest holds", () => {
-    expect(
-      giftGenius.parse({ contract_version: "2.0", kind: "gift_suggestions", results: [] }),
-    ).toEqual({
+    expect(shop.parse({ contract_version: "2.0", kind: "product_list", results: [] })).toEqual({
       state: "unsupported",
       version: "2.0",
-      kind: "gift_suggestions",
+      kind: "product_list",
     });
-    expect(giftGenius.parse({ contract_version: "0.9" }).state).toBe("unsupported");
+    expect(shop.parse({ contract_version: "0.9" }).state).toBe("unsupported");
   });
 
   it("never throws on hostile objects (throwing getters, proxies)", () => {
     const getter = Object.defineProperty(
-      { contract_version: "1.0", kind: "gift_suggestions", ok: true },
-      "gifts",
+      { contract_version: "1.0", kind: "product_list", ok: true },
+      "products",
       {
         get() {
           throw new Error("boom");
@@ -254,15 +250,15 @@ describe("envelope", () => {
         },
       },
     );
-    expect(giftGenius.parse(getter).state).toBe("invalid");
-    expect(giftGenius.parse(proxy).state).toBe("invalid");
+    expect(shop.parse(getter).state).toBe("invalid");
+    expect(shop.parse(proxy).state).toBe("invalid");
   });
 
   it("cannot be polluted through __proto__ or constructor keys", () => {
-    const text = `{"contract_version":"1.0","kind":"gift_suggestions","ok":true,"__proto__":{"polluted":1},
+    const text = `{"contract_version":"1.0","kind":"product_list","ok":true,"__proto__":{"polluted":1},
       "constructor":{"prototype":{"polluted":1}},
-      "gifts":[{"id":"g-1","title":"t","price":{"amount":"1.00","currency":"USD","__proto__":{"polluted":1}},"__proto__":{"polluted":1}}]}`;
-    const view = giftGenius.parse(JSON.parse(text));
+      "products":[{"id":"p-1","title":"t","price":{"amount":"1.00","currency":"USD","__proto__":{"polluted":1}},"__proto__":{"polluted":1}}]}`;
+    const view = shop.parse(JSON.parse(text));
     expect(view.state).toBe("results");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     if (view.state !== "results") return;
@@ -276,13 +272,13 @@ describe("envelope", () => {
     let deepArray: unknown = [];
     for (let i = 0; i < 100_000; i++) deepArray = [deepArray];
     expect(
-      giftGenius.parse({
-        ...suggestions([gift(1, { tags: deepArray, reason: deep })]),
+      shop.parse({
+        ...productList([product(1, { tags: deepArray, reason: deep })]),
         extra: deep,
       }).state,
     ).toBe("results");
-    expect(giftGenius.parse(suggestions(deepArray as unknown[])).state).toBe("invalid");
-    expect(giftGenius.parse(deep).state).toBe("invalid");
+    expect(shop.parse(productList(deepArray as unknown[])).state).toBe("invalid");
+    expect(shop.parse(deep).state).toBe("invalid");
   });
 });
 
@@ -300,8 +296,8 @@ describe("errors", () => {
         { field: "budget_min", code: "NEGATIVE", message: "budget_min must be ≥ 0" },
       ],
     };
-    const view = giftGenius.parse(failure(error));
-    expect(view).toEqual({ state: "error", kind: "gift_suggestions", version: "1.0", error });
+    const view = shop.parse(failure(error));
+    expect(view).toEqual({ state: "error", kind: "product_list", version: "1.0", error });
   });
 
   it.each([
@@ -311,12 +307,12 @@ describe("errors", () => {
     ["retryable as a string", { code: "X", message: "m", retryable: "yes" }],
     ["no error at all", undefined],
   ])("an error with %s is invalid", (_name, error) => {
-    expect(giftGenius.parse(failure(error)).state).toBe("invalid");
+    expect(shop.parse(failure(error)).state).toBe("invalid");
   });
 
   it("clamps retry_after_seconds to a sane range", () => {
     const read = (seconds: unknown) => {
-      const view = giftGenius.parse(
+      const view = shop.parse(
         failure({
           code: "RATE_LIMITED",
           message: "m",
@@ -335,7 +331,7 @@ describe("errors", () => {
   });
 
   it("drops malformed field errors one by one and an unknown `changes`", () => {
-    const view = giftGenius.parse(
+    const view = shop.parse(
       failure({
         code: "VALIDATION_FAILED",
         message: "m",
@@ -351,55 +347,55 @@ describe("errors", () => {
   });
 
   it("gives errors of write kinds too", () => {
-    const view = giftGenius.parse(
+    const view = shop.parse(
       failure(
         { code: "PAYMENT_PROVIDER_ERROR", message: "m", retryable: true, changes: "unknown" },
-        "order",
+        "purchase",
       ),
     );
-    expect(view).toMatchObject({ state: "error", kind: "order", error: { changes: "unknown" } });
+    expect(view).toMatchObject({ state: "error", kind: "purchase", error: { changes: "unknown" } });
   });
 });
 
-describe("order_draft and order", () => {
+describe("purchase_draft and purchase", () => {
   it("reads a draft", () => {
-    const view = giftGenius.parse(draft());
+    const view = shop.parse(draft());
     expect(view.state).toBe("confirm");
     if (view.state !== "confirm") return;
     expect(view.data.draft.quantity).toBe(2);
-    expect(view.data.draft.gift.id).toBe("g-1");
+    expect(view.data.draft.product.id).toBe("p-1");
   });
 
   it.each([
     ["a zero quantity", { quantity: 0 }],
     ["a fractional quantity", { quantity: 1.5 }],
     ["an expiry that is not ISO 8601", { expires_at: "tomorrow" }],
-    ["a malformed gift", { gift: { id: "g" } }],
+    ["a malformed product", { product: { id: "p" } }],
   ])("a draft with %s is invalid", (_name, overrides) => {
-    expect(giftGenius.parse(draft(overrides)).state).toBe("invalid");
+    expect(shop.parse(draft(overrides)).state).toBe("invalid");
   });
 
   it("keeps an expired draft in the confirm state (the widget disables Confirm)", () => {
-    expect(giftGenius.parse(draft({ expires_at: "2001-01-01T00:00:00Z" })).state).toBe("confirm");
+    expect(shop.parse(draft({ expires_at: "2001-01-01T00:00:00Z" })).state).toBe("confirm");
   });
 
-  it("reads an order and its replay flag", () => {
-    const view = giftGenius.parse({ ...order(), replayed: true });
+  it("reads a purchase and its replay flag", () => {
+    const view = shop.parse({ ...purchase(), replayed: true });
     expect(view.state === "committed" && view.data).toMatchObject({
       replayed: true,
-      order: { order_id: "o-1" },
+      purchase: { purchase_id: "pu-1" },
     });
   });
 
-  it("removes a non-https checkout_url and keeps the order", () => {
-    const view = giftGenius.parse(order({ checkout_url: "javascript:alert(1)" }));
-    expect(view.state === "committed" && view.data.order.checkout_url).toBeUndefined();
+  it("removes a non-https receipt_url and keeps the purchase", () => {
+    const view = shop.parse(purchase({ receipt_url: "javascript:alert(1)" }));
+    expect(view.state === "committed" && view.data.purchase.receipt_url).toBeUndefined();
   });
 
   it.each([
     ["another status", { status: "pending" }],
-    ["no order id", { order_id: undefined }],
-  ])("an order with %s is invalid", (_name, overrides) => {
-    expect(giftGenius.parse(order(overrides)).state).toBe("invalid");
+    ["no purchase id", { purchase_id: undefined }],
+  ])("a purchase with %s is invalid", (_name, overrides) => {
+    expect(shop.parse(purchase(overrides)).state).toBe("invalid");
   });
 });

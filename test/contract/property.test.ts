@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { DOM_STATES } from "../../src/contract/index.ts";
+import { shop } from "../support/shop-contract.ts";
 
 // parse only ever returns a data-state value, never a phase only the widget knows.
 const STATES = new Set<string>(
@@ -15,25 +15,25 @@ const money = fc.record({
   currency: fc.constantFrom("USD", "EUR", "VND", "CNY", "RUB", "JPY"),
 });
 const httpsUrl = fc.webUrl({ validSchemes: ["https"] });
-const gift = fc.record(
+const product = fc.record(
   {
     id: fc.string({ minLength: 1, maxLength: 40 }),
     title: fc.string({ minLength: 1, maxLength: 300 }),
     price: money,
     image_url: httpsUrl,
-    product_url: httpsUrl,
+    page_url: httpsUrl,
     reason: fc.string({ maxLength: 600 }),
     tags: fc.array(fc.string({ maxLength: 80 }), { maxLength: 8 }),
   },
   { requiredKeys: ["id", "title", "price"] },
 );
 const minor = fc.integer({ min: 0, max: 99 }).map((m) => `1.${m}`);
-const suggestions = fc.record({
+const productList = fc.record({
   contract_version: minor,
-  kind: fc.constant("gift_suggestions"),
+  kind: fc.constant("product_list"),
   ok: fc.constant(true),
-  gifts: fc.array(gift, { maxLength: 30 }),
-  no_results_reason: fc.option(fc.string(), { nil: undefined }),
+  products: fc.array(product, { maxLength: 30 }),
+  no_match_reason: fc.option(fc.string(), { nil: undefined }),
 });
 const toolError = fc.record(
   {
@@ -53,17 +53,17 @@ const toolError = fc.record(
 );
 const failure = fc.record({
   contract_version: minor,
-  kind: fc.constantFrom("gift_suggestions", "order_draft", "order"),
+  kind: fc.constantFrom("product_list", "purchase_draft", "purchase"),
   ok: fc.constant(false),
   error: toolError,
 });
 const draft = fc.record({
   contract_version: minor,
-  kind: fc.constant("order_draft"),
+  kind: fc.constant("purchase_draft"),
   ok: fc.constant(true),
   draft: fc.record({
     draft_id: fc.string({ minLength: 1, maxLength: 40 }),
-    gift,
+    product,
     quantity: fc.integer({ min: 1, max: 100 }),
     total: money,
     expires_at: fc
@@ -76,7 +76,7 @@ describe("parse properties", () => {
   it("never throws on arbitrary JSON values and always returns a known state", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        const view = giftGenius.parse(value);
+        const view = shop.parse(value);
         expect(STATES.has(view.state)).toBe(true);
       }),
       { numRuns: 10_000 },
@@ -87,33 +87,33 @@ describe("parse properties", () => {
     const envelope = fc.record({
       contract_version: fc.oneof(minor, fc.jsonValue()),
       kind: fc.oneof(
-        fc.constantFrom("gift_suggestions", "order_draft", "order", "__proto__"),
+        fc.constantFrom("product_list", "purchase_draft", "purchase", "__proto__"),
         fc.jsonValue(),
       ),
       ok: fc.oneof(fc.boolean(), fc.jsonValue()),
-      gifts: fc.oneof(fc.array(fc.oneof(gift, fc.jsonValue())), fc.jsonValue()),
+      products: fc.oneof(fc.array(fc.oneof(product, fc.jsonValue())), fc.jsonValue()),
       draft: fc.jsonValue(),
-      order: fc.jsonValue(),
+      purchase: fc.jsonValue(),
       error: fc.oneof(toolError, fc.jsonValue()),
     });
     fc.assert(
       fc.property(envelope, (value) => {
-        expect(STATES.has(giftGenius.parse(value).state)).toBe(true);
+        expect(STATES.has(shop.parse(value).state)).toBe(true);
       }),
       { numRuns: 10_000 },
     );
   });
 
-  it("accepts every valid generated suggestion list, keeping every gift", () => {
+  it("accepts every valid generated product list, keeping every product", () => {
     fc.assert(
-      fc.property(suggestions, (value) => {
-        const view = giftGenius.parse(value);
-        if (value.gifts.length === 0) {
+      fc.property(productList, (value) => {
+        const view = shop.parse(value);
+        if (value.products.length === 0) {
           expect(view.state).toBe("empty");
         } else {
           expect(view.state).toBe("results");
           if (view.state !== "results") return;
-          expect(view.items.map((g) => g.id)).toEqual(value.gifts.map((g) => g.id));
+          expect(view.items.map((p) => p.id)).toEqual(value.products.map((p) => p.id));
           expect(view.dropped).toBe(0);
         }
       }),
@@ -124,7 +124,7 @@ describe("parse properties", () => {
   it("accepts every valid generated error and draft", () => {
     fc.assert(
       fc.property(failure, (value) => {
-        const view = giftGenius.parse(value);
+        const view = shop.parse(value);
         expect(view.state).toBe("error");
         if (view.state !== "error") return;
         expect(view.error.code).toBe(value.error.code);
@@ -134,7 +134,7 @@ describe("parse properties", () => {
     );
     fc.assert(
       fc.property(draft, (value) => {
-        expect(giftGenius.parse(value).state).toBe("confirm");
+        expect(shop.parse(value).state).toBe("confirm");
       }),
       { numRuns: 1_000 },
     );

@@ -1,3 +1,8 @@
+/**
+ * GiftGenius integration: the shared sample payloads in `test/payloads` are GiftGenius-shaped
+ * tool outputs, so they are checked against GiftGenius' own contract here, apart from the
+ * kit's unit tests (which use the fixture contract in `test/support/shop-contract.ts`).
+ */
 import { describe, expect, it } from "vitest";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadPayloads } from "../support/payloads.ts";
