@@ -7,6 +7,7 @@ import { benchContract } from "./contract.ts";
 import { benchBridge } from "./bridge.ts";
 import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
+import { benchFirstRender } from "./first-render.ts";
 import { benchServer } from "./server.ts";
 
 type Section = { name: string; run: () => Promise<BenchRow[]> };
@@ -16,6 +17,7 @@ const sections: Section[] = [
   { name: "bridge", run: benchBridge },
   { name: "components", run: benchComponents },
   { name: "build", run: benchBuild },
+  { name: "render", run: benchFirstRender },
   { name: "server", run: benchServer },
 ];
 
