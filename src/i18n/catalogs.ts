@@ -8,7 +8,7 @@ import { ru } from "./messages/ru.ts";
 import { vi } from "./messages/vi.ts";
 import { zh } from "./messages/zh.ts";
 import type { Messages } from "./messages/en.ts";
-import type { Language } from "./locale.ts";
+import type { Language } from "./language.ts";
 
 /** Catalogs by language, the fallback first: exactly one per `Language`. */
 export const catalogs = { en, ru, zh, vi } satisfies { readonly [L in Language]: Messages };

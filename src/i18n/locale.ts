@@ -5,9 +5,9 @@
 import { canonicalLocale } from "../bridge/globals.ts";
 import { catalogs } from "./catalogs.ts";
 import type { Messages } from "./messages/en.ts";
+import type { Language } from "./language.ts";
 
-/** A language the kit has messages for (`catalogs` holds exactly these). */
-export type Language = "en" | "ru" | "zh" | "vi";
+export type { Language } from "./language.ts";
 
 /** Every language with a catalog. */
 // Annotated pure so a bundle that never reads the list drops the call.

@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract } from "../contract/define-contract.ts";
-import type { FieldError, ToolError } from "../contract/index.ts";
+import type { ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
@@ -38,6 +38,7 @@ import type { ResourceProvider } from "./resource-provider.ts";
 import { createSdkServer } from "./sdk-server.ts";
 import { toToolError, type ToolErrorBody } from "./tool-failure.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
+import { validationMessage } from "./validate-arguments/validation-message.ts";
 
 /** What a handler gets besides its validated arguments. */
 export interface ToolContext {
@@ -166,31 +167,6 @@ function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
   const schema = toJsonSchema(spec.schema, { errorMode: "ignore" }) as { [key: string]: unknown };
   const { $schema: _ignored, ...rest } = schema;
   return { ...rest, type: "object" } as Tool["inputSchema"];
-}
-
-/**
- * One sentence for both readers that names what to change. Only argument names the tool
- * declares are listed: an unknown key is the caller's input, so it is counted, never echoed.
- */
-export function validationMessage(
-  fieldErrors: readonly FieldError[],
-  declared: ReadonlySet<string>,
-): string {
-  const names = new Set<string>();
-  let unknown = 0;
-  for (const error of fieldErrors) {
-    const top = error.field.split(/[.[]/)[0] ?? "";
-    if (declared.has(top)) names.add(top);
-    else if (error.code === "UNKNOWN_FIELD" || error.code === "UNKNOWN_FIELDS") unknown += 1;
-  }
-  const listed = [...names];
-  const parts: string[] = [];
-  if (listed.length > 0)
-    parts.push(
-      `${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`,
-    );
-  if (unknown > 0) parts.push(`Unknown arguments were sent; remove them.`);
-  return parts.join(" ") || "The arguments are not valid.";
 }
 
 /** Builds a tool server. */

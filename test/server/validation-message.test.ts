@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validationMessage } from "../../src/server/tool-server.ts";
+import { validationMessage } from "../../src/server/validate-arguments/validation-message.ts";
 
 describe("validationMessage", () => {
   const declared = new Set(["interests", "budget_min", "age"]);
