@@ -24,7 +24,7 @@ function gzipBytes(path: string): number {
  * Builds the repo's widget (vite.config.ts) into `outDir`, with extra environment (the
  * declared locales and hosts); returns the build time in ms.
  */
-async function buildWidget(
+export async function buildWidget(
   outDir: string,
   mode: "production" | "preact",
   env: Record<string, string> = {},
@@ -48,7 +48,7 @@ async function buildWidget(
 const DECLARED = { WIDGET_LOCALES: "en", WIDGET_HOSTS: "openai" };
 
 /** A React 19 hello world, one file, same toolchain; returns its gzip bytes. */
-async function buildHelloWorld(dir: string): Promise<number> {
+export async function buildHelloWorld(dir: string): Promise<number> {
   const root = join(dir, "hello");
   mkdirSync(root, { recursive: true });
   writeFileSync(

@@ -7,6 +7,7 @@ import { benchContract } from "./contract.ts";
 import { benchBridge } from "./bridge.ts";
 import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
+import { benchFirstRender } from "./first-render.ts";
 import { benchServer } from "./server.ts";
 import { benchRuntimes } from "./runtimes.ts";
 
@@ -17,6 +18,7 @@ const sections: Section[] = [
   { name: "bridge", run: benchBridge },
   { name: "components", run: benchComponents },
   { name: "build", run: benchBuild },
+  { name: "render", run: benchFirstRender },
   { name: "server", run: benchServer },
   { name: "runtimes", run: benchRuntimes },
 ];

@@ -45,6 +45,12 @@ export interface McpAppsHost extends Host {
 
 const DISPLAY_MODES: readonly string[] = ["inline", "pip", "fullscreen"];
 
+/** The host context's `availableDisplayModes` names fullscreen (the spec's opt-in list). */
+function listsFullscreen(context: unknown): boolean {
+  const modes = isRecord(context) ? context.availableDisplayModes : undefined;
+  return Array.isArray(modes) && modes.includes("fullscreen");
+}
+
 /** Creates the adapter and starts the handshake at once. */
 export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost {
   const win = options.win ?? window;
@@ -136,7 +142,8 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         widgetState: true, // persisted by this adapter
         sendFollowUpMessage: "message" in caps,
         openExternal: "openLinks" in caps,
-        requestDisplayMode: true,
+        // Only a host that lists fullscreen gets an Expand action (ItemList).
+        requestDisplayMode: listsFullscreen(result.hostContext),
         requestClose: true,
         notifyIntrinsicHeight: true,
         updateModelContext: "updateModelContext" in caps,

@@ -2,7 +2,8 @@
  * `widget-kit dev`: the local host page (widget-kit/devhost) for any app's MCP server, run
  * in the app's folder. It
  * 1. builds the widget with the app's own vite.config.ts in watch mode, so a save rebuilds
- *    dist/ and a page reload shows the edit (the server reads the build on each request);
+ *    dist/ (the server reads the build on each request) and the open page reloads its widget
+ *    frames by itself (server-sent events from the dev host);
  * 2. starts the server (`--command`, whose first `http://…` line on stdout is the endpoint,
  *    with `NODE_ENV=development`, and `PORT=0` unless PORT is set) or reaches a running one
  *    (`--server`);
@@ -60,7 +61,8 @@ export async function runDev(options: DevOptions): Promise<void> {
   if (options.server !== undefined && !URL.canParse(options.server))
     throw new UsageError(`--server must be a URL, not "${options.server}".`);
 
-  const widget = await watchWidget();
+  const rebuilt = new Set<() => void>();
+  const widget = await watchWidget(() => rebuilt.forEach((listener) => listener()));
   // The page listens first: its address is the MCP endpoint the browser uses (the audience).
   let route: (req: IncomingMessage, res: ServerResponse) => Promise<void> = async (_req, res) =>
     void res.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "1" }).end();
@@ -91,6 +93,12 @@ export async function runDev(options: DevOptions): Promise<void> {
     appName: appName(cwd),
     mcpPath: MCP_PATH,
     authorizationServers: await authorizationServers(target),
+    widgetBuilds: {
+      subscribe(listener) {
+        rebuilt.add(listener);
+        return () => rebuilt.delete(listener);
+      },
+    },
   });
   route = async (req, res) => {
     if (await devHost(req, res)) return;

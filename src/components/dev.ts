@@ -5,7 +5,8 @@ import { useEffect } from "react";
  * production build `IS_DEV` folds to `false` and every warning — call and text — is dropped
  * from the widget. It is read unguarded on purpose: a `typeof process` guard stops the
  * minifier from folding it, and React itself reads `process.env.NODE_ENV` the same way, so
- * any setup that runs these components already defines it.
+ * any setup that runs these components already defines it. Components set their
+ * `displayName` (for React DevTools) behind it too: a production widget ships no names.
  */
 export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
 

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from "react";
 import { useHost } from "../hooks/host-context.tsx";
 import { useSendFollowUpMessage } from "../hooks/use-send-follow-up-message.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
+import { IS_DEV } from "./dev.ts";
 
 /** One follow-up offered with an empty result: a button label and the message it sends. */
 export interface EmptySuggestion {
@@ -69,4 +70,4 @@ export function EmptyState({ reason, suggestions = [] }: EmptyStateProps) {
     </section>
   );
 }
-EmptyState.displayName = "EmptyState";
+if (IS_DEV) EmptyState.displayName = "EmptyState";

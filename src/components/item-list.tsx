@@ -1,9 +1,17 @@
 /**
- * The kit's list: every item rendered (the result region scrolls; no silent cap), each `<li>`
- * carrying `data-item-id` — the DOM contract tests and outside checks find items by.
+ * The kit's list: every item rendered (no silent cap), each `<li>` carrying `data-item-id` —
+ * the DOM contract tests and outside checks find items by. Its layout follows the display
+ * mode, as the Apps SDK UI guidelines ask of an inline card: inline it is a horizontal
+ * carousel (side by side, scroll-snap, no vertical scrolling of its own) with an expand
+ * action where the host offers fullscreen; fullscreen and PiP lay the items out as a list
+ * (or the app's own grid, through `className`).
  */
 import type { ReactNode } from "react";
 import { clsx } from "clsx";
+import { useHost } from "../hooks/host-context.tsx";
+import { useDisplayMode } from "../hooks/use-display-mode.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+import { IS_DEV } from "./dev.ts";
 
 /** Props of `ItemList`. */
 export interface ItemListProps<T> {
@@ -18,10 +26,15 @@ export interface ItemListProps<T> {
   readonly className?: string;
 }
 
-/** `<ul>` of `items`, one `<li data-item-id>` each. */
+/**
+ * `<ul>` of `items`, one `<li data-item-id>` each. Inline, the list sits in a focusable,
+ * labelled scroller (arrow keys scroll it; Tab reaches every card's actions, which scrolls
+ * them into view) with a "Show all" button that asks the host for fullscreen.
+ */
 export function ItemList<T>({ items, itemId, renderItem, label, className }: ItemListProps<T>) {
-  return (
-    <ul className={clsx("wk-list", className)} aria-label={label}>
+  const inline = useDisplayMode() === "inline";
+  const list = (
+    <ul className={clsx("wk-list", inline && "wk-list--carousel", className)} aria-label={label}>
       {items.map((item, index) => {
         const id = itemId(item);
         return (
@@ -32,5 +45,31 @@ export function ItemList<T>({ items, itemId, renderItem, label, className }: Ite
       })}
     </ul>
   );
+  return inline ? <Carousel label={label}>{list}</Carousel> : list;
 }
-ItemList.displayName = "ItemList";
+if (IS_DEV) ItemList.displayName = "ItemList";
+
+function Carousel({ label, children }: { label: string | undefined; children: ReactNode }) {
+  const { m } = useI18n();
+  const host = useHost();
+  return (
+    <>
+      {/* Focusable so keyboard users can scroll it; the list inside keeps its item count. */}
+      <div className="wk-carousel" role="region" aria-label={label ?? m.resultsLabel} tabIndex={0}>
+        {children}
+      </div>
+      {host.capabilities.requestDisplayMode ? (
+        <div className="wk-row">
+          <button
+            type="button"
+            className="wk-button wk-expand"
+            // A refusal keeps the inline carousel: nothing to report.
+            onClick={() => void host.requestDisplayMode("fullscreen").catch(() => {})}
+          >
+            {m.expand}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from "react";
 import type { AnyParsedResult } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
@@ -164,4 +164,4 @@ export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
     </WidgetRoot>
   );
 }
-ResultView.displayName = "ResultView";
+if (IS_DEV) ResultView.displayName = "ResultView";

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
+import { IS_DEV } from "./dev.ts";
 
 /**
  * The longest wait counted down, in seconds: the contract's `MAX_RETRY_AFTER_SECONDS`, kept
@@ -112,4 +113,4 @@ export function RetryButton({
     </div>
   );
 }
-RetryButton.displayName = "RetryButton";
+if (IS_DEV) RetryButton.displayName = "RetryButton";

@@ -19,10 +19,12 @@ import {
 } from "react";
 import { clsx } from "clsx";
 import { useAutoHeight } from "../hooks/use-auto-height.ts";
+import { useDocumentStyleVariables } from "../hooks/use-document-style-variables.ts";
 import { useMaxHeight } from "../hooks/use-max-height.ts";
 import { useTheme } from "../hooks/use-theme.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { DomState } from "../contract/states.ts";
+import { IS_DEV } from "./dev.ts";
 
 /** One descendant's report: its own token, so withdrawing it never removes another's. */
 interface Report {
@@ -33,7 +35,7 @@ interface Report {
 /** Files (or with `null` withdraws) the report of `reporter`. */
 type ReportState = (reporter: object, state: DomState | null) => void;
 const ReportStateContext = createContext<ReportState | null>(null);
-ReportStateContext.displayName = "WidgetRootStateContext";
+if (IS_DEV) ReportStateContext.displayName = "WidgetRootStateContext";
 
 /** Props of `WidgetRoot`. */
 export interface WidgetRootProps {
@@ -44,8 +46,9 @@ export interface WidgetRootProps {
 }
 
 /**
- * The widget's root element: themed from the host, `lang` from the host locale, height kept
- * within the host's `maxHeight` (content scrolls inside) and reported to the host.
+ * The widget's root element: themed from the host (its theme, and its style variables written
+ * onto the document), `lang` from the host locale, height kept within the host's `maxHeight`
+ * (content scrolls inside) and reported to the host.
  */
 export function WidgetRoot({ state, className, children }: WidgetRootProps) {
   const theme = useTheme();
@@ -60,6 +63,7 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
   }, []);
   const ref = useRef<HTMLDivElement>(null);
   useAutoHeight(ref);
+  useDocumentStyleVariables();
   return (
     <ReportStateContext.Provider value={report}>
       <div
@@ -75,7 +79,7 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
     </ReportStateContext.Provider>
   );
 }
-WidgetRoot.displayName = "WidgetRoot";
+if (IS_DEV) WidgetRoot.displayName = "WidgetRoot";
 
 /**
  * Reports `state` to the nearest WidgetRoot, which shows it as `data-state` while the caller

@@ -3,6 +3,7 @@
  * Suggestions → Buy (`prepare_order`) → confirm → Confirm (`commit_order`) → committed, with
  * the host's tools answered by the mock host, which records each call.
  */
+import type { CSSProperties } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor } from "storybook/test";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
@@ -106,3 +107,63 @@ export const ConfirmInRussian = inLocale("ru-RU", "ru-RU", "Подтвердит
 export const ConfirmInChinese = inLocale("zh-CN", "zh-CN", "确认购买");
 /** Vietnamese. */
 export const ConfirmInVietnamese = inLocale("vi-VN", "vi-VN", "Xác nhận mua");
+
+/** The same suggestions under two hosts' design tokens: an MCP Apps host's `styles.variables`. */
+export const UnderMcpAppsHostTokens: Story = {
+  parameters: {
+    host: {
+      globals: {
+        toolOutput: SUGGESTIONS,
+        styleVariables: {
+          "--color-text-primary": "#1f2a44",
+          "--color-background-primary": "#fbf8f1",
+          "--color-background-secondary": "#f1ead9",
+          "--color-background-info": "#7a4b00",
+        },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await waitForState(canvasElement, "results");
+    // The widget writes the host's variables onto <html>, where the kit's tokens read them.
+    await expect(document.documentElement.style.getPropertyValue("--color-text-primary")).toBe(
+      "#1f2a44",
+    );
+  },
+};
+
+/** …and ChatGPT's: the semantic variables `@openai/apps-sdk-ui` defines (its light theme). */
+export const UnderAppsSdkUiTokens: Story = {
+  decorators: [
+    (Story) => (
+      <div
+        style={
+          {
+            "--color-text": "#0d0d0d",
+            "--color-surface": "#ffffff",
+            "--color-surface-secondary": "#f9f9f9",
+            "--color-border": "rgb(13 13 13 / 10%)",
+            "--color-background-primary-solid": "#181818",
+            "--color-text-inverse": "#ffffff",
+          } as CSSProperties
+        }
+      >
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    await waitForState(canvasElement, "results");
+    await expect(buyButtons(canvasElement)).toHaveLength(3);
+  },
+};
+
+/** Fullscreen: the suggestions as a grid, no carousel and no Show all. */
+export const Fullscreen: Story = {
+  globals: { displayMode: "fullscreen" },
+  play: async ({ canvasElement }) => {
+    await waitForState(canvasElement, "results");
+    await expect(canvasElement.querySelector(".wk-carousel")).toBeNull();
+    await expect(canvasElement.querySelectorAll("[data-gift-id]")).toHaveLength(3);
+  },
+};

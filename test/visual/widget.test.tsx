@@ -13,7 +13,7 @@ import "widget-kit/styles.css";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
-import { STATES, THEMES } from "./states.ts";
+import { LOOKS, STATES, THEMES } from "./states.ts";
 import { withLocalImages } from "../../stories/support/local-images.ts";
 
 /** The recording's clock (the draft is fresh, countdowns start from their full value). */
@@ -33,12 +33,32 @@ afterEach(() => {
   container?.remove();
 });
 
-async function show(output: unknown, theme: "light" | "dark"): Promise<HTMLElement> {
+interface Look {
+  readonly theme: "light" | "dark";
+  readonly displayMode?: "fullscreen";
+  /** The host's `styles.variables` (the widget writes them onto <html>). */
+  readonly styleVariables?: Readonly<Record<string, string>>;
+  /** Variables on the page around the widget, as a loaded stylesheet would set them. */
+  readonly pageVariables?: Readonly<Record<string, string>>;
+}
+
+async function show(output: unknown, look: Look): Promise<HTMLElement> {
+  const { theme } = look;
   const host = createMockHost({
-    globals: { theme, locale: "en-US", maxHeight: 640, toolOutput: output as object },
+    globals: {
+      theme,
+      locale: "en-US",
+      maxHeight: 640,
+      toolOutput: output as object,
+      displayMode: look.displayMode ?? "inline",
+      styleVariables: look.styleVariables ?? {},
+    },
   });
   container = document.createElement("div");
-  container.style.cssText = `--font-sans: "DejaVu Sans"; --font-mono: "DejaVu Sans Mono"; padding: 8px; background: ${theme === "dark" ? "#181818" : "#ffffff"}`;
+  const page = Object.entries(look.pageVariables ?? {}).map(
+    ([name, value]) => `${name}: ${value};`,
+  );
+  container.style.cssText = `--font-sans: "DejaVu Sans"; --font-mono: "DejaVu Sans Mono"; padding: 8px; background: ${theme === "dark" ? "#181818" : "#ffffff"}; ${page.join(" ")}`;
   document.body.append(container);
   root = createRoot(container);
   await act(async () =>
@@ -49,11 +69,15 @@ async function show(output: unknown, theme: "light" | "dark"): Promise<HTMLEleme
     ),
   );
   const widget = container.querySelector<HTMLElement>("[data-state]")!;
-  // Every picture in view has loaded (lazy ones further down the list never start).
+  // Every picture in view has loaded (lazy ones further along the list never start).
   await expect
     .poll(() =>
       [...widget.querySelectorAll("img")]
-        .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+        .filter((img) => {
+          // In view both ways: the inline carousel's later cards (lazy) never start loading.
+          const box = img.getBoundingClientRect();
+          return box.top < window.innerHeight && box.left < window.innerWidth;
+        })
         .every((img) => img.complete && img.naturalWidth > 0),
     )
     .toBe(true);
@@ -63,7 +87,17 @@ async function show(output: unknown, theme: "light" | "dark"): Promise<HTMLEleme
 
 describe.each(THEMES)("%s theme", (theme) => {
   it.each(STATES)("%s", async (name, file) => {
-    const shown = await show(withLocalImages(file.structuredContent, location.origin), theme);
+    const shown = await show(withLocalImages(file.structuredContent, location.origin), {
+      theme,
+    });
     await expect.element(page.elementLocator(shown)).toMatchScreenshot(`${name}-${theme}`);
+  });
+});
+
+describe("results per display mode and under hosts' tokens", () => {
+  const results = STATES.find(([name]) => name === "results")![1];
+  it.each(Object.entries(LOOKS))("%s", async (name, look) => {
+    const shown = await show(withLocalImages(results.structuredContent, location.origin), look);
+    await expect.element(page.elementLocator(shown)).toMatchScreenshot(name);
   });
 });

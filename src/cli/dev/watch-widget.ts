@@ -1,11 +1,17 @@
 /**
  * The widget half of `widget-kit dev`: the app's own vite.config.ts in watch mode, so a save
- * rebuilds dist/ (the server reads the build on each request).
+ * rebuilds dist/ (the server reads the build on each request) and the open dev page, told of
+ * the rebuild, reloads its widget frames.
  */
 import { UsageError } from "../create.ts";
 
-/** Builds the widget once, then again on every change; resolves after the first build. */
-export async function watchWidget(): Promise<{ close(): Promise<void> }> {
+/**
+ * Builds the widget once, then again on every change, calling `onRebuilt` after each
+ * successful rebuild; resolves after the first build.
+ */
+export async function watchWidget(onRebuilt: () => void = () => {}): Promise<{
+  close(): Promise<void>;
+}> {
   const vite = await import("vite").catch(() => {
     throw new UsageError("widget-kit dev builds the widget with vite: npm install --save-dev vite");
   });
@@ -28,7 +34,10 @@ export async function watchWidget(): Promise<{ close(): Promise<void> }> {
         }
       }
       if (event.code === "END" && !failed) {
-        if (built) console.log("widget-kit dev: widget rebuilt; reload the page");
+        if (built) {
+          console.log("widget-kit dev: widget rebuilt; the dev page reloads it");
+          onRebuilt();
+        }
         built = true;
         resolve();
       }

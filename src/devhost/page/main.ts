@@ -28,6 +28,7 @@ interface DevHostConfig {
   mcpPath: string;
   exampleArgs: Record<string, Record<string, unknown>>;
   faults: { known: string[] } | null;
+  liveReload: boolean;
 }
 
 const search = new URLSearchParams(window.location.search);
@@ -189,6 +190,30 @@ function runTurn(shared: TurnServices, tool: string, args: Record<string, unknow
   return turn.run();
 }
 
+/**
+ * Live reload: after each rebuild the server announces (`widget-kit dev`), every turn mounts
+ * the new widget with the input, output and widget state it had. EventSource reconnects by
+ * itself when the dev server restarts.
+ */
+function listenForRebuilds(shared: TurnServices): void {
+  const events = new EventSource("/devhost/events");
+  let reloading = Promise.resolve();
+  events.addEventListener("widget-rebuilt", () => {
+    reloading = reloading
+      .then(async () => {
+        await shared.connection.refresh();
+        await Promise.all(turns.map((turn) => turn.reload()));
+        log.event({ kind: "notice", text: "widget rebuilt: frames reloaded" });
+        document.body.dataset.widgetReloads = String(
+          Number(document.body.dataset.widgetReloads ?? 0) + 1,
+        );
+      })
+      .catch((error: unknown) =>
+        log.event({ kind: "notice", text: `live reload failed: ${String(error)}` }),
+      );
+  });
+}
+
 function parseArgs(text: string): Record<string, unknown> | string {
   try {
     const value = JSON.parse(text) as unknown;
@@ -205,9 +230,13 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
   const description = byId<HTMLParagraphElement>("tool-description");
   const names = shared.connection.tools.map((tool) => tool.name);
   toolSelect.replaceChildren(...names.map((name) => h("option", { value: name }, name)));
-  const prefill = () => {
+  const describe = () => {
     const tool = shared.connection.tools.find((t) => t.name === toolSelect.value);
     description.textContent = tool?.description ?? "";
+    return tool;
+  };
+  const prefill = () => {
+    const tool = describe();
     const example = config.exampleArgs[toolSelect.value] ?? skeletonArgs(tool?.inputSchema);
     argsInput.value = JSON.stringify(example, null, 2);
   };
@@ -246,6 +275,7 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
     if (typeof args === "string") formError.textContent = `The link's args: ${args}`;
     else {
       toolSelect.value = names.includes(initialTool) ? initialTool : toolSelect.value;
+      describe();
       argsInput.value = JSON.stringify(args, null, 2);
       // Anyone can make a link, and another site can open it: only a tool that declares itself
       // read-only runs from the address; any other waits for the person's own click.
@@ -292,6 +322,7 @@ async function start(): Promise<void> {
       log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }),
     );
     setUpToolForm(shared, config);
+    if (config.liveReload) listenForRebuilds(shared);
     // Said last, once the form is prefilled: "Connected" means ready to use.
     status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
     document.body.dataset.ready = "true";

@@ -5,13 +5,10 @@
  * setting change; `tools/call` answered by the real server; `ui/message`, `ui/open-link`,
  * `ui/request-display-mode` and `ui/notifications/size-changed` handled by the page.
  */
-import {
-  AppBridge,
-  PostMessageTransport,
-  type McpUiHostContext,
-} from "@modelcontextprotocol/ext-apps/app-bridge";
+import { AppBridge, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import { FrameChannel } from "./frame-channel.ts";
+import { FrameTransport } from "./frame-transport.ts";
 import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
@@ -92,7 +89,7 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   };
 
   const window = context.frame.contentWindow;
-  if (window) void bridge.connect(new PostMessageTransport(window, window));
+  if (window) void bridge.connect(new FrameTransport(window));
 
   return {
     deliverResult(result) {

@@ -36,6 +36,11 @@ export interface McpConnection {
   reconnect(): Promise<void>;
   /** Signs in now (discovery, registration, popup, token), before any call needs it. */
   signInNow(): Promise<void>;
+  /**
+   * After a widget rebuild: forgets the cached widget HTML and lists the tools again (their
+   * template URIs may carry the new build's hash).
+   */
+  refresh(): Promise<void>;
 }
 
 /** The challenge a tool result carries when the host should start sign-in (Apps SDK). */
@@ -68,7 +73,7 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
     await client.connect(transport);
   };
   await open();
-  const { tools } = await client!.listTools();
+  let { tools } = await client!.listTools();
   const resources = new Map<string, Promise<ReadResourceResult>>();
 
   const call = async (name: string, args: Record<string, unknown>) =>
@@ -83,7 +88,9 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
   };
 
   return {
-    tools,
+    get tools() {
+      return tools;
+    },
     async callTool(name, args) {
       let result: CallToolResult;
       try {
@@ -114,6 +121,10 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
     async signInNow() {
       if (!signIn) throw new Error("no sign-in configured");
       if ((await auth(signIn, { serverUrl: url })) === "REDIRECT") await completeSignIn();
+    },
+    async refresh() {
+      resources.clear();
+      tools = (await client.listTools()).tools;
     },
     readResource(uri) {
       // The widget HTML is fixed per URI (its name carries a content hash), like a host's cache.

@@ -39,7 +39,7 @@ export class Turn {
   private readonly widgetSlot: HTMLElement;
   private readonly exitButton: HTMLButtonElement;
   private readonly cspDetails: HTMLDetailsElement;
-  private readonly tool: Tool | undefined;
+  private tool: Tool | undefined;
   private result: CallToolResult | undefined;
   private widget: MountedWidget | undefined;
 
@@ -124,6 +124,15 @@ export class Turn {
     if (!templateUri || this.element.dataset.status === "calling") return;
     await this.mount(templateUri);
     if (this.result) this.widget?.session.deliverResult(this.forWidget(this.result));
+  }
+
+  /**
+   * After a rebuild: mounts the new build of the widget with the same tool input and output
+   * (and the widget state the page keeps per widget), so an edit shows where it was.
+   */
+  async reload(): Promise<void> {
+    this.tool = this.services.connection.tools.find((tool) => tool.name === this.toolName);
+    await this.remount();
   }
 
   /** Passes changed settings to the widget and applies display mode to the frame. */

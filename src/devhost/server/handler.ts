@@ -1,8 +1,8 @@
 /**
  * The dev host's server side: a node:http request handler any app's MCP server can put in
  * front of its own routes. It serves the page at `GET /`, its built assets, the sandboxed
- * widget frames (with a real CSP header), and — only in development on loopback — a switch
- * for the server's fault injection.
+ * widget frames (with a real CSP header), the widget's rebuilds as server-sent events (live
+ * reload), and — only in development on loopback — a switch for the server's fault injection.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
@@ -50,6 +50,18 @@ export interface DevHostOptions {
    * reach their origins for discovery, registration and the token exchange.
    */
   readonly authorizationServers?: readonly string[];
+  /**
+   * Widget rebuilds (`widget-kit dev` passes its watcher's): the open page reloads every
+   * widget frame after each, keeping its tool input, output and widget state. Without it the
+   * page does not listen for rebuilds.
+   */
+  readonly widgetBuilds?: WidgetBuilds;
+}
+
+/** A source of "the widget was rebuilt" signals. */
+export interface WidgetBuilds {
+  /** Calls `listener` after every successful rebuild; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** Handles a request if it is the dev host's; resolves `false` to let the app handle it. */
@@ -160,7 +172,19 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
       mcpPath: options.mcpPath ?? "/mcp",
       exampleArgs: options.exampleArgs ?? {},
       faults: faultSwitchOpen(req) ? { known: options.faults?.known ?? [] } : null,
+      liveReload: Boolean(options.widgetBuilds),
     });
+  }
+
+  /** Server-sent events: one `widget-rebuilt` event per rebuild, while the page is open. */
+  function serveBuildEvents(res: ServerResponse): void {
+    const builds = options.widgetBuilds;
+    if (!builds) return sendText(res, 404, "Not found\n");
+    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/event-stream" });
+    res.write(": live reload\n\n");
+    const unsubscribe = builds.subscribe(() => res.write("event: widget-rebuilt\ndata: {}\n\n"));
+    // The response closes when the page goes away (the request "closes" once it is read).
+    res.on("close", unsubscribe);
   }
 
   async function createFrame(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -225,6 +249,7 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
         if (name === undefined) sendText(res, 400, "Bad request: malformed escape in the path\n");
         else serveAsset(res, name);
       } else if (path === "/devhost/config" && read) serveConfig(req, res);
+      else if (path === "/devhost/events" && read) serveBuildEvents(res);
       else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
       else if (path.startsWith("/devhost/frames/") && read)
         serveFrame(res, path.slice("/devhost/frames/".length));

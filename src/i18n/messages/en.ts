@@ -9,6 +9,7 @@ export const en = {
   resultsLabel: "Results",
   droppedItems: (count: number) =>
     n(count, "1 item could not be shown.", "{n} items could not be shown."),
+  expand: "Show all",
 
   invalidTitle: "This result can't be shown",
   invalidBody: "The answer was not in the expected shape. Please ask again.",

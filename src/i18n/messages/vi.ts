@@ -6,6 +6,7 @@ export const vi: Messages = {
   loading: "Đang tải…",
   resultsLabel: "Kết quả",
   droppedItems: (count) => `Không thể hiển thị ${count} mục.`,
+  expand: "Xem tất cả",
 
   invalidTitle: "Không thể hiển thị kết quả này",
   invalidBody: "Câu trả lời không đúng định dạng mong đợi. Vui lòng hỏi lại.",

@@ -6,6 +6,7 @@ export const zh: Messages = {
   loading: "加载中…",
   resultsLabel: "结果",
   droppedItems: (count) => `有 ${count} 项无法显示。`,
+  expand: "查看全部",
 
   invalidTitle: "无法显示此结果",
   invalidBody: "返回的内容格式不符合预期，请重新提问。",

@@ -27,14 +27,14 @@ export interface FixtureApp {
   close(): Promise<void>;
 }
 
-function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
+function mcpServer(app: FixtureApp, widgetHtml: () => string): McpServer {
   const server = new McpServer({ name: "fixture", version: "1.0.0" });
   server.registerResource("widget", WIDGET_URI, { mimeType: "text/html+skybridge" }, async () => ({
     contents: [
       {
         uri: WIDGET_URI,
         mimeType: "text/html+skybridge",
-        text: widgetHtml,
+        text: widgetHtml(),
         _meta: {
           ui: {
             csp: { connectDomains: [], resourceDomains: ["https://cdn.example.com", "*.bad"] },
@@ -75,12 +75,16 @@ function mcpServer(app: FixtureApp, widgetHtml: string): McpServer {
   return server;
 }
 
-/** Starts the fixture app on 127.0.0.1 and an ephemeral port. */
+/**
+ * Starts the fixture app on 127.0.0.1 and an ephemeral port. `widgetHtml` may be a function,
+ * read on every `resources/read`, so a test can "rebuild" the widget.
+ */
 export async function startFixtureApp(
   options: Partial<DevHostOptions> = {},
   host = "127.0.0.1",
-  widgetHtml = FIXTURE_WIDGET_HTML,
+  widgetHtml: string | (() => string) = FIXTURE_WIDGET_HTML,
 ): Promise<FixtureApp> {
+  const readHtml = typeof widgetHtml === "string" ? () => widgetHtml : widgetHtml;
   const app = { faults: "", counter: 0 } as FixtureApp;
   const devHost = createDevHostHandler({
     appName: "Fixture",
@@ -89,7 +93,7 @@ export async function startFixtureApp(
     ...options,
   });
   // A fresh server per request, both protocol revisions, as the SDK documents.
-  const mcp = toNodeHandler(createMcpHandler(() => mcpServer(app, widgetHtml)));
+  const mcp = toNodeHandler(createMcpHandler(() => mcpServer(app, readHtml)));
   const server = createServer(async (req, res) => {
     if (await devHost(req, res)) return;
     if (req.url?.startsWith("/mcp")) {

@@ -1,0 +1,169 @@
+/**
+ * First render in a browser: what a person feels. The built widget (React and Preact) loads
+ * in Chromium with a recorded tool output already present (`window.openai.toolOutput`, as
+ * ChatGPT gives it before the widget's scripts run); the time is from navigation start to a
+ * `data-state="results"` root holding its items, for 10 / 100 / 1,000 gifts, unthrottled and
+ * with 4× CPU throttling (CDP `Emulation.setCPUThrottlingRate`), beside a React hello world
+ * built the same way and timed to its `<h1>`. Also: the time from a changed tool output
+ * (`openai:set_globals`) to the new first item on screen. Median and range of several runs.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import type { BenchRow } from "./measure.ts";
+import { buildHelloWorld, buildWidget } from "./build.ts";
+import { chromiumLaunchOptions } from "../test/support/chromium.ts";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const RUNS = 5;
+const ORIGIN = "http://bench.invalid";
+
+/** The recorded suggestions, grown to `count` gifts with distinct ids (prefix `p`). */
+function suggestions(count: number, prefix = "gift"): unknown {
+  const recorded = JSON.parse(
+    readFileSync(join(repo, "test/fixtures/results--suggest-gifts.json"), "utf8"),
+  ) as { structuredContent: { gifts: object[] } };
+  const gifts = recorded.structuredContent.gifts;
+  return {
+    ...recorded.structuredContent,
+    gifts: Array.from({ length: count }, (_, i) => ({
+      ...gifts[i % gifts.length],
+      id: `${prefix}-${i}`,
+    })),
+  };
+}
+
+/**
+ * Runs before the page's scripts: a minimal `window.openai` holding the output, and an
+ * observer that stamps `performance.now()` (ms since navigation start) when `selector` first
+ * matches — no polling, so the measurement does not slow the page.
+ */
+function initScript(selector: string, output: unknown): string {
+  return `
+    window.openai = { theme: "light", locale: "en", displayMode: "inline", maxHeight: 600,
+      toolInput: {}, toolOutput: ${JSON.stringify(output)}, widgetState: null };
+    window.__rendered = new Promise((resolve) => {
+      const check = () => { if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); resolve(performance.now()); } };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    });`;
+}
+
+interface Sample {
+  readonly first: number;
+  readonly change?: number;
+}
+
+async function load(
+  browser: Browser,
+  html: string,
+  selector: string,
+  output: unknown,
+  throttle: number,
+  changed?: unknown,
+): Promise<Sample> {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
+    await page.route(`${ORIGIN}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await page.addInitScript({ content: initScript(selector, output) });
+    await page.goto(`${ORIGIN}/widget.html`);
+    const first = await page.evaluate(
+      () => (window as unknown as { __rendered: Promise<number> }).__rendered,
+    );
+    if (changed === undefined) return { first };
+    const change = await page.evaluate((next) => {
+      const w = window as unknown as { openai: Record<string, unknown> };
+      return new Promise<number>((resolve) => {
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-item-id="next-0"]')) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true });
+        w.openai.toolOutput = next;
+        window.dispatchEvent(
+          new CustomEvent("openai:set_globals", { detail: { globals: { toolOutput: next } } }),
+        );
+      });
+    }, changed);
+    return { first, change };
+  } finally {
+    await page.close();
+  }
+}
+
+/** "median (min–max)" in ms. */
+function summary(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return `${median.toFixed(0)} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})`;
+}
+
+/** Times to first results (and to a changed output) in Chromium, per build, size and CPU. */
+export async function benchFirstRender(): Promise<BenchRow[]> {
+  mkdirSync(join(repo, ".tmp"), { recursive: true });
+  const dir = mkdtempSync(join(repo, ".tmp", "bench-render-"));
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    await buildWidget(join(dir, "widget"), "production");
+    await buildWidget(join(dir, "widget"), "preact");
+    await buildHelloWorld(dir);
+    const builds = [
+      { name: "React", html: readFileSync(join(dir, "widget", "widget.html"), "utf8") },
+      { name: "Preact", html: readFileSync(join(dir, "widget", "preact", "widget.html"), "utf8") },
+    ];
+    const hello = readFileSync(join(dir, "hello-dist", "index.html"), "utf8");
+    const items = '[data-state="results"] [data-item-id]';
+    const rows: BenchRow[] = [];
+    for (const throttle of [1, 4]) {
+      const cpu = `${throttle}× CPU`;
+      const helloRuns: number[] = [];
+      for (let run = 0; run < RUNS; run++)
+        helloRuns.push((await load(browser, hello, "h1", null, throttle)).first);
+      rows.push({ name: `first render: React hello world, ${cpu}, ms`, value: summary(helloRuns) });
+      for (const build of builds)
+        for (const count of [10, 100, 1000]) {
+          const firsts: number[] = [];
+          const changes: number[] = [];
+          for (let run = 0; run < RUNS; run++) {
+            const sample = await load(
+              browser,
+              build.html,
+              items,
+              suggestions(count),
+              throttle,
+              count === 100 ? suggestions(100, "next") : undefined,
+            );
+            firsts.push(sample.first);
+            if (sample.change !== undefined) changes.push(sample.change);
+          }
+          rows.push({
+            name: `first render: ${build.name}, ${count} items, ${cpu}, ms`,
+            value: summary(firsts),
+          });
+          if (changes.length > 0)
+            rows.push({
+              name: `changed output → new items: ${build.name}, 100 items, ${cpu}, ms`,
+              value: summary(changes),
+            });
+        }
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `tsx bench/first-render.ts` runs this section alone.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const row of await benchFirstRender())
+    console.log(`${row.name.padEnd(60)} ${String(row.value).padStart(16)}`);
+}
