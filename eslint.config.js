@@ -12,7 +12,8 @@ const noServerInWidget = {
 /** The example is an app like any other: it reaches the kit by its package name only. */
 const kitByPackageName = {
   group: ["**/src", "**/src/**"],
-  message: "Import the kit by its package name (widget-kit, widget-kit/server, …), not from src/.",
+  message:
+    "Import the kit by its package name (mcp-widget-kit, mcp-widget-kit/server, …), not from src/.",
 };
 
 export default tseslint.config(

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit, type HostProtocol } from "widget-kit/build";
-import type { Language } from "widget-kit";
+import { widgetKit, type HostProtocol } from "mcp-widget-kit/build";
+import type { Language } from "mcp-widget-kit";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
 import { kitAliases } from "./scripts/kit-aliases.ts";
 

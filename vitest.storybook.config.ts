@@ -39,7 +39,7 @@ export default defineConfig({
         storybookTest({ configDir: path.join(root, ".storybook"), initialGlobals: globals }),
       ],
       resolve: { alias: kitAliases() },
-      // widget-kit/testing imports the MCP client lazily (recordFixtures, Node only). Left to
+      // mcp-widget-kit/testing imports the MCP client lazily (recordFixtures, Node only). Left to
       // discovery, Vite finds that import mid-run, re-optimizes and reloads the page, failing
       // whichever test was running; no browser test loads it, so it is never pre-bundled.
       optimizeDeps: { exclude: ["@modelcontextprotocol/client"] },

@@ -18,7 +18,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: kitAliases() },
-  // widget-kit/testing imports the MCP client lazily (recordFixtures, Node only). Left to
+  // mcp-widget-kit/testing imports the MCP client lazily (recordFixtures, Node only). Left to
   // discovery, Vite finds that import mid-run, re-optimizes and reloads the page, failing
   // whichever test was running; no browser test loads it, so it is never pre-bundled.
   optimizeDeps: { exclude: ["@modelcontextprotocol/client"] },

@@ -1,18 +1,18 @@
 /**
- * Storybook for widget-kit: every component in every state, every recorded tool output, and
+ * Storybook for mcp-widget-kit: every component in every state, every recorded tool output, and
  * the docs pages. Stories run in the dev server, in the static build (`storybook-static/`),
  * and as tests in Chromium through `@storybook/addon-vitest` (see vitest.storybook.config.ts).
  */
 import type { StorybookConfig } from "@storybook/react-vite";
 import type { AliasOptions, Alias, PluginOption } from "vite";
-import { WIDGET_KIT_PLUGIN_PREFIX } from "widget-kit/build";
+import { WIDGET_KIT_PLUGIN_PREFIX } from "mcp-widget-kit/build";
 import { kitAliases } from "../scripts/kit-aliases.ts";
 import { fixtureStoriesIndexer, fixtureStoriesPlugin, fixtureRoots } from "./fixture-stories.ts";
 
 /**
  * Whether a plugin of the root vite.config.ts must stay out of Storybook: the kit's widget
- * build (`widget-kit:single-file` inlines every chunk into one HTML page, which breaks
- * Storybook's multi-entry preview; `widget-kit:outputs` writes the widget manifest and checks
+ * build (`mcp-widget-kit:single-file` inlines every chunk into one HTML page, which breaks
+ * Storybook's multi-entry preview; `mcp-widget-kit:outputs` writes the widget manifest and checks
  * the contract lock) and vite-plugin-singlefile itself, should it be used directly.
  * Matched by plugin `name`.
  */

@@ -5,7 +5,7 @@
  */
 import type { Preview } from "@storybook/react-vite";
 import { withMockHost } from "../stories/support/index.ts";
-import "widget-kit/styles.css";
+import "mcp-widget-kit/styles.css";
 
 const preview: Preview = {
   decorators: [withMockHost],

@@ -23,13 +23,13 @@ interface PackageJson {
   exports: Record<string, string | { types?: string }>;
 }
 
-/** Every entry of package.json `exports` that has declarations: `.` → `widget-kit`, … */
+/** Every entry of package.json `exports` that has declarations: `.` → `mcp-widget-kit`, … */
 function entries(): Array<{ name: string; reportName: string; types: string }> {
   const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as PackageJson;
   return Object.entries(pkg.exports).flatMap(([subpath, target]) => {
     // A stylesheet's declaration only says the import resolves: it has no API to report.
     if (typeof target === "string" || !target.types || subpath.endsWith(".css")) return [];
-    const name = subpath === "." ? "widget-kit" : `widget-kit/${subpath.slice(2)}`;
+    const name = subpath === "." ? "mcp-widget-kit" : `mcp-widget-kit/${subpath.slice(2)}`;
     return [{ name, reportName: name.replace("/", "-"), types: join(repo, target.types) }];
   });
 }

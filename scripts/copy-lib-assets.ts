@@ -1,7 +1,7 @@
 /**
  * Part of `npm run build:lib`: tsc emits only JS and declarations, so the stylesheets that
  * src/ ships (design tokens, kit styles), and the declaration that lets TypeScript resolve
- * `widget-kit/styles.css`, are copied to the same place under lib/.
+ * `mcp-widget-kit/styles.css`, are copied to the same place under lib/.
  */
 import { cpSync, existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -1,8 +1,8 @@
 /**
- * The kit's package names (`widget-kit`, `widget-kit/server`, …) resolved to its sources, for
+ * The kit's package names (`mcp-widget-kit`, `mcp-widget-kit/server`, …) resolved to its sources, for
  * Vite, Vitest and Storybook. The map is tsconfig.json's `paths`, so TypeScript, tsx and the
- * bundlers read one list; each name matches exactly (`widget-kit` does not catch
- * `widget-kit/server`).
+ * bundlers read one list; each name matches exactly (`mcp-widget-kit` does not catch
+ * `mcp-widget-kit/server`).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -20,13 +20,13 @@ function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-/** `resolve.alias` entries for every `widget-kit*` path in tsconfig.json. */
+/** `resolve.alias` entries for every `mcp-widget-kit*` path in tsconfig.json. */
 export function kitAliases(): KitAlias[] {
   const tsconfig = JSON.parse(
     readFileSync(resolve(repo, "tsconfig.json"), "utf8").replace(/^\s*\/\/.*$/gm, ""),
   ) as { compilerOptions: { paths: Record<string, string[]> } };
   return Object.entries(tsconfig.compilerOptions.paths)
-    .filter(([name]) => name === "widget-kit" || name.startsWith("widget-kit/"))
+    .filter(([name]) => name === "mcp-widget-kit" || name.startsWith("mcp-widget-kit/"))
     .map(([name, [target]]) => ({
       find: new RegExp(`^${escapeRegExp(name)}$`),
       replacement: resolve(repo, target!),

@@ -1,5 +1,5 @@
 /**
- * widget-kit, widget side: the contract (parser and types, without the JSON Schema
+ * mcp-widget-kit, widget side: the contract (parser and types, without the JSON Schema
  * converter), host hooks, components and i18n. Server, build and testing helpers have their
  * own entries so they never reach the widget bundle.
  */

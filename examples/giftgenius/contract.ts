@@ -17,7 +17,7 @@ import {
   textList,
   tolerant,
   type KindEnvelope,
-} from "widget-kit/contract";
+} from "mcp-widget-kit/contract";
 
 /** One suggested gift. Bad URLs and tags are removed; the card is kept. */
 export const GiftCardSchema = v.object({

@@ -2,7 +2,7 @@
  * What GiftGenius declares about its widget. The build turns this into the resource `_meta`
  * and the CSP, and fails if the bundle reaches an origin that is not listed here.
  */
-import { defineWidgetConfig } from "widget-kit/build";
+import { defineWidgetConfig } from "mcp-widget-kit/build";
 import { giftGenius } from "./contract.ts";
 
 export default defineWidgetConfig({

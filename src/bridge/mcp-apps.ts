@@ -24,7 +24,7 @@ type Params = { readonly [key: string]: unknown };
 export interface McpAppsHostOptions {
   /** The widget's window (its `parent` is the host); `window` by default. */
   readonly win?: Window;
-  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `widget-kit`/`0`). */
+  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `mcp-widget-kit`/`0`). */
   readonly appInfo?: AppInfo;
   /** How long `ui/initialize` may take, in ms (default 10 000). */
   readonly handshakeTimeoutMs?: number;
@@ -127,7 +127,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       const result = await peer.request(
         "ui/initialize",
         {
-          appInfo: options.appInfo ?? { name: "widget-kit", version: "0" },
+          appInfo: options.appInfo ?? { name: "mcp-widget-kit", version: "0" },
           appCapabilities: { availableDisplayModes: ["inline", "pip", "fullscreen"] },
           protocolVersion: MCP_APPS_PROTOCOL_VERSION,
         },

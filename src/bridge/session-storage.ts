@@ -5,7 +5,7 @@
  */
 
 /** Where a widget's state is stored, under which prefix. */
-export const WIDGET_STATE_KEY_PREFIX = "widget-kit:state:";
+export const WIDGET_STATE_KEY_PREFIX = "mcp-widget-kit:state:";
 /** State larger than this (UTF-16 units of JSON) is kept in memory only. */
 export const MAX_PERSISTED_STATE = 64 * 1024;
 

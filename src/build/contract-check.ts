@@ -68,6 +68,6 @@ function howToBump(version: string): string {
   return (
     `  → declare it: defineContract({ version: "${version}", kinds: { … } })\n` +
     `  → after the release, update the lock: npm run contract:lock ` +
-    `(or writeContractLock(contract, lockPath) from widget-kit/build)`
+    `(or writeContractLock(contract, lockPath) from mcp-widget-kit/build)`
   );
 }

@@ -1,4 +1,4 @@
-/** `widget-kit/build`: the Vite plugin and the checks behind it (Node only). */
+/** `mcp-widget-kit/build`: the Vite plugin and the checks behind it (Node only). */
 export { widgetKit, WIDGET_KIT_PLUGIN_PREFIX, type WidgetKitOptions } from "./plugin.ts";
 export { KIT_LOCALES, HOST_PROTOCOLS, type HostProtocol } from "./declared-parts.ts";
 export {

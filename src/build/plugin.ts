@@ -19,7 +19,7 @@ import type { Language } from "../i18n/locale.ts";
 import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
-export const WIDGET_KIT_PLUGIN_PREFIX = "widget-kit:";
+export const WIDGET_KIT_PLUGIN_PREFIX = "mcp-widget-kit:";
 
 /** Options of {@link widgetKit}. */
 export interface WidgetKitOptions<
@@ -175,7 +175,7 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
         });
         if (resolved?.logger)
           resolved.logger.info(
-            `widget-kit: ${fileName} ${manifest.bytes} B (${manifest.gzip_bytes} B gzip) → ${manifest.uri}`,
+            `mcp-widget-kit: ${fileName} ${manifest.bytes} B (${manifest.gzip_bytes} B gzip) → ${manifest.uri}`,
           );
       },
     },

@@ -1,5 +1,5 @@
 /**
- * `widget-kit create <folder> [--template <name>]`: writes a new app from a template shipped
+ * `mcp-widget-kit create <folder> [--template <name>]`: writes a new app from a template shipped
  * in the package — `flights` (templates/app, the default: search, prepare a booking, confirm,
  * book; money) or `replies` (templates/replies: list tickets, draft a reply, confirm, send;
  * no money) — with its contract, widget, MCP server, recorded fixtures, a story and tests. It
@@ -116,7 +116,7 @@ function contentFor(root: string, file: string, name: string, spec: string): str
       dependencies: { [name: string]: string };
     };
     pkg.name = name;
-    pkg.dependencies["widget-kit"] = spec;
+    pkg.dependencies["mcp-widget-kit"] = spec;
     return JSON.stringify(pkg, null, 2) + "\n";
   }
   if (file === "README.md") return readFileSync(source, "utf8").replace(NAME_TOKEN, name);
@@ -127,7 +127,7 @@ function contentFor(root: string, file: string, name: string, spec: string): str
 export function createApp(options: CreateOptions): CreatedApp {
   const cwd = options.cwd ?? process.cwd();
   if (!options.dir?.trim())
-    throw new UsageError("Name the new app's folder: widget-kit create <folder>.");
+    throw new UsageError("Name the new app's folder: mcp-widget-kit create <folder>.");
   const dir = resolve(cwd, options.dir);
   const name = options.name ?? basename(dir);
   checkName(name);

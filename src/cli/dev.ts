@@ -1,5 +1,5 @@
 /**
- * `widget-kit dev`: the local host page (widget-kit/devhost) for any app's MCP server, run
+ * `mcp-widget-kit dev`: the local host page (mcp-widget-kit/devhost) for any app's MCP server, run
  * in the app's folder. It
  * 1. builds the widget with the app's own vite.config.ts in watch mode, so a save rebuilds
  *    dist/ (the server reads the build on each request) and the open page reloads its widget
@@ -111,7 +111,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     }
     forward(req, res, metadata ? metadataTarget(path, target) : target);
   };
-  console.log(`widget-kit dev: http://127.0.0.1:${port}/ (MCP server ${target.href})`);
+  console.log(`mcp-widget-kit dev: http://127.0.0.1:${port}/ (MCP server ${target.href})`);
 
   const shutdown = () => {
     server.close();

@@ -1,6 +1,6 @@
 /**
- * The `widget-kit` command: `create` writes a new app, `dev` serves the local host page for
- * an app's MCP server while rebuilding its widget. `bin/widget-kit.js` runs this (built to
+ * The `mcp-widget-kit` command: `create` writes a new app, `dev` serves the local host page for
+ * an app's MCP server while rebuilding its widget. `bin/mcp-widget-kit.js` runs this (built to
  * lib/cli/main.js); see docs/commands.md.
  */
 import { relative } from "node:path";
@@ -9,9 +9,9 @@ import { createApp, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
 
 const USAGE = `Usage:
-  widget-kit create <folder> [--template flights | replies] [--name <package-name>]
+  mcp-widget-kit create <folder> [--template flights | replies] [--name <package-name>]
                     [--kit <version-range | path to .tgz>]
-  widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
+  mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
 
 create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
         story, tests. --template flights (default): search, book a flight (money);
@@ -27,7 +27,7 @@ function create(args: string[]): void {
     options: { name: { type: "string" }, kit: { type: "string" }, template: { type: "string" } },
   });
   if (positionals.length !== 1)
-    throw new UsageError("Name exactly one folder: widget-kit create <folder>.");
+    throw new UsageError("Name exactly one folder: mcp-widget-kit create <folder>.");
   const app = createApp({
     dir: positionals[0]!,
     name: values.name,
@@ -35,7 +35,7 @@ function create(args: string[]): void {
     template: values.template,
   });
   const where = relative(process.cwd(), app.dir) || ".";
-  console.log(`Created ${app.name} in ${where} (${app.files.length} files, widget-kit ${app.kitSpec}).
+  console.log(`Created ${app.name} in ${where} (${app.files.length} files, mcp-widget-kit ${app.kitSpec}).
 
   cd ${where}
   npm install
@@ -78,7 +78,7 @@ try {
       "code" in error &&
       String(error.code).startsWith("ERR_PARSE_ARGS"));
   console.error(
-    `widget-kit: ${usage ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    `mcp-widget-kit: ${usage ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
   process.exitCode = 1;
 }

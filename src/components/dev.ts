@@ -15,7 +15,7 @@ export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
  * production build drops the message text too.
  */
 export function devWarn(component: string, message: string): void {
-  console.warn(`[widget-kit] ${component}: ${message}`);
+  console.warn(`[mcp-widget-kit] ${component}: ${message}`);
 }
 
 /**

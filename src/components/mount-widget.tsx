@@ -19,11 +19,11 @@ export interface MountWidgetOptions {
 
 /**
  * Renders `app` into the widget page: `<StrictMode><HostProvider>{app}</HostProvider></StrictMode>`
- * in `#root`. Import `widget-kit/styles.css` once beside it. Throws when the page has no such
+ * in `#root`. Import `mcp-widget-kit/styles.css` once beside it. Throws when the page has no such
  * element, rather than leaving the frame blank without a word.
  *
  * @example
- * import "widget-kit/styles.css";
+ * import "mcp-widget-kit/styles.css";
  * mountWidget(<App />, { appInfo: { name: "Flights", version: "1.0.0" } });
  */
 export function mountWidget(app: ReactNode, options: MountWidgetOptions = {}): Root {

@@ -1,6 +1,6 @@
 /**
  * An app's tools as its widget sees them: each tool's name, the arguments it takes and the
- * kind it answers with. The server declares them once (`defineTool` in widget-kit/server
+ * kind it answers with. The server declares them once (`defineTool` in mcp-widget-kit/server
  * carries them in its type; `ToolsOf` collects them), the app exports that type, and the
  * widget's typed calls (`toolRefs` + `useCallTool`, `useWriteFlow`) accept only those names
  * and arguments and hand back that kind's parsed view. Types only cross from server to
@@ -22,7 +22,7 @@ export interface ToolSignature<
   readonly kinds: Kinds;
 }
 
-/** An app's tools by name (`ToolsOf<typeof a | typeof b>` from widget-kit/server). */
+/** An app's tools by name (`ToolsOf<typeof a | typeof b>` from mcp-widget-kit/server). */
 export type ToolSignatures = { readonly [name: string]: ToolSignature };
 
 /** The parsed view a result of tool signature `S` can be. */

@@ -15,7 +15,7 @@ export interface HostProviderProps {
   readonly host?: Host;
   /**
    * Your app's name and version, which MCP Apps hosts see in `ui/initialize` (default
-   * `widget-kit`/`0`). Used when the provider creates the detected host (no `host` prop).
+   * `mcp-widget-kit`/`0`). Used when the provider creates the detected host (no `host` prop).
    */
   readonly appInfo?: AppInfo;
   readonly children?: ReactNode;

@@ -1,6 +1,6 @@
 /**
  * Optional peer dependencies: what only one part of one entry needs (a database driver for
- * `widget-kit/server`, the MCP client for `widget-kit/testing`'s recorder) is not installed
+ * `mcp-widget-kit/server`, the MCP client for `mcp-widget-kit/testing`'s recorder) is not installed
  * with the kit. The part that needs it loads it on first use, and a missing one becomes one
  * error that names the package to install. Shared by the entries, so it lives in neither.
  */
@@ -12,7 +12,7 @@ export class MissingPeerError extends Error {
   constructor(packageName: string, neededBy: string) {
     super(
       `${neededBy} needs the package "${packageName}", an optional peer dependency of ` +
-        `widget-kit that is not installed: run \`npm install ${packageName}\`.`,
+        `mcp-widget-kit that is not installed: run \`npm install ${packageName}\`.`,
     );
     this.name = "MissingPeerError";
     this.packageName = packageName;

@@ -44,7 +44,7 @@ export function requireProductionSettings(env: ModeEnvironment, required: readon
   throw new StartupRefusal(
     `production (NODE_ENV ${mode}) needs ${missing.join(", ")}; set ${
       missing.length === 1 ? "it" : "them"
-    }, or run with NODE_ENV=development for local development (npm start and widget-kit dev do)`,
+    }, or run with NODE_ENV=development for local development (npm start and mcp-widget-kit dev do)`,
     missing,
   );
 }

@@ -26,7 +26,7 @@ export const SKYBRIDGE_MIME_TYPE = "text/html+skybridge";
 
 const UI_URI = /^ui:\/\/[\w./-]+\.html$/;
 
-// Only what serving needs; the build writes more (see `WidgetManifest` in widget-kit/build).
+// Only what serving needs; the build writes more (see `WidgetManifest` in mcp-widget-kit/build).
 const ManifestSchema = v.object({
   name: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,62}$/))),
   uri: v.pipe(v.string(), v.regex(UI_URI)),
@@ -86,7 +86,7 @@ function loadBuild(dist: string): Loaded {
   const raw = readText(join(dist, "widget.manifest.json"));
   if (raw === undefined) return fail("widget not built: widget.manifest.json is missing");
   const manifest = v.safeParse(ManifestSchema, parseJson(raw));
-  if (!manifest.success) return fail("widget.manifest.json is not a widget-kit build manifest");
+  if (!manifest.success) return fail("widget.manifest.json is not a mcp-widget-kit build manifest");
   const html = readText(join(dist, "widget.html"));
   if (html === undefined) return fail("widget.html is missing next to its manifest");
   if (createHash("sha256").update(html).digest("hex") !== manifest.output.sha256)

@@ -1,4 +1,4 @@
 // The stylesheet exports nothing. This declaration only tells TypeScript that
-// `import "widget-kit/styles.css"` resolves, so apps compile under TypeScript 6+/7, which
+// `import "mcp-widget-kit/styles.css"` resolves, so apps compile under TypeScript 6+/7, which
 // check side-effect imports (TS2882) by default.
 export {};

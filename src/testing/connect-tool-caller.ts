@@ -1,7 +1,7 @@
 /**
  * A connection to an app's MCP server for the recorder: the SDK v2 client over Streamable
  * HTTP. `@modelcontextprotocol/client` is an optional peer dependency loaded here on first
- * use, so `widget-kit/testing` imports (in Node and in a browser) for an app that never
+ * use, so `mcp-widget-kit/testing` imports (in Node and in a browser) for an app that never
  * records; an app that records without it gets one error naming the package to install.
  * Internal: the public types are in `tool-caller.ts`, so no shipped declaration that an app
  * compiles names the client package.
@@ -12,7 +12,7 @@ import type { RecordServer, ToolCaller } from "./tool-caller.ts";
 const CLIENT_PACKAGE = "@modelcontextprotocol/client";
 
 /** Who the recorder says it is (`clientInfo`). */
-const RECORDER_INFO = { name: "widget-kit-recorder", version: "1.0.0" } as const;
+const RECORDER_INFO = { name: "mcp-widget-kit-recorder", version: "1.0.0" } as const;
 
 /** Loads the SDK client package (the only place that names it in a value import). */
 const loadClient = () => import("@modelcontextprotocol/client");
@@ -26,7 +26,11 @@ export async function connectToolCaller(
   server: RecordServer,
   load: typeof loadClient = loadClient,
 ): Promise<ToolCaller> {
-  const sdk = await importOptionalPeer(CLIENT_PACKAGE, "recordFixtures (widget-kit/testing)", load);
+  const sdk = await importOptionalPeer(
+    CLIENT_PACKAGE,
+    "recordFixtures (mcp-widget-kit/testing)",
+    load,
+  );
   const client = new sdk.Client(RECORDER_INFO, {
     versionNegotiation: {
       mode: server.protocolVersion ? { pin: server.protocolVersion } : "auto",

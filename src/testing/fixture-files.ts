@@ -1,6 +1,6 @@
 /**
  * Reading a folder of recorded tool outputs. Node-only: `node:fs` is imported when a folder is
- * read, so `widget-kit/testing` stays loadable in a browser (stories use its mock host).
+ * read, so `mcp-widget-kit/testing` stays loadable in a browser (stories use its mock host).
  */
 import { isRecord } from "../contract/is-record.ts";
 

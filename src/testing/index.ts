@@ -1,4 +1,4 @@
-/** Test and story helpers (`widget-kit/testing`): the mock host, fixture recording and snapshot tests. */
+/** Test and story helpers (`mcp-widget-kit/testing`): the mock host, fixture recording and snapshot tests. */
 export {
   createMockHost,
   type MockHost,

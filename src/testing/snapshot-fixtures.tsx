@@ -131,7 +131,7 @@ async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(
  * ```ts
  * // @vitest-environment jsdom
  * import * as vitest from "vitest";
- * import { snapshotFixtures } from "widget-kit/testing";
+ * import { snapshotFixtures } from "mcp-widget-kit/testing";
  * await snapshotFixtures({ vitest, dir, snapshotDir, render: (f) => <App output={f.structuredContent} /> });
  * ```
  */

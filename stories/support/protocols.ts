@@ -70,7 +70,7 @@ function connectMcpApps(mock: MockHost): ProtocolConnection {
   const { widgetWindow, hostTransport } = createFakeParentPair();
   const bridge = new AppBridge(
     null,
-    { name: "widget-kit storybook", version: "1.0.0" },
+    { name: "mcp-widget-kit storybook", version: "1.0.0" },
     { serverTools: {}, openLinks: {}, message: { text: {} }, updateModelContext: { text: {} } },
     { hostContext: hostContextOf(mock) },
   );

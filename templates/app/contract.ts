@@ -12,7 +12,7 @@ import {
   MoneySchema,
   recordKind,
   text,
-} from "widget-kit/contract";
+} from "mcp-widget-kit/contract";
 
 /** One flight on offer. */
 export const FlightOfferSchema = v.object({

@@ -1,6 +1,6 @@
 /** `vite build` → dist/widget.html, dist/widget.manifest.json, dist/contract.json. */
 import { defineConfig } from "vite";
-import { widgetKit } from "widget-kit/build";
+import { widgetKit } from "mcp-widget-kit/build";
 import widget from "./widget.config.ts";
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 /** What the app declares about its widget: the build derives the resource `_meta` and CSP. */
-import { defineWidgetConfig } from "widget-kit/build";
+import { defineWidgetConfig } from "mcp-widget-kit/build";
 import { flights } from "./contract.ts";
 
 export default defineWidgetConfig({

@@ -4,7 +4,14 @@
  * the server. No money anywhere: a write is not a purchase.
  */
 import * as v from "valibot";
-import { defineContract, id, isoDateTime, listKind, recordKind, text } from "widget-kit/contract";
+import {
+  defineContract,
+  id,
+  isoDateTime,
+  listKind,
+  recordKind,
+  text,
+} from "mcp-widget-kit/contract";
 
 /** One support ticket. */
 export const TicketSchema = v.object({

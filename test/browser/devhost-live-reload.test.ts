@@ -1,6 +1,6 @@
 /**
  * Live reload on the dev page, in Chromium: when the widget is rebuilt (here: the fixture
- * app's HTML changes and its build source signals it, as `widget-kit dev`'s watcher does),
+ * app's HTML changes and its build source signals it, as `mcp-widget-kit dev`'s watcher does),
  * the open page mounts the new widget by itself, with the same tool output and widget state.
  */
 import { execFileSync } from "node:child_process";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { trimAppTranslations } from "../../src/build/app-translations.ts";
 
-const source = `import { defineMessages } from "widget-kit";
+const source = `import { defineMessages } from "mcp-widget-kit";
 const other = { ru: "kept: not a defineMessages call" };
 export const messages = defineMessages(
   { en: { book: "Book" } },

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
-/** `widget-kit/server` → the names its report declares. */
+/** `mcp-widget-kit/server` → the names its report declares. */
 function reportedNames(entry: string): Set<string> {
   const file = join(repo, "api", `${entry.replace("/", "-")}.api.md`);
   const report = readFileSync(file, "utf8");
@@ -29,13 +29,15 @@ interface DocImport {
   name: string;
 }
 
-/** Named imports from `widget-kit*` in the fenced code blocks of a Markdown file. */
+/** Named imports from `mcp-widget-kit*` in the fenced code blocks of a Markdown file. */
 function importsIn(doc: string): DocImport[] {
   const text = readFileSync(join(repo, doc), "utf8");
   const blocks = [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
   return blocks.flatMap((code) =>
     [
-      ...code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"(widget-kit(?:\/[\w-]+)?)"/g),
+      ...code.matchAll(
+        /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"(mcp-widget-kit(?:\/[\w-]+)?)"/g,
+      ),
     ].flatMap(([, list, entry]) =>
       list!
         .split(",")

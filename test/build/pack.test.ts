@@ -2,7 +2,7 @@
  * The package as a consumer gets it: `npm pack` (which runs build:lib through prepack), the
  * tarball unpacked into a fresh app's node_modules (its other dependencies resolve from the
  * repo's node_modules above it, so nothing is downloaded), then the app's own widget built
- * with `widget-kit/build` and type-checked against the shipped declarations.
+ * with `mcp-widget-kit/build` and type-checked against the shipped declarations.
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -22,7 +22,7 @@ const repo = fileURLToPath(new URL("../..", import.meta.url));
 // Inside the repo (git-ignored .tmp/) so the app's bare imports find the shared node_modules.
 mkdirSync(join(repo, ".tmp"), { recursive: true });
 const app = mkdtempSync(join(repo, ".tmp", "pack-consumer-"));
-const installed = join(app, "node_modules", "widget-kit");
+const installed = join(app, "node_modules", "mcp-widget-kit");
 const bin = (name: string) => join(repo, "node_modules/.bin", name);
 
 afterAll(() => rmSync(app, { recursive: true, force: true }));
@@ -98,15 +98,19 @@ describe("npm pack → fresh app", () => {
     expect(existsSync(join(installed, "lib/server/index.js"))).toBe(true);
   });
 
-  it("runs its `widget-kit` command: create writes the app template, names filled in", () => {
+  it("runs its `mcp-widget-kit` command: create writes the app template, names filled in", () => {
     const pkg = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
       bin: Record<string, string>;
     };
-    expect(pkg.bin).toEqual({ "widget-kit": "bin/widget-kit.js" });
-    const out = execFileSync("node", [join(installed, pkg.bin["widget-kit"]!), "create", "notes"], {
-      cwd: app,
-      encoding: "utf8",
-    });
+    expect(pkg.bin).toEqual({ "mcp-widget-kit": "bin/mcp-widget-kit.js" });
+    const out = execFileSync(
+      "node",
+      [join(installed, pkg.bin["mcp-widget-kit"]!), "create", "notes"],
+      {
+        cwd: app,
+        encoding: "utf8",
+      },
+    );
     expect(out).toContain("Created notes in notes");
     expect(readdirSync(join(app, "notes")).sort()).toEqual(
       readdirSync(join(repo, "templates/app"))
@@ -117,15 +121,15 @@ describe("npm pack → fresh app", () => {
     expect(JSON.parse(readFileSync(join(app, "notes/package.json"), "utf8"))).toMatchObject({
       name: "notes",
       dependencies: {
-        "widget-kit": `^${JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version}`,
+        "mcp-widget-kit": `^${JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version}`,
       },
     });
   });
 
-  it("loads `widget-kit/build` and `widget-kit/testing` by their package names", () => {
+  it("loads `mcp-widget-kit/build` and `mcp-widget-kit/testing` by their package names", () => {
     write(
       "probe.mjs",
-      `import { widgetKit, checkContract } from "widget-kit/build";\nimport { createMockHost } from "widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`,
+      `import { widgetKit, checkContract } from "mcp-widget-kit/build";\nimport { createMockHost } from "mcp-widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`,
     );
     const out = execFileSync("node", ["probe.mjs"], { cwd: app, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual(["function", "function", "function"]);
@@ -134,7 +138,7 @@ describe("npm pack → fresh app", () => {
   it("type-checks a consumer against the shipped declarations", () => {
     write(
       "check.ts",
-      `import { widgetKit, type WidgetManifest, type WidgetConfigBase } from "widget-kit/build";\nimport { createMockHost, type MockHost } from "widget-kit/testing";\n` +
+      `import { widgetKit, type WidgetManifest, type WidgetConfigBase } from "mcp-widget-kit/build";\nimport { createMockHost, type MockHost } from "mcp-widget-kit/testing";\n` +
         `const base: WidgetConfigBase = { name: "notes", description: "d", prefersBorder: true, domains: {} };\n` +
         `const uri: WidgetManifest["uri"] = "ui://widget/notes-00000000.html";\nconst host: MockHost = createMockHost();\n` +
         // Proves the declarations resolved: were they \`any\`, these directives would be unused errors.
@@ -164,12 +168,12 @@ describe("npm pack → fresh app", () => {
     write(
       "contract.mjs",
       // The contract is shared by vite.config (Node) and the widget: the framework-free entry.
-      `import * as v from "valibot";\nimport { defineContract, listKind } from "widget-kit/contract";\n` +
+      `import * as v from "valibot";\nimport { defineContract, listKind } from "mcp-widget-kit/contract";\n` +
         `export const notes = defineContract({ kinds: { notes: listKind({ items: "notes", item: v.object({ id: v.string(), text: v.string() }) }) } });\n`,
     );
     write(
       "vite.config.mjs",
-      `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
+      `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\nimport { widgetKit, defineWidgetConfig } from "mcp-widget-kit/build";\nimport { notes } from "./contract.mjs";\n` +
         `const config = defineWidgetConfig({ name: "notes", description: "Notes", prefersBorder: false, domains: { resource: ["https://img.notes.example"] }, contract: notes });\n` +
         `export default defineConfig({ root: "widget", plugins: [react(), widgetKit({ config, contractLock: false })], build: { outDir: "../dist", emptyOutDir: true } });\n`,
     );
@@ -179,7 +183,7 @@ describe("npm pack → fresh app", () => {
     );
     write(
       "widget/main.jsx",
-      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "widget-kit";\nimport "widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
+      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "mcp-widget-kit";\nimport "mcp-widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
         `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
     );
     execFileSync(bin("vite"), ["build", "--logLevel", "error"], {

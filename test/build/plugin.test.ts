@@ -22,7 +22,7 @@ import type { Language } from "../../src/i18n/index.ts";
 import { kitAliases } from "../../scripts/kit-aliases.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "widget-kit-build-"));
+const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-build-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 // The fixture contract's released lock, as `npm run contract:lock` would write it.
 const lockPath = join(work, "contract.lock.json");

@@ -1,5 +1,5 @@
 /**
- * `widget-kit create`: the app it writes from templates/app (names filled in, nothing else
+ * `mcp-widget-kit create`: the app it writes from templates/app (names filled in, nothing else
  * changed), the kit dependency it records, and every refusal — which must leave the disk as
  * it was. The template's own tests run in `npm test` too (templates/app/test).
  */
@@ -13,13 +13,13 @@ import { createApp, UsageError } from "../../src/cli/create.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const template = join(repo, "templates/app");
-const work = mkdtempSync(join(tmpdir(), "widget-kit-create-"));
+const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-create-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const read = (path: string) => readFileSync(path, "utf8");
 const kitVersion = (JSON.parse(read(join(repo, "package.json"))) as { version: string }).version;
 
-describe("widget-kit create", () => {
+describe("mcp-widget-kit create", () => {
   it("writes the template with the app's name and the kit it was created from", () => {
     const app = createApp({ dir: "trips", cwd: work });
     expect(app).toMatchObject({
@@ -47,7 +47,7 @@ describe("widget-kit create", () => {
       dependencies: Record<string, string>;
     };
     expect(pkg.name).toBe("trips");
-    expect(pkg.dependencies["widget-kit"]).toBe(`^${kitVersion}`);
+    expect(pkg.dependencies["mcp-widget-kit"]).toBe(`^${kitVersion}`);
     expect(read(join(app.dir, "README.md"))).toMatch(/^# trips\n/);
     // Everything else is the template, byte for byte.
     for (const file of app.files.filter(
@@ -122,7 +122,7 @@ describe("widget-kit create", () => {
       devDependencies: Record<string, string>;
     };
     const pins = { ...app.dependencies, ...app.devDependencies };
-    delete pins["widget-kit"];
+    delete pins["mcp-widget-kit"];
     for (const [name, version] of Object.entries(pins))
       expect(version, name).toBe(kit.devDependencies[name] ?? kit.dependencies[name]);
   });
@@ -144,7 +144,7 @@ describe("widget-kit create", () => {
     };
     expect(run("create", "busy")).toEqual({
       status: 1,
-      stderr: expect.stringMatching(/^widget-kit: .*busy is not empty; .*\n$/),
+      stderr: expect.stringMatching(/^mcp-widget-kit: .*busy is not empty; .*\n$/),
     });
     expect(run("create")).toMatchObject({
       status: 1,

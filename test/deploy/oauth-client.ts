@@ -30,7 +30,7 @@ export class TestOAuthClient implements OAuthClientProvider {
   }
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: "widget-kit deploy test",
+      client_name: "mcp-widget-kit deploy test",
       redirect_uris: [REDIRECT_URL],
       grant_types: ["authorization_code"],
       response_types: ["code"],

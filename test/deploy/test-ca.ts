@@ -36,7 +36,7 @@ export function createTestCa(dir: string, names: readonly string[]): TestCa {
     "-days",
     "1",
     "-subj",
-    "/CN=widget-kit deploy test CA",
+    "/CN=mcp-widget-kit deploy test CA",
     "-addext",
     "basicConstraints=critical,CA:TRUE",
     "-addext",

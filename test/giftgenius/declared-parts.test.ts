@@ -16,7 +16,7 @@ import type { Language } from "../../src/i18n/index.ts";
 import giftGeniusWidget from "../../examples/giftgenius/widget.config.ts";
 
 const root = fileURLToPath(new URL("../../examples/giftgenius/widget", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "widget-kit-declared-"));
+const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-declared-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function widgetHtml(name: string, locales?: Language[], hosts?: HostProtocol[]) {

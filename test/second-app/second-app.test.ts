@@ -1,13 +1,13 @@
 /**
  * A second app builds on the published package, as a new user would: `npm pack` the kit,
- * then `npx --package <tarball> widget-kit create flights --kit <tarball>` in a temporary
+ * then `npx --package <tarball> mcp-widget-kit create flights --kit <tarball>` in a temporary
  * folder outside the repository; install the app it wrote from the registry, type-check it
  * (TypeScript 5.9 and 7, `skipLibCheck: false`), build its widget, run its own `npm test`,
  * start its server, call its tools with the MCP SDK client and render the widget in Chromium
  * in every state, in English and Russian, with none of GiftGenius' words on screen, and book a
  * flight through the widget (Book → confirm → booked) on a host answering with the app's own
  * recorded fixtures. Then
- * `widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
+ * `mcp-widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
  * Separately, a widget-only install shows what the kit pulls in without the server side.
  * Prints the install measurements.
  */
@@ -31,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "widget-kit-second-app-"));
+const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-second-app-"));
 const app = join(work, "flights");
 const widgetOnly = join(work, "widget-only");
 const screenshots = join(repo, "test-results/second-app");
@@ -154,7 +154,7 @@ describe("a widget-only app on the packed kit", () => {
     const packages = installedPackages(join(widgetOnly, "node_modules"));
     measured.widgetOnlyPackages = packages.length;
     measured.widgetOnlyNativeBuilds = nativeBuilds(widgetOnly).length;
-    expect(packages).toContain("widget-kit");
+    expect(packages).toContain("mcp-widget-kit");
     for (const absent of ["better-sqlite3", "pg", "@modelcontextprotocol/server", "express", "zod"])
       expect(packages).not.toContain(absent);
     expect(nativeBuilds(widgetOnly)).toEqual([]);
@@ -163,30 +163,30 @@ describe("a widget-only app on the packed kit", () => {
   it("imports every widget-side entry in plain Node; the server entry names its peer", () => {
     const probe = `
       const out = {};
-      for (const entry of ["widget-kit", "widget-kit/contract", "widget-kit/build", "widget-kit/testing"]) {
+      for (const entry of ["mcp-widget-kit", "mcp-widget-kit/contract", "mcp-widget-kit/build", "mcp-widget-kit/testing"]) {
         out[entry] = Object.keys(await import(entry)).length;
       }
-      try { await import("widget-kit/server"); out.server = "loaded"; }
+      try { await import("mcp-widget-kit/server"); out.server = "loaded"; }
       catch (error) { out.server = String(error.message); }
       console.log(JSON.stringify(out));`;
     writeFileSync(join(widgetOnly, "probe.mjs"), probe);
     const out = JSON.parse(run("node", ["probe.mjs"], widgetOnly)) as Record<string, unknown>;
     for (const entry of [
-      "widget-kit",
-      "widget-kit/contract",
-      "widget-kit/build",
-      "widget-kit/testing",
+      "mcp-widget-kit",
+      "mcp-widget-kit/contract",
+      "mcp-widget-kit/build",
+      "mcp-widget-kit/testing",
     ])
       expect(out[entry]).toBeGreaterThan(0);
     expect(out.server).toContain("@modelcontextprotocol/");
   });
 });
 
-describe("an app made by `widget-kit create` from the tarball", () => {
+describe("an app made by `mcp-widget-kit create` from the tarball", () => {
   it("is written by the command the package ships", () => {
     const out = run(
       "npx",
-      ["--yes", "--package", tarball, "widget-kit", "create", "flights", "--kit", tarball],
+      ["--yes", "--package", tarball, "mcp-widget-kit", "create", "flights", "--kit", tarball],
       work,
     );
     expect(out).toContain("Created flights in flights");
@@ -196,7 +196,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     };
     expect(pkg).toMatchObject({
       name: "flights",
-      dependencies: { "widget-kit": `file:${tarball}` },
+      dependencies: { "mcp-widget-kit": `file:${tarball}` },
     });
     expect(readFileSync(join(app, "README.md"), "utf8")).toMatch(
       /^# flights\n[\s\S]*npm start[\s\S]*npm test/,
@@ -207,7 +207,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     const before = readFileSync(join(app, "widget/app.tsx"), "utf8");
     let failure = { status: 0, stderr: "" };
     try {
-      run("npx", ["--yes", "--package", tarball, "widget-kit", "create", "flights"], work);
+      run("npx", ["--yes", "--package", tarball, "mcp-widget-kit", "create", "flights"], work);
     } catch (error) {
       failure = error as { status: number; stderr: string };
     }
@@ -224,11 +224,11 @@ describe("an app made by `widget-kit create` from the tarball", () => {
     expect(nativeBuilds(app)).toEqual(["better-sqlite3"]);
   });
 
-  it("builds its widget with widget-kit/build", () => {
+  it("builds its widget with mcp-widget-kit/build", () => {
     run("npm", ["run", "build", "--", "--logLevel", "error"]);
     const html = readFileSync(join(app, "dist/widget.html"), "utf8");
     expect(html).toMatch(/^<!doctype html>/i);
-    expect(html).toMatch(/--wk-bg/); // widget-kit/styles.css, inline
+    expect(html).toMatch(/--wk-bg/); // mcp-widget-kit/styles.css, inline
     const manifest = JSON.parse(readFileSync(join(app, "dist/widget.manifest.json"), "utf8")) as {
       uri: string;
     };
@@ -554,7 +554,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       });
   });
 
-  describe("on the local host page of `widget-kit dev`", () => {
+  describe("on the local host page of `mcp-widget-kit dev`", () => {
     let dev: ReturnType<typeof startUntil>;
     let browser: Browser;
     let page = "";
@@ -565,7 +565,7 @@ describe("an app made by `widget-kit create` from the tarball", () => {
       dev = startUntil(
         "npm",
         ["start", "--", "--port", "0"],
-        /^widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
+        /^mcp-widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
         { NODE_ENV: undefined },
         true,
       );
@@ -706,7 +706,7 @@ const PURCHASE_WORDS = [
   "не дошёл",
 ];
 
-describe("the replies app made by `widget-kit create --template replies`", () => {
+describe("the replies app made by `mcp-widget-kit create --template replies`", () => {
   const replies = join(work, "replies");
   const inReplies = (command: string, args: string[]) => run(command, args, replies);
 
@@ -717,7 +717,7 @@ describe("the replies app made by `widget-kit create --template replies`", () =>
         "--yes",
         "--package",
         tarball,
-        "widget-kit",
+        "mcp-widget-kit",
         "create",
         "replies",
         "--template",

@@ -54,7 +54,7 @@ function modelTest(kind: "sqlite" | "postgres", open: () => IdempotencyStore): v
 }
 
 describe("the exactly-once model on SQLite", () => {
-  const dir = mkdtempSync(join(tmpdir(), "widget-kit-model-"));
+  const dir = mkdtempSync(join(tmpdir(), "mcp-widget-kit-model-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   modelTest("sqlite", () => createSqliteStore(join(dir, "model.sqlite")));
 });

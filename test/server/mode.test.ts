@@ -38,7 +38,7 @@ describe("requireProductionSettings", () => {
     expect((refusal as StartupRefusal).missing).toEqual(["A", "C"]);
     expect((refusal as Error).message).toBe(
       'production (NODE_ENV "staging") needs A, C; set them, or run with NODE_ENV=development ' +
-        "for local development (npm start and widget-kit dev do)",
+        "for local development (npm start and mcp-widget-kit dev do)",
     );
   });
 

@@ -3,14 +3,14 @@ import { importOptionalPeer, MissingPeerError } from "../../src/peer-deps/option
 
 describe("importOptionalPeer", () => {
   it("turns a package that is not installed into one error naming it", async () => {
-    const name = "widget-kit-test-absent-peer";
+    const name = "mcp-widget-kit-test-absent-peer";
     const failure = await importOptionalPeer(name, "createThing", () => import(name)).catch(
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(MissingPeerError);
     expect((failure as MissingPeerError).packageName).toBe(name);
     expect((failure as Error).message).toBe(
-      `createThing needs the package "${name}", an optional peer dependency of widget-kit ` +
+      `createThing needs the package "${name}", an optional peer dependency of mcp-widget-kit ` +
         `that is not installed: run \`npm install ${name}\`.`,
     );
   });

@@ -6,7 +6,7 @@ import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { sharedStoreContract } from "./shared-store-contract.ts";
 
 describe("drafts and rate limits in the SQLite store", () => {
-  const dir = mkdtempSync(join(tmpdir(), "widget-kit-shared-"));
+  const dir = mkdtempSync(join(tmpdir(), "mcp-widget-kit-shared-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   sharedStoreContract(() => createSqliteStore(join(dir, "shared.sqlite")));
 });

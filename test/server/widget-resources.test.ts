@@ -96,6 +96,6 @@ describe("widgetResources", () => {
     writeFileSync(join(dist, "widget.html"), "<p>edited by hand</p>");
     await expect(provider.read(uri)).rejects.toThrow(/does not match the sha256/);
     writeFileSync(join(dist, "widget.manifest.json"), JSON.stringify({ uri: "https://x" }));
-    await expect(provider.read(uri)).rejects.toThrow(/not a widget-kit build manifest/);
+    await expect(provider.read(uri)).rejects.toThrow(/not a mcp-widget-kit build manifest/);
   });
 });

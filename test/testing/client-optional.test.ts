@@ -1,5 +1,5 @@
 /**
- * `widget-kit/testing` without `@modelcontextprotocol/client` installed: the entry imports
+ * `mcp-widget-kit/testing` without `@modelcontextprotocol/client` installed: the entry imports
  * (an app that only snapshots never records), and `recordFixtures` fails with one error that
  * names the package to install.
  */
@@ -10,7 +10,7 @@ import { repoRoot } from "../support/payloads.ts";
 
 const CLIENT = "@modelcontextprotocol/client";
 
-describe("the MCP client is an optional peer of widget-kit/testing", () => {
+describe("the MCP client is an optional peer of mcp-widget-kit/testing", () => {
   afterEach(() => {
     vi.doUnmock(CLIENT);
     vi.resetModules();
@@ -47,7 +47,7 @@ describe("the MCP client is an optional peer of widget-kit/testing", () => {
     );
     await expect(connecting).rejects.toBeInstanceOf(MissingPeerError);
     await expect(connecting).rejects.toThrow(
-      `recordFixtures (widget-kit/testing) needs the package "${CLIENT}"`,
+      `recordFixtures (mcp-widget-kit/testing) needs the package "${CLIENT}"`,
     );
     await expect(connecting).rejects.toThrow(`run \`npm install ${CLIENT}\``);
   });

@@ -19,7 +19,7 @@ import {
   type RecordsOf,
   type ResultsOf,
   type ToolError,
-} from "widget-kit";
+} from "mcp-widget-kit";
 
 const Note = v.object({ id: id(), title: text(100), tags: v.optional(v.array(v.string())) });
 type Note = { id: string; title: string; tags?: string[] | undefined };

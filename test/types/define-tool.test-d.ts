@@ -4,8 +4,8 @@
  */
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
-import { defineContract, id, listKind, MoneySchema, recordKind, text } from "widget-kit";
-import { defineTool, type ToolDefinition, type TypedTool } from "widget-kit/server";
+import { defineContract, id, listKind, MoneySchema, recordKind, text } from "mcp-widget-kit";
+import { defineTool, type ToolDefinition, type TypedTool } from "mcp-widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });
 const notes = defineContract({

@@ -5,13 +5,13 @@
  */
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
-import { defineContract, listKind, recordKind } from "widget-kit/contract";
+import { defineContract, listKind, recordKind } from "mcp-widget-kit/contract";
 import {
   recordFixtures,
   type Recorder,
   type RecordReport,
   type RecordScenario,
-} from "widget-kit/testing";
+} from "mcp-widget-kit/testing";
 
 const Note = v.object({ id: v.string() });
 const notes = defineContract({

@@ -17,8 +17,8 @@ import {
   type ErrorView,
   type InvalidView,
   type UnsupportedView,
-} from "widget-kit";
-import { defineTool, type ToolsOf } from "widget-kit/server";
+} from "mcp-widget-kit";
+import { defineTool, type ToolsOf } from "mcp-widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });
 const notes = defineContract({

@@ -12,7 +12,7 @@ import {
   type CallToolResult,
   type CallToolStatus,
   type ToolError,
-} from "widget-kit";
+} from "mcp-widget-kit";
 
 declare const outcome: CallOutcome;
 

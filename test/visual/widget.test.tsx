@@ -9,7 +9,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { page } from "vitest/browser";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import "widget-kit/styles.css";
+import "mcp-widget-kit/styles.css";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";

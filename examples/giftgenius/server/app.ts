@@ -15,7 +15,7 @@ import {
   type ToolServer,
   type ToolsOf,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { giftGenius } from "../contract.ts";
 import { createCatalog, loadGifts } from "./catalog/catalog.ts";
 import type { GiftGeniusConfig } from "./config.ts";

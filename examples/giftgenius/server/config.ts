@@ -4,7 +4,7 @@ import {
   AUTHORIZATION_SETTINGS,
   requireProductionSettings,
   StartupRefusal,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 
 /** Everything `createGiftGenius` and `main` need. */
 export interface GiftGeniusConfig {

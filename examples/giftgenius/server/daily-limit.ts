@@ -3,7 +3,7 @@
  * day), counted in the shared store, so the limit holds across server processes, sessions
  * and restarts (an in-memory count let a new process grant a fresh limit).
  */
-import { createRateLimiter, type IdempotencyStore } from "widget-kit/server";
+import { createRateLimiter, type IdempotencyStore } from "mcp-widget-kit/server";
 
 /** Counts uses per caller per UTC day; `take` resolves false once the limit is reached. */
 export interface DailyLimit {

@@ -1,9 +1,9 @@
 /**
- * The GiftGenius side of the dev host (`widget-kit/devhost`): the page at `GET /` prefilled for
+ * The GiftGenius side of the dev host (`mcp-widget-kit/devhost`): the page at `GET /` prefilled for
  * `suggest_gifts`, and the dev-only fault switch bound to `setFaults` (the same syntax as
  * `GIFTGENIUS_FAULTS`). `main.ts` passes the handler to `serveHttp` as `otherRoutes`.
  */
-import { createDevHostHandler, type DevHostHandler } from "widget-kit/devhost";
+import { createDevHostHandler, type DevHostHandler } from "mcp-widget-kit/devhost";
 import { setFaults } from "./faults.ts";
 
 /**

@@ -1,5 +1,5 @@
 /** Wraps an idempotency store so `db=down` makes every call fail like an unreachable database. */
-import type { IdempotencyStore } from "widget-kit/server";
+import type { IdempotencyStore } from "mcp-widget-kit/server";
 import { getFaults } from "./faults.ts";
 
 function check(): void {

@@ -13,7 +13,7 @@ import {
   createFetchHandler,
   createJsonLogger,
   StartupRefusal,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { createImageRoute } from "./images.ts";

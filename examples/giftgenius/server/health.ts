@@ -5,7 +5,7 @@
  * sends requests to the other instances. Nothing about the failure is in the answer (it is
  * public); the reason goes to the log. `main.ts` puts it in `serveHttp`'s `routes`.
  */
-import { errorFields, type ServerLogger } from "widget-kit/server";
+import { errorFields, type ServerLogger } from "mcp-widget-kit/server";
 
 const PATH = "/healthz";
 const TIMEOUT_MS = 1_000;

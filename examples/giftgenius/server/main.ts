@@ -15,7 +15,7 @@ import {
   isDevelopment,
   serveHttp,
   startAuthorization,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { createGiftGenius, type GiftGenius } from "./app.ts";
 import { audienceMismatch, readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";

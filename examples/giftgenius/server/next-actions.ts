@@ -2,7 +2,7 @@
  * GiftGenius's fixed next-action sentences (beside the kit's). Never built from input: the
  * model reads them as instructions.
  */
-import { NEXT_ACTIONS } from "widget-kit/server";
+import { NEXT_ACTIONS } from "mcp-widget-kit/server";
 
 /** Every sentence a GiftGenius error may carry in `next_action`. */
 export const GIFT_NEXT_ACTIONS = {

@@ -6,8 +6,8 @@
  * provider's does.
  */
 import { createHash } from "node:crypto";
-import type { Money } from "widget-kit/contract";
-import { ToolFailure } from "widget-kit/server";
+import type { Money } from "mcp-widget-kit/contract";
+import { ToolFailure } from "mcp-widget-kit/server";
 import { getFaults, happens } from "./faults.ts";
 import { GIFT_NEXT_ACTIONS } from "./next-actions.ts";
 import type { Charge, SharedState } from "./state/shared-state.ts";

@@ -8,7 +8,7 @@ import {
   type ResourceProvider,
   type ServerLogger,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 
 export function createWidgetResources(
   dist: string,

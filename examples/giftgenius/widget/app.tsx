@@ -14,7 +14,7 @@ import {
   useI18n,
   useOpenExternal,
   useWriteFlow,
-} from "widget-kit";
+} from "mcp-widget-kit";
 import type { GiftGeniusView } from "../contract.ts";
 import { GiftList } from "./gift-list.tsx";
 import { messages } from "./messages.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ItemList, useI18n, useOpenExternal } from "widget-kit";
+import { ItemList, useI18n, useOpenExternal } from "mcp-widget-kit";
 import type { GiftCard as Gift } from "../contract.ts";
 import { GiftCard } from "./gift-card.tsx";
 import { messages } from "./messages.ts";

@@ -2,7 +2,7 @@
  * GiftGenius' own words, in the kit's four languages: its buttons, its empty-result
  * follow-ups, and its re-wording of the kit's neutral confirm/receipt texts as a purchase.
  */
-import { defineMessages } from "widget-kit";
+import { defineMessages } from "mcp-widget-kit";
 
 /** GiftGenius messages; read with `useI18n(messages)`, applied to the kit by `MessagesProvider`. */
 export const messages = defineMessages(

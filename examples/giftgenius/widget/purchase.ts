@@ -2,7 +2,7 @@
  * GiftGenius' side of the kit's write flow: which tools prepare and commit, its draft as a
  * kit `PurchaseDraft`, and its order as a receipt.
  */
-import type { CommitOutcome, PurchaseDraft, WriteFlowOptions } from "widget-kit";
+import type { CommitOutcome, PurchaseDraft, WriteFlowOptions } from "mcp-widget-kit";
 import { giftGenius, type GiftGeniusView, type OrderDraft } from "../contract.ts";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { tools } from "./tools.ts";

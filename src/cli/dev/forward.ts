@@ -1,6 +1,6 @@
 /**
  * The page's reverse proxy to the app's MCP endpoint: the page's CSP lets it talk to its own
- * origin only, so `widget-kit dev` passes its MCP requests on, streaming both ways.
+ * origin only, so `mcp-widget-kit dev` passes its MCP requests on, streaming both ways.
  */
 import { request, type IncomingMessage, type ServerResponse } from "node:http";
 

@@ -1,5 +1,5 @@
 /**
- * What `widget-kit dev` learns from the app's protected-resource metadata (RFC 9728): the
+ * What `mcp-widget-kit dev` learns from the app's protected-resource metadata (RFC 9728): the
  * authorization servers the page must be allowed to reach to sign in, and where the metadata
  * of the endpoint lives.
  */

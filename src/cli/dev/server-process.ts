@@ -1,5 +1,5 @@
 /**
- * The server half of `widget-kit dev`: the app's server command as a child process in its own
+ * The server half of `mcp-widget-kit dev`: the app's server command as a child process in its own
  * process group, in development mode, and the endpoint URL it prints.
  */
 import { spawn, type ChildProcess } from "node:child_process";

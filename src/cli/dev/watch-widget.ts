@@ -1,5 +1,5 @@
 /**
- * The widget half of `widget-kit dev`: the app's own vite.config.ts in watch mode, so a save
+ * The widget half of `mcp-widget-kit dev`: the app's own vite.config.ts in watch mode, so a save
  * rebuilds dist/ (the server reads the build on each request) and the open dev page, told of
  * the rebuild, reloads its widget frames.
  */
@@ -13,7 +13,9 @@ export async function watchWidget(onRebuilt: () => void = () => {}): Promise<{
   close(): Promise<void>;
 }> {
   const vite = await import("vite").catch(() => {
-    throw new UsageError("widget-kit dev builds the widget with vite: npm install --save-dev vite");
+    throw new UsageError(
+      "mcp-widget-kit dev builds the widget with vite: npm install --save-dev vite",
+    );
   });
   // No `root`: the app's vite.config.ts (found in the working folder) sets its own.
   const watcher = await vite.build({ logLevel: "warn", build: { watch: {} } });
@@ -26,7 +28,7 @@ export async function watchWidget(onRebuilt: () => void = () => {}): Promise<{
       if (event.code === "ERROR") {
         void event.result.close();
         if (built)
-          console.error(`widget-kit dev: the widget did not build: ${event.error.message}`);
+          console.error(`mcp-widget-kit dev: the widget did not build: ${event.error.message}`);
         // A widget that never built leaves nothing to serve: stop watching and report it.
         else {
           failed = true;
@@ -35,7 +37,7 @@ export async function watchWidget(onRebuilt: () => void = () => {}): Promise<{
       }
       if (event.code === "END" && !failed) {
         if (built) {
-          console.log("widget-kit dev: widget rebuilt; the dev page reloads it");
+          console.log("mcp-widget-kit dev: widget rebuilt; the dev page reloads it");
           onRebuilt();
         }
         built = true;

@@ -191,7 +191,7 @@ function runTurn(shared: TurnServices, tool: string, args: Record<string, unknow
 }
 
 /**
- * Live reload: after each rebuild the server announces (`widget-kit dev`), every turn mounts
+ * Live reload: after each rebuild the server announces (`mcp-widget-kit dev`), every turn mounts
  * the new widget with the input, output and widget state it had. EventSource reconnects by
  * itself when the dev server restarts.
  */

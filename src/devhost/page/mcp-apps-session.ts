@@ -23,7 +23,7 @@ function hostContext(context: WidgetSessionContext): McpUiHostContext {
     availableDisplayModes: [...DISPLAY_MODES],
     containerDimensions: { maxHeight: effectiveMaxHeight(settings) },
     platform: "web",
-    userAgent: "widget-kit-devhost",
+    userAgent: "mcp-widget-kit-devhost",
     deviceCapabilities: { hover: true, touch: false },
     safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 },
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -46,7 +46,7 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   });
   const bridge = new AppBridge(
     null,
-    { name: "widget-kit-devhost", version: "0.1.0" },
+    { name: "mcp-widget-kit-devhost", version: "0.1.0" },
     {
       openLinks: {},
       serverTools: {},

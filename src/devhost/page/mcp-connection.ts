@@ -66,7 +66,7 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
   let client: Client;
   const open = async () => {
     client = new Client(
-      { name: "widget-kit-devhost", version: "0.1.0" },
+      { name: "mcp-widget-kit-devhost", version: "0.1.0" },
       { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
     );
     transport = new StreamableHTTPClientTransport(url, signIn ? { authProvider: signIn } : {});

@@ -97,7 +97,7 @@ export class PageSignIn implements OAuthClientProvider {
 
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: "widget-kit local host",
+      client_name: "mcp-widget-kit local host",
       redirect_uris: [this.redirectUrl],
       grant_types: ["authorization_code"],
       response_types: ["code"],

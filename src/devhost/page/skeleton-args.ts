@@ -1,5 +1,5 @@
 /**
- * Arguments to start from when the app gave the page no example for a tool (`widget-kit dev`
+ * Arguments to start from when the app gave the page no example for a tool (`mcp-widget-kit dev`
  * serves any app, which names none): built from the tool's `inputSchema`, so the form shows
  * the call's shape — every required field, and every field with a default — instead of `{}`.
  * Values come from the schema itself (default, examples, const, enum, minimum); otherwise a

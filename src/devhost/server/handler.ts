@@ -51,7 +51,7 @@ export interface DevHostOptions {
    */
   readonly authorizationServers?: readonly string[];
   /**
-   * Widget rebuilds (`widget-kit dev` passes its watcher's): the open page reloads every
+   * Widget rebuilds (`mcp-widget-kit dev` passes its watcher's): the open page reloads every
    * widget frame after each, keeping its tool input, output and widget state. Without it the
    * page does not listen for rebuilds.
    */

@@ -52,7 +52,7 @@ export const MAX_ITEM_ERRORS_PER_ARRAY = 3;
 /** A schema's own message longer than this is not a field message; the template is used. */
 export const MAX_CUSTOM_MESSAGE_CHARS = 200;
 /** Handed to valibot as the fallback message: an issue that keeps it had no custom message. */
-export const NO_CUSTOM_MESSAGE = "\u0000widget-kit: no custom message";
+export const NO_CUSTOM_MESSAGE = "\u0000mcp-widget-kit: no custom message";
 
 /** One step of a field path: an object key or an array index. */
 export type PathKey = string | number;

@@ -5,8 +5,8 @@
  * request ids and the caller are fixed, so recording twice writes the same files.
  */
 import { fileURLToPath } from "node:url";
-import { createSqliteStore, serveHttp, silentLogger } from "widget-kit/server";
-import { recordFixtures, type RecordedResult } from "widget-kit/testing";
+import { createSqliteStore, serveHttp, silentLogger } from "mcp-widget-kit/server";
+import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { flights } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";

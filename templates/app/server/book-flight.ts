@@ -13,7 +13,7 @@ import {
   widgetToolMeta,
   type IdempotencyStore,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { readDraft, totalFor } from "./schedule.ts";
 

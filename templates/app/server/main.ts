@@ -3,7 +3,7 @@
  * free one), with the built widget as its resources (`npm run build` first; a rebuild is
  * served on the next read). Bookings' idempotency records live in SQLite (`SQLITE_FILE`,
  * default `data/bookings.sqlite`). Prints the endpoint URL on stdout once it listens —
- * `widget-kit dev` reads it from there.
+ * `mcp-widget-kit dev` reads it from there.
  *
  * Booking needs a signed-in person: with `AUTH_ISSUER` and `AUTH_AUDIENCE` the server accepts
  * that issuer's tokens; without them, in development only (`NODE_ENV` development or test, as
@@ -19,7 +19,7 @@ import {
   startAuthorization,
   StartupRefusal,
   widgetResources,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { BOOKING_SCOPE } from "./book-flight.ts";
 import { createFlightsServer } from "./tools.ts";
 

@@ -17,7 +17,7 @@ import {
   type ToolServer,
   type ToolsOf,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { bookFlight } from "./book-flight.ts";
 import { draftId, DRAFT_TTL_MS, OFFERS, totalFor } from "./schedule.ts";

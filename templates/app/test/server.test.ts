@@ -10,7 +10,7 @@ import {
   IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";

@@ -8,8 +8,8 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import * as vitest from "vitest";
-import { HostProvider } from "widget-kit";
-import { createMockHost, snapshotFixtures } from "widget-kit/testing";
+import { HostProvider } from "mcp-widget-kit";
+import { createMockHost, snapshotFixtures } from "mcp-widget-kit/testing";
 import booked from "../fixtures/committed--book-flight.json";
 import draft from "../fixtures/confirm--prepare-booking.json";
 import offers from "../fixtures/results--search-flights.json";

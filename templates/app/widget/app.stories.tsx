@@ -2,8 +2,8 @@
  * The widget's story (Component Story Format, for Storybook): the recorded search result on
  * a mock host. test/widget.test.tsx renders it too, so it cannot go stale unnoticed.
  */
-import { HostProvider } from "widget-kit";
-import { createMockHost } from "widget-kit/testing";
+import { HostProvider } from "mcp-widget-kit";
+import { createMockHost } from "mcp-widget-kit/testing";
 import recorded from "../fixtures/results--search-flights.json";
 import { App } from "./app.tsx";
 

@@ -14,7 +14,7 @@ import {
   useI18n,
   useWriteFlow,
   type WriteFlowOptions,
-} from "widget-kit";
+} from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";

@@ -2,7 +2,7 @@
  * The widget's own words, in English and Russian; read with `useI18n(messages)`. Keys the kit
  * also has (`confirmTitle`, `committedTitle`, …) re-word its components for this app.
  */
-import { defineMessages } from "widget-kit";
+import { defineMessages } from "mcp-widget-kit";
 
 export const messages = defineMessages(
   {

@@ -6,8 +6,8 @@
  * id is random: the draft and the reply sent from it carry a new one each run).
  */
 import { fileURLToPath } from "node:url";
-import { createSqliteStore, serveHttp, silentLogger } from "widget-kit/server";
-import { recordFixtures, type RecordedResult } from "widget-kit/testing";
+import { createSqliteStore, serveHttp, silentLogger } from "mcp-widget-kit/server";
+import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { replies } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
 import { createRepliesServer } from "../server/tools.ts";

@@ -14,7 +14,7 @@ import {
   type DraftStore,
   type IdempotencyStore,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { TICKETS } from "./tickets.ts";
 

@@ -24,7 +24,7 @@ import {
   type ToolServer,
   type ToolsOf,
   type WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE, sendReply, type StoredDraft } from "./send-reply.ts";
 import { TICKETS } from "./tickets.ts";

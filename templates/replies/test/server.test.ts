@@ -10,7 +10,7 @@ import {
   IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
 import { createRepliesServer } from "../server/tools.ts";

@@ -8,8 +8,8 @@
 import { act } from "react";
 import { createRoot } from "react-dom/client";
 import * as vitest from "vitest";
-import { HostProvider } from "widget-kit";
-import { createMockHost, snapshotFixtures } from "widget-kit/testing";
+import { HostProvider } from "mcp-widget-kit";
+import { createMockHost, snapshotFixtures } from "mcp-widget-kit/testing";
 import sent from "../fixtures/committed--send-reply.json";
 import draft from "../fixtures/confirm--draft-reply.json";
 import tickets from "../fixtures/results--list-tickets.json";

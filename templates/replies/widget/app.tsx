@@ -15,7 +15,7 @@ import {
   useI18n,
   useWriteFlow,
   type WriteFlowOptions,
-} from "widget-kit";
+} from "mcp-widget-kit";
 import { replies, type RepliesView, type Ticket } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";

@@ -3,7 +3,7 @@
  * also has (`confirm`, `committing`, `changesNone`, …) re-word its components for this app;
  * ConfirmDraft's `words` re-word the one confirmation.
  */
-import { defineMessages } from "widget-kit";
+import { defineMessages } from "mcp-widget-kit";
 
 export const messages = defineMessages(
   {

@@ -3,7 +3,7 @@
  * so faults (outage, rate limit, latency, a proxy's HTML page) come through the same paths.
  */
 import { readFileSync } from "node:fs";
-import { ToolFailure, UpstreamProblem } from "widget-kit/server";
+import { ToolFailure, UpstreamProblem } from "mcp-widget-kit/server";
 import { getFaults } from "../faults.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import type { CatalogGift, CatalogRecord, Currency } from "./types.ts";

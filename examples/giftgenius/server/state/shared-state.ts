@@ -4,7 +4,7 @@
  * provider's does: an in-process ledger would charge a retried payment again. (The daily
  * limit is the kit's rate limiter, in the same database: `daily-limit.ts`.)
  */
-import type { Money } from "widget-kit/contract";
+import type { Money } from "mcp-widget-kit/contract";
 
 /** A charge the provider made. */
 export interface Charge {

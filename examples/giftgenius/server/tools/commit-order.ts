@@ -18,7 +18,7 @@ import {
   type ToolErrorBody,
   type EffectContext,
   widgetToolMeta,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";

@@ -1,7 +1,7 @@
 /** `prepare_order`: a draft to confirm. Same arguments → same draft; nothing is stored or charged. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { defineTool, ToolFailure, widgetToolMeta } from "widget-kit/server";
+import { defineTool, ToolFailure, widgetToolMeta } from "mcp-widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";

@@ -5,7 +5,7 @@ import type {
   IdempotencyTiming,
   ServerLogger,
   WidgetUris,
-} from "widget-kit/server";
+} from "mcp-widget-kit/server";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";

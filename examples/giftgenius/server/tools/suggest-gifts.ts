@@ -1,7 +1,7 @@
 /** `suggest_gifts`: read only. Nothing found is a success with an empty list and a reason. */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { defineTool, ToolFailure, widgetToolMeta } from "widget-kit/server";
+import { defineTool, ToolFailure, widgetToolMeta } from "mcp-widget-kit/server";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { toGiftCard, type GiftGeniusDeps } from "./shared.ts";

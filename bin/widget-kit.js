@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-// The `widget-kit` command (create, dev); its source is src/cli/, built to lib/cli/.
-import "../lib/cli/main.js";
