@@ -1,5 +1,19 @@
 /** The framework-free host bridge: one `Host` interface, an adapter per host protocol. */
-export type * from "./types.ts";
+export type {
+  AppInfo,
+  CallToolResult,
+  ContentBlock,
+  DisplayMode,
+  GlobalKey,
+  Host,
+  HostCapabilities,
+  HostGlobals,
+  HostKind,
+  HostView,
+  SafeArea,
+  Theme,
+  UserAgent,
+} from "./types.ts";
 export { DEFAULT_GLOBALS, GLOBAL_KEYS, normalizeGlobal } from "./globals.ts";
 export type { RawGlobals } from "./store.ts";
 export { normalizeCallToolResult } from "./call-result.ts";

@@ -31,7 +31,46 @@ export {
   StartupRefusal,
   type ModeEnvironment,
 } from "./mode.ts";
-export * from "./auth/index.ts";
+export {
+  type AccessDenial,
+  type AuthenticatedRequest,
+  authenticateRequest,
+  type Authorization,
+  AUTHORIZATION_SETTINGS,
+  type AuthorizationOptions,
+  type AuthorizationSettings,
+  authorizationSettingsFrom,
+  bearerAuthentication,
+  type BearerAuthenticationOptions,
+  type ChallengeOptions,
+  createProtectedResource,
+  createResourceServer,
+  createTokenVerifier,
+  decideAccess,
+  DEV_TEST_USERS,
+  type DevAuthorizationServer,
+  type DevAuthorizationServerOptions,
+  type DevTestUser,
+  effectiveToolAuth,
+  hasScopes,
+  type JsonWebKeySet,
+  type Principal,
+  principalOf,
+  principalScope,
+  type ProtectedResource,
+  type ProtectedResourceOptions,
+  type RequestAuth,
+  type ResourceServer,
+  type SecurityScheme,
+  securitySchemes,
+  startAuthorization,
+  startDevAuthorizationServer,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+  type ToolAuth,
+  type Verification,
+  WWW_AUTHENTICATE_META,
+} from "./auth/index.ts";
 export {
   createToolServer,
   type ToolServer,
@@ -72,8 +111,35 @@ export {
   type HttpAuthenticate,
 } from "./http/fetch-handler.ts";
 export { DEFAULT_JSON_LIMITS, type JsonLimits } from "./http/json-limits.ts";
-export * from "./idempotency/index.ts";
-export * from "./shared-store/index.ts";
+export {
+  type Attempt,
+  type ClaimHandle,
+  type ClaimRequest,
+  type ClaimResult,
+  createPostgresStore,
+  createSqliteStore,
+  DEFAULT_IDEMPOTENCY_TIMING,
+  type EffectContext,
+  fingerprint,
+  type IdempotencyStore,
+  type IdempotencyTiming,
+  type IdempotentOutcome,
+  type IdempotentRequest,
+  type PostgresStoreOptions,
+  runIdempotent,
+  type StoredResponse,
+} from "./idempotency/index.ts";
+export {
+  createDraftStore,
+  createRateLimiter,
+  type DraftLookup,
+  type DraftStore,
+  type DraftStoreOptions,
+  type RateDecision,
+  type RateLimiter,
+  type RateLimiterOptions,
+  rateLimitFailure,
+} from "./shared-store/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {
   contractJsonSchema,
