@@ -293,9 +293,10 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     expect(await page.locator("#account-status").getAttribute("data-signed-in")).toBe("");
     await signIn(page, "alice", () => firstGift.locator('[data-action="buy"]').click());
     await waitForState(page, "confirm");
-    // The sign-in started from the refusal's result (`_meta["mcp/www_authenticate"]`), not from a
-    // 401: a call without a token is answered with a result every client passes on.
-    expect(opened.problems.filter((p) => p.includes("status of 401"))).toEqual([]);
+    // The browser logs the one 401 that started the sign-in; it is the signal, not a fault.
+    const unauthorized = opened.problems.filter((p) => p.includes("status of 401"));
+    expect(unauthorized).toHaveLength(1);
+    opened.problems.splice(opened.problems.indexOf(unauthorized[0]!), 1);
     await checkStep(opened, `${protocol}-2-confirm`);
 
     // A burst: five clicks dispatched together, as a double- (or quintuple-) click would.

@@ -76,13 +76,10 @@ describePostgres("the fetch entry under Bun and Deno", () => {
 
     it("commits a signed-in order once, and refuses it without a token", async () => {
       const anonymous = await connect("modern");
-      // No token: the refusal is the tool's result (200 + WWW-Authenticate), which the model reads.
-      const refused = await anonymous.callTool({
-        name: "prepare_order",
-        arguments: { gift_id: "gift-0001" },
-      });
-      expect(refused.isError).toBe(true);
-      expect(JSON.stringify(refused.structuredContent)).toContain("AUTH_REQUIRED");
+      // A 401 with the challenge: the SDK client throws it, carrying the tool's ToolError.
+      await expect(
+        anonymous.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } }),
+      ).rejects.toThrow(/AUTH_REQUIRED/);
       const client = await connect(
         "modern",
         await issuer.mint({ sub: `${runtime}-${randomUUID()}` }),

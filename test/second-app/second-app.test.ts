@@ -468,7 +468,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
       expect(en).toMatchObject({ state: "error", errors: [] });
     });
 
-    it("refuses to book for a caller nobody signed in: a result, where to sign in, sign-in to show", async () => {
+    it("refuses to book for a caller nobody signed in: 401, where to sign in, an error to show", async () => {
       const { draft } = await call("prepare_booking", { offer_id: "f-101" });
       const answer = await fetch(endpoint, {
         method: "POST",
@@ -490,7 +490,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
           },
         }),
       });
-      expect(answer.status).toBe(200); // no token: a result every client passes on
+      expect(answer.status).toBe(401);
       expect(answer.headers.get("www-authenticate")).toContain(
         "/.well-known/oauth-protected-resource/mcp",
       );
@@ -615,7 +615,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
         .click({ timeout: 60_000 });
       const confirm = frame.locator('[data-state="confirm"] [data-action="confirm"]');
       await confirm.waitFor({ timeout: 60_000 });
-      // Booking is a write: the server's result asks for sign-in and the page signs in, as a host links an account.
+      // Booking is a write: the server answers 401 and the page signs in, as a host links an account.
       const popup = tab.waitForEvent("popup", { timeout: 60_000 });
       await confirm.click();
       const signIn = await popup;

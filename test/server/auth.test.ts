@@ -114,10 +114,9 @@ describe("OAuth resource server", () => {
     expect((result.structuredContent as { ok: boolean }).ok).toBe(true);
   });
 
-  it("answers a protected call without a token with a result: the challenge, and AUTH_REQUIRED", async () => {
-    // 200, so the result reaches the model through every client (they drop a 401's body).
+  it("answers a protected call without a token with 401, the challenge, and AUTH_REQUIRED", async () => {
     const answer = await post(h.endpoint.url, PREPARE);
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(401);
     expect(answer.challenge).toBe(
       `Bearer resource_metadata="${metadataUrl}", scope="orders:write"`,
     );
@@ -127,8 +126,6 @@ describe("OAuth resource server", () => {
       retryable: false,
     });
     expect(answer.body.result?._meta?.["mcp/www_authenticate"]).toEqual([answer.challenge]);
-    // A model reading only the result can tell it must ask the person to sign in.
-    expect(answer.body.result?.content?.[0]?.text).toMatch(/AUTH_REQUIRED.*sign in/);
   });
 
   const refused: Array<[string, () => Promise<string>]> = [
@@ -197,17 +194,14 @@ describe("OAuth resource server", () => {
   it("anonymous writes are refused on both revisions with a result that starts sign-in", async () => {
     for (const era of ["modern", "legacy"] as const) {
       const client = await h.connect({ anonymous: true, era });
-      // The SDK client (no OAuth provider) hands over the result: nothing is dropped.
-      const result = await client.callTool({
-        name: "prepare_order",
-        arguments: { gift_id: "gift-0001" },
-      });
-      expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: { code: "AUTH_REQUIRED" } });
-      expect(result._meta?.["mcp/www_authenticate"]).toEqual([
-        `Bearer resource_metadata="${metadataUrl}", scope="orders:write"`,
-      ]);
-      expect(JSON.stringify(result.content)).toMatch(/sign in/);
+      const error = await client
+        .callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } })
+        .then(
+          (result) => result,
+          (thrown: unknown) => thrown,
+        );
+      // The SDK client sees the 401 and reports it (it has no OAuth provider configured).
+      expect(JSON.stringify(error)).toMatch(/401|AUTH_REQUIRED|Unauthorized/);
     }
   });
 

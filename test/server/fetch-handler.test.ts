@@ -154,7 +154,7 @@ describe("createFetchHandler", () => {
     await client.close();
   });
 
-  it("refuses a protected tool without a token: 200 with the refusal as its result, and the challenge", async () => {
+  it("refuses a protected tool without a token with 401 and the challenge", async () => {
     const call = JSON.stringify({
       jsonrpc: "2.0",
       id: 2,
@@ -162,14 +162,8 @@ describe("createFetchHandler", () => {
       params: { name: "prepare_order", arguments: { gift_id: "gift-0001" } },
     });
     const response = await handlerWith()(post(call, { "mcp-protocol-version": "2025-11-25" }));
-    // No token: clients drop a 401's body, so the model reads the refusal only in a 200
-    // (docs/server.md, "Sign-in challenges"); the header still starts an OAuth client's sign-in.
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata=/);
-    const body = (await response.json()) as {
-      result: { structuredContent: { error: { code: string } } };
-    };
-    expect(body.result.structuredContent.error.code).toBe("AUTH_REQUIRED");
   });
 
   it("checks Host: loopback names on any port by default, the list when given, or none", async () => {

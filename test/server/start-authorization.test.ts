@@ -143,7 +143,7 @@ describe("startAuthorization", () => {
         params: { name: "make_thing", arguments: {} },
       }),
     });
-    expect(refused.status).toBe(200); // no token: the refusal is a result, with the challenge
+    expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toContain(
       "/.well-known/oauth-protected-resource/mcp",
     );

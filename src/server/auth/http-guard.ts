@@ -5,15 +5,12 @@
  * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
  * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
  *
- * A refused `tools/call` always carries the tool result (a ToolError whose text tells the model
- * to ask the person to sign in, and `_meta["mcp/www_authenticate"]`, the Apps SDK's per-tool
- * challenge) and the `WWW-Authenticate` header. The HTTP status depends on what the client
- * sent (docs/server.md, "Sign-in challenges"):
- * - no token: 200. The client may have no OAuth support at all, and every MCP client tried
- *   (Inspector, the TS and Python SDKs, ext-apps hosts) drops the body of a 401 — so only a
- *   200 gets the result to the model, and ChatGPT starts its sign-in from the result's `_meta`;
- * - a token: 401 (refused) or 403 (more scope). A client that sent one has the OAuth stack the
- *   MCP authorization spec and RFC 6750 address, which refreshes or steps up from the status.
+ * A refused `tools/call` carries both signals at once (docs/server.md, "Sign-in challenges"):
+ * 401 (no or a refused token) or 403 (more scope) with the `WWW-Authenticate` challenge, which
+ * an MCP client's OAuth support reacts to (the MCP authorization spec requires the 401), and a
+ * JSON-RPC body with the tool result — a ToolError whose text tells the model to ask the person
+ * to sign in, and `_meta["mcp/www_authenticate"]`, the Apps SDK's per-tool challenge — for
+ * hosts that read the result instead.
  */
 import type { HttpAuthenticate, HttpAuthOutcome } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
@@ -75,12 +72,11 @@ export function bearerAuthentication(options: BearerAuthenticationOptions): Http
       const refused = options.refusal(call.name, auth);
       if (!refused) continue;
       log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
-      const status = auth.state === "anonymous" ? 200 : refused.status;
       // Revision 2026-07-28 clients refuse a result without `resultType`; older ones ignore it.
       const revision = request.headers.get("mcp-protocol-version") ?? "";
       const result =
         revision >= "2026-07-28" ? { ...refused.result, resultType: "complete" } : refused.result;
-      return answer(status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
+      return answer(refused.status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
     }
     if (auth.state === "refused") {
       // Not a tool call (tools/list, server/discover, a stream): the client must still learn
