@@ -52,6 +52,8 @@ export async function spawnFetchEntry(
     HOST: "127.0.0.1",
     DENO_NO_UPDATE_CHECK: "1",
     AUTH_AUDIENCE: url,
+    // Production needs its public origin (the pictures' origin in the widget's CSP).
+    PUBLIC_ORIGIN: new URL(url).origin,
     ...env,
   };
   let command: string;

@@ -8,7 +8,7 @@
  * middle of a burst of commits: one order and one charge per key.
  */
 import { spawn } from "node:child_process";
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -350,18 +350,18 @@ describeDeploy(
             .map((c) => c!.order!.order_id),
         );
         expect(orders.size, `key ${i}: orders ${[...orders].join(", ")}`).toBe(1);
-        const paymentKey = `pay_${createHash("sha256").update(`${scope}\n${key}`).digest("hex")}`;
-        const charges = await pool.query<{ n: string }>(
-          "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE payment_key = $1",
-          [paymentKey],
-        );
-        expect(Number(charges.rows[0]?.n)).toBe(1);
-        const record = await pool.query<{ status: string; response: string }>(
-          "SELECT status, response FROM idempotency_records WHERE scope = $1 AND key = $2",
+        const record = await pool.query<{ status: string; response: string; effect_key: string }>(
+          "SELECT status, response, effect_key FROM idempotency_records WHERE scope = $1 AND key = $2",
           [scope, key],
         );
         expect(record.rows).toHaveLength(1);
         expect(record.rows[0]!.response).toContain([...orders][0]);
+        // The charge is made under the kit's effect key for this record (GiftGenius: pay_<key>).
+        const charges = await pool.query<{ n: string }>(
+          "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE payment_key = $1",
+          [`pay_${record.rows[0]!.effect_key}`],
+        );
+        expect(Number(charges.rows[0]?.n)).toBe(1);
       }
       for (const answer of answers)
         if (answer.c && !answer.c.ok)

@@ -125,7 +125,11 @@ describePostgres("the fetch entry under Bun and Deno", () => {
 
   it("gives one order for one key committed through a Node process and a Bun process at once", async () => {
     const env = { ...PRODUCTION, ...issuer.env(), DATABASE_URL };
-    const [node, bun] = await Promise.all([spawnServer(env), spawnFetchEntry("bun", env)]);
+    const [node, bun] = await Promise.all([
+      // Production needs its public origin; the pictures' origin is not what this test checks.
+      spawnServer({ PUBLIC_ORIGIN: "https://app.test", ...env }),
+      spawnFetchEntry("bun", env),
+    ]);
     try {
       const token = await issuer.mint({ sub: `cross-${randomUUID()}` });
       const clients = [await connectClient(node.url, token), await connectClient(bun.url, token)];
