@@ -54,8 +54,10 @@ function Carousel({ label, children }: { label: string | undefined; children: Re
   const host = useHost();
   return (
     <>
-      {/* Focusable so keyboard users can scroll it; the list inside keeps its item count. */}
-      <div className="wk-carousel" role="region" aria-label={label ?? m.resultsLabel} tabIndex={0}>
+      {/* Focusable so keyboard users can scroll it; the list inside keeps its item count. A
+          group, not a region: it sits inside the results region, and two landmarks with one
+          name are one too many (axe landmark-unique). */}
+      <div className="wk-carousel" role="group" aria-label={label ?? m.resultsLabel} tabIndex={0}>
         {children}
       </div>
       {host.capabilities.requestDisplayMode ? (

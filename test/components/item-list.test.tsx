@@ -20,7 +20,7 @@ function Notes() {
 describe("ItemList per display mode", () => {
   it("inline: every item in a focusable, labelled carousel, and Show all asks for fullscreen", async () => {
     const { container, host } = renderWithHost(<Notes />, { globals: { displayMode: "inline" } });
-    const carousel = screen.getByRole("region", { name: "Notes" });
+    const carousel = screen.getByRole("group", { name: "Notes" });
     expect(carousel).toHaveClass("wk-carousel");
     expect(carousel).toHaveAttribute("tabindex", "0");
     expect(screen.getByRole("list", { name: "Notes" })).toHaveClass("wk-list--carousel");
@@ -39,7 +39,7 @@ describe("ItemList per display mode", () => {
 
   it("offers no expand action where the host cannot change the display mode", () => {
     renderWithHost(<Notes />, { capabilities: { requestDisplayMode: false } });
-    expect(screen.getByRole("region", { name: "Notes" })).toHaveClass("wk-carousel");
+    expect(screen.getByRole("group", { name: "Notes" })).toHaveClass("wk-carousel");
     expect(screen.queryByRole("button", { name: "Show all" })).toBeNull();
   });
 });
