@@ -137,7 +137,8 @@ describe("the widget under AppBridge", () => {
         color: getComputedStyle(title).color,
         font: getComputedStyle(title).fontFamily,
         background: getComputedStyle(document.querySelector(".wk-root")!).backgroundColor,
-        page: getComputedStyle(document.body).backgroundColor,
+        // The page behind the root: <html> carries the colour, the body stays transparent over it.
+        page: getComputedStyle(document.documentElement).backgroundColor,
       };
     });
     expect(look).toEqual({
