@@ -139,7 +139,7 @@ export {
   type RateLimiter,
   type RateLimiterOptions,
   rateLimitFailure,
-} from "./shared-store/index.ts";
+} from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {
   contractJsonSchema,

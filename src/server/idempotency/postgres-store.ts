@@ -1,6 +1,6 @@
 /** The PostgreSQL idempotency store (`pg`): shared by every server process on one database. */
-import { plainIdentifier } from "../shared-store/named-sql.ts";
-import { openPostgresDatabase } from "../shared-store/postgres-database.ts";
+import { plainIdentifier } from "../stores/named-sql.ts";
+import { openPostgresDatabase } from "../stores/postgres-database.ts";
 import { createSqlStore } from "./sql-store.ts";
 import type { IdempotencyStore } from "./store.ts";
 

@@ -4,8 +4,8 @@
  * a completion one more.
  */
 import { randomUUID } from "node:crypto";
-import { plainIdentifier } from "../shared-store/named-sql.ts";
-import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../shared-store/sql-database.ts";
+import { plainIdentifier } from "../stores/named-sql.ts";
+import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../stores/sql-database.ts";
 import {
   claimedResult,
   claimResultOf,

@@ -1,5 +1,5 @@
 /** The SQLite idempotency store (better-sqlite3): a single file, several processes via WAL. */
-import { openSqliteDatabase } from "../shared-store/sqlite-database.ts";
+import { openSqliteDatabase } from "../stores/sqlite-database.ts";
 import { createSqlStore } from "./sql-store.ts";
 import type { IdempotencyStore } from "./store.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresStore, createSqliteStore } from "../../src/server/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
-import { sharedStoreContract } from "./shared-store-contract.ts";
+import { sharedStoreContract } from "./stores-contract.ts";
 
 describe("drafts and rate limits in the SQLite store", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcp-widget-kit-shared-"));

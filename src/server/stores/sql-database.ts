@@ -1,5 +1,5 @@
 /**
- * The database under a kit store, for the other shared-store helpers (drafts, rate limits):
+ * The database under a kit store, for the other stores helpers (drafts, rate limits):
  * whatever must hold across server processes lives beside the idempotency records, in the
  * same SQLite file or PostgreSQL database, so there is one thing to deploy and back up.
  */
