@@ -128,3 +128,19 @@ describe("the image route", () => {
     expect(post.headers.get("allow")).toBe("GET, HEAD");
   });
 });
+
+describe("GiftGenius start-up refusals", () => {
+  it("refuses fault injection in production, on either transport, and allows it in development", () => {
+    const production = {
+      GIFTGENIUS_SECRET: "s",
+      AUTH_ISSUER: "https://id.example",
+      AUTH_AUDIENCE: "https://gifts.example.com/mcp",
+      PUBLIC_ORIGIN: "https://gifts.example.com",
+      GIFTGENIUS_FAULTS: "payments=timeout",
+    };
+    expect(startupRefusal(production)).toMatch(/GIFTGENIUS_FAULTS .* development and tests only/);
+    expect(startupRefusal(production, "stdio")).toMatch(/GIFTGENIUS_FAULTS/);
+    expect(startupRefusal({ ...production, NODE_ENV: "test" })).toBeUndefined();
+    expect(startupRefusal({ ...production, GIFTGENIUS_FAULTS: "" })).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import {
   AUTHORIZATION_SETTINGS,
+  isDevelopment,
   requireProductionSettings,
   StartupRefusal,
 } from "mcp-widget-kit/server";
@@ -114,12 +115,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
  * `staging`, …) needs the draft secret — the built-in one is public (it is in this file), so
  * anyone could sign drafts with it — and, over HTTP, the issuer whose tokens it accepts and
  * `PUBLIC_ORIGIN`: without it the widget's CSP and the gift pictures would name the address the
- * process listens on, which no browser behind a proxy can reach.
+ * process listens on, which no browser behind a proxy can reach. `GIFTGENIUS_FAULTS` is refused
+ * there: it makes payments time out and the catalog fail on purpose, and a variable copied from a
+ * test script into a deployment must stop the start, not quietly break real orders.
  */
 export function startupRefusal(
   env: NodeJS.ProcessEnv = process.env,
   transport: "http" | "stdio" = "http",
 ): string | undefined {
+  if (env.GIFTGENIUS_FAULTS && !isDevelopment(env))
+    return "GIFTGENIUS_FAULTS injects faults (failed payments, catalog errors) and is for development and tests only; unset it in production, or set NODE_ENV=development";
   try {
     requireProductionSettings(env, [
       "GIFTGENIUS_SECRET",
