@@ -98,7 +98,7 @@ function Flights() {
       header={title}
       onRetry={flow.retry}
       renderResults={(view) => (
-        <ul className="wk-stack">
+        <ul className="wk-list">
           {view.items.map((offer) => (
             <OfferRow
               key={offer.id}

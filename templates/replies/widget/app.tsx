@@ -107,7 +107,7 @@ function Replies() {
       header={title}
       onRetry={flow.retry}
       renderResults={(view) => (
-        <ul className="wk-stack">
+        <ul className="wk-list">
           {view.items.map((ticket) => (
             <TicketRow
               key={ticket.id}
