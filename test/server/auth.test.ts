@@ -5,7 +5,9 @@
  */
 import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
+import type { ToolError } from "../../src/contract/index.ts";
 import { createTokenVerifier } from "../../src/server/index.ts";
+import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
 
 interface RawAnswer {
   status: number;
@@ -272,7 +274,32 @@ describe("OAuth resource server", () => {
         );
       // The SDK client sees the 401 and reports it (it has no OAuth provider configured).
       expect(JSON.stringify(error)).toMatch(/401|AUTH_REQUIRED|Unauthorized/);
+      // A host that rejects the widget's call with that error's text: the widget reads it as
+      // "sign in", not "could not reach the app".
+      expect(isChallengeError(error)).toBe(true);
     }
+  });
+
+  it("gives the widget a sign-in either way: ChatGPT's result, or an MCP client's error", async () => {
+    const client = await h.connect({ anonymous: true });
+    const handed = await client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+      _meta: CHATGPT_META,
+    });
+    const error = (handed.structuredContent as { error: ToolError }).error;
+    expect(needsSignIn(error)).toBe(true);
+    expect(hasChallengeMeta(handed._meta ?? {})).toBe(true);
+    const rejected: unknown = await client
+      .callTool({
+        name: "commit_order",
+        arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+      })
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+    expect(isChallengeError(rejected)).toBe(true);
   });
 
   it("nothing the client sets chooses the identity: _meta subject and headers are ignored", async () => {
