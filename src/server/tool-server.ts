@@ -131,11 +131,17 @@ export interface ToolServerOptions {
 
 /** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
 export interface RefusedCall {
-  /** 401: sign in (again); 403: more scope. */
+  /**
+   * 401: sign in (again); 403: more scope — the status an MCP-spec client gets (a caller that
+   * reads results, ChatGPT, gets 200: docs/server.md, "Sign-in challenges").
+   */
   status: 401 | 403;
-  /** The `WWW-Authenticate` value (empty without a protected resource). */
+  /** The `WWW-Authenticate` header's value (empty without a protected resource). */
   challenge: string;
-  /** The tool result: a ToolError with `_meta["mcp/www_authenticate"]`. */
+  /**
+   * The tool result: a ToolError with `_meta["mcp/www_authenticate"]` — the same challenge
+   * plus `error` and `error_description`, as the Apps SDK asks of a tool result.
+   */
   result: CallToolResult;
 }
 
@@ -218,10 +224,20 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   ): RefusedCall | undefined {
     const denial = decideAccess(effectiveToolAuth(tool.auth, tool.writes), auth, tool.writes);
     if (!denial) return undefined;
-    const challenge = options.protectedResource?.challenge(denial.challenge) ?? "";
+    const resource = options.protectedResource;
+    // The header's challenge follows RFC 6750 §3.1: no `error` when no token was sent.
+    const challenge = resource?.challenge(denial.challenge) ?? "";
     const result = fail(tool, { ...denial.error, ...(requestId ? { request_id: requestId } : {}) });
-    // The tool-level challenge: the host starts (or steps up) sign-in from it.
-    if (challenge) result._meta = { ...result._meta, [WWW_AUTHENTICATE_META]: [challenge] };
+    // The tool-level challenge, from which ChatGPT starts (or steps up) sign-in: the Apps SDK
+    // wants "both an `error` and `error_description` parameter" in it.
+    if (resource) {
+      const inResult = resource.challenge({
+        ...denial.challenge,
+        error: denial.challenge.error ?? "invalid_request",
+        description: denial.error.message,
+      });
+      result._meta = { ...result._meta, [WWW_AUTHENTICATE_META]: [inResult] };
+    }
     return { status: denial.status, challenge, result };
   }
 

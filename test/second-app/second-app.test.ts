@@ -8,6 +8,9 @@
  * flight through the widget (Book → confirm → booked) on a host answering with the app's own
  * recorded fixtures. Then
  * `mcp-widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
+ * The replies app (`create --template replies`) is clicked through on its own local host page
+ * in en and ru — list → draft → sign in → confirm → sent, one send on the server — with no
+ * purchase word on any screen.
  * Separately, a widget-only install shows what the kit pulls in without the server side.
  * Prints the install measurements.
  */
@@ -26,7 +29,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 
@@ -87,6 +90,18 @@ function nativeBuilds(root: string): string[] {
   );
 }
 
+/** What a person reads on `page` (or in a frame): the text, and the labels a screen reader says. */
+function screenText(page: Page | Frame) {
+  return page.evaluate(() =>
+    [
+      document.body.innerText,
+      ...[...document.querySelectorAll("[aria-label], [title], [placeholder]")].flatMap((el) =>
+        ["aria-label", "title", "placeholder"].map((name) => el.getAttribute(name) ?? ""),
+      ),
+    ].join("\n"),
+  );
+}
+
 /** Starts a long-running command; resolves with the first line of its stdout matching `pattern`. */
 function startUntil(
   command: string,
@@ -95,9 +110,10 @@ function startUntil(
   env: NodeJS.ProcessEnv = {},
   /** In its own process group, as a terminal runs it (stop it with `interrupt`). */
   group = false,
+  cwd = app,
 ): { child: ChildProcess; match: Promise<RegExpExecArray>; output: () => string } {
   const child = spawn(command, args, {
-    cwd: app,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: group,
@@ -122,6 +138,21 @@ function interrupt(child: ChildProcess | undefined): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * `npm start` in `cwd` as a person runs it (`mcp-widget-kit dev`), in a shell with no NODE_ENV
+ * (vitest sets one: "test"); its match holds the page's URL and the MCP server's.
+ */
+function startDevHost(cwd: string) {
+  return startUntil(
+    "npm",
+    ["start", "--", "--port", "0"],
+    /^mcp-widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
+    { NODE_ENV: undefined },
+    true,
+    cwd,
+  );
 }
 
 let tarball = "";
@@ -317,18 +348,6 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
       await browser?.close();
       server?.kill();
     });
-
-    /** What a person reads on `page`: the text, and the labels a screen reader says. */
-    function screenText(page: Page) {
-      return page.evaluate(() =>
-        [
-          document.body.innerText,
-          ...[...document.querySelectorAll("[aria-label], [title], [placeholder]")].flatMap((el) =>
-            ["aria-label", "title", "placeholder"].map((name) => el.getAttribute(name) ?? ""),
-          ),
-        ].join("\n"),
-      );
-    }
 
     /**
      * The widget as ChatGPT shows it: `window.openai` holds the tool's structuredContent, and
@@ -561,14 +580,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     let mcp = "";
 
     beforeAll(async () => {
-      // `npm start` as a person runs it, in a shell with no NODE_ENV (vitest sets one: "test").
-      dev = startUntil(
-        "npm",
-        ["start", "--", "--port", "0"],
-        /^mcp-widget-kit dev: (http:\/\/\S+) \(MCP server (http:\/\/\S+)\)$/m,
-        { NODE_ENV: undefined },
-        true,
-      );
+      dev = startDevHost(app);
       const found = await dev.match;
       page = found[1]!;
       mcp = found[2]!;
@@ -706,6 +718,12 @@ const PURCHASE_WORDS = [
   "не дошёл",
 ];
 
+/** Fails naming `where` when `text` shows a word of {@link PURCHASE_WORDS}. */
+function expectNoPurchaseWord(text: string, where: string) {
+  const lower = text.toLowerCase();
+  for (const word of PURCHASE_WORDS) expect(lower, `${where}: "${word}"`).not.toContain(word);
+}
+
 describe("the replies app made by `mcp-widget-kit create --template replies`", () => {
   const replies = join(work, "replies");
   const inReplies = (command: string, args: string[]) => run(command, args, replies);
@@ -761,10 +779,10 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
     expect(screens.filter((f) => f.includes(".ru-")).length).toBeGreaterThanOrEqual(4);
     expect(screens.filter((f) => f.includes(".en-")).length).toBeGreaterThanOrEqual(4);
     for (const screen of screens) {
-      const text = readFileSync(join(dir, screen), "utf8")
-        .replace(/<[^>]*>/g, " ")
-        .toLowerCase();
-      for (const word of PURCHASE_WORDS) expect(text, `${screen}: "${word}"`).not.toContain(word);
+      expectNoPurchaseWord(
+        readFileSync(join(dir, screen), "utf8").replace(/<[^>]*>/g, " "),
+        screen,
+      );
     }
     const recorded = readdirSync(join(replies, "fixtures")).join(" ");
     expect(recorded).not.toMatch(/book|order/);
@@ -777,5 +795,81 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
       const source = readFileSync(join(replies, "widget", file), "utf8");
       expect(source, file).not.toMatch(/<style|display:\s*none|\.wk-total|\.wk-lines/);
     }
+  });
+
+  describe("clicked through in Chromium on its local host page (`npm start`)", () => {
+    let dev: ReturnType<typeof startUntil>;
+    let browser: Browser;
+    let page = "";
+
+    beforeAll(async () => {
+      dev = startDevHost(replies);
+      page = (await dev.match)[1]!;
+      browser = await chromium.launch(chromiumLaunchOptions);
+      mkdirSync(screenshots, { recursive: true });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      interrupt(dev?.child);
+    });
+
+    /** The sends the server ran: its log's `tool_call` lines for `send_reply`. */
+    const sends = () =>
+      dev
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{") && line.endsWith("}"))
+        .map((line) => JSON.parse(line) as { event?: string; tool?: string })
+        .filter((line) => line.event === "tool_call" && line.tool === "send_reply").length;
+
+    for (const locale of ["en", "ru"] as const)
+      it(`list → draft → sign in → confirm → sent, one send, no purchase word (${locale})`, async () => {
+        // Its own context: no sign-in carried over from the other language.
+        const context = await browser.newContext();
+        const tab = await context.newPage();
+        const errors: string[] = [];
+        tab.on("pageerror", (error) => errors.push(error.message));
+        await tab.goto(
+          `${page}?tool=list_tickets&args=${encodeURIComponent("{}")}&locale=${locale}`,
+        );
+        const turn = tab.locator("#turns article.turn:last-of-type iframe");
+        const frame = tab.frameLocator("#turns article.turn:last-of-type iframe");
+        await frame.locator('[data-state="results"]').waitFor({ timeout: 60_000 });
+        const widget = (await (await turn.elementHandle())!.contentFrame())!;
+        /** Checks and photographs the screen the person sees now. */
+        const screen = async (name: string) => {
+          expectNoPurchaseWord(await screenText(widget), `${name} (${locale})`);
+          await tab.screenshot({ path: join(screenshots, `replies-${name}.${locale}.png`) });
+        };
+        await screen("list");
+
+        const ticket = frame.locator('[data-item-id="t-4127"]');
+        await ticket.locator("button").first().click();
+        await ticket.locator("textarea").fill("Thanks for the report: the fix ships on Monday.");
+        await screen("writing");
+        // Drafting needs a signed-in person: the server answers 401, the page signs in.
+        const popup = tab.waitForEvent("popup", { timeout: 60_000 });
+        await ticket.locator('[data-action="prepare"]').click();
+        const signIn = await popup;
+        await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
+        await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
+        const confirm = frame.locator('[data-state="confirm"] [data-action="confirm"]');
+        await confirm.waitFor({ timeout: 60_000 });
+        expect(await screenText(widget)).toContain("the fix ships on Monday");
+        await screen("confirm");
+
+        const before = sends();
+        await confirm.click();
+        const sent = frame.locator('[data-state="committed"]');
+        await sent.waitFor({ timeout: 60_000 });
+        expect(await sent.innerText()).toContain("the fix ships on Monday");
+        await screen("sent");
+        // The server ran exactly one send for this reply.
+        await expect.poll(sends, { timeout: 10_000 }).toBe(before + 1);
+        expect(await frame.locator('[data-action="confirm"]').count()).toBe(0);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
   });
 });

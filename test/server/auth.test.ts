@@ -1,10 +1,13 @@
 /**
  * The resource server over HTTP: protected-resource metadata, per-tool security declarations,
- * and the status, challenge and ToolError of every kind of refused token.
+ * and the status, challenge and ToolError of every kind of refused token — 401/403 for an
+ * MCP-spec client, 200 with the same result for ChatGPT (marked by its `openai/…` client hints).
  */
 import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
+import type { ToolError } from "../../src/contract/index.ts";
 import { createTokenVerifier } from "../../src/server/index.ts";
+import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
 
 interface RawAnswer {
   status: number;
@@ -55,6 +58,9 @@ const PREPARE = {
   method: "tools/call",
   params: { name: "prepare_order", arguments: { gift_id: "gift-0001" } },
 };
+/** The same call as ChatGPT sends it: with its client hints in the request's `_meta`. */
+const CHATGPT_META = { "openai/userAgent": "ChatGPT/1.2025.012", "openai/locale": "en-US" };
+const PREPARE_FROM_CHATGPT = { ...PREPARE, params: { ...PREPARE.params, _meta: CHATGPT_META } };
 const SEARCH = { method: "tools/call", params: { name: "suggest_gifts", arguments: GOOD_SEARCH } };
 
 describe("OAuth resource server", () => {
@@ -125,7 +131,73 @@ describe("OAuth resource server", () => {
       code: "AUTH_REQUIRED",
       retryable: false,
     });
-    expect(answer.body.result?._meta?.["mcp/www_authenticate"]).toEqual([answer.challenge]);
+    // The result's challenge adds the `error` and `error_description` the Apps SDK asks for.
+    expect(answer.body.result?._meta?.["mcp/www_authenticate"]).toEqual([
+      `Bearer resource_metadata="${metadataUrl}", error="invalid_request", ` +
+        `error_description="Sign-in is required for this tool.", scope="orders:write"`,
+    ]);
+  });
+
+  it("answers ChatGPT's protected call without a token with 200 and the same refusal as a result", async () => {
+    const mcp = await post(h.endpoint.url, PREPARE);
+    const chatgpt = await post(h.endpoint.url, PREPARE_FROM_CHATGPT);
+    expect(chatgpt.status).toBe(200);
+    expect(chatgpt.challenge).toBe(mcp.challenge);
+    expect(chatgpt.body).toEqual({
+      ...mcp.body,
+      result: { ...mcp.body.result, structuredContent: expect.anything() },
+    });
+    expect(chatgpt.body.result?.structuredContent?.error).toMatchObject({ code: "AUTH_REQUIRED" });
+    // What the model reads: the person must sign in.
+    expect(chatgpt.body.result?.content?.[0]?.text).toMatch(/^AUTH_REQUIRED: .*sign in/);
+    const refusals = h.log.lines.filter((line) => line.event === "tool_refused");
+    expect(refusals.map((line) => line.fields?.status)).toContain(200);
+  });
+
+  it("answers ChatGPT's refused token and too little scope with 200 too, each with its challenge", async () => {
+    const expired = await post(
+      h.endpoint.url,
+      PREPARE_FROM_CHATGPT,
+      await h.issuer.mint({ expiresIn: -600 }),
+    );
+    expect(expired.status).toBe(200);
+    expect(expired.body.result?.structuredContent?.error).toMatchObject({ code: "AUTH_INVALID" });
+    expect(expired.body.result?._meta?.["mcp/www_authenticate"]).toEqual([
+      `Bearer resource_metadata="${metadataUrl}", error="invalid_token", ` +
+        `error_description="The sign-in is no longer valid; sign in again.", scope="orders:write"`,
+    ]);
+    const narrow = await post(
+      h.endpoint.url,
+      PREPARE_FROM_CHATGPT,
+      await h.issuer.mint({ scope: "profile" }),
+    );
+    expect(narrow.status).toBe(200);
+    expect(narrow.challenge).toContain('error="insufficient_scope"');
+    expect(narrow.body.result?._meta?.["mcp/www_authenticate"]).toEqual([
+      `Bearer resource_metadata="${metadataUrl}", error="insufficient_scope", ` +
+        `error_description="The sign-in does not allow this action.", scope="orders:write"`,
+    ]);
+    // A refused token on a request that is no tool call has no result to carry: still 401.
+    const listed = await post(
+      h.endpoint.url,
+      { method: "tools/list", params: { _meta: CHATGPT_META } },
+      "garbage",
+    );
+    expect(listed.status).toBe(401);
+  });
+
+  it("hands the SDK client ChatGPT's form as a result the model can read, on both revisions", async () => {
+    for (const era of ["modern", "legacy"] as const) {
+      const client = await h.connect({ anonymous: true, era });
+      const result = await client.callTool({
+        name: "prepare_order",
+        arguments: { gift_id: "gift-0001" },
+        _meta: CHATGPT_META,
+      });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ error: { code: "AUTH_REQUIRED" } });
+      expect(JSON.stringify(result.content)).toMatch(/sign in/);
+    }
   });
 
   const refused: Array<[string, () => Promise<string>]> = [
@@ -202,7 +274,32 @@ describe("OAuth resource server", () => {
         );
       // The SDK client sees the 401 and reports it (it has no OAuth provider configured).
       expect(JSON.stringify(error)).toMatch(/401|AUTH_REQUIRED|Unauthorized/);
+      // A host that rejects the widget's call with that error's text: the widget reads it as
+      // "sign in", not "could not reach the app".
+      expect(isChallengeError(error)).toBe(true);
     }
+  });
+
+  it("gives the widget a sign-in either way: ChatGPT's result, or an MCP client's error", async () => {
+    const client = await h.connect({ anonymous: true });
+    const handed = await client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+      _meta: CHATGPT_META,
+    });
+    const error = (handed.structuredContent as { error: ToolError }).error;
+    expect(needsSignIn(error)).toBe(true);
+    expect(hasChallengeMeta(handed._meta ?? {})).toBe(true);
+    const rejected: unknown = await client
+      .callTool({
+        name: "commit_order",
+        arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+      })
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+    expect(isChallengeError(rejected)).toBe(true);
   });
 
   it("nothing the client sets chooses the identity: _meta subject and headers are ignored", async () => {
@@ -258,7 +355,8 @@ describe("OAuth resource server", () => {
       error: { code: "AUTH_REQUIRED", changes: "none" },
     });
     expect(result._meta?.["mcp/www_authenticate"]).toEqual([
-      `Bearer resource_metadata="${metadataUrl}", scope="orders:write"`,
+      `Bearer resource_metadata="${metadataUrl}", error="invalid_request", ` +
+        `error_description="Sign-in is required for this tool.", scope="orders:write"`,
     ]);
   });
 });

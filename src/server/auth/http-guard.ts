@@ -1,21 +1,22 @@
 /**
  * The resource server at the HTTP edge of the MCP endpoint, as the `authenticate` hook of
- * `createFetchHandler` / `serveHttp`: verifies the bearer token of every request, answers 401 (no or bad token) / 403
- * (insufficient scope) with `WWW-Authenticate` before a protected tool runs, and otherwise
- * passes the verified `AuthInfo` on to the tool handlers. Anonymous requests pass: tools that
- * allow them (and `tools/list`, `server/discover`, `initialize`) still work.
+ * `createFetchHandler` / `serveHttp`: verifies the bearer token of every request, refuses a
+ * protected tool's call before it runs, and otherwise passes the verified `AuthInfo` on to the
+ * tool handlers. Anonymous requests pass: tools that allow them (and `tools/list`,
+ * `server/discover`, `initialize`) still work.
  *
- * A refused `tools/call` carries both signals at once (docs/server.md, "Sign-in challenges"):
- * 401 (no or a refused token) or 403 (more scope) with the `WWW-Authenticate` challenge, which
- * an MCP client's OAuth support reacts to (the MCP authorization spec requires the 401), and a
- * JSON-RPC body with the tool result — a ToolError whose text tells the model to ask the person
- * to sign in, and `_meta["mcp/www_authenticate"]`, the Apps SDK's per-tool challenge — for
- * hosts that read the result instead.
+ * A refused `tools/call` always carries the `WWW-Authenticate` challenge and, as its JSON-RPC
+ * body, the tool result — a ToolError whose text tells the model to ask the person to sign in,
+ * and `_meta["mcp/www_authenticate"]`. Its status depends on who asks (`challengeFormOf`,
+ * docs/server.md "Sign-in challenges"): 200 for ChatGPT, which starts a tool's sign-in from
+ * that result; 401 (no or a refused token) or 403 (more scope) for every MCP-spec client,
+ * whose OAuth support starts from the status (the MCP authorization spec).
  */
 import type { HttpAuthenticate, HttpAuthOutcome } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
 import type { RefusedCall } from "../tool-server.ts";
 import type { ProtectedResource } from "./protected-resource.ts";
+import { challengeFormOf } from "./challenge-form.ts";
 import { authenticateRequest } from "./request-auth.ts";
 import type { RequestAuth } from "./tool-access.ts";
 import type { TokenVerifier } from "./token-verifier.ts";
@@ -35,13 +36,14 @@ export interface BearerAuthenticationOptions {
 interface ToolCall {
   id: unknown;
   name: string;
+  message: unknown;
 }
 
 function toolCallOf(message: unknown): ToolCall | undefined {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
   const m = message as { method?: unknown; id?: unknown; params?: { name?: unknown } };
   if (m.method !== "tools/call" || typeof m.params?.name !== "string") return undefined;
-  return { id: m.id ?? null, name: m.params.name };
+  return { id: m.id ?? null, name: m.params.name, message };
 }
 
 function answer(
@@ -71,12 +73,14 @@ export function bearerAuthentication(options: BearerAuthenticationOptions): Http
       if (!call) continue;
       const refused = options.refusal(call.name, auth);
       if (!refused) continue;
-      log.info("tool_refused", { tool: call.name.slice(0, 64), status: refused.status });
+      // ChatGPT reads the refusal from the result (a 401's body never reaches it as one).
+      const status = challengeFormOf(call.message) === "result" ? 200 : refused.status;
+      log.info("tool_refused", { tool: call.name.slice(0, 64), status });
       // Revision 2026-07-28 clients refuse a result without `resultType`; older ones ignore it.
       const revision = request.headers.get("mcp-protocol-version") ?? "";
       const result =
         revision >= "2026-07-28" ? { ...refused.result, resultType: "complete" } : refused.result;
-      return answer(refused.status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
+      return answer(status, refused.challenge, { jsonrpc: "2.0", id: call.id, result });
     }
     if (auth.state === "refused") {
       // Not a tool call (tools/list, server/discover, a stream): the client must still learn

@@ -22,8 +22,14 @@ export interface ProtectedResourceOptions {
 
 /** What `challenge` can add to the header. */
 export interface ChallengeOptions {
-  /** `invalid_token` (a token was sent and refused) or `insufficient_scope` (step-up). */
-  error?: "invalid_token" | "insufficient_scope";
+  /**
+   * `invalid_token` (a token was sent and refused), `insufficient_scope` (step-up), or
+   * `invalid_request` (no token: only in a tool result's challenge, which the Apps SDK wants
+   * with an `error`; RFC 6750 §3.1 leaves it out of the HTTP header).
+   */
+  error?: "invalid_token" | "insufficient_scope" | "invalid_request";
+  /** A human-readable `error_description` (the Apps SDK asks for one in a tool result's challenge). */
+  description?: string;
   /** The scopes the call needs. */
   scopes?: readonly string[];
 }
@@ -100,6 +106,7 @@ export function createProtectedResource(options: ProtectedResourceOptions): Prot
     challenge(challenge = {}) {
       const parts = [`resource_metadata=${quoted(metadataUrl)}`];
       if (challenge.error) parts.push(`error=${quoted(challenge.error)}`);
+      if (challenge.description) parts.push(`error_description=${quoted(challenge.description)}`);
       if (challenge.scopes && challenge.scopes.length > 0)
         parts.push(`scope=${quoted(challenge.scopes.join(" "))}`);
       return `Bearer ${parts.join(", ")}`;
