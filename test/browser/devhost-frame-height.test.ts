@@ -11,16 +11,8 @@ import { join } from "node:path";
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { startGiftGenius } from "./giftgenius-server.ts";
+import { SUGGEST_ARGS, startGiftGenius } from "./giftgenius-server.ts";
 import { REPO } from "./targets.ts";
-
-const ARGS = {
-  interests: ["books", "coffee"],
-  budget_min: 10,
-  budget_max: 80,
-  currency: "USD",
-  relationship_type: "friend",
-};
 
 let server: ChildProcess;
 let baseUrl: string;
@@ -98,7 +90,7 @@ describe.each(["openai", "mcp-apps"] as const)("frame height under %s", (protoco
     const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
     const page = await context.newPage();
     await page.goto(
-      `${baseUrl}/?protocol=${protocol}&displayMode=inline&maxHeight=640&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(ARGS))}`,
+      `${baseUrl}/?protocol=${protocol}&displayMode=inline&maxHeight=640&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
     );
     const results = await expectFitted(page, "results");
     await signInAsAlice(page);
@@ -125,7 +117,7 @@ describe.each(["openai", "mcp-apps"] as const)("frame height under %s", (protoco
     const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
     const page = await context.newPage();
     await page.goto(
-      `${baseUrl}/?protocol=${protocol}&displayMode=pip&maxHeight=640&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(ARGS))}`,
+      `${baseUrl}/?protocol=${protocol}&displayMode=pip&maxHeight=640&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
     );
     await widget(page).locator('.wk-root[data-state="results"]').waitFor({ timeout: 15_000 });
     // The PiP grid of gifts is taller than any cap: the root fills the frame, never more.

@@ -7,6 +7,15 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { REPO } from "./targets.ts";
 
+/** `suggest_gifts` arguments that find a handful of gifts, every one under the budget. */
+export const SUGGEST_ARGS = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
+
 /** A running GiftGenius server: its origin (the dev page is at `/`) and its process. */
 export interface GiftGeniusServer {
   readonly baseUrl: string;
