@@ -12,6 +12,8 @@
  *    own origin only. The page is the MCP endpoint the person's browser uses, so the command
  *    gets `AUTH_AUDIENCE=<page>/mcp` (unless set): the tokens the page signs in for name it.
  *    The page may also reach the authorization servers the metadata names, to sign in.
+ * With `--app-page` the server serves the page itself and only hears of the rebuilds
+ * (dev/app-page.ts).
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -20,6 +22,7 @@ import { join } from "node:path";
 import { createDevHostHandler } from "../devhost/server/handler.ts";
 import { isForeignRequest } from "../devhost/server/request-guard.ts";
 import { UsageError } from "./create.ts";
+import { runDevForAppPage } from "./dev/app-page.ts";
 import { forward } from "./dev/forward.ts";
 import {
   authorizationServers,
@@ -38,6 +41,11 @@ export interface DevOptions {
   readonly server?: string | undefined;
   /** The page's port on 127.0.0.1; `0` picks a free one. */
   readonly port: number;
+  /**
+   * The command's server serves the dev page itself: serve no page, only tell the server of
+   * each rebuild (dev/app-page.ts).
+   */
+  readonly appPage?: boolean;
 }
 
 function appName(cwd: string): string {
@@ -60,6 +68,11 @@ export async function runDev(options: DevOptions): Promise<void> {
     );
   if (options.server !== undefined && !URL.canParse(options.server))
     throw new UsageError(`--server must be a URL, not "${options.server}".`);
+  if (options.appPage) {
+    if (!options.command || options.server)
+      throw new UsageError("--app-page runs the server itself: give --command, not --server.");
+    return runDevForAppPage(options.command, cwd);
+  }
 
   const rebuilt = new Set<() => void>();
   const widget = await watchWidget(() => rebuilt.forEach((listener) => listener()));
@@ -70,7 +83,12 @@ export async function runDev(options: DevOptions): Promise<void> {
   await new Promise<void>((resolve) => server.listen(options.port, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const audience = `http://127.0.0.1:${port}${MCP_PATH}`;
-  const started = options.command ? startServer(options.command, cwd, audience) : undefined;
+  const started = options.command
+    ? startServer(options.command, cwd, {
+        PORT: process.env.PORT ?? "0",
+        AUTH_AUDIENCE: process.env.AUTH_AUDIENCE ?? audience,
+      })
+    : undefined;
   const stop = async () => {
     const pid = started?.child.pid;
     try {

@@ -12,12 +12,14 @@ const USAGE = `Usage:
   mcp-widget-kit create <folder> [--template flights | replies] [--name <package-name>]
                     [--kit <version-range | path to .tgz>]
   mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
+  mcp-widget-kit dev --app-page --command "<starts a server that serves the dev page itself>"
 
 create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
         story, tests. --template flights (default): search, book a flight (money);
         replies: list tickets, draft a reply, confirm, send it once (no money).
 dev     builds the widget on every change (vite build --watch), starts or reaches the app's
         MCP server, and serves the local host page (default http://127.0.0.1:8789/).
+        --app-page: the server serves the page itself; dev tells it of each rebuild.
 `;
 
 function create(args: string[]): void {
@@ -51,12 +53,18 @@ async function dev(args: string[]): Promise<void> {
       command: { type: "string" },
       server: { type: "string" },
       port: { type: "string", default: "8789" },
+      "app-page": { type: "boolean", default: false },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number, not "${values.port}".`);
-  await runDev({ command: values.command, server: values.server, port });
+  await runDev({
+    command: values.command,
+    server: values.server,
+    port,
+    appPage: values["app-page"],
+  });
 }
 
 async function main(argv: string[]): Promise<void> {

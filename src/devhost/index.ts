@@ -8,7 +8,7 @@ export {
   type DevHostFaults,
   type DevHostHandler,
   type DevHostOptions,
-  type WidgetBuilds,
 } from "./server/handler.ts";
+export { type WidgetBuilds } from "./server/build-events.ts";
 export { mountDevHost, type UseCapableApp } from "./server/mount.ts";
 export { FRAME_BOOTSTRAP_SOURCE } from "./frame/bootstrap.ts";

@@ -1,7 +1,8 @@
 /**
  * Another site's page against the dev host, in Chromium: a link or a form on a second
  * loopback origin must not run a tool or reach a dev route, and a link to a write tool opened
- * by the person fills the form and waits for their click.
+ * by the person fills the form (its description under the picker included) and waits for their
+ * click.
  */
 import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
@@ -86,6 +87,8 @@ describe("the dev host against another site's page", () => {
       await page.goto(`${app.url}/?tool=counter&args=${encodeURIComponent("{}")}`);
       await page.locator("body[data-ready='true']").waitFor({ timeout: 15_000 });
       expect(await page.locator("#tool-name").inputValue()).toBe("counter");
+      // The description under the picker is the linked tool's, not the first tool's ("show").
+      expect(await page.locator("#tool-description").innerText()).toBe("Counts calls.");
       expect(await page.locator("#link-notice").innerText()).toMatch(/may change data/);
       expect(await page.locator("#turns article").count()).toBe(0);
       expect(app.counter).toBe(0);

@@ -8,7 +8,7 @@
  * into test-results/e2e/, and must end with no console error, no CSP violation (page or frame)
  * and no axe violation (page and frame).
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -23,6 +23,7 @@ import {
 } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainFieldName } from "../../src/components/error-class.ts";
+import { startGiftGenius } from "./giftgenius-server.ts";
 import { REPO } from "./targets.ts";
 import {
   FIXTURE_WIDGET_HTML,
@@ -56,30 +57,10 @@ let baseUrl: string;
 let browser: Browser;
 let dataDir: string;
 
-/** Starts `main.ts` the way `npm start` does (minus the build) and reads its URL from the log. */
 async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ["--import", "tsx", "examples/giftgenius/server/main.ts"], {
-    cwd: REPO,
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      AUTH_DEV_PORT: "0",
-      SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
-      NODE_ENV: "development",
-      GIFTGENIUS_FAULTS: "",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let log = "";
-    server.once("exit", (code) => reject(new Error(`server exited (${code}): ${log}`)));
-    server.stderr!.on("data", (chunk: Buffer) => {
-      log += chunk.toString("utf8");
-      const listening = /"event":"listening","url":"(http:\/\/[^"]+)\/mcp"/.exec(log);
-      if (listening) resolve(listening[1]!);
-    });
-  });
+  const started = await startGiftGenius(dataDir);
+  server = started.process;
+  baseUrl = started.baseUrl;
 }
 
 beforeAll(async () => {

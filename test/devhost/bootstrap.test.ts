@@ -102,6 +102,14 @@ describe("the frame bootstrap", () => {
     });
   });
 
+  it("relays notifyIntrinsicHeight as a number or as { height } (the kit's bridge sends that)", () => {
+    const { window, posted } = load({ protocol: "openai", globals: {} });
+    const openai = window.openai as unknown as { notifyIntrinsicHeight(h: unknown): void };
+    openai.notifyIntrinsicHeight(310);
+    openai.notifyIntrinsicHeight({ height: 217 });
+    expect(posted.filter((m) => m.type === "height").map((m) => m.height)).toEqual([310, 217]);
+  });
+
   it("leaves window.openai undefined for MCP Apps, and says ready for both", () => {
     const mcp = load({ protocol: "mcp-apps" });
     expect(mcp.window.openai).toBeUndefined();

@@ -5,11 +5,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 
-/** Starts the server command; resolves with the first `http://…` URL it prints. */
+/**
+ * Starts the server command with `env` over this process's environment; resolves with the
+ * first `http://…` URL it prints.
+ */
 export function startServer(
   command: string,
   cwd: string,
-  audience: string,
+  env: { readonly [name: string]: string },
 ): { child: ChildProcess; url: Promise<string> } {
   const child = spawn(command, {
     cwd,
@@ -20,8 +23,7 @@ export function startServer(
       // This is development, whatever this process's NODE_ENV says: Vite's build, run above in
       // this very process, sets it to "production", and production refuses the dev sign-in.
       NODE_ENV: "development",
-      PORT: process.env.PORT ?? "0",
-      AUTH_AUDIENCE: process.env.AUTH_AUDIENCE ?? audience,
+      ...env,
     },
     // Its own process group, so stopping reaches the server and not only the shell around it.
     detached: true,

@@ -96,7 +96,7 @@ export const FRAME_BOOTSTRAP_SOURCE = `(function () {
     requestDisplayMode: function (options) { return request("requestDisplayMode", options || {}); },
     requestModal: function (options) { return request("requestModal", options || {}).then(function () { return undefined; }); },
     requestClose: function () { return request("requestClose", {}).then(function () { return undefined; }); },
-    notifyIntrinsicHeight: function (height) { post({ type: "height", height: Number(height) }); }
+    notifyIntrinsicHeight: function (height) { post({ type: "height", height: Number(height && typeof height === "object" ? height.height : height) }); }
   };
   var globals = init.globals && typeof init.globals === "object" ? init.globals : {};
   Object.keys(globals).forEach(function (key) { openai[key] = globals[key]; });

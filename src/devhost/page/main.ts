@@ -6,18 +6,13 @@
 import { ZOD_JITLESS } from "./zod-jitless.ts";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
-import { CallLog } from "./call-log.ts";
+import type { CallLog } from "./call-log.ts";
+import { createDevPage, type DevPage } from "./dev-page.ts";
 import { byId, h } from "./dom.ts";
 import { setUpFaultSwitch } from "./fault-switch.ts";
 import { connectMcp, type McpConnection } from "./mcp-connection.ts";
 import { finishSignInPopup, PageSignIn } from "./sign-in.ts";
-import {
-  loadSettings,
-  normalizeSettings,
-  saveSettings,
-  type DisplayMode,
-  type HostSettings,
-} from "./settings.ts";
+import type { DisplayMode } from "./settings.ts";
 import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { clearWidgetStates } from "./widget-state-store.ts";
@@ -31,50 +26,7 @@ interface DevHostConfig {
   liveReload: boolean;
 }
 
-const search = new URLSearchParams(window.location.search);
-let settings: HostSettings = loadSettings(search);
-const turns: Turn[] = [];
-const log = new CallLog(byId("call-log"), byId("event-log"));
-
-function applyPageTheme(): void {
-  // The page's own text is English whatever locale the widget is given, so `lang` stays "en".
-  document.documentElement.dataset.theme = settings.theme;
-}
-
-function changeSettings(input: Record<string, unknown>): void {
-  const next = normalizeSettings(input, settings);
-  const changed: Partial<Record<keyof HostSettings, unknown>> = {};
-  for (const key of Object.keys(next) as (keyof HostSettings)[])
-    if (next[key] !== settings[key]) changed[key] = next[key];
-  if (!Object.keys(changed).length) return;
-  settings = next;
-  saveSettings(settings);
-  applyPageTheme();
-  syncControls();
-  if ("protocol" in changed) for (const turn of turns) void turn.remount();
-  else for (const turn of turns) turn.updateSettings(changed as Partial<HostSettings>);
-}
-
-function syncControls(): void {
-  for (const key of ["protocol", "theme", "locale", "displayMode", "maxHeight"] as const) {
-    const control = byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`);
-    if (control.value !== String(settings[key])) control.value = String(settings[key]);
-  }
-}
-
-function setUpControls(): void {
-  syncControls();
-  for (const key of ["protocol", "theme", "locale", "displayMode", "maxHeight"] as const) {
-    byId<HTMLInputElement | HTMLSelectElement>(`setting-${key}`).addEventListener(
-      "change",
-      (event) => {
-        changeSettings({ [key]: (event.target as HTMLInputElement).value });
-      },
-    );
-  }
-}
-
-function followUp(text: string): void {
+function followUp(log: CallLog, text: string): void {
   log.event({ kind: "message", text: text.slice(0, 500) });
   byId("turns").append(
     h(
@@ -85,19 +37,20 @@ function followUp(text: string): void {
   );
 }
 
-function services(connection: McpConnection): TurnServices {
+function services(page: DevPage, connection: McpConnection): TurnServices {
+  const { log } = page;
   return {
     connection,
     log,
-    settings: () => settings,
+    settings: page.settings,
     requestDisplayMode(mode: DisplayMode) {
       log.event({ kind: "display-mode", text: `granted ${mode}` });
-      changeSettings({ displayMode: mode });
-      return settings.displayMode;
+      page.changeSettings({ displayMode: mode });
+      return page.settings().displayMode;
     },
-    followUp,
+    followUp: (text) => followUp(log, text),
     async callTool(source, name, args): Promise<CallToolResult> {
-      const record = log.start(source, settings.protocol, name, args);
+      const record = log.start(source, page.settings().protocol, name, args);
       const startedAt = performance.now();
       try {
         const result = await connection.callTool(name, args);
@@ -127,7 +80,7 @@ function services(connection: McpConnection): TurnServices {
 }
 
 /** The account panel: who is signed in, and buttons to sign in, switch user or sign out. */
-function setUpAccount(connection: McpConnection, signIn: PageSignIn): void {
+function setUpAccount(log: CallLog, connection: McpConnection, signIn: PageSignIn): void {
   const status = byId<HTMLParagraphElement>("account-status");
   const signInButton = byId<HTMLButtonElement>("sign-in");
   const switchButton = byId<HTMLButtonElement>("switch-user");
@@ -182,9 +135,14 @@ function setUpAccount(connection: McpConnection, signIn: PageSignIn): void {
   render();
 }
 
-function runTurn(shared: TurnServices, tool: string, args: Record<string, unknown>): Promise<void> {
+function runTurn(
+  page: DevPage,
+  shared: TurnServices,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<void> {
   const turn = new Turn(shared, tool, args);
-  turns.push(turn);
+  page.addTurn(turn);
   byId("turns").append(turn.element);
   turn.element.scrollIntoView({ block: "start" });
   return turn.run();
@@ -195,14 +153,15 @@ function runTurn(shared: TurnServices, tool: string, args: Record<string, unknow
  * the new widget with the input, output and widget state it had. EventSource reconnects by
  * itself when the dev server restarts.
  */
-function listenForRebuilds(shared: TurnServices): void {
+function listenForRebuilds(page: DevPage, shared: TurnServices): void {
+  const { log } = page;
   const events = new EventSource("/devhost/events");
   let reloading = Promise.resolve();
   events.addEventListener("widget-rebuilt", () => {
     reloading = reloading
       .then(async () => {
         await shared.connection.refresh();
-        await Promise.all(turns.map((turn) => turn.reload()));
+        await Promise.all(page.turns.map((turn) => turn.reload()));
         log.event({ kind: "notice", text: "widget rebuilt: frames reloaded" });
         document.body.dataset.widgetReloads = String(
           Number(document.body.dataset.widgetReloads ?? 0) + 1,
@@ -223,7 +182,8 @@ function parseArgs(text: string): Record<string, unknown> | string {
   }
 }
 
-function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
+function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfig): void {
+  const { search } = page;
   const toolSelect = byId<HTMLSelectElement>("tool-name");
   const argsInput = byId<HTMLTextAreaElement>("tool-args");
   const formError = byId<HTMLParagraphElement>("form-error");
@@ -267,7 +227,7 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
     url.searchParams.set("tool", toolSelect.value);
     url.searchParams.set("args", JSON.stringify(args));
     history.replaceState(null, "", url);
-    void runTurn(shared, toolSelect.value, args);
+    void runTurn(page, shared, toolSelect.value, args);
   });
   const initialTool = search.get("tool");
   if (initialTool) {
@@ -280,7 +240,7 @@ function setUpToolForm(shared: TurnServices, config: DevHostConfig): void {
       // Anyone can make a link, and another site can open it: only a tool that declares itself
       // read-only runs from the address; any other waits for the person's own click.
       if (runsFromLink(shared.connection.tools, initialTool))
-        void runTurn(shared, initialTool, args);
+        void runTurn(page, shared, initialTool, args);
       else
         byId("link-notice").textContent = names.includes(initialTool)
           ? `The link filled in a call to ${initialTool}, which may change data: check the arguments, then press “Call tool”.`
@@ -296,8 +256,8 @@ function runsFromLink(tools: McpConnection["tools"], name: string): boolean {
 
 async function start(): Promise<void> {
   document.body.dataset.zodJitless = String(ZOD_JITLESS);
-  applyPageTheme();
-  setUpControls();
+  const page = createDevPage(new URLSearchParams(window.location.search));
+  const { log } = page;
   byId<HTMLButtonElement>("clear-log").addEventListener("click", () => log.clear());
   byId<HTMLButtonElement>("clear-state").addEventListener("click", () => {
     clearWidgetStates();
@@ -316,13 +276,13 @@ async function start(): Promise<void> {
     byId("app-name").textContent = config.appName;
     const signIn = new PageSignIn();
     const connection = await connectMcp(config.mcpPath, signIn);
-    setUpAccount(connection, signIn);
-    const shared = services(connection);
+    setUpAccount(log, connection, signIn);
+    const shared = services(page, connection);
     await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) =>
       log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }),
     );
-    setUpToolForm(shared, config);
-    if (config.liveReload) listenForRebuilds(shared);
+    setUpToolForm(page, shared, config);
+    if (config.liveReload) listenForRebuilds(page, shared);
     // Said last, once the form is prefilled: "Connected" means ready to use.
     status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
     document.body.dataset.ready = "true";

@@ -82,14 +82,19 @@ export function saveSettings(settings: HostSettings): void {
 }
 
 /**
- * The height the widget may take: the control's value inline and in PiP; in fullscreen, the
- * space under the top bar, as a host gives a fullscreen widget the whole view.
+ * The height the widget may take: the control's value inline; in PiP, that value up to the
+ * PiP window's cap (the frame is never taller, so a widget told more would be cut off); in
+ * fullscreen, the space under the top bar, as a host gives a fullscreen widget the whole view.
  */
 export function effectiveMaxHeight(settings: HostSettings): number {
-  return settings.displayMode === "fullscreen"
-    ? Math.max(120, window.innerHeight - FULLSCREEN_TOP)
-    : settings.maxHeight;
+  if (settings.displayMode === "fullscreen")
+    return Math.max(120, window.innerHeight - FULLSCREEN_TOP);
+  if (settings.displayMode === "pip") return Math.min(settings.maxHeight, PIP_MAX_HEIGHT);
+  return settings.maxHeight;
 }
+
+/** The tallest the floating PiP frame gets, whatever the max-height control says. */
+export const PIP_MAX_HEIGHT = 420;
 
 /** Pixels the page's top bar keeps above a fullscreen widget (matches styles.css). */
 export const FULLSCREEN_TOP = 48;

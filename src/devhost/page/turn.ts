@@ -210,10 +210,10 @@ export class Turn {
     this.exitButton.hidden = displayMode === "inline";
     const frame = this.widget?.frame;
     if (!frame) return;
+    // The frame's own height (its border is outside it: styles.css), never more than the widget
+    // was told it may take.
     frame.style.height =
-      displayMode === "fullscreen"
-        ? ""
-        : `${Math.min(this.contentHeight, displayMode === "pip" ? Math.min(maxHeight, 420) : maxHeight)}px`;
+      displayMode === "fullscreen" ? "" : `${Math.min(this.contentHeight, maxHeight)}px`;
   }
 
   private showModelText(result: CallToolResult): void {

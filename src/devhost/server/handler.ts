@@ -12,6 +12,12 @@ import { isDevelopment } from "../../server/mode.ts";
 import { declaredOrigins, frameCsp } from "./frame-csp.ts";
 import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
+import {
+  serveBuildEvents,
+  WIDGET_BUILDS_ENV,
+  widgetBuildsFrom,
+  type WidgetBuilds,
+} from "./build-events.ts";
 import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
 import {
   hasLoopbackHost,
@@ -52,16 +58,12 @@ export interface DevHostOptions {
   readonly authorizationServers?: readonly string[];
   /**
    * Widget rebuilds (`mcp-widget-kit dev` passes its watcher's): the open page reloads every
-   * widget frame after each, keeping its tool input, output and widget state. Without it the
-   * page does not listen for rebuilds.
+   * widget frame after each, keeping its tool input, output and widget state. Default, in
+   * development: the rebuilds `mcp-widget-kit dev --app-page` announces to the server it
+   * starts (the `MCP_WIDGET_KIT_WIDGET_BUILDS` variable); without either the page does not
+   * listen for rebuilds.
    */
   readonly widgetBuilds?: WidgetBuilds;
-}
-
-/** A source of "the widget was rebuilt" signals. */
-export interface WidgetBuilds {
-  /** Calls `listener` after every successful rebuild; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
 }
 
 /** Handles a request if it is the dev host's; resolves `false` to let the app handle it. */
@@ -126,6 +128,9 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
   const pageDir = resolve(options.pageDir ?? DEFAULT_PAGE_DIR);
   const development = options.development ?? isDevelopment();
   const frames = new FrameStore();
+  const widgetBuilds =
+    options.widgetBuilds ??
+    (development ? widgetBuildsFrom(process.env[WIDGET_BUILDS_ENV]) : undefined);
   const csp = pageCsp((options.authorizationServers ?? []).flatMap(httpOrigin));
 
   function faultSwitchOpen(req: IncomingMessage): boolean {
@@ -172,19 +177,8 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
       mcpPath: options.mcpPath ?? "/mcp",
       exampleArgs: options.exampleArgs ?? {},
       faults: faultSwitchOpen(req) ? { known: options.faults?.known ?? [] } : null,
-      liveReload: Boolean(options.widgetBuilds),
+      liveReload: Boolean(widgetBuilds),
     });
-  }
-
-  /** Server-sent events: one `widget-rebuilt` event per rebuild, while the page is open. */
-  function serveBuildEvents(res: ServerResponse): void {
-    const builds = options.widgetBuilds;
-    if (!builds) return sendText(res, 404, "Not found\n");
-    res.writeHead(200, { ...BASE_HEADERS, "Content-Type": "text/event-stream" });
-    res.write(": live reload\n\n");
-    const unsubscribe = builds.subscribe(() => res.write("event: widget-rebuilt\ndata: {}\n\n"));
-    // The response closes when the page goes away (the request "closes" once it is read).
-    res.on("close", unsubscribe);
   }
 
   async function createFrame(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -249,8 +243,10 @@ export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandl
         if (name === undefined) sendText(res, 400, "Bad request: malformed escape in the path\n");
         else serveAsset(res, name);
       } else if (path === "/devhost/config" && read) serveConfig(req, res);
-      else if (path === "/devhost/events" && read) serveBuildEvents(res);
-      else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
+      else if (path === "/devhost/events" && read) {
+        if (widgetBuilds) serveBuildEvents(res, widgetBuilds);
+        else sendText(res, 404, "Not found\n");
+      } else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
       else if (path.startsWith("/devhost/frames/") && read)
         serveFrame(res, path.slice("/devhost/frames/".length));
       else if (path === "/devhost/faults" && (read || method === "POST"))

@@ -1,0 +1,54 @@
+/**
+ * The real GiftGenius server for the Chromium suites that drive the dev page: `main.ts` started
+ * the way `npm start` does (minus the build), on an ephemeral port with a temp SQLite file and
+ * its development authorization server, its URL read from the log.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { REPO } from "./targets.ts";
+
+/** `suggest_gifts` arguments that find a handful of gifts, every one under the budget. */
+export const SUGGEST_ARGS = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
+
+/** A running GiftGenius server: its origin (the dev page is at `/`) and its process. */
+export interface GiftGeniusServer {
+  readonly baseUrl: string;
+  readonly process: ChildProcess;
+}
+
+/** Starts the server with its database in `dataDir`; resolves once it listens. */
+export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer> {
+  const server = spawn(
+    process.execPath,
+    ["--import", "tsx", "examples/giftgenius/server/main.ts"],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        AUTH_DEV_PORT: "0",
+        SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
+        NODE_ENV: "development",
+        GIFTGENIUS_FAULTS: "",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let log = "";
+    server.once("exit", (code) => reject(new Error(`server exited (${code}): ${log}`)));
+    server.stderr!.on("data", (chunk: Buffer) => {
+      log += chunk.toString("utf8");
+      const listening = /"event":"listening","url":"(http:\/\/[^"]+)\/mcp"/.exec(log);
+      if (listening) resolve(listening[1]!);
+    });
+  });
+  return { baseUrl, process: server };
+}
