@@ -7,6 +7,7 @@ import { ZOD_JITLESS } from "./zod-jitless.ts";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
 import type { CallLog } from "./call-log.ts";
+import { clientHints } from "./client-hints.ts";
 import { createDevPage, type DevPage } from "./dev-page.ts";
 import { byId, h } from "./dom.ts";
 import { setUpFaultSwitch } from "./fault-switch.ts";
@@ -53,7 +54,11 @@ function services(page: DevPage, connection: McpConnection): TurnServices {
       const record = log.start(source, page.settings().protocol, name, args);
       const startedAt = performance.now();
       try {
-        const result = await connection.callTool(name, args);
+        const result = await connection.callTool(
+          name,
+          args,
+          clientHints(page.settings(), navigator.userAgent),
+        );
         log.finish(
           record,
           {

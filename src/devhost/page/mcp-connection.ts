@@ -29,8 +29,15 @@ const passThroughValidator: jsonSchemaValidator = {
 /** The page's connection to the app's MCP server. */
 export interface McpConnection {
   readonly tools: readonly Tool[];
-  /** Calls a tool; when it needs sign-in, signs in (popup) and calls it again. */
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /**
+   * Calls a tool (with `meta` as the request's `_meta`, e.g. ChatGPT's client hints); when it
+   * needs sign-in, signs in (popup) and calls it again.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    meta?: Record<string, string>,
+  ): Promise<CallToolResult>;
   readResource(uri: string): Promise<ReadResourceResult>;
   /** Starts over with a fresh client (after signing out, so the next call signs in anew). */
   reconnect(): Promise<void>;
@@ -76,8 +83,12 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
   let { tools } = await client!.listTools();
   const resources = new Map<string, Promise<ReadResourceResult>>();
 
-  const call = async (name: string, args: Record<string, unknown>) =>
-    (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const call = async (name: string, args: Record<string, unknown>, meta?: Record<string, string>) =>
+    (await client.callTool({
+      name,
+      arguments: args,
+      ...(meta ? { _meta: meta } : {}),
+    })) as CallToolResult;
 
   /** Waits for the popup's code, trades it for tokens, and starts a client that sends them. */
   const completeSignIn = async () => {
@@ -91,15 +102,15 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
     get tools() {
       return tools;
     },
-    async callTool(name, args) {
+    async callTool(name, args, meta) {
       let result: CallToolResult;
       try {
-        result = await call(name, args);
+        result = await call(name, args, meta);
       } catch (error) {
         // A 401/403: the SDK transport ran discovery and registration and opened the popup.
         if (!(error instanceof UnauthorizedError) || !signIn) throw error;
         await completeSignIn();
-        return call(name, args);
+        return call(name, args, meta);
       }
       const challenge = signIn ? challengeOf(result) : undefined;
       if (!challenge || !signIn) return result;
@@ -112,7 +123,7 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
         ...(scope ? { scope } : {}),
       });
       if (started === "REDIRECT") await completeSignIn();
-      return call(name, args);
+      return call(name, args, meta);
     },
     async reconnect() {
       await client.close().catch(() => {});
