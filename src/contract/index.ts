@@ -47,4 +47,5 @@ export type {
   InvalidView,
   UnsupportedView,
 } from "./views.ts";
-export { fromProblem, isRetryableStatus, UPSTREAM_BAD_RESPONSE } from "./problem.ts";
+export { fromProblem, isRetryableStatus } from "./problem.ts";
+export { UPSTREAM_BAD_RESPONSE } from "./error-codes.ts";
