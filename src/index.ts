@@ -43,6 +43,8 @@ export {
   MAX_RETRY_AFTER_SECONDS,
   type Money,
   MoneySchema,
+  NON_RECORD_STATES,
+  type NonRecordState,
   type ParsedKindResult,
   type ParsedResult,
   parseVersion,

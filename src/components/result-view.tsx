@@ -4,7 +4,7 @@
  * data goes to the app's render function; every other state has a kit component.
  */
 import { useMemo, type ReactNode } from "react";
-import type { AnyParsedResult } from "../contract/index.ts";
+import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
@@ -25,10 +25,7 @@ export type AnyView = AnyParsedResult;
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 
 /** The record members of a parsed-result union (states `confirm`, `committed`). */
-export type RecordsOf<R> = Exclude<
-  R,
-  { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }
->;
+export type RecordsOf<R> = Exclude<R, { readonly state: NonRecordState }>;
 
 /** Props of `ResultView`. */
 export interface ResultViewProps<R extends AnyView> {

@@ -4,12 +4,8 @@
  * get a compact ToolError either way, and an unrecognised body is never echoed.
  */
 import * as v from "valibot";
-import {
-  FieldErrorSchema,
-  MAX_RETRY_AFTER_SECONDS,
-  type FieldError,
-  type ToolError,
-} from "./schemas.ts";
+import { clampRetryAfterSeconds } from "./limits.ts";
+import { FieldErrorSchema, type FieldError, type ToolError } from "./schemas.ts";
 import {
   BAD_REQUEST,
   CONFLICT,
@@ -154,10 +150,7 @@ export function fromProblem(body: unknown, status?: number): ToolError {
   };
   const retryAfter = problem.retry_after_seconds;
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter)) {
-    error.retry_after_seconds = Math.min(
-      MAX_RETRY_AFTER_SECONDS,
-      Math.max(0, Math.ceil(retryAfter)),
-    );
+    error.retry_after_seconds = clampRetryAfterSeconds(retryAfter);
   }
   const nextAction = text(problem.next_action, 300);
   if (nextAction) error.next_action = nextAction;
