@@ -1,6 +1,14 @@
 /**
  * Which requests may reach the server at all: the `Host` check that stops DNS rebinding, and
  * the `Origin` check for browser clients. Both are decided before anything else is read.
+ *
+ * Not the SDK's `validateHostHeader` / `validateOriginHeader` (`@modelcontextprotocol/server`
+ * 2.4.0): they compare only the host name `new URL()` reads out of the value, so they drop
+ * the port (an `allowedHosts` entry `name:port` would never match, and the loopback default
+ * `127.0.0.1:<port>` would take any port), the origin's scheme (`http://chat.example` passes
+ * for `https://chat.example`), and take what is no plain `host[:port]` once normalised:
+ * `127.1`, `2130706433`, `0x7f.0.0.1`, `evil@localhost`, `localhost/x`. The kit compares the
+ * value as sent; `test/server/request-checks.test.ts` holds those cases.
  */
 import { isLoopbackHostHeader, isLoopbackOrigin } from "../../contract/loopback.ts";
 
