@@ -148,7 +148,6 @@ export {
   type StoredIdempotencyKey,
 } from "./write/index.ts";
 export {
-  type AnyView,
   type CommitOutcome,
   ConfirmDraft,
   type ConfirmDraftProps,

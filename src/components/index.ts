@@ -4,7 +4,6 @@ export { WidgetRoot, type WidgetRootProps } from "./widget-root.tsx";
 export {
   ResultView,
   type ResultViewProps,
-  type AnyView,
   type ResultsOf,
   type RecordsOf,
 } from "./result-view.tsx";

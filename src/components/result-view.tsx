@@ -15,12 +15,6 @@ import { InvalidState, UnsupportedState } from "./notice-state.tsx";
 import { RenderGuard } from "./render-guard.tsx";
 import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
 
-/**
- * Any parsed result: what `contract.parse()` returns (a union discriminated on `state`).
- * Its state is a `data-state` value as it is: the root shows it without a mapping.
- */
-export type AnyView = AnyParsedResult;
-
 /** The `results` member of a parsed-result union. */
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 
@@ -28,7 +22,7 @@ export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 export type RecordsOf<R> = Exclude<R, { readonly state: NonRecordState }>;
 
 /** Props of `ResultView`. */
-export interface ResultViewProps<R extends AnyView> {
+export interface ResultViewProps<R extends AnyParsedResult> {
   /**
    * The parsed result to show. `null` means "not delivered yet" (`loading`). When omitted,
    * ResultView reads the host's `toolOutput` and parses it with `contract`.
@@ -70,7 +64,7 @@ function ScrollingResults({ children }: { children: ReactNode }) {
   );
 }
 
-type BodyProps<R extends AnyView> = Pick<
+type BodyProps<R extends AnyParsedResult> = Pick<
   ResultViewProps<R>,
   "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"
 > & {
@@ -78,7 +72,7 @@ type BodyProps<R extends AnyView> = Pick<
 };
 
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
-function StateBody<R extends AnyView>({
+function StateBody<R extends AnyParsedResult>({
   view,
   renderResults,
   renderRecord,
@@ -88,7 +82,7 @@ function StateBody<R extends AnyView>({
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
-  const shown: AnyView = view;
+  const shown: AnyParsedResult = view;
   switch (shown.state) {
     case "results":
       return (
@@ -118,7 +112,7 @@ function StateBody<R extends AnyView>({
  * @example
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
-export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
+export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
   const {
     result,
     contract,
