@@ -43,6 +43,8 @@ export {
   MAX_RETRY_AFTER_SECONDS,
   type Money,
   MoneySchema,
+  NON_RECORD_STATES,
+  type NonRecordState,
   type ParsedKindResult,
   type ParsedResult,
   parseVersion,
@@ -146,7 +148,6 @@ export {
   type StoredIdempotencyKey,
 } from "./write/index.ts";
 export {
-  type AnyView,
   type CommitOutcome,
   ConfirmDraft,
   type ConfirmDraftProps,

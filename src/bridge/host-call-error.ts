@@ -1,10 +1,5 @@
+import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
-
-/** The code of a call the host failed to deliver or answer (rejected, threw, timed out). */
-export const HOST_CALL_FAILED = "HOST_CALL_FAILED";
-
-/** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */
-export const UNREADABLE_RESULT = "UNREADABLE_RESULT";
 
 /** A tool answered with something that is not its contract: say so, and allow a retry. */
 export function unreadableResult(changes?: ToolError["changes"]): ToolError {

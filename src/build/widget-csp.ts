@@ -7,6 +7,7 @@
  * them, the server adds deployment origins to them, the dev host reads them back.
  */
 import { isRecord } from "../contract/is-record.ts";
+import { LOOPBACK_NAME_PATTERN, PORT_PATTERN } from "../contract/loopback.ts";
 
 /** ChatGPT's resource `_meta["openai/widgetCSP"]` (snake case). */
 export interface OpenAiWidgetCsp {
@@ -91,8 +92,10 @@ export interface DeclaredOrigins {
 }
 
 // https, or http on a loopback host: a server in local development serving its own files.
-const ORIGIN =
-  /^(?:https:\/\/[a-z0-9.-]+|http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]))(:\d{1,5})?$/i;
+const ORIGIN = new RegExp(
+  `^(?:https://[a-z0-9.-]+|http://(?:${LOOPBACK_NAME_PATTERN}))${PORT_PATTERN}$`,
+  "i",
+);
 
 function record(value: unknown): Record<string, unknown> {
   return isRecord(value) ? value : {};

@@ -6,7 +6,7 @@
 
 /**
  * The `data-action` values buttons carry: `prepare` asks the server for a draft of a write
- * (an app's "Reply", "Book"; GiftGenius' gift cards keep their older name, `buy`), `sign-in`
+ * (an app's "Reply", "Book"; `buy` is the older name an app's buy buttons may keep), `sign-in`
  * is shown when a call needs a signed-in person, and `confirm`, `cancel`, `retry` act on a
  * draft or a failure.
  */

@@ -7,6 +7,7 @@
  * names (reworded) and their examples — all as text.
  */
 import { useId } from "react";
+import { MORE_ERRORS, UNKNOWN_FIELDS } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { Messages } from "../i18n/messages/en.ts";
@@ -65,8 +66,8 @@ function changesText(changes: ToolError["changes"], m: Messages): string | null 
 function fieldLabel(fieldError: { field: unknown; code?: unknown }, m: Messages): string {
   const field = String(fieldError.field);
   if (field !== "*") return plainFieldName(field);
-  if (fieldError.code === "UNKNOWN_FIELDS") return m.fieldUnknown;
-  if (fieldError.code === "MORE_ERRORS") return m.fieldMore;
+  if (fieldError.code === UNKNOWN_FIELDS) return m.fieldUnknown;
+  if (fieldError.code === MORE_ERRORS) return m.fieldMore;
   return m.fieldOther;
 }
 

@@ -4,7 +4,6 @@ export { WidgetRoot, type WidgetRootProps } from "./widget-root.tsx";
 export {
   ResultView,
   type ResultViewProps,
-  type AnyView,
   type ResultsOf,
   type RecordsOf,
 } from "./result-view.tsx";
@@ -14,7 +13,8 @@ export { LoadingState } from "./loading-state.tsx";
 export { InvalidState, UnsupportedState } from "./notice-state.tsx";
 export { EmptyState, type EmptyStateProps, type EmptySuggestion } from "./empty-state.tsx";
 export { ErrorState, type ErrorStateProps } from "./error-state.tsx";
-export { errorClassOf, plainFieldName, UNREADABLE_RESULT, type ErrorClass } from "./error-class.ts";
+export { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts";
+export { UNREADABLE_RESULT } from "../contract/error-codes.ts";
 export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
 export {

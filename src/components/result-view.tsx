@@ -4,7 +4,7 @@
  * data goes to the app's render function; every other state has a kit component.
  */
 import { useMemo, type ReactNode } from "react";
-import type { AnyParsedResult } from "../contract/index.ts";
+import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
 import { useToolOutput } from "../hooks/use-tool-output.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
@@ -15,23 +15,14 @@ import { InvalidState, UnsupportedState } from "./notice-state.tsx";
 import { RenderGuard } from "./render-guard.tsx";
 import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
 
-/**
- * Any parsed result: what `contract.parse()` returns (a union discriminated on `state`).
- * Its state is a `data-state` value as it is: the root shows it without a mapping.
- */
-export type AnyView = AnyParsedResult;
-
 /** The `results` member of a parsed-result union. */
 export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 
 /** The record members of a parsed-result union (states `confirm`, `committed`). */
-export type RecordsOf<R> = Exclude<
-  R,
-  { readonly state: "results" | "empty" | "error" | "invalid" | "unsupported" }
->;
+export type RecordsOf<R> = Exclude<R, { readonly state: NonRecordState }>;
 
 /** Props of `ResultView`. */
-export interface ResultViewProps<R extends AnyView> {
+export interface ResultViewProps<R extends AnyParsedResult> {
   /**
    * The parsed result to show. `null` means "not delivered yet" (`loading`). When omitted,
    * ResultView reads the host's `toolOutput` and parses it with `contract`.
@@ -73,7 +64,7 @@ function ScrollingResults({ children }: { children: ReactNode }) {
   );
 }
 
-type BodyProps<R extends AnyView> = Pick<
+type BodyProps<R extends AnyParsedResult> = Pick<
   ResultViewProps<R>,
   "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"
 > & {
@@ -81,7 +72,7 @@ type BodyProps<R extends AnyView> = Pick<
 };
 
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
-function StateBody<R extends AnyView>({
+function StateBody<R extends AnyParsedResult>({
   view,
   renderResults,
   renderRecord,
@@ -91,7 +82,7 @@ function StateBody<R extends AnyView>({
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
-  const shown: AnyView = view;
+  const shown: AnyParsedResult = view;
   switch (shown.state) {
     case "results":
       return (
@@ -121,7 +112,7 @@ function StateBody<R extends AnyView>({
  * @example
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
-export function ResultView<R extends AnyView>(props: ResultViewProps<R>) {
+export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
   const {
     result,
     contract,

@@ -4,15 +4,9 @@
  * a few attempts instead of hammering a failing service.
  */
 import { useEffect, useRef, useState } from "react";
+import { clampRetryAfterSeconds } from "../contract/limits.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { IS_DEV } from "./dev.ts";
-
-/**
- * The longest wait counted down, in seconds: the contract's `MAX_RETRY_AFTER_SECONDS`, kept
- * here as a literal because importing it would pull the contract's schemas (and valibot)
- * into every bundle that uses a RetryButton. A test keeps the two equal.
- */
-export const MAX_WAIT_SECONDS = 3_600;
 
 /** How many retries a RetryButton allows by default before it says to try later. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -30,8 +24,8 @@ export interface RetryButtonProps {
 }
 
 function waitSeconds(value: number | undefined): number {
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) return 0;
-  return Math.min(MAX_WAIT_SECONDS, Math.ceil(value));
+  // The contract's clamp (limits.ts has no valibot, so the widget's bundle stays small).
+  return typeof value === "number" && Number.isFinite(value) ? clampRetryAfterSeconds(value) : 0;
 }
 
 /** `data-action="retry"`: the retry control of an error. */

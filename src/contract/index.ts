@@ -1,18 +1,25 @@
 /** The framework-free contract: envelope, ToolError, Money, defineContract(), parse(). */
 export { CONTRACT_VERSION, parseVersion, isCompatible, type ContractVersion } from "./version.ts";
+export { MAX_RETRY_AFTER_SECONDS } from "./limits.ts";
 export { clipText, isHttpsUrl, isHttpsOrLoopbackUrl, DEFAULT_MAX_TEXT } from "./text.ts";
 export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export {
   MoneySchema,
   FieldErrorSchema,
   ToolErrorSchema,
-  MAX_RETRY_AFTER_SECONDS,
   CHANGES,
   type Money,
   type FieldError,
   type ToolError,
 } from "./schemas.ts";
-export { DOM_STATES, RECORD_STATES, type DomState, type RecordState } from "./states.ts";
+export {
+  DOM_STATES,
+  NON_RECORD_STATES,
+  RECORD_STATES,
+  type DomState,
+  type NonRecordState,
+  type RecordState,
+} from "./states.ts";
 export type { Envelope } from "./envelope.ts";
 export { envelopeSchema } from "./envelope-schema.ts";
 export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
@@ -47,4 +54,5 @@ export type {
   InvalidView,
   UnsupportedView,
 } from "./views.ts";
-export { fromProblem, isRetryableStatus, UPSTREAM_BAD_RESPONSE } from "./problem.ts";
+export { fromProblem, isRetryableStatus } from "./problem.ts";
+export { UPSTREAM_BAD_RESPONSE } from "./error-codes.ts";

@@ -7,10 +7,10 @@ import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
 import { isHttpsUrlCheck, isResourceUrlCheck } from "./fields.ts";
+import { LOOPBACK_NAME_PATTERN } from "./loopback.ts";
 
 /** What `resourceUrl()` accepts, as a JSON Schema pattern: https, or http on a loopback host. */
-const RESOURCE_URL_PATTERN =
-  "^(https://|http://(127\\.0\\.0\\.1|localhost|\\[::1\\])(:[0-9]{1,5})?([/?#]|$))";
+const RESOURCE_URL_PATTERN = `^(https://|http://(${LOOPBACK_NAME_PATTERN})(:[0-9]{1,5})?([/?#]|$))`;
 
 /** A JSON Schema object (draft-07). */
 export type JsonSchema = { [key: string]: unknown };

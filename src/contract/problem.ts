@@ -4,29 +4,38 @@
  * get a compact ToolError either way, and an unrecognised body is never echoed.
  */
 import * as v from "valibot";
+import { clampRetryAfterSeconds } from "./limits.ts";
+import { FieldErrorSchema, type FieldError, type ToolError } from "./schemas.ts";
 import {
-  FieldErrorSchema,
-  MAX_RETRY_AFTER_SECONDS,
-  type FieldError,
-  type ToolError,
-} from "./schemas.ts";
+  BAD_REQUEST,
+  CONFLICT,
+  FIELD_CODES,
+  FORBIDDEN,
+  INTERNAL,
+  NOT_FOUND,
+  RATE_LIMITED,
+  REQUEST_REJECTED,
+  UNAUTHORIZED,
+  UPSTREAM_BAD_RESPONSE,
+  UPSTREAM_ERROR,
+  UPSTREAM_TIMEOUT,
+  UPSTREAM_UNAVAILABLE,
+  VALIDATION_FAILED,
+} from "./error-codes.ts";
 import { clipText } from "./text.ts";
 
-/** The code for a body that is not a problem document (HTML, invalid JSON, empty). */
-export const UPSTREAM_BAD_RESPONSE = "UPSTREAM_BAD_RESPONSE";
-
 const CODE_BY_STATUS: Readonly<Record<number, string>> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  422: "VALIDATION_FAILED",
-  429: "RATE_LIMITED",
-  500: "INTERNAL",
-  502: "UPSTREAM_UNAVAILABLE",
-  503: "UPSTREAM_UNAVAILABLE",
-  504: "UPSTREAM_TIMEOUT",
+  400: BAD_REQUEST,
+  401: UNAUTHORIZED,
+  403: FORBIDDEN,
+  404: NOT_FOUND,
+  409: CONFLICT,
+  422: VALIDATION_FAILED,
+  429: RATE_LIMITED,
+  500: INTERNAL,
+  502: UPSTREAM_UNAVAILABLE,
+  503: UPSTREAM_UNAVAILABLE,
+  504: UPSTREAM_TIMEOUT,
 };
 
 /** 429, 503 and every 5xx are worth retrying; other 4xx need a changed request. */
@@ -35,8 +44,8 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 function codeFor(status: number | undefined): string {
-  if (status === undefined) return "UPSTREAM_ERROR";
-  return CODE_BY_STATUS[status] ?? (status >= 500 ? "UPSTREAM_ERROR" : "REQUEST_REJECTED");
+  if (status === undefined) return UPSTREAM_ERROR;
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? UPSTREAM_ERROR : REQUEST_REJECTED);
 }
 
 function readBody(body: unknown): unknown {
@@ -85,7 +94,7 @@ function fieldErrorsFrom(errors: unknown): FieldError[] | undefined {
         : undefined;
     const candidate = {
       field: typeof e.field === "string" ? e.field : (pointer ?? e.name),
-      code: typeof e.code === "string" ? e.code : "INVALID",
+      code: typeof e.code === "string" ? e.code : FIELD_CODES.invalid,
       message: typeof e.detail === "string" ? e.detail : e.message,
       ...(typeof e.example === "string" ? { example: e.example } : {}),
     };
@@ -141,10 +150,7 @@ export function fromProblem(body: unknown, status?: number): ToolError {
   };
   const retryAfter = problem.retry_after_seconds;
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter)) {
-    error.retry_after_seconds = Math.min(
-      MAX_RETRY_AFTER_SECONDS,
-      Math.max(0, Math.ceil(retryAfter)),
-    );
+    error.retry_after_seconds = clampRetryAfterSeconds(retryAfter);
   }
   const nextAction = text(problem.next_action, 300);
   if (nextAction) error.next_action = nextAction;

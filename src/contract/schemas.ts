@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { id, isoDateTime, text, tolerant } from "./fields.ts";
+import { clampRetryAfterSeconds } from "./limits.ts";
 import { clipText } from "./text.ts";
 
 export { isoDateTime };
@@ -26,21 +27,10 @@ export const FieldErrorSchema = v.object({
 /** One field problem: `field` is a path such as `interests[2]` or `budget_max`. */
 export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
 
-/** Longest wait the widget will count down; a larger hint is clamped to it. */
-export const MAX_RETRY_AFTER_SECONDS = 3_600;
-
 /** Did a failed write change anything? */
 export const CHANGES = ["none", "applied", "unknown"] as const;
 
-const retryAfter = tolerant(
-  v.pipe(
-    v.number(),
-    v.finite(),
-    v.transform((seconds: number) =>
-      Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, Math.ceil(seconds))),
-    ),
-  ),
-);
+const retryAfter = tolerant(v.pipe(v.number(), v.finite(), v.transform(clampRetryAfterSeconds)));
 
 /** Bad entries of `field_errors` are dropped one by one; the error itself stays. */
 const fieldErrors = tolerant(

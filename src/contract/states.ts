@@ -1,7 +1,8 @@
 /**
  * The states, named once: what `contract.parse()` returns as a view model's `state` IS the
  * widget root's `data-state` (the DOM contract). Tests, Storybook and outside checks read
- * these values, so they are public API; renaming one is a breaking change.
+ * these values, so they are public API; renaming one is a breaking change. No valibot and no
+ * framework: the widget's hooks and components read these lists too.
  */
 
 /** Every value the widget root's `data-state` can take, which is every view-model state. */
@@ -20,6 +21,22 @@ export const DOM_STATES = [
 
 /** One `data-state` value. */
 export type DomState = (typeof DOM_STATES)[number];
+
+/**
+ * The states of a result that is not a record: a list (`results`, `empty`), the tool's error,
+ * or an answer the widget cannot read (`invalid`, `unsupported`). A stored view in one of
+ * these is no draft or receipt, and `RecordsOf` leaves them out.
+ */
+export const NON_RECORD_STATES = [
+  "results",
+  "empty",
+  "error",
+  "invalid",
+  "unsupported",
+] as const satisfies readonly DomState[];
+
+/** One state of a result that is not a record. */
+export type NonRecordState = (typeof NON_RECORD_STATES)[number];
 
 /** The states a record kind can declare, at run time (`defineContract` refuses any other). */
 export const RECORD_STATES = [

@@ -1,3 +1,5 @@
+import { LOOPBACK_HTTP_START } from "./loopback.ts";
+
 /** Longest string kept for display; longer ones are shortened, never rejected. */
 export const DEFAULT_MAX_TEXT = 1_000;
 
@@ -29,18 +31,16 @@ export function isHttpsUrl(value: unknown): value is string {
 }
 
 /**
- * `http:` on this machine only: 127.0.0.1, `localhost` or `[::1]`, the hosts the Secure
- * Contexts spec counts as potentially trustworthy. A server in local development has no
- * certificate; what the widget may actually load is still limited by the CSP's declared
- * origins.
+ * `isHttpsUrl`, or an `http:` URL on a loopback name (a server in local development has no
+ * certificate; what the widget may load is still limited by the CSP's declared origins). A
+ * loopback start becomes a plain `https://` host, so the port, path, query and fragment pass
+ * the one allowlist above; any other `http:` URL stays `http:` and fails it. The length limit
+ * is taken on the URL as given.
  */
-const LOOPBACK_HTTP_URL =
-  /^http:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?(?:[/?#][^\s\\<>"'`\p{Cc}]*)?$/u;
-
-/** `isHttpsUrl`, or an `http:` URL on a loopback host (a server in local development). */
 export function isHttpsOrLoopbackUrl(value: unknown): value is string {
   return (
-    isHttpsUrl(value) ||
-    (typeof value === "string" && value.length <= 4_096 && LOOPBACK_HTTP_URL.test(value))
+    typeof value === "string" &&
+    value.length <= 4_096 &&
+    HTTPS_URL.test(value.replace(LOOPBACK_HTTP_START, "https://x"))
   );
 }

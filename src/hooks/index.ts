@@ -14,7 +14,7 @@ export {
   type TypedCallOutcome,
   type TypedCallToolState,
 } from "./use-call-tool.ts";
-export { HOST_CALL_FAILED } from "../bridge/host-call-error.ts";
+export { HOST_CALL_FAILED } from "../contract/error-codes.ts";
 export { useTheme } from "./use-theme.ts";
 export { useLocale } from "./use-locale.ts";
 export { useDisplayMode } from "./use-display-mode.ts";

@@ -22,6 +22,7 @@ import {
   type WriteFlowContract as FlowContract,
   type WriteFlowView as View,
 } from "../write/call-view.ts";
+import { NON_RECORD_STATES } from "../contract/states.ts";
 import type { ToolRef } from "../contract/tools.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { useHost } from "./host-context.tsx";
@@ -29,8 +30,8 @@ import { useToolInput } from "./use-tool-input.ts";
 import { useToolOutput } from "./use-tool-output.ts";
 import { useWidgetState } from "./use-widget-state.ts";
 
-/** View states that are not a draft or receipt record (a stored one of these is ignored). */
-const NOT_RECORDS = new Set(["results", "empty", "error", "invalid", "unsupported"]);
+/** A stored view in one of these states is no draft or receipt, and is ignored. */
+const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
 
 /**
  * A tool of the flow and the kind of result it returns: a typed handle from `toolRefs` (its

@@ -2,6 +2,7 @@
  * Keeps a ToolError under a few hundred tokens. A model that sent 10,000 bad values needs the
  * first few problems and a count, not 10,000 lines.
  */
+import { FIELD_CODES } from "../contract/error-codes.ts";
 import { clipText, type FieldError, type ToolError } from "../contract/index.ts";
 
 /** ~300 tokens at ~4 characters a token. */
@@ -27,7 +28,7 @@ function clipFieldError(entry: FieldError): FieldError {
 function summary(omitted: number): FieldError {
   return {
     field: "*",
-    code: "MORE_ERRORS",
+    code: FIELD_CODES.moreErrors,
     message: `${omitted} more problem(s) not listed: fix these first, then call again to see the rest.`,
   };
 }

@@ -14,12 +14,8 @@ import type { AddressInfo } from "node:net";
 import { createFetchHandler, type FetchHandlerOptions } from "./http/fetch-handler.ts";
 import { jsonRpcError } from "./http/json-rpc-error.ts";
 import { fetchCanCarry, toRequest, writeResponse } from "./http/node-adapter.ts";
-import {
-  hostAllowed,
-  isLoopbackHost,
-  loopbackHostHeaders,
-  pathDecodes,
-} from "./http/request-checks.ts";
+import { hostAllowed, pathDecodes } from "./http/request-checks.ts";
+import { isLoopbackHost, loopbackHostHeaders } from "../contract/loopback.ts";
 import { errorFields } from "./log.ts";
 
 export type { HttpAuthOutcome } from "./http/fetch-handler.ts";

@@ -3,22 +3,10 @@
  * answers when its key was used for other arguments or is still running are the same for
  * every app, so no app writes them again.
  */
-import { STORE_UNAVAILABLE, type IdempotentOutcome } from "./idempotency/run-idempotent.ts";
+import { IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
+import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import type { ToolFailureOutcome as Failure, ToolOutcome } from "./tool-server.ts";
-
-/** The error codes of {@link idempotentResult}. */
-export const IDEMPOTENCY_CODES = {
-  /** The key was used before with other arguments: not retryable, nothing changed. */
-  keyReused: "IDEMPOTENCY_KEY_REUSED",
-  /** The first request with this key is still running: retry after the wait, same key. */
-  inProgress: "IN_PROGRESS",
-  /**
-   * The idempotency store failed before the side effect (thrown by `runIdempotent` as a
-   * `ToolFailure`): retry with the same key, nothing changed.
-   */
-  storeUnavailable: STORE_UNAVAILABLE,
-} as const;
 
 /**
  * The tool outcome for `outcome`: a reused key and a request still in progress become their

@@ -17,7 +17,6 @@ export { boundToolError, MAX_TOOL_ERROR_CHARS } from "./bound-error.ts";
 export {
   validateArguments,
   formatPath,
-  FIELD_CODES,
   type PathKey,
   type ArgumentSpec,
   type RuleProblem,
@@ -84,7 +83,8 @@ export {
   type RefusedCall,
   type ConnectionIdentity,
 } from "./tool-server.ts";
-export { idempotentResult, IDEMPOTENCY_CODES } from "./idempotent-result.ts";
+export { idempotentResult } from "./idempotent-result.ts";
+export { FIELD_CODES, IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export {
   widgetResources,

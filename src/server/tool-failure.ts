@@ -2,7 +2,14 @@
  * Expected failures are thrown as `ToolFailure` (it carries the ToolError to send); anything
  * else thrown — a driver error, a bug — becomes `INTERNAL` and its details go to the log only.
  */
-import { fromProblem, UPSTREAM_BAD_RESPONSE, type ToolError } from "../contract/index.ts";
+import {
+  INTERNAL,
+  RATE_LIMITED,
+  UPSTREAM_BAD_RESPONSE,
+  UPSTREAM_TIMEOUT,
+  UPSTREAM_UNAVAILABLE,
+} from "../contract/error-codes.ts";
+import { fromProblem, type ToolError } from "../contract/index.ts";
 import { errorFields, type ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 
@@ -63,13 +70,13 @@ const DEFAULT_UPSTREAM_RETRY_AFTER_SECONDS = 5;
 /** A fixed sentence per upstream code; `upstream` is a name the server chose, never input. */
 function upstreamMessage(code: string, upstream: string): string {
   switch (code) {
-    case "RATE_LIMITED":
+    case RATE_LIMITED:
       return `The ${upstream} service is rate limiting requests.`;
-    case "UPSTREAM_UNAVAILABLE":
+    case UPSTREAM_UNAVAILABLE:
       return `The ${upstream} service is unavailable right now.`;
-    case "UPSTREAM_TIMEOUT":
+    case UPSTREAM_TIMEOUT:
       return `The ${upstream} service did not answer in time.`;
-    case "UPSTREAM_BAD_RESPONSE":
+    case UPSTREAM_BAD_RESPONSE:
       return `The ${upstream} service returned a response that could not be read.`;
     default:
       return `The ${upstream} service could not complete the request.`;
@@ -108,11 +115,11 @@ export function toToolError(
       mapped.code === UPSTREAM_BAD_RESPONSE || status === undefined
         ? mapped.code
         : status === 429
-          ? "RATE_LIMITED"
+          ? RATE_LIMITED
           : status === 504
-            ? "UPSTREAM_TIMEOUT"
+            ? UPSTREAM_TIMEOUT
             : status >= 500
-              ? "UPSTREAM_UNAVAILABLE"
+              ? UPSTREAM_UNAVAILABLE
               : mapped.code;
     error = {
       code,
@@ -135,7 +142,7 @@ export function toToolError(
     });
   } else {
     error = {
-      code: "INTERNAL",
+      code: INTERNAL,
       message: "The server hit an unexpected error.",
       retryable: false,
       next_action: NEXT_ACTIONS.reportFailure,

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Contract } from "../contract/define-contract.ts";
+import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./bound-error.ts";
@@ -273,7 +274,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         fields: validated.fieldErrors.map((e) => e.field).slice(0, 20),
       });
       return fail(tool, {
-        code: "VALIDATION_FAILED",
+        code: VALIDATION_FAILED,
         message: validationMessage(validated.fieldErrors, declaredByTool.get(name) ?? new Set()),
         retryable: false,
         next_action: NEXT_ACTIONS.fixFields,

@@ -24,16 +24,15 @@ import {
   wholeArrayErrors,
 } from "./validate-arguments/field-errors.ts";
 import { countUnknownKeys, entriesOf, groupByField } from "./validate-arguments/grouping.ts";
+import { FIELD_CODES } from "../contract/error-codes.ts";
 import {
   type Args,
   type ArgumentSpec,
-  FIELD_CODES,
   NO_CUSTOM_MESSAGE,
   type ValidationOutcome,
 } from "./validate-arguments/spec.ts";
 
 export {
-  FIELD_CODES,
   type ArgumentSpec,
   type PathKey,
   type RuleProblem,

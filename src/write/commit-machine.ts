@@ -9,7 +9,8 @@
  * - a retry — after an error, or after the person signed in — reuses the key;
  * - a lost host call says nothing about the write: its outcome is `changes: "unknown"`.
  */
-import { hostCallFailed, HOST_CALL_FAILED } from "../bridge/host-call-error.ts";
+import { hostCallFailed } from "../bridge/host-call-error.ts";
+import { HOST_CALL_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
 import {

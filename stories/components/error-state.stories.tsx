@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ErrorState } from "../../src/components/error-state.tsx";
-import { HOST_CALL_FAILED } from "../../src/bridge/host-call-error.ts";
+import { HOST_CALL_FAILED } from "../../src/contract/error-codes.ts";
 import { ERROR_STATE_DOCS } from "../support/docs-tables.ts";
 import { inWidgetRoot, widgetRootOf } from "../support/in-widget-root.tsx";
 import {

@@ -2,11 +2,9 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorState } from "../../src/components/error-state.tsx";
-import {
-  errorClassOf,
-  plainFieldName,
-  UNREADABLE_RESULT,
-} from "../../src/components/error-class.ts";
+import { errorClassOf, plainFieldName } from "../../src/components/error-class.ts";
+import * as errorCodes from "../../src/contract/error-codes.ts";
+import { UNREADABLE_RESULT } from "../../src/contract/error-codes.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { HOST_CALL_FAILED } from "../../src/hooks/index.ts";
 import { renderWithHost } from "./helpers.tsx";
@@ -263,6 +261,44 @@ describe("errorClassOf", () => {
     [error("INTERNAL"), "unknown"],
   ] as const)("%o → %s", (input, expected) => {
     expect(errorClassOf(input)).toBe(expected);
+  });
+
+  // Every ToolError code the kit writes, with its class for a retryable and a final error.
+  // A code added to contract/error-codes.ts fails here until it is given its class.
+  const KIT_CLASSES: Record<string, readonly [retryable: string, final: string]> = {
+    VALIDATION_FAILED: ["validation", "validation"],
+    BAD_REQUEST: ["validation", "validation"],
+    UNAUTHORIZED: ["sign_in", "sign_in"],
+    FORBIDDEN: ["not_allowed", "not_allowed"],
+    NOT_FOUND: ["not_found", "not_found"],
+    CONFLICT: ["conflict", "conflict"],
+    RATE_LIMITED: ["rate_limited", "rate_limited"],
+    INTERNAL: ["unavailable", "unknown"],
+    UPSTREAM_UNAVAILABLE: ["unavailable", "not_found"],
+    UPSTREAM_TIMEOUT: ["unavailable", "not_found"],
+    UPSTREAM_ERROR: ["unavailable", "not_found"],
+    UPSTREAM_BAD_RESPONSE: ["unavailable", "not_found"],
+    REQUEST_REJECTED: ["declined", "declined"],
+    IDEMPOTENCY_KEY_REUSED: ["conflict", "conflict"],
+    IN_PROGRESS: ["in_progress", "in_progress"],
+    DATABASE_UNAVAILABLE: ["unavailable", "not_found"],
+    AUTH_REQUIRED: ["sign_in", "sign_in"],
+    AUTH_INVALID: ["sign_in", "sign_in"],
+    INSUFFICIENT_SCOPE: ["sign_in", "sign_in"],
+    HOST_CALL_FAILED: ["host_call_failed", "host_call_failed"],
+    UNREADABLE_RESULT: ["unreadable", "unreadable"],
+  };
+  const fieldCodes = new Set<string>(Object.values(errorCodes.FIELD_CODES));
+  const kitCodes = (Object.values(errorCodes) as unknown[]).filter(
+    (value): value is string => typeof value === "string" && !fieldCodes.has(value),
+  );
+
+  it("gives every kit code its class", () => {
+    expect(kitCodes.sort()).toEqual(Object.keys(KIT_CLASSES).sort());
+    for (const code of kitCodes) {
+      const classes = [true, false].map((retryable) => errorClassOf(error(code, { retryable })));
+      expect([code, ...classes]).toEqual([code, ...(KIT_CLASSES[code] ?? [])]);
+    }
   });
 
   it("words field paths plainly", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOM_STATES, RECORD_STATES } from "../../src/contract/states.ts";
+import { DOM_STATES, NON_RECORD_STATES, RECORD_STATES } from "../../src/contract/states.ts";
 import { defineContract, recordKind, type RecordKind } from "../../src/contract/index.ts";
 
 describe("DOM_STATES", () => {
@@ -21,6 +21,14 @@ describe("DOM_STATES", () => {
   it("lets a record kind declare only a data-state value a finished record shows", () => {
     expect([...RECORD_STATES]).toEqual(["confirm", "committed", "record"]);
     for (const state of RECORD_STATES) expect(DOM_STATES).toContain(state);
+  });
+
+  it("splits the parsed states into records and the rest, with nothing in both", () => {
+    expect([...NON_RECORD_STATES]).toEqual(["results", "empty", "error", "invalid", "unsupported"]);
+    for (const state of NON_RECORD_STATES) expect(RECORD_STATES).not.toContain(state);
+    // What `parse` never returns: the host has not delivered yet, or the write is running.
+    const parsed = DOM_STATES.filter((state) => state !== "loading" && state !== "committing");
+    expect([...NON_RECORD_STATES, ...RECORD_STATES].sort()).toEqual([...parsed].sort());
   });
 
   it("refuses a record state with another name (no mapping table turns it into a DOM state)", () => {

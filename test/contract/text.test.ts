@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clipText, isHttpsUrl, parseVersion } from "../../src/contract/index.ts";
+import {
+  clipText,
+  isHttpsOrLoopbackUrl,
+  isHttpsUrl,
+  parseVersion,
+} from "../../src/contract/index.ts";
 
 describe("isHttpsUrl", () => {
   it.each([
@@ -51,5 +56,33 @@ describe("parseVersion", () => {
     expect(parseVersion("12.34")).toEqual({ major: 12, minor: 34 });
     for (const bad of ["1", "1.0.0", "v1.0", "01.0", "1.-1", 1, null])
       expect(parseVersion(bad)).toBeUndefined();
+  });
+});
+
+describe("isHttpsOrLoopbackUrl", () => {
+  it.each([
+    "https://cdn.example.com/a.png",
+    "http://127.0.0.1:8787/images/a.png",
+    "http://localhost/a.png?size=2#top",
+    "http://[::1]:5173",
+    "http://localhost",
+  ])("accepts %s", (url) => {
+    expect(isHttpsOrLoopbackUrl(url)).toBe(true);
+  });
+  it.each([
+    "http://example.com/a.png",
+    "http://localhost.evil.example/a.png",
+    "http://127.0.0.1.evil.example/",
+    "http://127.0.0.2/",
+    "http://localhost:123456/",
+    "http://localhost:8787/a b",
+    "http://localhost/a\\b",
+    "http://user@localhost/",
+    "HTTP://LOCALHOST/",
+    "javascript:alert(1)",
+    `http://localhost/${"a".repeat(4_080)}`,
+    42,
+  ])("refuses %s", (url) => {
+    expect(isHttpsOrLoopbackUrl(url)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The commit machine with no DOM and no React: key lifecycle, phases, outcome. */
 import { describe, expect, it, vi } from "vitest";
-import { HOST_CALL_FAILED } from "../../src/bridge/host-call-error.ts";
+import { HOST_CALL_FAILED } from "../../src/contract/error-codes.ts";
 import { createCommitMachine, type IdempotencyKeyStore } from "../../src/write/commit-machine.ts";
 import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
 import type { StoredIdempotencyKey } from "../../src/write/idempotency-key.ts";

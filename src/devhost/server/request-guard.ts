@@ -5,13 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo, Server, Socket } from "node:net";
-
-/** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const plain = address.startsWith("::ffff:") ? address.slice(7) : address;
-  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
-}
+import { isLoopbackAddress, isLoopbackHostName } from "../../contract/loopback.ts";
 
 /** True when the server that accepted `req` listens on a loopback address only. */
 export function isServedOnLoopback(req: IncomingMessage): boolean {
@@ -28,7 +22,7 @@ export function isServedOnLoopback(req: IncomingMessage): boolean {
 export function hasLoopbackHost(req: IncomingMessage): boolean {
   const host = req.headers.host ?? "";
   const name = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
-  return name === "localhost" || name === "[::1]" || isLoopbackAddress(name);
+  return isLoopbackHostName(name);
 }
 
 /**

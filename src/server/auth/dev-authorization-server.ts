@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Configuration } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
-import { isLoopbackHost, loopbackHostHeaders } from "../http/request-checks.ts";
+import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../contract/loopback.ts";
 import type { ServerLogger } from "../log.ts";
 import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
 import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";
@@ -43,8 +43,6 @@ export interface DevAuthorizationServer {
   /** Stops it; every session and registration is forgotten. */
   close(): Promise<void>;
 }
-
-const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -110,7 +108,7 @@ export async function startDevAuthorizationServer(
       token_endpoint_auth_method: "none",
     },
     // Browser clients on a loopback page (the local host) call the token endpoint directly.
-    clientBasedCORS: (_ctx, origin) => LOOPBACK_ORIGIN.test(origin),
+    clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
@@ -227,7 +225,7 @@ export async function startDevAuthorizationServer(
     // oidc-provider answers CORS on discovery and the token endpoint, not on registration: a
     // browser client on a loopback page (the local host) registers itself, so it gets CORS here.
     const origin = req.headers.origin;
-    if (pathname === "/reg" && typeof origin === "string" && LOOPBACK_ORIGIN.test(origin)) {
+    if (pathname === "/reg" && typeof origin === "string" && isLoopbackOrigin(origin)) {
       res.setHeader("access-control-allow-origin", origin);
       res.setHeader("vary", "origin");
       if (req.method === "OPTIONS") {

@@ -5,6 +5,15 @@
  * equal to the configured issuer, and `aud` containing the server's canonical URI (RFC 8707:
  * a token minted for another resource is refused). `jose` is an optional peer of the kit,
  * loaded on the first token.
+ *
+ * Not the SDK's `verifyBearerToken` (`@modelcontextprotocol/server` 2.4.0): it reads the
+ * header as `split(" ")` → `[scheme, token]`, so `Bearer A B` passes as `A` and a token of any
+ * characters passes (the kit takes one RFC 6750 b64token, `request-auth.ts`; the "two tokens"
+ * case in `test/server/token-checks.test.ts` expects 401), and it refuses a request without
+ * the header, which the kit serves anonymously (public tools on the same endpoint). What it
+ * checks after the verifier (`exp` present and not past, the resource, scopes) jose's `exp`,
+ * `aud` and the per-tool scope check already do; `OAuthTokenVerifier` is only the shape of
+ * that verifier, with no caller in the kit.
  */
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey, JWTVerifyOptions } from "jose";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";

@@ -4,6 +4,7 @@
  * or more scope needed (403) — as a ToolError both readers can act on. The error never says
  * why a token was refused (expired, wrong audience, bad signature): that goes to the log only.
  */
+import { AUTH_INVALID, AUTH_REQUIRED, INSUFFICIENT_SCOPE } from "../../contract/error-codes.ts";
 import type { ToolError } from "../../contract/index.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { hasScopes, type Principal } from "./principal.ts";
@@ -74,7 +75,7 @@ export function decideAccess(
       status: 401,
       challenge: { error: "invalid_token", ...(auth ? { scopes: auth.scopes } : {}) },
       error: {
-        code: "AUTH_INVALID",
+        code: AUTH_INVALID,
         message: "The sign-in is no longer valid; sign in again.",
         retryable: false,
         next_action: NEXT_ACTIONS.signIn,
@@ -89,7 +90,7 @@ export function decideAccess(
       status: 401,
       challenge: { scopes: auth.scopes },
       error: {
-        code: "AUTH_REQUIRED",
+        code: AUTH_REQUIRED,
         message: "Sign-in is required for this tool.",
         retryable: false,
         next_action: NEXT_ACTIONS.signIn,
@@ -102,7 +103,7 @@ export function decideAccess(
     status: 403,
     challenge: { error: "insufficient_scope", scopes: auth.scopes },
     error: {
-      code: "INSUFFICIENT_SCOPE",
+      code: INSUFFICIENT_SCOPE,
       message: "The sign-in does not allow this action.",
       retryable: false,
       next_action: NEXT_ACTIONS.moreAccess,

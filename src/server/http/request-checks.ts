@@ -1,20 +1,16 @@
 /**
  * Which requests may reach the server at all: the `Host` check that stops DNS rebinding, and
  * the `Origin` check for browser clients. Both are decided before anything else is read.
+ *
+ * Not the SDK's `validateHostHeader` / `validateOriginHeader` (`@modelcontextprotocol/server`
+ * 2.4.0): they compare only the host name `new URL()` reads out of the value, so they drop
+ * the port (an `allowedHosts` entry `name:port` would never match, and the loopback default
+ * `127.0.0.1:<port>` would take any port), the origin's scheme (`http://chat.example` passes
+ * for `https://chat.example`), and take what is no plain `host[:port]` once normalised:
+ * `127.1`, `2130706433`, `0x7f.0.0.1`, `evil@localhost`, `localhost/x`. The kit compares the
+ * value as sent; `test/server/request-checks.test.ts` holds those cases.
  */
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
-const LOOPBACK_HOST_HEADER = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
-const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
-
-/** Whether `host` (the interface bound) is a loopback name. */
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host);
-}
-
-/** The `Host` values a loopback server answers to on `port`. */
-export function loopbackHostHeaders(port: number): string[] {
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-}
+import { isLoopbackHostHeader, isLoopbackOrigin } from "../../contract/loopback.ts";
 
 /**
  * Whether a `Host` header value is allowed: listed, or (with no list) a loopback name on any
@@ -28,7 +24,7 @@ export function hostAllowed(
   if (typeof header !== "string") return false;
   const host = header.toLowerCase();
   if (allowed) return allowed.has(host);
-  return LOOPBACK_HOST_HEADER.test(host);
+  return isLoopbackHostHeader(host);
 }
 
 /**
@@ -41,7 +37,7 @@ export function originAllowed(
 ): boolean {
   if (origin === undefined) return true;
   if (allowed) return allowed.includes(origin);
-  return LOOPBACK_ORIGIN.test(origin);
+  return isLoopbackOrigin(origin);
 }
 
 /** A path whose percent-escapes do not decode (`/%E0%A4%A`) names nothing. */

@@ -16,17 +16,11 @@
  * - a claim older than `leaseMs` is stale (its owner crashed or hung) and the next repeat
  *   takes it over under the same effect key.
  */
+import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
 import type { IdempotencyStore } from "./store.ts";
-
-/**
- * The code a write tool answers when its idempotency store failed before the side effect
- * (both stores are databases). It names no idempotency: ErrorState reads `IDEMPOTENCY…` as a
- * clash with an earlier request, and this one is an outage to wait out.
- */
-export const STORE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
 
 /**
  * The store could not claim the key, so the side effect never started: retryable with the
@@ -37,7 +31,7 @@ export const STORE_UNAVAILABLE = "DATABASE_UNAVAILABLE";
 function storeUnavailable(cause: unknown): ToolFailure {
   return new ToolFailure(
     {
-      code: STORE_UNAVAILABLE,
+      code: DATABASE_UNAVAILABLE,
       message: "The service could not record this request just now; nothing was done.",
       retryable: true,
       retry_after_seconds: 5,
@@ -124,7 +118,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `execute` under the key. A store failure before the side effect is thrown as a
- * `ToolFailure` with code {@link STORE_UNAVAILABLE} (retryable, `changes: "none"`: nothing
+ * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable, `changes: "none"`: nothing
  * happened); a store failure after it is reported to `onStoreError` and the fresh value is
  * still returned (the side effect did happen). What `execute` throws is rethrown as it is.
  */

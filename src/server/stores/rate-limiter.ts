@@ -3,6 +3,7 @@
  * one database sees one count, and a restart or a new connection grants nothing new (an
  * in-memory count let each process grant a fresh limit).
  */
+import { RATE_LIMITED } from "../../contract/error-codes.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
@@ -97,7 +98,7 @@ export function createRateLimiter(
  */
 export function rateLimitFailure(decision: { retryAfterSeconds: number }): ToolFailure {
   return new ToolFailure({
-    code: "RATE_LIMITED",
+    code: RATE_LIMITED,
     message: "Too many requests from this caller; wait before trying again.",
     retryable: true,
     retry_after_seconds: decision.retryAfterSeconds,

@@ -3,11 +3,11 @@
  * fields, and cross-field rules (run again on the repaired call when fields failed).
  */
 import * as v from "valibot";
+import { FIELD_CODES } from "../../contract/error-codes.ts";
 import type { FieldError } from "../../contract/index.ts";
 import {
   type Args,
   type ArgumentSpec,
-  FIELD_CODES,
   MAX_ITEM_ERRORS_PER_ARRAY,
   type RuleProblem,
 } from "./spec.ts";

@@ -2,7 +2,8 @@
  * Codes and messages: a FieldError's code and its one-sentence message, from the schema's
  * issue (a schema's own message is kept only when it is short and quotes no caller text).
  */
-import { FIELD_CODES, type Issue, MAX_CUSTOM_MESSAGE_CHARS, NO_CUSTOM_MESSAGE } from "./spec.ts";
+import { FIELD_CODES } from "../../contract/error-codes.ts";
+import { type Issue, MAX_CUSTOM_MESSAGE_CHARS, NO_CUSTOM_MESSAGE } from "./spec.ts";
 import { quotesCaller } from "./caller-text.ts";
 
 export function codeFor(issue: Issue, isArray: boolean): string {

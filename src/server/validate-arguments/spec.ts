@@ -1,5 +1,6 @@
 /**
- * What a tool declares about its arguments, and the codes and limits of the validator.
+ * What a tool declares about its arguments, and the limits of the validator (its field error
+ * codes are the kit's, in `contract/error-codes.ts`).
  */
 import * as v from "valibot";
 import type { FieldError } from "../../contract/index.ts";
@@ -29,23 +30,6 @@ export interface ArgumentSpec<T> {
 /** The outcome: the typed arguments, or every problem. */
 export type ValidationOutcome<T> =
   { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
-
-/** Field error codes the validator emits. */
-export const FIELD_CODES = {
-  required: "REQUIRED",
-  wrongType: "WRONG_TYPE",
-  tooShort: "TOO_SHORT",
-  tooLong: "TOO_LONG",
-  tooFew: "TOO_FEW",
-  tooMany: "TOO_MANY",
-  tooSmall: "TOO_SMALL",
-  tooLarge: "TOO_LARGE",
-  notInteger: "NOT_INTEGER",
-  badFormat: "BAD_FORMAT",
-  notAllowed: "NOT_ALLOWED",
-  invalid: "INVALID",
-  unknownFields: "UNKNOWN_FIELDS",
-} as const;
 
 /** More item problems than this in one array are reported once, for the whole array. */
 export const MAX_ITEM_ERRORS_PER_ARRAY = 3;

@@ -2,6 +2,7 @@
  * The `message` of a VALIDATION_FAILED error: one sentence for both readers, beside the
  * field list that says the rest.
  */
+import { FIELD_CODES } from "../../contract/error-codes.ts";
 import type { FieldError } from "../../contract/index.ts";
 
 /**
@@ -17,7 +18,9 @@ export function validationMessage(
   for (const error of fieldErrors) {
     const top = error.field.split(/[.[]/)[0] ?? "";
     if (declared.has(top)) names.add(top);
-    else if (error.code === "UNKNOWN_FIELD" || error.code === "UNKNOWN_FIELDS") unknown += 1;
+    // `UNKNOWN_FIELD` (one entry per key) is what a tool's own checks may still send.
+    else if (error.code === "UNKNOWN_FIELD" || error.code === FIELD_CODES.unknownFields)
+      unknown += 1;
   }
   const listed = [...names];
   const parts: string[] = [];

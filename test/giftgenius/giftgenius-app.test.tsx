@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
-import { renderWithHost, widgetRoot } from "./helpers.tsx";
+import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
 import { loadPayloadFiles } from "../support/payloads.ts";
 
 const payloads = loadPayloadFiles();
