@@ -6,7 +6,7 @@
  */
 import { get, type ServerResponse } from "node:http";
 import { BASE_HEADERS } from "./http-utils.ts";
-import { isLoopbackAddress } from "./request-guard.ts";
+import { isLoopbackHostName } from "../../contract/loopback.ts";
 
 /** A source of "the widget was rebuilt" signals. */
 export interface WidgetBuilds {
@@ -42,9 +42,7 @@ export function widgetBuildsFrom(url: string | undefined): WidgetBuilds | undefi
   } catch {
     return undefined;
   }
-  const host = target.hostname.replace(/^\[|\]$/g, "");
-  if (target.protocol !== "http:" || !(host === "localhost" || isLoopbackAddress(host)))
-    return undefined;
+  if (target.protocol !== "http:" || !isLoopbackHostName(target.hostname)) return undefined;
   const listeners = new Set<() => void>();
   let open = false;
   const connect = () => {
