@@ -1,6 +1,6 @@
 /**
  * `mcp-widget-kit dev --app-page`: the dev loop for a server that serves the dev page itself
- * (`createDevHostHandler` among its own routes, as the repository's GiftGenius server does).
+ * (`createDevHostHandler` among its own routes, as the repository's example server does).
  * There is no page and no proxy here: the widget is rebuilt on every save, the server command
  * runs in development, and each rebuild is announced on a loopback event stream whose address
  * the command gets in `MCP_WIDGET_KIT_WIDGET_BUILDS`; the server's dev host handler listens to
