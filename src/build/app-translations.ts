@@ -7,18 +7,7 @@
  * it fixes the keys every other catalog is typed against.
  */
 import { parseAst } from "vite";
-
-/** The ESTree nodes this module reads, with the offsets the parser gives them. */
-interface Node {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  readonly [key: string]: unknown;
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === "object" && value !== null && typeof (value as Node).type === "string";
-}
+import { applyEdits, isNode, keepProperties, type Edit, type Node } from "./ast-edits.ts";
 
 /** `defineMessages(…)` or `anything.defineMessages(…)`. */
 function callsDefineMessages(node: Node): boolean {
@@ -77,7 +66,7 @@ export function trimAppTranslations(
   }
   if (!isNode(program)) return null;
   const keep = languages(locales);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const edits: Edit[] = [];
   for (const node of walk(program)) {
     if (!callsDefineMessages(node)) continue;
     const translations = Array.isArray(node.arguments) ? (node.arguments[1] as unknown) : undefined;
@@ -90,14 +79,9 @@ export function trimAppTranslations(
       return locale === undefined || keep.has(locale.split("-")[0]!.toLowerCase());
     });
     if (kept.length === properties.length) continue;
-    const text = `{ ${kept.map((property) => code.slice(property.start, property.end)).join(", ")} }`;
-    edits.push({ start: translations.start, end: translations.end, text });
+    edits.push(keepProperties(code, translations, kept));
   }
-  if (edits.length === 0) return null;
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start))
-    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
+  return edits.length === 0 ? null : applyEdits(code, edits);
 }
 
 function languageOf(filename: string): "js" | "jsx" | "ts" | "tsx" {
