@@ -18,6 +18,7 @@ import type { KindDefinition } from "../contract/kinds.ts";
 import type { Language } from "../i18n/locale.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
+import { widgetOnlyPlugin } from "./widget-only.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
 export const WIDGET_KIT_PLUGIN_PREFIX = "mcp-widget-kit:";
@@ -190,5 +191,6 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
   };
 
   const declared = declaredPartsPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}declared-parts`, options);
-  return declared ? [declared, singleFile, outputs] : [singleFile, outputs];
+  const widgetOnly = widgetOnlyPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}widget-only`);
+  return declared ? [declared, widgetOnly, singleFile, outputs] : [widgetOnly, singleFile, outputs];
 }
