@@ -19,7 +19,7 @@ import {
   isStoredIdempotencyKey,
   type StoredIdempotencyKey,
 } from "../write/idempotency-key.ts";
-import { devWarn, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
@@ -320,4 +320,4 @@ export function ConfirmDraft({
     </section>
   );
 }
-ConfirmDraft.displayName = "ConfirmDraft";
+if (IS_DEV) ConfirmDraft.displayName = "ConfirmDraft";

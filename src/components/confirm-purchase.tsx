@@ -7,7 +7,7 @@ import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
-import { devWarn, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 
 /** One line of a purchase: what and how many. */
 export interface PurchaseLine {
@@ -57,4 +57,4 @@ export function ConfirmPurchase({ draft, ...props }: ConfirmPurchaseProps) {
   const lines = draft.lines.map((line) => ({ label: line.item, value: m.quantity(line.quantity) }));
   return <ConfirmDraft draft={{ ...draft, lines }} {...props} />;
 }
-ConfirmPurchase.displayName = "ConfirmPurchase";
+if (IS_DEV) ConfirmPurchase.displayName = "ConfirmPurchase";
