@@ -4,15 +4,11 @@
  * import just the declared ones, so the others are never in the module graph — no reliance
  * on tree-shaking a runtime check. Works on the kit's sources (`.ts`) and its built `lib/`
  * (`.js`) alike. An app's own `defineMessages` translations are limited to the declared
- * locales too (app-translations.ts), so an `en` build never ships the app's Russian. And
- * `widgetKit({ messages })` leaves out the kit texts those messages re-word in every catalog
- * (kit-texts.ts): the app's own words always show instead.
+ * locales too (app-translations.ts), so an `en` build never ships the app's Russian.
  */
 import type { Plugin } from "vite";
 import type { Language } from "../i18n/locale.ts";
-import type { AppMessages } from "../i18n/app-messages.ts";
-import { trimAppTranslations } from "./app-translations.ts";
-import { dropKitTexts, KIT_CATALOG_MODULE, overriddenKitKeys } from "./kit-texts.ts";
+import { isAppScript, trimAppTranslations } from "./app-translations.ts";
 
 /** A host protocol the widget can speak: ChatGPT's `window.openai`, or MCP Apps. */
 export type HostProtocol = "openai" | "mcp-apps";
@@ -24,8 +20,6 @@ export const HOST_PROTOCOLS: readonly HostProtocol[] = ["openai", "mcp-apps"];
 
 const CATALOGS_MODULE = /[\\/](?:src|lib)[\\/]i18n[\\/]catalogs\.(ts|js)$/;
 const ADAPTERS_MODULE = /[\\/](?:src|lib)[\\/]bridge[\\/]adapters\.(ts|js)$/;
-const SCRIPT_MODULE = /\.[cm]?[jt]sx?$/;
-const DEPENDENCY = /[\\/]node_modules[\\/]/;
 
 function checked<T extends string>(kind: string, given: readonly T[], known: readonly T[]): T[] {
   const unknown = given.filter((value) => !known.includes(value));
@@ -61,27 +55,17 @@ export function adaptersModule(hosts: readonly HostProtocol[], extension: string
   return lines.join("\n");
 }
 
-/** The plugin that limits catalogs, adapters and kit texts; none when nothing is limited. */
+/** The plugin that limits catalogs and adapters; none when nothing is limited. */
 export function declaredPartsPlugin(
   name: string,
-  options: {
-    locales?: readonly Language[];
-    hosts?: readonly HostProtocol[];
-    messages?: AppMessages<unknown>;
-  },
+  options: { locales?: readonly Language[]; hosts?: readonly HostProtocol[] },
 ): Plugin | null {
   const locales = options.locales && checked("locale", options.locales, KIT_LOCALES);
   const hosts = options.hosts && checked("host", options.hosts, HOST_PROTOCOLS);
-  const overridden = options.messages ? overriddenKitKeys(options.messages) : new Set<string>();
-  if (!locales && !hosts && overridden.size === 0) return null;
-  // Kit texts are dropped from builds only: a dev server may render kit parts on their own.
-  let building = false;
+  if (!locales && !hosts) return null;
   return {
     name,
     enforce: "pre",
-    configResolved(config) {
-      building = config.command === "build";
-    },
     load(id) {
       const path = id.split("?")[0]!;
       const catalogs = locales && CATALOGS_MODULE.exec(path);
@@ -92,11 +76,7 @@ export function declaredPartsPlugin(
     },
     transform(code, id) {
       const path = id.split("?")[0]!;
-      if (building && KIT_CATALOG_MODULE.test(path)) {
-        const dropped = dropKitTexts(code, path, overridden);
-        return dropped === null ? null : { code: dropped, map: { mappings: "" } };
-      }
-      if (!locales || !SCRIPT_MODULE.test(path) || DEPENDENCY.test(path)) return null;
+      if (!locales || !isAppScript(path)) return null;
       const trimmed = trimAppTranslations(code, path, locales);
       // The edit moves code, so the old mappings no longer hold: say there are none.
       return trimmed === null ? null : { code: trimmed, map: { mappings: "" } };

@@ -1,17 +1,28 @@
 /**
- * Leaves out of the widget the kit texts an app re-words everywhere. An app's
- * `MessagesProvider` replaces a kit text with its own (GiftGenius: `confirm` → "Confirm
- * purchase"); when the app gives that key in every one of its catalogs, whatever the host
- * locale, the app's catalog for it holds the key (`appCatalogFor` falls back to the app's
- * default locale, never to the kit), so the kit's own text in any language can never show.
- * `widgetKit({ messages })` names those messages; the kit's catalog modules are then rewritten
- * at build time without those keys. Only the built widget changes: sources, tests and the
- * `Messages` type keep every key.
+ * The kit's catalogs as the widget ships them. Two rewrites of each kit catalog module
+ * (`i18n/messages/ru.ts`, or `.js` in the kit's built `lib/`), at build time only — sources,
+ * tests and the `Messages` type keep every key as written:
+ *
+ * - the kit texts an app re-words everywhere are left out. An app's `MessagesProvider`
+ *   replaces a kit text with its own (GiftGenius: `confirm` → "Confirm purchase"); when the app
+ *   gives that key in every one of its catalogs, whatever the host locale the app's catalog for
+ *   it holds the key (`appCatalogFor` falls back to the app's default locale, never to the
+ *   kit), so the kit's own text in any language can never show. `widgetKit({ messages })`
+ *   names those messages.
+ * - the catalog is written as one string of keys and one list of values (`compactObject`), so
+ *   the four catalogs do not each spell out every key.
  */
-import { parseAst } from "vite";
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { en } from "../i18n/messages/en.ts";
-import { applyEdits, isNode, keepProperties, type Edit, type Node } from "./ast-edits.ts";
+import {
+  applyEdits,
+  compactObject,
+  isNode,
+  parseModule,
+  staticKey,
+  type Edit,
+  type Node,
+} from "./ast-edits.ts";
 
 /** The kit's message keys (the English catalog fixes them). */
 const KIT_KEYS: ReadonlySet<string> = new Set(Object.keys(en));
@@ -52,35 +63,19 @@ function objectLiteral(node: unknown): Node | undefined {
   return undefined;
 }
 
-/** A plain `key: value` property's key, or undefined (spread, computed, getter, method). */
-function plainKey(property: Node): string | undefined {
-  if (property.type !== "Property" || property.computed === true || property.kind !== "init")
-    return undefined;
-  if (property.method === true || !isNode(property.key)) return undefined;
-  const key = property.key;
-  if (key.type === "Identifier" && typeof key.name === "string") return key.name;
-  if (key.type === "Literal" && typeof key.value === "string") return key.value;
-  return undefined;
-}
-
 /**
  * `code` of a kit catalog module (`export const ru = { … }`) without the entries named in
- * `drop`, or null when nothing changes. Only an object whose every entry is a plain kit key is
- * touched, so a file that merely looks like a kit catalog (another package's) is left alone.
+ * `drop` and written compactly, or null when it holds no kit catalog. Only an object whose
+ * every entry is a plain kit key is touched, so a file that merely looks like a kit catalog
+ * (another package's) is left alone.
  */
-export function dropKitTexts(
+export function rewriteKitCatalog(
   code: string,
   filename: string,
   drop: ReadonlySet<string>,
 ): string | null {
-  if (drop.size === 0) return null;
-  let program: unknown;
-  try {
-    program = parseAst(code, { lang: filename.endsWith(".ts") ? "ts" : "js" }, filename);
-  } catch {
-    return null;
-  }
-  if (!isNode(program) || !Array.isArray(program.body)) return null;
+  const program = parseModule(code, filename);
+  if (!program || !Array.isArray(program.body)) return null;
   const edits: Edit[] = [];
   for (const statement of program.body.filter(isNode)) {
     if (statement.type !== "ExportNamedDeclaration" || !isNode(statement.declaration)) continue;
@@ -90,11 +85,14 @@ export function dropKitTexts(
       const object = objectLiteral(declarator.init);
       if (!object || !Array.isArray(object.properties)) continue;
       const properties = object.properties.filter(isNode);
-      const keys = properties.map(plainKey);
+      const keys = properties.map(staticKey);
       if (keys.some((key) => key === undefined || !KIT_KEYS.has(key))) continue;
-      const kept = properties.filter((_, index) => !drop.has(keys[index]!));
-      if (kept.length === properties.length) continue;
-      edits.push(keepProperties(code, object, kept));
+      const edit = compactObject(
+        code,
+        object,
+        properties.filter((_, index) => !drop.has(keys[index]!)),
+      );
+      if (edit) edits.push(edit);
     }
   }
   return edits.length === 0 ? null : applyEdits(code, edits);

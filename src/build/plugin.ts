@@ -191,6 +191,6 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
   };
 
   const declared = declaredPartsPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}declared-parts`, options);
-  const widgetOnly = widgetOnlyPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}widget-only`);
+  const widgetOnly = widgetOnlyPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}widget-only`, options);
   return declared ? [declared, widgetOnly, singleFile, outputs] : [widgetOnly, singleFile, outputs];
 }

@@ -1,5 +1,6 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { dropKitTexts, overriddenKitKeys } from "../../src/build/kit-texts.ts";
+import { overriddenKitKeys, rewriteKitCatalog } from "../../src/build/kit-texts.ts";
 import { defineMessages } from "../../src/i18n/app-messages.ts";
 
 describe("overriddenKitKeys", () => {
@@ -28,29 +29,38 @@ describe("overriddenKitKeys", () => {
   });
 });
 
-describe("dropKitTexts", () => {
+/** Evaluates a rewritten catalog module (plain JS: `export const x = …`) to its object. */
+function catalogOf(code: string): Record<string, unknown> {
+  const body = code.replace(/^import .*$/gm, "").replace(/^export const (\w+)(?::\s*\w+)? =/m, "(");
+  return runInNewContext(`${body.trim().replace(/;$/, "")})`) as Record<string, unknown>;
+}
+
+describe("rewriteKitCatalog", () => {
   const drop = new Set(["confirm", "committing"]);
 
-  it("drops the named entries of a kit catalog, in TypeScript and in JavaScript", () => {
-    const ts = `import type { Messages } from "./en.ts";\nexport const ru: Messages = {\n  loading: "Загрузка…",\n  confirm: "Подтвердить",\n  retryIn: (s) => \`через \${s}\`,\n  committing: "Отправляем…",\n};\n`;
-    const out = dropKitTexts(ts, "/kit/src/i18n/messages/ru.ts", drop)!;
-    expect(out).toContain('loading: "Загрузка…"');
-    expect(out).toContain("retryIn: (s) =>");
+  it("drops the named entries and keeps every other entry, value and order", () => {
+    const js = `export const ru = {\n  loading: "Загрузка…",\n  confirm: "Подтвердить",\n  retryIn: (s) => \`через \${s}\`,\n  committing: "Отправляем…",\n  cancel: "Отмена",\n};\n`;
+    const out = rewriteKitCatalog(js, "/kit/lib/i18n/messages/ru.js", drop)!;
     expect(out).not.toContain("Подтвердить");
     expect(out).not.toContain("Отправляем");
-    const js = `export const en = { loading: "Loading…", confirm: "Confirm" };`;
-    expect(dropKitTexts(js, "/kit/lib/i18n/messages/en.js", drop)).toBe(
-      `export const en = { loading: "Loading…" };`,
-    );
+    const catalog = catalogOf(out);
+    expect(Object.keys(catalog)).toEqual(["loading", "retryIn", "cancel"]);
+    expect(catalog.loading).toBe("Загрузка…");
+    expect((catalog.retryIn as (s: number) => string)(3)).toBe("через 3");
   });
 
-  it("leaves alone an object with a key the kit does not have, a spread, or nothing to drop", () => {
+  it("reads TypeScript and writes the catalog compactly even with nothing to drop", () => {
+    const ts = `import type { Messages } from "./en.ts";\nexport const en: Messages = { loading: "Loading…", cancel: "Cancel" };\n`;
+    const out = rewriteKitCatalog(ts, "/kit/src/i18n/messages/en.ts", new Set())!;
+    expect(out).toContain('"loading cancel"');
+    expect(out).not.toContain("loading:");
+    expect(catalogOf(out)).toEqual({ loading: "Loading…", cancel: "Cancel" });
+  });
+
+  it("leaves alone an object with a key the kit does not have, or a spread", () => {
     const foreign = `export const en = { confirm: "Confirm", somethingElse: "x" };`;
-    expect(dropKitTexts(foreign, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
+    expect(rewriteKitCatalog(foreign, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
     const spread = `const base = {};\nexport const en = { ...base, confirm: "Confirm" };`;
-    expect(dropKitTexts(spread, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
-    const none = `export const en = { loading: "Loading…" };`;
-    expect(dropKitTexts(none, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
-    expect(dropKitTexts(none, "/x/lib/i18n/messages/en.js", new Set())).toBeNull();
+    expect(rewriteKitCatalog(spread, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
   });
 });
