@@ -186,9 +186,12 @@ export function ConfirmDraft({
     };
   }, []);
 
-  useDevCheck(() => {
-    if (!draft.title) devWarn("ConfirmDraft", "the draft has no title.");
-  }, [draft.title]);
+  useDevCheck(
+    () => {
+      if (!draft.title) devWarn("ConfirmDraft", "the draft has no title.");
+    },
+    IS_DEV ? [draft.title] : [],
+  );
 
   async function commit() {
     const next = await machine.commit({ expired });

@@ -51,9 +51,12 @@ export interface ConfirmPurchaseProps {
  */
 export function ConfirmPurchase({ draft, ...props }: ConfirmPurchaseProps) {
   const { m } = useI18n();
-  useDevCheck(() => {
-    if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
-  }, [draft.lines.length]);
+  useDevCheck(
+    () => {
+      if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
+    },
+    IS_DEV ? [draft.lines.length] : [],
+  );
   const lines = draft.lines.map((line) => ({ label: line.item, value: m.quantity(line.quantity) }));
   return <ConfirmDraft draft={{ ...draft, lines }} {...props} />;
 }

@@ -19,7 +19,9 @@ export function devWarn(component: string, message: string): void {
 /**
  * Runs `check` after a render in which one of `deps` changed — in development only. A
  * production build gets the empty branch, so neither the effect nor its messages ship.
- * `IS_DEV` never changes while the page runs, so the hook order is stable either way.
+ * `IS_DEV` never changes while the page runs, so the hook order is stable either way. Give
+ * `deps` as `IS_DEV ? [a, b] : []`: a production build then reads nothing (`draft.title;`
+ * would otherwise stay, since a property read may run a getter).
  */
 export const useDevCheck: (check: () => void, deps: readonly unknown[]) => void = IS_DEV
   ? (check, deps) => {
