@@ -13,6 +13,7 @@ import react from "@vitejs/plugin-react";
 import { widgetKit, type HostProtocol } from "mcp-widget-kit/build";
 import type { Language } from "mcp-widget-kit";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
+import { messages as giftGeniusMessages } from "./examples/giftgenius/widget/messages.ts";
 import { kitAliases } from "./scripts/kit-aliases.ts";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
@@ -41,6 +42,8 @@ export default defineConfig(({ mode }) => {
         contractLock: resolve(repo, "contract.lock.json"),
         locales: listFromEnv<Language>("WIDGET_LOCALES"),
         hosts: listFromEnv<HostProtocol>("WIDGET_HOSTS"),
+        // GiftGenius' App wraps everything in its MessagesProvider; another root may not.
+        messages: process.env.WIDGET_ROOT ? undefined : giftGeniusMessages,
       }),
     ],
     build: {

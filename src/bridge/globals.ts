@@ -41,7 +41,13 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
 export const GLOBAL_KEYS = /* @__PURE__ */ Object.keys(DEFAULT_GLOBALS) as readonly GlobalKey[];
 
 const DEVICE_TYPES = ["mobile", "tablet", "desktop", "unknown"] as const;
-const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
+/** Every display mode, for the adapters too (the modes a host may grant or list). */
+export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
+
+/** True for one of the display modes; anything else a host sends is not one. */
+export function isDisplayMode(value: unknown): value is DisplayMode {
+  return DISPLAY_MODES.includes(value as DisplayMode);
+}
 
 function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;

@@ -12,6 +12,7 @@ import { isRecord } from "../contract/is-record.ts";
 import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
 import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
+import { DISPLAY_MODES, isDisplayMode } from "./globals.ts";
 import { createGlobalStore } from "./store.ts";
 import type { AppInfo, DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -42,8 +43,6 @@ export interface McpAppsHost extends Host {
   /** The host's `hostInfo` after the handshake. */
   readonly hostInfo: { readonly name?: unknown; readonly version?: unknown } | undefined;
 }
-
-const DISPLAY_MODES: readonly string[] = ["inline", "pip", "fullscreen"];
 
 /** The host context's `availableDisplayModes` names fullscreen (the spec's opt-in list). */
 function listsFullscreen(context: unknown): boolean {
@@ -128,7 +127,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         "ui/initialize",
         {
           appInfo: options.appInfo ?? { name: "mcp-widget-kit", version: "0" },
-          appCapabilities: { availableDisplayModes: ["inline", "pip", "fullscreen"] },
+          appCapabilities: { availableDisplayModes: DISPLAY_MODES },
           protocolVersion: MCP_APPS_PROTOCOL_VERSION,
         },
         options.handshakeTimeoutMs ?? 10_000,
@@ -199,8 +198,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         : Promise.reject(new Error("Only https links can be opened.")),
     async requestDisplayMode(mode: DisplayMode) {
       const result = await request("ui/request-display-mode", { mode });
-      const granted =
-        isRecord(result) && DISPLAY_MODES.includes(result.mode as string) ? result.mode : undefined;
+      const granted = isRecord(result) && isDisplayMode(result.mode) ? result.mode : undefined;
       if (granted) store.set({ displayMode: granted });
       return store.get("displayMode");
     },

@@ -6,6 +6,7 @@
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { isRecord } from "../contract/is-record.ts";
+import { isDisplayMode } from "./globals.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -147,12 +148,7 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     async requestDisplayMode(mode) {
       if (!capabilities.requestDisplayMode) return store.get("displayMode");
       const granted = await attempt(() => api.requestDisplayMode!({ mode }));
-      if (
-        isRecord(granted) &&
-        (granted.mode === "inline" || granted.mode === "pip" || granted.mode === "fullscreen")
-      ) {
-        return granted.mode;
-      }
+      if (isRecord(granted) && isDisplayMode(granted.mode)) return granted.mode;
       return store.get("displayMode");
     },
     requestClose: () =>

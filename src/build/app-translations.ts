@@ -6,18 +6,24 @@
  * was declared. The default locale (the first argument) always stays: it is the fallback, and
  * it fixes the keys every other catalog is typed against.
  */
-import { parseAst } from "vite";
+import {
+  applyEdits,
+  compactObject,
+  isNode,
+  keepProperties,
+  parseModule,
+  staticKey,
+  walk,
+  type Edit,
+  type Node,
+} from "./ast-edits.ts";
 
-/** The ESTree nodes this module reads, with the offsets the parser gives them. */
-interface Node {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  readonly [key: string]: unknown;
-}
+const SCRIPT_MODULE = /\.[cm]?[jt]sx?$/;
+const DEPENDENCY = /[\\/]node_modules[\\/]/;
 
-function isNode(value: unknown): value is Node {
-  return typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+/** A script of the app itself (not a dependency's), where its `defineMessages` calls are. */
+export function isAppScript(path: string): boolean {
+  return SCRIPT_MODULE.test(path) && !DEPENDENCY.test(path);
 }
 
 /** `defineMessages(…)` or `anything.defineMessages(…)`. */
@@ -32,23 +38,11 @@ function callsDefineMessages(node: Node): boolean {
   );
 }
 
-/** The locale a property names (`ru`, `"pt-BR"`), or undefined when it is computed or spread. */
-function localeKey(property: Node): string | undefined {
-  if (property.type !== "Property" || property.computed === true || !isNode(property.key))
-    return undefined;
-  const key = property.key;
-  if (key.type === "Identifier" && typeof key.name === "string") return key.name;
-  if (key.type === "Literal" && typeof key.value === "string") return key.value;
-  return undefined;
-}
-
-function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) yield* walk(item);
-    } else if (isNode(value)) yield* walk(value);
-  }
+/** Every `defineMessages(…)` call of a module, or none when it cannot be read. */
+function defineMessagesCalls(code: string, filename: string): Node[] {
+  if (!code.includes("defineMessages")) return [];
+  const program = parseModule(code, filename);
+  return program ? [...walk(program)].filter(callsDefineMessages) : [];
 }
 
 /** The languages of `locales` (`pt-BR` → `pt`), lower-case. */
@@ -66,41 +60,42 @@ export function trimAppTranslations(
   filename: string,
   locales: readonly string[],
 ): string | null {
-  if (!code.includes("defineMessages")) return null;
-  let program: unknown;
-  try {
-    program = parseAst(code, { lang: languageOf(filename) }, filename);
-  } catch {
-    // Trimming only saves bytes: a file this parser cannot read (JSX in a .js file, say) is
-    // left as it is, and the build's own transform reports any real syntax error.
-    return null;
-  }
-  if (!isNode(program)) return null;
   const keep = languages(locales);
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  for (const node of walk(program)) {
-    if (!callsDefineMessages(node)) continue;
-    const translations = Array.isArray(node.arguments) ? (node.arguments[1] as unknown) : undefined;
+  const edits: Edit[] = [];
+  for (const call of defineMessagesCalls(code, filename)) {
+    const translations = Array.isArray(call.arguments) ? (call.arguments[1] as unknown) : undefined;
     if (!isNode(translations) || translations.type !== "ObjectExpression") continue;
     const properties = Array.isArray(translations.properties)
       ? translations.properties.filter(isNode)
       : [];
     const kept = properties.filter((property) => {
-      const locale = localeKey(property);
+      const locale = staticKey(property);
       return locale === undefined || keep.has(locale.split("-")[0]!.toLowerCase());
     });
     if (kept.length === properties.length) continue;
-    const text = `{ ${kept.map((property) => code.slice(property.start, property.end)).join(", ")} }`;
-    edits.push({ start: translations.start, end: translations.end, text });
+    edits.push(keepProperties(code, translations, kept));
   }
-  if (edits.length === 0) return null;
-  let result = code;
-  for (const edit of edits.sort((a, b) => b.start - a.start))
-    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
+  return edits.length === 0 ? null : applyEdits(code, edits);
 }
 
-function languageOf(filename: string): "js" | "jsx" | "ts" | "tsx" {
-  const extension = /\.([cm]?[jt]sx?)$/.exec(filename)?.[1]?.replace(/^[cm]/, "");
-  return extension === "jsx" || extension === "ts" || extension === "tsx" ? extension : "js";
+/**
+ * `code` with each catalog literal of every `defineMessages` call (`{ en: { … } }`,
+ * `{ ru: { … }, zh: { … } }`) written compactly (`compactObject`: one string of keys, one list
+ * of values), or null when nothing changes. A catalog that is not a plain literal is kept.
+ */
+export function compactAppCatalogs(code: string, filename: string): string | null {
+  const edits: Edit[] = [];
+  for (const call of defineMessagesCalls(code, filename)) {
+    const locales = Array.isArray(call.arguments) ? call.arguments.filter(isNode) : [];
+    for (const argument of locales.slice(0, 2)) {
+      if (argument.type !== "ObjectExpression" || !Array.isArray(argument.properties)) continue;
+      for (const locale of argument.properties.filter(isNode)) {
+        const catalog = isNode(locale.value) ? locale.value : undefined;
+        if (staticKey(locale) === undefined || catalog?.type !== "ObjectExpression") continue;
+        const edit = compactObject(code, catalog);
+        if (edit) edits.push(edit);
+      }
+    }
+  }
+  return edits.length === 0 ? null : applyEdits(code, edits);
 }

@@ -8,7 +8,7 @@
  */
 import type { Plugin } from "vite";
 import type { Language } from "../i18n/locale.ts";
-import { trimAppTranslations } from "./app-translations.ts";
+import { isAppScript, trimAppTranslations } from "./app-translations.ts";
 
 /** A host protocol the widget can speak: ChatGPT's `window.openai`, or MCP Apps. */
 export type HostProtocol = "openai" | "mcp-apps";
@@ -20,8 +20,6 @@ export const HOST_PROTOCOLS: readonly HostProtocol[] = ["openai", "mcp-apps"];
 
 const CATALOGS_MODULE = /[\\/](?:src|lib)[\\/]i18n[\\/]catalogs\.(ts|js)$/;
 const ADAPTERS_MODULE = /[\\/](?:src|lib)[\\/]bridge[\\/]adapters\.(ts|js)$/;
-const SCRIPT_MODULE = /\.[cm]?[jt]sx?$/;
-const DEPENDENCY = /[\\/]node_modules[\\/]/;
 
 function checked<T extends string>(kind: string, given: readonly T[], known: readonly T[]): T[] {
   const unknown = given.filter((value) => !known.includes(value));
@@ -78,7 +76,7 @@ export function declaredPartsPlugin(
     },
     transform(code, id) {
       const path = id.split("?")[0]!;
-      if (!locales || !SCRIPT_MODULE.test(path) || DEPENDENCY.test(path)) return null;
+      if (!locales || !isAppScript(path)) return null;
       const trimmed = trimAppTranslations(code, path, locales);
       // The edit moves code, so the old mappings no longer hold: say there are none.
       return trimmed === null ? null : { code: trimmed, map: { mappings: "" } };

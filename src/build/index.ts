@@ -72,3 +72,4 @@ export type {
 } from "../contract/views.ts";
 export { RECORD_STATES, type RecordState } from "../contract/states.ts";
 export type { Language } from "../i18n/locale.ts";
+export type { AppMessages } from "../i18n/app-messages.ts";

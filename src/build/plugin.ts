@@ -16,7 +16,9 @@ import { findUndeclaredOrigins } from "./scan-origins.ts";
 import type { WidgetConfig } from "./widget-config.ts";
 import type { KindDefinition } from "../contract/kinds.ts";
 import type { Language } from "../i18n/locale.ts";
+import type { AppMessages } from "../i18n/app-messages.ts";
 import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
+import { widgetOnlyPlugin } from "./widget-only.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
 export const WIDGET_KIT_PLUGIN_PREFIX = "mcp-widget-kit:";
@@ -43,6 +45,13 @@ export interface WidgetKitOptions<
    * host whose adapter was left out the widget runs in the no-host mode.
    */
   hosts?: readonly HostProtocol[];
+  /**
+   * The app's messages (`defineMessages`) that a `MessagesProvider` around the whole widget
+   * gives every kit component. A kit text these messages re-word in every one of their
+   * catalogs can never show, so the build leaves it out of the kit's catalogs. Leave this
+   * unset if any kit component renders outside that provider.
+   */
+  messages?: AppMessages<unknown>;
 }
 
 const PREACT_ALIASES = [
@@ -182,5 +191,6 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
   };
 
   const declared = declaredPartsPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}declared-parts`, options);
-  return declared ? [declared, singleFile, outputs] : [singleFile, outputs];
+  const widgetOnly = widgetOnlyPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}widget-only`, options);
+  return declared ? [declared, widgetOnly, singleFile, outputs] : [widgetOnly, singleFile, outputs];
 }

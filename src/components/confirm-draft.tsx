@@ -19,7 +19,7 @@ import {
   isStoredIdempotencyKey,
   type StoredIdempotencyKey,
 } from "../write/idempotency-key.ts";
-import { devWarn, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
@@ -186,9 +186,12 @@ export function ConfirmDraft({
     };
   }, []);
 
-  useDevCheck(() => {
-    if (!draft.title) devWarn("ConfirmDraft", "the draft has no title.");
-  }, [draft.title]);
+  useDevCheck(
+    () => {
+      if (!draft.title) devWarn("ConfirmDraft", "the draft has no title.");
+    },
+    IS_DEV ? [draft.title] : [],
+  );
 
   async function commit() {
     const next = await machine.commit({ expired });
@@ -320,4 +323,4 @@ export function ConfirmDraft({
     </section>
   );
 }
-ConfirmDraft.displayName = "ConfirmDraft";
+if (IS_DEV) ConfirmDraft.displayName = "ConfirmDraft";

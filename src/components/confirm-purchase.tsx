@@ -7,7 +7,7 @@ import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
-import { devWarn, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 
 /** One line of a purchase: what and how many. */
 export interface PurchaseLine {
@@ -51,10 +51,13 @@ export interface ConfirmPurchaseProps {
  */
 export function ConfirmPurchase({ draft, ...props }: ConfirmPurchaseProps) {
   const { m } = useI18n();
-  useDevCheck(() => {
-    if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
-  }, [draft.lines.length]);
+  useDevCheck(
+    () => {
+      if (draft.lines.length === 0) devWarn("ConfirmPurchase", "the draft has no lines.");
+    },
+    IS_DEV ? [draft.lines.length] : [],
+  );
   const lines = draft.lines.map((line) => ({ label: line.item, value: m.quantity(line.quantity) }));
   return <ConfirmDraft draft={{ ...draft, lines }} {...props} />;
 }
-ConfirmPurchase.displayName = "ConfirmPurchase";
+if (IS_DEV) ConfirmPurchase.displayName = "ConfirmPurchase";

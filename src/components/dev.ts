@@ -1,14 +1,12 @@
-import { useEffect } from "react";
-
 /**
- * Development-only warnings. Bundlers replace `process.env.NODE_ENV` with a literal, so in a
- * production build `IS_DEV` folds to `false` and every warning — call and text — is dropped
- * from the widget. It is read unguarded on purpose: a `typeof process` guard stops the
- * minifier from folding it, and React itself reads `process.env.NODE_ENV` the same way, so
- * any setup that runs these components already defines it. Components set their
- * `displayName` (for React DevTools) behind it too: a production widget ships no names.
+ * Development-only warnings, behind `IS_DEV` (hooks/is-dev.ts): in a production build every
+ * warning — call and text — is dropped from the widget. Components set their `displayName`
+ * (for React DevTools) behind it too: a production widget ships no names.
  */
-export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
+import { useEffect } from "react";
+import { IS_DEV } from "../hooks/is-dev.ts";
+
+export { IS_DEV };
 
 /**
  * `console.warn` prefixed with the component's name. Call it behind `if (IS_DEV)` so a
@@ -21,7 +19,9 @@ export function devWarn(component: string, message: string): void {
 /**
  * Runs `check` after a render in which one of `deps` changed — in development only. A
  * production build gets the empty branch, so neither the effect nor its messages ship.
- * `IS_DEV` never changes while the page runs, so the hook order is stable either way.
+ * `IS_DEV` never changes while the page runs, so the hook order is stable either way. Give
+ * `deps` as `IS_DEV ? [a, b] : []`: a production build then reads nothing (`draft.title;`
+ * would otherwise stay, since a property read may run a getter).
  */
 export const useDevCheck: (check: () => void, deps: readonly unknown[]) => void = IS_DEV
   ? (check, deps) => {

@@ -12,6 +12,7 @@ import type { ToolError } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { Messages } from "../i18n/messages/en.ts";
 import { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts";
+import { IS_DEV } from "./dev.ts";
 import { RequestId } from "./request-id.tsx";
 import { RetryButton } from "./retry-button.tsx";
 
@@ -138,4 +139,4 @@ export function ErrorState({ error, onRetry, maxAttempts, classify }: ErrorState
     </section>
   );
 }
-ErrorState.displayName = "ErrorState";
+if (IS_DEV) ErrorState.displayName = "ErrorState";

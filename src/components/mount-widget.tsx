@@ -6,6 +6,7 @@ import { StrictMode, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { AppInfo, Host } from "../bridge/types.ts";
 import { HostProvider } from "../hooks/host-context.tsx";
+import { IS_DEV } from "./dev.ts";
 
 /** Options of {@link mountWidget}. */
 export interface MountWidgetOptions {
@@ -31,7 +32,9 @@ export function mountWidget(app: ReactNode, options: MountWidgetOptions = {}): R
   const element = typeof container === "string" ? document.getElementById(container) : container;
   if (!element)
     throw new Error(
-      `mountWidget: the widget page has no element with id "${String(container)}" (add <div id="${String(container)}"></div> to index.html)`,
+      IS_DEV
+        ? `mountWidget: the widget page has no element with id "${String(container)}" (add <div id="${String(container)}"></div> to index.html)`
+        : `mountWidget: no #${String(container)}`,
     );
   const root = createRoot(element);
   root.render(

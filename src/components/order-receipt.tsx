@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
+import { IS_DEV } from "./dev.ts";
 
 /** Props of `OrderReceipt`. */
 export interface OrderReceiptProps {
@@ -54,4 +55,4 @@ export function OrderReceipt({
     </section>
   );
 }
-OrderReceipt.displayName = "OrderReceipt";
+if (IS_DEV) OrderReceipt.displayName = "OrderReceipt";

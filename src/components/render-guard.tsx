@@ -22,7 +22,7 @@ export interface RenderGuardState {
 
 /** Catches render errors below it and shows `fallback`. */
 export class RenderGuard extends Component<RenderGuardProps, RenderGuardState> {
-  static displayName = "RenderGuard";
+  declare static displayName?: string;
   override state: RenderGuardState = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(): Partial<RenderGuardState> {
@@ -48,3 +48,4 @@ export class RenderGuard extends Component<RenderGuardProps, RenderGuardState> {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
+if (IS_DEV) RenderGuard.displayName = "RenderGuard";

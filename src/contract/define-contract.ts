@@ -5,7 +5,7 @@
 import type { Envelope } from "./envelope.ts";
 import type { KindData, KindDefinition } from "./kinds.ts";
 import { parseEnvelope } from "./parse.ts";
-import { RECORD_STATES } from "./states.ts";
+import { checkContractDeclaration } from "./declaration-checks.ts";
 import { CONTRACT_VERSION, parseVersion, type ContractVersion } from "./version.ts";
 import type { ParsedResult } from "./views.ts";
 
@@ -40,20 +40,7 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
 }): Contract<Kinds> {
   const version = options.version ?? CONTRACT_VERSION;
   const parsedVersion = parseVersion(version);
-  if (!parsedVersion)
-    throw new TypeError(
-      `defineContract: version must be "MAJOR.MINOR", got ${JSON.stringify(version)}`,
-    );
-  for (const [name, definition] of Object.entries(options.kinds)) {
-    if (!/^[a-z][a-z0-9_]*$/.test(name))
-      throw new TypeError(`defineContract: kind "${name}" must be snake_case`);
-    // The declared state is shown as the root's data-state as it is (a JS caller has no
-    // type check to stop "draft").
-    if (definition.view === "record" && !RECORD_STATES.includes(definition.state))
-      throw new TypeError(
-        `defineContract: kind "${name}" must declare state ${RECORD_STATES.map((s) => `"${s}"`).join(" or ")}`,
-      );
-  }
+  checkContractDeclaration(version, parsedVersion, options.kinds);
   const kinds = options.kinds;
   // The wire schema of a whole envelope lives in envelope-schema.ts: only the JSON Schema
   // side needs it, and keeping it off this object keeps its valibot pieces (union, literal,

@@ -6,7 +6,20 @@
 import * as v from "valibot";
 import type { Contract } from "./define-contract.ts";
 import { successEntries, type KindDefinition } from "./kinds.ts";
-import { ToolErrorWireSchema } from "./schemas.ts";
+import { FieldErrorSchema, ToolErrorSchema } from "./schemas.ts";
+
+/**
+ * The wire ToolError for JSON Schema output: ToolErrorSchema reads `field_errors` as
+ * `unknown[]` so it can drop bad entries, which would otherwise hide the item type. Here, not
+ * beside ToolErrorSchema and built on call: a module-level `{ ...entries }` stays in any bundle.
+ */
+function toolErrorWireSchema() {
+  return v.object({
+    ...ToolErrorSchema.entries,
+    retry_after_seconds: v.optional(v.pipe(v.number(), v.minValue(0))),
+    field_errors: v.optional(v.array(FieldErrorSchema)),
+  });
+}
 
 /** The wire schema of `kind` in `contract`: `{ contract_version, kind, ok: true, ...data } | { ..., ok: false, error }`. */
 export function envelopeSchema<Kinds extends Record<string, KindDefinition>>(
@@ -21,6 +34,6 @@ export function envelopeSchema<Kinds extends Record<string, KindDefinition>>(
   };
   return v.union([
     v.object({ ...head, ok: v.literal(true), ...successEntries(definition) }),
-    v.object({ ...head, ok: v.literal(false), error: ToolErrorWireSchema }),
+    v.object({ ...head, ok: v.literal(false), error: toolErrorWireSchema() }),
   ]);
 }

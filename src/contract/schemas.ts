@@ -65,14 +65,4 @@ export const ToolErrorSchema = v.object({
 /** A machine-readable code, a human sentence, and whether (and when) to retry. */
 export type ToolError = v.InferOutput<typeof ToolErrorSchema>;
 
-/**
- * The wire schema of `field_errors` for JSON Schema output: the parser above accepts
- * `unknown[]` so it can drop bad entries, which would otherwise hide the item type.
- */
-export const ToolErrorWireSchema = v.object({
-  ...ToolErrorSchema.entries,
-  retry_after_seconds: v.optional(v.pipe(v.number(), v.minValue(0))),
-  field_errors: v.optional(v.array(FieldErrorSchema)),
-});
-
 export { id };

@@ -9,6 +9,7 @@
 import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import type { ParsedKindResult } from "./views.ts";
+import { checkToolRefKind } from "./declaration-checks.ts";
 
 /** One tool, as the widget knows it: the arguments a caller sends, and its result kind. */
 export interface ToolSignature<
@@ -93,9 +94,7 @@ export function toolRefs<Tools extends ToolSignatures>(
 ): ToolRefs<Tools> {
   const refs: { [name: string]: ToolRef } = {};
   for (const [name, kind] of Object.entries(kinds as { [name: string]: string })) {
-    // A JavaScript caller has no typecheck: an undeclared kind would parse as `invalid` forever.
-    if (!Object.hasOwn(contract.kinds, kind))
-      throw new TypeError(`toolRefs: the contract declares no kind "${kind}" (tool "${name}")`);
+    checkToolRefKind(contract.kinds, name, kind);
     refs[name] = { name, kind, parse: (input) => parseAs(contract, kind, input) };
   }
   return refs as ToolRefs<Tools>;

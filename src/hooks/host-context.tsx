@@ -5,9 +5,10 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { getDefaultHost } from "../bridge/detect.ts";
 import type { AppInfo, Host } from "../bridge/types.ts";
+import { IS_DEV } from "./is-dev.ts";
 
 const HostContext = createContext<Host | null>(null);
-HostContext.displayName = "HostContext";
+if (IS_DEV) HostContext.displayName = "HostContext";
 
 /** Props of `HostProvider`. */
 export interface HostProviderProps {
@@ -26,7 +27,7 @@ export function HostProvider({ host, appInfo, children }: HostProviderProps) {
   const value = host ?? getDefaultHost(appInfo ? { appInfo } : {});
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }
-HostProvider.displayName = "HostProvider";
+if (IS_DEV) HostProvider.displayName = "HostProvider";
 
 /** The current host: the provider's, or the detected default one. Never throws. */
 export function useHost(): Host {

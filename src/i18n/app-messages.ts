@@ -4,6 +4,7 @@
  * (a missing one fails typecheck), and a key the kit also has must keep the kit's type, so
  * an app can re-word the kit ("Confirm" → "Book") without a second mechanism.
  */
+import { checkDefaultLocales } from "../contract/declaration-checks.ts";
 import { intlLocale } from "./locale.ts";
 import type { Messages } from "./messages/en.ts";
 
@@ -42,8 +43,7 @@ export function defineMessages<const L extends string, M extends AppCatalog<M>>(
   translations: { readonly [locale: string]: NoInfer<M> } = {},
 ): AppMessages<M> {
   const locales = Object.keys(defaults);
-  if (locales.length !== 1)
-    throw new TypeError("defineMessages: the first argument holds exactly one locale, the default");
+  checkDefaultLocales(locales);
   const defaultLocale = locales[0]!;
   return { defaultLocale, catalogs: { ...translations, ...defaults } };
 }

@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
+import { IS_DEV } from "../hooks/is-dev.ts";
 import { useLocale } from "../hooks/use-locale.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
@@ -32,7 +33,7 @@ function withAppMessages<M>(kit: Messages, app: M | null): Omit<Messages, keyof 
 
 // `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
 const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
-AppMessagesContext.displayName = "AppMessagesContext";
+if (IS_DEV) AppMessagesContext.displayName = "AppMessagesContext";
 
 /** Props of `MessagesProvider`. */
 export interface MessagesProviderProps<M> {
@@ -48,7 +49,7 @@ export interface MessagesProviderProps<M> {
 export function MessagesProvider<M>({ messages, children }: MessagesProviderProps<M>) {
   return createElement(AppMessagesContext.Provider, { value: messages }, children);
 }
-MessagesProvider.displayName = "MessagesProvider";
+if (IS_DEV) MessagesProvider.displayName = "MessagesProvider";
 
 /**
  * Messages and formatters for the host locale; re-renders when the host locale changes.

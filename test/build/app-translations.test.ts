@@ -1,5 +1,7 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { trimAppTranslations } from "../../src/build/app-translations.ts";
+import { compactAppCatalogs, trimAppTranslations } from "../../src/build/app-translations.ts";
+import { defineMessages } from "../../src/i18n/app-messages.ts";
 
 const source = `import { defineMessages } from "mcp-widget-kit";
 const other = { ru: "kept: not a defineMessages call" };
@@ -40,5 +42,34 @@ export const view = <p>{m.defaultLocale}</p>;`;
     const out = trimAppTranslations(tsx, "app.tsx", ["en"])!;
     expect(out).toContain(`kit.defineMessages({ en: { a: "A" } }, {  })`);
     expect(out).toContain("<p>{m.defaultLocale}</p>");
+  });
+});
+
+describe("compactAppCatalogs", () => {
+  const app = `export const messages = defineMessages(
+  { en: { book: "Book", seats: (n: number) => \`\${n} seats\` } },
+  { ru: { book: "Забронировать", seats: (n: number) => \`\${n} мест\` }, ...extra, de: other },
+);`;
+
+  it("writes each catalog literal as keys and values that build the same catalogs", () => {
+    const out = compactAppCatalogs(app, "messages.ts")!;
+    expect(out).not.toMatch(/book:/);
+    expect(out.match(/"book seats"/g)).toHaveLength(2);
+    // A spread or a catalog that is no literal is left as written.
+    expect(out).toContain("...extra, de: other");
+    const js = out.replace(/\(n: number\)/g, "(n)").replace("export const messages =", "");
+    const built = runInNewContext(js, {
+      defineMessages,
+      extra: {},
+      other: { book: "Buchen" },
+    }) as ReturnType<typeof defineMessages>;
+    const ru = built.catalogs.ru as { book: string; seats: (n: number) => string };
+    expect(ru.book).toBe("Забронировать");
+    expect(ru.seats(3)).toBe("3 мест");
+    expect(Object.keys(built.catalogs.en!)).toEqual(["book", "seats"]);
+  });
+
+  it("returns null for a file without defineMessages", () => {
+    expect(compactAppCatalogs(`const a = { en: { b: "c" } };`, "a.ts")).toBeNull();
   });
 });

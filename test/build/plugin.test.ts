@@ -77,6 +77,7 @@ describe("widgetKit plugin, fixture build", () => {
 
   it("names every plugin with the kit prefix", () => {
     expect(widgetKit({ config }).map((p) => p.name)).toEqual([
+      `${WIDGET_KIT_PLUGIN_PREFIX}widget-only`,
       `${WIDGET_KIT_PLUGIN_PREFIX}single-file`,
       `${WIDGET_KIT_PLUGIN_PREFIX}outputs`,
     ]);

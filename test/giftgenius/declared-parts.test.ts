@@ -14,12 +14,18 @@ import react from "@vitejs/plugin-react";
 import { widgetKit, type HostProtocol } from "../../src/build/index.ts";
 import type { Language } from "../../src/i18n/index.ts";
 import giftGeniusWidget from "../../examples/giftgenius/widget.config.ts";
+import { messages } from "../../examples/giftgenius/widget/messages.ts";
 
 const root = fileURLToPath(new URL("../../examples/giftgenius/widget", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-declared-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function widgetHtml(name: string, locales?: Language[], hosts?: HostProtocol[]) {
+async function widgetHtml(
+  name: string,
+  locales?: Language[],
+  hosts?: HostProtocol[],
+  appMessages?: typeof messages,
+) {
   const outDir = join(work, name);
   await build({
     configFile: false,
@@ -29,7 +35,13 @@ async function widgetHtml(name: string, locales?: Language[], hosts?: HostProtoc
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     plugins: [
       react(),
-      widgetKit({ config: giftGeniusWidget, contractLock: false, locales, hosts }),
+      widgetKit({
+        config: giftGeniusWidget,
+        contractLock: false,
+        locales,
+        hosts,
+        messages: appMessages,
+      }),
     ],
     build: { outDir, emptyOutDir: true },
   });
@@ -63,5 +75,18 @@ describe("widgetKit({ locales, hosts })", () => {
     expect(html).toContain(APP_TEXT.ru);
     expect(html).toContain(APP_TEXT.en);
     expect(html).not.toContain(APP_TEXT.zh);
+  }, 120_000);
+
+  it("leaves out the kit texts the app's provided messages re-word in every catalog", async () => {
+    // GiftGenius re-words `committing` in all four catalogs, and not `retry`.
+    const kitCommitting = ["Sending…", "Отправляем…", "正在提交…"];
+    const kitRetry = ["Try again", "Повторить"];
+    const without = await widgetHtml("all-kit-texts");
+    for (const text of [...kitCommitting, ...kitRetry]) expect(without).toContain(text);
+    const html = await widgetHtml("app-texts", undefined, undefined, messages);
+    for (const text of kitCommitting) expect(html).not.toContain(text);
+    for (const text of kitRetry) expect(html).toContain(text);
+    expect(html).toContain("Placing your order…");
+    expect(html).toContain("Оформляем заказ…");
   }, 120_000);
 });

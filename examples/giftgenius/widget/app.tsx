@@ -65,7 +65,7 @@ export function App(props: AppProps) {
     </MessagesProvider>
   );
 }
-App.displayName = "App";
+if (process.env.NODE_ENV !== "production") App.displayName = "App";
 
 function GiftGeniusFlow(props: AppProps) {
   const { m } = useI18n(messages);

@@ -96,4 +96,5 @@ export function GiftCard({
     </article>
   );
 }
-GiftCard.displayName = "GiftCard";
+// React DevTools names, in development only (a production build folds the test to false).
+if (process.env.NODE_ENV !== "production") GiftCard.displayName = "GiftCard";

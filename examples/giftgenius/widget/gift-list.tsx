@@ -39,4 +39,4 @@ export function GiftList({ gifts, onBuy, pendingGiftId = null }: GiftListProps) 
     />
   );
 }
-GiftList.displayName = "GiftList";
+if (process.env.NODE_ENV !== "production") GiftList.displayName = "GiftList";
