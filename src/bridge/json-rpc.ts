@@ -3,6 +3,7 @@
  * It only accepts messages whose `event.source` is the parent window (never another frame),
  * ignores anything malformed, answers the host's requests, and times requests out.
  */
+import { IS_DEV } from "./is-dev.ts";
 import { isRecord } from "../contract/is-record.ts";
 
 type Params = { readonly [key: string]: unknown };
@@ -116,7 +117,7 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
 
   return {
     request(method, params, timeoutMs) {
-      if (disposed) return Promise.reject(new Error("The bridge is closed."));
+      if (disposed) return Promise.reject(new Error(IS_DEV ? "The bridge is closed." : "closed"));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -134,7 +135,7 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
       win.removeEventListener("message", onMessage);
       for (const entry of pending.values()) {
         clearTimeout(entry.timer);
-        entry.reject(new Error("The bridge is closed."));
+        entry.reject(new Error(IS_DEV ? "The bridge is closed." : "closed"));
       }
       pending.clear();
     },

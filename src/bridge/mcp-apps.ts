@@ -5,6 +5,7 @@
  * as notifications; actions are requests. MCP Apps has no widget state: it is kept per widget
  * session in localStorage (see session-storage.ts).
  */
+import { IS_DEV } from "./is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
@@ -158,7 +159,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
 
   /** Sends a request once the handshake answered; a failed handshake rejects. */
   const request = async (method: string, params: Params, timeoutMs = requestTimeout) => {
-    if (!(await ready)) throw new Error("No MCP Apps host answered.");
+    if (!(await ready)) throw new Error(IS_DEV ? "No MCP Apps host answered." : "no host");
     return peer.request(method, params, timeoutMs);
   };
   /** Requests whose result may say `isError: true` (open-link, message). */
@@ -195,7 +196,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
     openExternal: (href) =>
       isHttpsUrl(href)
         ? act("ui/open-link", { url: href })
-        : Promise.reject(new Error("Only https links can be opened.")),
+        : Promise.reject(new Error(IS_DEV ? "Only https links can be opened." : "https only")),
     async requestDisplayMode(mode: DisplayMode) {
       const result = await request("ui/request-display-mode", { mode });
       const granted = isRecord(result) && isDisplayMode(result.mode) ? result.mode : undefined;
@@ -203,7 +204,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       return store.get("displayMode");
     },
     async requestClose() {
-      if (!(await ready)) throw new Error("No MCP Apps host answered.");
+      if (!(await ready)) throw new Error(IS_DEV ? "No MCP Apps host answered." : "no host");
       peer.notify("ui/notifications/request-teardown");
     },
     async updateModelContext(update) {

@@ -3,6 +3,7 @@
  * Globals are the defaults, widget state lives in memory, tool calls fail (hooks turn that into
  * a retryable ToolError) and nothing throws.
  */
+import { IS_DEV } from "./is-dev.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { createGlobalStore } from "./store.ts";
@@ -16,7 +17,8 @@ export function createNoHost(): Host {
     capabilities: NO_CAPABILITIES,
     get: store.get,
     subscribe: store.subscribe,
-    callTool: () => Promise.reject(new Error("No host to call the tool through.")),
+    callTool: () =>
+      Promise.reject(new Error(IS_DEV ? "No host to call the tool through." : "no host")),
     setWidgetState: async (state) => {
       store.set({ widgetState: state });
     },

@@ -3,6 +3,7 @@
  * up to date from the `openai:set_globals` event, whose `detail.globals` holds only the keys
  * that changed. Every optional method is feature-detected; every value is validated.
  */
+import { IS_DEV } from "./is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { isRecord } from "../contract/is-record.ts";
@@ -140,7 +141,8 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
         ? attempt(() => api.sendFollowUpMessage!({ prompt }))
         : missing("sendFollowUpMessage"),
     openExternal(href) {
-      if (!isHttpsUrl(href)) return Promise.reject(new Error("Only https links can be opened."));
+      if (!isHttpsUrl(href))
+        return Promise.reject(new Error(IS_DEV ? "Only https links can be opened." : "https only"));
       if (capabilities.openExternal) return attempt(() => api.openExternal!({ href }));
       win.open(href, "_blank", "noopener,noreferrer");
       return Promise.resolve();
