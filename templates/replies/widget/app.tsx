@@ -127,7 +127,7 @@ function Replies() {
               replayed={replayed}
               focusOnMount={flow.justCommitted}
             >
-              <blockquote className="wk-panel">{reply.body}</blockquote>
+              <div className="wk-panel">{reply.body}</div>
             </OrderReceipt>
           );
         }
@@ -145,7 +145,7 @@ function Replies() {
             onCancel={flow.cancel}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
           >
-            <blockquote className="wk-panel">{reply.body}</blockquote>
+            <div className="wk-panel">{reply.body}</div>
           </ConfirmDraft>
         );
       }}
