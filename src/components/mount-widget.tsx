@@ -19,8 +19,9 @@ export interface MountWidgetOptions {
 }
 
 /**
- * Renders `app` into the widget page: `<StrictMode><HostProvider>{app}</HostProvider></StrictMode>`
- * in `#root`. Import `mcp-widget-kit/styles.css` once beside it. Throws when the page has no such
+ * Renders `app` into the widget page: `<HostProvider>{app}</HostProvider>` in `#root`, inside
+ * `<StrictMode>` in development (its double renders and effects find impure code there; in a
+ * production build it does nothing, so it is left out). Import `mcp-widget-kit/styles.css` once beside it. Throws when the page has no such
  * element, rather than leaving the frame blank without a word.
  *
  * @example
@@ -37,12 +38,11 @@ export function mountWidget(app: ReactNode, options: MountWidgetOptions = {}): R
         : `mountWidget: no #${String(container)}`,
     );
   const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <HostProvider {...(host ? { host } : {})} {...(appInfo ? { appInfo } : {})}>
-        {app}
-      </HostProvider>
-    </StrictMode>,
+  const tree = (
+    <HostProvider {...(host ? { host } : {})} {...(appInfo ? { appInfo } : {})}>
+      {app}
+    </HostProvider>
   );
+  root.render(IS_DEV ? <StrictMode>{tree}</StrictMode> : tree);
   return root;
 }

@@ -64,7 +64,7 @@ export function GiftCard({
   const link = isHttpsUrl(gift.product_url) ? gift.product_url : null;
   const tags = gift.tags ?? [];
   return (
-    <article className="gg-card" data-gift-id={gift.id} aria-labelledby={titleId}>
+    <article className="wk-panel gg-card" data-gift-id={gift.id} aria-labelledby={titleId}>
       {image ? <GiftImage src={image} alt={gift.title} /> : null}
       <h2 id={titleId}>{gift.title}</h2>
       <p className="gg-price">{money(gift.price)}</p>
