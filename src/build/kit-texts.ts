@@ -4,7 +4,7 @@
  * tests and the `Messages` type keep every key as written:
  *
  * - the kit texts an app re-words everywhere are left out. An app's `MessagesProvider`
- *   replaces a kit text with its own (GiftGenius: `confirm` → "Confirm purchase"); when the app
+ *   replaces a kit text with its own (e.g. `confirm` → "Confirm purchase"); when the app
  *   gives that key in every one of its catalogs, whatever the host locale the app's catalog for
  *   it holds the key (`appCatalogFor` falls back to the app's default locale, never to the
  *   kit), so the kit's own text in any language can never show. `widgetKit({ messages })`
