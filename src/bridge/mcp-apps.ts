@@ -5,7 +5,7 @@
  * as notifications; actions are requests. MCP Apps has no widget state: it is kept per widget
  * session in localStorage (see session-storage.ts).
  */
-import { IS_DEV } from "./is-dev.ts";
+import { IS_DEV } from "../contract/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";

@@ -3,7 +3,7 @@
  * up to date from the `openai:set_globals` event, whose `detail.globals` holds only the keys
  * that changed. Every optional method is feature-detected; every value is validated.
  */
-import { IS_DEV } from "./is-dev.ts";
+import { IS_DEV } from "../contract/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { normalizeCallToolResult } from "./call-result.ts";
 import { isRecord } from "../contract/is-record.ts";

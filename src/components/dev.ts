@@ -1,10 +1,10 @@
 /**
- * Development-only warnings, behind `IS_DEV` (hooks/is-dev.ts): in a production build every
+ * Development-only warnings, behind `IS_DEV` (contract/is-dev.ts): in a production build every
  * warning — call and text — is dropped from the widget. Components set their `displayName`
  * (for React DevTools) behind it too: a production widget ships no names.
  */
 import { useEffect } from "react";
-import { IS_DEV } from "../bridge/is-dev.ts";
+import { IS_DEV } from "../contract/is-dev.ts";
 
 export { IS_DEV };
 

@@ -8,6 +8,7 @@ import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
 import { isRecord } from "./is-record.ts";
+import { IS_DEV } from "./is-dev.ts";
 import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
 import type {
   AnyParsedResult,
@@ -20,16 +21,23 @@ import type {
 
 type Record_ = { readonly [key: string]: unknown };
 
+/*
+ * `reason` is for logs, never for the screen. In development it is a sentence naming what is
+ * wrong and where; in a production build — the only build a host ever runs — it is only the
+ * where: the envelope member or field path (`contract_version`, `kind`, `ok`, `error.code`,
+ * `items.price.amount`, `result`), so the widget ships no sentences nobody reads there. Parse
+ * the same output in a test or on the dev page to read the sentence.
+ */
 function invalid(reason: string, kind?: string): InvalidView {
   return kind === undefined ? { state: "invalid", reason } : { state: "invalid", reason, kind };
 }
 
-/** The first valibot issue as `path: message`, for logs. Values are never included. */
+/** The first valibot issue as `path: message` (production: the path). Values are never included. */
 function describe(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return "malformed";
-  const path = (issue.path ?? []).map((item) => String(item.key)).join(".");
-  return `${path || "(root)"}: ${issue.expected ? `expected ${issue.expected}` : issue.kind}`;
+  const path = (issue.path ?? []).map((item) => String(item.key)).join(".") || "(root)";
+  return IS_DEV ? `${path}: ${issue.expected ? `expected ${issue.expected}` : issue.kind}` : path;
 }
 
 // Compiled schemas are cached per kind definition: building them per call would dominate
@@ -55,7 +63,8 @@ function parseList(
   input: Record_,
 ): ResultsView<string, unknown, ListData> | EmptyView<string> | InvalidView {
   const raw = input[definition.items];
-  if (!Array.isArray(raw)) return invalid(`${definition.items}: expected an array`, kind);
+  if (!Array.isArray(raw))
+    return invalid(IS_DEV ? `${definition.items}: expected an array` : definition.items, kind);
   const items: unknown[] = [];
   let firstProblem = "";
   for (const entry of raw) {
@@ -69,7 +78,9 @@ function parseList(
     typeof reasonValue === "string" && reasonValue.trim() ? clipText(reasonValue) : undefined;
   if (raw.length > 0 && items.length === 0) {
     return invalid(
-      `every item of ${definition.items} is malformed (${raw.length}); first: ${firstProblem}`,
+      IS_DEV
+        ? `every item of ${definition.items} is malformed (${raw.length}); first: ${firstProblem}`
+        : `${definition.items}.${firstProblem}`,
       kind,
     );
   }
@@ -89,31 +100,33 @@ function parseUnsafe(
 ): AnyParsedResult {
   if (!isRecord(input))
     return invalid(
-      input === null
-        ? "result is null"
-        : `result is ${Array.isArray(input) ? "an array" : typeof input}, not an object`,
+      IS_DEV
+        ? `result is ${input === null ? "null" : `${Array.isArray(input) ? "an array" : typeof input}, not an object`}`
+        : "result",
     );
   const rawVersion = input.contract_version;
   const kindValue = typeof input.kind === "string" ? input.kind.slice(0, 64) : undefined;
-  if (typeof rawVersion !== "string") return invalid("contract_version is missing", kindValue);
+  if (typeof rawVersion !== "string")
+    return invalid(IS_DEV ? "contract_version is missing" : "contract_version", kindValue);
   const seen = parseVersion(rawVersion);
-  if (!seen) return invalid("contract_version is not MAJOR.MINOR", kindValue);
+  if (!seen)
+    return invalid(IS_DEV ? "contract_version is not MAJOR.MINOR" : "contract_version", kindValue);
   const version = rawVersion;
   if (!isCompatible(seen, supported)) {
     return kindValue === undefined
       ? { state: "unsupported", version }
       : { state: "unsupported", version, kind: kindValue };
   }
-  if (kindValue === undefined) return invalid("kind is missing");
+  if (kindValue === undefined) return invalid(IS_DEV ? "kind is missing" : "kind");
   const definition = Object.hasOwn(kinds, kindValue) ? kinds[kindValue] : undefined;
-  if (!definition) return invalid("kind is not part of this contract", kindValue);
+  if (!definition) return invalid(IS_DEV ? "kind is not part of this contract" : "kind", kindValue);
 
   if (input.ok === false) {
     const result = v.safeParse(ToolErrorSchema, input.error);
     if (!result.success) return invalid(`error.${describe(result.issues)}`, kindValue);
     return { state: "error", kind: kindValue, version, error: result.output };
   }
-  if (input.ok !== true) return invalid("ok must be true or false", kindValue);
+  if (input.ok !== true) return invalid(IS_DEV ? "ok must be true or false" : "ok", kindValue);
 
   if (definition.view === "list") return parseList(definition, kindValue, version, input);
   const result = v.safeParse(recordSchema(definition), input);
@@ -142,6 +155,6 @@ export function parseEnvelope(
   try {
     return parseUnsafe(kinds, supported, input);
   } catch {
-    return invalid("result could not be read");
+    return invalid(IS_DEV ? "result could not be read" : "result");
   }
 }

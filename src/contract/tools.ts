@@ -10,6 +10,7 @@ import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import type { ParsedKindResult } from "./views.ts";
 import { checkToolRefKind } from "./declaration-checks.ts";
+import { IS_DEV } from "./is-dev.ts";
 
 /** One tool, as the widget knows it: the arguments a caller sends, and its result kind. */
 export interface ToolSignature<
@@ -71,7 +72,7 @@ function parseAs(
   if (view.state === "invalid" || view.state === "unsupported" || view.kind === kind) return view;
   return {
     state: "invalid" as const,
-    reason: `a ${view.kind} result from a ${kind} tool`,
+    reason: IS_DEV ? `a ${view.kind} result from a ${kind} tool` : "kind",
     kind: view.kind,
   };
 }

@@ -49,6 +49,11 @@ export interface ErrorView extends ViewBase<string> {
 /** Not a result this contract understands. `reason` is for logs, never for the screen. */
 export interface InvalidView {
   readonly state: "invalid";
+  /**
+   * What is wrong and where, as a sentence in development (`contract_version is missing`); in
+   * a production build only where (`contract_version`, `kind`, `ok`, a field path such as
+   * `error.code`). Never a value from the result.
+   */
   readonly reason: string;
   readonly kind?: string;
 }

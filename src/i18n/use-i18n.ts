@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
-import { IS_DEV } from "../bridge/is-dev.ts";
+import { IS_DEV } from "../contract/is-dev.ts";
 import { useLocale } from "../hooks/use-locale.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";

@@ -4,7 +4,7 @@
  * React DevTools `displayName`s — is dropped. It is read unguarded on purpose: a `typeof
  * process` guard stops the minifier from folding it, and React itself reads
  * `process.env.NODE_ENV` the same way, so any setup that runs these modules already defines it.
- * It lives in the bridge, the lowest widget layer, so the bridge, hooks, i18n and components
- * share one flag.
+ * It lives in the contract, the lowest layer, so the contract's reader, the bridge, hooks, i18n
+ * and components share one flag.
  */
 export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
