@@ -13,12 +13,12 @@ function hex(bytes: Uint8Array): string {
 }
 
 /**
- * A fresh random key: `crypto.randomUUID()` where it exists (secure contexts), else 128 bits
- * from `crypto.getRandomValues`, else (very old or odd sandboxes) time plus `Math.random`.
+ * A fresh random key: 128 bits from `crypto.getRandomValues` as 32 hex digits (every browser
+ * has it, in a secure context or not, unlike `randomUUID`), else (a sandbox that took `crypto`
+ * away) time plus `Math.random`.
  */
 export function newIdempotencyKey(): string {
   const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
   if (typeof cryptoApi?.getRandomValues === "function")
     return hex(cryptoApi.getRandomValues(new Uint8Array(16)));
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;

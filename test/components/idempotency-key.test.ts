@@ -4,12 +4,14 @@ import { isStoredIdempotencyKey, newIdempotencyKey } from "../../src/write/idemp
 describe("idempotency keys", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("uses crypto.randomUUID when present", () => {
-    vi.stubGlobal("crypto", { randomUUID: () => "00000000-0000-4000-8000-000000000001" });
-    expect(newIdempotencyKey()).toBe("00000000-0000-4000-8000-000000000001");
+  it("is 128 bits of crypto.getRandomValues as hex, randomUUID or not", () => {
+    const randomUUID = vi.fn(() => "00000000-0000-4000-8000-000000000001");
+    vi.stubGlobal("crypto", { randomUUID, getRandomValues: (bytes: Uint8Array) => bytes.fill(1) });
+    expect(newIdempotencyKey()).toBe("01".repeat(16));
+    expect(randomUUID).not.toHaveBeenCalled();
   });
 
-  it("falls back to getRandomValues, then to time and Math.random, each a valid stored key", () => {
+  it("falls back to time and Math.random without crypto, each a valid stored key", () => {
     vi.stubGlobal("crypto", { getRandomValues: (bytes: Uint8Array) => bytes.fill(255) });
     const fromBytes = newIdempotencyKey();
     expect(fromBytes).toBe("ff".repeat(16));
