@@ -53,6 +53,7 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       AUTH_DEV_PORT: "0",
       SQLITE_FILE: join(work, "giftgenius.sqlite"),
+      DATABASE_URL: "", // its own database, never CI's shared one (giftgenius-server.ts says why)
       GIFTGENIUS_FAULTS: "",
       WIDGET_ROOT: join(work, "giftgenius/widget"),
       WIDGET_OUT_DIR: join(work, "dist"),
