@@ -17,6 +17,7 @@ function serverParams(dir: string) {
     env: {
       ...(process.env as { [key: string]: string }),
       SQLITE_FILE: join(dir, "idem.sqlite"),
+      DATABASE_URL: "", // the private store, never CI's shared one (its daily counts outlive runs)
       WIDGET_DIST: join(dir, "dist"),
     },
     stderr: "ignore" as const,
