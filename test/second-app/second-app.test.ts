@@ -331,9 +331,14 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     let endpoint = "";
 
     beforeAll(async () => {
-      const started = startUntil("npx", ["tsx", "server/main.ts"], /^(http:\/\/\S+)$/m, {
-        PORT: "0",
-      });
+      // In its own process group: a kill of npx alone left tsx and the server running.
+      const started = startUntil(
+        "npx",
+        ["tsx", "server/main.ts"],
+        /^(http:\/\/\S+)$/m,
+        { PORT: "0" },
+        true,
+      );
       server = started.child;
       endpoint = (await started.match)[1]!;
       client = new Client({ name: "second-app-test", version: "1.0.0" });
@@ -346,7 +351,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     afterAll(async () => {
       await client?.close();
       await browser?.close();
-      server?.kill();
+      interrupt(server);
     });
 
     /**
