@@ -26,7 +26,7 @@ type Record_ = { readonly [key: string]: unknown };
  * wrong and where; in a production build — the only build a host ever runs — it is only the
  * where: the envelope member or field path (`contract_version`, `kind`, `ok`, `error.code`,
  * `items.price.amount`, `result`), so the widget ships no sentences nobody reads there. Parse
- * the same output in a test or on the dev page to read the sentence.
+ * the same output in a test (or any Node process not in production) to read the sentence.
  */
 function invalid(reason: string, kind?: string): InvalidView {
   return kind === undefined ? { state: "invalid", reason } : { state: "invalid", reason, kind };
