@@ -20,6 +20,21 @@ export function errorFields(error: unknown): LogFields {
   return { error_value: String(error) };
 }
 
+/** The keys every log line sets itself; a field of the same name must not replace them. */
+const OWN_KEYS = new Set(["time", "level", "event"]);
+
+/**
+ * The fields with any of the line's own keys renamed `field_<key>`: a handler that logs
+ * `{ event: "cancelled" }` keeps its value without turning the line into another event.
+ */
+function withoutOwnKeys(fields: LogFields | undefined): LogFields | undefined {
+  if (!fields || !Object.keys(fields).some((key) => OWN_KEYS.has(key))) return fields;
+  const renamed: LogFields = {};
+  for (const [key, value] of Object.entries(fields))
+    renamed[OWN_KEYS.has(key) ? `field_${key}` : key] = value;
+  return renamed;
+}
+
 /**
  * Logs one JSON object per line to `write` (stderr by default, so stdout stays free for the
  * stdio transport).
@@ -30,7 +45,12 @@ export function createJsonLogger(
   const emit = (level: string, event: string, fields?: LogFields) => {
     let line: string;
     try {
-      line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+      line = JSON.stringify({
+        ...withoutOwnKeys(fields),
+        time: new Date().toISOString(),
+        level,
+        event,
+      });
     } catch {
       line = JSON.stringify({
         time: new Date().toISOString(),
