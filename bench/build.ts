@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build, type Rollup } from "vite";
+import { build, type InlineConfig, type Rollup } from "vite";
 import { transform } from "esbuild";
 import react from "@vitejs/plugin-react";
 import { viteSingleFile } from "vite-plugin-singlefile";
@@ -28,13 +28,14 @@ export async function buildWidget(
   outDir: string,
   mode: "production" | "preact",
   env: Record<string, string> = {},
+  extra: InlineConfig = {},
 ): Promise<number> {
   const settings = { WIDGET_OUT_DIR: outDir, ...env };
   const previous = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
   Object.assign(process.env, settings);
   try {
     const started = performance.now();
-    await build({ configFile: join(repo, "vite.config.ts"), mode, logLevel: "error" });
+    await build({ ...extra, configFile: join(repo, "vite.config.ts"), mode, logLevel: "error" });
     return performance.now() - started;
   } finally {
     for (const [key, value] of Object.entries(previous)) {
@@ -47,8 +48,11 @@ export async function buildWidget(
 /** One locale and one host, as `widgetKit({ locales: ["en"], hosts: ["openai"] })` builds it. */
 const DECLARED = { WIDGET_LOCALES: "en", WIDGET_HOSTS: "openai" };
 
-/** A React 19 hello world, one file, same toolchain; returns its gzip bytes. */
-export async function buildHelloWorld(dir: string): Promise<number> {
+/**
+ * A React 19 hello world, one file, same toolchain; returns its gzip bytes. `extra` adds
+ * plugins and build settings (the profile bench captures a source map with them).
+ */
+export async function buildHelloWorld(dir: string, extra: InlineConfig = {}): Promise<number> {
   const root = join(dir, "hello");
   mkdirSync(root, { recursive: true });
   writeFileSync(
@@ -63,8 +67,9 @@ export async function buildHelloWorld(dir: string): Promise<number> {
     configFile: false,
     root,
     logLevel: "error",
-    plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
+    plugins: [react(), viteSingleFile({ removeViteModuleLoader: true }), ...(extra.plugins ?? [])],
     build: {
+      ...extra.build,
       outDir: join(dir, "hello-dist"),
       modulePreload: { polyfill: false },
       target: "es2022",
@@ -74,7 +79,7 @@ export async function buildHelloWorld(dir: string): Promise<number> {
 }
 
 /** `react-dom`, `@scope/pkg`, or the first two path segments of a repo file (`src/i18n`). */
-function partOf(id: string): string {
+export function partOf(id: string): string {
   const inModules = id.split("node_modules/").pop() ?? id;
   if (inModules !== id)
     return inModules

@@ -17,10 +17,11 @@ import { chromiumLaunchOptions } from "../test/support/chromium.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = 5;
-const ORIGIN = "http://bench.invalid";
+/** The made-up origin the bench pages are served from (routed by Playwright, never fetched). */
+export const ORIGIN = "http://bench.invalid";
 
 /** The recorded suggestions, grown to `count` gifts with distinct ids (prefix `p`). */
-function suggestions(count: number, prefix = "gift"): unknown {
+export function suggestions(count: number, prefix = "gift"): unknown {
   const recorded = JSON.parse(
     readFileSync(join(repo, "test/fixtures/results--suggest-gifts.json"), "utf8"),
   ) as { structuredContent: { gifts: object[] } };
@@ -39,7 +40,7 @@ function suggestions(count: number, prefix = "gift"): unknown {
  * observer that stamps `performance.now()` (ms since navigation start) when `selector` first
  * matches — no polling, so the measurement does not slow the page.
  */
-function initScript(selector: string, output: unknown): string {
+export function initScript(selector: string, output: unknown): string {
   return `
     window.openai = { theme: "light", locale: "en", displayMode: "inline", maxHeight: 600,
       toolInput: {}, toolOutput: ${JSON.stringify(output)}, widgetState: null };

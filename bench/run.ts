@@ -8,10 +8,12 @@ import { benchBridge } from "./bridge.ts";
 import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
 import { benchFirstRender } from "./first-render.ts";
+import { benchProfile } from "./profile.ts";
 import { benchServer } from "./server.ts";
 import { benchRuntimes } from "./runtimes.ts";
 
-type Section = { name: string; run: () => Promise<BenchRow[]> };
+/** `explicit`: runs only when named (`npm run bench -- profile`), not in the whole table. */
+type Section = { name: string; run: () => Promise<BenchRow[]>; explicit?: boolean };
 
 const sections: Section[] = [
   { name: "contract", run: benchContract },
@@ -19,6 +21,7 @@ const sections: Section[] = [
   { name: "components", run: benchComponents },
   { name: "build", run: benchBuild },
   { name: "render", run: benchFirstRender },
+  { name: "profile", run: benchProfile, explicit: true },
   { name: "server", run: benchServer },
   { name: "runtimes", run: benchRuntimes },
 ];
@@ -27,7 +30,7 @@ const sections: Section[] = [
 const only = process.argv.slice(2);
 const rows: BenchRow[] = [];
 for (const section of sections) {
-  if (only.length > 0 && !only.includes(section.name)) continue;
+  if (only.length > 0 ? !only.includes(section.name) : section.explicit) continue;
   try {
     rows.push(...(await section.run()));
   } catch (error) {
