@@ -6,12 +6,15 @@
  * with 4× CPU throttling (CDP `Emulation.setCPUThrottlingRate`), beside a React hello world
  * built the same way and timed to its `<h1>`. Also: the time from a changed tool output
  * (`openai:set_globals`) to the new first item on screen. Median and range of several runs.
+ * Then the anchors (`anchors.ts`): the same builds and the official MCP Apps examples behind
+ * the ext-apps `AppBridge` host.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import type { BenchRow } from "./measure.ts";
+import { medianRange, type BenchRow } from "./measure.ts";
+import { benchAnchors, officialTargets } from "./anchors.ts";
 import { buildHelloWorld, buildWidget } from "./build.ts";
 import { chromiumLaunchOptions } from "../test/support/chromium.ts";
 
@@ -100,13 +103,6 @@ async function load(
   }
 }
 
-/** "median (min–max)" in ms. */
-function summary(values: number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `${median.toFixed(0)} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})`;
-}
-
 /** Times to first results (and to a changed output) in Chromium, per build, size and CPU. */
 export async function benchFirstRender(): Promise<BenchRow[]> {
   mkdirSync(join(repo, ".tmp"), { recursive: true });
@@ -128,7 +124,10 @@ export async function benchFirstRender(): Promise<BenchRow[]> {
       const helloRuns: number[] = [];
       for (let run = 0; run < RUNS; run++)
         helloRuns.push((await load(browser, hello, "h1", null, throttle)).first);
-      rows.push({ name: `first render: React hello world, ${cpu}, ms`, value: summary(helloRuns) });
+      rows.push({
+        name: `first render: React hello world, ${cpu}, ms`,
+        value: medianRange(helloRuns),
+      });
       for (const build of builds)
         for (const count of [10, 100, 1000]) {
           const firsts: number[] = [];
@@ -147,15 +146,29 @@ export async function benchFirstRender(): Promise<BenchRow[]> {
           }
           rows.push({
             name: `first render: ${build.name}, ${count} items, ${cpu}, ms`,
-            value: summary(firsts),
+            value: medianRange(firsts),
           });
           if (changes.length > 0)
             rows.push({
               name: `changed output → new items: ${build.name}, 100 items, ${cpu}, ms`,
-              value: summary(changes),
+              value: medianRange(changes),
             });
         }
     }
+    // The same builds and the official MCP Apps examples behind one AppBridge host.
+    const shown = `document.querySelector('[data-state="results"] [data-item-id]') !== null`;
+    const result = { structuredContent: suggestions(10), content: [] };
+    rows.push(
+      ...(await benchAnchors([
+        ...builds.map((b) => ({
+          name: `kit ${b.name} widget, 10 items`,
+          html: b.html,
+          result,
+          shown,
+        })),
+        ...officialTargets(),
+      ])),
+    );
     return rows;
   } finally {
     await browser.close();
