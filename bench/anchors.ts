@@ -19,6 +19,7 @@ import { build } from "esbuild";
 import { chromium, type Browser } from "playwright-core";
 import { medianRange, type BenchRow } from "./measure.ts";
 import { chromiumLaunchOptions } from "../test/support/chromium.ts";
+import { withBenchPage } from "./bench-page.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const ORIGIN = "http://anchors.invalid";
@@ -113,19 +114,11 @@ async function loadBehindHost(
   target: AnchorTarget,
   throttle: number,
 ): Promise<number> {
-  const page = await browser.newPage();
-  try {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    await page.route(`${ORIGIN}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/html; charset=utf-8",
-        body: route.request().url().endsWith("/ui.html")
-          ? target.html
-          : `<!doctype html><html><body><script>${host}</script></body></html>`,
-      }),
-    );
+  const body = (url: string) =>
+    url.endsWith("/ui.html")
+      ? target.html
+      : `<!doctype html><html><body><script>${host}</script></body></html>`;
+  return withBenchPage(browser, { throttle, origin: ORIGIN, body }, async (page) => {
     await page.addInitScript({ content: frameInitScript(target.shown) });
     await page.goto(`${ORIGIN}/host.html`);
     // The host listens before the UI's first message, as a real host does.
@@ -149,9 +142,7 @@ async function loadBehindHost(
     return await frame.evaluate(
       () => (window as unknown as { __rendered: Promise<number> }).__rendered,
     );
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 /** Times each target behind the ext-apps host, at 1× and 4× CPU. */

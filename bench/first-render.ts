@@ -17,6 +17,7 @@ import { medianRange, type BenchRow } from "./measure.ts";
 import { benchAnchors, officialTargets } from "./anchors.ts";
 import { buildHelloWorld, buildWidget } from "./build.ts";
 import { chromiumLaunchOptions } from "../test/support/chromium.ts";
+import { withBenchPage } from "./bench-page.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = 5;
@@ -67,13 +68,7 @@ async function load(
   throttle: number,
   changed?: unknown,
 ): Promise<Sample> {
-  const page = await browser.newPage();
-  try {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    await page.route(`${ORIGIN}/**`, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
+  return withBenchPage(browser, { throttle, origin: ORIGIN, body: () => html }, async (page) => {
     await page.addInitScript({ content: initScript(selector, output) });
     await page.goto(`${ORIGIN}/widget.html`);
     const first = await page.evaluate(
@@ -98,9 +93,7 @@ async function load(
       });
     }, changed);
     return { first, change };
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 /** Times to first results (and to a changed output) in Chromium, per build, size and CPU. */

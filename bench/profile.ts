@@ -22,6 +22,7 @@ import type { BenchRow } from "./measure.ts";
 import { buildHelloWorld, buildWidget, partOf } from "./build.ts";
 import { initScript, ORIGIN, suggestions } from "./first-render.ts";
 import { chromiumLaunchOptions } from "../test/support/chromium.ts";
+import { withBenchPage } from "./bench-page.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 /** Profiles per build and CPU rate; the table gives their mean. */
@@ -117,19 +118,9 @@ async function profileLoad(
   build: ProfiledBuild,
   throttle: number,
 ): Promise<CpuProfile> {
-  const page = await browser.newPage();
-  try {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
-    await page.route(`${ORIGIN}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/html; charset=utf-8",
-        body: route.request().url().endsWith("/blank")
-          ? "<!doctype html><title>-</title>"
-          : build.html,
-      }),
-    );
+  const body = (url: string) =>
+    url.endsWith("/blank") ? "<!doctype html><title>-</title>" : build.html;
+  return withBenchPage(browser, { throttle, origin: ORIGIN, body }, async (page, cdp) => {
     // A same-origin page first, so the profiled navigation stays in this renderer process.
     await page.goto(`${ORIGIN}/blank`);
     await page.addInitScript({ content: initScript(build.selector, build.output) });
@@ -140,9 +131,7 @@ async function profileLoad(
     await page.evaluate(() => (window as unknown as { __rendered: Promise<number> }).__rendered);
     const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
     return profile;
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 /** Where a sample's function lives: its part and a label (source:line name). */
