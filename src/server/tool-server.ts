@@ -321,7 +321,13 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       });
     }
     const draftId = (validated.value as { draft_id?: unknown }).draft_id;
-    if (confirmed && !(typeof draftId === "string" && proofs?.verify(proof, draftId, caller))) {
+    // A draft prepared before the person signed in carries the anonymous scope's proof: the
+    // sign-in the commit asks for must not strand it. A signed-in person's proof is theirs.
+    const genuine =
+      typeof draftId === "string" &&
+      proofs !== undefined &&
+      (proofs.verify(proof, draftId, caller) || proofs.verify(proof, draftId, ANONYMOUS_CALLER));
+    if (confirmed && !genuine) {
       log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
       return fail(tool, confirmationRequired(requestId));
     }
@@ -344,7 +350,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         const result = successResult(contractVersion, tool.kind, outcome.data, outcome.text);
         const drafted = plan.prepares.has(name) ? draftIdOf(outcome.data) : undefined;
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
-        if (drafted !== undefined && proofs && caller !== ANONYMOUS_CALLER)
+        if (drafted !== undefined && proofs)
           result._meta = { [CONFIRMATION_META]: proofs.issue(drafted, caller) };
         return result;
       }

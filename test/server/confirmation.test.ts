@@ -12,6 +12,7 @@ import {
   createToolServer,
   silentLogger,
   StartupRefusal,
+  type CallOrigin,
   type ToolDefinition,
 } from "../../src/server/index.ts";
 import { things } from "../support/thing-contract.ts";
@@ -65,7 +66,11 @@ function server(now = () => 1_000_000, confirm: ToolDefinition["confirm"] = { pr
   return { tools: tools_, seen };
 }
 
-async function proofFor(tools: ReturnType<typeof server>["tools"], id: string, caller = alice) {
+async function proofFor(
+  tools: ReturnType<typeof server>["tools"],
+  id: string,
+  caller: CallOrigin = alice,
+) {
   const result = await tools.callTool("prep", { id }, caller);
   return result._meta?.[CONFIRMATION_META] as string;
 }
@@ -135,8 +140,16 @@ describe("a tool server with a confirmed commit", () => {
     const proof = result._meta?.[CONFIRMATION_META];
     expect(typeof proof).toBe("string");
     expect(JSON.stringify([result.content, result.structuredContent])).not.toContain(proof);
-    // An anonymous caller can never commit, so it gets no proof.
-    expect((await tools.callTool("prep", { id: "d1" }, {}))._meta).toBeUndefined();
+  });
+
+  it("lets a draft prepared before sign-in be committed once signed in; a person's proof stays theirs", async () => {
+    const { tools, seen } = server();
+    const anonymous = await proofFor(tools, "d1", {});
+    const commit = (confirmation: string, caller: typeof alice) =>
+      tools.callTool("commit", { draft_id: "d1", idempotency_key: "k", confirmation }, caller);
+    expect((await commit(anonymous, alice)).isError).toBeUndefined();
+    expect((await commit(await proofFor(tools, "d1"), bob)).isError).toBe(true);
+    expect(seen).toHaveLength(1);
   });
 
   it("runs the handler with a valid proof, and never hands it the proof", async () => {
