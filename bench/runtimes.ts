@@ -49,7 +49,7 @@ export async function benchRuntimes(): Promise<BenchRow[]> {
       const started = performance.now();
       const result = (await target.client.callTool({
         name: "commit_order",
-        arguments: { draft_id: target.draft, idempotency_key: randomUUID() },
+        arguments: { ...target.draft, idempotency_key: randomUUID() },
       })) as CallToolResult;
       const elapsed = performance.now() - started;
       if (!(result.structuredContent as { ok?: boolean }).ok)

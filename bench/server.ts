@@ -26,6 +26,7 @@ import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
 import {
+  CONFIRMATION_META,
   createPostgresStore,
   createSqliteStore,
   createTokenVerifier,
@@ -71,12 +72,18 @@ export async function connect(url: string, token?: string): Promise<Client> {
   return client;
 }
 
-export async function draftId(client: Client): Promise<string> {
+/** A draft to commit, as the widget sends it: its id and the proof from the result's `_meta`. */
+export async function draftId(
+  client: Client,
+): Promise<{ draft_id: string; confirmation: unknown }> {
   const result = (await client.callTool({
     name: "prepare_order",
     arguments: { gift_id: "gift-0001" },
   })) as CallToolResult;
-  return (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+  return {
+    draft_id: (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id,
+    confirmation: result._meta?.[CONFIRMATION_META],
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -123,7 +130,7 @@ async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: Test
       const started = performance.now();
       const result = (await client.callTool({
         name: "commit_order",
-        arguments: { draft_id: draft, idempotency_key: `bench-${randomUUID()}` },
+        arguments: { ...draft, idempotency_key: `bench-${randomUUID()}` },
       })) as CallToolResult;
       if (record) times.push(performance.now() - started);
       if (result.isError)
@@ -255,7 +262,7 @@ async function throughput(
         while (performance.now() < end) {
           const result = (await client.callTool({
             name: "commit_order",
-            arguments: { draft_id: draft, idempotency_key: `tp-${randomUUID()}` },
+            arguments: { ...draft, idempotency_key: `tp-${randomUUID()}` },
           })) as CallToolResult;
           if (result.isError)
             throw new Error(`commit failed: ${JSON.stringify(result.structuredContent)}`);

@@ -18,7 +18,14 @@ import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
 import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
 import { readConfig, type GiftGeniusConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
-import { createSqliteStore, serveHttp, silentLogger } from "../src/server/index.ts";
+import {
+  callerScope,
+  CONFIRMATION_META,
+  createConfirmationSigner,
+  createSqliteStore,
+  serveHttp,
+  silentLogger,
+} from "../src/server/index.ts";
 import {
   recordFixtures,
   type RecordedResult,
@@ -76,6 +83,8 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
   return {
     // Signed in, as a host is after linking the account.
     server: asRecordedCaller(endpoint.url, await issuer.mint({ sub: "recorded-user" })),
+    /** The signed-in person's caller scope (what the server binds their proofs to). */
+    scope: callerScope({ issuer: issuer.issuer, subject: "recorded-user", scopes: [] }),
     /** A call without a token, as a host that has not signed in yet makes it. */
     anonymous: (tool: string, args: ToolArguments) =>
       app.tools.callTool(tool, args) as Promise<RecordedResult>,
@@ -93,8 +102,38 @@ function draftId(result: RecordedResult): string {
 
 type GiftGeniusRecorder = Recorder<ReturnType<typeof giftGenius.parse>["state"]>;
 
+/**
+ * Calls as the widget does: `commit_order` carries the proof its draft's prepare result had in
+ * `_meta` — or, for a draft id nobody prepared (a forged one), a proof signed as the server
+ * signs, so the call reaches the draft checks behind the proof.
+ */
+function asWidget(rec: GiftGeniusRecorder, scope: string): GiftGeniusRecorder {
+  const proofs = new Map<string, unknown>();
+  const signer = createConfirmationSigner({ secret: readConfig({}).draftSecret, now: () => clock });
+  const call: GiftGeniusRecorder["call"] = async (tool, args = {}) => {
+    const draft = typeof args.draft_id === "string" ? args.draft_id : undefined;
+    const sent =
+      tool === "commit_order" && draft !== undefined
+        ? { ...args, confirmation: proofs.get(draft) ?? signer.issue(draft, scope) }
+        : args;
+    const result = await rec.call(tool, sent);
+    const prepared = (result.structuredContent as { draft?: { draft_id?: unknown } } | undefined)
+      ?.draft?.draft_id;
+    const proof = (result._meta as { [key: string]: unknown } | undefined)?.[CONFIRMATION_META];
+    if (typeof prepared === "string") proofs.set(prepared, proof);
+    return result;
+  };
+  return { ...rec, call, record: rec.record.bind(rec), connect: rec.connect.bind(rec) };
+}
+
 /** Every GiftGenius scenario, on the main server and on one whose daily limit is 0. */
-async function scenarios(rec: GiftGeniusRecorder, dir: string, widgetDist: string): Promise<void> {
+async function scenarios(
+  model: GiftGeniusRecorder,
+  scope: string,
+  dir: string,
+  widgetDist: string,
+): Promise<void> {
+  const rec = asWidget(model, scope);
   // Reads.
   rec.record("results", "suggest-gifts", await rec.call("suggest_gifts", SEARCH));
   rec.record(
@@ -266,6 +305,15 @@ async function scenarios(rec: GiftGeniusRecorder, dir: string, widgetDist: strin
     }),
   );
   setFaults("");
+  // The model's own commit: it never sees the proof, so the kit refuses before the handler.
+  rec.record(
+    "error",
+    "confirmation-required",
+    await model.call("commit_order", {
+      draft_id: draftId(draft),
+      idempotency_key: "rec-key-model",
+    }),
+  );
 
   const limited = await startServer(dir, "limited", { widgetDist, dailyLimit: 0 });
   try {
@@ -301,7 +349,7 @@ async function main(): Promise<void> {
       contract: giftGenius,
       server: server.server,
       dir: FIXTURES,
-      scenarios: (rec) => scenarios(rec, dir, widgetDist),
+      scenarios: (rec) => scenarios(rec, server.scope, dir, widgetDist),
     });
     console.log(
       `recorded ${report.recorded.length} fixtures in test/fixtures/ ` +

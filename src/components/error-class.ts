@@ -35,12 +35,14 @@ export type ErrorClass =
 const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
   // Before validation: a refusal is about access, not the arguments.
   [/FORBIDDEN|NOT_ALLOWED|PERMISSION|(^|_)AUTH(_|$)|SCOPE/, "not_allowed"],
+  // Before validation too: a commit whose confirmation is missing or stale (REQUIRED) asks
+  // the person to prepare again, as an expired draft does.
+  [/EXPIRED|CONFIRM/, "expired"],
   [/VALIDATION|INVALID|REQUIRED|MALFORMED|BAD_REQUEST|WRONG_TYPE|OUT_OF_RANGE/, "validation"],
   [/RATE_LIMIT|TOO_MANY/, "rate_limited"],
   [/LIMIT|QUOTA/, "limit_reached"],
   [/IN_PROGRESS/, "in_progress"],
   [/IDEMPOTENCY|CONFLICT|ALREADY|DUPLICATE|REUSED/, "conflict"],
-  [/EXPIRED/, "expired"],
   [/NOT_FOUND|GONE|NO_LONGER/, "not_found"],
   [/DECLINED|REJECTED|REFUSED/, "declined"],
   [/UNAVAILABLE|TIMEOUT|UPSTREAM|OUTAGE|MAINTENANCE|BUSY/, "unavailable"],

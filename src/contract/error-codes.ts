@@ -51,6 +51,12 @@ export const AUTH_REQUIRED = "AUTH_REQUIRED";
 export const AUTH_INVALID = "AUTH_INVALID";
 /** The token lacks a scope the tool needs: sign in again with it. */
 export const INSUFFICIENT_SCOPE = "INSUFFICIENT_SCOPE";
+/**
+ * A commit the person confirms in the app was called without a valid confirmation proof (the
+ * model called it, or the proof is forged, expired, another caller's or another draft's):
+ * nothing ran, nothing changed.
+ */
+export const CONFIRMATION_REQUIRED = "CONFIRMATION_REQUIRED";
 /** The code of a call the host failed to deliver or answer (rejected, threw, timed out). */
 export const HOST_CALL_FAILED = "HOST_CALL_FAILED";
 /** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */

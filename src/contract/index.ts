@@ -55,4 +55,5 @@ export type {
   UnsupportedView,
 } from "./views.ts";
 export { fromProblem, isRetryableStatus } from "./problem.ts";
-export { UPSTREAM_BAD_RESPONSE } from "./error-codes.ts";
+export { CONFIRMATION_REQUIRED, UPSTREAM_BAD_RESPONSE } from "./error-codes.ts";
+export { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "./confirmation.ts";

@@ -8,7 +8,11 @@
  * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
  * - a failed prepare, commit or base result is shown in place with a retry of the same call.
  * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
- * ConfirmDraft: made once per draft, stored before the call); this hook only sends it. What a
+ * ConfirmDraft: made once per draft, stored before the call); this hook only sends it — with
+ * the draft's confirmation proof, read from the prepare result's `_meta`: the flow's own
+ * prepare's, kept in widget state with the draft (so a remount, retry or sign-in sends it as
+ * it sends the same key), or the host's result's, when the model prepared and the host
+ * rendered the widget with it. What a
  * call's answer means (`callView`, `commitOutcomeOf`) is framework-free too: this hook wires
  * them to the host and to React state.
  */
@@ -25,9 +29,12 @@ import {
 import { NON_RECORD_STATES } from "../contract/states.ts";
 import type { ToolRef } from "../contract/tools.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import { proofOf } from "../write/confirmation-proof.ts";
 import { useHost } from "./host-context.tsx";
 import { useToolInput } from "./use-tool-input.ts";
 import { useToolOutput } from "./use-tool-output.ts";
+import { useToolResponseMetadata } from "./use-tool-response-metadata.ts";
 import { useWidgetState } from "./use-widget-state.ts";
 
 /** A stored view in one of these states is no draft or receipt, and is ignored. */
@@ -125,6 +132,7 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
   const hostOutput = useToolOutput();
   const toolInput = useToolInput();
   const [stored, setStored] = useWidgetState<unknown>(null, { key: stateKey });
+  const hostMeta = useToolResponseMetadata();
   const [draftKind, receiptKind] = [prepareTool.kind, commitTool.kind];
 
   /** A stored draft or receipt, parsed again; anything else is null. */
@@ -166,7 +174,12 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
     const view = outcomeView(outcome, kind);
     const keep = outcome.ok && view.state !== "error" && view.state !== "invalid";
     setShown({ view, retry: view.state === "error" ? retry : undefined });
-    if (keep) setStored(outcome.result.structuredContent);
+    // The proof beside the draft, under its `_meta` name (parsing the draft again ignores it).
+    if (keep)
+      setStored({
+        ...(outcome.result.structuredContent as object),
+        [CONFIRMATION_META]: proofOf(outcome.result.meta),
+      });
   }
 
   async function prepare(args: Args): Promise<void> {
@@ -186,7 +199,14 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
 
   const lastCommitted = useRef<{ readonly raw: unknown; readonly view: R } | null>(null);
   async function commit(args: Args): Promise<CommitOutcome> {
-    const outcome = await callToolOnce(host, commitTool.tool, args);
+    // The flow's own draft has its proof in widget state; the host's result, in its `_meta`.
+    // A commit that needs none gets none (its schema would refuse the extra argument).
+    const proof = proofOf(shown ? stored : hostMeta);
+    const outcome = await callToolOnce(
+      host,
+      commitTool.tool,
+      proof ? { ...args, [CONFIRMATION_ARGUMENT]: proof } : args,
+    );
     const view = outcomeView(outcome, commitTool.kind);
     const result = commitOutcomeOf(view, receiptOf);
     if (result.ok && outcome.ok)

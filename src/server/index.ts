@@ -84,6 +84,16 @@ export {
   type ConnectionIdentity,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
+export {
+  createConfirmationSigner,
+  CONFIRMATION_SECRET_ENV,
+  DEFAULT_CONFIRMATION_TTL_MS,
+  type ConfirmationOptions,
+  type ConfirmationSigner,
+  type ConfirmRule,
+} from "./confirmation.ts";
+export { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+export { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 export { FIELD_CODES, IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export {

@@ -22,6 +22,8 @@ export const NEXT_ACTIONS = {
     "Tell the person this needs them to sign in; the app shows the sign-in. After they sign in, call the tool again with the same arguments.",
   moreAccess:
     "Tell the person this needs a permission their sign-in did not grant; the app asks them to approve it. Then call the tool again with the same arguments.",
+  confirmInApp:
+    "Do not call this tool yourself. Tell the person to review the draft in the app and confirm it there; the app places it.",
 } as const;
 
 /** One of the kit's next-action sentences. */

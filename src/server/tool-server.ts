@@ -30,7 +30,18 @@ import {
   type RequestAuth,
   type ToolAuth,
 } from "./auth/tool-access.ts";
-import { callerScope } from "./caller.ts";
+import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import {
+  appOnlyMeta,
+  confirmationRequired,
+  createConfirmationSigner,
+  draftIdOf,
+  planConfirmations,
+  withConfirmationArgument,
+  type ConfirmationOptions,
+  type ConfirmRule,
+} from "./confirmation.ts";
 import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
@@ -102,6 +113,13 @@ export interface ToolDefinition<T = unknown> {
   writes?: boolean;
   /** What the caller must prove (scopes); absent = anyone (anonymous too) unless it writes. */
   auth?: ToolAuth;
+  /**
+   * Who confirms this write (a write must say): `{ prepare: "prepare_order" }` — the person,
+   * in the widget: the tool is hidden from the model and runs only with the proof `prepare`'s
+   * result carried in `_meta` — or `"model"` (text-only clients; nothing proves the person
+   * saw the draft). See docs/server.md, "The person confirms".
+   */
+  confirm?: ConfirmRule;
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
@@ -128,6 +146,12 @@ export interface ToolServerOptions {
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
   requestId?: () => string;
+  /**
+   * The confirmation proof of commits declared `confirm: { prepare }`: the app's secret
+   * (default `CONFIRMATION_SECRET`; production refuses to start without one), its lifetime
+   * and clock.
+   */
+  confirmation?: ConfirmationOptions;
 }
 
 /** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
@@ -194,18 +218,23 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
     declaredByTool.set(tool.name, new Set(entries ? Object.keys(entries) : []));
   }
+  const plan = planConfirmations(byName.values());
+  // Only a server with a confirmed commit needs the secret (and refuses to start without it).
+  const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description,
-    inputSchema: inputJsonSchema(tool.arguments),
+    inputSchema: plan.commits.has(tool.name)
+      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
+      : inputJsonSchema(tool.arguments),
     outputSchema: tool.outputSchema as Tool["outputSchema"],
     annotations: tool.annotations,
     // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
     // and clients whose tool schema drops fields it does not know.
     securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
     _meta: {
-      ...tool.meta,
+      ...(plan.commits.has(tool.name) ? appOnlyMeta(tool.meta) : tool.meta),
       securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
     },
   }));
@@ -266,7 +295,15 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     const principal = origin.refused ? undefined : origin.principal;
     const caller = callerScope(principal);
     const started = performance.now();
-    const validated = validateArguments(tool.arguments, args ?? {});
+    // The proof is the kit's, not the app's: taken out before the app's schema sees the
+    // arguments, so it is never validated, fingerprinted or handed to the handler.
+    const confirmed = plan.commits.has(name);
+    let proof: unknown;
+    let appArgs: unknown = args ?? {};
+    if (confirmed && typeof appArgs === "object" && appArgs !== null && !Array.isArray(appArgs)) {
+      ({ [CONFIRMATION_ARGUMENT]: proof, ...appArgs } = appArgs as { [key: string]: unknown });
+    }
+    const validated = validateArguments(tool.arguments, appArgs);
     if (!validated.ok) {
       log.info("tool_invalid_arguments", {
         request_id: requestId,
@@ -283,6 +320,17 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         ...(tool.writes ? { changes: "none" as const } : {}),
       });
     }
+    const draftId = (validated.value as { draft_id?: unknown }).draft_id;
+    // A draft prepared before the person signed in carries the anonymous scope's proof: the
+    // sign-in the commit asks for must not strand it. A signed-in person's proof is theirs.
+    const genuine =
+      typeof draftId === "string" &&
+      proofs !== undefined &&
+      (proofs.verify(proof, draftId, caller) || proofs.verify(proof, draftId, ANONYMOUS_CALLER));
+    if (confirmed && !genuine) {
+      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
+      return fail(tool, confirmationRequired(requestId));
+    }
     try {
       const outcome = await tool.handler(validated.value, {
         requestId,
@@ -298,7 +346,14 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         ok: outcome.ok,
         ms: Math.round(performance.now() - started),
       });
-      if (outcome.ok) return successResult(contractVersion, tool.kind, outcome.data, outcome.text);
+      if (outcome.ok) {
+        const result = successResult(contractVersion, tool.kind, outcome.data, outcome.text);
+        const drafted = plan.prepares.has(name) ? draftIdOf(outcome.data) : undefined;
+        // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
+        if (drafted !== undefined && proofs)
+          result._meta = { [CONFIRMATION_META]: proofs.issue(drafted, caller) };
+        return result;
+      }
       return fail(
         tool,
         { ...outcome.error, request_id: outcome.error.request_id ?? requestId },

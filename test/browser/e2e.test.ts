@@ -340,6 +340,21 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     await page.context().close();
   });
 
+  it("the model side lists no app-only tool; the widget's commit carries the proof and says app", async () => {
+    const opened = await open();
+    const { page } = opened;
+    // A link to the app-only commit: the form (the model) neither lists nor runs it.
+    await goTo(page, protocol, "commit_order", {
+      draft_id: "drf_x",
+      idempotency_key: "k-12345678",
+    });
+    await waitForText(page.locator("#link-notice"), "app-only");
+    const listed = await page.locator("#tool-name option").allTextContents();
+    expect(listed).toEqual(["suggest_gifts", "prepare_order"]);
+    expect(await callLog(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it("a payment timeout: retryable error, countdown, retry with the same key, one order", async () => {
     const opened = await open();
     const { page } = opened;
@@ -374,6 +389,10 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     });
     // The retry reused the key, so the charge that went through the first time is the order.
     expect(commits[1]!.args.idempotency_key).toBe(commits[0]!.args.idempotency_key);
+    // Both from the widget, with the proof prepare_order's result gave it (never the model).
+    expect(commits.map((c) => c.source)).toEqual(["widget", "widget"]);
+    expect(typeof commits[0]!.args.confirmation).toBe("string");
+    expect(commits[1]!.args.confirmation).toBe(commits[0]!.args.confirmation);
     await page.context().close();
   });
 

@@ -287,6 +287,7 @@ describe("errorClassOf", () => {
     INSUFFICIENT_SCOPE: ["sign_in", "sign_in"],
     HOST_CALL_FAILED: ["host_call_failed", "host_call_failed"],
     UNREADABLE_RESULT: ["unreadable", "unreadable"],
+    CONFIRMATION_REQUIRED: ["expired", "expired"],
   };
   const fieldCodes = new Set<string>(Object.values(errorCodes.FIELD_CODES));
   const kitCodes = (Object.values(errorCodes) as unknown[]).filter(

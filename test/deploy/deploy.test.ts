@@ -22,7 +22,7 @@ import {
 import pg from "pg";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { jsonLine, superviseChild, type SupervisedChild } from "../../scripts/supervise-child.ts";
-import { principalScope } from "../../src/server/index.ts";
+import { CONFIRMATION_META, principalScope } from "../../src/server/index.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestFetch } from "./https-fetch.ts";
 import { signInByHttp, TestOAuthClient } from "./oauth-client.ts";
@@ -128,9 +128,17 @@ describeDeploy(
       clients.push(client);
       return { client, transport };
     };
-    const call = async (client: Client, name: string, args: object) =>
-      ((await client.callTool({ name, arguments: { ...args } })) as CallToolResult)
-        .structuredContent as Content;
+    /** The widget's proofs, by draft (every instance shares the app's secret). */
+    const proofs = new Map<string, unknown>();
+    /** Calls as the widget does: a commit carries its draft's proof from the prepare result. */
+    const call = async (client: Client, name: string, args: { [key: string]: unknown }) => {
+      const proof = typeof args.draft_id === "string" ? proofs.get(args.draft_id) : undefined;
+      const sent = name === "commit_order" ? { ...args, confirmation: proof } : { ...args };
+      const result = (await client.callTool({ name, arguments: sent })) as CallToolResult;
+      const content = result.structuredContent as Content;
+      if (content?.draft) proofs.set(content.draft.draft_id, result._meta?.[CONFIRMATION_META]);
+      return content;
+    };
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "giftgenius-deploy-"));

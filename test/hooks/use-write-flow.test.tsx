@@ -227,4 +227,67 @@ describe("useWriteFlow", () => {
     expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
   });
+
+  describe("the confirmation proof (the prepare result's _meta, sent back with the commit)", () => {
+    const META = "mcp-widget-kit/confirmation";
+    const withProof = (result: object, proof: unknown) => ({
+      structuredContent: result,
+      content: [],
+      _meta: { [META]: proof },
+    });
+    const sentProofs = (host: { toolCalls(name: string): ReadonlyArray<{ args: unknown }> }) =>
+      host
+        .toolCalls("book_seat")
+        .map((call) => (call.args as { confirmation?: unknown }).confirmation);
+
+    it("sends the proof of the widget's own prepare, on the first try and on the retry", async () => {
+      let calls = 0;
+      const { container, host } = render({
+        tools: {
+          hold_seat: (args) => withProof(hold(String(args.seat)), `v1.proof-${String(args.seat)}`),
+          book_seat: () => (++calls === 1 ? { nonsense: true } : booking),
+        },
+      });
+      await click(container.querySelectorAll('[data-action="buy"]')[1]!);
+      // Kept with the draft in widget state, so a remount still has it.
+      expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: { [META]: "v1.proof-12B" } });
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      await click(container.querySelector('[data-action="retry"]')!);
+      expect(sentProofs(host)).toEqual(["v1.proof-12B", "v1.proof-12B"]);
+    });
+
+    it("sends the proof of a draft the host rendered (the model prepared it)", async () => {
+      const { host } = renderWithHost(<Seats />, {
+        globals: { toolOutput: hold("12A"), toolResponseMetadata: { [META]: "v1.from-host" } },
+        tools: { book_seat: () => booking },
+      });
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      expect(sentProofs(host)).toEqual(["v1.from-host"]);
+    });
+
+    it("keeps the proof across a remount, with the draft", async () => {
+      const { host } = render({
+        globals: {
+          toolOutput: list,
+          widgetState: { [STATE_KEY]: { ...hold("12B"), [META]: "v1.kept" } },
+        },
+        tools: { book_seat: () => booking },
+      });
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      expect(sentProofs(host)).toEqual(["v1.kept"]);
+    });
+
+    it("sends no proof that is not a bounded string, and none where the prepare gave none", async () => {
+      const { container, host } = render({
+        tools: {
+          hold_seat: (args) =>
+            args.seat === "12A" ? withProof(hold("12A"), "x".repeat(300)) : hold("12B"),
+          book_seat: () => booking,
+        },
+      });
+      await click(container.querySelector('[data-action="buy"]')!);
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      expect(host.toolCalls("book_seat")[0]!.args).not.toHaveProperty("confirmation");
+    });
+  });
 });

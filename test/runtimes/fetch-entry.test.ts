@@ -10,6 +10,7 @@ import { request } from "node:http";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { CONFIRMATION_META } from "../../src/server/index.ts";
 import { connectClient, GOOD_SEARCH } from "../server/harness.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";
@@ -92,10 +93,15 @@ describePostgres("the fetch entry under Bun and Deno", () => {
         "modern",
         await issuer.mint({ sub: `${runtime}-${randomUUID()}` }),
       );
-      const draft = content(
-        await client.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } }),
-      );
-      const args = { draft_id: draft.draft!.draft_id, idempotency_key: randomUUID() };
+      const prepared = await client.callTool({
+        name: "prepare_order",
+        arguments: { gift_id: "gift-0001" },
+      });
+      const args = {
+        draft_id: content(prepared).draft!.draft_id,
+        idempotency_key: randomUUID(),
+        confirmation: prepared._meta?.[CONFIRMATION_META],
+      };
       const first = content(await client.callTool({ name: "commit_order", arguments: args }));
       const again = content(await client.callTool({ name: "commit_order", arguments: args }));
       expect(first).toMatchObject({ ok: true, replayed: false });
@@ -141,10 +147,16 @@ describePostgres("the fetch entry under Bun and Deno", () => {
     try {
       const token = await issuer.mint({ sub: `cross-${randomUUID()}` });
       const clients = [await connectClient(node.url, token), await connectClient(bun.url, token)];
-      const draft = content(
-        await clients[0]!.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0020" } }),
-      );
-      const args = { draft_id: draft.draft!.draft_id, idempotency_key: randomUUID() };
+      const prepared = await clients[0]!.callTool({
+        name: "prepare_order",
+        arguments: { gift_id: "gift-0020" },
+      });
+      // The proof from one runtime's prepare is accepted by the other (one secret).
+      const args = {
+        draft_id: content(prepared).draft!.draft_id,
+        idempotency_key: randomUUID(),
+        confirmation: prepared._meta?.[CONFIRMATION_META],
+      };
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           clients[i % 2]!.callTool({ name: "commit_order", arguments: args }).then(content),

@@ -6,7 +6,7 @@
 import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import type { ToolError } from "../../src/contract/index.ts";
-import { createTokenVerifier } from "../../src/server/index.ts";
+import { CONFIRMATION_META, createTokenVerifier } from "../../src/server/index.ts";
 import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
 
 interface RawAnswer {
@@ -312,7 +312,11 @@ describe("OAuth resource server", () => {
     const key = "identity-key-1234";
     const placed = await alice.callTool({
       name: "commit_order",
-      arguments: { draft_id: draftId, idempotency_key: key },
+      arguments: {
+        draft_id: draftId,
+        idempotency_key: key,
+        confirmation: draft._meta?.[CONFIRMATION_META],
+      },
     });
     expect(placed.structuredContent).toMatchObject({ ok: true, replayed: false });
     // Mallory, signed in as herself, claims to be Alice through _meta and headers.
@@ -332,17 +336,22 @@ describe("OAuth resource server", () => {
         method: "tools/call",
         params: {
           name: "commit_order",
-          arguments: { draft_id: draftId, idempotency_key: key },
+          // Even with Alice's proof: it is bound to Alice's verified identity, not to a claim.
+          arguments: {
+            draft_id: draftId,
+            idempotency_key: key,
+            confirmation: draft._meta?.[CONFIRMATION_META],
+          },
           _meta: { "openai/subject": "alice-identity", subject: "alice-identity" },
         },
       }),
     });
     const text = await claimed.text();
-    // Her own scope: Alice's draft does not read back for her, and Alice's order is not replayed.
+    // Her own scope: Alice's proof is not hers, and Alice's order is not replayed.
     expect(text).not.toContain(
       (placed.structuredContent as { order: { order_id: string } }).order.order_id,
     );
-    expect(text).toContain("DRAFT_NOT_FOUND");
+    expect(text).toContain("CONFIRMATION_REQUIRED");
   });
 
   it("refuses anonymous protected calls in process too, with the sign-in challenge in _meta", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { CONFIRMATION_META } from "../../src/server/index.ts";
 import { connectClient } from "./harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
@@ -39,7 +40,12 @@ describePostgres("commit_order with two server processes on one PostgreSQL", () 
       Array.from({ length: 40 }, (_, i) =>
         clients[i % 2]!.callTool({
           name: "commit_order",
-          arguments: { draft_id: draftId, idempotency_key: key },
+          // The widget's proof from prepare_order: either process accepts it (one secret).
+          arguments: {
+            draft_id: draftId,
+            idempotency_key: key,
+            confirmation: draft._meta?.[CONFIRMATION_META],
+          },
         }),
       ),
     )) as CallToolResult[];

@@ -213,6 +213,7 @@ describe("a crash in a handler", () => {
           kind: "thing",
           outputSchema: { type: "object" },
           writes: true,
+          confirm: "model",
           arguments: { schema: v.strictObject({}), repair: () => ({}) },
           handler: async () => {
             throw new Error(

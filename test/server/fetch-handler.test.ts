@@ -13,6 +13,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { createGiftGenius, type GiftGenius } from "../../examples/giftgenius/server/app.ts";
 import { readConfig } from "../../examples/giftgenius/server/config.ts";
 import {
+  CONFIRMATION_META,
   createFetchHandler,
   createSqliteStore,
   type FetchHandler,
@@ -140,12 +141,16 @@ describe("createFetchHandler", () => {
 
   it("commits a signed-in order once; the same key again replays it", async () => {
     const client = await clientOf(handlerWith(), "modern", await issuer.mint());
-    const draft = sc(
-      await client.callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } }),
-    );
+    const prepared = await client.callTool({
+      name: "prepare_order",
+      arguments: { gift_id: "gift-0001" },
+    });
+    const draft = sc(prepared);
     const args = {
       draft_id: (draft as { draft: { draft_id: string } }).draft.draft_id,
       idempotency_key: randomUUID(),
+      // What the widget sends: the proof from the prepare result's _meta.
+      confirmation: prepared._meta?.[CONFIRMATION_META],
     };
     const first = sc(await client.callTool({ name: "commit_order", arguments: args }));
     const again = sc(await client.callTool({ name: "commit_order", arguments: args }));

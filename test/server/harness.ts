@@ -18,6 +18,9 @@ import {
 import { readConfig, type GiftGeniusConfig } from "../../examples/giftgenius/server/config.ts";
 import { setFaults } from "../../examples/giftgenius/server/faults.ts";
 import {
+  callerScope,
+  CONFIRMATION_META,
+  createConfirmationSigner,
   createSqliteStore,
   serveHttp,
   type HttpEndpoint,
@@ -131,6 +134,10 @@ export async function startHarness(
   });
   app.listening(endpoint.url);
   const clients: Client[] = [];
+  const signer = createConfirmationSigner({
+    secret: full.draftSecret,
+    ...(overrides.now ? { now: overrides.now } : {}),
+  });
   return {
     app,
     endpoint,
@@ -141,6 +148,14 @@ export async function startHarness(
       const token = anonymous ? undefined : (given ?? (await issuer.mint(claims)));
       const client = await connectClient(endpoint.url, token, era);
       clients.push(client);
+      if (!anonymous && given === undefined) {
+        const scope = callerScope({
+          issuer: claims.iss ?? issuer.issuer,
+          subject: claims.sub ?? "alice",
+          scopes: [],
+        });
+        widgetLanes.set(client, { proofs: new Map(), mint: (id) => signer.issue(id, scope) });
+      }
       return client;
     },
     async close() {
@@ -161,12 +176,39 @@ export function sc(
   return (result as CallToolResult).structuredContent as { [key: string]: unknown };
 }
 
-/** Calls a tool and returns the CallToolResult. */
+/**
+ * What the widget of a harness client holds: the proofs its prepare results carried, and —
+ * for a draft id a test made by hand, to reach the checks behind the proof — a proof minted
+ * with the app's secret for this client's caller.
+ */
+const widgetLanes = new WeakMap<
+  Client,
+  { proofs: Map<string, string>; mint: (draftId: string) => string }
+>();
+
+/**
+ * Calls a tool and returns the CallToolResult. It calls as the widget does: `commit_order`
+ * gets the confirmation proof of its draft unless `args` names `confirmation` itself (even as
+ * `undefined`: what the model sends, which is none). Tests of what the model may do call
+ * `client.callTool` directly.
+ */
 export async function call(client: Client, name: string, args: unknown): Promise<CallToolResult> {
-  return (await client.callTool({
-    name,
-    arguments: args as { [key: string]: unknown },
-  })) as CallToolResult;
+  const lane = widgetLanes.get(client);
+  let sent = args as { [key: string]: unknown };
+  if (
+    name === "commit_order" &&
+    lane &&
+    typeof sent === "object" &&
+    sent !== null &&
+    !("confirmation" in sent) &&
+    typeof sent.draft_id === "string"
+  )
+    sent = { ...sent, confirmation: lane.proofs.get(sent.draft_id) ?? lane.mint(sent.draft_id) };
+  const result = (await client.callTool({ name, arguments: sent })) as CallToolResult;
+  const proof = result._meta?.[CONFIRMATION_META];
+  const draft = (sc(result)?.draft as { draft_id?: unknown } | undefined)?.draft_id;
+  if (lane && typeof proof === "string" && typeof draft === "string") lane.proofs.set(draft, proof);
+  return result;
 }
 
 /** Strings that must never reach a tool result: stack frames, paths, SQL, driver and upstream internals. */

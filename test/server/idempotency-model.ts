@@ -14,8 +14,16 @@
  * request can share would make two orders meet on one charge, and the invariant fail.
  */
 import fc from "fast-check";
+import * as v from "valibot";
+import { things } from "../support/thing-contract.ts";
 import {
+  callerScope,
+  CONFIRMATION_META,
+  createConfirmationSigner,
+  createToolServer,
+  silentLogger,
   runIdempotent,
+  type ToolServer,
   type IdempotencyStore,
   type IdempotentOutcome,
   type IdempotentRequest,
@@ -383,6 +391,168 @@ class Wake implements fc.AsyncCommand<World, World> {
   toString = () => "Wake";
 }
 
+/* -------------------------------------------------------------------------------------------
+ * Confirmation proofs (issue 31): the same commits through the kit's tool server, whose
+ * commit is declared `confirm: { prepare }`. Only a genuine, unexpired proof of this draft
+ * for this caller reaches the handler — which then is exactly a `Commit` above, checked
+ * against the model — and every other proof is refused before anything is claimed, run or
+ * charged: no proof (the model's call), a stale one, a forged one, another caller's, another
+ * draft's. The proof is not in the fingerprint, so a fresh proof for the same draft and key
+ * replays the record, and a proof never makes a second order.
+ * -----------------------------------------------------------------------------------------*/
+
+/** What a commit sends as its `confirmation`. */
+type ProofKind = "valid" | "none" | "stale" | "forged" | "other-caller" | "other-draft";
+
+const PROOF_TTL_MS = 3 * TTL_MS;
+const SECRET = "model-secret";
+
+/** The world's gate: a tool server whose commit runs the command's `Commit` under a proof. */
+function gateOf(world: World & { gate?: ToolServer; pending?: () => Promise<void> }): ToolServer {
+  world.gate ??= createToolServer({
+    info: { name: "model", version: "1" },
+    contract: things,
+    log: silentLogger,
+    confirmation: { secret: SECRET, ttlMs: PROOF_TTL_MS, now: () => world.clock },
+    tools: [
+      {
+        name: "prep",
+        description: "Prepares.",
+        annotations: {},
+        kind: "thing",
+        outputSchema: { type: "object" },
+        arguments: { schema: v.strictObject({ draft_id: v.string() }), repair: () => ({}) },
+        handler: async (args) => ({ ok: true, data: { draft: args }, text: "" }),
+      },
+      {
+        name: "commit",
+        description: "Commits.",
+        annotations: {},
+        kind: "thing",
+        outputSchema: { type: "object" },
+        writes: true,
+        confirm: { prepare: "prep" },
+        arguments: {
+          schema: v.strictObject({ draft_id: v.string(), idempotency_key: v.string() }),
+          repair: () => ({}),
+        },
+        handler: async () => {
+          await world.pending?.();
+          return { ok: true, data: {}, text: "" };
+        },
+      },
+    ],
+  });
+  return world.gate;
+}
+
+const caller = (scope: string) => ({ principal: { issuer: "model", subject: scope, scopes: [] } });
+
+/** The proof of `kind` for `scope`'s commit of `draft`. */
+async function proofOf(world: World, kind: ProofKind, scope: string, draft: Draft) {
+  const other = DRAFTS.find((d) => d.draft_id !== draft.draft_id)!;
+  const issue = (secret: string, now: number, id: string, who: string) =>
+    createConfirmationSigner({ secret, ttlMs: PROOF_TTL_MS, now: () => now }).issue(
+      id,
+      callerScope(caller(who).principal),
+    );
+  switch (kind) {
+    case "valid": {
+      // As the widget gets it: from the prepare result's `_meta`.
+      const prepared = await gateOf(world).callTool(
+        "prep",
+        { draft_id: draft.draft_id },
+        caller(scope),
+      );
+      return prepared._meta?.[CONFIRMATION_META];
+    }
+    case "none":
+      return undefined;
+    case "stale":
+      return issue(SECRET, world.clock - PROOF_TTL_MS - 1, draft.draft_id, scope);
+    case "forged":
+      return issue("not-the-secret", world.clock, draft.draft_id, scope);
+    case "other-caller":
+      return issue(SECRET, world.clock, draft.draft_id, scope === "alice" ? "bob" : "alice");
+    case "other-draft":
+      return issue(SECRET, world.clock, other.draft_id, scope);
+  }
+}
+
+/** One commit through the gate with a proof of `proof`'s kind. */
+class ProofCommit implements fc.AsyncCommand<World, World> {
+  constructor(
+    readonly scope: string,
+    readonly key: string,
+    readonly draft: Draft,
+    readonly fault: Fault,
+    readonly proof: ProofKind,
+  ) {}
+  check = () => true;
+  async run(_model: World, world: World & { pending?: () => Promise<void> }): Promise<void> {
+    const confirmation = await proofOf(world, this.proof, this.scope, this.draft);
+    let ran = false;
+    let broken: unknown;
+    world.pending = async () => {
+      ran = true;
+      // The commit the model predicts, on the same store and downstream world.
+      await new Commit(this.scope, this.key, this.draft, this.fault)
+        .run(world, world)
+        .catch((error: unknown) => void (broken = error));
+    };
+    const charges = world.downstream.charges.size;
+    const result = await gateOf(world).callTool(
+      "commit",
+      {
+        draft_id: this.draft.draft_id,
+        idempotency_key: this.key,
+        ...(confirmation === undefined ? {} : { confirmation }),
+      },
+      caller(this.scope),
+    );
+    world.pending = undefined;
+    if (broken) throw broken;
+    if (this.proof === "valid") {
+      if (!ran) throw new InvariantBroken(`${this.toString()}: a valid proof was refused`);
+      return;
+    }
+    world.commands += 1;
+    const error = (result.structuredContent as { error?: { code?: string; changes?: string } })
+      .error;
+    if (ran || error?.code !== "CONFIRMATION_REQUIRED" || error.changes !== "none")
+      throw new InvariantBroken(`${this.toString()}: not refused before the handler`);
+    if (world.downstream.charges.size !== charges)
+      throw new InvariantBroken(`${this.toString()}: charged without a valid proof`);
+  }
+  toString = () =>
+    `ProofCommit(${this.scope}/${this.key} ${this.draft.draft_id} (${this.fault}), ${this.proof})`;
+}
+
+/** The commits through the gate, one per proof kind (valid ones as often as the rest together). */
+function proofCommits(
+  scope: fc.Arbitrary<string>,
+  key: fc.Arbitrary<string>,
+  draft: fc.Arbitrary<Draft>,
+  fault: fc.Arbitrary<Fault>,
+) {
+  const proof = fc.oneof(
+    { weight: 5, arbitrary: fc.constant<ProofKind>("valid") },
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom<ProofKind>(
+        "none",
+        "stale",
+        "forged",
+        "other-caller",
+        "other-draft",
+      ),
+    },
+  );
+  return fc
+    .tuple(scope, key, draft, fault, proof)
+    .map(([s, k, d, f, p]) => new ProofCommit(s, k, d, f, p));
+}
+
 /** The commands, over two callers, two keys and three drafts (so keys collide often). */
 export function commandsArbitrary() {
   const scope = fc.constantFrom("alice", "bob");
@@ -410,6 +580,7 @@ export function commandsArbitrary() {
         .map(([s, k, d, n]) => new Burst(s, k, d, n)),
       fc.constantFrom(200, LEASE_MS + 1, TTL_MS + 1).map((ms) => new Advance(ms)),
       fc.constant(new Wake()),
+      proofCommits(scope, key, draft, fault),
     ],
     { maxCommands: 40, size: "max" },
   );

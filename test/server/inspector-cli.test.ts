@@ -93,4 +93,43 @@ describe("MCP Inspector CLI 2.12", () => {
     ]);
     expect(called.structuredContent).toMatchObject({ ok: true, kind: "order_draft" });
   }, 120_000);
+
+  it("is a plain client: it lists the app-only commit, and a call of it without the proof is refused", async () => {
+    const modern = ["--protocol-era", "modern"];
+    const listed = await inspector([...modern, "--method", "tools/list"]);
+    const commit = (listed.tools as Array<{ name: string; _meta?: unknown }>).find(
+      (tool) => tool.name === "commit_order",
+    );
+    expect(commit?._meta).toMatchObject({
+      ui: { visibility: ["app"] },
+      "openai/visibility": "private",
+    });
+    const token = await h.issuer.mint({ sub: "inspector-user" });
+    const signedIn = [...modern, "--header", `Authorization: Bearer ${token}`];
+    const prepared = await inspector([
+      ...signedIn,
+      "--method",
+      "tools/call",
+      "--tool-name",
+      "prepare_order",
+      "--tool-arg",
+      "gift_id=gift-0001",
+    ]);
+    const draft = (prepared.structuredContent as { draft: { draft_id: string } }).draft;
+    // The Inspector exits non-zero on an isError result; the server's log says why.
+    await expect(
+      inspector([
+        ...signedIn,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "commit_order",
+        "--tool-arg",
+        `draft_id=${draft.draft_id}`,
+        "idempotency_key=inspector-key-0001",
+      ]),
+    ).rejects.toThrow(/tool_is_error/);
+    expect(h.log.lines.map((line) => line.event)).toContain("tool_confirmation_refused");
+    expect(await h.app.payments.countCharges()).toBe(0);
+  }, 120_000);
 });

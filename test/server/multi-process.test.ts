@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import pg from "pg";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
-import { principalScope } from "../../src/server/index.ts";
+import { CONFIRMATION_META, principalScope } from "../../src/server/index.ts";
 import { connectClient, GOOD_SEARCH } from "./harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
@@ -36,8 +36,17 @@ describePostgres("GiftGenius across processes and restarts on one PostgreSQL", (
     clients.push(client);
     return client;
   };
-  const call = async (client: Client, name: string, args: object) =>
-    (await client.callTool({ name, arguments: { ...args } })) as CallToolResult;
+  /** The widget's proofs, by draft: every process shares the secret, so any one accepts them. */
+  const proofs = new Map<string, unknown>();
+  /** Calls as the widget does: a commit carries its draft's proof from the prepare result. */
+  const call = async (client: Client, name: string, args: { [key: string]: unknown }) => {
+    const proof = typeof args.draft_id === "string" ? proofs.get(args.draft_id) : undefined;
+    const sent = name === "commit_order" ? { ...args, confirmation: proof } : { ...args };
+    const result = (await client.callTool({ name, arguments: sent })) as CallToolResult;
+    const draft = (result.structuredContent as { draft?: { draft_id: string } } | undefined)?.draft;
+    if (draft) proofs.set(draft.draft_id, result._meta?.[CONFIRMATION_META]);
+    return result;
+  };
   /**
    * Charges the provider's ledger holds for this person's key (whatever process made them):
    * those under the effect key of the key's record.

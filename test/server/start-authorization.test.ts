@@ -51,6 +51,7 @@ async function serve(auth: Authorization) {
         outputSchema: { type: "object" },
         arguments: { schema: v.strictObject({}), repair: () => ({}) },
         writes: true,
+        confirm: "model",
         auth: { scopes: ["things:write"] },
         handler: async () => ({ ok: true, data: {}, text: "made" }),
       },

@@ -8,7 +8,10 @@ import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
 import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/build/index.ts";
-import { SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME } from "../../src/server/index.ts";
+import {
+  CONFIRMATION_META,
+  SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME,
+} from "../../src/server/index.ts";
 import {
   assertNoInternals,
   call,
@@ -75,7 +78,7 @@ describe("GiftGenius over Streamable HTTP", () => {
       idempotentHint: true,
     });
     expect(byName.commit_order?.description).toMatch(
-      /only after the person has explicitly confirmed/i,
+      /when the person confirms the draft in the widget/i,
     );
     for (const tool of tools) {
       expect(tool.outputSchema?.type).toBe("object");
@@ -242,14 +245,17 @@ describe("GiftGenius over Streamable HTTP", () => {
   it("never takes the caller from _meta: a spoofed openai/subject is ignored", async () => {
     const alice = await h.connect({ sub: "alice" });
     const mallory = await h.connect({ sub: "mallory" });
-    const draftId = await draftFor(alice, "gift-0006");
+    const prepared = await call(alice, "prepare_order", { gift_id: "gift-0006" });
+    const draftId = (sc(prepared).draft as { draft_id: string }).draft_id;
+    const confirmation = prepared._meta?.[CONFIRMATION_META];
     await call(alice, "commit_order", { draft_id: draftId, idempotency_key: "spoof-key-1" });
+    // Even with Alice's proof in hand: it is bound to Alice's verified identity, not a claim.
     const spoofed = (await mallory.callTool({
       name: "commit_order",
-      arguments: { draft_id: draftId, idempotency_key: "spoof-key-1" },
+      arguments: { draft_id: draftId, idempotency_key: "spoof-key-1", confirmation },
       _meta: { "openai/subject": "alice" },
     })) as CallToolResult;
-    expect(sc(spoofed).error).toMatchObject({ code: "DRAFT_NOT_FOUND" });
+    expect(sc(spoofed).error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
   });
 
   it("answers a discontinued gift with ITEM_UNAVAILABLE and an unknown one with GIFT_NOT_FOUND", async () => {

@@ -76,6 +76,7 @@ export async function startNotesServer(label = "main") {
         kind: "note_saved",
         outputSchema: { type: "object" },
         writes: true,
+        confirm: "model",
         arguments: {
           schema: v.strictObject({ text: v.string(), after: v.optional(v.string()) }),
           repair: () => ({ text: "note" }),

@@ -43,6 +43,7 @@ export const saveNote = defineTool(notes, "note_saved", {
   description: "Save a note.",
   annotations: { destructiveHint: false },
   writes: true,
+  confirm: "model",
   arguments: { schema: v.strictObject({ title: v.string() }), repair: () => ({ title: "" }) },
   handler: async ({ title }) => ({ ok: true, data: { note: { id: "n1", title } }, text: "saved" }),
 });

@@ -151,9 +151,11 @@ export async function createGiftGenius(
     log,
     ...(protectedResource ? { protectedResource } : {}),
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
+    // The proof that the person confirmed in the widget is signed with the app's secret.
+    confirmation: { secret: config.draftSecret, now },
     instructions:
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
-      "and commit_order only after the person confirmed the draft.",
+      "the person confirms the draft in the app, which places the order.",
   });
   const http = resourceServer
     ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }

@@ -5,6 +5,7 @@
  */
 import { h, prettyJson } from "./dom.ts";
 import { isRecord } from "../../contract/is-record.ts";
+import { sideOf } from "./tool-visibility.ts";
 
 /** One tool call as the host saw it. */
 export interface CallRecord {
@@ -52,6 +53,7 @@ function entryView(record: CallRecord): HTMLElement {
     {
       "data-tool": record.tool,
       "data-source": record.source,
+      "data-side": sideOf(record.source),
       "data-status": status,
       "data-is-error": record.isError === true ? "true" : "false",
     },
@@ -66,7 +68,7 @@ function entryView(record: CallRecord): HTMLElement {
         h(
           "span",
           { class: "muted" },
-          `${record.source} · ${record.protocol} · ${record.at.slice(11, 23)}${time}`,
+          `${sideOf(record.source) === "model" ? "model (the form)" : "app (the widget)"} · ${record.protocol} · ${record.at.slice(11, 23)}${time}`,
         ),
       ),
       h("p", { class: "log-label" }, "Arguments"),

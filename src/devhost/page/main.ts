@@ -16,6 +16,7 @@ import { finishSignInPopup, PageSignIn } from "./sign-in.ts";
 import type { DisplayMode } from "./settings.ts";
 import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
+import { mayCall, refusalOf, sideOf } from "./tool-visibility.ts";
 import { clearWidgetStates } from "./widget-state-store.ts";
 import { isRecord } from "../../contract/is-record.ts";
 
@@ -53,6 +54,15 @@ function services(page: DevPage, connection: McpConnection): TurnServices {
     async callTool(source, name, args): Promise<CallToolResult> {
       const record = log.start(source, page.settings().protocol, name, args);
       const startedAt = performance.now();
+      // As ChatGPT and MCP Apps hosts do: the model never reaches an app-only tool (a commit
+      // the person confirms), and the widget only reaches tools an app may call.
+      const side = sideOf(source);
+      const listed = connection.tools.find((tool) => tool.name === name);
+      if (listed && !mayCall(listed, side)) {
+        const refusal = refusalOf(name, side);
+        log.finish(record, { failure: refusal }, startedAt);
+        throw new Error(refusal);
+      }
       try {
         const result = await connection.callTool(
           name,
@@ -193,7 +203,10 @@ function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfi
   const argsInput = byId<HTMLTextAreaElement>("tool-args");
   const formError = byId<HTMLParagraphElement>("form-error");
   const description = byId<HTMLParagraphElement>("tool-description");
-  const names = shared.connection.tools.map((tool) => tool.name);
+  // The form is the model: it lists only the tools a host lists to the model.
+  const names = shared.connection.tools
+    .filter((tool) => mayCall(tool, "model"))
+    .map((tool) => tool.name);
   toolSelect.replaceChildren(...names.map((name) => h("option", { value: name }, name)));
   const describe = () => {
     const tool = shared.connection.tools.find((t) => t.name === toolSelect.value);
@@ -244,12 +257,14 @@ function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfi
       argsInput.value = JSON.stringify(args, null, 2);
       // Anyone can make a link, and another site can open it: only a tool that declares itself
       // read-only runs from the address; any other waits for the person's own click.
-      if (runsFromLink(shared.connection.tools, initialTool))
+      if (names.includes(initialTool) && runsFromLink(shared.connection.tools, initialTool))
         void runTurn(page, shared, initialTool, args);
       else
         byId("link-notice").textContent = names.includes(initialTool)
           ? `The link filled in a call to ${initialTool}, which may change data: check the arguments, then press “Call tool”.`
-          : "The link names a tool this server does not list.";
+          : shared.connection.tools.some((tool) => tool.name === initialTool)
+            ? "The link names an app-only tool: the model cannot call it; the widget does, when the person confirms."
+            : "The link names a tool this server does not list.";
     }
   }
 }

@@ -5,12 +5,20 @@
  * request ids and the caller are fixed, so recording twice writes the same files.
  */
 import { fileURLToPath } from "node:url";
-import { createSqliteStore, serveHttp, silentLogger } from "mcp-widget-kit/server";
+import {
+  CONFIRMATION_META,
+  createSqliteStore,
+  serveHttp,
+  silentLogger,
+} from "mcp-widget-kit/server";
 import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { flights } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
+// A recording is development (a fixed clock, a local person): the kit's built-in confirmation
+// secret signs its proofs, so no CONFIRMATION_SECRET is needed and the fixtures are stable.
+process.env.NODE_ENV ??= "development";
 const widget = {
   uris: { skybridge: "ui://widget/flights.html", mcpApp: "ui://widget/flights.mcp-app.html" },
 };
@@ -32,8 +40,11 @@ const endpoint = await serveHttp({
 });
 const LIS_BER = { from: "LIS", to: "BER" };
 const TWO_ON_F102 = { offer_id: "f-102", passengers: 2 };
-const draftOf = (result: RecordedResult) =>
-  (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+/** A draft as the widget commits it: its id, and the proof the result's `_meta` carried. */
+const draftOf = (result: RecordedResult) => ({
+  draft_id: (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id,
+  confirmation: (result._meta as { [key: string]: unknown } | undefined)?.[CONFIRMATION_META],
+});
 try {
   const report = await recordFixtures({
     contract: flights,
@@ -44,10 +55,10 @@ try {
       const draft = draftOf(
         rec.record("confirm", "prepare-booking", await rec.call("prepare_booking", TWO_ON_F102)),
       );
-      const book = { draft_id: draft, idempotency_key: "recorded-key-1" };
+      const book = { ...draft, idempotency_key: "recorded-key-1" };
       rec.record("committed", "book-flight", await rec.call("book_flight", book));
       const other = draftOf(await rec.call("prepare_booking", { offer_id: "f-101" }));
-      const reused = await rec.call("book_flight", { ...book, draft_id: other });
+      const reused = await rec.call("book_flight", { ...book, ...other });
       rec.record("error", "idempotency-key-reused", reused);
     },
   });

@@ -41,12 +41,15 @@ export function bookFlight(deps: {
   return defineTool(flights, "booking", {
     name: "book_flight",
     description:
-      "Book a draft from prepare_booking. Call it only after the person confirmed the draft. " +
+      "Book a draft from prepare_booking. The app calls it when the person confirms the draft. " +
       "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     meta: widgetToolMeta(deps.widget, { invoking: "Booking…", invoked: "Booked" }),
     // A write: the kit runs it only for a verified caller, whose scope keys the records.
     writes: true,
+    // The person confirms in the widget: hidden from the model, run only with the proof
+    // prepare_booking's result gave the widget (the kit checks it before this handler).
+    confirm: { prepare: "prepare_booking" },
     auth: { scopes: [BOOKING_SCOPE] },
     arguments: {
       schema: BookArgs,

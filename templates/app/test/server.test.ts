@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  callerScope,
+  createConfirmationSigner,
   createSqliteStore,
   IDEMPOTENCY_CODES,
   silentLogger,
@@ -30,8 +32,24 @@ const tools = createFlightsServer({
 /** A signed-in person, as the HTTP layer's verified token (or stdio's local owner) names them. */
 const alice = { principal: { issuer: "local", subject: "alice", scopes: [BOOKING_SCOPE] } };
 
+/**
+ * The proof the widget sends: what the prepare result's `_meta` carries for this draft and
+ * caller (the kit's development secret signs it, as in the server under test).
+ */
+const proofs = createConfirmationSigner({ now: () => clock });
+function asWidget(args: unknown, caller: CallOrigin) {
+  const draft_id = (args as { draft_id?: unknown }).draft_id;
+  if (typeof draft_id !== "string" || "confirmation" in (args as object)) return args;
+  return {
+    ...(args as object),
+    confirmation: proofs.issue(draft_id, callerScope(caller.principal)),
+  };
+}
+
+/** Calls a tool as the widget does (the commit with its confirmation proof). */
 async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
-  const result = await tools.callTool(tool, args, caller);
+  const sent = tool === "book_flight" ? asWidget(args, caller) : args;
+  const result = await tools.callTool(tool, sent, caller);
   return flights.parse(result.structuredContent);
 }
 
@@ -123,6 +141,26 @@ describe("booking a flight", () => {
     expect(booked.length).toBe(before);
   });
 
+  it("books only with the widget's confirmation: the model's own call is refused", async () => {
+    const draft_id = await prepare("f-101", 1);
+    const before = booked.length;
+    const listed = tools.listTools().find((tool) => tool.name === "book_flight");
+    expect(listed?._meta).toMatchObject({
+      ui: { visibility: ["app"] },
+      "openai/visibility": "private",
+    });
+    const result = await tools.callTool(
+      "book_flight",
+      { draft_id, idempotency_key: "key-model-1" },
+      alice,
+    );
+    expect(flights.parse(result.structuredContent)).toMatchObject({
+      state: "error",
+      error: { code: "CONFIRMATION_REQUIRED", retryable: false, changes: "none" },
+    });
+    expect(booked.length).toBe(before);
+  });
+
   it("refuses a caller no token (or connection owner) vouches for", async () => {
     const draft_id = await prepare("f-101", 1);
     const before = booked.length;
@@ -188,7 +226,7 @@ describe("booking a flight", () => {
     const before = booked.length;
     const result = await outage.callTool(
       "book_flight",
-      { draft_id, idempotency_key: "outage-key-0001" },
+      asWidget({ draft_id, idempotency_key: "outage-key-0001" }, alice),
       alice,
     );
     expect(flights.parse(result.structuredContent)).toMatchObject({

@@ -6,12 +6,22 @@
  * id is random: the draft and the reply sent from it carry a new one each run).
  */
 import { fileURLToPath } from "node:url";
-import { createSqliteStore, serveHttp, silentLogger } from "mcp-widget-kit/server";
+import {
+  callerScope,
+  CONFIRMATION_META,
+  createConfirmationSigner,
+  createSqliteStore,
+  serveHttp,
+  silentLogger,
+} from "mcp-widget-kit/server";
 import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { replies } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
 import { createRepliesServer } from "../server/tools.ts";
 
+// A recording is development (a fixed clock, a local person): the kit's built-in confirmation
+// secret signs its proofs, so no CONFIRMATION_SECRET is needed and the fixtures are stable.
+process.env.NODE_ENV ??= "development";
 const widget = {
   uris: { skybridge: "ui://widget/replies.html", mcpApp: "ui://widget/replies.mcp-app.html" },
 };
@@ -35,8 +45,14 @@ const REPLY = {
   ticket_id: "t-4127",
   body: "Thanks for the report, Dana. The fix ships on Monday; until then, export twice.",
 };
-const draftOf = (result: RecordedResult) =>
-  (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+/** A draft as the widget commits it: its id, and the proof the result's `_meta` carried. */
+const draftOf = (result: RecordedResult) => ({
+  draft_id: (result.structuredContent as { draft: { draft_id: string } }).draft.draft_id,
+  confirmation: (result._meta as { [key: string]: unknown } | undefined)?.[CONFIRMATION_META],
+});
+// A proof for a draft id nobody prepared, signed as the server signs (the development secret),
+// so the call reaches the draft check behind the proof.
+const proofs = createConfirmationSigner({ now: () => Date.parse("2030-04-30T10:00:00Z") });
 try {
   const report = await recordFixtures({
     contract: replies,
@@ -47,11 +63,12 @@ try {
       const draft = draftOf(
         rec.record("confirm", "draft-reply", await rec.call("draft_reply", REPLY)),
       );
-      const send = { draft_id: draft, idempotency_key: "recorded-key-1" };
+      const send = { ...draft, idempotency_key: "recorded-key-1" };
       rec.record("committed", "send-reply", await rec.call("send_reply", send));
       const gone = await rec.call("send_reply", {
         draft_id: "drf_unknown",
         idempotency_key: "recorded-key-2",
+        confirmation: proofs.issue("drf_unknown", callerScope(principal)),
       });
       rec.record("error", "draft-not-found", gone);
     },

@@ -9,7 +9,8 @@
  * that issuer's tokens; without them, in development only (`NODE_ENV` development or test, as
  * `npm start` sets it), a development authorization server starts beside it, where Alice or
  * Bob sign in (no passwords). Any other `NODE_ENV`, unset included, is production: it refuses
- * to start without `AUTH_ISSUER` and `AUTH_AUDIENCE`, in one line naming them.
+ * to start without `AUTH_ISSUER` and `AUTH_AUDIENCE` (and `CONFIRMATION_SECRET`, which signs the
+ * proof that the person confirmed in the widget), in one line naming them.
  */
 import { fileURLToPath } from "node:url";
 import {
@@ -38,12 +39,21 @@ const auth = await startAuthorization({
   process.stderr.write(`replies: ${error.message}\n`);
   process.exit(1);
 });
-const tools = createRepliesServer({
-  widget: widgetResources({ dist, log, title: "Replies" }),
-  store: createSqliteStore(sqliteFile),
-  protectedResource: auth.resource,
-  log,
-});
+const tools = (() => {
+  try {
+    return createRepliesServer({
+      widget: widgetResources({ dist, log, title: "Replies" }),
+      store: createSqliteStore(sqliteFile),
+      protectedResource: auth.resource,
+      log,
+    });
+  } catch (error) {
+    // No CONFIRMATION_SECRET in production: the same one line as the missing sign-in settings.
+    if (!(error instanceof StartupRefusal)) throw error;
+    process.stderr.write(`replies: ${error.message}\n`);
+    process.exit(1);
+  }
+})();
 const endpoint = await serveHttp({
   createServer: (context) => tools.createServer(context),
   log,

@@ -49,12 +49,15 @@ export function sendReply(deps: {
   return defineTool(replies, "reply_sent", {
     name: "send_reply",
     description:
-      "Send a draft from draft_reply. Call it only after the person confirmed the draft. " +
+      "Send a draft from draft_reply. The app calls it when the person confirms the draft. " +
       "Send one idempotency_key per reply and reuse it on every retry: it never sends twice.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
     meta: widgetToolMeta(deps.widget, { invoking: "Sending…", invoked: "Sent" }),
     // A write: the kit runs it only for a verified caller, whose scope keys the records.
     writes: true,
+    // The person confirms in the widget: hidden from the model, run only with the proof
+    // draft_reply's result gave the widget (the kit checks it before this handler).
+    confirm: { prepare: "draft_reply" },
     auth: { scopes: [REPLY_SCOPE] },
     arguments: {
       schema: SendArgs,

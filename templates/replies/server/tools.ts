@@ -138,5 +138,8 @@ export function createRepliesServer(options: {
     ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     log: options.log,
     ...(options.requestId ? { requestId: options.requestId } : {}),
+    // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET
+    // (production refuses to start without it; development uses the kit's built-in one).
+    confirmation: { now },
   });
 }

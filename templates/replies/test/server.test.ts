@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  callerScope,
+  createConfirmationSigner,
   createSqliteStore,
   IDEMPOTENCY_CODES,
   silentLogger,
@@ -32,8 +34,24 @@ const person = (subject: string) => ({
 });
 const alice = person("alice");
 
+/**
+ * The proof the widget sends: what the prepare result's `_meta` carries for this draft and
+ * caller (the kit's development secret signs it, as in the server under test).
+ */
+const proofs = createConfirmationSigner({ now: () => clock });
+function asWidget(args: unknown, caller: CallOrigin) {
+  const draft_id = (args as { draft_id?: unknown }).draft_id;
+  if (typeof draft_id !== "string" || "confirmation" in (args as object)) return args;
+  return {
+    ...(args as object),
+    confirmation: proofs.issue(draft_id, callerScope(caller.principal)),
+  };
+}
+
+/** Calls a tool as the widget does (the commit with its confirmation proof). */
 async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
-  const result = await tools.callTool(tool, args, caller);
+  const sent = tool === "send_reply" ? asWidget(args, caller) : args;
+  const result = await tools.callTool(tool, sent, caller);
   return replies.parse(result.structuredContent);
 }
 
@@ -96,6 +114,26 @@ describe("the replies server", () => {
     expect(shown).toMatchObject({
       state: "error",
       error: { code: "DRAFT_NOT_FOUND", changes: "none" },
+    });
+    expect(sent.length).toBe(before);
+  });
+
+  it("sends only with the widget's confirmation: the model's own call is refused", async () => {
+    const draft_id = await draft("Model's words.");
+    const before = sent.length;
+    const listed = tools.listTools().find((tool) => tool.name === "send_reply");
+    expect(listed?._meta).toMatchObject({
+      ui: { visibility: ["app"] },
+      "openai/visibility": "private",
+    });
+    const result = await tools.callTool(
+      "send_reply",
+      { draft_id, idempotency_key: "key-model-1" },
+      alice,
+    );
+    expect(replies.parse(result.structuredContent)).toMatchObject({
+      state: "error",
+      error: { code: "CONFIRMATION_REQUIRED", retryable: false, changes: "none" },
     });
     expect(sent.length).toBe(before);
   });

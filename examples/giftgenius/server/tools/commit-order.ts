@@ -142,9 +142,9 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     name: "commit_order",
     title: "Place the order",
     description:
-      "Place the order for a draft from prepare_order and charge the person. Call it ONLY after the person has " +
-      "explicitly confirmed this draft. Send one idempotency_key per purchase and reuse it on every retry of that " +
-      "purchase: it is never charged twice.",
+      "Place the order for a draft from prepare_order and charge the person. The app calls it when the person " +
+      "confirms the draft in the widget (it needs the widget's confirmation). Send one idempotency_key per purchase " +
+      "and reuse it on every retry of that purchase: it is never charged twice.",
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
@@ -155,6 +155,9 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     auth: { scopes: [ORDERS_SCOPE] },
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
+    // The person confirms in the widget: hidden from the model, run only with the proof
+    // prepare_order's result gave the widget (the kit checks it before this handler).
+    confirm: { prepare: "prepare_order" },
     async handler(args, context) {
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.

@@ -124,7 +124,7 @@ export function prepareOrderTool(deps: GiftGeniusDeps) {
             expires_at: new Date(expiresAt).toISOString(),
           },
         },
-        text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. Ask the person to confirm before calling commit_order.`,
+        text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. The person confirms it in the app.`,
       };
     },
   });

@@ -1,0 +1,219 @@
+/**
+ * The person confirms, by construction: a commit the widget confirms is hidden from the model,
+ * and it runs only with a proof that travelled in the widget-only lane. The prepare tool's
+ * successful result carries the proof in `_meta["mcp-widget-kit/confirmation"]` — which hosts
+ * hand to the widget and not to the model — and the commit takes it back as its `confirmation`
+ * argument. The tool server (tool-server.ts) checks it before the handler runs, so an app
+ * declares `confirm: { prepare: "…" }` and writes no crypto and no check.
+ *
+ * The proof is an HMAC-SHA256 over (draft id, caller scope, expiry), keyed by a key derived
+ * from the app's secret (so it never equals a MAC the app makes with that secret itself).
+ * What it proves: whoever sends it read the prepare result's `_meta` for this draft, as this
+ * signed-in caller — the widget, not the model. It is not part of the idempotency fingerprint
+ * (the kit strips it before the handler sees the arguments): a retry with a re-issued proof
+ * keeps matching its record, and which effect a commit is stays the key's and the draft's.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  CONFIRMATION_ARGUMENT,
+  CONFIRMATION_META,
+  MAX_CONFIRMATION_LENGTH,
+} from "../contract/confirmation.ts";
+import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
+import type { ToolError } from "../contract/schemas.ts";
+import { isDevelopment, requireProductionSettings, type ModeEnvironment } from "./mode.ts";
+import { NEXT_ACTIONS } from "./next-action.ts";
+
+/** The environment variable the tool server reads the secret from when none is given. */
+export const CONFIRMATION_SECRET_ENV = "CONFIRMATION_SECRET";
+
+/**
+ * How long a proof is accepted (25 h): longer than a draft lives plus the idempotency
+ * record's 24 h, so a retry that completes an in-doubt record — one the person confirmed while
+ * the draft was valid — is never refused for an expired proof. Drafts bound when a new
+ * commit may start; the proof only says who confirmed.
+ */
+export const DEFAULT_CONFIRMATION_TTL_MS = 25 * 3_600_000;
+
+// Public by design (it is in this file): development and tests only, never production.
+const DEVELOPMENT_SECRET = "mcp-widget-kit-development-confirmation-secret";
+const PROOF = /^v1\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * Who confirms a write. `{ prepare }`: the person, in the widget — the commit is hidden from
+ * the model and needs the proof that `prepare`'s result carried (its draft id is the commit's
+ * `draft_id` argument, and the prepare data's `draft.draft_id`). `"model"`: anyone who can
+ * call it, the model included — for apps that must serve text-only clients; the commit is
+ * listed to the model and nothing proves the person saw the draft.
+ */
+export type ConfirmRule = { readonly prepare: string } | "model";
+
+/** Options of the proof (`createToolServer`'s `confirmation`). */
+export interface ConfirmationOptions {
+  /**
+   * The app's secret; every process serving the app must share it. Default: the
+   * `CONFIRMATION_SECRET` environment variable; in development (NODE_ENV development or test)
+   * a built-in public one. Production refuses to start without one, naming it.
+   */
+  readonly secret?: string;
+  /** How long a proof is accepted (default {@link DEFAULT_CONFIRMATION_TTL_MS}). */
+  readonly ttlMs?: number;
+  /** The clock (ms since the epoch); default `Date.now`. */
+  readonly now?: () => number;
+  /** Where the secret and mode are read (default `process.env`). */
+  readonly env?: ModeEnvironment;
+}
+
+/** Issues and checks proofs. */
+export interface ConfirmationSigner {
+  /** A proof for `draftId` as confirmed by `scope` (the caller scope). */
+  issue(draftId: string, scope: string): string;
+  /** True only for a genuine, unexpired proof of this draft and scope. Never throws. */
+  verify(proof: unknown, draftId: string, scope: string): boolean;
+}
+
+/** The secret to sign with: the given one, the environment's, or development's built-in one. */
+export function confirmationSecret(options: ConfirmationOptions = {}): string {
+  const env = options.env ?? process.env;
+  if (options.secret) return options.secret;
+  requireProductionSettings(env, [CONFIRMATION_SECRET_ENV]);
+  const fromEnv = env[CONFIRMATION_SECRET_ENV];
+  return fromEnv || (isDevelopment(env) ? DEVELOPMENT_SECRET : "");
+}
+
+/** The proof signer (throws `StartupRefusal` in production without a secret). */
+export function createConfirmationSigner(options: ConfirmationOptions = {}): ConfirmationSigner {
+  const key = createHmac("sha256", confirmationSecret(options))
+    .update("mcp-widget-kit/confirmation/v1")
+    .digest();
+  const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
+  if (!(ttlMs > 0)) throw new TypeError("confirmation: ttlMs must be above 0");
+  const now = options.now ?? Date.now;
+  // Length-prefixed fields: no draft id or scope can be split into another pair.
+  const mac = (draftId: string, scope: string, expires: string) =>
+    createHmac("sha256", key)
+      .update(JSON.stringify([draftId, scope, expires]))
+      .digest("base64url");
+  return {
+    issue(draftId, scope) {
+      const expires = Math.ceil(now() + ttlMs).toString(36);
+      return `v1.${expires}.${mac(draftId, scope, expires)}`;
+    },
+    verify(proof, draftId, scope) {
+      if (typeof proof !== "string" || proof.length > MAX_CONFIRMATION_LENGTH) return false;
+      const [, expires = "", signature = ""] = PROOF.exec(proof) ?? [];
+      if (!signature) return false;
+      const expected = Buffer.from(mac(draftId, scope, expires));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      return parseInt(expires, 36) > now();
+    },
+  };
+}
+
+/**
+ * The refusal of a commit without a valid proof: fixed text (nothing of the call is echoed),
+ * nothing changed, and not retryable by the model — the person confirms in the app.
+ */
+export function confirmationRequired(requestId: string): ToolError {
+  return {
+    code: CONFIRMATION_REQUIRED,
+    message: "This write is confirmed by the person in the app, not called by the model.",
+    retryable: false,
+    next_action: NEXT_ACTIONS.confirmInApp,
+    changes: "none",
+    request_id: requestId,
+  };
+}
+
+/**
+ * A commit tool's `_meta` with both hosts' app-only visibility: MCP Apps `ui.visibility`
+ * (kept beside its `ui.resourceUri`), ChatGPT's `openai/visibility`, and widget access.
+ */
+export function appOnlyMeta(meta: { readonly [key: string]: unknown } = {}): {
+  [key: string]: unknown;
+} {
+  const ui = meta.ui;
+  return {
+    ...meta,
+    ui: { ...(typeof ui === "object" && ui !== null ? ui : {}), visibility: ["app"] },
+    "openai/visibility": "private",
+    "openai/widgetAccessible": true,
+  };
+}
+
+/** The draft id of a prepare tool's success data (`draft.draft_id`), if it has one. */
+export function draftIdOf(data: { readonly [key: string]: unknown }): string | undefined {
+  const draft = data.draft;
+  if (typeof draft !== "object" || draft === null) return undefined;
+  const id = (draft as { readonly draft_id?: unknown }).draft_id;
+  return typeof id === "string" && id.length > 0 ? id : undefined;
+}
+
+/** A tool as the confirmation plan reads it. */
+interface DeclaredTool {
+  readonly name: string;
+  readonly writes?: boolean | undefined;
+  readonly confirm?: ConfirmRule | undefined;
+  readonly arguments: { readonly schema: unknown };
+}
+
+/** Which tools commit under a proof, and which issue it. */
+export interface ConfirmationPlan {
+  /** Commit tools that need a proof. */
+  readonly commits: ReadonlySet<string>;
+  /** Prepare tools whose results carry one. */
+  readonly prepares: ReadonlySet<string>;
+}
+
+/**
+ * Reads the tools' `confirm` declarations, and refuses (at startup, naming the tool) a write
+ * that declares no confirmation, a prepare tool that does not exist or itself writes, and a
+ * confirmed commit whose arguments have no `draft_id` or already name `confirmation`.
+ */
+export function planConfirmations(tools: Iterable<DeclaredTool>): ConfirmationPlan {
+  const byName = new Map([...tools].map((tool) => [tool.name, tool]));
+  const commits = new Set<string>();
+  const prepares = new Set<string>();
+  for (const tool of byName.values()) {
+    if (tool.confirm === undefined) {
+      if (tool.writes)
+        throw new TypeError(
+          `Tool "${tool.name}" writes: declare who confirms it, confirm: { prepare: "<its prepare tool>" } (the person, in the widget) or confirm: "model"`,
+        );
+      continue;
+    }
+    if (tool.confirm === "model") continue;
+    const prepare = byName.get(tool.confirm.prepare);
+    if (!prepare || prepare.writes)
+      throw new TypeError(
+        `Tool "${tool.name}": confirm.prepare must name a tool of this server that does not write`,
+      );
+    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
+    if (!entries || !("draft_id" in entries) || CONFIRMATION_ARGUMENT in entries)
+      throw new TypeError(
+        `Tool "${tool.name}": a confirmed commit takes draft_id, and the kit adds ${CONFIRMATION_ARGUMENT}`,
+      );
+    commits.add(tool.name);
+    prepares.add(prepare.name);
+  }
+  return { commits, prepares };
+}
+
+/** A commit's input schema with the `confirmation` argument added (and required). */
+export function withConfirmationArgument<S extends { [key: string]: unknown }>(schema: S): S {
+  const properties = (schema.properties ?? {}) as { [key: string]: unknown };
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [CONFIRMATION_ARGUMENT]: {
+        type: "string",
+        maxLength: MAX_CONFIRMATION_LENGTH,
+        description: `The proof from the prepare result's _meta["${CONFIRMATION_META}"]; the app sends it when the person confirms.`,
+      },
+    },
+    required: [...required, CONFIRMATION_ARGUMENT],
+  };
+}

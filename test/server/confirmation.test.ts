@@ -1,0 +1,252 @@
+/**
+ * The confirmation proof and the tool server's use of it: a commit declared
+ * `confirm: { prepare }` is app-only in tools/list, takes `confirmation`, and runs only with a
+ * genuine, unexpired proof of its draft for its caller — checked before the handler, which
+ * never sees the proof. Bad declarations stop the server at startup.
+ */
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import {
+  CONFIRMATION_META,
+  createConfirmationSigner,
+  createToolServer,
+  silentLogger,
+  StartupRefusal,
+  type CallOrigin,
+  type ToolDefinition,
+} from "../../src/server/index.ts";
+import { things } from "../support/thing-contract.ts";
+
+const contract = things;
+const alice = { principal: { issuer: "local", subject: "alice", scopes: [] } };
+const bob = { principal: { issuer: "local", subject: "bob", scopes: [] } };
+
+function server(now = () => 1_000_000, confirm: ToolDefinition["confirm"] = { prepare: "prep" }) {
+  const seen: unknown[] = [];
+  const tools: ToolDefinition[] = [
+    {
+      name: "prep",
+      description: "Prepares.",
+      annotations: {},
+      kind: "thing",
+      outputSchema: { type: "object" },
+      arguments: { schema: v.strictObject({ id: v.string() }), repair: () => ({ id: "d1" }) },
+      handler: async (args) => ({
+        ok: true,
+        data: { draft: { draft_id: (args as { id: string }).id } },
+        text: "drafted",
+      }),
+    },
+    {
+      name: "commit",
+      description: "Commits.",
+      annotations: {},
+      kind: "thing",
+      outputSchema: { type: "object" },
+      meta: { ui: { resourceUri: "ui://w" } },
+      writes: true,
+      confirm,
+      arguments: {
+        schema: v.strictObject({ draft_id: v.string(), idempotency_key: v.string() }),
+        repair: () => ({ draft_id: "d1", idempotency_key: "k" }),
+      },
+      handler: async (args) => {
+        seen.push(args);
+        return { ok: true, data: {}, text: "done" };
+      },
+    },
+  ];
+  const tools_ = createToolServer({
+    info: { name: "t", version: "1" },
+    contract,
+    tools,
+    log: silentLogger,
+    confirmation: { secret: "test-secret", ttlMs: 60_000, now },
+  });
+  return { tools: tools_, seen };
+}
+
+async function proofFor(
+  tools: ReturnType<typeof server>["tools"],
+  id: string,
+  caller: CallOrigin = alice,
+) {
+  const result = await tools.callTool("prep", { id }, caller);
+  return result._meta?.[CONFIRMATION_META] as string;
+}
+
+describe("the confirmation signer", () => {
+  const signer = createConfirmationSigner({ secret: "s", ttlMs: 1000, now: () => 5000 });
+
+  it("accepts its own proof for the same draft and caller only", () => {
+    const proof = signer.issue("drf_1", "user:a");
+    expect(signer.verify(proof, "drf_1", "user:a")).toBe(true);
+    expect(signer.verify(proof, "drf_2", "user:a")).toBe(false);
+    expect(signer.verify(proof, "drf_1", "user:b")).toBe(false);
+  });
+
+  it("refuses another secret's proof, an expired one, and anything malformed", () => {
+    const other = createConfirmationSigner({ secret: "t", ttlMs: 1000, now: () => 5000 });
+    expect(signer.verify(other.issue("drf_1", "user:a"), "drf_1", "user:a")).toBe(false);
+    const late = createConfirmationSigner({ secret: "s", ttlMs: 1000, now: () => 6001 });
+    expect(late.verify(signer.issue("drf_1", "user:a"), "drf_1", "user:a")).toBe(false);
+    const proof = signer.issue("drf_1", "user:a");
+    // A later expiry written in by hand breaks the signature.
+    const stretched = proof.replace(/^v1\.[0-9a-z]+/, "v1.zzzzzzzz");
+    for (const bad of [
+      undefined,
+      null,
+      7,
+      {},
+      "",
+      "v1..",
+      stretched,
+      `${proof}x`,
+      "x".repeat(5000),
+    ])
+      expect(signer.verify(bad, "drf_1", "user:a")).toBe(false);
+  });
+
+  it("needs a secret in production, naming CONFIRMATION_SECRET; development has a built-in one", () => {
+    expect(() => createConfirmationSigner({ env: { NODE_ENV: "production" } })).toThrow(
+      StartupRefusal,
+    );
+    expect(() => createConfirmationSigner({ env: {} })).toThrow(/CONFIRMATION_SECRET/);
+    expect(() =>
+      createConfirmationSigner({ env: { NODE_ENV: "production", CONFIRMATION_SECRET: "x" } }),
+    ).not.toThrow();
+    expect(() => createConfirmationSigner({ env: { NODE_ENV: "development" } })).not.toThrow();
+  });
+});
+
+describe("a tool server with a confirmed commit", () => {
+  it("lists the commit app-only for both hosts (keeping its resource URI) and the prepare as is", () => {
+    const { tools } = server();
+    const [prep, commit] = tools.listTools();
+    expect(commit?._meta).toMatchObject({
+      ui: { resourceUri: "ui://w", visibility: ["app"] },
+      "openai/visibility": "private",
+      "openai/widgetAccessible": true,
+    });
+    expect(commit?.inputSchema.properties).toHaveProperty("confirmation");
+    expect(commit?.inputSchema.required).toEqual(["draft_id", "idempotency_key", "confirmation"]);
+    expect(prep?._meta).not.toHaveProperty("openai/visibility");
+    expect(prep?.inputSchema.properties).not.toHaveProperty("confirmation");
+  });
+
+  it("puts the proof in the prepare result's _meta only, never in content or structuredContent", async () => {
+    const { tools } = server();
+    const result = await tools.callTool("prep", { id: "d1" }, alice);
+    const proof = result._meta?.[CONFIRMATION_META];
+    expect(typeof proof).toBe("string");
+    expect(JSON.stringify([result.content, result.structuredContent])).not.toContain(proof);
+  });
+
+  it("lets a draft prepared before sign-in be committed once signed in; a person's proof stays theirs", async () => {
+    const { tools, seen } = server();
+    const anonymous = await proofFor(tools, "d1", {});
+    const commit = (confirmation: string, caller: typeof alice) =>
+      tools.callTool("commit", { draft_id: "d1", idempotency_key: "k", confirmation }, caller);
+    expect((await commit(anonymous, alice)).isError).toBeUndefined();
+    expect((await commit(await proofFor(tools, "d1"), bob)).isError).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("runs the handler with a valid proof, and never hands it the proof", async () => {
+    const { tools, seen } = server();
+    const confirmation = await proofFor(tools, "d1");
+    const result = await tools.callTool(
+      "commit",
+      { draft_id: "d1", idempotency_key: "k1", confirmation },
+      alice,
+    );
+    expect(result.isError).toBeUndefined();
+    expect(seen).toEqual([{ draft_id: "d1", idempotency_key: "k1" }]);
+  });
+
+  it("refuses, before the handler, no proof, another draft's, another caller's, an expired one", async () => {
+    let clock = 1_000_000;
+    const { tools, seen } = server(() => clock);
+    const mine = await proofFor(tools, "d1");
+    const otherDraft = await proofFor(tools, "d2");
+    const bobs = await proofFor(tools, "d1", bob);
+    const calls = [
+      { draft_id: "d1", idempotency_key: "k" },
+      { draft_id: "d1", idempotency_key: "k", confirmation: otherDraft },
+      { draft_id: "d1", idempotency_key: "k", confirmation: bobs },
+      { draft_id: "d1", idempotency_key: "k", confirmation: 42 },
+    ];
+    for (const args of calls) {
+      const result = await tools.callTool("commit", args, alice);
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        error: {
+          code: "CONFIRMATION_REQUIRED",
+          retryable: false,
+          changes: "none",
+          next_action: expect.stringContaining("confirm it there"),
+        },
+      });
+    }
+    clock += 60_001;
+    const expired = await tools.callTool(
+      "commit",
+      { draft_id: "d1", idempotency_key: "k", confirmation: mine },
+      alice,
+    );
+    expect(expired.structuredContent).toMatchObject({
+      error: { code: "CONFIRMATION_REQUIRED" },
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it("still lists every bad argument first (the proof is no field of the app's schema)", async () => {
+    const { tools } = server();
+    const result = await tools.callTool("commit", { draft_id: 3, confirmation: "x" }, alice);
+    expect(result.structuredContent).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+  });
+
+  it('lists a commit declared confirm: "model" to the model, with no proof to send', async () => {
+    const { tools, seen } = server(undefined, "model");
+    const commit = tools.listTools()[1];
+    expect(commit?._meta).not.toHaveProperty("openai/visibility");
+    expect(commit?.inputSchema.properties).not.toHaveProperty("confirmation");
+    expect((await tools.callTool("prep", { id: "d1" }, alice))._meta).toBeUndefined();
+    await tools.callTool("commit", { draft_id: "d1", idempotency_key: "k" }, alice);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("refuses at startup a write with no confirm, or a prepare that is missing or writes", () => {
+    const base = { info: { name: "t", version: "1" }, contract, log: silentLogger };
+    const write = (extra: Partial<ToolDefinition>): ToolDefinition => ({
+      name: "w",
+      description: "W.",
+      annotations: {},
+      kind: "thing",
+      outputSchema: {},
+      writes: true,
+      arguments: { schema: v.strictObject({ draft_id: v.string() }), repair: () => ({}) },
+      handler: async () => ({ ok: true, data: {}, text: "" }),
+      ...extra,
+    });
+    expect(() => createToolServer({ ...base, tools: [write({})] })).toThrow(/declare who confirms/);
+    expect(() =>
+      createToolServer({ ...base, tools: [write({ confirm: { prepare: "nope" } })] }),
+    ).toThrow(/confirm.prepare/);
+    expect(() =>
+      createToolServer({ ...base, tools: [write({ confirm: { prepare: "w" } })] }),
+    ).toThrow(/confirm.prepare/);
+    expect(() =>
+      createToolServer({
+        ...base,
+        tools: [
+          write({ name: "p", writes: false }),
+          write({
+            confirm: { prepare: "p" },
+            arguments: { schema: v.strictObject({ id: v.string() }), repair: () => ({}) },
+          }),
+        ],
+      }),
+    ).toThrow(/takes draft_id/);
+  });
+});

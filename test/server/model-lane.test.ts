@@ -1,0 +1,249 @@
+/**
+ * The person confirms, by construction — tried from outside, as the issue did: a signed-in
+ * MCP client (the SDK's, over Streamable HTTP, with a real token) that uses only what a model
+ * sees — the tools a host lists to the model (none marked app-only) and the `content` and
+ * `structuredContent` of every result — cannot place an order or send a reply, in GiftGenius
+ * and in both templates, even calling the hidden commit tool by name. With the proof from the
+ * prepare result's `_meta` (what the widget gets) it commits, exactly once.
+ */
+import { randomUUID } from "node:crypto";
+import type { CallToolResult, Client, Tool } from "@modelcontextprotocol/client";
+import { afterAll, describe, expect, it } from "vitest";
+import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
+import { createFlightsServer } from "../../templates/app/server/tools.ts";
+import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
+import { createRepliesServer } from "../../templates/replies/server/tools.ts";
+import {
+  CONFIRMATION_META,
+  createResourceServer,
+  createSqliteStore,
+  serveHttp,
+  silentLogger,
+  type ToolServer,
+} from "../../src/server/index.ts";
+import { connectClient, startHarness } from "./harness.ts";
+import { createTestIssuer } from "./test-issuer.ts";
+
+/** What a model reads of a result: its text and structuredContent, never `_meta`. */
+function modelView(result: CallToolResult): string {
+  return JSON.stringify({ content: result.content, structuredContent: result.structuredContent });
+}
+
+/** The tools a host lists to the model: every tool not marked app-only in either form. */
+function modelVisible(tools: Tool[]): Tool[] {
+  return tools.filter((tool) => {
+    const meta = (tool._meta ?? {}) as {
+      ui?: { visibility?: unknown };
+      "openai/visibility"?: unknown;
+    };
+    const visibility = meta.ui?.visibility;
+    const appOnly = Array.isArray(visibility) && !visibility.includes("model");
+    return !appOnly && meta["openai/visibility"] !== "private";
+  });
+}
+
+interface App {
+  name: string;
+  /** A signed-in client, and how many writes the app made so far. */
+  client: Client;
+  writes: () => Promise<number> | number;
+  prepare: { tool: string; args: { [key: string]: unknown } };
+  commit: string;
+  others: string[];
+}
+
+const closers: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+
+async function giftGenius(): Promise<App> {
+  const h = await startHarness();
+  closers.push(() => h.close());
+  return {
+    name: "GiftGenius",
+    client: await h.connect(),
+    writes: () => h.app.payments.countCharges(),
+    prepare: { tool: "prepare_order", args: { gift_id: "gift-0001" } },
+    commit: "commit_order",
+    others: ["suggest_gifts", "prepare_order"],
+  };
+}
+
+/** A template's tool server behind the kit's HTTP layer, trusting a test issuer's tokens. */
+async function template(
+  name: string,
+  scope: string,
+  make: (options: {
+    protectedResource: NonNullable<Parameters<typeof createFlightsServer>[0]["protectedResource"]>;
+    count: () => void;
+  }) => ToolServer,
+): Promise<{ client: Client; writes: () => number }> {
+  const issuer = await createTestIssuer();
+  const resourceServer = createResourceServer({
+    settings: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
+    scopes: [scope],
+    resourceName: name,
+    log: silentLogger,
+  });
+  let writes = 0;
+  const tools = make({ protectedResource: resourceServer.resource, count: () => void writes++ });
+  const endpoint = await serveHttp({
+    createServer: (context) => tools.createServer(context),
+    log: silentLogger,
+    port: 0,
+    authenticate: resourceServer.authenticate(tools),
+    otherRoutes: (req, res) => resourceServer.resource.route(req, res),
+  });
+  const client = await connectClient(endpoint.url, await issuer.mint({ scope }));
+  closers.push(async () => {
+    await client.close();
+    await endpoint.close();
+    await issuer.close();
+  });
+  return { client, writes: () => writes };
+}
+
+const widget = {
+  uris: { skybridge: "ui://widget/app.html", mcpApp: "ui://widget/app.mcp-app.html" },
+};
+
+async function flights(): Promise<App> {
+  const { client, writes } = await template(
+    "Flights",
+    BOOKING_SCOPE,
+    ({ protectedResource, count }) =>
+      createFlightsServer({
+        widget,
+        log: silentLogger,
+        store: createSqliteStore(":memory:"),
+        protectedResource,
+        onBooked: count,
+      }),
+  );
+  return {
+    name: "flights template",
+    client,
+    writes,
+    prepare: { tool: "prepare_booking", args: { offer_id: "f-101", passengers: 1 } },
+    commit: "book_flight",
+    others: ["search_flights", "prepare_booking"],
+  };
+}
+
+async function replies(): Promise<App> {
+  const { client, writes } = await template(
+    "Replies",
+    REPLY_SCOPE,
+    ({ protectedResource, count }) =>
+      createRepliesServer({
+        widget,
+        log: silentLogger,
+        store: createSqliteStore(":memory:"),
+        protectedResource,
+        onSent: count,
+      }),
+  );
+  return {
+    name: "replies template",
+    client,
+    writes,
+    prepare: { tool: "draft_reply", args: { ticket_id: "t-4127", body: "Fixed in 2.1, thanks!" } },
+    commit: "send_reply",
+    others: ["list_tickets", "draft_reply"],
+  };
+}
+
+describe.each([
+  ["GiftGenius", giftGenius],
+  ["the flights template", flights],
+  ["the replies template", replies],
+])("%s: only the person's click commits", (_name, start) => {
+  let app: App;
+
+  it("lists the commit app-only in both forms, and the prepare and read tools to the model", async () => {
+    app = await start();
+    const { tools } = await app.client.listTools();
+    const commit = tools.find((tool) => tool.name === app.commit);
+    expect(commit?._meta).toMatchObject({
+      ui: { visibility: ["app"] },
+      "openai/visibility": "private",
+      "openai/widgetAccessible": true,
+    });
+    expect(commit?.inputSchema.required).toContain("confirmation");
+    expect(
+      modelVisible(tools)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual([...app.others].sort());
+    for (const tool of tools.filter((t) => t.name !== app.commit)) {
+      const meta = tool._meta as { ui?: { visibility?: unknown }; "openai/visibility"?: unknown };
+      expect(meta.ui?.visibility).toBeUndefined();
+      expect(meta["openai/visibility"]).toBeUndefined();
+    }
+  });
+
+  it("a client with only what the model sees cannot commit, whatever it tries", async () => {
+    const prepared = (await app.client.callTool({
+      name: app.prepare.tool,
+      arguments: app.prepare.args,
+    })) as CallToolResult;
+    const seen = modelView(prepared);
+    const proof = prepared._meta?.[CONFIRMATION_META];
+    expect(typeof proof).toBe("string");
+    // The proof is in the widget-only lane and nowhere the model reads.
+    expect(seen).not.toContain(String(proof));
+    const draftId = (prepared.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
+    const before = await app.writes();
+    const attempts: Array<{ [key: string]: unknown }> = [
+      { draft_id: draftId, idempotency_key: randomUUID() },
+      { draft_id: draftId, idempotency_key: randomUUID(), confirmation: "" },
+      { draft_id: draftId, idempotency_key: randomUUID(), confirmation: draftId },
+      {
+        draft_id: draftId,
+        idempotency_key: randomUUID(),
+        confirmation: `v1.zzzzzz.${"A".repeat(43)}`,
+      },
+      { draft_id: draftId, idempotency_key: randomUUID(), confirmation: { ok: true } },
+    ];
+    for (const args of attempts) {
+      const result = (await app.client.callTool({
+        name: app.commit,
+        arguments: args,
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        error: { code: "CONFIRMATION_REQUIRED", changes: "none", retryable: false },
+      });
+      expect(modelView(result)).toMatch(/confirm it there/);
+    }
+    expect(await app.writes()).toBe(before);
+  });
+
+  it("with the proof from _meta it commits exactly once", async () => {
+    const prepared = (await app.client.callTool({
+      name: app.prepare.tool,
+      arguments: app.prepare.args,
+    })) as CallToolResult;
+    const args = {
+      draft_id: (prepared.structuredContent as { draft: { draft_id: string } }).draft.draft_id,
+      idempotency_key: randomUUID(),
+      confirmation: prepared._meta?.[CONFIRMATION_META],
+    };
+    const before = await app.writes();
+    const first = (await app.client.callTool({
+      name: app.commit,
+      arguments: args,
+    })) as CallToolResult;
+    const again = (await app.client.callTool({
+      name: app.commit,
+      arguments: args,
+    })) as CallToolResult;
+    expect(first.structuredContent).toMatchObject({ ok: true, replayed: false });
+    expect(again.structuredContent).toMatchObject({ ok: true, replayed: true });
+    // The proof never comes back where the model reads.
+    expect(modelView(first)).not.toContain(String(args.confirmation));
+    expect((await app.writes()) - before).toBe(1);
+  });
+});
