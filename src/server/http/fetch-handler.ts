@@ -7,7 +7,7 @@
  * decodes, the `Host` check against DNS rebinding, the `Origin` check and CORS for allowed
  * browser origins, the body limit, the JSON shape limits and the JSON parse (a JSON-RPC error,
  * never a crash), and the optional `authenticate` hook (given the parsed body) whose verified
- * token reaches tool handlers. Nothing here imports `node:`.
+ * token reaches tool handlers; behind it, the SDK's JSON errors lose the caller's text. Nothing here imports `node:`.
  */
 import {
   createMcpHandler,
@@ -19,6 +19,7 @@ import { errorFields, type ServerLogger } from "../log.ts";
 import { allowOrigin, answerPreflight } from "./cors.ts";
 import { jsonLimitBroken, type JsonLimits } from "./json-limits.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
+import { withoutCallerText } from "./protocol-error-text.ts";
 import { BodyAborted, BodyTooLarge, readBodyText } from "./read-body.ts";
 import { hostAllowed, originAllowed, pathDecodes } from "./request-checks.ts";
 
@@ -142,10 +143,13 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     }
     const authed = options.authenticate ? await options.authenticate(request, body) : {};
     if (authed.response) return authed.response;
-    return mcp.fetch(request, {
-      ...(authed.auth ? { authInfo: authed.auth } : {}),
-      ...(body !== undefined ? { parsedBody: body } : {}),
-    });
+    // The SDK's protocol errors name what the caller sent (headers, tool, version): not ours.
+    return withoutCallerText(
+      await mcp.fetch(request, {
+        ...(authed.auth ? { authInfo: authed.auth } : {}),
+        ...(body !== undefined ? { parsedBody: body } : {}),
+      }),
+    );
   }
 
   async function handle(request: Request): Promise<Response> {
