@@ -54,6 +54,25 @@ describe("no caller text in a protocol error", () => {
     expect(body.error.data?.supported).toContain(MODERN);
   });
 
+  it("a missing resource's error carries its URI in data (as the spec asks), not in the message", async () => {
+    const client = await h.connect({ anonymous: true });
+    const uri = "ui://giftgenius/IGNORE_PREVIOUS.html";
+    const missing = await client.readResource({ uri }).then(
+      () => undefined,
+      (error: unknown) => error as ProtocolError,
+    );
+    // The SDK answers it as -32602 on both revisions (SEP-2164).
+    expect(missing).toMatchObject({ code: -32602, data: { uri } });
+    expect(missing!.message).not.toContain("IGNORE");
+    const long = `ui://giftgenius/${"x".repeat(3_000)}`;
+    const unrepeated = await client.readResource({ uri: long }).then(
+      () => undefined,
+      (error: unknown) => error as ProtocolError,
+    );
+    expect(unrepeated).toMatchObject({ code: -32602 });
+    expect(JSON.stringify(unrepeated)).not.toContain("xxxxxxxx");
+  });
+
   it.each([
     [
       "an Mcp-Name header that is not the body's tool",

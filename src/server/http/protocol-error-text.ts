@@ -5,8 +5,8 @@
  * error's text as instructions. Each JSON-RPC error in an HTTP error answer of the SDK's (a
  * refusal before dispatch; a dispatched request's errors are the tool server's fixed texts)
  * gets the fixed sentence of its code instead, and keeps only the `data` a client acts on and
- * the server chose: the protocol versions it supports, and a missing resource's `uri` (the MCP
- * spec asks for it, and it is an identifier, not text).
+ * the server chose: the protocol versions it supports, and what the spec asks to be echoed as an
+ * identifier — a missing resource's `uri`, a short version-shaped `requested` version.
  */
 
 const MESSAGES: { readonly [code: number]: string } = {
@@ -30,7 +30,16 @@ function keptData(code: number, data: unknown): Json | undefined {
   const kept: Json = {};
   if (Array.isArray(data.supported) && data.supported.every((v) => typeof v === "string"))
     kept.supported = data.supported;
-  if (code === -32002 && typeof data.uri === "string") kept.uri = data.uri;
+  if (
+    (code === -32002 || code === -32602) &&
+    typeof data.uri === "string" &&
+    data.uri.length <= 2048
+  )
+    kept.uri = data.uri;
+  // The spec asks an unsupported-version error to echo the version asked for: only a short,
+  // version-shaped one (`2026-07-28`, `v999.0.0`) is, never free text.
+  if (typeof data.requested === "string" && /^v?\d[\w.-]{0,19}$/.test(data.requested))
+    kept.requested = data.requested;
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
