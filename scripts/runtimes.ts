@@ -17,8 +17,23 @@ export type FetchRuntime = keyof typeof RUNTIME_VERSIONS;
 
 const DIR = fileURLToPath(new URL("../.tmp/runtimes", import.meta.url));
 
-function installedVersion(name: FetchRuntime): string | undefined {
-  const manifest = join(DIR, "node_modules", name, "package.json");
+/**
+ * The exact `packages` (`name@version`) from the npm registry into `dir`'s own node_modules,
+ * outside the project's lockfile. Their install scripts run (Bun and Deno link their platform
+ * binary that way; npm's allowScripts note is expected here).
+ */
+export function npmInstallInto(dir: string, packages: readonly string[]): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync(
+    "npm",
+    ["install", "--prefix", dir, "--no-audit", "--no-fund", "--no-save", ...packages],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/** The version of `name` installed in `dir`, if any. */
+export function installedVersionIn(dir: string, name: string): string | undefined {
+  const manifest = join(dir, "node_modules", name, "package.json");
   if (!existsSync(manifest)) return undefined;
   return (JSON.parse(readFileSync(manifest, "utf8")) as { version?: string }).version;
 }
@@ -26,24 +41,12 @@ function installedVersion(name: FetchRuntime): string | undefined {
 /** Installs what is missing (or at another version) and gives each runtime's binary. */
 export function installRuntimes(): Record<FetchRuntime, string> {
   const names = Object.keys(RUNTIME_VERSIONS) as FetchRuntime[];
-  const missing = names.filter((name) => installedVersion(name) !== RUNTIME_VERSIONS[name]);
-  if (missing.length > 0) {
-    mkdirSync(DIR, { recursive: true });
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        DIR,
-        "--no-audit",
-        "--no-fund",
-        "--no-save",
-        ...missing.map((name) => `${name}@${RUNTIME_VERSIONS[name]}`),
-      ],
-      // Their postinstall links the platform binary; npm's allowScripts note is expected here.
-      { stdio: ["ignore", "ignore", "inherit"] },
+  const missing = names.filter((name) => installedVersionIn(DIR, name) !== RUNTIME_VERSIONS[name]);
+  if (missing.length > 0)
+    npmInstallInto(
+      DIR,
+      missing.map((name) => `${name}@${RUNTIME_VERSIONS[name]}`),
     );
-  }
   const bin = (name: string) => join(DIR, "node_modules", ".bin", name);
   return { bun: bin("bun"), deno: bin("deno") };
 }

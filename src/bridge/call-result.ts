@@ -57,3 +57,18 @@ export function normalizeCallToolResult(raw: unknown): CallToolResult {
   }
   return { structuredContent: null, content: [], isError: false, meta: {} };
 }
+
+/**
+ * A host's answer to a tool call. A failed call in a result's shape — MCPJam's
+ * `{ isError: true, error }`, no result in it — is the host's failure, not the tool's: it
+ * rejects with that answer, so the sign-in check reads it like any host rejection.
+ */
+export function hostToolResult(raw: unknown): CallToolResult | Promise<never> {
+  // A throwing getter rejects too: the caller reads that as the host's failure.
+  return isRecord(raw) &&
+    raw.isError === true &&
+    "error" in raw &&
+    !("content" in raw || "structuredContent" in raw)
+    ? Promise.reject(raw)
+    : normalizeCallToolResult(raw);
+}

@@ -8,7 +8,10 @@ import { isRecord } from "../contract/is-record.ts";
 
 type Params = { readonly [key: string]: unknown };
 
-/** A JSON-RPC error answer, turned into an Error whose message is the host's (clipped). */
+/**
+ * A JSON-RPC error answer, turned into an Error whose message is the host's, whole: the
+ * sign-in check reads all of it (the server's code may come after a long body); nothing shows it.
+ */
 export class RpcError extends Error {
   override readonly name = "RpcError";
   constructor(
@@ -87,7 +90,7 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
     else {
       const error = isRecord(message.error) ? message.error : {};
       const text =
-        typeof error.message === "string" ? error.message.slice(0, 200) : "Request failed";
+        typeof error.message === "string" ? error.message : IS_DEV ? "Request failed" : "";
       entry.reject(new RpcError(typeof error.code === "number" ? error.code : -32603, text));
     }
   };
@@ -122,11 +125,13 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new RpcError(-32001, `${method} timed out`));
+          reject(new RpcError(-32001, IS_DEV ? `${method} timed out` : "timeout"));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
         if (!post({ id, method, params }))
-          settle(id, { error: { code: -32603, message: `${method} could not be sent` } });
+          settle(id, {
+            error: { code: -32603, message: IS_DEV ? `${method} could not be sent` : "unsent" },
+          });
       });
     },
     notify: (method, params = {}) => post({ method, params }),

@@ -7,7 +7,7 @@
  */
 import { IS_DEV } from "../contract/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
-import { normalizeCallToolResult } from "./call-result.ts";
+import { hostToolResult, normalizeCallToolResult } from "./call-result.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
 import { isRecord } from "../contract/is-record.ts";
 import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
@@ -136,8 +136,8 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       if (!isRecord(result)) return false;
       const caps = isRecord(result.hostCapabilities) ? result.hostCapabilities : {};
       hostInfo = isRecord(result.hostInfo) ? result.hostInfo : undefined;
+      // Every capability named (the type checks that none is missing): no spread to ship.
       capabilities = Object.freeze({
-        ...NO_CAPABILITIES,
         callTool: "serverTools" in caps,
         widgetState: true, // persisted by this adapter
         sendFollowUpMessage: "message" in caps,
@@ -145,6 +145,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         // Only a host that lists fullscreen gets an Expand action (ItemList).
         requestDisplayMode: listsFullscreen(result.hostContext),
         requestClose: true,
+        requestModal: false,
         notifyIntrinsicHeight: true,
         updateModelContext: "updateModelContext" in caps,
       });
@@ -157,15 +158,20 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
   };
   const ready = handshake();
 
-  /** Sends a request once the handshake answered; a failed handshake rejects. */
-  const request = async (method: string, params: Params, timeoutMs = requestTimeout) => {
+  /** Resolves once the handshake answered; a failed handshake rejects. */
+  const answered = async () => {
     if (!(await ready)) throw new Error(IS_DEV ? "No MCP Apps host answered." : "no host");
+  };
+  /** Sends a request once the handshake answered. */
+  const request = async (method: string, params: Params, timeoutMs = requestTimeout) => {
+    await answered();
     return peer.request(method, params, timeoutMs);
   };
   /** Requests whose result may say `isError: true` (open-link, message). */
   const act = async (method: string, params: Params) => {
     const result = await request(method, params);
-    if (isRecord(result) && result.isError === true) throw new Error(`${method} was refused.`);
+    if (isRecord(result) && result.isError === true)
+      throw new Error(IS_DEV ? `${method} was refused.` : "refused");
   };
 
   return {
@@ -180,7 +186,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
     get: store.get,
     subscribe: store.subscribe,
     callTool: async (name, args) =>
-      normalizeCallToolResult(
+      hostToolResult(
         await request(
           "tools/call",
           { name, arguments: args },
@@ -204,7 +210,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       return store.get("displayMode");
     },
     async requestClose() {
-      if (!(await ready)) throw new Error(IS_DEV ? "No MCP Apps host answered." : "no host");
+      await answered();
       peer.notify("ui/notifications/request-teardown");
     },
     async updateModelContext(update) {

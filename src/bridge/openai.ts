@@ -5,7 +5,7 @@
  */
 import { IS_DEV } from "../contract/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
-import { normalizeCallToolResult } from "./call-result.ts";
+import { hostToolResult } from "./call-result.ts";
 import { isRecord } from "../contract/is-record.ts";
 import { isDisplayMode } from "./globals.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
@@ -119,7 +119,8 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     updateModelContext: false,
   });
   const missing = (name: string) =>
-    Promise.reject(new Error(`window.openai.${name} is not available.`));
+    // The sentence is for a developer; the widget's bytes carry only a word.
+    Promise.reject(new Error(IS_DEV ? `window.openai.${name} is not available.` : "unavailable"));
 
   const host: Host = {
     kind: "openai",
@@ -128,7 +129,7 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     subscribe: store.subscribe,
     callTool: (name, args) =>
       capabilities.callTool
-        ? attempt(() => api.callTool!(name, args)).then(normalizeCallToolResult)
+        ? attempt(() => api.callTool!(name, args)).then(hostToolResult)
         : missing("callTool"),
     setWidgetState(state) {
       store.set({ widgetState: state }); // reflect at once; the host echoes it later

@@ -70,7 +70,8 @@ export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
     log.warn("http_host_check_off", { reason: "not bound to loopback and no allowedHosts given" });
   }
   const hosts = allowedHosts === "any" ? "any" : new Set(allowedHosts.map((h) => h.toLowerCase()));
-  const handler = createFetchHandler({ ...options, allowedHosts });
+  // Off a socket every request has a Host header (HTTP/1.0 may omit it): required, as on Bun.
+  const handler = createFetchHandler({ requireHost: true, ...options, allowedHosts });
 
   /** Whether a Node-only route answered (same path and Host rules as the handler's routes). */
   async function nodeRoute(req: IncomingMessage, res: ServerResponse): Promise<boolean> {

@@ -283,7 +283,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     if (!tool)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Unknown tool: ${name.length <= 64 ? name : "(name too long)"}`,
+        "Unknown tool: not one of this server's tools (see tools/list)",
       );
     const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();

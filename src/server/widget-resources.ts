@@ -129,8 +129,14 @@ export function widgetResources(options: WidgetResourcesOptions): {
     async read(uri): Promise<ReadResourceResult> {
       const mimeType =
         uri === skybridge ? SKYBRIDGE_MIME_TYPE : uri === mcpApp ? MCP_APP_MIME_TYPE : undefined;
+      // The MCP spec asks for the URI in `data` (an identifier a client matches, never in the
+      // message); one longer than any of ours is not repeated at all.
       if (!mimeType)
-        throw new ProtocolError(ProtocolErrorCode.ResourceNotFound, "Resource not found");
+        throw new ProtocolError(
+          ProtocolErrorCode.ResourceNotFound,
+          "Resource not found",
+          uri.length <= 2048 ? { uri } : undefined,
+        );
       const loaded = loadBuild(dist);
       if (!loaded.ok) {
         log.error("widget_read_failed", { uri, problem: loaded.problem });

@@ -9,10 +9,12 @@ import { AUTH_REQUIRED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
 
 // One pattern for both signals: the kit's codes (`AUTH_…`), RFC 6750's error codes, the
-// MCP-spec server's status and header, as a code or inside a host's error text. Word
+// MCP-spec server's status and header, as a code or inside a host's error text — and the
+// OAuth flow a host's client ran failing (a refused client registration, SDK v1's
+// `InvalidClientMetadataError`, `invalid_grant`), which sign-in is also the way out of. Word
 // boundaries keep AUTHOR_NOT_FOUND and "4013 ms" out.
 const SIGN_IN =
-  /\b(?:40[13]\b|auth_|www-authenticate|invalid_token|insufficient_scope|unauthori[sz]ed|unauthenticated)/i;
+  /\b(?:40[13]\b|auth_|www-authenticate|invalid_token|insufficient_scope|unauthori[sz]ed|unauthenticated|oauth|client.?registration|invalid_?(?:client|grant))/i;
 
 /** True for a ToolError that a sign-in (then the same call again) resolves. */
 export function needsSignIn(error: ToolError): boolean {
@@ -25,14 +27,17 @@ export function signInRequired(): ToolError {
 }
 
 /**
- * True when a host's rejection carries the server's challenge. Only tested, never shown: the
- * host's text may hold internals.
+ * True when a host's failed call (a rejection, or MCPJam's `{ isError, error }`) carries the
+ * server's challenge or a failed sign-in. It reads the whole error — an Error's name and
+ * message, then every field, since the server's code may come after a long body — and only
+ * tests it, never shows it: the host's text may hold internals.
  */
 export function isChallengeError(reason: unknown): boolean {
   try {
-    return SIGN_IN.test(String(reason instanceof Error ? reason.message : reason).slice(0, 2000));
+    // String() of an Error is "Name: message" (neither is in its JSON); a cycle still has it tested.
+    return SIGN_IN.test(String(reason)) || SIGN_IN.test(JSON.stringify(reason));
   } catch {
-    return false; // a hostile getter
+    return false; // a hostile getter or toString, a cycle
   }
 }
 

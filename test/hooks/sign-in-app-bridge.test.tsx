@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import { HostProvider } from "../../src/hooks/index.ts";
+import { HOST_TEXT_MARKERS, REJECTED_FORMS, RESOLVED_FORMS } from "../bridge/host-sign-in-forms.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
 
 const fixture = (name: string) =>
@@ -41,6 +42,18 @@ const HOST_WAYS: ReadonlyArray<readonly [string, Refuse]> = [
       );
     },
   ],
+  // The forms other hosts give: each whole text is read, past the 200 characters kept as the
+  // error's message.
+  ...RESOLVED_FORMS.map(([name, form]) => [`resolves with ${name}`, async () => form] as const),
+  ...REJECTED_FORMS.map(
+    ([name, error]) =>
+      [
+        `rejects with ${name}`,
+        async () => {
+          throw error();
+        },
+      ] as const,
+  ),
 ];
 
 afterEach(() => vi.restoreAllMocks());
@@ -72,7 +85,8 @@ describe.each(HOST_WAYS)("sign-in under AppBridge, when the host %s", (_, refuse
     await waitFor(() => expect(container.querySelector('[data-action="sign-in"]')).not.toBeNull());
     expect(root()).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("heading", { name: "Sign in to continue" })).toBeInTheDocument();
-    expect(container).not.toHaveTextContent(/could not reach|went wrong/i);
+    expect(container).not.toHaveTextContent(/could not reach|can.t read|went wrong/i);
+    for (const marker of HOST_TEXT_MARKERS) expect(container.innerHTML).not.toContain(marker);
 
     signedIn = true; // the host ran its own sign-in
     await act(async () => fireEvent.click(container.querySelector('[data-action="sign-in"]')!));

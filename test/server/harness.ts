@@ -250,3 +250,30 @@ export async function draftFor(
   if (!draft) throw new Error(`no draft: ${JSON.stringify(result)}`);
   return draft.draft_id;
 }
+
+/** The `_meta` envelope every 2026-07-28 request carries. */
+export const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** POSTs one JSON-RPC message and reads the answer, plain JSON or one SSE event. */
+export async function rpc(
+  url: string,
+  message: { [key: string]: unknown },
+  headers: { [key: string]: string } = {},
+): Promise<{ status: number; headers: Headers; body: { [key: string]: unknown }; text: string }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(message),
+  });
+  const text = await response.text();
+  const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
+  return { status: response.status, headers: response.headers, body: JSON.parse(data), text };
+}

@@ -6,37 +6,10 @@
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
+import { call, ENVELOPE, GOOD_SEARCH, rpc, sc, startHarness, type Harness } from "./harness.ts";
 
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
-
-/** The `_meta` envelope every 2026-07-28 request carries. */
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** POSTs one JSON-RPC message and reads the answer, plain JSON or one SSE event. */
-async function rpc(
-  url: string,
-  message: { [key: string]: unknown },
-  headers: { [key: string]: string } = {},
-): Promise<{ status: number; headers: Headers; body: { [key: string]: unknown } }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify(message),
-  });
-  const text = await response.text();
-  const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
-  return { status: response.status, headers: response.headers, body: JSON.parse(data) };
-}
 
 /** A raw `tools/call` in either era, with whatever `arguments` value. */
 function rawCall(url: string, era: "modern" | "legacy", args: unknown) {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { callToolOnce } from "../../src/bridge/call-tool-once.ts";
 import { createMockHost } from "../../src/testing/mock-host.ts";
+import { hostToolResult } from "../../src/bridge/call-result.ts";
 import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
+import {
+  InvalidClientMetadataError,
+  LONG_401_BODY,
+  REJECTED_FORMS,
+  RESOLVED_FORMS,
+} from "../bridge/host-sign-in-forms.ts";
 
 describe("sign-in detection", () => {
   it("reads the server's challenge in a host's error text, and nothing else as one", () => {
@@ -48,6 +55,47 @@ describe("sign-in detection", () => {
     expect(await callToolOnce(host, "send_reply", {})).toMatchObject({
       ok: false,
       error: { code: "HOST_CALL_FAILED" },
+    });
+  });
+
+  it("reads a host's whole error: any length, its name, code and fields", () => {
+    for (const [, form] of RESOLVED_FORMS) expect(isChallengeError(form)).toBe(true);
+    for (const [, error] of REJECTED_FORMS) expect(isChallengeError(error())).toBe(true);
+    expect(isChallengeError(new InvalidClientMetadataError("grant_types can only contain"))).toBe(
+      true,
+    );
+    expect(isChallengeError(new Error(`Error POSTing to endpoint: ${LONG_401_BODY}`))).toBe(true);
+    expect(
+      isChallengeError(new Error(`Error POSTing to endpoint: {"x":"${"x".repeat(9000)}"}`)),
+    ).toBe(false);
+    expect(isChallengeError(Object.assign(new Error("failed"), { status: 401 }))).toBe(true);
+    const cyclic = Object.assign(new Error("HTTP 401"), { self: {} });
+    cyclic.self = cyclic;
+    expect(isChallengeError(cyclic)).toBe(true);
+    expect(isChallengeError({ isError: true, error: "socket hang up" })).toBe(false);
+    expect(isChallengeError(new Error(`fetch failed ${"x".repeat(10_000)}`))).toBe(false);
+  });
+
+  it("reads a resolved { isError, error } as the host's failure, a tool's error result as a result", async () => {
+    await expect(Promise.resolve(hostToolResult({ isError: true, error: "boom" }))).rejects.toEqual(
+      { isError: true, error: "boom" },
+    );
+    expect(hostToolResult({ isError: true, content: [{ type: "text", text: "no" }] })).toEqual({
+      structuredContent: null,
+      content: [{ type: "text", text: "no" }],
+      isError: true,
+      meta: {},
+    });
+    const host = createMockHost();
+    host.callTool = async () => hostToolResult({ isError: true, error: "socket hang up" });
+    expect(await callToolOnce(host, "send_reply", {})).toMatchObject({
+      ok: false,
+      error: { code: "HOST_CALL_FAILED" },
+    });
+    host.callTool = async () => hostToolResult(RESOLVED_FORMS[0]![1]);
+    expect(await callToolOnce(host, "send_reply", {})).toMatchObject({
+      ok: false,
+      error: { code: "AUTH_REQUIRED" },
     });
   });
 });

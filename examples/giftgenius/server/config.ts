@@ -30,6 +30,11 @@ export interface GiftGeniusConfig {
    * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit's `startAuthorization`.)
    */
   authDevPort: number;
+  /**
+   * `HTTP_BODY_TIMEOUT_MS`: how long a request body may take to arrive (default 30 000); a
+   * stalled upload gets a 408 then, on Node, Bun and Deno alike.
+   */
+  bodyTimeoutMs: number;
   /** `STDIO_SUBJECT`: who the one person on a stdio connection is (the process owner). */
   stdioSubject: string;
   faults: string | undefined;
@@ -101,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     idempotencyLeaseMs: int(env.IDEMPOTENCY_LEASE_SECONDS, 30, "IDEMPOTENCY_LEASE_SECONDS") * 1000,
     idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5_000, "IDEMPOTENCY_WAIT_MS"),
     authDevPort: int(env.AUTH_DEV_PORT, 8788, "AUTH_DEV_PORT"),
+    bodyTimeoutMs: int(env.HTTP_BODY_TIMEOUT_MS, 30_000, "HTTP_BODY_TIMEOUT_MS"),
     stdioSubject: env.STDIO_SUBJECT || "local",
     faults: env.GIFTGENIUS_FAULTS,
     allowedHosts: list(env.ALLOWED_HOSTS),

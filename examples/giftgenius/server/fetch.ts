@@ -16,6 +16,7 @@ import {
 } from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
+import { createHealthRoute } from "./health.ts";
 import { createImageRoute } from "./images.ts";
 
 const env = process.env;
@@ -37,16 +38,23 @@ const app = await createGiftGenius(config, log, auth ? { auth } : {});
 if (!config.publicOrigin && auth) app.listening(auth.audience);
 
 const images = createImageRoute();
+const health = createHealthRoute(app.state, log);
 const resource = app.http?.resource;
 
-/** The fetch handler: `/mcp`, the protected-resource metadata and the gift pictures. */
+/**
+ * The fetch handler: `/mcp`, the protected-resource metadata, `/healthz` and the gift
+ * pictures. It serves a socket, so a request without `Host` is refused, as `serveHttp` does.
+ */
 export const handler = createFetchHandler({
   createServer: (context) => app.tools.createServer(context),
   log,
+  requireHost: true,
+  bodyTimeoutMs: config.bodyTimeoutMs,
   ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
   ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
   ...(app.http ? { authenticate: app.http.authenticate } : {}),
-  routes: async (request) => resource?.respond(request) ?? (await images(request)),
+  routes: async (request) =>
+    resource?.respond(request) ?? (await health(request)) ?? (await images(request)),
 });
 
 log.info("fetch_handler_ready", { store: app.store.name, issuer: auth?.issuer ?? "" });

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       log,
       host: config.host,
       port,
+      bodyTimeoutMs: config.bodyTimeoutMs,
       ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
       ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
       ...(opened.http ? { authenticate: opened.http.authenticate } : {}),

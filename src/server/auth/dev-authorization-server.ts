@@ -3,6 +3,9 @@
  * when no `AUTH_ISSUER` is configured (`startAuthorization`): dynamic client registration,
  * PKCE S256 (required), the `resource` parameter (RFC 8707) with JWT access tokens whose
  * audience is the MCP server's canonical URI, and a sign-in + consent page for the test users.
+ * Clients register the way the MCP SDKs do by default: `authorization_code` with
+ * `refresh_token` (refresh tokens are issued, and the refresh grant works), as public clients
+ * (`none`) or with a secret (`client_secret_post`, `client_secret_basic`).
  * Keys and registrations live in memory: a restart signs everyone out. Never used in
  * production: `oidc-provider` is an optional peer loaded here, on first use only.
  */
@@ -102,6 +105,11 @@ export async function startDevAuthorizationServer(
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { methods: ["S256"], required: () => true },
+    // MCP clients (the TS and Python SDKs, Inspector, MCPJam, mcp-use) register with
+    // `grant_types: ["authorization_code", "refresh_token"]` and expect a refresh token without
+    // asking for `offline_access`. A function of our own (not oidc-provider's default) is also
+    // what makes it accept `refresh_token` at registration at all.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     clientDefaults: {
       grant_types: ["authorization_code"],
       response_types: ["code"],
@@ -129,7 +137,14 @@ export async function startDevAuthorizationServer(
         },
       },
     },
-    ttl: { AccessToken: options.accessTokenTtl ?? 3600 },
+    // Set explicitly so oidc-provider does not warn about its defaults on every sign-in.
+    ttl: {
+      AccessToken: options.accessTokenTtl ?? 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
   };
   const provider = new Provider(issuer, configuration);
   provider.on("server_error", (_ctx, error) =>

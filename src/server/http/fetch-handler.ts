@@ -7,7 +7,7 @@
  * decodes, the `Host` check against DNS rebinding, the `Origin` check and CORS for allowed
  * browser origins, the body limit, the JSON shape limits and the JSON parse (a JSON-RPC error,
  * never a crash), and the optional `authenticate` hook (given the parsed body) whose verified
- * token reaches tool handlers. Nothing here imports `node:`.
+ * token reaches tool handlers; behind it, the SDK's JSON errors lose the caller's text. Nothing here imports `node:`.
  */
 import {
   createMcpHandler,
@@ -19,8 +19,15 @@ import { errorFields, type ServerLogger } from "../log.ts";
 import { allowOrigin, answerPreflight } from "./cors.ts";
 import { jsonLimitBroken, type JsonLimits } from "./json-limits.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
-import { BodyAborted, BodyTooLarge, readBodyText } from "./read-body.ts";
-import { hostAllowed, originAllowed, pathDecodes } from "./request-checks.ts";
+import { withoutCallerText } from "./protocol-error-text.ts";
+import { BodyAborted, BodyTimedOut, BodyTooLarge, readBodyText } from "./read-body.ts";
+import {
+  headerBytes,
+  hostAllowed,
+  hostProblem,
+  originAllowed,
+  pathDecodes,
+} from "./request-checks.ts";
 
 /**
  * What `authenticate` decided: stop with its own `response` (401/403 with
@@ -60,6 +67,19 @@ export interface FetchHandlerOptions {
   /** Largest request body in bytes; default 4 MiB. */
   maxBodyBytes?: number;
   /**
+   * How long the body may take to arrive, in ms, once the headers have (default 30 000): a
+   * stalled or trickled upload gets a 408 then, on every runtime (Deno has no timeout of its
+   * own).
+   */
+  bodyTimeoutMs?: number;
+  /** Largest header block in bytes (default 16 KiB, Node's and Bun's own limit): 431 beyond. */
+  maxHeaderBytes?: number;
+  /**
+   * Refuse a request without a `Host` header (400). For a handler serving a socket (Bun,
+   * Deno, `serveHttp`); off by default, since an in-process `Request` names its host in its URL.
+   */
+  requireHost?: boolean;
+  /**
    * How deep and wide a JSON body may be (default: 64 levels, 1,000 members per object,
    * 10,000 items per array); a body beyond them gets a 400 JSON-RPC parse error.
    */
@@ -86,6 +106,8 @@ export interface FetchHandler {
 }
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+const DEFAULT_BODY_TIMEOUT = 30_000;
+const DEFAULT_MAX_HEADER = 16 * 1024;
 
 /** The MCP endpoint (and its routes) as `(request: Request) => Promise<Response>`. */
 export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
@@ -106,8 +128,14 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
   async function readJsonBody(request: Request): Promise<{ body: unknown } | Response> {
     let text: string;
     try {
-      text = await readBodyText(request, maxBody);
+      text = await readBodyText(request, maxBody, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT);
     } catch (error) {
+      if (error instanceof BodyTimedOut) {
+        log.info("http_upload_timed_out", { path });
+        return jsonRpcError(408, -32600, "Request timeout: the body did not arrive in time", {
+          connection: "close",
+        });
+      }
       if (error instanceof BodyTooLarge)
         return jsonRpcError(413, -32600, `Request body too large (limit ${maxBody} bytes)`);
       if (error instanceof BodyAborted) {
@@ -142,14 +170,29 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     }
     const authed = options.authenticate ? await options.authenticate(request, body) : {};
     if (authed.response) return authed.response;
-    return mcp.fetch(request, {
-      ...(authed.auth ? { authInfo: authed.auth } : {}),
-      ...(body !== undefined ? { parsedBody: body } : {}),
-    });
+    // The SDK's protocol errors name what the caller sent (headers, tool, version): not ours.
+    return withoutCallerText(
+      await mcp.fetch(request, {
+        ...(authed.auth ? { authInfo: authed.auth } : {}),
+        ...(body !== undefined ? { parsedBody: body } : {}),
+      }),
+    );
   }
 
   async function handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return jsonRpcError(400, -32600, "Bad request: the request target is not a URL");
+    }
+    if (headerBytes(request.headers) > (options.maxHeaderBytes ?? DEFAULT_MAX_HEADER))
+      return jsonRpcError(431, -32600, "Request header fields too large", { connection: "close" });
+    const badHost = hostProblem(request, options.requireHost === true);
+    if (badHost !== undefined) {
+      log.warn("http_host_refused", { reason: badHost });
+      return jsonRpcError(400, -32600, `Bad request: ${badHost}`);
+    }
     if (!pathDecodes(url.pathname))
       return jsonRpcError(400, -32600, "Bad request: the path is not valid percent-encoding");
     const host = request.headers.get("host") ?? url.host;

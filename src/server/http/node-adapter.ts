@@ -55,20 +55,44 @@ export function fetchCanCarry(req: IncomingMessage): boolean {
   return !NOT_FOR_FETCH.has((req.method ?? "GET").toUpperCase());
 }
 
+/** The URL a `Host` value names, when it is a plain `host[:port]` (else `undefined`). */
+function originOf(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  try {
+    return new URL(`http://${host}`).host === host.toLowerCase() ? `http://${host}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The web `Request` for `req`; `signal` aborts when the client goes away. */
 export function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  // Every header line as sent, repeats included: node:http keeps only the first Host or
+  // Authorization, where Bun and Deno join them — the handler must see what they see.
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // a name or value `Headers` refuses: dropped, as fetch runtimes do not get it either
+    }
   }
-  // The origin part is a placeholder: the handler checks the Host header, not the URL's host.
-  // A target that is not a path (`//evil/x`, absolute form) must not become the URL's host.
-  const target = req.url?.startsWith("/") ? req.url : "/";
+  const target = req.url ?? "/";
+  let url: string;
+  if (target.startsWith("/") && !target.startsWith("//"))
+    // The URL's host is the Host header's, as the fetch runtimes build it (a `Host` that is no
+    // plain host[:port] gets a placeholder; the handler refuses it on its header anyway).
+    url = `${originOf(req.headers.host) ?? "http://localhost"}${target}`;
+  else if (/^https?:\/\//i.test(target))
+    // Absolute form (`POST http://evil.example/mcp`): its path is served, judged by the Host
+    // header like any request — what Bun does (it hides the target's host from the handler).
+    url = target;
+  else url = "http://localhost/"; // `//evil/x`, `*`: names no path
   const method = (req.method ?? "GET").toUpperCase();
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`http://localhost${target}`, {
+  if (!URL.canParse(url)) url = "http://localhost/";
+  return new Request(url, {
     method,
     headers,
     signal,

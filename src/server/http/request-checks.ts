@@ -49,3 +49,25 @@ export function pathDecodes(pathname: string): boolean {
     return false;
   }
 }
+
+/**
+ * What is wrong with a request's `Host` header before anything else is looked at, or
+ * `undefined` — the same answer whichever runtime parsed the request: an empty `Host`, two of
+ * them (Bun and Deno join them with a comma; `serveHttp` passes both on), none at all where
+ * `required` (a request off a socket; an in-process `Request` names its host in its URL).
+ */
+export function hostProblem(request: Request, required: boolean): string | undefined {
+  const header = request.headers.get("host");
+  if (header === null) return required ? "the Host header is missing" : undefined;
+  if (header === "" || header.includes(",")) return "one non-empty Host header is required";
+  return undefined;
+}
+
+/** The request's header block in bytes, near enough: names, values and separators. */
+export function headerBytes(headers: Headers): number {
+  let size = 0;
+  headers.forEach((value, name) => {
+    size += name.length + value.length + 4;
+  });
+  return size;
+}
