@@ -18,7 +18,12 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { ORDERS_SCOPE } from "../../examples/giftgenius/server/tools/shared.ts";
-import { silentLogger, startAuthorization, type Authorization } from "../../src/server/index.ts";
+import {
+  CONFIRMATION_META,
+  silentLogger,
+  startAuthorization,
+  type Authorization,
+} from "../../src/server/index.ts";
 import { call, clientOptions, sc, startHarness, type Harness } from "./harness.ts";
 
 type Provider = OAuthClientProvider & {
@@ -175,9 +180,11 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
 
         const prepared = await call(client, "prepare_order", { gift_id: "gift-0001" });
         const draftId = (sc(prepared).draft as { draft_id: string }).draft_id;
+        // The commit is the widget's: it sends the proof from the prepare result's `_meta`.
         const committed = await call(client, "commit_order", {
           draft_id: draftId,
           idempotency_key: randomUUID(),
+          confirmation: prepared._meta?.[CONFIRMATION_META],
         });
         expect(sc(committed)).toMatchObject({ ok: true, replayed: false });
 
