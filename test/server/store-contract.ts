@@ -45,6 +45,7 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.claim({ ...base, scope, key: "k1", now: T0 + 20 })).toEqual({
       state: "completed",
       response: { body: '{"n":1}' },
+      inDoubt: false,
     });
     expect(await store.claim({ ...base, scope, key: "k1", fingerprint: "fp-b" })).toEqual({
       state: "mismatch",
@@ -104,6 +105,66 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     const old = await store.claim({ ...base, scope, key: "k5b", now: T0 - 120_000 });
     expect(old.state).toBe("claimed");
     expect(await store.purgeExpired(T0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps captured claims with the record: every later attempt (retry, takeover) gets them back, in doubt; doubt is sticky; a taken-over claim cannot capture", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "c1" }));
+    expect(first).toMatchObject({ captured: undefined, inDoubt: false });
+    const handle = { scope, key: "c1", token: first.token };
+    expect(await store.capture(handle, '{"total":"62.64"}')).toBe(true);
+    expect(await store.capture(handle, '{"total":"1.00"}')).toBe(false); // captured once
+    // A crash after capturing: the takeover finishes the same effect from the same claims.
+    const taken = claimed(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_001 }));
+    expect(taken).toMatchObject({
+      effectKey: first.effectKey,
+      captured: '{"total":"62.64"}',
+      inDoubt: true,
+    });
+    expect(await store.capture(handle, "{}")).toBe(false);
+    // A clean retryable failure after that keeps the doubt the claim reported.
+    await store.reopen({ scope, key: "c1", token: taken.token }, { body: '"503"' }, taken.inDoubt);
+    const again = claimed(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_002 }));
+    expect(again).toMatchObject({ captured: '{"total":"62.64"}', inDoubt: true, attempt: 3 });
+    await store.complete({ scope, key: "c1", token: again.token }, { body: '"order"' }, true);
+    expect(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_003 })).toEqual({
+      state: "completed",
+      response: { body: '"order"' },
+      inDoubt: true,
+    });
+  });
+
+  it("never expires or purges an unfinished in-doubt record with captured claims; a finished one expires as any", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "c2" }));
+    await store.capture({ scope, key: "c2", token: first.token }, '{"n":1}');
+    await store.reopen({ scope, key: "c2", token: first.token }, undefined, true);
+    const late = T0 + 10 * 60_000;
+    await store.purgeExpired(late);
+    expect(
+      await store.claim({ ...base, scope, key: "c2", fingerprint: "fp-b", now: late }),
+    ).toEqual({ state: "mismatch" });
+    const retry = claimed(await store.claim({ ...base, scope, key: "c2", now: late }));
+    expect(retry).toMatchObject({ effectKey: first.effectKey, captured: '{"n":1}', inDoubt: true });
+    await store.complete({ scope, key: "c2", token: retry.token }, { body: "1" }, true);
+    const renewed = claimed(
+      await store.claim({ ...base, scope, key: "c2", fingerprint: "fp-b", now: late + 60_001 }),
+    );
+    expect(renewed).toMatchObject({ attempt: 1, captured: undefined, inDoubt: false });
+    // A claim that captured and then crashed (its lease ran out) is in doubt: kept too.
+    const crashed = claimed(await store.claim({ ...base, scope, key: "c3" }));
+    await store.capture({ scope, key: "c3", token: crashed.token }, '{"n":3}');
+    await store.purgeExpired(late);
+    expect(await store.claim({ ...base, scope, key: "c3", now: late })).toMatchObject({
+      state: "claimed",
+      effectKey: crashed.effectKey,
+      captured: '{"n":3}',
+    });
+    // Captured, then a clean failure (nothing left the process): not in doubt, so it expires.
+    const clean = claimed(await store.claim({ ...base, scope, key: "c4" }));
+    await store.capture({ scope, key: "c4", token: clean.token }, '{"n":4}');
+    await store.reopen({ scope, key: "c4", token: clean.token }, undefined, false);
+    expect(
+      await store.claim({ ...base, scope, key: "c4", fingerprint: "fp-b", now: late }),
+    ).toMatchObject({ state: "claimed", attempt: 1, captured: undefined, inDoubt: false });
   });
 
   it("never expires a claim whose lease still runs, even past its time to live", async () => {
@@ -291,6 +352,7 @@ export function legacyLayoutContract(
       expect(await store.claim({ ...later, key: "done" })).toEqual({
         state: "completed",
         response: { body: '{"order":"o1"}' },
+        inDoubt: false,
       });
       expect(await store.claim({ ...later, key: "done", fingerprint: "fp-b" })).toEqual({
         state: "mismatch",

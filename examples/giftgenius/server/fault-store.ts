@@ -19,13 +19,17 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.claim(request);
     },
-    async complete(claim, response) {
+    async capture(claim, captured) {
       check();
-      return store.complete(claim, response);
+      return store.capture(claim, captured);
     },
-    async reopen(claim, response) {
+    async complete(claim, response, inDoubt) {
       check();
-      return store.reopen(claim, response);
+      return store.complete(claim, response, inDoubt);
+    },
+    async reopen(claim, response, inDoubt) {
+      check();
+      return store.reopen(claim, response, inDoubt);
     },
     purgeExpired: (now) => store.purgeExpired(now),
     close: () => store.close(),
