@@ -27,7 +27,10 @@ export { callerScope, ANONYMOUS_CALLER } from "./caller.ts";
 export {
   isDevelopment,
   requireProductionSettings,
+  requireIdempotencySettings,
+  IDEMPOTENCY_TIMING_BOUNDS,
   StartupRefusal,
+  type IdempotencySettingNames,
   type ModeEnvironment,
 } from "./mode.ts";
 export {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   AUTHORIZATION_SETTINGS,
   isDevelopment,
+  requireIdempotencySettings,
   requireProductionSettings,
   StartupRefusal,
 } from "mcp-widget-kit/server";
@@ -126,6 +127,8 @@ export function startupRefusal(
   if (env.GIFTGENIUS_FAULTS && !isDevelopment(env))
     return "GIFTGENIUS_FAULTS injects faults (failed payments, catalog errors) and is for development and tests only; unset it in production, or set NODE_ENV=development";
   try {
+    // A TTL or lease of 0 once let 50 concurrent commits of one key place 49 orders.
+    requireIdempotencySettings(env);
     requireProductionSettings(env, [
       "GIFTGENIUS_SECRET",
       ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, "PUBLIC_ORIGIN"] : []),

@@ -176,6 +176,9 @@ export async function runIdempotent<T, C = unknown>(
 ): Promise<IdempotentOutcome<T>> {
   const { store, scope, key } = request;
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
+  // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
+  if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
+    throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
   // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
