@@ -136,6 +136,7 @@ export {
   createDraftStore,
   createRateLimiter,
   type DraftLookup,
+  type DraftUse,
   type DraftStore,
   type DraftStoreOptions,
   type RateDecision,

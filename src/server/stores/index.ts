@@ -4,6 +4,7 @@ export {
   type DraftStore,
   type DraftStoreOptions,
   type DraftLookup,
+  type DraftUse,
 } from "./draft-store.ts";
 export {
   createRateLimiter,

@@ -89,6 +89,37 @@ describe("the replies server", () => {
     });
   });
 
+  it("sends a draft once whatever the key: another key is DRAFT_ALREADY_SENT, pointing to the reply sent", async () => {
+    const before = sent.length;
+    const draftId = await draft("Only once, please.");
+    const first = await view("send_reply", { draft_id: draftId, idempotency_key: "key-once-a" });
+    expect(first).toMatchObject({ state: "committed", data: { replayed: false } });
+    const reply = first.state === "committed" ? first.data.reply : undefined;
+    for (const key of ["key-once-b", "key-once-b", "key-once-c"]) {
+      const result = await tools.callTool(
+        "send_reply",
+        { draft_id: draftId, idempotency_key: key },
+        alice,
+      );
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        reply,
+        error: { code: "DRAFT_ALREADY_SENT", retryable: false, changes: "none" },
+      });
+      expect(replies.parse(result.structuredContent).state).toBe("error");
+    }
+    expect(sent.length - before).toBe(1);
+    // Concurrent sends of one fresh draft under ten keys: one reply goes out.
+    const racing = await draft("Raced.");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        view("send_reply", { draft_id: racing, idempotency_key: `key-race-${i}` }),
+      ),
+    );
+    expect(results.filter((shown) => shown.state === "committed")).toHaveLength(1);
+    expect(sent.length - before).toBe(2);
+  });
+
   it("finds no draft of another person's, and sends nothing for it", async () => {
     const before = sent.length;
     const bobs = await draft("Bob's words.", person("bob"));
