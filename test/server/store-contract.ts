@@ -1,7 +1,9 @@
 /** The behaviour every IdempotencyStore must have; run against SQLite and PostgreSQL. */
 import { randomUUID } from "node:crypto";
 import {
+  localDatabase,
   runIdempotent,
+  ToolFailure,
   type ClaimResult,
   type EffectContext,
   type IdempotencyStore,
@@ -276,6 +278,112 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     });
     expect(seen.map((effect) => effect.attempt)).toEqual([1, 2, 3]);
     expect(new Set(seen.map((effect) => effect.effectKey)).size).toBe(1);
+  });
+
+  describe("local writes commit with the record", () => {
+    let table: ReturnType<typeof localDatabase> | undefined;
+    // One per store: once ready, its statements reach the database at once (no schema wait).
+    const rows = () =>
+      (table ??= localDatabase(store, [
+        "CREATE TABLE IF NOT EXISTS contract_local_rows (id TEXT PRIMARY KEY, scope TEXT NOT NULL)",
+      ]));
+    const has = async (id: string) =>
+      (await rows().query("SELECT id FROM contract_local_rows WHERE id = :id", { id })).rows
+        .length === 1;
+    const insert = (id: string) => async (tx: { query: ReturnType<typeof rows>["query"] }) => {
+      await tx.query("INSERT INTO contract_local_rows (id, scope) VALUES (:id, :scope)", {
+        id,
+        scope,
+      });
+    };
+
+    it("an app's row and the record's completion commit together; a lost claim commits neither", async () => {
+      await rows().ready();
+      const first = claimed(await store.claim({ ...base, scope, key: "l1" }));
+      const id = `row-${randomUUID()}`;
+      expect(
+        await store.complete(
+          { scope, key: "l1", token: first.token },
+          { body: "1" },
+          false,
+          insert(id),
+        ),
+      ).toBe(true);
+      expect(await has(id)).toBe(true);
+      // Taken over after its lease: the old owner's completion and its row are both refused.
+      const stale = claimed(await store.claim({ ...base, scope, key: "l2" }));
+      claimed(await store.claim({ ...base, scope, key: "l2", now: T0 + 5_001 }));
+      const lost = `row-${randomUUID()}`;
+      expect(
+        await store.complete(
+          { scope, key: "l2", token: stale.token },
+          { body: "1" },
+          false,
+          insert(lost),
+        ),
+      ).toBe(false);
+      expect(await has(lost)).toBe(false);
+    });
+
+    it("runIdempotent: a local write that fails rolls back, answers DATABASE_UNAVAILABLE with nothing changed, and the retry commits it once", async () => {
+      await rows().ready();
+      const id = `row-${randomUUID()}`;
+      let fail = true;
+      const run = () =>
+        runIdempotent({
+          store,
+          scope,
+          key: "l3",
+          args: { id },
+          execute: async () => ({
+            final: true,
+            value: id,
+            local: async (tx) => {
+              await insert(id)(tx);
+              if (fail) throw new Error("constraint broke after the insert");
+            },
+          }),
+        });
+      const thrown = await run().catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(ToolFailure);
+      expect((thrown as ToolFailure).error).toMatchObject({
+        code: "DATABASE_UNAVAILABLE",
+        changes: "none",
+      });
+      expect(await has(id)).toBe(false);
+      fail = false;
+      expect(await run()).toMatchObject({ state: "fresh", stored: true, recovered: true });
+      expect(await run()).toMatchObject({ state: "replayed", value: id });
+      expect(await has(id)).toBe(true);
+    });
+
+    it("keeps other statements of the process out of an open transaction", async () => {
+      await rows().ready();
+      const [inside, outside] = [`row-${randomUUID()}`, `row-${randomUUID()}`];
+      const first = claimed(await store.claim({ ...base, scope, key: "l4" }));
+      let entered!: () => void;
+      const opened = new Promise<void>((resolve) => (entered = resolve));
+      let resume!: () => void;
+      const held = new Promise<void>((resolve) => (resume = resolve));
+      const completing = store.complete(
+        { scope, key: "l4", token: first.token },
+        { body: "1" },
+        false,
+        async (tx) => {
+          await insert(inside)(tx);
+          entered();
+          await held;
+          throw new Error("roll it back");
+        },
+      );
+      await opened;
+      const other = insert(outside)(rows());
+      resume();
+      await expect(completing).rejects.toThrow("roll it back");
+      await other;
+      expect(await has(inside)).toBe(false);
+      expect(await has(outside)).toBe(true);
+    });
   });
 
   it("runIdempotent: after expiry the same key starts a new request with a new effect key", async () => {

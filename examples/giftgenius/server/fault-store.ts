@@ -23,9 +23,9 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.capture(claim, captured);
     },
-    async complete(claim, response, inDoubt) {
+    async complete(claim, response, inDoubt, local) {
       check();
-      return store.complete(claim, response, inDoubt);
+      return store.complete(claim, response, inDoubt, local);
     },
     async reopen(claim, response, inDoubt) {
       check();

@@ -25,7 +25,7 @@ import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import type { IdempotencyStore } from "./store.ts";
+import type { IdempotencyStore, LocalWrite } from "./store.ts";
 
 /**
  * The store could not claim the key, so the side effect never started: retryable with the
@@ -79,8 +79,13 @@ export const DEFAULT_IDEMPOTENCY_TIMING: IdempotencyTiming = {
 
 /** What the side effect returned. `T` must survive JSON (it is stored and replayed). */
 export type Attempt<T> =
-  /** Success, or a failure that retrying cannot fix: stored and replayed. */
-  | { final: true; value: T }
+  /**
+   * Success, or a failure that retrying cannot fix: stored and replayed. `local`: the app's
+   * own database writes of this effect (a booking row, a sent reply), run in the store's
+   * transaction that completes the record — they commit together, in one durable commit, or
+   * neither does. Effects outside the database keep using the effect key.
+   */
+  | { final: true; value: T; local?: LocalWrite }
   /**
    * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
    * replayed; the key stays bound to these arguments and a retry with them runs again.
@@ -220,6 +225,7 @@ export async function runIdempotent<T, C = unknown>(
     const handle = { scope, key, token: claim.token };
     const earlier = claim.inDoubt;
     let captureFailed: unknown;
+    let captured = false;
     const effect: EffectContext<C> = {
       effectKey: claim.effectKey,
       attempt: claim.attempt,
@@ -236,6 +242,7 @@ export async function runIdempotent<T, C = unknown>(
         }
         // Taken over meanwhile (this attempt outlived its lease): the new owner finishes it.
         if (!kept) throw (captureFailed = storeUnavailable(new Error("claim taken over")));
+        captured = true;
       },
     };
     let attempt: Attempt<T>;
@@ -254,11 +261,26 @@ export async function runIdempotent<T, C = unknown>(
     const response = { body: JSON.stringify(attempt.value) };
     const inDoubt = earlier || (!attempt.final && attempt.inDoubt === true);
     let stored = false;
-    try {
-      if (attempt.final) stored = await store.complete(handle, response, earlier);
-      else await store.reopen(handle, response, inDoubt);
-    } catch (error) {
-      request.onStoreError?.(error);
+    if (attempt.final && attempt.local) {
+      try {
+        stored = await store.complete(handle, response, earlier, attempt.local);
+      } catch (error) {
+        // Rolled back: the local writes did not happen. Unless something left the process
+        // after a capture (or an earlier attempt may have acted), this attempt changed nothing.
+        const doubt = earlier || captured;
+        await store
+          .reopen(handle, undefined, doubt)
+          .catch((reopened: unknown) => request.onStoreError?.(reopened));
+        const failure = storeUnavailable(error);
+        throw doubt ? inDoubtFailure(failure) : failure;
+      }
+    } else {
+      try {
+        if (attempt.final) stored = await store.complete(handle, response, earlier);
+        else await store.reopen(handle, response, inDoubt);
+      } catch (error) {
+        request.onStoreError?.(error);
+      }
     }
     return {
       state: "fresh",

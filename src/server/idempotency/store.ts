@@ -5,6 +5,10 @@
  * it expires — whatever its attempts ended in.
  */
 import { createHash } from "node:crypto";
+import type { SqlQueries } from "../stores/sql-database.ts";
+
+/** An app's own writes, run in the transaction that completes the record (`Attempt.local`). */
+export type LocalWrite = (tx: SqlQueries) => Promise<void>;
 
 /** A finished request's stored answer (success or non-retryable failure), as JSON text. */
 export interface StoredResponse {
@@ -90,9 +94,16 @@ export interface IdempotencyStore {
   capture(claim: ClaimHandle, captured: string): Promise<boolean>;
   /**
    * Stores the final answer of the claim; false when the claim was lost to a takeover.
-   * `inDoubt` is kept for replays (an earlier attempt may have acted).
+   * `inDoubt` is kept for replays (an earlier attempt may have acted). `local`, when given, runs
+   * in the same transaction as the completion (an app's own writes: they commit together, once,
+   * or not at all — also not when the claim was lost); a store without a SQL database throws.
    */
-  complete(claim: ClaimHandle, response: StoredResponse, inDoubt?: boolean): Promise<boolean>;
+  complete(
+    claim: ClaimHandle,
+    response: StoredResponse,
+    inDoubt?: boolean,
+    local?: LocalWrite,
+  ): Promise<boolean>;
   /**
    * Ends the claim without a final answer (a retryable failure, an unknown outcome, a throw):
    * the record keeps its fingerprint and effect key, and the next claim with the same

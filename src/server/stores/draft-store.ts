@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { plainIdentifier } from "./named-sql.ts";
-import { migrateOnce, sqlDatabaseOf } from "./sql-database.ts";
+import { migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
 /** Options of `createDraftStore`. */
 export interface DraftStoreOptions {
@@ -50,9 +50,16 @@ export interface DraftStore<T> {
   /**
    * Keeps `result` (JSON: what the use produced, e.g. the reply sent) for the draft taken by
    * `useKey`, so a later use under another key can point to it. False when `useKey` does not
-   * hold the draft.
+   * hold the draft. `tx`: run it in that transaction (an `Attempt.local`, so the result
+   * commits with the record); the table must exist then — `use` made it.
    */
-  recordUse(scope: string, draftId: string, useKey: string, result: unknown): Promise<boolean>;
+  recordUse(
+    scope: string,
+    draftId: string,
+    useKey: string,
+    result: unknown,
+    tx?: SqlQueries,
+  ): Promise<boolean>;
   /** Deletes the draft of `scope`; false when there was none. */
   delete(scope: string, draftId: string): Promise<boolean>;
   /** Deletes expired drafts of this name; returns how many. */
@@ -157,12 +164,13 @@ export function createDraftStore<T>(
         };
       return { state: "expired" };
     },
-    async recordUse(scope, draftId, useKey, result) {
+    async recordUse(scope, draftId, useKey, result, tx) {
       if (!valid(draftId)) return false;
       const text = JSON.stringify(result);
       if (text === undefined) throw new TypeError("a use's result must be a JSON value");
-      await ready();
-      const { changes } = await db.query(
+      // Inside a transaction the schema cannot change (and on SQLite would wait for it).
+      if (!tx) await ready();
+      const { changes } = await (tx ?? db).query(
         `UPDATE ${TABLE} SET use_result = :result
          WHERE name = :name AND draft_id = :draft_id AND scope = :scope AND used_by = :use_key`,
         { name, draft_id: draftId, scope, use_key: useKey, result: text },

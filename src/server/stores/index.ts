@@ -13,3 +13,6 @@ export {
   type RateLimiterOptions,
   type RateDecision,
 } from "./rate-limiter.ts";
+export { localDatabase, type LocalDatabase } from "./local-database.ts";
+export type { SqlQueries } from "./sql-database.ts";
+export type { SqlParams } from "./named-sql.ts";

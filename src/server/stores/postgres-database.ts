@@ -68,6 +68,34 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       ).query<R>({ name: sql.name, text: sql.text, values: positionalValues(sql, params) });
       return { rows: result.rows, changes: result.rowCount ?? 0 };
     },
+    async transaction(work) {
+      const client = await (await connect()).connect();
+      let broken: unknown;
+      try {
+        await client.query("BEGIN");
+        const tx = {
+          dialect: "postgres" as const,
+          async query<R extends object>(text: string, params: SqlParams = {}) {
+            const sql = compile(text);
+            const result = await client.query<R>({
+              name: sql.name,
+              text: sql.text,
+              values: positionalValues(sql, params),
+            });
+            return { rows: result.rows, changes: result.rowCount ?? 0 };
+          },
+        };
+        const result = await work(tx);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((lost: unknown) => (broken = lost));
+        throw error;
+      } finally {
+        // A connection whose rollback failed is not handed out again.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    },
     async columns(table) {
       const { rows } = await self.query<{ column_name: string }>(
         "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = :table",

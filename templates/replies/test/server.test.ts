@@ -4,8 +4,12 @@
  * for a verified caller and only from that caller's own draft; drafting is rate-limited per
  * caller. Calls go through the tool server without HTTP.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  callerScope,
   createSqliteStore,
   IDEMPOTENCY_CODES,
   silentLogger,
@@ -13,6 +17,7 @@ import {
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
+import { createSentReplies } from "../server/sent-replies.ts";
 import { createRepliesServer } from "../server/tools.ts";
 
 const widget = {
@@ -118,6 +123,42 @@ describe("the replies server", () => {
     );
     expect(results.filter((shown) => shown.state === "committed")).toHaveLength(1);
     expect(sent.length - before).toBe(2);
+  });
+
+  it("keeps sent replies in a table that survives a restart, and a restarted server still sends a draft once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replies-restart-"));
+    const file = join(dir, "replies.sqlite");
+    const open = (store: ReturnType<typeof createSqliteStore>) =>
+      createRepliesServer({ widget, log: silentLogger, store, now: () => clock });
+    try {
+      const store = createSqliteStore(file);
+      const before = open(store);
+      const shown = replies.parse(
+        (await before.callTool("draft_reply", { ticket_id: "t-4127", body: "Kept." }, alice))
+          .structuredContent,
+      );
+      if (shown.state !== "confirm") throw new Error(`no draft: ${shown.state}`);
+      const send = { draft_id: shown.data.draft.draft_id, idempotency_key: "key-restart-a" };
+      const first = replies.parse(
+        (await before.callTool("send_reply", send, alice)).structuredContent,
+      );
+      expect(first).toMatchObject({ state: "committed" });
+      await store.close();
+      const reopened = createSqliteStore(file);
+      const after = open(reopened);
+      const kept = await createSentReplies(reopened).list(callerScope(alice.principal));
+      expect(kept).toEqual([first.state === "committed" ? first.data.reply : undefined]);
+      const again = await after.callTool(
+        "send_reply",
+        { ...send, idempotency_key: "key-restart-b" },
+        alice,
+      );
+      expect(again.structuredContent).toMatchObject({ error: { code: "DRAFT_ALREADY_SENT" } });
+      expect(await createSentReplies(reopened).list(callerScope(alice.principal))).toHaveLength(1);
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("finds no draft of another person's, and sends nothing for it", async () => {
