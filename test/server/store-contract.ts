@@ -181,6 +181,19 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     );
   });
 
+  it("a claim whose flush is deferred binds its key like any other", async () => {
+    const deferred = claimed(await store.claim({ ...base, scope, key: "d1", deferFlush: true }));
+    expect(await store.claim({ ...base, scope, key: "d1", fingerprint: "fp-b" })).toEqual({
+      state: "mismatch",
+    });
+    expect(await store.claim({ ...base, scope, key: "d1", deferFlush: true })).toMatchObject({
+      state: "in_progress",
+    });
+    expect(await store.complete({ scope, key: "d1", token: deferred.token }, { body: "1" })).toBe(
+      true,
+    );
+  });
+
   it("gives exactly one of 50 concurrent claims the key", async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, () => store.claim({ ...base, scope, key: "k7" })),

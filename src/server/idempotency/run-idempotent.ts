@@ -166,6 +166,15 @@ export interface IdempotentRequest<T, C = unknown> {
   now?: () => number;
   /** Told when storing a result failed after the side effect ran (for the log). */
   onStoreError?(error: unknown): void;
+  /**
+   * True when nothing leaves the process before a durable write of this record: the effect is
+   * all `local` writes, or it calls `capture` before any call outside the database. The claim
+   * then commits without waiting for its own flush to disk (PostgreSQL), since that durable
+   * write flushes it too — a local effect costs one durable commit, not two. A crash of the
+   * database before that write loses the claim and nothing else. Default false: an effect
+   * that calls out before any durable write needs its claim flushed first.
+   */
+  deferClaimFlush?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -198,6 +207,7 @@ export async function runIdempotent<T, C = unknown>(
         now: now(),
         ttlMs: timing.ttlMs,
         leaseMs: timing.leaseMs,
+        ...(request.deferClaimFlush ? { deferFlush: true } : {}),
       })
       .catch((error: unknown) => {
         throw storeUnavailable(error);

@@ -115,7 +115,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
     async claim(request) {
       const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
       const token = randomUUID();
-      const taken = await query<ClaimedRow>(sql.claim, {
+      await prepare();
+      const claimQuery = request.deferFlush ? db.queryDeferred : db.query;
+      const taken = await claimQuery<ClaimedRow>(sql.claim, {
         scope,
         key,
         fingerprint,

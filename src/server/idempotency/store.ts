@@ -58,6 +58,12 @@ export interface ClaimRequest {
   ttlMs: number;
   /** How long a claim may run before another request may take it over. */
   leaseMs: number;
+  /**
+   * The claim may commit without its own flush to disk: a durable write of this record (a
+   * capture, or the completion with its local writes) follows before anything leaves the
+   * process, and flushing it flushes the claim too. See `IdempotentRequest.deferClaimFlush`.
+   */
+  deferFlush?: boolean;
 }
 
 /** The claim a call to `complete` or `reopen` settles. */

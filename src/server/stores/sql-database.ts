@@ -18,6 +18,16 @@ export interface SqlDatabase {
     text: string,
     params?: SqlParams,
   ): Promise<{ rows: R[]; changes: number }>;
+  /**
+   * `query`, committed without waiting for its own flush to disk (PostgreSQL:
+   * `synchronous_commit = off` on a pool of its own; SQLite in WAL mode never waits per
+   * commit). Sound only when a durable commit follows before anything leaves the process:
+   * flushing that one flushes this too (the log is written in order).
+   */
+  queryDeferred<R extends object = { [column: string]: unknown }>(
+    text: string,
+    params?: SqlParams,
+  ): Promise<{ rows: R[]; changes: number }>;
   /** The column names of `table` (empty when it does not exist). */
   columns(table: string): Promise<string[]>;
   /**

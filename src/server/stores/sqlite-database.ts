@@ -58,6 +58,7 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
       while (active) await active;
       return run<R>(db, text, params);
     },
+    queryDeferred: (text, params) => self.query(text, params),
     async transaction(work) {
       const db = await open();
       while (active) await active;

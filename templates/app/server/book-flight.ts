@@ -69,6 +69,8 @@ export function bookFlight(deps: {
         key: idempotency_key,
         args: { draft_id },
         now: deps.now,
+        // All local: the booking commits with the record, one durable commit in all.
+        deferClaimFlush: true,
         async execute({ effectKey }) {
           const draft = readDraft(draft_id, deps.now());
           if (draft.problem)

@@ -115,6 +115,8 @@ export function sendReply(deps: {
         key: idempotency_key,
         args: { draft_id },
         now: deps.now,
+        // Nothing goes out before the capture, a durable write that flushes the claim too.
+        deferClaimFlush: true,
         async execute({ effectKey, captured, capture }) {
           // Captured by an earlier attempt of this send: finish it as confirmed, whatever
           // became of the draft since (expired, purged).

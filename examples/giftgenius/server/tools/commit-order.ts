@@ -286,6 +286,8 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
           args: { draft_id: args.draft_id },
           timing: deps.timing,
           now: deps.now,
+          // Nothing is charged before the capture, a durable write that flushes the claim too.
+          deferClaimFlush: true,
           execute,
           onStoreError: (error) =>
             context.log.error("idempotency_store_failed_after_effect", {
