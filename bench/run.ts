@@ -8,6 +8,7 @@ import { benchBridge } from "./bridge.ts";
 import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
 import { benchFirstRender } from "./first-render.ts";
+import { benchPurge } from "./purge.ts";
 import { benchServer } from "./server.ts";
 import { benchRuntimes } from "./runtimes.ts";
 
@@ -20,6 +21,7 @@ const sections: Section[] = [
   { name: "build", run: benchBuild },
   { name: "render", run: benchFirstRender },
   { name: "server", run: benchServer },
+  { name: "purge", run: benchPurge },
   { name: "runtimes", run: benchRuntimes },
 ];
 

@@ -148,6 +148,10 @@ export {
   type RateLimiter,
   type RateLimiterOptions,
   rateLimitFailure,
+  purgeInBatches,
+  startRetention,
+  type Purge,
+  type RetentionOptions,
 } from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {

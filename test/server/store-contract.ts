@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import {
   localDatabase,
+  purgeInBatches,
   runIdempotent,
   ToolFailure,
   type ClaimResult,
@@ -192,6 +193,31 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.complete({ scope, key: "d1", token: deferred.token }, { body: "1" })).toBe(
       true,
     );
+  });
+
+  it("purges expired records in bounded batches, several purgers at once sharing the work, never an unfinished in-doubt one", async () => {
+    // Its own clock era, so no other test's records are due.
+    const era = T0 + 400 * 86_400_000;
+    const old = { ...base, scope, now: era - 120_000 };
+    for (let i = 0; i < 30; i++) await store.claim({ ...old, key: `p${i}`, leaseMs: 1 });
+    const owed = claimed(await store.claim({ ...old, key: "p-owed" }));
+    await store.capture({ scope, key: "p-owed", token: owed.token }, "{}");
+    await store.reopen({ scope, key: "p-owed", token: owed.token }, undefined, true);
+    const purge = (limit: number) => store.purgeExpired(era, limit);
+    expect(await purge(7)).toBe(7);
+    const [a, b, c] = await Promise.all([
+      purgeInBatches(purge, { limit: 4 }),
+      purgeInBatches(purge, { limit: 4 }),
+      purgeInBatches(purge, { limit: 4 }),
+    ]);
+    // The table is shared with other tests' records (all due by now): at least these 23 went,
+    // and nothing due is left.
+    expect(a! + b! + c!).toBeGreaterThanOrEqual(23);
+    expect(await purge(100)).toBe(0);
+    expect(await store.claim({ ...base, scope, key: "p-owed", now: era })).toMatchObject({
+      state: "claimed",
+      captured: "{}",
+    });
   });
 
   it("gives exactly one of 50 concurrent claims the key", async () => {

@@ -56,7 +56,11 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       ).toEqual({ state: "missing" });
       clock = T0 + 60_000;
       expect(await there.get("user:a", put.draft_id)).toEqual({ state: "expired" });
-      expect(await here.purgeExpired()).toBe(1);
+      await here.put("user:a", { flight: "f-103", seats: 1 });
+      clock = T0 + 120_000;
+      expect(await here.purgeExpired(1)).toBe(1);
+      expect(await here.purgeExpired(1)).toBe(1);
+      expect(await here.purgeExpired(1)).toBe(0);
       expect(await there.get("user:a", put.draft_id)).toEqual({ state: "missing" });
     });
 
@@ -137,7 +141,8 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       expect(await limiters[0]!.take("user:b")).toEqual({ ok: true, remaining: 2 });
       clock = windowEnd;
       expect(await limiters[1]!.take("user:a")).toEqual({ ok: true, remaining: 2 });
-      expect(await limiters[0]!.purgeExpired()).toBe(2);
+      expect(await limiters[0]!.purgeExpired(1)).toBe(1);
+      expect(await limiters[0]!.purgeExpired()).toBe(1);
     });
 
     it("grants exactly the limit to 40 concurrent takes", async () => {

@@ -6,6 +6,7 @@ import {
   createPostgresStore,
   createResourceServer,
   createSqliteStore,
+  startRetention,
   createToolServer,
   type AuthorizationSettings,
   type HttpOptions,
@@ -107,8 +108,6 @@ export async function createGiftGenius(
     ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}),
   });
   const now = overrides.now ?? Date.now;
-  const purged = await base.purgeExpired(now()).catch(() => 0);
-  if (purged > 0) log.info("idempotency_purged", { records: purged });
 
   let listeningOrigin = `http://127.0.0.1:${config.port}`;
   const publicOrigin = () => config.publicOrigin ?? listeningOrigin;
@@ -118,7 +117,16 @@ export async function createGiftGenius(
     : createSqliteState(config.sqliteFile);
   await state.init();
   const dailyLimit = createDailyLimit(shared, config.dailyLimit, now);
-  await dailyLimit.purge().catch(() => {});
+  // Retention: records past their TTL and days that ended, in bounded batches, now and every
+  // 10 minutes, from every process (they share the work).
+  const retention = startRetention({
+    purges: [(limit) => base.purgeExpired(now(), limit), (limit) => dailyLimit.purge(limit)],
+    onPurged: (rows) => log.info("retention_purged", { rows }),
+    onError: (error) =>
+      log.warn("retention_failed", {
+        error_message: error instanceof Error ? error.message : String(error),
+      }),
+  });
   const payments = createFakePayments(state);
   const deps = {
     catalog: createCatalog(loadGifts(), {
@@ -170,6 +178,7 @@ export async function createGiftGenius(
       listeningOrigin = new URL(url).origin;
     },
     close: async () => {
+      await retention.stop();
       await base.close();
       if (shared !== base) await shared.close();
       await state.close();

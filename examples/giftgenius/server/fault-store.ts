@@ -31,7 +31,7 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.reopen(claim, response, inDoubt);
     },
-    purgeExpired: (now) => store.purgeExpired(now),
+    purgeExpired: (now, limit) => store.purgeExpired(now, limit),
     close: () => store.close(),
   };
 }

@@ -4,6 +4,7 @@
  * a completion one more.
  */
 import { randomUUID } from "node:crypto";
+import { deleteBatch } from "../stores/bounded-delete.ts";
 import { plainIdentifier } from "../stores/named-sql.ts";
 import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../stores/sql-database.ts";
 import {
@@ -85,7 +86,6 @@ function recordSql(table: string) {
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending'`,
     capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
-    purge: `DELETE FROM ${table} AS r WHERE ${expiredAt(":now")}`,
   };
 }
 
@@ -174,8 +174,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       });
       return changes === 1;
     },
-    async purgeExpired(now) {
-      return (await query(sql.purge, { now })).changes;
+    async purgeExpired(now, limit) {
+      await prepare();
+      return deleteBatch(db, table, (r) => expiredAt(":now", r), { now }, limit);
     },
     close: () => db.close(),
   };

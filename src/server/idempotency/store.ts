@@ -119,8 +119,12 @@ export interface IdempotencyStore {
    * life (it replaces the mark `capture` set). False when the claim was lost to a takeover.
    */
   reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
-  /** Deletes expired records (never a claim whose lease still runs); returns how many. */
-  purgeExpired(now: number): Promise<number>;
+  /**
+   * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
+   * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from
+   * several processes at once.
+   */
+  purgeExpired(now: number, limit?: number): Promise<number>;
   /** Ends the store's connection (or closes its file). */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IdempotencyStore } from "../idempotency/store.ts";
+import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
 import { migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
@@ -62,8 +63,11 @@ export interface DraftStore<T> {
   ): Promise<boolean>;
   /** Deletes the draft of `scope`; false when there was none. */
   delete(scope: string, draftId: string): Promise<boolean>;
-  /** Deletes expired drafts of this name; returns how many. */
-  purgeExpired(): Promise<number>;
+  /**
+   * Deletes expired drafts of this name (used or not), at most `limit` (default 1000) in one
+   * statement; returns how many. Safe from several processes at once.
+   */
+  purgeExpired(limit?: number): Promise<number>;
 }
 
 const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
@@ -186,13 +190,15 @@ export function createDraftStore<T>(
       );
       return changes === 1;
     },
-    async purgeExpired() {
+    async purgeExpired(limit) {
       await ready();
-      const { changes } = await db.query(
-        `DELETE FROM ${TABLE} WHERE name = :name AND expires_at <= :now`,
+      return deleteBatch(
+        db,
+        TABLE,
+        (r) => `${r}.name = :name AND ${r}.expires_at <= :now`,
         { name, now: now() },
+        limit,
       );
-      return changes;
     },
   };
 }

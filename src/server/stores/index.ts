@@ -16,3 +16,4 @@ export {
 export { localDatabase, type LocalDatabase } from "./local-database.ts";
 export type { SqlQueries } from "./sql-database.ts";
 export type { SqlParams } from "./named-sql.ts";
+export { purgeInBatches, startRetention, type Purge, type RetentionOptions } from "./retention.ts";
