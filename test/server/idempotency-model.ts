@@ -13,7 +13,9 @@
  * later attempt. Drafts stop judging between attempts (`Invalidate`: expiry, a rotated
  * secret), processes restart (`Restart`: whatever was stalled never wakes), the provider is
  * down after an unknown outcome, and records pass their TTL while in doubt: a record that
- * re-judged its draft, or expired unfinished, would leave a charge without its order.
+ * re-judged its draft, or expired unfinished, would leave a charge without its order. Some
+ * orders are local effects — a row in the store's database committed with the record's
+ * completion (`local`), or rolled back with it (`localFail`).
  *
  * The downstream world stands for a payment provider and an order service, each idempotent
  * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
@@ -22,8 +24,10 @@
  */
 import fc from "fast-check";
 import {
+  localDatabase,
   runIdempotent,
   type Attempt,
+  type LocalDatabase,
   type EffectContext,
   type IdempotencyStore,
   type IdempotentOutcome,
@@ -57,7 +61,11 @@ type Fault =
   /** The process dies after the charge, before the order and the record: nothing more happens. */
   | "kill"
   /** The process hangs after the charge and wakes up later (a stop-the-world pause). */
-  | "stall";
+  | "stall"
+  /** The order is a row of the store's database, committed with the record (`local`). */
+  | "local"
+  /** That local write fails after the charge: rolled back with the completion, in doubt. */
+  | "localFail";
 
 type Value =
   { ok: true; order_id: string; draft_id: string; total: Money } | { ok: false; code: string };
@@ -124,6 +132,8 @@ export interface World {
   store: IdempotencyStore;
   prefix: string;
   downstream: Downstream;
+  /** The orders table of local effects, in the store's database. */
+  orders: LocalDatabase;
   /** Stalled side effects, woken by `Wake`. */
   stalled: Array<() => void>;
   /** Runs still going (stalled ones), awaited before the invariant is checked. */
@@ -328,14 +338,14 @@ class Commit implements fc.AsyncCommand<World, World> {
       return;
     }
     const outcome = await run;
-    if (this.fault === "throw") {
+    if (this.fault === "throw" || this.fault === "localFail") {
       expectOutcome(outcome, "threw", this.describe());
       record.status = "open"; // unknown outcome: bound, and free for a retry with these arguments
       return;
     }
     expectOutcome(outcome, "fresh", this.describe());
     if (outcome === "threw" || outcome.state !== "fresh") return;
-    const final = this.fault === "none" || this.fault === "decline";
+    const final = this.fault === "none" || this.fault === "decline" || this.fault === "local";
     if (outcome.stored !== final)
       throw new InvariantBroken(`${this.describe()}: stored ${outcome.stored}`);
     // A clean failure (nothing left the process) keeps the doubt the record had; a timeout adds it.
@@ -385,11 +395,28 @@ async function sideEffect(
   if (fault === "throw") throw new Error("handler crashed after the charge");
   if (fault === "kill") await new Promise<never>(() => {});
   if (fault === "stall") await new Promise<void>((resolve) => hooks.onStall(resolve));
+  const value: Value = { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total };
+  if (fault === "local" || fault === "localFail") {
+    await world.orders.ready();
+    return {
+      final: true,
+      value,
+      local: async (tx) => {
+        await tx.query(
+          "INSERT INTO model_local_orders (effect_key, world, draft_id, total) VALUES (:effect_key, :world, :draft_id, :total)",
+          {
+            effect_key: effectKey,
+            world: world.prefix,
+            draft_id: draft.draft_id,
+            total: JSON.stringify(total),
+          },
+        );
+        if (fault === "localFail") throw new Error("the order row broke a constraint");
+      },
+    };
+  }
   world.downstream.createOrder(effectKey, draft.draft_id, total);
-  return {
-    final: true,
-    value: { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total },
-  };
+  return { final: true, value };
 }
 
 /** `n` concurrent commits of one key and draft: one runs (if any may), the rest agree. */
@@ -512,6 +539,8 @@ export function commandsArbitrary() {
         "throw",
         "kill",
         "stall",
+        "local",
+        "localFail",
       ),
     },
   );
@@ -543,6 +572,20 @@ export async function settleAndCheck(world: World): Promise<void> {
     const draft = DRAFTS.find((d) => d.draft_id === record.draftId)!;
     await new Commit(scope, key, draft, "none").run(world, world);
   }
+  // Local orders are rows the completing transactions committed: one per effect key at most
+  // (the primary key), and one only where its record completed.
+  const { rows } = await world.orders.query<{
+    effect_key: string;
+    draft_id: string;
+    total: string;
+  }>("SELECT effect_key, draft_id, total FROM model_local_orders WHERE world = :world", {
+    world: world.prefix,
+  });
+  for (const row of rows) {
+    if (world.downstream.orders.has(row.effect_key))
+      throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and downstream`);
+    world.downstream.createOrder(row.effect_key, row.draft_id, JSON.parse(row.total) as Money);
+  }
   const { charges, orders, violations } = world.downstream;
   if (violations.length > 0) throw new InvariantBroken(violations.join("; "));
   for (const [effectKey, charge] of charges) {
@@ -567,6 +610,19 @@ export async function settleAndCheck(world: World): Promise<void> {
   }
 }
 
+/** The local orders table on `store`'s database (one per store, shared by its worlds). */
+const localTables = new WeakMap<IdempotencyStore, LocalDatabase>();
+function localOrders(store: IdempotencyStore): LocalDatabase {
+  let table = localTables.get(store);
+  if (!table) {
+    table = localDatabase(store, [
+      "CREATE TABLE IF NOT EXISTS model_local_orders (effect_key TEXT PRIMARY KEY, world TEXT NOT NULL, draft_id TEXT NOT NULL, total TEXT NOT NULL)",
+    ]);
+    localTables.set(store, table);
+  }
+  return table;
+}
+
 /** A fresh world on `store` (each run its own callers, so one store serves every run). */
 export function newWorld(store: IdempotencyStore, run: number): World {
   return {
@@ -578,6 +634,7 @@ export function newWorld(store: IdempotencyStore, run: number): World {
     store,
     prefix: `model-${process.pid}-${Date.now()}-${run}:`,
     downstream: new Downstream(),
+    orders: localOrders(store),
     stalled: [],
     running: [],
     commands: 0,

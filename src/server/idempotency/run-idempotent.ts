@@ -275,9 +275,10 @@ export async function runIdempotent<T, C = unknown>(
       try {
         stored = await store.complete(handle, response, earlier, attempt.local);
       } catch (error) {
-        // Rolled back: the local writes did not happen. Unless something left the process
-        // after a capture (or an earlier attempt may have acted), this attempt changed nothing.
-        const doubt = earlier || captured;
+        // Rolled back: the local writes did not happen. Unless the attempt ran from captured
+        // claims (it may have acted outside the database) or an earlier one may have acted,
+        // this attempt changed nothing.
+        const doubt = earlier || captured || claim.captured !== undefined;
         await store
           .reopen(handle, undefined, doubt)
           .catch((reopened: unknown) => request.onStoreError?.(reopened));
