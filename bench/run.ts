@@ -9,6 +9,7 @@ import { benchComponents } from "./components.ts";
 import { benchBuild } from "./build.ts";
 import { benchFirstRender } from "./first-render.ts";
 import { benchProfile } from "./profile.ts";
+import { benchPurge } from "./purge.ts";
 import { benchServer } from "./server.ts";
 import { benchRuntimes } from "./runtimes.ts";
 
@@ -23,6 +24,7 @@ const sections: Section[] = [
   { name: "render", run: benchFirstRender },
   { name: "profile", run: benchProfile, explicit: true },
   { name: "server", run: benchServer },
+  { name: "purge", run: benchPurge },
   { name: "runtimes", run: benchRuntimes },
 ];
 

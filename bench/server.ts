@@ -36,6 +36,7 @@ import {
   type IdempotencyStore,
 } from "../src/server/index.ts";
 import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
+import { benchLocalCommit } from "./local-commit.ts";
 import type { BenchRow } from "./measure.ts";
 
 /** The caller of targets without token verification (the connection is this one person). */
@@ -55,7 +56,10 @@ function noStore(): IdempotencyStore {
       effectKey: randomUUID().replaceAll("-", ""),
       attempt: 1,
       recovered: false,
+      captured: undefined,
+      inDoubt: false,
     }),
+    capture: async () => true,
     complete: async () => true,
     reopen: async () => true,
     purgeExpired: async () => 0,
@@ -359,6 +363,17 @@ export async function benchServer(): Promise<BenchRow[]> {
         name: "runIdempotent alone, PostgreSQL synchronous_commit=off − no store (p50 µs)",
         value: round(micros.relaxed - micros.none, 0),
       });
+    }
+    if (micros) {
+      const local = createPostgresStore({
+        connectionString: databaseUrl,
+        table: "idempotency_bench",
+      });
+      try {
+        rows.push(...(await benchLocalCommit(local, micros.none)));
+      } finally {
+        await local.close();
+      }
     }
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",

@@ -26,6 +26,8 @@ import { NEXT_ACTIONS } from "./next-action.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */
 export const CONFIRMATION_SECRET_ENV = "CONFIRMATION_SECRET";
+/** The environment variable with the secrets rotated out but still accepted (comma list). */
+export const CONFIRMATION_PREVIOUS_SECRETS_ENV = "CONFIRMATION_PREVIOUS_SECRETS";
 
 /**
  * How long a proof is accepted (25 h): longer than a draft lives plus the idempotency
@@ -56,6 +58,13 @@ export interface ConfirmationOptions {
    * a built-in public one. Production refuses to start without one, naming it.
    */
   readonly secret?: string;
+  /**
+   * Secrets rotated out, still accepted (never used to sign): during a rotation, the proofs a
+   * widget already holds — for a retry of a commit in doubt, or the replay of one whose answer
+   * was lost — keep working. Keep an old secret here for at least the idempotency TTL plus the
+   * draft's life. Default: `CONFIRMATION_PREVIOUS_SECRETS` (comma-separated).
+   */
+  readonly previousSecrets?: readonly string[];
   /** How long a proof is accepted (default {@link DEFAULT_CONFIRMATION_TTL_MS}). */
   readonly ttlMs?: number;
   /** The clock (ms since the epoch); default `Date.now`. */
@@ -83,30 +92,40 @@ export function confirmationSecret(options: ConfirmationOptions = {}): string {
 
 /** The proof signer (throws `StartupRefusal` in production without a secret). */
 export function createConfirmationSigner(options: ConfirmationOptions = {}): ConfirmationSigner {
-  const key = createHmac("sha256", confirmationSecret(options))
-    .update("mcp-widget-kit/confirmation/v1")
-    .digest();
+  const keyOf = (secret: string) =>
+    createHmac("sha256", secret).update("mcp-widget-kit/confirmation/v1").digest();
+  const key = keyOf(confirmationSecret(options));
+  const env = options.env ?? process.env;
+  const previous = (
+    options.previousSecrets ?? (env[CONFIRMATION_PREVIOUS_SECRETS_ENV] ?? "").split(",")
+  )
+    .map((secret) => secret.trim())
+    .filter((secret) => secret.length > 0);
+  // The current key first: it signs, and it is the one nearly every proof carries.
+  const keys = [key, ...previous.map(keyOf)];
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
   if (!(ttlMs > 0)) throw new TypeError("confirmation: ttlMs must be above 0");
   const now = options.now ?? Date.now;
   // Length-prefixed fields: no draft id or scope can be split into another pair.
-  const mac = (draftId: string, scope: string, expires: string) =>
-    createHmac("sha256", key)
+  const mac = (signingKey: Buffer, draftId: string, scope: string, expires: string) =>
+    createHmac("sha256", signingKey)
       .update(JSON.stringify([draftId, scope, expires]))
       .digest("base64url");
   return {
     issue(draftId, scope) {
       const expires = Math.ceil(now() + ttlMs).toString(36);
-      return `v1.${expires}.${mac(draftId, scope, expires)}`;
+      return `v1.${expires}.${mac(key, draftId, scope, expires)}`;
     },
     verify(proof, draftId, scope) {
       if (typeof proof !== "string" || proof.length > MAX_CONFIRMATION_LENGTH) return false;
       const [, expires = "", signature = ""] = PROOF.exec(proof) ?? [];
       if (!signature) return false;
-      const expected = Buffer.from(mac(draftId, scope, expires));
       const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-      return parseInt(expires, 36) > now();
+      const genuine = keys.some((each) => {
+        const expected = Buffer.from(mac(each, draftId, scope, expires));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      return genuine && parseInt(expires, 36) > now();
     },
   };
 }

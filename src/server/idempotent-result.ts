@@ -9,8 +9,21 @@ import { NEXT_ACTIONS } from "./next-action.ts";
 import type { ToolFailureOutcome as Failure, ToolOutcome } from "./tool-server.ts";
 
 /**
+ * `result`, unless it is a failure saying nothing changed while an attempt of its record may
+ * have acted: then it says `"unknown"` — a person told nothing happened after a charge went
+ * through would buy again.
+ */
+function honest<R>(result: R, inDoubt: boolean): R {
+  if (!inDoubt || typeof result !== "object" || result === null) return result;
+  const failure = result as Partial<Failure>;
+  if (failure.ok !== false || failure.error?.changes !== "none") return result;
+  return { ...result, error: { ...failure.error, changes: "unknown" } };
+}
+
+/**
  * The tool outcome for `outcome`: a reused key and a request still in progress become their
  * fixed errors; a fresh or replayed value goes through `fromValue` (`replayed` says which).
+ * A failure of an in-doubt record never says `changes: "none"`.
  */
 export function idempotentResult<
   T,
@@ -41,8 +54,8 @@ export function idempotentResult<
         },
       };
     case "replayed":
-      return fromValue(outcome.value, true);
+      return honest(fromValue(outcome.value, true), outcome.inDoubt);
     case "fresh":
-      return fromValue(outcome.value, false);
+      return honest(fromValue(outcome.value, false), outcome.inDoubt);
   }
 }

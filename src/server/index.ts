@@ -27,7 +27,10 @@ export { callerScope, ANONYMOUS_CALLER } from "./caller.ts";
 export {
   isDevelopment,
   requireProductionSettings,
+  requireIdempotencySettings,
+  IDEMPOTENCY_TIMING_BOUNDS,
   StartupRefusal,
+  type IdempotencySettingNames,
   type ModeEnvironment,
 } from "./mode.ts";
 export {
@@ -135,6 +138,7 @@ export {
   type IdempotencyTiming,
   type IdempotentOutcome,
   type IdempotentRequest,
+  type LocalWrite,
   type PostgresStoreOptions,
   runIdempotent,
   type StoredResponse,
@@ -143,12 +147,21 @@ export {
   createDraftStore,
   createRateLimiter,
   type DraftLookup,
+  type DraftUse,
+  localDatabase,
+  type LocalDatabase,
+  type SqlParams,
+  type SqlQueries,
   type DraftStore,
   type DraftStoreOptions,
   type RateDecision,
   type RateLimiter,
   type RateLimiterOptions,
   rateLimitFailure,
+  purgeInBatches,
+  startRetention,
+  type Purge,
+  type RetentionOptions,
 } from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {

@@ -107,6 +107,32 @@ describe("the confirmation signer", () => {
       expect(signer.verify(bad, "drf_1", "user:a")).toBe(false);
   });
 
+  it("still accepts the proofs of a rotated-out secret kept as previous, and signs with the new one", () => {
+    const before = signer.issue("drf_1", "user:a");
+    const rotated = createConfirmationSigner({
+      secret: "s2",
+      previousSecrets: ["s"],
+      ttlMs: 1000,
+      now: () => 5000,
+    });
+    expect(rotated.verify(before, "drf_1", "user:a")).toBe(true);
+    expect(rotated.verify(before, "drf_2", "user:a")).toBe(false);
+    // New proofs are the new secret's: a server still on the old one alone refuses them.
+    expect(signer.verify(rotated.issue("drf_1", "user:a"), "drf_1", "user:a")).toBe(false);
+    const fromEnv = createConfirmationSigner({
+      env: {
+        NODE_ENV: "production",
+        CONFIRMATION_SECRET: "s2",
+        CONFIRMATION_PREVIOUS_SECRETS: " s ,t",
+      },
+      ttlMs: 1000,
+      now: () => 5000,
+    });
+    expect(fromEnv.verify(before, "drf_1", "user:a")).toBe(true);
+    const forgotten = createConfirmationSigner({ secret: "s2", ttlMs: 1000, now: () => 5000 });
+    expect(forgotten.verify(before, "drf_1", "user:a")).toBe(false);
+  });
+
   it("needs a secret in production, naming CONFIRMATION_SECRET; development has a built-in one", () => {
     expect(() => createConfirmationSigner({ env: { NODE_ENV: "production" } })).toThrow(
       StartupRefusal,

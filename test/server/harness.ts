@@ -186,6 +186,11 @@ const widgetLanes = new WeakMap<
   { proofs: Map<string, string>; mint: (draftId: string) => string }
 >();
 
+/** The proof a harness client's widget holds for `draftId` (from its prepare result's `_meta`). */
+export function widgetProof(client: Client, draftId: string): string | undefined {
+  return widgetLanes.get(client)?.proofs.get(draftId);
+}
+
 /**
  * Calls a tool and returns the CallToolResult. It calls as the widget does: `commit_order`
  * gets the confirmation proof of its draft unless `args` names `confirmation` itself (even as

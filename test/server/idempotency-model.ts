@@ -8,6 +8,15 @@
  * invariant: per effect key at most one effect; every order has exactly its own charge
  * (amount and currency); nothing charged without an order.
  *
+ * In-doubt records (issue 32): the side effect judges its draft, then captures what was
+ * confirmed (`effect.capture`) before charging, and finishes from the captured claims on every
+ * later attempt. Drafts stop judging between attempts (`Invalidate`: expiry, a rotated
+ * secret), processes restart (`Restart`: whatever was stalled never wakes), the provider is
+ * down after an unknown outcome, and records pass their TTL while in doubt: a record that
+ * re-judged its draft, or expired unfinished, would leave a charge without its order. Some
+ * orders are local effects — a row in the store's database committed with the record's
+ * completion (`local`), or rolled back with it (`localFail`).
+ *
  * The downstream world stands for a payment provider and an order service, each idempotent
  * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
  * kit's effect key. A side effect that derived its identity from anything that a later
@@ -21,8 +30,12 @@ import {
   CONFIRMATION_META,
   createConfirmationSigner,
   createToolServer,
+  localDatabase,
   silentLogger,
   runIdempotent,
+  type Attempt,
+  type EffectContext,
+  type LocalDatabase,
   type ToolServer,
   type IdempotencyStore,
   type IdempotentOutcome,
@@ -56,10 +69,17 @@ type Fault =
   /** The process dies after the charge, before the order and the record: nothing more happens. */
   | "kill"
   /** The process hangs after the charge and wakes up later (a stop-the-world pause). */
-  | "stall";
+  | "stall"
+  /** The order is a row of the store's database, committed with the record (`local`). */
+  | "local"
+  /** That local write fails after the charge: rolled back with the completion, in doubt. */
+  | "localFail";
 
 type Value =
   { ok: true; order_id: string; draft_id: string; total: Money } | { ok: false; code: string };
+
+/** What the side effect captures before charging: the total the person confirmed. */
+type Captured = { total: Money };
 
 /** The downstream world: a provider and an order service, idempotent on the key they get. */
 class Downstream {
@@ -80,17 +100,13 @@ class Downstream {
     }
     this.charges.set(effectKey, { total, creations: 1 });
   }
-  createOrder(effectKey: string, draft: Draft): void {
+  createOrder(effectKey: string, draftId: string, total: Money): void {
     const order = this.orders.get(effectKey);
     if (order) {
-      order.attempts.add(draft.draft_id);
+      order.attempts.add(draftId);
       return;
     }
-    this.orders.set(effectKey, {
-      draft_id: draft.draft_id,
-      total: draft.total,
-      attempts: new Set([draft.draft_id]),
-    });
+    this.orders.set(effectKey, { draft_id: draftId, total, attempts: new Set([draftId]) });
   }
 }
 
@@ -107,19 +123,25 @@ interface ModelRecord {
   expiresAt: number;
   value?: Value;
   effectKey?: string;
+  /** An attempt captured the draft's claims: later attempts finish from them. */
+  captured: boolean;
+  /** An attempt may have acted (captured and not settled cleanly): never expires unfinished. */
+  inDoubt: boolean;
 }
 
 /** The model, and the real system beside it (they share one object, as fast-check allows). */
 export interface World {
   clock: number;
   records: Map<string, ModelRecord>;
-  /** Effect keys whose record ended without a final answer (expired or never retried). */
-  abandoned: Set<string>;
   seenEffectKeys: Set<string>;
+  /** Drafts that no longer judge (expired, or signed with a secret rotated away). */
+  invalid: Set<string>;
   nextClaim: number;
   store: IdempotencyStore;
   prefix: string;
   downstream: Downstream;
+  /** The orders table of local effects, in the store's database. */
+  orders: LocalDatabase;
   /** Stalled side effects, woken by `Wake`. */
   stalled: Array<() => void>;
   /** Runs still going (stalled ones), awaited before the invariant is checked. */
@@ -134,8 +156,8 @@ function current(world: World, id: string): ModelRecord | undefined {
   const record = world.records.get(id);
   if (!record) return undefined;
   const live = record.status === "pending" && record.lockedAt + LEASE_MS > world.clock;
-  if (record.expiresAt <= world.clock && !live) {
-    if (record.status !== "completed" && record.effectKey) world.abandoned.add(record.effectKey);
+  const owed = record.status !== "completed" && record.captured && record.inDoubt;
+  if (record.expiresAt <= world.clock && !live && !owed) {
     world.records.delete(id);
     return undefined;
   }
@@ -151,14 +173,19 @@ function predict(
   | { kind: "key_reused" }
   | { kind: "replayed"; value: Value }
   | { kind: "in_progress" }
-  | { kind: "run"; same?: ModelRecord } {
+  | { kind: "run"; same?: ModelRecord; refused: boolean } {
   const record = current(world, id);
-  if (!record) return { kind: "run" };
+  if (!record) return { kind: "run", refused: world.invalid.has(draft.draft_id) };
   if (record.draftId !== draft.draft_id) return { kind: "key_reused" };
   if (record.status === "completed") return { kind: "replayed", value: record.value! };
   if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock)
     return { kind: "in_progress" };
-  return { kind: "run", same: record };
+  // A record that captured its claims is finished from them: its draft is never judged again.
+  return {
+    kind: "run",
+    same: record,
+    refused: !record.captured && world.invalid.has(draft.draft_id),
+  };
 }
 
 /** Checks the effect key a run got against the model, and records the claim. */
@@ -187,6 +214,8 @@ function claimed(
     lockedAt: world.clock,
     expiresAt: world.clock + TTL_MS,
     effectKey,
+    captured: same?.captured ?? false,
+    inDoubt: same?.inDoubt ?? false,
   };
   world.records.set(id, record);
   return record;
@@ -207,9 +236,9 @@ function commitWith(
   scope: string,
   key: string,
   draft: Draft,
-  execute: IdempotentRequest<Value>["execute"],
+  execute: IdempotentRequest<Value, Captured>["execute"],
 ): Promise<IdempotentOutcome<Value>> {
-  return runIdempotent<Value>({
+  return runIdempotent<Value, Captured>({
     store: world.store,
     scope: `${world.prefix}${scope}`,
     key,
@@ -235,10 +264,17 @@ class Commit implements fc.AsyncCommand<World, World> {
     const predicted = predict(world, id, this.draft);
     let entered!: (effectKey: string) => void;
     const started = new Promise<string>((resolve) => (entered = resolve));
+    let charged!: () => void;
+    const reached = new Promise<void>((resolve) => (charged = resolve));
     let wake: (() => void) | undefined;
-    const run = commitWith(world, this.scope, this.key, this.draft, async ({ effectKey }) => {
-      entered(effectKey);
-      return sideEffect(world, effectKey, this.draft, this.fault, (resume) => (wake = resume));
+    let inDoubtSeen: boolean | undefined;
+    const run = commitWith(world, this.scope, this.key, this.draft, async (effect) => {
+      entered(effect.effectKey);
+      inDoubtSeen = effect.inDoubt;
+      return sideEffect(world, effect, this.draft, this.fault, {
+        onStall: (resume) => (wake = resume),
+        onCharged: charged,
+      });
     }).then(
       (outcome) => outcome,
       (error: unknown) => {
@@ -249,9 +285,13 @@ class Commit implements fc.AsyncCommand<World, World> {
     if (predicted.kind !== "run") {
       const outcome = await run;
       expectOutcome(outcome, predicted.kind, `commit ${this.describe()}`);
-      if (predicted.kind === "replayed" && outcome !== "threw" && outcome.state === "replayed")
+      if (predicted.kind === "replayed" && outcome !== "threw" && outcome.state === "replayed") {
         if (JSON.stringify(outcome.value) !== JSON.stringify(predicted.value))
           throw new InvariantBroken(`replay of ${this.describe()} returned another value`);
+        const record = world.records.get(id)!;
+        if (outcome.inDoubt !== record.inDoubt)
+          throw new InvariantBroken(`replay of ${this.describe()}: inDoubt ${outcome.inDoubt}`);
+      }
       return;
     }
     const effectKey = await Promise.race([started, run.then(() => undefined)]);
@@ -261,7 +301,28 @@ class Commit implements fc.AsyncCommand<World, World> {
         `commit ${this.describe()}: expected a run, got ${outcome === "threw" ? "threw" : outcome.state}`,
       );
     }
+    const earlierDoubt = predicted.same?.inDoubt ?? false;
+    if (inDoubtSeen !== earlierDoubt)
+      throw new InvariantBroken(`${this.describe()}: the effect was told inDoubt ${inDoubtSeen}`);
     const record = claimed(world, id, this.draft, predicted.same, effectKey);
+    if (predicted.refused) {
+      // Judged before anything was captured: a final refusal that changed nothing.
+      const outcome = await run;
+      expectOutcome(outcome, "fresh", this.describe());
+      if (outcome === "threw" || outcome.state !== "fresh") return;
+      if (outcome.value.ok || outcome.value.code !== "DRAFT_REFUSED" || !outcome.stored)
+        throw new InvariantBroken(`${this.describe()}: expected a stored refusal`);
+      record.status = "completed";
+      record.value = outcome.value;
+      return;
+    }
+    // From its capture on, the attempt may act: the store marks the record in doubt.
+    record.captured = true;
+    record.inDoubt = true;
+    if (this.fault === "kill" || this.fault === "stall") {
+      // The process dies (or stalls) after the charge: wait until it got there.
+      await Promise.race([reached, run]);
+    }
     if (this.fault === "kill") return; // never settles: its promise is dropped with the process
     if (this.fault === "stall") {
       // Wakes later; if its claim was taken over meanwhile, its completion must be refused.
@@ -278,22 +339,27 @@ class Commit implements fc.AsyncCommand<World, World> {
           if (now) {
             now.status = "completed";
             now.value = outcome.value;
+            now.inDoubt = earlierDoubt; // a completion keeps the doubt its claim reported
           }
         }),
       );
       return;
     }
     const outcome = await run;
-    if (this.fault === "throw") {
+    if (this.fault === "throw" || this.fault === "localFail") {
       expectOutcome(outcome, "threw", this.describe());
       record.status = "open"; // unknown outcome: bound, and free for a retry with these arguments
       return;
     }
     expectOutcome(outcome, "fresh", this.describe());
     if (outcome === "threw" || outcome.state !== "fresh") return;
-    const final = this.fault === "none" || this.fault === "decline";
+    const final = this.fault === "none" || this.fault === "decline" || this.fault === "local";
     if (outcome.stored !== final)
       throw new InvariantBroken(`${this.describe()}: stored ${outcome.stored}`);
+    // A clean failure (nothing left the process) keeps the doubt the record had; a timeout adds it.
+    record.inDoubt = earlierDoubt || this.fault === "timeout";
+    if (outcome.inDoubt !== record.inDoubt)
+      throw new InvariantBroken(`${this.describe()}: outcome inDoubt ${outcome.inDoubt}`);
     if (final) {
       record.status = "completed";
       record.value = outcome.value;
@@ -305,30 +371,60 @@ class Commit implements fc.AsyncCommand<World, World> {
   toString = () => `Commit(${this.describe()})`;
 }
 
-/** The side effect: charge under the effect key, then create the order under it. */
+/**
+ * The side effect: judge the draft (unless an earlier attempt captured it), capture what was
+ * confirmed, charge under the effect key, then create the order under it.
+ */
 async function sideEffect(
   world: World,
-  effectKey: string,
+  effect: EffectContext<Captured>,
   draft: Draft,
   fault: Fault,
-  onStall: (resume: () => void) => void,
-): Promise<{ final: boolean; value: Value }> {
+  hooks: { onStall(resume: () => void): void; onCharged(): void },
+): Promise<Attempt<Value>> {
+  const { effectKey } = effect;
+  let total = effect.captured?.total;
+  if (!total) {
+    if (world.invalid.has(draft.draft_id))
+      return { final: true, value: { ok: false, code: "DRAFT_REFUSED" } };
+    await effect.capture({ total: draft.total });
+    total = draft.total;
+  }
   if (fault === "unavailable")
     return { final: false, value: { ok: false, code: "PAYMENT_UNAVAILABLE" } };
   // A provider answers a key it already charged with that charge (Stripe replays the first
   // answer of a key), so only a first attempt can be declined.
   if (fault === "decline" && !world.downstream.charges.has(effectKey))
     return { final: true, value: { ok: false, code: "PAYMENT_DECLINED" } };
-  world.downstream.charge(effectKey, draft.total);
-  if (fault === "timeout") return { final: false, value: { ok: false, code: "PAYMENT_TIMEOUT" } };
+  world.downstream.charge(effectKey, total);
+  hooks.onCharged();
+  if (fault === "timeout")
+    return { final: false, value: { ok: false, code: "PAYMENT_TIMEOUT" }, inDoubt: true };
   if (fault === "throw") throw new Error("handler crashed after the charge");
   if (fault === "kill") await new Promise<never>(() => {});
-  if (fault === "stall") await new Promise<void>((resolve) => onStall(resolve));
-  world.downstream.createOrder(effectKey, draft);
-  return {
-    final: true,
-    value: { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total: draft.total },
-  };
+  if (fault === "stall") await new Promise<void>((resolve) => hooks.onStall(resolve));
+  const value: Value = { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total };
+  if (fault === "local" || fault === "localFail") {
+    await world.orders.ready();
+    return {
+      final: true,
+      value,
+      local: async (tx) => {
+        await tx.query(
+          "INSERT INTO model_local_orders (effect_key, world, draft_id, total) VALUES (:effect_key, :world, :draft_id, :total)",
+          {
+            effect_key: effectKey,
+            world: world.prefix,
+            draft_id: draft.draft_id,
+            total: JSON.stringify(total),
+          },
+        );
+        if (fault === "localFail") throw new Error("the order row broke a constraint");
+      },
+    };
+  }
+  world.downstream.createOrder(effectKey, draft.draft_id, total);
+  return { final: true, value };
 }
 
 /** `n` concurrent commits of one key and draft: one runs (if any may), the rest agree. */
@@ -347,9 +443,12 @@ class Burst implements fc.AsyncCommand<World, World> {
     const keys: string[] = [];
     const outcomes = await Promise.all(
       Array.from({ length: this.n }, () =>
-        commitWith(world, this.scope, this.key, this.draft, async ({ effectKey }) => {
-          keys.push(effectKey);
-          return sideEffect(world, effectKey, this.draft, "none", () => {});
+        commitWith(world, this.scope, this.key, this.draft, async (effect) => {
+          keys.push(effect.effectKey);
+          return sideEffect(world, effect, this.draft, "none", {
+            onStall: () => {},
+            onCharged: () => {},
+          });
         }),
       ),
     );
@@ -367,6 +466,8 @@ class Burst implements fc.AsyncCommand<World, World> {
     const record = claimed(world, id, this.draft, predicted.same, keys[0]!);
     record.status = "completed";
     record.value = (fresh[0] as { value: Value }).value;
+    if (predicted.refused !== (record.value.ok === false))
+      throw new InvariantBroken(`burst ${this.toString()}: refused ${!record.value.ok}`);
   }
   toString = () => `Burst(${this.scope}/${this.key} ${this.draft.draft_id} ×${this.n})`;
 }
@@ -553,6 +654,45 @@ function proofCommits(
     .map(([s, k, d, f, p]) => new ProofCommit(s, k, d, f, p));
 }
 
+/**
+ * A draft stops judging: it expired, or the secret that signed it was rotated. An attempt
+ * that captured it must still finish; a new one is refused, having changed nothing.
+ */
+class Invalidate implements fc.AsyncCommand<World, World> {
+  constructor(
+    readonly draft: Draft,
+    readonly why: "expired" | "rotated",
+  ) {}
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.invalid.add(this.draft.draft_id);
+  }
+  toString = () => `Invalidate(${this.draft.draft_id}, ${this.why})`;
+}
+
+/**
+ * The server restarts: whatever was stalled dies with the old process and never wakes. Its
+ * claims go stale and the next retry takes them over, in doubt, from what they captured.
+ */
+class Restart implements fc.AsyncCommand<World, World> {
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.stalled.splice(0);
+    world.running.splice(0);
+  }
+  toString = () => "Restart";
+}
+
+/** Issue 32's commands (drafts that stop judging, restarts), kept apart from the core set. */
+function inDoubtCommands() {
+  return [
+    fc
+      .tuple(fc.constantFrom(...DRAFTS), fc.constantFrom("expired" as const, "rotated" as const))
+      .map(([draft, why]) => new Invalidate(draft, why)),
+    fc.constant(new Restart()),
+  ];
+}
+
 /** The commands, over two callers, two keys and three drafts (so keys collide often). */
 export function commandsArbitrary() {
   const scope = fc.constantFrom("alice", "bob");
@@ -569,6 +709,8 @@ export function commandsArbitrary() {
         "throw",
         "kill",
         "stall",
+        "local",
+        "localFail",
       ),
     },
   );
@@ -581,6 +723,7 @@ export function commandsArbitrary() {
       fc.constantFrom(200, LEASE_MS + 1, TTL_MS + 1).map((ms) => new Advance(ms)),
       fc.constant(new Wake()),
       proofCommits(scope, key, draft, fault),
+      ...inDoubtCommands(),
     ],
     { maxCommands: 40, size: "max" },
   );
@@ -600,11 +743,26 @@ export async function settleAndCheck(world: World): Promise<void> {
     const draft = DRAFTS.find((d) => d.draft_id === record.draftId)!;
     await new Commit(scope, key, draft, "none").run(world, world);
   }
+  // Local orders are rows the completing transactions committed: one per effect key at most
+  // (the primary key), and one only where its record completed.
+  const { rows } = await world.orders.query<{
+    effect_key: string;
+    draft_id: string;
+    total: string;
+  }>("SELECT effect_key, draft_id, total FROM model_local_orders WHERE world = :world", {
+    world: world.prefix,
+  });
+  for (const row of rows) {
+    if (world.downstream.orders.has(row.effect_key))
+      throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and downstream`);
+    world.downstream.createOrder(row.effect_key, row.draft_id, JSON.parse(row.total) as Money);
+  }
   const { charges, orders, violations } = world.downstream;
   if (violations.length > 0) throw new InvariantBroken(violations.join("; "));
   for (const [effectKey, charge] of charges) {
     if (charge.creations > 1) throw new InvariantBroken(`effect key ${effectKey} charged twice`);
-    if (!orders.has(effectKey) && !world.abandoned.has(effectKey))
+    // No exception: an in-doubt record never expires unfinished, so every charge is owed its order.
+    if (!orders.has(effectKey))
       throw new InvariantBroken(
         `effect key ${effectKey} charged ${show(charge.total)} without an order`,
       );
@@ -623,17 +781,31 @@ export async function settleAndCheck(world: World): Promise<void> {
   }
 }
 
+/** The local orders table on `store`'s database (one per store, shared by its worlds). */
+const localTables = new WeakMap<IdempotencyStore, LocalDatabase>();
+function localOrders(store: IdempotencyStore): LocalDatabase {
+  let table = localTables.get(store);
+  if (!table) {
+    table = localDatabase(store, [
+      "CREATE TABLE IF NOT EXISTS model_local_orders (effect_key TEXT PRIMARY KEY, world TEXT NOT NULL, draft_id TEXT NOT NULL, total TEXT NOT NULL)",
+    ]);
+    localTables.set(store, table);
+  }
+  return table;
+}
+
 /** A fresh world on `store` (each run its own callers, so one store serves every run). */
 export function newWorld(store: IdempotencyStore, run: number): World {
   return {
     clock: 1_900_000_000_000,
     records: new Map(),
-    abandoned: new Set(),
     seenEffectKeys: new Set(),
+    invalid: new Set(),
     nextClaim: 0,
     store,
     prefix: `model-${process.pid}-${Date.now()}-${run}:`,
     downstream: new Downstream(),
+    orders: localOrders(store),
     stalled: [],
     running: [],
     commands: 0,

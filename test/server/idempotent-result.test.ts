@@ -37,11 +37,20 @@ describe("idempotentResult", () => {
   it("hands a fresh and a replayed value to the tool, saying which", () => {
     expect(
       idempotentResult(
-        { state: "fresh", value: "a", effectKey: "0".repeat(32), recovered: false, stored: true },
+        {
+          state: "fresh",
+          value: "a",
+          effectKey: "0".repeat(32),
+          recovered: false,
+          stored: true,
+          inDoubt: false,
+        },
         fromValue,
       ),
     ).toMatchObject({ data: { value: "a", replayed: false } });
-    expect(idempotentResult({ state: "replayed", value: "b" }, fromValue)).toMatchObject({
+    expect(
+      idempotentResult({ state: "replayed", value: "b", inDoubt: false }, fromValue),
+    ).toMatchObject({
       data: { value: "b", replayed: true },
     });
   });

@@ -1,7 +1,10 @@
 /** The behaviour every IdempotencyStore must have; run against SQLite and PostgreSQL. */
 import { randomUUID } from "node:crypto";
 import {
+  localDatabase,
+  purgeInBatches,
   runIdempotent,
+  ToolFailure,
   type ClaimResult,
   type EffectContext,
   type IdempotencyStore,
@@ -45,6 +48,7 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.claim({ ...base, scope, key: "k1", now: T0 + 20 })).toEqual({
       state: "completed",
       response: { body: '{"n":1}' },
+      inDoubt: false,
     });
     expect(await store.claim({ ...base, scope, key: "k1", fingerprint: "fp-b" })).toEqual({
       state: "mismatch",
@@ -106,6 +110,66 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.purgeExpired(T0)).toBeGreaterThanOrEqual(1);
   });
 
+  it("keeps captured claims with the record: every later attempt (retry, takeover) gets them back, in doubt; doubt is sticky; a taken-over claim cannot capture", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "c1" }));
+    expect(first).toMatchObject({ captured: undefined, inDoubt: false });
+    const handle = { scope, key: "c1", token: first.token };
+    expect(await store.capture(handle, '{"total":"62.64"}')).toBe(true);
+    expect(await store.capture(handle, '{"total":"1.00"}')).toBe(false); // captured once
+    // A crash after capturing: the takeover finishes the same effect from the same claims.
+    const taken = claimed(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_001 }));
+    expect(taken).toMatchObject({
+      effectKey: first.effectKey,
+      captured: '{"total":"62.64"}',
+      inDoubt: true,
+    });
+    expect(await store.capture(handle, "{}")).toBe(false);
+    // A clean retryable failure after that keeps the doubt the claim reported.
+    await store.reopen({ scope, key: "c1", token: taken.token }, { body: '"503"' }, taken.inDoubt);
+    const again = claimed(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_002 }));
+    expect(again).toMatchObject({ captured: '{"total":"62.64"}', inDoubt: true, attempt: 3 });
+    await store.complete({ scope, key: "c1", token: again.token }, { body: '"order"' }, true);
+    expect(await store.claim({ ...base, scope, key: "c1", now: T0 + 5_003 })).toEqual({
+      state: "completed",
+      response: { body: '"order"' },
+      inDoubt: true,
+    });
+  });
+
+  it("never expires or purges an unfinished in-doubt record with captured claims; a finished one expires as any", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "c2" }));
+    await store.capture({ scope, key: "c2", token: first.token }, '{"n":1}');
+    await store.reopen({ scope, key: "c2", token: first.token }, undefined, true);
+    const late = T0 + 10 * 60_000;
+    await store.purgeExpired(late);
+    expect(
+      await store.claim({ ...base, scope, key: "c2", fingerprint: "fp-b", now: late }),
+    ).toEqual({ state: "mismatch" });
+    const retry = claimed(await store.claim({ ...base, scope, key: "c2", now: late }));
+    expect(retry).toMatchObject({ effectKey: first.effectKey, captured: '{"n":1}', inDoubt: true });
+    await store.complete({ scope, key: "c2", token: retry.token }, { body: "1" }, true);
+    const renewed = claimed(
+      await store.claim({ ...base, scope, key: "c2", fingerprint: "fp-b", now: late + 60_001 }),
+    );
+    expect(renewed).toMatchObject({ attempt: 1, captured: undefined, inDoubt: false });
+    // A claim that captured and then crashed (its lease ran out) is in doubt: kept too.
+    const crashed = claimed(await store.claim({ ...base, scope, key: "c3" }));
+    await store.capture({ scope, key: "c3", token: crashed.token }, '{"n":3}');
+    await store.purgeExpired(late);
+    expect(await store.claim({ ...base, scope, key: "c3", now: late })).toMatchObject({
+      state: "claimed",
+      effectKey: crashed.effectKey,
+      captured: '{"n":3}',
+    });
+    // Captured, then a clean failure (nothing left the process): not in doubt, so it expires.
+    const clean = claimed(await store.claim({ ...base, scope, key: "c4" }));
+    await store.capture({ scope, key: "c4", token: clean.token }, '{"n":4}');
+    await store.reopen({ scope, key: "c4", token: clean.token }, undefined, false);
+    expect(
+      await store.claim({ ...base, scope, key: "c4", fingerprint: "fp-b", now: late }),
+    ).toMatchObject({ state: "claimed", attempt: 1, captured: undefined, inDoubt: false });
+  });
+
   it("never expires a claim whose lease still runs, even past its time to live", async () => {
     const long = { ...base, scope, key: "k6", ttlMs: 1_000, leaseMs: 10_000 };
     const running = claimed(await store.claim(long));
@@ -116,6 +180,44 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(await store.complete({ scope, key: "k6", token: running.token }, { body: "1" })).toBe(
       true,
     );
+  });
+
+  it("a claim whose flush is deferred binds its key like any other", async () => {
+    const deferred = claimed(await store.claim({ ...base, scope, key: "d1", deferFlush: true }));
+    expect(await store.claim({ ...base, scope, key: "d1", fingerprint: "fp-b" })).toEqual({
+      state: "mismatch",
+    });
+    expect(await store.claim({ ...base, scope, key: "d1", deferFlush: true })).toMatchObject({
+      state: "in_progress",
+    });
+    expect(await store.complete({ scope, key: "d1", token: deferred.token }, { body: "1" })).toBe(
+      true,
+    );
+  });
+
+  it("purges expired records in bounded batches, several purgers at once sharing the work, never an unfinished in-doubt one", async () => {
+    // Its own clock era, so no other test's records are due.
+    const era = T0 + 400 * 86_400_000;
+    const old = { ...base, scope, now: era - 120_000 };
+    for (let i = 0; i < 30; i++) await store.claim({ ...old, key: `p${i}`, leaseMs: 1 });
+    const owed = claimed(await store.claim({ ...old, key: "p-owed" }));
+    await store.capture({ scope, key: "p-owed", token: owed.token }, "{}");
+    await store.reopen({ scope, key: "p-owed", token: owed.token }, undefined, true);
+    const purge = (limit: number) => store.purgeExpired(era, limit);
+    expect(await purge(7)).toBe(7);
+    const [a, b, c] = await Promise.all([
+      purgeInBatches(purge, { limit: 4 }),
+      purgeInBatches(purge, { limit: 4 }),
+      purgeInBatches(purge, { limit: 4 }),
+    ]);
+    // The table is shared with other tests' records (all due by now): at least these 23 went,
+    // and nothing due is left.
+    expect(a! + b! + c!).toBeGreaterThanOrEqual(23);
+    expect(await purge(100)).toBe(0);
+    expect(await store.claim({ ...base, scope, key: "p-owed", now: era })).toMatchObject({
+      state: "claimed",
+      captured: "{}",
+    });
   });
 
   it("gives exactly one of 50 concurrent claims the key", async () => {
@@ -217,6 +319,112 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     expect(new Set(seen.map((effect) => effect.effectKey)).size).toBe(1);
   });
 
+  describe("local writes commit with the record", () => {
+    let table: ReturnType<typeof localDatabase> | undefined;
+    // One per store: once ready, its statements reach the database at once (no schema wait).
+    const rows = () =>
+      (table ??= localDatabase(store, [
+        "CREATE TABLE IF NOT EXISTS contract_local_rows (id TEXT PRIMARY KEY, scope TEXT NOT NULL)",
+      ]));
+    const has = async (id: string) =>
+      (await rows().query("SELECT id FROM contract_local_rows WHERE id = :id", { id })).rows
+        .length === 1;
+    const insert = (id: string) => async (tx: { query: ReturnType<typeof rows>["query"] }) => {
+      await tx.query("INSERT INTO contract_local_rows (id, scope) VALUES (:id, :scope)", {
+        id,
+        scope,
+      });
+    };
+
+    it("an app's row and the record's completion commit together; a lost claim commits neither", async () => {
+      await rows().ready();
+      const first = claimed(await store.claim({ ...base, scope, key: "l1" }));
+      const id = `row-${randomUUID()}`;
+      expect(
+        await store.complete(
+          { scope, key: "l1", token: first.token },
+          { body: "1" },
+          false,
+          insert(id),
+        ),
+      ).toBe(true);
+      expect(await has(id)).toBe(true);
+      // Taken over after its lease: the old owner's completion and its row are both refused.
+      const stale = claimed(await store.claim({ ...base, scope, key: "l2" }));
+      claimed(await store.claim({ ...base, scope, key: "l2", now: T0 + 5_001 }));
+      const lost = `row-${randomUUID()}`;
+      expect(
+        await store.complete(
+          { scope, key: "l2", token: stale.token },
+          { body: "1" },
+          false,
+          insert(lost),
+        ),
+      ).toBe(false);
+      expect(await has(lost)).toBe(false);
+    });
+
+    it("runIdempotent: a local write that fails rolls back, answers DATABASE_UNAVAILABLE with nothing changed, and the retry commits it once", async () => {
+      await rows().ready();
+      const id = `row-${randomUUID()}`;
+      let fail = true;
+      const run = () =>
+        runIdempotent({
+          store,
+          scope,
+          key: "l3",
+          args: { id },
+          execute: async () => ({
+            final: true,
+            value: id,
+            local: async (tx) => {
+              await insert(id)(tx);
+              if (fail) throw new Error("constraint broke after the insert");
+            },
+          }),
+        });
+      const thrown = await run().catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(ToolFailure);
+      expect((thrown as ToolFailure).error).toMatchObject({
+        code: "DATABASE_UNAVAILABLE",
+        changes: "none",
+      });
+      expect(await has(id)).toBe(false);
+      fail = false;
+      expect(await run()).toMatchObject({ state: "fresh", stored: true, recovered: true });
+      expect(await run()).toMatchObject({ state: "replayed", value: id });
+      expect(await has(id)).toBe(true);
+    });
+
+    it("keeps other statements of the process out of an open transaction", async () => {
+      await rows().ready();
+      const [inside, outside] = [`row-${randomUUID()}`, `row-${randomUUID()}`];
+      const first = claimed(await store.claim({ ...base, scope, key: "l4" }));
+      let entered!: () => void;
+      const opened = new Promise<void>((resolve) => (entered = resolve));
+      let resume!: () => void;
+      const held = new Promise<void>((resolve) => (resume = resolve));
+      const completing = store.complete(
+        { scope, key: "l4", token: first.token },
+        { body: "1" },
+        false,
+        async (tx) => {
+          await insert(inside)(tx);
+          entered();
+          await held;
+          throw new Error("roll it back");
+        },
+      );
+      await opened;
+      const other = insert(outside)(rows());
+      resume();
+      await expect(completing).rejects.toThrow("roll it back");
+      await other;
+      expect(await has(inside)).toBe(false);
+      expect(await has(outside)).toBe(true);
+    });
+  });
+
   it("runIdempotent: after expiry the same key starts a new request with a new effect key", async () => {
     let clock = T0;
     const effects: string[] = [];
@@ -291,6 +499,7 @@ export function legacyLayoutContract(
       expect(await store.claim({ ...later, key: "done" })).toEqual({
         state: "completed",
         response: { body: '{"order":"o1"}' },
+        inDoubt: false,
       });
       expect(await store.claim({ ...later, key: "done", fingerprint: "fp-b" })).toEqual({
         state: "mismatch",

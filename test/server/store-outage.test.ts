@@ -15,6 +15,7 @@ function downStore(): IdempotencyStore {
     name: "down",
     init: down,
     claim: down,
+    capture: down,
     complete: down,
     reopen: down,
     purgeExpired: down,
@@ -72,6 +73,8 @@ describe("runIdempotent when the store is down", () => {
       effectKey: "0".repeat(32),
       attempt: 1,
       recovered: false,
+      captured: undefined,
+      inDoubt: false,
     });
     const refusal = new ToolFailure({
       code: "DRAFT_EXPIRED",

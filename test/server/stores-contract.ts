@@ -56,7 +56,11 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       ).toEqual({ state: "missing" });
       clock = T0 + 60_000;
       expect(await there.get("user:a", put.draft_id)).toEqual({ state: "expired" });
-      expect(await here.purgeExpired()).toBe(1);
+      await here.put("user:a", { flight: "f-103", seats: 1 });
+      clock = T0 + 120_000;
+      expect(await here.purgeExpired(1)).toBe(1);
+      expect(await here.purgeExpired(1)).toBe(1);
+      expect(await here.purgeExpired(1)).toBe(0);
       expect(await there.get("user:a", put.draft_id)).toEqual({ state: "missing" });
     });
 
@@ -67,6 +71,47 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
         expect(await drafts.get("user:a", id)).toEqual({ state: "missing" });
       expect(await drafts.delete("user:a", draft_id)).toBe(true);
       expect(await drafts.get("user:a", draft_id)).toEqual({ state: "missing" });
+    });
+
+    it("is single-use: of 20 concurrent uses under different keys one takes it; its retry takes it again, even expired; the others are told the first result", async () => {
+      let clock = T0;
+      const options = { name, ttlMs: 60_000, now: () => clock };
+      const [here, there] = [
+        createDraftStore<string>(opened(), options),
+        createDraftStore<string>(opened(), options),
+      ];
+      const { draft_id } = await here.put("user:a", "send me once");
+      const uses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? here : there).use("user:a", draft_id, `effect-${i}`),
+        ),
+      );
+      const taken = uses.flatMap((use, i) => (use.state === "taken" ? [i] : []));
+      expect(taken).toHaveLength(1);
+      expect(uses[taken[0]!]).toEqual({ state: "taken", draft: "send me once" });
+      // Unfinished: another key learns it is used, not what came of it yet.
+      expect(uses.filter((use) => use.state === "used")).toHaveLength(19);
+      expect(uses.find((use) => use.state === "used")).toEqual({
+        state: "used",
+        result: undefined,
+      });
+      const first = `effect-${taken[0]}`;
+      expect(await here.recordUse("user:a", draft_id, "effect-other", { id: "x" })).toBe(false);
+      expect(await here.recordUse("user:a", draft_id, first, { reply_id: "rp_1" })).toBe(true);
+      expect(await there.use("user:a", draft_id, "effect-late")).toEqual({
+        state: "used",
+        result: { reply_id: "rp_1" },
+      });
+      clock = T0 + 60_000; // expired: the first use's retry still holds it
+      expect(await there.use("user:a", draft_id, first)).toEqual({
+        state: "taken",
+        draft: "send me once",
+      });
+      expect(await there.use("user:b", draft_id, first)).toEqual({ state: "missing" });
+      const { draft_id: late } = await here.put("user:a", "late");
+      clock += 60_000;
+      expect(await here.use("user:a", late, "effect-0")).toEqual({ state: "expired" });
+      expect(await here.use("user:a", "drf_not-a-draft", "effect-0")).toEqual({ state: "missing" });
     });
 
     it("refuses a draft that is no JSON value, and bad options", () => {
@@ -96,7 +141,8 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       expect(await limiters[0]!.take("user:b")).toEqual({ ok: true, remaining: 2 });
       clock = windowEnd;
       expect(await limiters[1]!.take("user:a")).toEqual({ ok: true, remaining: 2 });
-      expect(await limiters[0]!.purgeExpired()).toBe(2);
+      expect(await limiters[0]!.purgeExpired(1)).toBe(1);
+      expect(await limiters[0]!.purgeExpired()).toBe(1);
     });
 
     it("grants exactly the limit to 40 concurrent takes", async () => {

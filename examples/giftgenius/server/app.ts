@@ -6,6 +6,7 @@ import {
   createPostgresStore,
   createResourceServer,
   createSqliteStore,
+  startRetention,
   createToolServer,
   type AuthorizationSettings,
   type HttpOptions,
@@ -107,8 +108,6 @@ export async function createGiftGenius(
     ...(base.name === "sqlite" && !overrides.store ? { file: config.sqliteFile } : {}),
   });
   const now = overrides.now ?? Date.now;
-  const purged = await base.purgeExpired(now()).catch(() => 0);
-  if (purged > 0) log.info("idempotency_purged", { records: purged });
 
   let listeningOrigin = `http://127.0.0.1:${config.port}`;
   const publicOrigin = () => config.publicOrigin ?? listeningOrigin;
@@ -118,7 +117,16 @@ export async function createGiftGenius(
     : createSqliteState(config.sqliteFile);
   await state.init();
   const dailyLimit = createDailyLimit(shared, config.dailyLimit, now);
-  await dailyLimit.purge().catch(() => {});
+  // Retention: records past their TTL and days that ended, in bounded batches, now and every
+  // 10 minutes, from every process (they share the work).
+  const retention = startRetention({
+    purges: [(limit) => base.purgeExpired(now(), limit), (limit) => dailyLimit.purge(limit)],
+    onPurged: (rows) => log.info("retention_purged", { rows }),
+    onError: (error) =>
+      log.warn("retention_failed", {
+        error_message: error instanceof Error ? error.message : String(error),
+      }),
+  });
   const payments = createFakePayments(state);
   const deps = {
     catalog: createCatalog(loadGifts(), {
@@ -151,8 +159,9 @@ export async function createGiftGenius(
     log,
     ...(protectedResource ? { protectedResource } : {}),
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
-    // The proof that the person confirmed in the widget is signed with the app's secret.
-    confirmation: { secret: config.draftSecret, now },
+    // The proof that the person confirmed in the widget is signed with the app's secret; the
+    // secrets rotated out still vouch for the commits confirmed under them.
+    confirmation: { secret: config.draftSecret, previousSecrets: config.previousSecrets, now },
     instructions:
       "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
       "the person confirms the draft in the app, which places the order.",
@@ -172,6 +181,7 @@ export async function createGiftGenius(
       listeningOrigin = new URL(url).origin;
     },
     close: async () => {
+      await retention.stop();
       await base.close();
       if (shared !== base) await shared.close();
       await state.close();

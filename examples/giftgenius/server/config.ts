@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   AUTHORIZATION_SETTINGS,
   isDevelopment,
+  requireIdempotencySettings,
   requireProductionSettings,
   StartupRefusal,
 } from "mcp-widget-kit/server";
@@ -20,6 +21,11 @@ export interface GiftGeniusConfig {
   pgSynchronousCommit: boolean;
   /** Secret that signs draft ids; every process sharing a store must share it. */
   draftSecret: string;
+  /**
+   * `GIFTGENIUS_PREVIOUS_SECRETS` (comma list): secrets rotated out whose confirmation proofs
+   * are still accepted, so the commits the person already confirmed survive a rotation.
+   */
+  previousSecrets: string[];
   dailyLimit: number;
   catalogTimeoutMs: number;
   idempotencyTtlMs: number;
@@ -96,6 +102,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     sqliteFile: resolve(env.SQLITE_FILE || "data/giftgenius.sqlite"),
     pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
     draftSecret: env.GIFTGENIUS_SECRET || DEV_SECRET,
+    previousSecrets: (env.GIFTGENIUS_PREVIOUS_SECRETS ?? "")
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter((secret) => secret.length > 0),
     dailyLimit: int(env.GIFTGENIUS_DAILY_LIMIT, 50, "GIFTGENIUS_DAILY_LIMIT"),
     catalogTimeoutMs: int(
       env.GIFTGENIUS_CATALOG_TIMEOUT_MS,
@@ -132,6 +142,8 @@ export function startupRefusal(
   if (env.GIFTGENIUS_FAULTS && !isDevelopment(env))
     return "GIFTGENIUS_FAULTS injects faults (failed payments, catalog errors) and is for development and tests only; unset it in production, or set NODE_ENV=development";
   try {
+    // A TTL or lease of 0 once let 50 concurrent commits of one key place 49 orders.
+    requireIdempotencySettings(env);
     requireProductionSettings(env, [
       "GIFTGENIUS_SECRET",
       ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, "PUBLIC_ORIGIN"] : []),

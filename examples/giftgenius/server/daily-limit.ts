@@ -8,8 +8,8 @@ import { createRateLimiter, type IdempotencyStore } from "mcp-widget-kit/server"
 /** Counts uses per caller per UTC day; `take` resolves false once the limit is reached. */
 export interface DailyLimit {
   take(caller: string): Promise<boolean>;
-  /** Drops the counts of days that ended. */
-  purge(): Promise<void>;
+  /** Drops the counts of days that ended, at most `limit` of them; returns how many. */
+  purge(limit?: number): Promise<number>;
 }
 
 /** A daily limit of `limit` searches per caller, in the database of `store`. */
@@ -26,6 +26,6 @@ export function createDailyLimit(
   });
   return {
     take: async (caller) => (await limiter.take(caller)).ok,
-    purge: async () => void (await limiter.purgeExpired()),
+    purge: (limit) => limiter.purgeExpired(limit),
   };
 }

@@ -19,15 +19,19 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.claim(request);
     },
-    async complete(claim, response) {
+    async capture(claim, captured) {
       check();
-      return store.complete(claim, response);
+      return store.capture(claim, captured);
     },
-    async reopen(claim, response) {
+    async complete(claim, response, inDoubt, local) {
       check();
-      return store.reopen(claim, response);
+      return store.complete(claim, response, inDoubt, local);
     },
-    purgeExpired: (now) => store.purgeExpired(now),
+    async reopen(claim, response, inDoubt) {
+      check();
+      return store.reopen(claim, response, inDoubt);
+    },
+    purgeExpired: (now, limit) => store.purgeExpired(now, limit),
     close: () => store.close(),
   };
 }

@@ -4,6 +4,7 @@ export type {
   ClaimHandle,
   ClaimRequest,
   ClaimResult,
+  LocalWrite,
   StoredResponse,
 } from "./store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";

@@ -14,13 +14,18 @@
  *   identity to pass downstream (a payment provider's idempotency key, an order id);
  * - a repeat while the first still runs waits up to `waitMs` for it, then is `in_progress`;
  * - a claim older than `leaseMs` is stale (its owner crashed or hung) and the next repeat
- *   takes it over under the same effect key.
+ *   takes it over under the same effect key;
+ * - an in-doubt record is finished, never re-judged: the side effect captures what the
+ *   person confirmed (`effect.capture`) before it begins, and every later attempt of the
+ *   record gets it back (`effect.captured`) to complete that same effect; once an attempt may
+ *   have acted (it threw, returned `inDoubt`, or crashed after capturing), the record says so
+ *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
 import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import type { IdempotencyStore } from "./store.ts";
+import type { IdempotencyStore, LocalWrite } from "./store.ts";
 
 /**
  * The store could not claim the key, so the side effect never started: retryable with the
@@ -39,6 +44,19 @@ function storeUnavailable(cause: unknown): ToolFailure {
       changes: "none",
     },
     { cause },
+  );
+}
+
+/**
+ * What a side effect of an in-doubt record threw, as the caller must hear it: a `ToolFailure`
+ * that says nothing changed is re-said as `changes: "unknown"` (an earlier attempt may have
+ * acted); anything else is left to the tool server, which already answers `"unknown"`.
+ */
+function inDoubtFailure(error: unknown): unknown {
+  if (!(error instanceof ToolFailure) || error.error.changes !== "none") return error;
+  return new ToolFailure(
+    { ...error.error, changes: "unknown" },
+    { cause: error, ...(error.logFields ? { log: error.logFields } : {}) },
   );
 }
 
@@ -61,16 +79,23 @@ export const DEFAULT_IDEMPOTENCY_TIMING: IdempotencyTiming = {
 
 /** What the side effect returned. `T` must survive JSON (it is stored and replayed). */
 export type Attempt<T> =
-  /** Success, or a failure that retrying cannot fix: stored and replayed. */
-  | { final: true; value: T }
+  /**
+   * Success, or a failure that retrying cannot fix: stored and replayed. `local`: the app's
+   * own database writes of this effect (a booking row, a sent reply), run in the store's
+   * transaction that completes the record — they commit together, in one durable commit, or
+   * neither does. Effects outside the database keep using the effect key.
+   */
+  | { final: true; value: T; local?: LocalWrite }
   /**
    * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
    * replayed; the key stays bound to these arguments and a retry with them runs again.
+   * `inDoubt`: the effect may have happened (a timeout after the request left): the record
+   * stays in doubt for good, so no later answer says nothing changed.
    */
-  | { final: false; value: T };
+  | { final: false; value: T; inDoubt?: boolean };
 
-/** What the side effect is told about the attempt it runs. */
-export interface EffectContext {
+/** What the side effect is told about the attempt it runs; `C` is what it captures. */
+export interface EffectContext<C = unknown> {
   /**
    * The identity of this request's effect: the same for every attempt of one record (a retry
    * after a retryable or unknown outcome, a takeover after a crash), a new one once the record
@@ -81,21 +106,50 @@ export interface EffectContext {
   effectKey: string;
   /** 1 for the first attempt of the record; more for a retry or a takeover. */
   attempt: number;
+  /**
+   * What an earlier attempt of this record captured (see `capture`), or `undefined`. When set,
+   * complete the effect from it under the same effect key — do not judge the request again:
+   * its draft may have expired or its secret rotated since, and the effect may have happened.
+   */
+  captured: C | undefined;
+  /**
+   * An earlier attempt of this record may have acted (it threw, returned `inDoubt`, or crashed
+   * after capturing). An answer now must not say nothing changed.
+   */
+  inDoubt: boolean;
+  /**
+   * Keeps `claims` (JSON: what the person confirmed — item, quantity, total) with the record,
+   * durably, before the effect begins; call it once the request was judged sound and before
+   * anything leaves the process. From then on the record is in doubt until it is finished.
+   * Throws `DATABASE_UNAVAILABLE` (nothing was done) when the store cannot keep them, or when
+   * the claim was taken over meanwhile.
+   */
+  capture(claims: C): Promise<void>;
 }
 
 /** What `runIdempotent` says happened. */
 export type IdempotentOutcome<T> =
   /**
    * This call ran the side effect. `recovered`: an earlier attempt of this record ended
-   * without a final answer (or crashed); `stored`: the value was recorded as final.
+   * without a final answer (or crashed); `stored`: the value was recorded as final;
+   * `inDoubt`: this or an earlier attempt may have acted, so a failure value must not say
+   * nothing changed (`idempotentResult` turns its `changes: "none"` into `"unknown"`).
    */
-  | { state: "fresh"; value: T; effectKey: string; recovered: boolean; stored: boolean }
-  | { state: "replayed"; value: T }
+  | {
+      state: "fresh";
+      value: T;
+      effectKey: string;
+      recovered: boolean;
+      stored: boolean;
+      inDoubt: boolean;
+    }
+  /** A final answer stored earlier; `inDoubt` as for `fresh`. */
+  | { state: "replayed"; value: T; inDoubt: boolean }
   | { state: "key_reused" }
   | { state: "in_progress"; retryAfterSeconds: number };
 
-/** Arguments of `runIdempotent`. */
-export interface IdempotentRequest<T> {
+/** Arguments of `runIdempotent`; `C` is what the side effect captures. */
+export interface IdempotentRequest<T, C = unknown> {
   /** Where the records live (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
   /** The caller's scope (`callerScope(principal)`), never a value the client sets. */
@@ -105,13 +159,22 @@ export interface IdempotentRequest<T> {
   /** The request's arguments without the key; hashed into the fingerprint. */
   args: unknown;
   /** The side effect. Called at most once per successful claim, with the record's effect key. */
-  execute(effect: EffectContext): Promise<Attempt<T>>;
+  execute(effect: EffectContext<C>): Promise<Attempt<T>>;
   /** Overrides of `DEFAULT_IDEMPOTENCY_TIMING`. */
   timing?: Partial<IdempotencyTiming>;
   /** The clock of records and leases (ms since the epoch); default `Date.now`. */
   now?: () => number;
   /** Told when storing a result failed after the side effect ran (for the log). */
   onStoreError?(error: unknown): void;
+  /**
+   * True when nothing leaves the process before a durable write of this record: the effect is
+   * all `local` writes, or it calls `capture` before any call outside the database. The claim
+   * then commits without waiting for its own flush to disk (PostgreSQL), since that durable
+   * write flushes it too — a local effect costs one durable commit, not two. A crash of the
+   * database before that write loses the claim and nothing else. Default false: an effect
+   * that calls out before any durable write needs its claim flushed first.
+   */
+  deferClaimFlush?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,11 +185,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * happened); a store failure after it is reported to `onStoreError` and the fresh value is
  * still returned (the side effect did happen). What `execute` throws is rethrown as it is.
  */
-export async function runIdempotent<T>(
-  request: IdempotentRequest<T>,
+export async function runIdempotent<T, C = unknown>(
+  request: IdempotentRequest<T, C>,
 ): Promise<IdempotentOutcome<T>> {
   const { store, scope, key } = request;
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
+  // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
+  if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
+    throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
   // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
@@ -141,13 +207,18 @@ export async function runIdempotent<T>(
         now: now(),
         ttlMs: timing.ttlMs,
         leaseMs: timing.leaseMs,
+        ...(request.deferClaimFlush ? { deferFlush: true } : {}),
       })
       .catch((error: unknown) => {
         throw storeUnavailable(error);
       });
     if (claim.state === "mismatch") return { state: "key_reused" };
     if (claim.state === "completed")
-      return { state: "replayed", value: JSON.parse(claim.response.body) as T };
+      return {
+        state: "replayed",
+        value: JSON.parse(claim.response.body) as T,
+        inDoubt: claim.inDoubt,
+      };
     if (claim.state === "in_progress") {
       const remaining = deadline - performance.now();
       if (remaining <= 0) {
@@ -162,22 +233,65 @@ export async function runIdempotent<T>(
       continue;
     }
     const handle = { scope, key, token: claim.token };
+    const earlier = claim.inDoubt;
+    let captureFailed: unknown;
+    let captured = false;
+    const effect: EffectContext<C> = {
+      effectKey: claim.effectKey,
+      attempt: claim.attempt,
+      captured: claim.captured === undefined ? undefined : (JSON.parse(claim.captured) as C),
+      inDoubt: earlier,
+      async capture(claims) {
+        const text = JSON.stringify(claims);
+        if (text === undefined) throw new TypeError("captured claims must be a JSON value");
+        let kept: boolean;
+        try {
+          kept = await store.capture(handle, text);
+        } catch (error) {
+          throw (captureFailed = storeUnavailable(error));
+        }
+        // Taken over meanwhile (this attempt outlived its lease): the new owner finishes it.
+        if (!kept) throw (captureFailed = storeUnavailable(new Error("claim taken over")));
+        captured = true;
+      },
+    };
     let attempt: Attempt<T>;
     try {
-      attempt = await request.execute({ effectKey: claim.effectKey, attempt: claim.attempt });
+      attempt = await request.execute(effect);
     } catch (error) {
       // The outcome is unknown: the record stays bound to these arguments and open, so a retry
       // with them runs again under the same effect key (downstream idempotency makes it safe).
-      await store.reopen(handle).catch((stored: unknown) => request.onStoreError?.(stored));
-      throw error;
+      // Only a failed capture is known to have done nothing.
+      const doubt = earlier || error !== captureFailed;
+      await store
+        .reopen(handle, undefined, doubt)
+        .catch((stored: unknown) => request.onStoreError?.(stored));
+      throw earlier ? inDoubtFailure(error) : error;
     }
     const response = { body: JSON.stringify(attempt.value) };
+    const inDoubt = earlier || (!attempt.final && attempt.inDoubt === true);
     let stored = false;
-    try {
-      if (attempt.final) stored = await store.complete(handle, response);
-      else await store.reopen(handle, response);
-    } catch (error) {
-      request.onStoreError?.(error);
+    if (attempt.final && attempt.local) {
+      try {
+        stored = await store.complete(handle, response, earlier, attempt.local);
+      } catch (error) {
+        // Rolled back: the local writes did not happen. Unless the attempt ran from captured
+        // claims (it may have acted outside the database) or an earlier one may have acted,
+        // this attempt changed nothing.
+        const doubt = earlier || captured || claim.captured !== undefined;
+        await store
+          .reopen(handle, undefined, doubt)
+          .catch((reopened: unknown) => request.onStoreError?.(reopened));
+        const failure = storeUnavailable(error);
+        throw doubt ? inDoubtFailure(failure) : failure;
+      }
+    } else {
+      try {
+        if (attempt.final) stored = await store.complete(handle, response, earlier);
+        else await store.reopen(handle, response, inDoubt);
+      } catch (error) {
+        request.onStoreError?.(error);
+      }
     }
     return {
       state: "fresh",
@@ -185,6 +299,7 @@ export async function runIdempotent<T>(
       effectKey: claim.effectKey,
       recovered: claim.recovered,
       stored,
+      inDoubt,
     };
   }
 }

@@ -4,6 +4,7 @@
  * a completion one more.
  */
 import { randomUUID } from "node:crypto";
+import { deleteBatch } from "../stores/bounded-delete.ts";
 import { plainIdentifier } from "../stores/named-sql.ts";
 import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../stores/sql-database.ts";
 import {
@@ -16,12 +17,22 @@ import {
 } from "./store.ts";
 
 /**
- * The statements of one records table. `expired` is the one definition of a record that no
- * longer binds its key: past its time to live, and not a claim whose lease still runs (a
- * running side effect keeps its record whatever the TTL).
+ * The one definition of a record that no longer binds its key at `now`: past its time to
+ * live, not a claim whose lease still runs (a running side effect keeps its record whatever
+ * the TTL), and not an unfinished record with captured claims that is in doubt or whose last
+ * attempt never settled (a crash: it may have acted) — its effect may have happened, so it is
+ * owed a finish (a retry), never a new effect key.
  */
+function expiredAt(now: string, r = "r"): string {
+  return `(${r}.expires_at <= ${now}
+    AND NOT (${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
+      AND (${r}.in_doubt = 1 OR ${r}.status = 'pending'))
+    AND (${r}.status <> 'pending' OR ${r}.locked_at + ${r}.lease_ms <= ${now}))`;
+}
+
+/** The statements of one records table. */
 function recordSql(table: string) {
-  const expired = `(r.expires_at <= excluded.locked_at AND (r.status <> 'pending' OR r.locked_at + r.lease_ms <= excluded.locked_at))`;
+  const expired = expiredAt("excluded.locked_at");
   return {
     create: `CREATE TABLE IF NOT EXISTS ${table} (
       scope TEXT NOT NULL,
@@ -36,6 +47,8 @@ function recordSql(table: string) {
       expires_at BIGINT NOT NULL,
       effect_key TEXT,
       attempts INTEGER NOT NULL DEFAULT 1,
+      captured TEXT,
+      in_doubt INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (scope, key)
     )`,
     index: `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`,
@@ -43,28 +56,41 @@ function recordSql(table: string) {
     added: {
       effect_key: `ALTER TABLE ${table} ADD COLUMN effect_key TEXT`,
       attempts: `ALTER TABLE ${table} ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1`,
+      captured: `ALTER TABLE ${table} ADD COLUMN captured TEXT`,
+      in_doubt: `ALTER TABLE ${table} ADD COLUMN in_doubt INTEGER NOT NULL DEFAULT 0`,
     },
     // One statement takes a free key, an expired record (a new record: new fingerprint, new
     // effect key, attempt 1), or — same fingerprint only — a reopened record or a stale claim
-    // (the same record: same effect key, one more attempt). The primary key makes it atomic.
-    claim: `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts)
-      VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1)
+    // (the same record: same effect key, captured claims and doubt, one more attempt; a stale
+    // claim of a record with captured claims may have acted before it died, so it is in
+    // doubt). The primary key makes it atomic.
+    claim: `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt)
+      VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, NULL, 0)
       ON CONFLICT (scope, key) DO UPDATE SET
         fingerprint = excluded.fingerprint,
         effect_key = CASE WHEN ${expired} THEN excluded.effect_key ELSE r.effect_key END,
         created_at = CASE WHEN ${expired} THEN excluded.created_at ELSE r.created_at END,
         attempts = CASE WHEN ${expired} THEN 1 ELSE r.attempts + 1 END,
+        captured = CASE WHEN ${expired} THEN NULL ELSE r.captured END,
+        in_doubt = CASE WHEN ${expired} THEN 0
+          WHEN r.status = 'pending' AND r.captured IS NOT NULL THEN 1 ELSE r.in_doubt END,
         status = 'pending', token = excluded.token, locked_at = excluded.locked_at,
         lease_ms = excluded.lease_ms, response = NULL, expires_at = excluded.expires_at
       WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
         OR (r.status = 'pending' AND r.locked_at + r.lease_ms <= excluded.locked_at)))
-      RETURNING effect_key, created_at, attempts`,
-    select: `SELECT fingerprint, status, response, locked_at, lease_ms FROM ${table} WHERE scope = :scope AND key = :key`,
-    settle: `UPDATE ${table} SET status = :status, response = :body
+      RETURNING effect_key, created_at, attempts, captured, in_doubt`,
+    select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
+    // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
+    // the record's earlier doubt or this attempt's, so it never clears an earlier one.
+    settle: `UPDATE ${table} SET status = :status, response = :body, in_doubt = :in_doubt
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending'`,
-    purge: `DELETE FROM ${table} WHERE expires_at <= :now AND (status <> 'pending' OR locked_at + lease_ms <= :now)`,
+    capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
+      WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
   };
 }
+
+/** Thrown inside a completing transaction whose claim was taken over: rolls it back. */
+const CLAIM_LOST = new Error("claim taken over");
 
 /** An idempotency store named `name` on `db`, in `table`. */
 export function createSqlStore(db: SqlDatabase, table: string, name: string): IdempotencyStore {
@@ -89,7 +115,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
     async claim(request) {
       const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
       const token = randomUUID();
-      const taken = await query<ClaimedRow>(sql.claim, {
+      await prepare();
+      const claimQuery = request.deferFlush ? db.queryDeferred : db.query;
+      const taken = await claimQuery<ClaimedRow>(sql.claim, {
         scope,
         key,
         fingerprint,
@@ -107,28 +135,48 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       if (!found) return { state: "in_progress", lockedUntil: now };
       return claimResultOf(found, fingerprint);
     },
-    async complete({ scope, key, token }, response) {
-      const { changes } = await query(sql.settle, {
+    async capture({ scope, key, token }, captured) {
+      const { changes } = await query(sql.capture, { captured, scope, key, token });
+      return changes === 1;
+    },
+    async complete({ scope, key, token }, response, inDoubt = false, local) {
+      const settle = {
         status: "completed",
         body: response.body,
+        in_doubt: inDoubt ? 1 : 0,
         scope,
         key,
         token,
-      });
-      return changes === 1;
+      };
+      if (!local) return (await query(sql.settle, settle)).changes === 1;
+      await prepare();
+      // The app's writes and the completion: one transaction, one durable commit. A claim
+      // lost to a takeover rolls the writes back too (the new owner makes them).
+      return db
+        .transaction(async (tx) => {
+          await local(tx);
+          if ((await tx.query(sql.settle, settle)).changes !== 1) throw CLAIM_LOST;
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === CLAIM_LOST) return false;
+          throw error;
+        });
     },
-    async reopen({ scope, key, token }, response) {
+    async reopen({ scope, key, token }, response, inDoubt = false) {
       const { changes } = await query(sql.settle, {
         status: "retryable",
         body: response?.body ?? null,
+        in_doubt: inDoubt ? 1 : 0,
         scope,
         key,
         token,
       });
       return changes === 1;
     },
-    async purgeExpired(now) {
-      return (await query(sql.purge, { now })).changes;
+    async purgeExpired(now, limit) {
+      await prepare();
+      return deleteBatch(db, table, (r) => expiredAt(":now", r), { now }, limit);
     },
     close: () => db.close(),
   };

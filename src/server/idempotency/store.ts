@@ -5,6 +5,10 @@
  * it expires — whatever its attempts ended in.
  */
 import { createHash } from "node:crypto";
+import type { SqlQueries } from "../stores/sql-database.ts";
+
+/** An app's own writes, run in the transaction that completes the record (`Attempt.local`). */
+export type LocalWrite = (tx: SqlQueries) => Promise<void>;
 
 /** A finished request's stored answer (success or non-retryable failure), as JSON text. */
 export interface StoredResponse {
@@ -19,9 +23,22 @@ export type ClaimResult =
    * counts the claims of this record (1: the first; more: a retry after a retryable or
    * unknown outcome, or a takeover of a stale claim); `recovered` is `attempt > 1`.
    */
-  | { state: "claimed"; token: string; effectKey: string; attempt: number; recovered: boolean }
-  /** Finished earlier with the same arguments: replay `response`. */
-  | { state: "completed"; response: StoredResponse }
+  | {
+      state: "claimed";
+      token: string;
+      effectKey: string;
+      attempt: number;
+      recovered: boolean;
+      /** What an earlier attempt of this record captured before its effect began (JSON). */
+      captured: string | undefined;
+      /** An earlier attempt of this record may have acted (see `capture`). */
+      inDoubt: boolean;
+    }
+  /**
+   * Finished earlier with the same arguments: replay `response`. `inDoubt`: an attempt before
+   * the final one may have acted.
+   */
+  | { state: "completed"; response: StoredResponse; inDoubt: boolean }
   /** Another request with this key is running; `lockedUntil` is when its claim goes stale (ms). */
   | { state: "in_progress"; lockedUntil: number }
   /** The key is bound to other arguments until its record expires. */
@@ -41,6 +58,12 @@ export interface ClaimRequest {
   ttlMs: number;
   /** How long a claim may run before another request may take it over. */
   leaseMs: number;
+  /**
+   * The claim may commit without its own flush to disk: a durable write of this record (a
+   * capture, or the completion with its local writes) follows before anything leaves the
+   * process, and flushing it flushes the claim too. See `IdempotentRequest.deferClaimFlush`.
+   */
+  deferFlush?: boolean;
 }
 
 /** The claim a call to `complete` or `reopen` settles. */
@@ -68,17 +91,40 @@ export interface IdempotencyStore {
    * last attempt was reopened or whose claim went stale (the same record and effect key).
    */
   claim(request: ClaimRequest): Promise<ClaimResult>;
-  /** Stores the final answer of the claim; false when the claim was lost to a takeover. */
-  complete(claim: ClaimHandle, response: StoredResponse): Promise<boolean>;
+  /**
+   * Keeps `captured` (JSON: what the person confirmed) with the claim's record before its
+   * effect begins, and marks the record in doubt: from here on an attempt may have acted, so
+   * the record is finished from `captured` (never re-judged) and does not expire unfinished.
+   * False when the claim was lost to a takeover or the record already holds captured claims.
+   */
+  capture(claim: ClaimHandle, captured: string): Promise<boolean>;
+  /**
+   * Stores the final answer of the claim; false when the claim was lost to a takeover.
+   * `inDoubt` is kept for replays (an earlier attempt may have acted). `local`, when given, runs
+   * in the same transaction as the completion (an app's own writes: they commit together, once,
+   * or not at all — also not when the claim was lost); a store without a SQL database throws.
+   */
+  complete(
+    claim: ClaimHandle,
+    response: StoredResponse,
+    inDoubt?: boolean,
+    local?: LocalWrite,
+  ): Promise<boolean>;
   /**
    * Ends the claim without a final answer (a retryable failure, an unknown outcome, a throw):
    * the record keeps its fingerprint and effect key, and the next claim with the same
    * fingerprint takes it at once. `response`, when given, is kept for the record (never
-   * replayed). False when the claim was lost to a takeover.
+   * replayed). `inDoubt`: an attempt of the record may have acted — the caller passes the
+   * doubt the claim reported or this attempt's, so once true it stays true for the record's
+   * life (it replaces the mark `capture` set). False when the claim was lost to a takeover.
    */
-  reopen(claim: ClaimHandle, response?: StoredResponse): Promise<boolean>;
-  /** Deletes expired records (never a claim whose lease still runs); returns how many. */
-  purgeExpired(now: number): Promise<number>;
+  reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
+  /**
+   * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
+   * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from
+   * several processes at once.
+   */
+  purgeExpired(now: number, limit?: number): Promise<number>;
   /** Ends the store's connection (or closes its file). */
   close(): Promise<void>;
 }
@@ -100,6 +146,8 @@ export interface StoredRecord {
    */
   readonly locked_at: number | string;
   readonly lease_ms: number;
+  /** 1 when an attempt may have acted (PostgreSQL and SQLite both store an integer). */
+  readonly in_doubt?: number | null;
 }
 
 /**
@@ -110,7 +158,11 @@ export interface StoredRecord {
 export function claimResultOf(record: StoredRecord, fingerprint: string): ClaimResult {
   if (record.fingerprint !== fingerprint) return { state: "mismatch" };
   if (record.status === "completed" && record.response !== null)
-    return { state: "completed", response: { body: record.response } };
+    return {
+      state: "completed",
+      response: { body: record.response },
+      inDoubt: Number(record.in_doubt ?? 0) === 1,
+    };
   if (record.status === "retryable") return { state: "in_progress", lockedUntil: 0 };
   return { state: "in_progress", lockedUntil: Number(record.locked_at) + record.lease_ms };
 }
@@ -139,6 +191,8 @@ export interface ClaimedRow {
   readonly effect_key: string | null;
   readonly created_at: number | string;
   readonly attempts: number;
+  readonly captured?: string | null;
+  readonly in_doubt?: number | null;
 }
 
 /** The `claimed` result for a row the claim statement returned. */
@@ -156,5 +210,7 @@ export function claimedResult(
     effectKey,
     attempt: row.attempts,
     recovered: row.attempts > 1,
+    captured: row.captured ?? undefined,
+    inDoubt: Number(row.in_doubt ?? 0) === 1,
   };
 }

@@ -1,12 +1,15 @@
 /**
  * Drafts of writes, kept in the shared store: `prepare_*` puts the draft a person will
  * confirm, and whichever server process gets the commit reads it back — a draft is owned by
- * the caller scope that put it and expires on its own.
+ * the caller scope that put it, expires on its own, and is single-use: the first commit takes
+ * it (`use`) under its effect key, and a commit under any other key is told what the first
+ * produced, never allowed to act on it again.
  */
 import { randomBytes } from "node:crypto";
 import type { IdempotencyStore } from "../idempotency/store.ts";
+import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
-import { migrateOnce, sqlDatabaseOf } from "./sql-database.ts";
+import { migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
 /** Options of `createDraftStore`. */
 export interface DraftStoreOptions {
@@ -22,16 +25,49 @@ export interface DraftStoreOptions {
 export type DraftLookup<T> =
   { state: "found"; draft: T; expires_at: string } | { state: "expired" } | { state: "missing" };
 
-/** Owner-scoped, expiring drafts of type `T` (any JSON value). */
+/**
+ * What `use` found. `taken`: this use (its effect key) holds the draft now — the first use, or
+ * a retry of it. `used`: another use took it; `result` is what that one recorded
+ * (`recordUse`), `undefined` while it has not finished.
+ */
+export type DraftUse<T, R = unknown> =
+  | { state: "taken"; draft: T }
+  | { state: "used"; result: R | undefined }
+  | { state: "expired" }
+  | { state: "missing" };
+
+/** Owner-scoped, expiring, single-use drafts of type `T` (any JSON value). */
 export interface DraftStore<T> {
   /** Stores `draft` for `scope`; the id and expiry go on the wire (`expires_at`: ISO 8601). */
   put(scope: string, draft: T): Promise<{ draft_id: string; expires_at: string }>;
   /** The draft `draftId` of `scope` (untrusted input: any string is safe to pass). */
   get(scope: string, draftId: string): Promise<DraftLookup<T>>;
+  /**
+   * Takes the draft of `scope` for the use `useKey` (the commit's effect key), atomically: of
+   * any number of commits under different keys one takes it; the same `useKey` takes it again
+   * (a retry of that commit, even after the draft's expiry); every other is `used`.
+   */
+  use<R = unknown>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>>;
+  /**
+   * Keeps `result` (JSON: what the use produced, e.g. the reply sent) for the draft taken by
+   * `useKey`, so a later use under another key can point to it. False when `useKey` does not
+   * hold the draft. `tx`: run it in that transaction (an `Attempt.local`, so the result
+   * commits with the record); the table must exist then — `use` made it.
+   */
+  recordUse(
+    scope: string,
+    draftId: string,
+    useKey: string,
+    result: unknown,
+    tx?: SqlQueries,
+  ): Promise<boolean>;
   /** Deletes the draft of `scope`; false when there was none. */
   delete(scope: string, draftId: string): Promise<boolean>;
-  /** Deletes expired drafts of this name; returns how many. */
-  purgeExpired(): Promise<number>;
+  /**
+   * Deletes expired drafts of this name (used or not), at most `limit` (default 1000) in one
+   * statement; returns how many. Safe from several processes at once.
+   */
+  purgeExpired(limit?: number): Promise<number>;
 }
 
 const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
@@ -57,7 +93,15 @@ export function createDraftStore<T>(
       name TEXT NOT NULL, draft_id TEXT NOT NULL, scope TEXT NOT NULL, body TEXT NOT NULL,
       created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (name, draft_id))`,
     `CREATE INDEX IF NOT EXISTS ${TABLE}_expires ON ${TABLE} (expires_at)`,
+    // Single use (added later: a table of the earlier layout gets the columns).
+    async () => {
+      const present = new Set(await db.columns(TABLE));
+      for (const column of ["used_by", "use_result"])
+        if (!present.has(column)) await db.query(`ALTER TABLE ${TABLE} ADD COLUMN ${column} TEXT`);
+    },
   ]);
+  const valid = (draftId: unknown): draftId is string =>
+    typeof draftId === "string" && DRAFT_ID.test(draftId);
   return {
     async put(scope, draft) {
       const body = JSON.stringify(draft);
@@ -93,6 +137,50 @@ export function createDraftStore<T>(
         expires_at: new Date(expiresAt).toISOString(),
       };
     },
+    async use<R>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>> {
+      if (!valid(draftId)) return { state: "missing" };
+      await ready();
+      const at = now();
+      // One statement takes it: unused and unexpired, or already this use's (a retry).
+      const taken = await db.query<{ body: string }>(
+        `UPDATE ${TABLE} SET used_by = :use_key
+         WHERE name = :name AND draft_id = :draft_id AND scope = :scope
+           AND (used_by = :use_key OR (used_by IS NULL AND expires_at > :now))
+         RETURNING body`,
+        { name, draft_id: draftId, scope, use_key: useKey, now: at },
+      );
+      const row = taken.rows[0];
+      if (row) return { state: "taken", draft: JSON.parse(row.body) as T };
+      const { rows } = await db.query<{
+        scope: string;
+        used_by: string | null;
+        use_result: string | null;
+      }>(
+        `SELECT scope, used_by, use_result FROM ${TABLE} WHERE name = :name AND draft_id = :draft_id`,
+        { name, draft_id: draftId },
+      );
+      const found = rows[0];
+      if (!found || found.scope !== scope) return { state: "missing" };
+      if (found.used_by !== null)
+        return {
+          state: "used",
+          result: found.use_result === null ? undefined : (JSON.parse(found.use_result) as R),
+        };
+      return { state: "expired" };
+    },
+    async recordUse(scope, draftId, useKey, result, tx) {
+      if (!valid(draftId)) return false;
+      const text = JSON.stringify(result);
+      if (text === undefined) throw new TypeError("a use's result must be a JSON value");
+      // Inside a transaction the schema cannot change (and on SQLite would wait for it).
+      if (!tx) await ready();
+      const { changes } = await (tx ?? db).query(
+        `UPDATE ${TABLE} SET use_result = :result
+         WHERE name = :name AND draft_id = :draft_id AND scope = :scope AND used_by = :use_key`,
+        { name, draft_id: draftId, scope, use_key: useKey, result: text },
+      );
+      return changes === 1;
+    },
     async delete(scope, draftId) {
       if (typeof draftId !== "string" || !DRAFT_ID.test(draftId)) return false;
       await ready();
@@ -102,13 +190,15 @@ export function createDraftStore<T>(
       );
       return changes === 1;
     },
-    async purgeExpired() {
+    async purgeExpired(limit) {
       await ready();
-      const { changes } = await db.query(
-        `DELETE FROM ${TABLE} WHERE name = :name AND expires_at <= :now`,
+      return deleteBatch(
+        db,
+        TABLE,
+        (r) => `${r}.name = :name AND ${r}.expires_at <= :now`,
         { name, now: now() },
+        limit,
       );
-      return changes;
     },
   };
 }

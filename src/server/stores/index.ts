@@ -4,6 +4,7 @@ export {
   type DraftStore,
   type DraftStoreOptions,
   type DraftLookup,
+  type DraftUse,
 } from "./draft-store.ts";
 export {
   createRateLimiter,
@@ -12,3 +13,7 @@ export {
   type RateLimiterOptions,
   type RateDecision,
 } from "./rate-limiter.ts";
+export { localDatabase, type LocalDatabase } from "./local-database.ts";
+export type { SqlQueries } from "./sql-database.ts";
+export type { SqlParams } from "./named-sql.ts";
+export { purgeInBatches, startRetention, type Purge, type RetentionOptions } from "./retention.ts";

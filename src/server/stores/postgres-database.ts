@@ -24,20 +24,34 @@ const MIGRATION_LOCK = 727274;
  */
 export function openPostgresDatabase(options: PostgresConnection, helper: string): SqlDatabase {
   let opened: Promise<Pool> | undefined;
+  let openedDeferred: Promise<Pool> | undefined;
   const compiled = new Map<string, PositionalSql & { name: string }>();
-  const connect = (): Promise<Pool> =>
-    (opened ??= importOptionalPeer("pg", helper, () => import("pg")).then(({ default: pg }) => {
+  const openPool = (synchronous: boolean): Promise<Pool> =>
+    importOptionalPeer("pg", helper, () => import("pg")).then(({ default: pg }) => {
       const pool = new pg.Pool({
         connectionString: options.connectionString,
         max: options.maxConnections ?? 10,
         connectionTimeoutMillis: 5_000,
         // A startup parameter, not a `SET` racing the first query on each new connection.
-        ...(options.synchronousCommit === false ? { options: "-c synchronous_commit=off" } : {}),
+        ...(synchronous ? {} : { options: "-c synchronous_commit=off" }),
       });
       // An idle client that loses its connection must not crash the process.
       pool.on("error", () => {});
       return pool;
-    }));
+    });
+  const connect = (): Promise<Pool> => (opened ??= openPool(options.synchronousCommit !== false));
+  // Deferred commits get a pool of their own, opened on first use.
+  const connectDeferred = (): Promise<Pool> =>
+    options.synchronousCommit === false ? connect() : (openedDeferred ??= openPool(false));
+  const run = async <R extends object>(pool: Pool, text: string, params: SqlParams) => {
+    const sql = compile(text);
+    const result = await pool.query<R>({
+      name: sql.name,
+      text: sql.text,
+      values: positionalValues(sql, params),
+    });
+    return { rows: result.rows, changes: result.rowCount ?? 0 };
+  };
   const compile = (text: string) => {
     let sql = compiled.get(text);
     if (!sql) {
@@ -62,11 +76,38 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       }
     },
     async query<R extends object>(text: string, params: SqlParams = {}) {
-      const sql = compile(text);
-      const result = await (
-        await connect()
-      ).query<R>({ name: sql.name, text: sql.text, values: positionalValues(sql, params) });
-      return { rows: result.rows, changes: result.rowCount ?? 0 };
+      return run<R>(await connect(), text, params);
+    },
+    async queryDeferred<R extends object>(text: string, params: SqlParams = {}) {
+      return run<R>(await connectDeferred(), text, params);
+    },
+    async transaction(work) {
+      const client = await (await connect()).connect();
+      let broken: unknown;
+      try {
+        await client.query("BEGIN");
+        const tx = {
+          dialect: "postgres" as const,
+          async query<R extends object>(text: string, params: SqlParams = {}) {
+            const sql = compile(text);
+            const result = await client.query<R>({
+              name: sql.name,
+              text: sql.text,
+              values: positionalValues(sql, params),
+            });
+            return { rows: result.rows, changes: result.rowCount ?? 0 };
+          },
+        };
+        const result = await work(tx);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((lost: unknown) => (broken = lost));
+        throw error;
+      } finally {
+        // A connection whose rollback failed is not handed out again.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
     },
     async columns(table) {
       const { rows } = await self.query<{ column_name: string }>(
@@ -77,8 +118,10 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
     },
     async close() {
       // Never opened: nothing to end (and no driver to load just to close it).
-      const pool = await opened?.catch(() => undefined);
-      await pool?.end();
+      for (const opening of [opened, openedDeferred]) {
+        const pool = await opening?.catch(() => undefined);
+        await pool?.end();
+      }
     },
   };
   return self;

@@ -7,6 +7,7 @@ import { RATE_LIMITED } from "../../contract/error-codes.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
+import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
 import { migrateOnce, sqlDatabaseOf } from "./sql-database.ts";
 
@@ -33,8 +34,11 @@ export type RateDecision =
 export interface RateLimiter {
   /** Counts one use of `scope` if the window has room — one atomic statement. */
   take(scope: string): Promise<RateDecision>;
-  /** Deletes counts of windows that ended; returns how many. */
-  purgeExpired(): Promise<number>;
+  /**
+   * Deletes counts of windows that ended, at most `limit` (default 1000) in one statement;
+   * returns how many. Safe from several processes at once.
+   */
+  purgeExpired(limit?: number): Promise<number>;
 }
 
 const TABLE = plainIdentifier("widget_kit_rate_limits");
@@ -80,13 +84,15 @@ export function createRateLimiter(
       const used = rows[0]?.used;
       return used === undefined ? full : { ok: true, remaining: limit - Number(used) };
     },
-    async purgeExpired() {
+    async purgeExpired(limit) {
       await ready();
-      const { changes } = await db.query(
-        `DELETE FROM ${TABLE} WHERE name = :name AND window_start <= :before`,
+      return deleteBatch(
+        db,
+        TABLE,
+        (r) => `${r}.name = :name AND ${r}.window_start <= :before`,
         { name, before: now() - windowMs },
+        limit,
       );
-      return changes;
     },
   };
 }

@@ -18,9 +18,38 @@ export interface SqlDatabase {
     text: string,
     params?: SqlParams,
   ): Promise<{ rows: R[]; changes: number }>;
+  /**
+   * `query`, committed without waiting for its own flush to disk (PostgreSQL:
+   * `synchronous_commit = off` on a pool of its own; SQLite in WAL mode never waits per
+   * commit). Sound only when a durable commit follows before anything leaves the process:
+   * flushing that one flushes this too (the log is written in order).
+   */
+  queryDeferred<R extends object = { [column: string]: unknown }>(
+    text: string,
+    params?: SqlParams,
+  ): Promise<{ rows: R[]; changes: number }>;
   /** The column names of `table` (empty when it does not exist). */
   columns(table: string): Promise<string[]>;
+  /**
+   * Runs `work` in one transaction — its statements and nothing else of this process's —
+   * and commits it once (one durable commit), or rolls it back when `work` throws.
+   */
+  transaction<T>(work: (tx: SqlQueries) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Statements inside a transaction of the store's database (`Attempt.local`, an app's own
+ * tables): named parameters (`:name`), the same SQL text on SQLite and PostgreSQL.
+ */
+export interface SqlQueries {
+  /** Which database runs them, for the rare statement the two spell differently. */
+  readonly dialect: "sqlite" | "postgres";
+  /** One statement: the rows it returns (SELECT, RETURNING) and how many it changed. */
+  query<R extends object = { [column: string]: unknown }>(
+    text: string,
+    params?: SqlParams,
+  ): Promise<{ rows: R[]; changes: number }>;
 }
 
 const databases = new WeakMap<object, SqlDatabase>();

@@ -30,10 +30,23 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
     if (!statement) statements.set(text, (statement = db.prepare(text)));
     return statement;
   };
+  const run = <R extends object>(db: Database.Database, text: string, params: SqlParams) => {
+    const statement = prepared(db, text);
+    if (statement.reader) {
+      const rows = statement.all(params) as R[];
+      return { rows, changes: rows.length };
+    }
+    return { rows: [] as R[], changes: statement.run(params).changes };
+  };
+  // One connection serves the process: while a transaction is open, every other statement
+  // waits for it (checked right before running, with no await in between), or it would run
+  // inside that transaction.
+  let active: Promise<void> | undefined;
   const self: SqlDatabase = {
     dialect: "sqlite",
     async migrate(steps) {
       const db = await open();
+      while (active) await active;
       // SQLite serialises writers itself; each step is one statement or the caller's check.
       for (const step of steps) {
         if (typeof step === "string") db.exec(step);
@@ -41,15 +54,38 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
       }
     },
     async query<R extends object>(text: string, params: SqlParams = {}) {
-      const statement = prepared(await open(), text);
-      if (statement.reader) {
-        const rows = statement.all(params) as R[];
-        return { rows, changes: rows.length };
+      const db = await open();
+      while (active) await active;
+      return run<R>(db, text, params);
+    },
+    queryDeferred: (text, params) => self.query(text, params),
+    async transaction(work) {
+      const db = await open();
+      while (active) await active;
+      let release!: () => void;
+      active = new Promise<void>((resolve) => (release = resolve));
+      try {
+        // IMMEDIATE: the write lock now, so another process cannot make it fail at COMMIT.
+        db.exec("BEGIN IMMEDIATE");
+        const tx = {
+          dialect: "sqlite" as const,
+          query: async <R extends object>(text: string, params: SqlParams = {}) =>
+            run<R>(db, text, params),
+        };
+        const result = await work(tx);
+        db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      } finally {
+        active = undefined;
+        release();
       }
-      return { rows: [] as R[], changes: statement.run(params).changes };
     },
     async columns(table) {
       const db = await open();
+      while (active) await active;
       return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name);
     },
     async close() {

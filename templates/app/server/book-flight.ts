@@ -15,6 +15,7 @@ import {
   type WidgetUris,
 } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
+import { createBookings } from "./bookings.ts";
 import { readDraft, totalFor } from "./schedule.ts";
 
 const KEY = /^[\w.:-]{8,128}$/;
@@ -38,6 +39,7 @@ export function bookFlight(deps: {
   now: () => number;
   onBooked: (booking: Booking) => void;
 }) {
+  const bookings = createBookings(deps.store);
   return defineTool(flights, "booking", {
     name: "book_flight",
     description:
@@ -70,6 +72,8 @@ export function bookFlight(deps: {
         key: idempotency_key,
         args: { draft_id },
         now: deps.now,
+        // All local: the booking commits with the record, one durable commit in all.
+        deferClaimFlush: true,
         async execute({ effectKey }) {
           const draft = readDraft(draft_id, deps.now());
           if (draft.problem)
@@ -92,7 +96,13 @@ export function bookFlight(deps: {
             total: totalFor(flight, passengers),
           };
           deps.onBooked(booking);
-          return { final: true, value: booking };
+          // The booking row commits with the record: one commit, never one without the other.
+          await bookings.ready();
+          return {
+            final: true,
+            value: booking,
+            local: bookings.insert(context.caller, booking, deps.now()),
+          };
         },
       });
       return idempotentResult(outcome, (booking, replayed) => ({

@@ -4,6 +4,9 @@
  * error listing the fields. The booking is made once per idempotency key, only for a verified
  * caller, at the schedule's price. Calls go through the tool server without HTTP.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   callerScope,
@@ -15,6 +18,7 @@ import {
 } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
+import { createBookings } from "../server/bookings.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
 const widget = {
@@ -122,6 +126,40 @@ describe("booking a flight", () => {
     if (first.state === "committed" && again.state === "committed")
       expect(again.data.booking).toEqual(first.data.booking);
     expect(booked.length - before).toBe(1);
+  });
+
+  it("keeps its bookings in a table that survives a restart, committed with their records", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "flights-restart-"));
+    const file = join(dir, "bookings.sqlite");
+    try {
+      const store = createSqliteStore(file);
+      const before = createFlightsServer({ widget, log: silentLogger, store, now: () => clock });
+      const draft_id = await prepare("f-201", 1);
+      const send = { draft_id, idempotency_key: "key-restart-1" };
+      const made = flights.parse(
+        (await before.callTool("book_flight", asWidget(send, alice), alice)).structuredContent,
+      );
+      expect(made).toMatchObject({ state: "committed", data: { replayed: false } });
+      await store.close();
+      // A new process on the same file: the booking is there, and the key replays it.
+      const reopened = createSqliteStore(file);
+      const after = createFlightsServer({
+        widget,
+        log: silentLogger,
+        store: reopened,
+        now: () => clock,
+      });
+      const stored = await createBookings(reopened).list(callerScope(alice.principal));
+      expect(stored).toEqual([made.state === "committed" ? made.data.booking : undefined]);
+      const replay = flights.parse(
+        (await after.callTool("book_flight", asWidget(send, alice), alice)).structuredContent,
+      );
+      expect(replay).toMatchObject({ state: "committed", data: { replayed: true } });
+      expect(await createBookings(reopened).list(callerScope(alice.principal))).toHaveLength(1);
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses the same key for another draft, and books nothing", async () => {

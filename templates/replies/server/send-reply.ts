@@ -1,7 +1,8 @@
 /**
  * `send_reply`: the app's one write. It sends a draft from `draft_reply` once the person
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
- * reply (nothing sent twice), the same key with another draft is refused.
+ * reply (nothing sent twice), the same key with another draft is refused, and a draft is sent
+ * once whatever the key: under another key it answers `DRAFT_ALREADY_SENT` with that reply.
  */
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
@@ -9,13 +10,15 @@ import {
   defineTool,
   idempotentResult,
   runIdempotent,
-  ToolFailure,
   widgetToolMeta,
+  type Attempt,
   type DraftStore,
   type IdempotencyStore,
+  type ToolErrorBody,
   type WidgetUris,
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
+import { createSentReplies } from "./sent-replies.ts";
 import { TICKETS } from "./tickets.ts";
 
 /** What the draft store keeps of a draft: what to send, and where. */
@@ -35,6 +38,43 @@ const REFUSALS = {
   DRAFT_EXPIRED: "This draft has expired: draft the reply again.",
 };
 
+/** What a send stores and replays: the reply sent, or why nothing was sent. */
+type SendValue = { ok: true; reply: Reply } | { ok: false; error: ToolErrorBody; reply?: Reply };
+
+/** A refusal that sent nothing (`final`: stored and replayed to a repeat of the key). */
+function refusal(code: string, message: string, final: boolean, reply?: Reply): Attempt<SendValue> {
+  const error = { code, message, retryable: false, changes: "none" as const };
+  return { final, value: { ok: false, error, ...(reply ? { reply } : {}) } };
+}
+
+/**
+ * The draft went out under another key: this send sends nothing and points to that reply
+ * (final: the draft stays used). While that send is unfinished it is retryable.
+ */
+function alreadyUsed(first: Reply | undefined): Attempt<SendValue> {
+  if (!first)
+    return {
+      final: false,
+      value: {
+        ok: false,
+        error: {
+          code: "DRAFT_IN_USE",
+          message:
+            "This draft is being sent under another idempotency_key; nothing was sent by this call.",
+          retryable: true,
+          retry_after_seconds: 2,
+          changes: "none",
+        },
+      },
+    };
+  return refusal(
+    "DRAFT_ALREADY_SENT",
+    `This draft was already sent as reply ${first.reply_id}; nothing was sent again.`,
+    true,
+    first,
+  );
+}
+
 /** The scope a token must grant to draft and send (the development sign-in grants it on Allow). */
 export const REPLY_SCOPE = "replies:write";
 
@@ -46,6 +86,7 @@ export function sendReply(deps: {
   now: () => number;
   onSent: (reply: Reply) => void;
 }) {
+  const sent = createSentReplies(deps.store);
   return defineTool(replies, "reply_sent", {
     name: "send_reply",
     description:
@@ -71,46 +112,70 @@ export function sendReply(deps: {
       }),
     },
     async handler({ draft_id, idempotency_key }, context) {
-      const outcome = await runIdempotent<Reply>({
+      const outcome = await runIdempotent<SendValue, StoredDraft>({
         store: deps.store,
         scope: context.caller,
         key: idempotency_key,
         args: { draft_id },
         now: deps.now,
-        async execute({ effectKey }) {
-          // Only the caller's own drafts are found: another person's id is "missing".
-          const found = await deps.drafts.get(context.caller, draft_id);
-          const ticket =
-            found.state === "found" ? TICKETS.find((t) => t.id === found.draft.ticket_id) : null;
-          if (found.state !== "found" || !ticket) {
-            const code = found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
-            // Thrown, not stored: nothing was sent, and a retry with this draft runs again.
-            throw new ToolFailure({
-              code,
-              message: REFUSALS[code],
-              retryable: false,
-              changes: "none",
-            });
+        // Nothing goes out before the capture, a durable write that flushes the claim too.
+        deferClaimFlush: true,
+        async execute({ effectKey, captured, capture }) {
+          // Captured by an earlier attempt of this send: finish it as confirmed, whatever
+          // became of the draft since (expired, purged).
+          let draft = captured;
+          if (!draft) {
+            // Single use: taken under this send's effect key (a retry of it takes it again);
+            // a send under any other key is told which reply the draft became.
+            const use = await deps.drafts.use<Reply>(context.caller, draft_id, effectKey);
+            if (use.state === "used") return alreadyUsed(use.result);
+            // Only the caller's own drafts are found: another person's id is "missing".
+            if (use.state !== "taken" || !TICKETS.some((t) => t.id === use.draft.ticket_id)) {
+              const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
+              // Not final: nothing was sent, and a retry with this draft runs again.
+              return refusal(code, REFUSALS[code], false);
+            }
+            draft = use.draft;
+            await capture(draft);
           }
+          const ticket = TICKETS.find((t) => t.id === draft.ticket_id);
+          if (!ticket) return refusal("DRAFT_NOT_FOUND", REFUSALS.DRAFT_NOT_FOUND, false);
           const reply: Reply = {
             // The kit's effect key, not the caller's key: the same for every retry of this
             // reply, a new one if the key comes back after its record expired.
             reply_id: `rp_${effectKey.slice(0, 16)}`,
             draft_id,
             ticket,
-            body: found.draft.body,
+            body: draft.body,
           };
           deps.onSent(reply);
-          return { final: true, value: reply };
+          // The reply's row and the draft's result commit with the record: one commit.
+          await sent.ready();
+          return {
+            final: true,
+            value: { ok: true, reply },
+            local: async (tx) => {
+              await sent.insert(tx, context.caller, reply, deps.now());
+              await deps.drafts.recordUse(context.caller, draft_id, effectKey, reply, tx);
+            },
+          };
         },
       });
-      return idempotentResult(outcome, (reply, replayed) => ({
-        ok: true as const,
-        data: { reply, replayed },
-        text: replayed
-          ? `Reply ${reply.reply_id} was already sent with this key; nothing was sent twice.`
-          : `Sent: ${reply.reply_id}.`,
-      }));
+      return idempotentResult(outcome, (value, replayed) =>
+        value.ok
+          ? {
+              ok: true as const,
+              data: { reply: value.reply, replayed },
+              text: replayed
+                ? `Reply ${value.reply.reply_id} was already sent with this key; nothing was sent twice.`
+                : `Sent: ${value.reply.reply_id}.`,
+            }
+          : {
+              ok: false as const,
+              error: value.error,
+              ...(value.reply ? { extra: { reply: value.reply } } : {}),
+            },
+      );
     },
   });
 }

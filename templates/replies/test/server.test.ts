@@ -4,6 +4,9 @@
  * for a verified caller and only from that caller's own draft; drafting is rate-limited per
  * caller. Calls go through the tool server without HTTP.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   callerScope,
@@ -15,6 +18,7 @@ import {
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
+import { createSentReplies } from "../server/sent-replies.ts";
 import { createRepliesServer } from "../server/tools.ts";
 
 const widget = {
@@ -105,6 +109,73 @@ describe("the replies server", () => {
       state: "error",
       error: { code: IDEMPOTENCY_CODES.keyReused },
     });
+  });
+
+  it("sends a draft once whatever the key: another key is DRAFT_ALREADY_SENT, pointing to the reply sent", async () => {
+    const before = sent.length;
+    const draftId = await draft("Only once, please.");
+    const first = await view("send_reply", { draft_id: draftId, idempotency_key: "key-once-a" });
+    expect(first).toMatchObject({ state: "committed", data: { replayed: false } });
+    const reply = first.state === "committed" ? first.data.reply : undefined;
+    for (const key of ["key-once-b", "key-once-b", "key-once-c"]) {
+      const result = await tools.callTool(
+        "send_reply",
+        asWidget({ draft_id: draftId, idempotency_key: key }, alice),
+        alice,
+      );
+      expect(result.structuredContent).toMatchObject({
+        ok: false,
+        reply,
+        error: { code: "DRAFT_ALREADY_SENT", retryable: false, changes: "none" },
+      });
+      expect(replies.parse(result.structuredContent).state).toBe("error");
+    }
+    expect(sent.length - before).toBe(1);
+    // Concurrent sends of one fresh draft under ten keys: one reply goes out.
+    const racing = await draft("Raced.");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        view("send_reply", { draft_id: racing, idempotency_key: `key-race-${i}` }),
+      ),
+    );
+    expect(results.filter((shown) => shown.state === "committed")).toHaveLength(1);
+    expect(sent.length - before).toBe(2);
+  });
+
+  it("keeps sent replies in a table that survives a restart, and a restarted server still sends a draft once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "replies-restart-"));
+    const file = join(dir, "replies.sqlite");
+    const open = (store: ReturnType<typeof createSqliteStore>) =>
+      createRepliesServer({ widget, log: silentLogger, store, now: () => clock });
+    try {
+      const store = createSqliteStore(file);
+      const before = open(store);
+      const shown = replies.parse(
+        (await before.callTool("draft_reply", { ticket_id: "t-4127", body: "Kept." }, alice))
+          .structuredContent,
+      );
+      if (shown.state !== "confirm") throw new Error(`no draft: ${shown.state}`);
+      const send = { draft_id: shown.data.draft.draft_id, idempotency_key: "key-restart-a" };
+      const first = replies.parse(
+        (await before.callTool("send_reply", asWidget(send, alice), alice)).structuredContent,
+      );
+      expect(first).toMatchObject({ state: "committed" });
+      await store.close();
+      const reopened = createSqliteStore(file);
+      const after = open(reopened);
+      const kept = await createSentReplies(reopened).list(callerScope(alice.principal));
+      expect(kept).toEqual([first.state === "committed" ? first.data.reply : undefined]);
+      const again = await after.callTool(
+        "send_reply",
+        asWidget({ ...send, idempotency_key: "key-restart-b" }, alice),
+        alice,
+      );
+      expect(again.structuredContent).toMatchObject({ error: { code: "DRAFT_ALREADY_SENT" } });
+      expect(await createSentReplies(reopened).list(callerScope(alice.principal))).toHaveLength(1);
+      await reopened.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("finds no draft of another person's, and sends nothing for it", async () => {

@@ -4,9 +4,12 @@
  * key the kit hands the side effect — the same for every retry and takeover of one request,
  * a new one once its record expired — so a retry after a lost answer or a crash never charges
  * twice, and no other request (another draft, or the same key a day later) inherits a charge.
+ * What the person confirmed is captured with the record before the charge, so a retry after
+ * an unknown outcome finishes that order even once the draft expired or the secret rotated.
  */
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
+import type { Money } from "mcp-widget-kit/contract";
 import { giftGenius, OrderSchema } from "../../contract.ts";
 import {
   defineTool,
@@ -15,8 +18,10 @@ import {
   UpstreamProblem,
   idempotentResult,
   runIdempotent,
+  type Attempt,
   type ToolErrorBody,
   type EffectContext,
+  type ServerLogger,
   widgetToolMeta,
 } from "mcp-widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
@@ -119,7 +124,7 @@ export function draftProblem(
 }
 
 /** A final failure that changed nothing (stored, so a repeat replays it). */
-function refuse(refusal: DraftRefusal, requestId: string): { final: true; value: CommitValue } {
+function refuse(refusal: DraftRefusal, requestId: string): Attempt<CommitValue> {
   return {
     final: true,
     value: {
@@ -134,6 +139,64 @@ function refuse(refusal: DraftRefusal, requestId: string): { final: true; value:
       },
     },
   };
+}
+
+/**
+ * What the person confirmed, captured with the idempotency record before the charge: every
+ * later attempt of the record charges exactly this (under the same effect key) and places the
+ * order for it.
+ */
+interface Confirmed {
+  gift_id: string;
+  quantity: number;
+  total: Money;
+}
+
+/** What an in-doubt attempt's failure says instead of "nothing was charged". */
+const UNFINISHED = {
+  message:
+    "The order is not finished yet; an earlier attempt may already have charged. Retry with the same idempotency_key to finish it.",
+  changes: "unknown",
+} as const;
+
+/**
+ * The first judgement of a commit, before anything is charged: the draft must be one
+ * `prepare_order` issued for this caller, unexpired, for a gift still sold at the total the
+ * person was shown. The catalog's total is charged, never the draft's. A refusal or a catalog
+ * failure here changed nothing.
+ */
+async function judge(
+  deps: GiftGeniusDeps,
+  draftId: string,
+  scope: string,
+  context: { requestId: string; log: ServerLogger; signal?: AbortSignal },
+): Promise<Confirmed | Attempt<CommitValue>> {
+  const claims = deps.drafts.read(draftId, scope);
+  const problem = draftProblem(claims, deps.now());
+  if (problem || !claims) return refuse(problem ?? DRAFT_NOT_FOUND, context.requestId);
+  try {
+    const gift = await deps.catalog.get(claims.giftId, context.signal);
+    if (!gift || gift.discontinued) return refuse(ITEM_UNAVAILABLE, context.requestId);
+    const card = toGiftCard(gift, claims.currency);
+    const total = {
+      amount: multiplyAmount(card.price.amount, claims.quantity),
+      currency: claims.currency,
+    };
+    // A draft showing another total was not confirmed at this price.
+    if (total.amount !== claims.total) return refuse(PRICE_CHANGED, context.requestId);
+    return { gift_id: claims.giftId, quantity: claims.quantity, total };
+  } catch (thrown) {
+    if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem)) throw thrown;
+    // A final catalog failure is stored and replayed; a retryable one is recorded and leaves
+    // the key bound to this draft, so only its retry runs again.
+    const error = toToolError(thrown, {
+      requestId: context.requestId,
+      log: context.log,
+      tool: "commit_order",
+      changes: "none",
+    });
+    return { final: !error.retryable, value: { ok: false, error } };
+  }
 }
 
 /** Builds the tool. */
@@ -166,61 +229,68 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
 
       async function execute({
         effectKey,
-      }: EffectContext): Promise<{ final: boolean; value: CommitValue }> {
+        captured,
+        inDoubt,
+        capture,
+      }: EffectContext<Confirmed>): Promise<Attempt<CommitValue>> {
         executed = true;
-        const claims = deps.drafts.read(args.draft_id, scope);
-        const problem = draftProblem(claims, deps.now());
-        if (problem || !claims) return refuse(problem ?? DRAFT_NOT_FOUND, context.requestId);
+        // Once captured, the order is finished from what the person confirmed: an earlier
+        // attempt may have charged, so the draft (expired, or signed with a rotated secret)
+        // and the catalog (down, or repriced) are never asked again.
+        let confirmed = captured;
+        if (!confirmed) {
+          const judged = await judge(deps, args.draft_id, scope, context);
+          if ("final" in judged) return judged;
+          confirmed = judged;
+          await capture(confirmed);
+        }
         try {
-          const gift = await deps.catalog.get(claims.giftId, context.signal);
-          if (!gift || gift.discontinued) return refuse(ITEM_UNAVAILABLE, context.requestId);
-          // The total charged is the catalog's, never the draft's; a draft showing another
-          // total was not confirmed at this price.
-          const card = toGiftCard(gift, claims.currency);
-          const total = {
-            amount: multiplyAmount(card.price.amount, claims.quantity),
-            currency: claims.currency,
-          };
-          if (total.amount !== claims.total) return refuse(PRICE_CHANGED, context.requestId);
-          await deps.payments.charge({ idempotencyKey: paymentKeyOf(effectKey), amount: total });
-          const orderId = orderIdOf(effectKey);
-          return {
-            final: true,
-            value: {
-              ok: true,
-              order: {
-                order_id: orderId,
-                draft_id: args.draft_id,
-                status: "created",
-                total,
-                checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
-              },
-            },
-          };
+          await deps.payments.charge({
+            idempotencyKey: paymentKeyOf(effectKey),
+            amount: confirmed.total,
+          });
         } catch (thrown) {
-          if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem))
-            throw thrown;
-          // Catalog and payment failures: a final one is stored and replayed; a retryable one is
-          // recorded and leaves the key bound to this draft, so only its retry runs again.
+          if (!(thrown instanceof ToolFailure)) throw thrown;
           const error = toToolError(thrown, {
             requestId: context.requestId,
             log: context.log,
             tool: "commit_order",
-            changes: "none",
           });
-          return { final: !error.retryable, value: { ok: false, error } };
+          const mayHaveCharged = inDoubt || error.changes === "unknown";
+          // After a charge that may have gone through, "nothing was charged" would be false.
+          const honest =
+            mayHaveCharged && error.changes === "none" ? { ...error, ...UNFINISHED } : error;
+          return error.retryable
+            ? { final: false, value: { ok: false, error: honest }, inDoubt: mayHaveCharged }
+            : { final: true, value: { ok: false, error: honest } };
         }
+        const orderId = orderIdOf(effectKey);
+        return {
+          final: true,
+          value: {
+            ok: true,
+            order: {
+              order_id: orderId,
+              draft_id: args.draft_id,
+              status: "created",
+              total: confirmed.total,
+              checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+            },
+          },
+        };
       }
 
       let outcome;
       try {
-        outcome = await runIdempotent<CommitValue>({
+        outcome = await runIdempotent<CommitValue, Confirmed>({
           store: deps.store,
           scope,
           key: args.idempotency_key,
           args: { draft_id: args.draft_id },
           timing: deps.timing,
           now: deps.now,
+          // Nothing is charged before the capture, a durable write that flushes the claim too.
+          deferClaimFlush: true,
           execute,
           onStoreError: (error) =>
             context.log.error("idempotency_store_failed_after_effect", {

@@ -1,0 +1,84 @@
+/**
+ * What a local effect costs on PostgreSQL: `runIdempotent` whose side effect is one row in an
+ * app table (`Attempt.local`, committed with the record), in process, idle (one call at a
+ * time) and loaded (8 at once), with the claim's flush deferred (one durable commit per call)
+ * and not (two). Subtracting the no-store run of the same runner gives the store's overhead.
+ */
+import { randomUUID } from "node:crypto";
+import { localDatabase, runIdempotent, type IdempotencyStore } from "../src/server/index.ts";
+import type { BenchRow } from "./measure.ts";
+
+const percentileOf = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+};
+
+/** p50 (µs) of `calls` local commits, `concurrency` at a time, after a warm-up. */
+async function localCommitP50(
+  store: IdempotencyStore,
+  calls: number,
+  concurrency: number,
+  deferClaimFlush: boolean,
+): Promise<number> {
+  const table = localDatabase(store, [
+    "CREATE TABLE IF NOT EXISTS bench_local_rows (id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+  ]);
+  await table.ready();
+  const times: number[] = [];
+  const one = async (measure: boolean) => {
+    const id = randomUUID();
+    const started = performance.now();
+    await runIdempotent({
+      store,
+      scope: "bench-local",
+      key: `local-${id}`,
+      args: { id },
+      deferClaimFlush,
+      execute: async () => ({
+        final: true,
+        value: id,
+        local: async (tx) => {
+          await tx.query("INSERT INTO bench_local_rows (id, body) VALUES (:id, :body)", {
+            id,
+            body: "booked",
+          });
+        },
+      }),
+    });
+    if (measure) times.push((performance.now() - started) * 1000);
+  };
+  for (let i = 0; i < 50; i++) await one(false);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) await one(true);
+    }),
+  );
+  return percentileOf(times, 0.5);
+}
+
+/** Rows for `store` (PostgreSQL), against `noStoreMicros` (the runner with no store). */
+export async function benchLocalCommit(
+  store: IdempotencyStore,
+  noStoreMicros: number,
+): Promise<BenchRow[]> {
+  const idle = await localCommitP50(store, 500, 1, true);
+  const loaded = await localCommitP50(store, 800, 8, true);
+  const twoFlushes = await localCommitP50(store, 500, 1, false);
+  return [
+    {
+      name: "local effect (row + record, one durable commit), PostgreSQL − no store, idle (p50 µs)",
+      value: Math.round(idle - noStoreMicros),
+      goal: "≤ 1000",
+    },
+    {
+      name: "local effect, PostgreSQL − no store, 8 concurrent (p50 µs)",
+      value: Math.round(loaded - noStoreMicros),
+      goal: "≤ 1000",
+    },
+    {
+      name: "local effect with the claim flushed on its own (two durable commits) − no store, idle (p50 µs)",
+      value: Math.round(twoFlushes - noStoreMicros),
+    },
+  ];
+}

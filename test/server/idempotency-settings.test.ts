@@ -1,0 +1,107 @@
+/**
+ * Idempotency timing that breaks the rules is refused at start (issue 32: production started
+ * with IDEMPOTENCY_TTL_SECONDS=0 and a 0 lease, and 50 concurrent commits of one key placed 49
+ * orders). Each refusal names the setting and never repeats its value.
+ */
+import { startupRefusal } from "../../examples/giftgenius/server/config.ts";
+import {
+  requireIdempotencySettings,
+  runIdempotent,
+  StartupRefusal,
+  type IdempotencyStore,
+} from "../../src/server/index.ts";
+
+const PRODUCTION = {
+  NODE_ENV: "production",
+  GIFTGENIUS_SECRET: "s",
+  AUTH_ISSUER: "https://id.example",
+  AUTH_AUDIENCE: "https://app.example/mcp",
+  PUBLIC_ORIGIN: "https://app.example",
+};
+
+function refusal(env: { [name: string]: string }): StartupRefusal | undefined {
+  try {
+    requireIdempotencySettings(env);
+    return undefined;
+  } catch (error) {
+    if (error instanceof StartupRefusal) return error;
+    throw error;
+  }
+}
+
+describe("idempotency settings at start", () => {
+  it.each([
+    ["IDEMPOTENCY_TTL_SECONDS", "0"],
+    ["IDEMPOTENCY_LEASE_SECONDS", "0"],
+    ["IDEMPOTENCY_TTL_SECONDS", "-5"],
+    ["IDEMPOTENCY_LEASE_SECONDS", "thirty"],
+    ["IDEMPOTENCY_TTL_SECONDS", "1.5"],
+    ["IDEMPOTENCY_LEASE_SECONDS", "1e3"],
+  ])("refuses %s=%s in every mode, naming it", (name, value) => {
+    for (const mode of ["production", "development", "test"]) {
+      const refused = refusal({ NODE_ENV: mode, [name]: value });
+      expect(refused?.missing).toEqual([name]);
+      expect(refused?.message).toContain(name);
+      expect(refused?.message).not.toContain(value === "0" ? "=0" : value);
+    }
+  });
+
+  it.each([
+    ["IDEMPOTENCY_TTL_SECONDS", "59"],
+    ["IDEMPOTENCY_TTL_SECONDS", String(30 * 86_400 + 1)],
+    ["IDEMPOTENCY_LEASE_SECONDS", String(30 * 86_400 + 1)],
+    ["IDEMPOTENCY_LEASE_SECONDS", "3601"],
+  ])("refuses %s=%s in production only (absurd, not broken)", (name, value) => {
+    expect(refusal({ NODE_ENV: "production", [name]: value })?.missing).toEqual([name]);
+    expect(refusal({ NODE_ENV: "development", [name]: value })).toBeUndefined();
+  });
+
+  it("refuses a TTL shorter than the lease in production", () => {
+    const env = { IDEMPOTENCY_TTL_SECONDS: "120", IDEMPOTENCY_LEASE_SECONDS: "600" };
+    expect(refusal({ ...env, NODE_ENV: "production" })?.missing).toEqual([
+      "IDEMPOTENCY_TTL_SECONDS",
+    ]);
+    expect(refusal({ ...env, NODE_ENV: "test" })).toBeUndefined();
+  });
+
+  it("starts with the defaults, and with sound values", () => {
+    expect(refusal({ NODE_ENV: "production" })).toBeUndefined();
+    expect(
+      refusal({
+        NODE_ENV: "production",
+        IDEMPOTENCY_TTL_SECONDS: "86400",
+        IDEMPOTENCY_LEASE_SECONDS: "30",
+      }),
+    ).toBeUndefined();
+    // Tests and development may run short records and leases (2 s), as the suites do.
+    expect(refusal({ NODE_ENV: "test", IDEMPOTENCY_TTL_SECONDS: "2" })).toBeUndefined();
+  });
+
+  it("GiftGenius refuses to start in production with a TTL or a lease of 0, naming the setting", () => {
+    expect(startupRefusal(PRODUCTION)).toBeUndefined();
+    expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_TTL_SECONDS: "0" })).toMatch(
+      /^IDEMPOTENCY_TTL_SECONDS must be/,
+    );
+    expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_LEASE_SECONDS: "0" }, "stdio")).toMatch(
+      /^IDEMPOTENCY_LEASE_SECONDS must be/,
+    );
+    expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_LEASE_SECONDS: "2592001" })).toMatch(
+      /IDEMPOTENCY_LEASE_SECONDS must lie between 1 and 3600 seconds in production/,
+    );
+  });
+
+  it("runIdempotent itself never runs under a TTL or lease of 0", async () => {
+    const store = {} as IdempotencyStore; // never reached
+    for (const timing of [{ ttlMs: 0 }, { leaseMs: 0 }, { ttlMs: Number.NaN }, { waitMs: -1 }])
+      await expect(
+        runIdempotent({
+          store,
+          scope: "s",
+          key: "k",
+          args: {},
+          timing,
+          execute: async () => ({ final: true, value: 1 }),
+        }),
+      ).rejects.toBeInstanceOf(RangeError);
+  });
+});
