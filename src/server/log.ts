@@ -45,11 +45,12 @@ export function createJsonLogger(
   const emit = (level: string, event: string, fields?: LogFields) => {
     let line: string;
     try {
+      // The line's own keys first, as ever; the fields after them cannot replace them.
       line = JSON.stringify({
-        ...withoutOwnKeys(fields),
         time: new Date().toISOString(),
         level,
         event,
+        ...withoutOwnKeys(fields),
       });
     } catch {
       line = JSON.stringify({

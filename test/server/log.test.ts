@@ -31,6 +31,13 @@ describe("createJsonLogger", () => {
     expect(line?.time).not.toBe("then");
   });
 
+  it("keeps the line's own keys first, so a reader matching the start of a line still finds it", () => {
+    const out: string[] = [];
+    createJsonLogger((text) => out.push(text)).info("listening", { url: "http://127.0.0.1:1/mcp" });
+    expect(Object.keys(JSON.parse(out[0]!) as object)).toEqual(["time", "level", "event", "url"]);
+    expect(out[0]).toMatch(/^\{"time":"[^"]+","level":"info","event":"listening",/);
+  });
+
   it("still writes a line when the fields cannot be serialised", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
