@@ -144,8 +144,12 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
         const htmlName = htmlNames[0] as string;
         const asset = bundle[htmlName];
         if (!asset || asset.type !== "asset") return this.error(`${htmlName} is not an HTML asset`);
-        const html =
-          typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+        // Vite's CSS hash marker (`/*$vite$:1*/`): Vite strips one per CSS asset, so the kit's
+        // and the app's sheets in one file leave one behind, a comment every widget shipped.
+        const html = (
+          typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source)
+        ).replace(/\/\*\$vite\$:\d+\*\//g, "");
+        asset.source = html;
 
         const problems = selfContainedProblems(html);
         const elements = inlineElements(html);
