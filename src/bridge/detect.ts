@@ -66,7 +66,7 @@ export function getDefaultHost(options: DefaultHostOptions = {}): Host {
     defaultHost =
       (win && createOpenAIHost?.(win)) ||
       (win && createMcpAppsHost && inFrame(win)
-        ? createMcpAppsHost(options.appInfo ? { win, appInfo: options.appInfo } : { win })
+        ? createMcpAppsHost({ win, appInfo: options.appInfo })
         : createNoHost());
   }
   return defaultHost;
