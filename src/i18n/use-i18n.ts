@@ -4,7 +4,8 @@ import { useLocale } from "../hooks/use-locale.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
 import { formatDateTime, formatMoney } from "./format.ts";
-import { intlLocale, messagesFor, pickLanguage, type Language } from "./locale.ts";
+import { canonicalLocale } from "../bridge/globals.ts";
+import { messagesFor, pickLanguage, type Language } from "./locale.ts";
 import type { Messages } from "./messages/en.ts";
 
 /** What `useI18n` returns: the catalog and formatters for the host locale. */
@@ -63,7 +64,7 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
   const provided = useContext(AppMessagesContext);
   const app = (messages ?? provided) as AppMessages<M> | null;
   return useMemo(() => {
-    const locale = intlLocale(hostLocale);
+    const locale = canonicalLocale(hostLocale);
     const kit = messagesFor(locale);
     return {
       m: withAppMessages(kit, app ? appCatalogFor(app, locale) : null),
