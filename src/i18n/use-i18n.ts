@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import { IS_DEV } from "../contract/is-dev.ts";
-import { useLocale } from "../hooks/use-locale.ts";
+import { useHostGlobal } from "../hooks/use-host-global.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
 import { formatDateTime, formatMoney } from "./format.ts";
@@ -59,7 +59,7 @@ if (IS_DEV) MessagesProvider.displayName = "MessagesProvider";
 export function useI18n(): I18n;
 export function useI18n<M>(messages: AppMessages<M>): I18n<M>;
 export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
-  const hostLocale = useLocale();
+  const hostLocale = useHostGlobal("locale");
   const provided = useContext(AppMessagesContext);
   const app = (messages ?? provided) as AppMessages<M> | null;
   return useMemo(() => {
