@@ -131,7 +131,8 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
   const toolInput = useHostGlobal("toolInput");
   const [stored, setStored] = useWidgetState<unknown>(null, { key: stateKey });
   const hostMeta = useHostGlobal("toolResponseMetadata");
-  const [draftKind, receiptKind] = [prepareTool.kind, commitTool.kind];
+  const draftKind = prepareTool.kind;
+  const receiptKind = commitTool.kind;
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
