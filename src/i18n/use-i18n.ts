@@ -25,12 +25,6 @@ export interface I18n<M = unknown> {
   readonly dateTime: (iso: string) => string;
 }
 
-/** The kit's catalog with the app's own keys and re-wordings on top. */
-function withAppMessages<M>(kit: Messages, app: M | null): Omit<Messages, keyof M> & M {
-  // Without app messages (null) the spread adds nothing to the kit's catalog.
-  return { ...kit, ...(app as M) };
-}
-
 // `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
 const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
 if (IS_DEV) AppMessagesContext.displayName = "AppMessagesContext";
@@ -64,9 +58,11 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
   const app = (messages ?? provided) as AppMessages<M> | null;
   return useMemo(() => {
     const locale = canonicalLocale(hostLocale);
-    const kit = messagesFor(locale);
+    // The kit's catalog with the app's own keys and re-wordings on top (without app
+    // messages, null spreads to nothing).
+    const own = (app ? appCatalogFor(app, locale) : null) as M;
     return {
-      m: withAppMessages(kit, app ? appCatalogFor(app, locale) : null),
+      m: { ...messagesFor(locale), ...own },
       language: pickLanguage(locale),
       locale,
       money: (money: Money) => formatMoney(money, locale),
