@@ -5,7 +5,8 @@ import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
 import { formatDateTime, formatMoney } from "./format.ts";
 import { canonicalLocale } from "../bridge/globals.ts";
-import { messagesFor, pickLanguage, type Language } from "./locale.ts";
+import { catalogs } from "./catalogs.ts";
+import { pickLanguage, type Language } from "./locale.ts";
 import type { Messages } from "./messages/en.ts";
 
 /** What `useI18n` returns: the catalog and formatters for the host locale. */
@@ -61,9 +62,10 @@ export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
     // The kit's catalog with the app's own keys and re-wordings on top (without app
     // messages, null spreads to nothing).
     const own = (app ? appCatalogFor(app, locale) : null) as M;
+    const language = pickLanguage(locale);
     return {
-      m: { ...messagesFor(locale), ...own },
-      language: pickLanguage(locale),
+      m: { ...catalogs[language], ...own },
+      language,
       locale,
       money: (money: Money) => formatMoney(money, locale),
       dateTime: (iso: string) => formatDateTime(iso, locale),
