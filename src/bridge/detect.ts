@@ -61,12 +61,14 @@ export interface DefaultHostOptions {
  */
 export function getDefaultHost(options: DefaultHostOptions = {}): Host {
   if (!defaultHost) {
-    const win = currentWindow(undefined);
+    // The page's own window, read here: the widget ships getDefaultHost without detectHost,
+    // and a call through currentWindow(undefined) cost it the helper too.
+    const win = typeof window === "undefined" ? undefined : window;
     const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
     defaultHost =
       (win && createOpenAIHost?.(win)) ||
       (win && createMcpAppsHost && inFrame(win)
-        ? createMcpAppsHost(options.appInfo ? { win, appInfo: options.appInfo } : { win })
+        ? createMcpAppsHost({ win, appInfo: options.appInfo })
         : createNoHost());
   }
   return defaultHost;

@@ -127,7 +127,8 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       const result = await peer.request(
         "ui/initialize",
         {
-          appInfo: options.appInfo ?? { name: "mcp-widget-kit", version: "0" },
+          // `||`: a caller passes its own `appInfo` through, given or not (getDefaultHost).
+          appInfo: options.appInfo || { name: "mcp-widget-kit", version: "0" },
           appCapabilities: { availableDisplayModes: DISPLAY_MODES },
           protocolVersion: MCP_APPS_PROTOCOL_VERSION,
         },

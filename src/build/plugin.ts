@@ -71,6 +71,25 @@ function withBaseName(path: string, name: string): string {
 }
 
 /**
+ * The inlined widget without what only the build needed: Vite's CSS hash marker
+ * (`/*$vite$:1*\/`; Vite strips one per CSS asset, so the kit's and the app's sheets in one
+ * file left one behind), and the attributes vite-plugin-singlefile copies from the tags it
+ * inlined — `crossorigin` (it governs a fetch; an inline script or style has none) and a
+ * style's `rel` (a `<link>` attribute). A tag is rewritten only where it occurs once, so
+ * the same text inside a script can never be the one changed.
+ */
+function lean(html: string): string {
+  const once = (text: string, tag: string, to: string) =>
+    text.split(tag).length === 2 ? text.replace(tag, to) : text;
+  const unmarked = html.replace(/\/\*\$vite\$:\d+\*\//g, "");
+  return once(
+    once(unmarked, '<script type="module" crossorigin>', '<script type="module">'),
+    '<style rel="stylesheet" crossorigin>',
+    "<style>",
+  );
+}
+
+/**
  * The widget build plugins: single-file inlining, then the outputs plugin that checks the
  * HTML (self-contained, declared origins only, no eval), the contract against its lock, and
  * emits `widget.html`, `widget.manifest.json` and `contract.json`. Build only; dev and
@@ -144,8 +163,10 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
         const htmlName = htmlNames[0] as string;
         const asset = bundle[htmlName];
         if (!asset || asset.type !== "asset") return this.error(`${htmlName} is not an HTML asset`);
-        const html =
-          typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source);
+        const html = lean(
+          typeof asset.source === "string" ? asset.source : new TextDecoder().decode(asset.source),
+        );
+        asset.source = html;
 
         const problems = selfContainedProblems(html);
         const elements = inlineElements(html);

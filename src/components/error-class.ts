@@ -59,11 +59,10 @@ function patternClass(code: string): ErrorClass | undefined {
  * service.
  */
 export function errorClassOf(error: ToolError): ErrorClass {
-  if (error.code === HOST_CALL_FAILED)
-    return error.changes === "unknown" ? "unknown_outcome" : "host_call_failed";
-  if (error.code === UNREADABLE_RESULT)
-    return error.changes === "unknown" ? "unknown_outcome" : "unreadable";
+  // Unknown outcome first for every code (the kit's own host and unreadable codes included).
   if (error.changes === "unknown") return "unknown_outcome";
+  if (error.code === HOST_CALL_FAILED) return "host_call_failed";
+  if (error.code === UNREADABLE_RESULT) return "unreadable";
   // Sign in, then the same call: before validation, AUTH_REQUIRED is about access.
   if (needsSignIn(error)) return "sign_in";
   if ((error.field_errors?.length ?? 0) > 0) return "validation";

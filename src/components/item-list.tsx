@@ -9,7 +9,7 @@
 import type { ReactNode } from "react";
 import { clsx } from "clsx";
 import { useHost } from "../hooks/host-context.tsx";
-import { useDisplayMode } from "../hooks/use-display-mode.ts";
+import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { IS_DEV } from "./dev.ts";
 
@@ -32,7 +32,7 @@ export interface ItemListProps<T> {
  * them into view) with a "Show all" button that asks the host for fullscreen.
  */
 export function ItemList<T>({ items, itemId, renderItem, label, className }: ItemListProps<T>) {
-  const inline = useDisplayMode() === "inline";
+  const inline = useHostGlobal("displayMode") === "inline";
   const list = (
     <ul className={clsx("wk-list", inline && "wk-list--carousel", className)} aria-label={label}>
       {items.map((item, index) => {

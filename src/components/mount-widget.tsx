@@ -39,7 +39,7 @@ export function mountWidget(app: ReactNode, options: MountWidgetOptions = {}): R
     );
   const root = createRoot(element);
   const tree = (
-    <HostProvider {...(host ? { host } : {})} {...(appInfo ? { appInfo } : {})}>
+    <HostProvider host={host} appInfo={appInfo}>
       {app}
     </HostProvider>
   );

@@ -5,7 +5,7 @@
  */
 import { useMemo, type ReactNode } from "react";
 import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
-import { useToolOutput } from "../hooks/use-tool-output.ts";
+import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
@@ -123,7 +123,7 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
     header,
     className,
   } = props;
-  const toolOutput = useToolOutput();
+  const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
     if (!usesHostOutput) return result ?? null;

@@ -20,8 +20,7 @@ import {
 import { clsx } from "clsx";
 import { useAutoHeight } from "../hooks/use-auto-height.ts";
 import { useDocumentStyleVariables } from "../hooks/use-document-style-variables.ts";
-import { useMaxHeight } from "../hooks/use-max-height.ts";
-import { useTheme } from "../hooks/use-theme.ts";
+import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { DomState } from "../contract/states.ts";
 import { IS_DEV } from "./dev.ts";
@@ -51,8 +50,8 @@ export interface WidgetRootProps {
  * (content scrolls inside) and reported to the host.
  */
 export function WidgetRoot({ state, className, children }: WidgetRootProps) {
-  const theme = useTheme();
-  const maxHeight = useMaxHeight();
+  const theme = useHostGlobal("theme");
+  const maxHeight = useHostGlobal("maxHeight");
   const { locale } = useI18n();
   const [reports, setReports] = useState<readonly Report[]>([]);
   const report = useCallback<ReportState>((reporter, reported) => {

@@ -36,9 +36,14 @@ export function checkContractDeclaration(
 }
 
 /** `toolRefs`: the kind a tool answers with is one the contract declares. */
-export function checkToolRefKind(kinds: object, name: string, kind: string): void {
-  // An undeclared kind would parse as `invalid` forever.
-  if (!Object.hasOwn(kinds, kind))
+export function checkToolRefKind(
+  contract: { readonly kinds: object },
+  name: string,
+  kind: string,
+): void {
+  // An undeclared kind would parse as `invalid` forever. The contract, not its `kinds`, is
+  // the argument: the widget build's no-op stand-in then leaves no `contract.kinds;` read.
+  if (!Object.hasOwn(contract.kinds, kind))
     throw new TypeError(`toolRefs: the contract declares no kind "${kind}" (tool "${name}")`);
 }
 

@@ -40,8 +40,10 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
 }): Contract<Kinds> {
   const version = options.version ?? CONTRACT_VERSION;
   const parsedVersion = parseVersion(version);
-  checkContractDeclaration(version, parsedVersion, options.kinds);
+  // Read once into a local: the widget build's no-op check would otherwise leave a bare
+  // `options.kinds;` read behind (a property read may run a getter, so it is kept).
   const kinds = options.kinds;
+  checkContractDeclaration(version, parsedVersion, kinds);
   // The wire schema of a whole envelope lives in envelope-schema.ts: only the JSON Schema
   // side needs it, and keeping it off this object keeps its valibot pieces (union, literal,
   // the wire ToolError) out of the widget bundle.

@@ -95,7 +95,7 @@ export function toolRefs<Tools extends ToolSignatures>(
 ): ToolRefs<Tools> {
   const refs: { [name: string]: ToolRef } = {};
   for (const [name, kind] of Object.entries(kinds as { [name: string]: string })) {
-    checkToolRefKind(contract.kinds, name, kind);
+    checkToolRefKind(contract, name, kind);
     refs[name] = { name, kind, parse: (input) => parseAs(contract, kind, input) };
   }
   return refs as ToolRefs<Tools>;

@@ -24,7 +24,8 @@ export interface HostProviderProps {
 
 /** Makes `host` (or the detected default host) the one every hook below reads. */
 export function HostProvider({ host, appInfo, children }: HostProviderProps) {
-  const value = host ?? getDefaultHost(appInfo ? { appInfo } : {});
+  // `||` and a plain pass-through: an absent or empty prop means the default, as it always did.
+  const value = host || getDefaultHost({ appInfo });
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }
 if (IS_DEV) HostProvider.displayName = "HostProvider";

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { useStyleVariables } from "./use-style-variables.ts";
+import { useHostGlobal } from "./use-host-global.ts";
 
 /**
  * Writes the host's design tokens (`useStyleVariables`, already sanitised) onto `<html>`, as
@@ -8,7 +8,7 @@ import { useStyleVariables } from "./use-style-variables.ts";
  * the first paint already has the host's colours.
  */
 export function useDocumentStyleVariables(): void {
-  const variables = useStyleVariables();
+  const variables = useHostGlobal("styleVariables");
   useLayoutEffect(() => {
     const style = document.documentElement.style;
     const names = Object.keys(variables);

@@ -32,9 +32,7 @@ import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import { proofOf } from "../write/confirmation-proof.ts";
 import { useHost } from "./host-context.tsx";
-import { useToolInput } from "./use-tool-input.ts";
-import { useToolOutput } from "./use-tool-output.ts";
-import { useToolResponseMetadata } from "./use-tool-response-metadata.ts";
+import { useHostGlobal } from "./use-host-global.ts";
 import { useWidgetState } from "./use-widget-state.ts";
 
 /** A stored view in one of these states is no draft or receipt, and is ignored. */
@@ -129,11 +127,12 @@ export function useWriteFlow<R extends View>(options: WriteFlowOptions<R>): Writ
   const receiptOf = options.receipt;
   const stateKey = options.stateKey ?? "wkWriteFlow";
   const host = useHost();
-  const hostOutput = useToolOutput();
-  const toolInput = useToolInput();
+  const hostOutput = useHostGlobal("toolOutput");
+  const toolInput = useHostGlobal("toolInput");
   const [stored, setStored] = useWidgetState<unknown>(null, { key: stateKey });
-  const hostMeta = useToolResponseMetadata();
-  const [draftKind, receiptKind] = [prepareTool.kind, commitTool.kind];
+  const hostMeta = useHostGlobal("toolResponseMetadata");
+  const draftKind = prepareTool.kind;
+  const receiptKind = commitTool.kind;
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {

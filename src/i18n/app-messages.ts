@@ -5,7 +5,7 @@
  * an app can re-word the kit ("Confirm" → "Book") without a second mechanism.
  */
 import { checkDefaultLocales } from "../contract/declaration-checks.ts";
-import { intlLocale } from "./locale.ts";
+import { canonicalLocale } from "../bridge/globals.ts";
 import type { Messages } from "./messages/en.ts";
 
 /** A message: a text, or a function of the values it interpolates. */
@@ -54,7 +54,7 @@ export function defineMessages<const L extends string, M extends AppCatalog<M>>(
  */
 export function appCatalogFor<M>(messages: AppMessages<M>, tag: unknown): M {
   const { catalogs, defaultLocale } = messages;
-  const locale = intlLocale(tag);
+  const locale = canonicalLocale(tag);
   const language = locale.split("-")[0]!;
   for (const candidate of [locale, language]) {
     const found = Object.keys(catalogs).find(

@@ -27,7 +27,7 @@ export function intlLocale(tag: unknown): string {
  * (or, in a build limited to some locales, the first one declared).
  */
 export function pickLanguage(tag: unknown): Language {
-  const primary = intlLocale(tag).split("-")[0]!.toLowerCase();
+  const primary = canonicalLocale(tag).split("-")[0]!.toLowerCase();
   return Object.hasOwn(catalogs, primary) ? (primary as Language) : LANGUAGES[0]!;
 }
 

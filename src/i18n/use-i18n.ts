@@ -1,10 +1,12 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
 import { IS_DEV } from "../contract/is-dev.ts";
-import { useLocale } from "../hooks/use-locale.ts";
+import { useHostGlobal } from "../hooks/use-host-global.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
 import { formatDateTime, formatMoney } from "./format.ts";
-import { intlLocale, messagesFor, pickLanguage, type Language } from "./locale.ts";
+import { canonicalLocale } from "../bridge/globals.ts";
+import { catalogs } from "./catalogs.ts";
+import { pickLanguage, type Language } from "./locale.ts";
 import type { Messages } from "./messages/en.ts";
 
 /** What `useI18n` returns: the catalog and formatters for the host locale. */
@@ -22,13 +24,6 @@ export interface I18n<M = unknown> {
   readonly money: (money: Money) => string;
   /** An ISO 8601 instant as a date and time in the host locale. */
   readonly dateTime: (iso: string) => string;
-}
-
-/** The kit's catalog with the app's own keys and re-wordings on top. */
-function withAppMessages<M>(kit: Messages, app: M | null): Omit<Messages, keyof M> & M {
-  // Without app messages M is `unknown`: an empty object adds nothing to the kit's catalog.
-  const own: M = app ?? ({} as M);
-  return { ...kit, ...own };
 }
 
 // `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
@@ -59,15 +54,18 @@ if (IS_DEV) MessagesProvider.displayName = "MessagesProvider";
 export function useI18n(): I18n;
 export function useI18n<M>(messages: AppMessages<M>): I18n<M>;
 export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
-  const hostLocale = useLocale();
+  const hostLocale = useHostGlobal("locale");
   const provided = useContext(AppMessagesContext);
   const app = (messages ?? provided) as AppMessages<M> | null;
   return useMemo(() => {
-    const locale = intlLocale(hostLocale);
-    const kit = messagesFor(locale);
+    const locale = canonicalLocale(hostLocale);
+    // The kit's catalog with the app's own keys and re-wordings on top (without app
+    // messages, null spreads to nothing).
+    const own = (app ? appCatalogFor(app, locale) : null) as M;
+    const language = pickLanguage(locale);
     return {
-      m: withAppMessages(kit, app ? appCatalogFor(app, locale) : null),
-      language: pickLanguage(locale),
+      m: { ...catalogs[language], ...own },
+      language,
       locale,
       money: (money: Money) => formatMoney(money, locale),
       dateTime: (iso: string) => formatDateTime(iso, locale),

@@ -8,10 +8,6 @@ export const IDEMPOTENCY_STATE_KEY = "wkIdempotency";
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * A fresh random key: 128 bits from `crypto.getRandomValues` as 32 hex digits (every browser
  * has it, in a secure context or not, unlike `randomUUID`), else (a sandbox that took `crypto`
@@ -20,7 +16,9 @@ function hex(bytes: Uint8Array): string {
 export function newIdempotencyKey(): string {
   const cryptoApi = globalThis.crypto;
   if (typeof cryptoApi?.getRandomValues === "function")
-    return hex(cryptoApi.getRandomValues(new Uint8Array(16)));
+    return Array.from(cryptoApi.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, "0"),
+    ).join("");
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 

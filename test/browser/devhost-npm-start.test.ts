@@ -67,7 +67,8 @@ beforeAll(async () => {
     loop.once("exit", (code) => reject(new Error(`npm start's loop exited (${code}): ${output}`)));
     loop.stderr!.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
-      const listening = /"event":"listening","url":"(http:\/\/[^"]+)\/mcp"/.exec(output);
+      // The listening line, its fields in any order (the logger puts time, level and event last).
+      const listening = /^(?=.*"event":"listening").*"url":"(http:\/\/[^"]+)\/mcp"/m.exec(output);
       if (listening) resolve(listening[1]!);
     });
   });

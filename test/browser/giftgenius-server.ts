@@ -50,7 +50,8 @@ export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer
     server.once("exit", (code) => reject(new Error(`server exited (${code}): ${log}`)));
     server.stderr!.on("data", (chunk: Buffer) => {
       log += chunk.toString("utf8");
-      const listening = /"event":"listening","url":"(http:\/\/[^"]+)\/mcp"/.exec(log);
+      // The listening line, its fields in any order (the logger puts time, level and event last).
+      const listening = /^(?=.*"event":"listening").*"url":"(http:\/\/[^"]+)\/mcp"/m.exec(log);
       if (listening) resolve(listening[1]!);
     });
   });

@@ -99,6 +99,11 @@ describe("widgetKit plugin, fixture build", () => {
     expect(/<link/.test(markup)).toBe(false);
     expect(/<style[^>]*>[^<]*data-theme/.test(html)).toBe(true);
     expect(html.includes('supports("modulepreload")')).toBe(false);
+    // Vite's CSS hash marker and the attributes copied from the inlined tags are build-time
+    // leftovers: no widget ships them.
+    expect(html).not.toMatch(/\$vite\$/);
+    expect(markup).toMatch(/<script type="module"><\/script>/);
+    expect(markup).toMatch(/<style><\/style>/);
   });
 
   it("describes the HTML exactly: content-hashed URI, sha256, sizes", () => {

@@ -54,6 +54,8 @@ describe("widgetOnlyPlugin", () => {
   }, 60_000);
 
   it("leaves the checks on where the kit runs unbundled", () => {
-    expect(() => checks.checkToolRefKind({ a: 1 }, "tool", "b")).toThrow(/declares no kind "b"/);
+    expect(() => checks.checkToolRefKind({ kinds: { a: 1 } }, "tool", "b")).toThrow(
+      /declares no kind "b"/,
+    );
   });
 });
