@@ -1,6 +1,6 @@
 /** PostgreSQL (`pg`) as a `SqlDatabase`: shared by every server process on one database. */
 import { createHash } from "node:crypto";
-import type { Pool } from "pg";
+import type { ClientBase, Pool } from "pg";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { positionalValues, toPositional, type PositionalSql, type SqlParams } from "./named-sql.ts";
 import type { SqlDatabase } from "./sql-database.ts";
@@ -43,9 +43,10 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
   // Deferred commits get a pool of their own, opened on first use.
   const connectDeferred = (): Promise<Pool> =>
     options.synchronousCommit === false ? connect() : (openedDeferred ??= openPool(false));
-  const run = async <R extends object>(pool: Pool, text: string, params: SqlParams) => {
+  // One statement as a prepared query, on the pool or on a transaction's own connection.
+  const run = async <R extends object>(on: Pool | ClientBase, text: string, params: SqlParams) => {
     const sql = compile(text);
-    const result = await pool.query<R>({
+    const result = await on.query<R>({
       name: sql.name,
       text: sql.text,
       values: positionalValues(sql, params),
@@ -88,15 +89,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         await client.query("BEGIN");
         const tx = {
           dialect: "postgres" as const,
-          async query<R extends object>(text: string, params: SqlParams = {}) {
-            const sql = compile(text);
-            const result = await client.query<R>({
-              name: sql.name,
-              text: sql.text,
-              values: positionalValues(sql, params),
-            });
-            return { rows: result.rows, changes: result.rowCount ?? 0 };
-          },
+          query: <R extends object>(text: string, params: SqlParams = {}) =>
+            run<R>(client, text, params),
         };
         const result = await work(tx);
         await client.query("COMMIT");
