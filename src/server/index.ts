@@ -117,6 +117,16 @@ export {
 export type { ToolSignature } from "../contract/tools.ts";
 export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
 export {
+  serveApp,
+  startApp,
+  type AppContext,
+  type OpenedApp,
+  type RunningApp,
+  type ServeAppOptions,
+} from "./app/serve-app.ts";
+export { originSetting, SERVE_APP_SETTINGS, type AppSettings } from "./app/app-settings.ts";
+export { createHealthRoute, HEALTH_PATH } from "./app/health-route.ts";
+export {
   createFetchHandler,
   type FetchHandler,
   type FetchHandlerOptions,

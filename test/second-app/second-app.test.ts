@@ -304,7 +304,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     expect(readdirSync(join(app, "fixtures")).sort()).toEqual(before);
   });
 
-  it("refuses to start its server in production without an issuer, in one line naming both", () => {
+  it("refuses to start its server in production without its secrets, in one line naming them", () => {
     // NODE_ENV unset is production: no test users, no password-less sign-in.
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0" };
     delete env.NODE_ENV;
@@ -318,7 +318,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     expect(started.status).toBe(1);
     expect(started.stderr.trim().split("\n")).toEqual([
       expect.stringMatching(
-        /^flights: production \(NODE_ENV unset\) needs AUTH_ISSUER, AUTH_AUDIENCE;/,
+        /^flights: production \(NODE_ENV unset\) needs CONFIRMATION_SECRET, AUTH_ISSUER, AUTH_AUDIENCE;/,
       ),
     ]);
   });

@@ -1,10 +1,10 @@
 /**
- * GiftGenius' health check: 200 while its database answers, 503 (with nothing about why) when
+ * The kit's health check (`serveApp`'s `/healthz`, GiftGenius' fetch entry): 200 while its database answers, 503 (with nothing about why) when
  * it fails or hangs, so a proxy takes the instance out; only GET and HEAD, only /healthz.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHealthRoute } from "../../examples/giftgenius/server/health.ts";
+import { createHealthRoute } from "../../src/server/app/health-route.ts";
 
 const quiet = { info() {}, warn() {}, error() {} };
 

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   AUTHORIZATION_SETTINGS,
   isDevelopment,
+  originSetting,
   requireIdempotencySettings,
   requireProductionSettings,
   StartupRefusal,
@@ -71,27 +72,6 @@ function list(value: string | undefined): string[] | undefined {
   return items && items.length > 0 ? items : undefined;
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/** An exact `https:` origin, or `http:` on a loopback host (local development). */
-function origin(value: string | undefined, name: string): string | undefined {
-  if (value === undefined || value === "") return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  const secure =
-    (url?.protocol === "https:" && /^[a-z0-9.-]+$/.test(url.hostname)) ||
-    (url?.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname));
-  if (!url || !secure || url.origin !== value.replace(/\/$/, ""))
-    throw new TypeError(
-      `${name} must be an exact https origin (e.g. https://giftgenius.example), or http on 127.0.0.1/localhost`,
-    );
-  return url.origin;
-}
-
 /** Reads the configuration from `env`. Throws on malformed values (a clear start-up error). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConfig {
   return {
@@ -121,7 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     faults: env.GIFTGENIUS_FAULTS,
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
-    publicOrigin: origin(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN"),
+    publicOrigin: originSetting(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN"),
   };
 }
 

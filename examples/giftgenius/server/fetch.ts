@@ -11,12 +11,12 @@
 import {
   authorizationSettingsFrom,
   createFetchHandler,
+  createHealthRoute,
   createJsonLogger,
   StartupRefusal,
 } from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
-import { createHealthRoute } from "./health.ts";
 import { createImageRoute } from "./images.ts";
 
 const env = process.env;

@@ -1,22 +1,23 @@
 /**
- * `GET /healthz`: whether this instance can serve tools now, for a load balancer or an
- * orchestrator (docs/deploy.md). 200 `{"status":"ok"}` when the process answers and its
- * database does, within a second; 503 `{"status":"unavailable"}` otherwise, so the proxy
- * sends requests to the other instances. Nothing about the failure is in the answer (it is
- * public); the reason goes to the log. `main.ts` puts it in `serveHttp`'s `routes`.
+ * `GET /healthz`: whether this instance can serve tools now, for a load balancer, an
+ * orchestrator or the tunnel check of docs/deploy.md. 200 `{"status":"ok"}` when the process
+ * answers and its store does, within a second; 503 `{"status":"unavailable"}` otherwise, so
+ * the proxy sends requests to the other instances. Nothing about the failure is in the answer
+ * (it is public); the reason goes to the log.
  */
-import { errorFields, type ServerLogger } from "mcp-widget-kit/server";
+import { errorFields, type ServerLogger } from "../log.ts";
 
-const PATH = "/healthz";
+/** The path the route answers. */
+export const HEALTH_PATH = "/healthz";
 const TIMEOUT_MS = 1_000;
 
 /**
- * The route, web-shaped (`serveHttp`'s `routes`, and the fetch entry): `undefined` for every
- * other path.
+ * The route, web-shaped (`serveHttp`'s `routes`, a fetch entry): `undefined` for every other
+ * path, 405 for methods other than GET and HEAD. `target.ping` resolves while the store answers.
  */
-export function createHealthRoute(database: { ping(): Promise<void> }, log: ServerLogger) {
+export function createHealthRoute(target: { ping(): Promise<void> }, log: ServerLogger) {
   return async (request: Request): Promise<Response | undefined> => {
-    if (new URL(request.url).pathname !== PATH) return undefined;
+    if (new URL(request.url).pathname !== HEALTH_PATH) return undefined;
     const headers = {
       "Content-Type": "application/json",
       "Cache-Control": "no-store",
@@ -26,7 +27,9 @@ export function createHealthRoute(database: { ping(): Promise<void> }, log: Serv
       return new Response(null, { status: 405, headers: { ...headers, Allow: "GET, HEAD" } });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const healthy = await Promise.race([
-      database.ping().then(() => true),
+      Promise.resolve()
+        .then(() => target.ping())
+        .then(() => true),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
       }),

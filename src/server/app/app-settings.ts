@@ -1,0 +1,127 @@
+/**
+ * The settings `serveApp` reads from the environment, in one place: the list docs/deploy.md
+ * documents (a docs test compares the two), and the parsing that turns a malformed value into
+ * a `StartupRefusal` naming the variable, never repeating its value.
+ */
+import { isLoopbackHost } from "../../contract/loopback.ts";
+import { StartupRefusal, type ModeEnvironment } from "../mode.ts";
+
+/**
+ * Every environment variable `serveApp` (and what it starts: the sign-in, the kit's store,
+ * the tool server's confirmation) reads. An app's own settings come on top.
+ */
+export const SERVE_APP_SETTINGS = [
+  "NODE_ENV",
+  "HOST",
+  "PORT",
+  "ALLOWED_HOSTS",
+  "ALLOWED_ORIGINS",
+  "PUBLIC_ORIGIN",
+  "AUTH_ISSUER",
+  "AUTH_AUDIENCE",
+  "AUTH_JWKS_URL",
+  "AUTH_TOKEN_TYPES",
+  "AUTH_DEV_PORT",
+  "CONFIRMATION_SECRET",
+  "CONFIRMATION_PREVIOUS_SECRETS",
+  "DATABASE_URL",
+  "SQLITE_FILE",
+  "PG_SYNCHRONOUS_COMMIT",
+  "IDEMPOTENCY_TTL_SECONDS",
+  "IDEMPOTENCY_LEASE_SECONDS",
+  "HTTP_BODY_TIMEOUT_MS",
+  "STDIO_SUBJECT",
+] as const;
+
+/** What `serveApp` read from the environment. */
+export interface AppSettings {
+  readonly host: string;
+  /** `0` picks a free port. */
+  readonly port: number;
+  /** `ALLOWED_HOSTS`; unset: the loopback names of the bound port only. */
+  readonly allowedHosts: readonly string[] | undefined;
+  readonly allowedOrigins: readonly string[] | undefined;
+  /** `PUBLIC_ORIGIN`, normalised (`https://cal.example`). */
+  readonly publicOrigin: string | undefined;
+  readonly databaseUrl: string | undefined;
+  /** `SQLITE_FILE`, when set. */
+  readonly sqliteFile: string | undefined;
+  readonly pgSynchronousCommit: boolean;
+  readonly bodyTimeoutMs: number | undefined;
+  readonly stdioSubject: string;
+}
+
+function whole(env: ModeEnvironment, name: string, fallback: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === "") return fallback;
+  const value = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  if (!(value <= max))
+    throw new StartupRefusal(`${name} must be a whole number from 0 to ${max}`, [name]);
+  return value;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  const items = value
+    ?.split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
+/**
+ * `value` as an origin setting (`PUBLIC_ORIGIN`): an exact `https:` origin, or `http:` on a
+ * loopback host (local development); `undefined` when unset or empty. Throws a
+ * `StartupRefusal` naming `name` (never repeating the value) for anything else.
+ */
+export function originSetting(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const secure =
+    (url?.protocol === "https:" && /^[a-z0-9.-]+$/.test(url.hostname)) ||
+    (url?.protocol === "http:" && isLoopbackHost(url.hostname));
+  if (!url || !secure || url.origin !== value.replace(/\/$/, ""))
+    throw new StartupRefusal(
+      `${name} must be an exact https origin (e.g. https://app.example), or http on 127.0.0.1/localhost`,
+      [name],
+    );
+  return url.origin;
+}
+
+/** Reads the settings; throws a `StartupRefusal` naming the first malformed one. */
+export function readAppSettings(env: ModeEnvironment, defaultPort: number): AppSettings {
+  const publicOrigin = originSetting(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN");
+  return {
+    host: env.HOST || "127.0.0.1",
+    port: whole(env, "PORT", defaultPort, 65_535),
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    publicOrigin,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE || undefined,
+    pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
+    bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_MS
+      ? whole(env, "HTTP_BODY_TIMEOUT_MS", 30_000, 3_600_000)
+      : undefined,
+    stdioSubject: env.STDIO_SUBJECT || "local",
+  };
+}
+
+/**
+ * Why `AUTH_AUDIENCE` looks wrong beside `PUBLIC_ORIGIN`, or `undefined`: one server answers
+ * both, so their origins should be one.
+ */
+export function audienceMismatch(env: ModeEnvironment, publicOrigin: string | undefined) {
+  if (!publicOrigin || !env.AUTH_AUDIENCE) return undefined;
+  let audience: string;
+  try {
+    audience = new URL(env.AUTH_AUDIENCE).origin;
+  } catch {
+    return "AUTH_AUDIENCE is not a URL";
+  }
+  return audience === publicOrigin ? undefined : "AUTH_AUDIENCE is not on PUBLIC_ORIGIN";
+}

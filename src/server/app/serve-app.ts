@@ -1,0 +1,339 @@
+/**
+ * `serveApp`: the one entry an app's `server/main.ts` calls. It reads the deploy settings
+ * (app-settings.ts), refuses a production start without its secrets in one line, sets up the
+ * sign-in (`startAuthorization`), opens the kit's store on the app's first use (PostgreSQL or
+ * SQLite) with its retention, and serves the app's tool server over Streamable HTTP
+ * (`serveHttp`, with `ALLOWED_HOSTS`, `/healthz` and the protected-resource metadata) or over
+ * stdio (`--stdio`). `startApp` is the same without the process around it (tests).
+ */
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { isLoopbackHost, loopbackHostHeaders } from "../../contract/loopback.ts";
+import { CONFIRMATION_SECRET_ENV } from "../confirmation.ts";
+import { serveHttp, type HttpOptions } from "../http.ts";
+import { createPostgresStore } from "../idempotency/postgres-store.ts";
+import { createSqliteStore } from "../idempotency/sqlite-store.ts";
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import { createJsonLogger, errorFields, type ServerLogger } from "../log.ts";
+import {
+  isDevelopment,
+  requireIdempotencySettings,
+  requireProductionSettings,
+  StartupRefusal,
+  type ModeEnvironment,
+} from "../mode.ts";
+import {
+  AUTHORIZATION_SETTINGS,
+  startAuthorization,
+  type Authorization,
+} from "../auth/start-authorization.ts";
+import type { ProtectedResource } from "../auth/protected-resource.ts";
+import { sqlDatabaseOf } from "../stores/sql-database.ts";
+import { startRetention, type Purge } from "../stores/retention.ts";
+import type { ResourceProvider } from "../resource-provider.ts";
+import type { ToolServer } from "../tool-server.ts";
+import type { WidgetUris } from "../widget-tool-meta.ts";
+import { widgetResources } from "../widget-resources.ts";
+import { audienceMismatch, readAppSettings, type AppSettings } from "./app-settings.ts";
+import { createHealthRoute } from "./health-route.ts";
+
+/** What an app's `open` is given to build its tool server. */
+export interface AppContext {
+  /** `"http"`, or `"stdio"` with `--stdio` (one local person, no sign-in). */
+  readonly transport: "http" | "stdio";
+  /** The settings read from the environment. */
+  readonly settings: AppSettings;
+  readonly log: ServerLogger;
+  /**
+   * The kit's store, opened on the first call: PostgreSQL at `DATABASE_URL`, else SQLite at
+   * `SQLITE_FILE` (default `options.sqliteFile`). Once opened, `/healthz` asks it and its
+   * expired records are purged on a timer. Drafts, rate limits and the app's tables may live
+   * in it too.
+   */
+  store(): IdempotencyStore;
+  /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
+  widget(): { uris: WidgetUris; provider: ResourceProvider };
+  /** The resource server's metadata over HTTP (the tool server's `protectedResource`). */
+  readonly protectedResource: ProtectedResource | undefined;
+  /** Whose tokens are accepted, over HTTP. */
+  readonly authorization: Authorization | undefined;
+  /**
+   * Where people's browsers reach this server: `PUBLIC_ORIGIN`, else the origin it listens on
+   * (known once the port is bound).
+   */
+  publicOrigin(): string;
+}
+
+/** What an app's `open` may give back beside its tool server. */
+export interface OpenedApp {
+  readonly tools: ToolServer;
+  /** What `/healthz` asks; default: the kit's store, when the app opened it. */
+  ping?(): Promise<void>;
+  /** Web-shaped routes next to `/mcp` (tried after the metadata and `/healthz`). */
+  routes?(request: Request): Promise<Response | undefined>;
+  /** Node routes (`serveHttp`'s `otherRoutes`), e.g. a development page. */
+  readonly otherRoutes?: HttpOptions["otherRoutes"];
+  /** More purges for the retention timer (drafts, rate windows, the app's own tables). */
+  readonly purges?: readonly Purge[];
+  /** Told the endpoint URL once it listens. */
+  listening?(url: string): void;
+  /** Releases what the app opened (the kit's store is closed by the kit). */
+  close?(): Promise<void>;
+}
+
+/** Options of {@link serveApp} and {@link startApp}. */
+export interface ServeAppOptions {
+  /** The app's name: the first word of its refusal line (`flights: production …`). */
+  readonly name: string;
+  /** What people see: the resource's name, the sign-in page, the widget's title. */
+  readonly title?: string;
+  /** The scopes the resource offers (the development sign-in grants them). */
+  readonly scopes: readonly string[];
+  /** Builds the app's tool server, or the tool server with the rest of {@link OpenedApp}. */
+  open(context: AppContext): ToolServer | OpenedApp | Promise<ToolServer | OpenedApp>;
+  /** The widget build's folder (`widget.manifest.json`, `widget.html`); default `dist`. */
+  readonly dist?: string | URL;
+  /** The SQLite file when neither `SQLITE_FILE` nor `DATABASE_URL` is set; default `data/<name>.sqlite`. */
+  readonly sqliteFile?: string | URL;
+  /** The port when `PORT` is unset; default 8787. */
+  readonly port?: number;
+  /** The development sign-in's port when `AUTH_DEV_PORT` is unset; default any free one. */
+  readonly devPort?: number;
+  /**
+   * Settings production needs in every transport besides the sign-in's; default
+   * `CONFIRMATION_SECRET` (which signs the proof that the person confirmed).
+   */
+  readonly secrets?: readonly string[];
+  /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
+  readonly httpSettings?: readonly string[];
+  /** The app's own start-up rules: throw a `StartupRefusal` to refuse (before anything starts). */
+  check?(env: ModeEnvironment, transport: "http" | "stdio"): void;
+  /** Default `process.env`. */
+  readonly env?: ModeEnvironment;
+  /** Over stdio instead of HTTP; default: `--stdio` among `process.argv`. */
+  readonly stdio?: boolean;
+  /** Default: JSON lines on stderr. */
+  readonly log?: ServerLogger;
+}
+
+/** A started app (from {@link startApp}). */
+export interface RunningApp {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
+  readonly url: string | undefined;
+  /** Stops serving, the sign-in, the retention, the app and the store. */
+  close(): Promise<void>;
+}
+
+const pathOf = (value: string | URL) =>
+  value instanceof URL ? fileURLToPath(value) : resolve(value);
+
+/** The kit's store, opened once on first use, with its retention started. */
+function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerLogger) {
+  let opened: IdempotencyStore | undefined;
+  return {
+    get: (): IdempotencyStore => {
+      if (opened) return opened;
+      const file =
+        settings.sqliteFile ?? pathOf(options.sqliteFile ?? `data/${options.name}.sqlite`);
+      opened = settings.databaseUrl
+        ? createPostgresStore({
+            connectionString: settings.databaseUrl,
+            synchronousCommit: settings.pgSynchronousCommit,
+          })
+        : createSqliteStore(file);
+      log.info("idempotency_store", {
+        store: opened.name,
+        ...(settings.databaseUrl ? {} : { file }),
+      });
+      return opened;
+    },
+    get opened() {
+      return opened;
+    },
+  };
+}
+
+/**
+ * Starts the app as {@link serveApp} does, without printing, exiting or listening for
+ * signals. Throws a `StartupRefusal` (naming the settings, never their values) when production
+ * lacks its secrets or a setting is malformed.
+ */
+export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? createJsonLogger();
+  const transport = (options.stdio ?? process.argv.includes("--stdio")) ? "stdio" : "http";
+  options.check?.(env, transport);
+  requireIdempotencySettings(env);
+  requireProductionSettings(env, [
+    ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
+    ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
+  ]);
+  const settings = readAppSettings(env, options.port ?? 8787);
+  const mismatch = audienceMismatch(env, settings.publicOrigin);
+  // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
+  if (mismatch) log.warn("audience_not_public_origin", { note: mismatch });
+
+  const authorization =
+    transport === "http"
+      ? await startAuthorization({
+          host: settings.host,
+          port: settings.port,
+          scopes: options.scopes,
+          log,
+          env,
+          ...(options.title ? { resourceName: options.title } : {}),
+          ...(options.devPort !== undefined ? { devPort: options.devPort } : {}),
+        })
+      : undefined;
+  const port = authorization?.port ?? settings.port;
+  let listeningOrigin = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${port}`;
+  const publicOrigin = () => settings.publicOrigin ?? listeningOrigin;
+  const store = lazyStore(options, settings, log);
+  let widget: ReturnType<AppContext["widget"]> | undefined;
+  const context: AppContext = {
+    transport,
+    settings,
+    log,
+    store: store.get,
+    widget: () =>
+      (widget ??= widgetResources({
+        dist: pathOf(options.dist ?? "dist"),
+        log,
+        ...(options.title ? { title: options.title } : {}),
+        ...(settings.publicOrigin ? { resourceOrigins: () => [publicOrigin()] } : {}),
+      })),
+    protectedResource: authorization?.resource,
+    authorization,
+    publicOrigin,
+  };
+  let app: OpenedApp;
+  try {
+    const opened = await options.open(context);
+    app = "createServer" in opened ? { tools: opened } : opened;
+  } catch (error) {
+    await authorization?.close();
+    await store.opened?.close();
+    throw error;
+  }
+  const kitStore = store.opened;
+  if (kitStore) await kitStore.init();
+  // Expired records (and what the app adds) go in bounded batches, now and every 10 minutes,
+  // from every process: they share the work.
+  const purges: Purge[] = [
+    ...(kitStore ? [(limit: number) => kitStore.purgeExpired(Date.now(), limit)] : []),
+    ...(app.purges ?? []),
+  ];
+  const retention =
+    purges.length > 0
+      ? startRetention({
+          purges,
+          onPurged: (rows) => log.info("retention_purged", { rows }),
+          onError: (error) => log.warn("retention_failed", errorFields(error)),
+        })
+      : undefined;
+  const closeApp = async () => {
+    await retention?.stop();
+    await app.close?.();
+    await kitStore?.close();
+  };
+
+  if (transport === "stdio") {
+    const { serveStdio } = await import("@modelcontextprotocol/server/stdio");
+    // One process, one person: the owner of the process is the caller of every tool.
+    const principal = {
+      issuer: "local",
+      subject: settings.stdioSubject,
+      scopes: [...options.scopes],
+    };
+    const stdio = serveStdio((ctx) => app.tools.createServer(ctx, { principal }));
+    log.info("listening", { transport: "stdio" });
+    return {
+      url: undefined,
+      async close() {
+        await stdio.close();
+        await closeApp();
+      },
+    };
+  }
+
+  const auth = authorization!;
+  const ping =
+    app.ping?.bind(app) ??
+    (kitStore
+      ? async () => {
+          await sqlDatabaseOf(kitStore, "healthz").query("SELECT 1", {});
+        }
+      : async () => {});
+  const health = createHealthRoute({ ping }, log);
+  // A listed public name is served; in development the loopback names stay open as well, so
+  // the local host page and curl on 127.0.0.1 work beside a tunnel.
+  const allowedHosts = settings.allowedHosts
+    ? [
+        ...settings.allowedHosts,
+        ...(isDevelopment(env) && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
+      ]
+    : undefined;
+  let endpoint;
+  try {
+    endpoint = await serveHttp({
+      createServer: (ctx) => app.tools.createServer(ctx),
+      log,
+      host: settings.host,
+      port,
+      authenticate: auth.authenticate(app.tools),
+      ...(allowedHosts ? { allowedHosts } : {}),
+      ...(settings.allowedOrigins ? { allowedOrigins: settings.allowedOrigins } : {}),
+      ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
+      routes: async (request) =>
+        auth.resource.respond(request) ?? (await health(request)) ?? (await app.routes?.(request)),
+      ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
+    });
+  } catch (error) {
+    await auth.close();
+    await closeApp();
+    throw error;
+  }
+  listeningOrigin = new URL(endpoint.url).origin;
+  app.listening?.(endpoint.url);
+  const running = endpoint;
+  return {
+    url: endpoint.url,
+    async close() {
+      await running.close();
+      await auth.close();
+      await closeApp();
+    },
+  };
+}
+
+/**
+ * Runs the app as a process: {@link startApp}, then the endpoint URL on stdout (the `dev`
+ * command reads it from there), and a clean stop on SIGINT and SIGTERM. A start it refuses
+ * (production without its secrets, a malformed setting) is one line on stderr naming the
+ * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other
+ * failure is logged (`startup_failed`) with exit code 1.
+ */
+export async function serveApp(options: ServeAppOptions): Promise<RunningApp> {
+  const log = options.log ?? createJsonLogger();
+  let running: RunningApp;
+  try {
+    running = await startApp({ ...options, log });
+  } catch (error) {
+    // One plain line a person reads at once, not a JSON record or a stack trace.
+    if (error instanceof StartupRefusal)
+      process.stderr.write(`${options.name}: ${error.message}\n`);
+    else log.error("startup_failed", errorFields(error));
+    process.exit(1);
+  }
+  if (running.url) console.log(running.url);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting_down", { signal });
+    void running.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  return running;
+}
