@@ -88,6 +88,14 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export {
+  commitArguments,
+  IDEMPOTENCY_KEY_PATTERN,
+  idempotencyKeySchema,
+  runCommit,
+  type CommitArguments,
+  type RunCommitOptions,
+} from "./commit-arguments.ts";
+export {
   createConfirmationSigner,
   CONFIRMATION_SECRET_ENV,
   DEFAULT_CONFIRMATION_TTL_MS,

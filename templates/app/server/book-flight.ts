@@ -3,12 +3,11 @@
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
  * booking (nothing booked twice), the same key with another draft is refused.
  */
-import { randomUUID } from "node:crypto";
-import * as v from "valibot";
 import {
+  commitArguments,
   defineTool,
   idempotentResult,
-  runIdempotent,
+  runCommit,
   ToolFailure,
   widgetToolMeta,
   type IdempotencyStore,
@@ -17,12 +16,6 @@ import {
 import { flights, type Booking } from "../contract.ts";
 import { createBookings } from "./bookings.ts";
 import { readDraft, totalFor } from "./schedule.ts";
-
-const KEY = /^[\w.:-]{8,128}$/;
-const BookArgs = v.strictObject({
-  draft_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  idempotency_key: v.pipe(v.string(), v.regex(KEY, "8-128 of A-Z a-z 0-9 _ . : -, e.g. a UUID")),
-});
 
 const REFUSALS = {
   DRAFT_NOT_FOUND: "draft_id names no draft: prepare the booking again.",
@@ -53,27 +46,16 @@ export function bookFlight(deps: {
     // prepare_booking's result gave the widget (the kit checks it before this handler).
     confirm: { prepare: "prepare_booking" },
     auth: { scopes: [BOOKING_SCOPE] },
-    arguments: {
-      schema: BookArgs,
-      // The examples of a validation error: a fresh key each time, never one to share.
-      repair: (args) => ({
-        draft_id: v.is(BookArgs.entries.draft_id, args.draft_id)
-          ? args.draft_id
-          : "bd.from-prepare-booking",
-        idempotency_key: v.is(BookArgs.entries.idempotency_key, args.idempotency_key)
-          ? args.idempotency_key
-          : randomUUID(),
-      }),
-    },
-    async handler({ draft_id, idempotency_key }, context) {
-      const outcome = await runIdempotent<Booking>({
+    // draft_id and idempotency_key, declared by the kit (a bad key's example is a fresh one).
+    arguments: commitArguments({ draftExample: "bd.from-prepare-booking" }),
+    async handler(args, context) {
+      const { draft_id } = args;
+      // All local: the booking commits with the record, one durable commit in all.
+      const outcome = await runCommit<Booking>({
         store: deps.store,
-        scope: context.caller,
-        key: idempotency_key,
-        args: { draft_id },
+        args,
+        context,
         now: deps.now,
-        // All local: the booking commits with the record, one durable commit in all.
-        deferClaimFlush: true,
         async execute({ effectKey }) {
           const draft = readDraft(draft_id, deps.now());
           if (draft.problem)

@@ -4,12 +4,11 @@
  * reply (nothing sent twice), the same key with another draft is refused, and a draft is sent
  * once whatever the key: under another key it answers `DRAFT_ALREADY_SENT` with that reply.
  */
-import { randomUUID } from "node:crypto";
-import * as v from "valibot";
 import {
+  commitArguments,
   defineTool,
   idempotentResult,
-  runIdempotent,
+  runCommit,
   widgetToolMeta,
   type Attempt,
   type DraftStore,
@@ -26,12 +25,6 @@ export interface StoredDraft {
   readonly ticket_id: string;
   readonly body: string;
 }
-
-const KEY = /^[\w.:-]{8,128}$/;
-const SendArgs = v.strictObject({
-  draft_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  idempotency_key: v.pipe(v.string(), v.regex(KEY, "8-128 of A-Z a-z 0-9 _ . : -, e.g. a UUID")),
-});
 
 const REFUSALS = {
   DRAFT_NOT_FOUND: "draft_id names no draft of yours: draft the reply again.",
@@ -100,26 +93,16 @@ export function sendReply(deps: {
     // draft_reply's result gave the widget (the kit checks it before this handler).
     confirm: { prepare: "draft_reply" },
     auth: { scopes: [REPLY_SCOPE] },
-    arguments: {
-      schema: SendArgs,
-      repair: (args) => ({
-        draft_id: v.is(SendArgs.entries.draft_id, args.draft_id)
-          ? args.draft_id
-          : "drf_from-draft-reply",
-        idempotency_key: v.is(SendArgs.entries.idempotency_key, args.idempotency_key)
-          ? args.idempotency_key
-          : randomUUID(),
-      }),
-    },
-    async handler({ draft_id, idempotency_key }, context) {
-      const outcome = await runIdempotent<SendValue, StoredDraft>({
+    // draft_id and idempotency_key, declared by the kit (a bad key's example is a fresh one).
+    arguments: commitArguments({ draftExample: "drf_from-draft-reply" }),
+    async handler(args, context) {
+      const { draft_id } = args;
+      // Nothing goes out before the capture, a durable write that flushes the claim too.
+      const outcome = await runCommit<SendValue, StoredDraft>({
         store: deps.store,
-        scope: context.caller,
-        key: idempotency_key,
-        args: { draft_id },
+        args,
+        context,
         now: deps.now,
-        // Nothing goes out before the capture, a durable write that flushes the claim too.
-        deferClaimFlush: true,
         async execute({ effectKey, captured, capture }) {
           // Captured by an earlier attempt of this send: finish it as confirmed, whatever
           // became of the draft since (expired, purged).

@@ -1,0 +1,84 @@
+/**
+ * The declared arguments of a confirmed commit — `draft_id` and `idempotency_key` — and the run
+ * that keys the write by them. Every app's commit tool took the same two fields, checked the
+ * key against the same pattern, repaired a bad key with a fresh one (never an example to
+ * share) and handed both to `runIdempotent` the same way; it is declared here once.
+ */
+import { randomUUID } from "node:crypto";
+import * as v from "valibot";
+import {
+  runIdempotent,
+  type Attempt,
+  type EffectContext,
+  type IdempotentOutcome,
+} from "./idempotency/run-idempotent.ts";
+import type { IdempotencyStore } from "./idempotency/store.ts";
+import type { ToolContext } from "./tool-server.ts";
+import type { ArgumentSpec } from "./validate-arguments.ts";
+
+/** What an idempotency key may be: 8 to 128 of `A-Z a-z 0-9 _ . : -` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/;
+
+/** The `idempotency_key` argument's schema (its message is the field error's). */
+export const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.regex(IDEMPOTENCY_KEY_PATTERN, "8-128 of A-Z a-z 0-9 _ . : -, e.g. a UUID"),
+);
+
+const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+
+/** A confirmed commit's arguments, as its handler gets them. */
+export interface CommitArguments {
+  readonly draft_id: string;
+  readonly idempotency_key: string;
+}
+
+/**
+ * The arguments of a commit tool (`defineTool`'s `arguments`): `draft_id` (the prepare
+ * result's, 1-200 characters) and `idempotency_key` ({@link IDEMPOTENCY_KEY_PATTERN}), nothing
+ * else. A validation error's example keeps what was valid and puts `draftExample` for a bad
+ * draft id and a fresh UUID for a bad key, so no two callers are shown one key to share.
+ */
+export function commitArguments(options: {
+  readonly draftExample: string;
+}): ArgumentSpec<CommitArguments> {
+  return {
+    schema: v.strictObject({ draft_id: draftIdSchema, idempotency_key: idempotencyKeySchema }),
+    repair: (args) => ({
+      draft_id: v.is(draftIdSchema, args.draft_id) ? args.draft_id : options.draftExample,
+      idempotency_key: v.is(idempotencyKeySchema, args.idempotency_key)
+        ? args.idempotency_key
+        : randomUUID(),
+    }),
+  };
+}
+
+/** Options of {@link runCommit}. */
+export interface RunCommitOptions<T, C> {
+  readonly store: IdempotencyStore;
+  /** The commit's arguments and the handler's context (its caller scopes the key). */
+  readonly args: CommitArguments;
+  readonly context: Pick<ToolContext, "caller">;
+  readonly now?: () => number;
+  /** The effect, as `runIdempotent`'s `execute`. */
+  execute(effect: EffectContext<C>): Promise<Attempt<T>>;
+}
+
+/**
+ * `runIdempotent` for a commit: the caller's scope and `idempotency_key` key the record, the
+ * draft id is what the key is bound to, and the claim is flushed with the effect's first
+ * durable write (`deferClaimFlush`): an app's local effect commits with the record.
+ */
+export function runCommit<T, C = unknown>(
+  options: RunCommitOptions<T, C>,
+): Promise<IdempotentOutcome<T>> {
+  return runIdempotent<T, C>({
+    store: options.store,
+    scope: options.context.caller,
+    key: options.args.idempotency_key,
+    args: { draft_id: options.args.draft_id },
+    ...(options.now ? { now: options.now } : {}),
+    deferClaimFlush: true,
+    execute: options.execute,
+  });
+}
