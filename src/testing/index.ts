@@ -43,4 +43,12 @@ export {
   type FixtureContract,
 } from "./record-fixtures.ts";
 export type { RecordServer, RecordedResult, ToolCaller, ToolArguments } from "./tool-caller.ts";
+export { renderWidget, type RenderWidgetOptions, type RenderedWidget } from "./render-widget.tsx";
+export {
+  callAsWidget,
+  type CallAsWidgetOptions,
+  type CallableToolServer,
+  type WidgetCaller,
+  type WidgetCallResult,
+} from "./widget-caller.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";

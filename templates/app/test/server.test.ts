@@ -15,7 +15,9 @@ import {
   IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
+  type ToolServer,
 } from "mcp-widget-kit/server";
+import { callAsWidget } from "mcp-widget-kit/testing";
 import { flights, type Booking } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
 import { createBookings } from "../server/bookings.ts";
@@ -37,25 +39,17 @@ const tools = createFlightsServer({
 const alice = { principal: { issuer: "local", subject: "alice", scopes: [BOOKING_SCOPE] } };
 
 /**
- * The proof the widget sends: what the prepare result's `_meta` carries for this draft and
- * caller (the kit's development secret signs it, as in the server under test).
+ * Calls a server's tools as the widget does: the commit carries its confirmation proof, signed
+ * for the calling person with the kit's development secret (as in the server under test).
  */
 const proofs = createConfirmationSigner({ now: () => clock });
-function asWidget(args: unknown, caller: CallOrigin) {
-  const draft_id = (args as { draft_id?: unknown }).draft_id;
-  if (typeof draft_id !== "string" || "confirmation" in (args as object)) return args;
-  return {
-    ...(args as object),
-    confirmation: proofs.issue(draft_id, callerScope(caller.principal)),
-  };
-}
-
-/** Calls a tool as the widget does (the commit with its confirmation proof). */
-async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
-  const sent = tool === "book_flight" ? asWidget(args, caller) : args;
-  const result = await tools.callTool(tool, sent, caller);
-  return flights.parse(result.structuredContent);
-}
+const asWidget = (server: ToolServer) =>
+  callAsWidget(server, {
+    parse: flights.parse,
+    origin: alice as CallOrigin,
+    sign: (draftId, origin) => proofs.issue(draftId, callerScope(origin?.principal)),
+  });
+const { view } = asWidget(tools);
 
 async function prepare(offer_id: string, passengers: number) {
   const shown = await view("prepare_booking", { offer_id, passengers });
@@ -136,9 +130,7 @@ describe("booking a flight", () => {
       const before = createFlightsServer({ widget, log: silentLogger, store, now: () => clock });
       const draft_id = await prepare("f-201", 1);
       const send = { draft_id, idempotency_key: "key-restart-1" };
-      const made = flights.parse(
-        (await before.callTool("book_flight", asWidget(send, alice), alice)).structuredContent,
-      );
+      const made = await asWidget(before).view("book_flight", send);
       expect(made).toMatchObject({ state: "committed", data: { replayed: false } });
       await store.close();
       // A new process on the same file: the booking is there, and the key replays it.
@@ -151,9 +143,7 @@ describe("booking a flight", () => {
       });
       const stored = await createBookings(reopened).list(callerScope(alice.principal));
       expect(stored).toEqual([made.state === "committed" ? made.data.booking : undefined]);
-      const replay = flights.parse(
-        (await after.callTool("book_flight", asWidget(send, alice), alice)).structuredContent,
-      );
+      const replay = await asWidget(after).view("book_flight", send);
       expect(replay).toMatchObject({ state: "committed", data: { replayed: true } });
       expect(await createBookings(reopened).list(callerScope(alice.principal))).toHaveLength(1);
       await reopened.close();
@@ -262,11 +252,10 @@ describe("booking a flight", () => {
     });
     const draft_id = await prepare("f-101", 1);
     const before = booked.length;
-    const result = await outage.callTool(
-      "book_flight",
-      asWidget({ draft_id, idempotency_key: "outage-key-0001" }, alice),
-      alice,
-    );
+    const result = await asWidget(outage).call("book_flight", {
+      draft_id,
+      idempotency_key: "outage-key-0001",
+    });
     expect(flights.parse(result.structuredContent)).toMatchObject({
       state: "error",
       error: { code: IDEMPOTENCY_CODES.storeUnavailable, retryable: true, changes: "none" },

@@ -5,11 +5,8 @@
  * The story renders the offers, and a person books a flight on a mock host that answers with
  * the recorded results.
  */
-import { act } from "react";
-import { createRoot } from "react-dom/client";
 import * as vitest from "vitest";
-import { HostProvider } from "mcp-widget-kit";
-import { createMockHost, snapshotFixtures } from "mcp-widget-kit/testing";
+import { createMockHost, renderWidget, snapshotFixtures } from "mcp-widget-kit/testing";
 import booked from "../fixtures/committed--book-flight.json";
 import draft from "../fixtures/confirm--prepare-booking.json";
 import offers from "../fixtures/results--search-flights.json";
@@ -30,57 +27,36 @@ await snapshotFixtures({
 });
 
 vitest.it("the story shows the recorded offers", async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  const container = document.body.appendChild(document.createElement("div"));
-  const root = createRoot(container);
-  await act(async () => root.render(Results.render()));
-  vitest
-    .expect(container.querySelector("[data-state]")?.getAttribute("data-state"))
-    .toBe("results");
-  vitest.expect(container.querySelectorAll("[data-item-id]")).toHaveLength(3);
-  act(() => root.unmount());
+  const widget = await renderWidget(Results.render());
+  vitest.expect(widget.state()).toBe("results");
+  vitest.expect(widget.container.querySelectorAll("[data-item-id]")).toHaveLength(3);
+  widget.unmount();
 });
 
 vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a remount", async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const { expect } = vitest;
   const host = createMockHost({
     globals: { toolOutput: offers.structuredContent, locale: "en" },
     tools: { prepare_booking: () => draft, book_flight: () => booked },
   });
-  const container = document.body.appendChild(document.createElement("div"));
-  let root = createRoot(container);
-  const mount = () =>
-    act(async () =>
-      root.render(
-        <HostProvider host={host}>
-          <App />
-        </HostProvider>,
-      ),
-    );
-  const state = () => container.querySelector("[data-state]")?.getAttribute("data-state");
-  const click = (selector: string) =>
-    act(async () => container.querySelector<HTMLButtonElement>(selector)!.click());
-  await mount();
-  await click('[data-item-id="f-102"] [data-action="prepare"]');
-  expect(state()).toBe("confirm");
-  await click('[data-action="cancel"]');
-  expect(state()).toBe("results");
-  await click('[data-item-id="f-102"] [data-action="prepare"]');
-  await click('[data-action="confirm"]');
-  expect(state()).toBe("committed");
-  expect(container.textContent).toContain("bk_8c3160fda96d0baa");
+  const widget = await renderWidget(<App />, { host });
+  await widget.click('[data-item-id="f-102"] [data-action="prepare"]');
+  expect(widget.state()).toBe("confirm");
+  await widget.click('[data-action="cancel"]');
+  expect(widget.state()).toBe("results");
+  await widget.click('[data-item-id="f-102"] [data-action="prepare"]');
+  await widget.click('[data-action="confirm"]');
+  expect(widget.state()).toBe("committed");
+  expect(widget.container.textContent).toContain("bk_8c3160fda96d0baa");
   // The app's own receipt at once (its route and passengers line), with focus on its heading.
-  expect(container.textContent).toContain("2 passengers");
+  expect(widget.container.textContent).toContain("2 passengers");
   expect(document.activeElement?.tagName).toBe("H2");
   const [commit] = host.toolCalls("book_flight");
   expect(commit?.args).toMatchObject({ draft_id: draft.structuredContent.draft.draft_id });
   expect(commit?.args.idempotency_key).toMatch(/^[\w.:-]{8,128}$/);
   // The widget is mounted again (the host reloads it): the booking is read back from widget state.
-  act(() => root.unmount());
-  root = createRoot(container);
-  await mount();
-  expect(state()).toBe("committed");
+  await widget.remount();
+  expect(widget.state()).toBe("committed");
   expect(host.toolCalls("book_flight")).toHaveLength(1);
-  act(() => root.unmount());
+  widget.unmount();
 });

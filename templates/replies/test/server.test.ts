@@ -15,7 +15,9 @@ import {
   IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
+  type ToolServer,
 } from "mcp-widget-kit/server";
+import { callAsWidget } from "mcp-widget-kit/testing";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
 import { createSentReplies } from "../server/sent-replies.ts";
@@ -39,25 +41,17 @@ const person = (subject: string) => ({
 const alice = person("alice");
 
 /**
- * The proof the widget sends: what the prepare result's `_meta` carries for this draft and
- * caller (the kit's development secret signs it, as in the server under test).
+ * Calls a server's tools as the widget does: the commit carries its confirmation proof, signed
+ * for the calling person with the kit's development secret (as in the server under test).
  */
 const proofs = createConfirmationSigner({ now: () => clock });
-function asWidget(args: unknown, caller: CallOrigin) {
-  const draft_id = (args as { draft_id?: unknown }).draft_id;
-  if (typeof draft_id !== "string" || "confirmation" in (args as object)) return args;
-  return {
-    ...(args as object),
-    confirmation: proofs.issue(draft_id, callerScope(caller.principal)),
-  };
-}
-
-/** Calls a tool as the widget does (the commit with its confirmation proof). */
-async function view(tool: string, args: unknown, caller: CallOrigin = alice) {
-  const sent = tool === "send_reply" ? asWidget(args, caller) : args;
-  const result = await tools.callTool(tool, sent, caller);
-  return replies.parse(result.structuredContent);
-}
+const asWidget = (server: ToolServer) =>
+  callAsWidget(server, {
+    parse: replies.parse,
+    origin: alice as CallOrigin,
+    sign: (draftId, origin) => proofs.issue(draftId, callerScope(origin?.principal)),
+  });
+const { view } = asWidget(tools);
 
 async function draft(body: string, caller: CallOrigin = alice) {
   const shown = await view("draft_reply", { ticket_id: "t-4131", body }, caller);
@@ -118,11 +112,10 @@ describe("the replies server", () => {
     expect(first).toMatchObject({ state: "committed", data: { replayed: false } });
     const reply = first.state === "committed" ? first.data.reply : undefined;
     for (const key of ["key-once-b", "key-once-b", "key-once-c"]) {
-      const result = await tools.callTool(
-        "send_reply",
-        asWidget({ draft_id: draftId, idempotency_key: key }, alice),
-        alice,
-      );
+      const result = await asWidget(tools).call("send_reply", {
+        draft_id: draftId,
+        idempotency_key: key,
+      });
       expect(result.structuredContent).toMatchObject({
         ok: false,
         reply,
@@ -156,20 +149,17 @@ describe("the replies server", () => {
       );
       if (shown.state !== "confirm") throw new Error(`no draft: ${shown.state}`);
       const send = { draft_id: shown.data.draft.draft_id, idempotency_key: "key-restart-a" };
-      const first = replies.parse(
-        (await before.callTool("send_reply", asWidget(send, alice), alice)).structuredContent,
-      );
+      const first = await asWidget(before).view("send_reply", send);
       expect(first).toMatchObject({ state: "committed" });
       await store.close();
       const reopened = createSqliteStore(file);
       const after = open(reopened);
       const kept = await createSentReplies(reopened).list(callerScope(alice.principal));
       expect(kept).toEqual([first.state === "committed" ? first.data.reply : undefined]);
-      const again = await after.callTool(
-        "send_reply",
-        asWidget({ ...send, idempotency_key: "key-restart-b" }, alice),
-        alice,
-      );
+      const again = await asWidget(after).call("send_reply", {
+        ...send,
+        idempotency_key: "key-restart-b",
+      });
       expect(again.structuredContent).toMatchObject({ error: { code: "DRAFT_ALREADY_SENT" } });
       expect(await createSentReplies(reopened).list(callerScope(alice.principal))).toHaveLength(1);
       await reopened.close();

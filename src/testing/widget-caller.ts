@@ -1,0 +1,98 @@
+/**
+ * A server's tools called as its widget calls them, in a test: a prepare result's proof (the
+ * widget-only `_meta` lane) is kept by its draft id and sent back as the commit's
+ * `confirmation`, as the write flow does, so a test drives prepare → commit without copying
+ * the kit's wire names. Only types of the tool server are named (structurally): this module
+ * imports nothing from the server side and nothing from Node.
+ */
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+
+/** The part of a `CallToolResult` the caller reads. */
+export interface WidgetCallResult {
+  readonly structuredContent?: unknown;
+  readonly _meta?: unknown;
+  readonly isError?: boolean;
+}
+
+/** A tool server as the caller uses it (`createToolServer`'s, or any with these two methods). */
+export interface CallableToolServer<O> {
+  callTool(name: string, args: unknown, origin?: O): Promise<WidgetCallResult>;
+  listTools(): ReadonlyArray<{ readonly name: string; readonly inputSchema?: unknown }>;
+}
+
+/** Options of {@link callAsWidget}. */
+export interface CallAsWidgetOptions<V, O> {
+  /** The contract's `parse`: `view` answers what the widget would show. */
+  parse(structuredContent: unknown): V;
+  /** Who calls when a call names nobody (`{ principal }`, as the HTTP layer verified it). */
+  readonly origin?: O;
+  /**
+   * Signs every commit's proof itself, for the call's caller, instead of sending the one the
+   * prepare result carried: a test that commits ids written by hand, or another person's, e.g.
+   * `(id, origin) => signer.issue(id, callerScope(origin?.principal))`.
+   */
+  sign?(draftId: string, origin: O | undefined): string | undefined;
+}
+
+/** What {@link callAsWidget} gives back. */
+export interface WidgetCaller<V, O> {
+  /** The call's whole result. */
+  call(
+    tool: string,
+    args: { readonly [key: string]: unknown },
+    origin?: O,
+  ): Promise<WidgetCallResult>;
+  /** The call's result as the widget shows it (the contract's parse of `structuredContent`). */
+  view(tool: string, args: { readonly [key: string]: unknown }, origin?: O): Promise<V>;
+}
+
+function draftIdOf(structuredContent: unknown): string | undefined {
+  const draft = (structuredContent as { draft?: { draft_id?: unknown } } | null)?.draft;
+  return typeof draft?.draft_id === "string" ? draft.draft_id : undefined;
+}
+
+function proofOf(meta: unknown): string | undefined {
+  const proof = (meta as { readonly [key: string]: unknown } | null | undefined)?.[
+    CONFIRMATION_META
+  ];
+  return typeof proof === "string" ? proof : undefined;
+}
+
+/**
+ * Calls `tools` as the widget does: a commit tool (its input schema takes `confirmation`) gets
+ * the proof of its `draft_id` — the one the prepare result carried, or `options.sign`'s —
+ * unless the arguments bring their own. Everything else goes as given.
+ */
+export function callAsWidget<V, O>(
+  tools: CallableToolServer<O>,
+  options: CallAsWidgetOptions<V, O>,
+): WidgetCaller<V, O> {
+  const commits = new Set(
+    tools
+      .listTools()
+      .filter((tool) => {
+        const properties = (tool.inputSchema as { properties?: object } | undefined)?.properties;
+        return properties !== undefined && CONFIRMATION_ARGUMENT in properties;
+      })
+      .map((tool) => tool.name),
+  );
+  const proofs = new Map<string, string>();
+  const call: WidgetCaller<V, O>["call"] = async (tool, args, origin = options.origin) => {
+    let sent: { readonly [key: string]: unknown } = args;
+    const draftId = args.draft_id;
+    if (commits.has(tool) && typeof draftId === "string" && !(CONFIRMATION_ARGUMENT in args)) {
+      const proof = options.sign ? options.sign(draftId, origin) : proofs.get(draftId);
+      if (proof !== undefined) sent = { ...args, [CONFIRMATION_ARGUMENT]: proof };
+    }
+    const result = await tools.callTool(tool, sent, origin);
+    const drafted = draftIdOf(result.structuredContent);
+    const proof = proofOf(result._meta);
+    if (drafted !== undefined && proof !== undefined) proofs.set(drafted, proof);
+    return result;
+  };
+  return {
+    call,
+    view: async (tool, args, origin) =>
+      options.parse((await call(tool, args, origin)).structuredContent),
+  };
+}
