@@ -24,6 +24,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -336,7 +337,8 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
         "npx",
         ["tsx", "server/main.ts"],
         /^(http:\/\/\S+)$/m,
-        { PORT: "0" },
+        // The tunnel step of docs/deploy.md: the public name is served beside loopback.
+        { PORT: "0", ALLOWED_HOSTS: "cal.example" },
         true,
       );
       server = started.child;
@@ -415,6 +417,47 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     function expectNoGiftGeniusWord(text: string) {
       for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
     }
+
+    /** A status for `path` with its own `Host` header (fetch cannot set one). */
+    function statusFor(path: string, host: string, body?: unknown) {
+      const url = new URL(endpoint);
+      const sent = body === undefined ? undefined : JSON.stringify(body);
+      return new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path,
+            method: sent ? "POST" : "GET",
+            headers: {
+              host,
+              ...(sent
+                ? {
+                    "content-type": "application/json",
+                    accept: "application/json, text/event-stream",
+                    "mcp-protocol-version": "2025-11-25",
+                  }
+                : {}),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end(sent);
+      });
+    }
+
+    it("serves the name in ALLOWED_HOSTS (403 for another) and answers /healthz", async () => {
+      const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+      expect(await statusFor("/mcp", "cal.example", list)).toBe(200);
+      expect(await statusFor("/mcp", "evil.example", list)).toBe(403);
+      expect(await statusFor("/healthz", "cal.example")).toBe(200);
+      const health = await fetch(new URL("/healthz", endpoint));
+      expect(await health.json()).toEqual({ status: "ok" });
+    });
 
     async function call(name: string, args: Record<string, unknown>) {
       const result = await client.callTool({ name, arguments: args });
