@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   en,
@@ -67,6 +68,33 @@ describe("formatting", () => {
     expect(formatMoney({ amount: "100", currency: "JPY" }, "ja-JP")).toMatch(/100/);
     // No float rounding on the way: the string goes to Intl as is.
     expect(formatMoney({ amount: "0.1", currency: "USD" }, "en-US")).toBe("$0.10");
+  });
+
+  it("writes en / en-US money exactly as Intl does, without building an Intl format", () => {
+    // formatMoney skips Intl for these (its first use costs a page 12–27 ms): any amount the
+    // wire allows, in either locale and each of the skipped currencies, must read the same.
+    const amounts = fc.stringMatching(/^\d{1,15}(\.\d{1,6})?$/);
+    fc.assert(
+      fc.property(
+        amounts,
+        fc.constantFrom("USD", "EUR", "GBP"),
+        fc.constantFrom("en", "en-US"),
+        (amount, currency, locale) => {
+          const intl = new Intl.NumberFormat(locale, { style: "currency", currency });
+          expect(formatMoney({ amount, currency }, locale)).toBe(
+            intl.format(amount as Intl.StringNumericLiteral),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    for (const amount of ["0", "000", "007.5", "1000", "123456789012345.99", "0.05"]) {
+      expect(formatMoney({ amount, currency: "USD" }, "en")).toBe(
+        new Intl.NumberFormat("en", { style: "currency", currency: "USD" }).format(
+          amount as Intl.StringNumericLiteral,
+        ),
+      );
+    }
   });
 
   it("never throws on a bad currency code or locale", () => {
