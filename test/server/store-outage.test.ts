@@ -18,6 +18,7 @@ function downStore(): IdempotencyStore {
     capture: down,
     complete: down,
     reopen: down,
+    claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),
   };

@@ -31,6 +31,10 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.reopen(claim, response, inDoubt);
     },
+    async claimInDoubt(request) {
+      check();
+      return store.claimInDoubt(request);
+    },
     purgeExpired: (now, limit) => store.purgeExpired(now, limit),
     close: () => store.close(),
   };

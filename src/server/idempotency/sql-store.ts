@@ -30,6 +30,17 @@ function expiredAt(now: string, r = "r"): string {
     AND (${r}.status <> 'pending' OR ${r}.locked_at + ${r}.lease_ms <= ${now}))`;
 }
 
+/**
+ * A record owed its effect that nobody is finishing now: unfinished with captured claims, in
+ * doubt or never settled, its lease (if any) run out, and untouched since `:settled_before`.
+ */
+function owedAt(r: string): string {
+  return `(${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
+    AND (${r}.in_doubt = 1 OR ${r}.status = 'pending')
+    AND (${r}.status = 'retryable' OR ${r}.locked_at + ${r}.lease_ms <= :now)
+    AND ${r}.locked_at <= :settled_before)`;
+}
+
 /** The statements of one records table. */
 function recordSql(table: string) {
   const expired = expiredAt("excluded.locked_at");
@@ -52,6 +63,9 @@ function recordSql(table: string) {
       PRIMARY KEY (scope, key)
     )`,
     index: `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`,
+    // The reconciler's search: only unfinished records with captured claims (few) are in it.
+    owedIndex: `CREATE INDEX IF NOT EXISTS ${table}_owed ON ${table} (locked_at)
+      WHERE captured IS NOT NULL AND status <> 'completed'`,
     // Columns an earlier layout lacks (its rows read back through effectKeyOf(created_at)).
     added: {
       effect_key: `ALTER TABLE ${table} ADD COLUMN effect_key TEXT`,
@@ -79,6 +93,20 @@ function recordSql(table: string) {
       WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
         OR (r.status = 'pending' AND r.locked_at + r.lease_ms <= excluded.locked_at)))
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
+    // The reconciler's takeover of one owed record, conditioned on it still being owed (a
+    // retry or another reconciler may have taken it between the pick and the update).
+    claimOwed: (dialect: "sqlite" | "postgres") =>
+      `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
+        lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
+        expires_at = CASE WHEN r.expires_at > :expires_at THEN r.expires_at ELSE :expires_at END
+      WHERE ${
+        dialect === "postgres"
+          ? `r.ctid = ANY(ARRAY(SELECT p.ctid FROM ${table} AS p WHERE ${owedAt("p")}
+              ORDER BY p.locked_at LIMIT 1 FOR UPDATE SKIP LOCKED))`
+          : `r.rowid IN (SELECT p.rowid FROM ${table} AS p WHERE ${owedAt("p")}
+              ORDER BY p.locked_at LIMIT 1)`
+      } AND ${owedAt("r")}
+      RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint`,
     select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
     // the record's earlier doubt or this attempt's, so it never clears an earlier one.
@@ -104,7 +132,10 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       for (const [column, statement] of Object.entries(sql.added))
         if (!present.has(column)) await db.query(statement);
     },
+    // After the columns it names exist (an earlier layout gains them in the step above).
+    sql.owedIndex,
   ]);
+  const claimOwed = sql.claimOwed(db.dialect);
   const query: SqlDatabase["query"] = async (text, params) => {
     await prepare();
     return db.query(text, params);
@@ -173,6 +204,31 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
         token,
       });
       return changes === 1;
+    },
+    async claimInDoubt({ now, settledBefore, leaseMs, ttlMs }) {
+      const token = randomUUID();
+      const { rows } = await query<
+        ClaimedRow & { scope: string; key: string; fingerprint: string }
+      >(claimOwed, {
+        token,
+        now,
+        lease_ms: leaseMs,
+        expires_at: now + ttlMs,
+        settled_before: settledBefore,
+      });
+      const row = rows[0];
+      if (!row?.captured) return undefined;
+      return {
+        scope: row.scope,
+        key: row.key,
+        token,
+        effectKey:
+          row.effect_key ??
+          effectKeyOf(row.scope, row.key, row.fingerprint, Number(row.created_at)),
+        attempt: row.attempts,
+        captured: row.captured,
+        createdAt: Number(row.created_at),
+      };
     },
     async purgeExpired(now, limit) {
       await prepare();

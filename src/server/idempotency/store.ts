@@ -66,6 +66,30 @@ export interface ClaimRequest {
   deferFlush?: boolean;
 }
 
+/** Arguments of `claimInDoubt`. */
+export interface InDoubtRequest {
+  /** Now, in ms since the epoch. */
+  now: number;
+  /** Only records whose last attempt began at or before this (ms) are taken. */
+  settledBefore: number;
+  /** The lease of the reconciler's claim. */
+  leaseMs: number;
+  /** The record is kept (and replayed) at least this long after it is finished. */
+  ttlMs: number;
+}
+
+/** A record `claimInDoubt` took over: settle it with `complete` or `reopen` under `token`. */
+export interface InDoubtClaim extends ClaimHandle {
+  /** The record's effect key (the one every earlier attempt used). */
+  effectKey: string;
+  /** This attempt's number (earlier attempts + 1). */
+  attempt: number;
+  /** What the first attempt captured (JSON). */
+  captured: string;
+  /** When the record was first claimed (ms since the epoch). */
+  createdAt: number;
+}
+
 /** The claim a call to `complete` or `reopen` settles. */
 export interface ClaimHandle {
   /** The scope the claim was taken in. */
@@ -119,6 +143,15 @@ export interface IdempotencyStore {
    * life (it replaces the mark `capture` set). False when the claim was lost to a takeover.
    */
   reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
+  /**
+   * Takes over one record that is owed its effect and that nobody is finishing — unfinished,
+   * with captured claims, in doubt (or its last attempt never settled), not under a running
+   * lease, and untouched since `request.settledBefore` — as a claim of its own (the same
+   * record and effect key, one more attempt), for the reconciler. `undefined` when none is
+   * due. Of several processes asking at once each gets another record (PostgreSQL: `SKIP
+   * LOCKED`); the record stays replayable `ttlMs` from now once it is finished.
+   */
+  claimInDoubt(request: InDoubtRequest): Promise<InDoubtClaim | undefined>;
   /**
    * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
    * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from

@@ -49,7 +49,7 @@ export const CommitOrderArgs = v.strictObject({
 });
 
 /** What is stored and replayed: the success data or the final failure. */
-type CommitValue =
+export type CommitValue =
   | { ok: true; order: v.InferOutput<typeof OrderSchema> }
   | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
@@ -143,13 +143,15 @@ function refuse(refusal: DraftRefusal, requestId: string): Attempt<CommitValue> 
 
 /**
  * What the person confirmed, captured with the idempotency record before the charge: every
- * later attempt of the record charges exactly this (under the same effect key) and places the
- * order for it.
+ * later attempt of the record (a retry, the reconciler) charges exactly this (under the same
+ * effect key) and places the order for it. `draft_id` is absent from records captured before
+ * the reconciler existed.
  */
-interface Confirmed {
+export interface Confirmed {
   gift_id: string;
   quantity: number;
   total: Money;
+  draft_id?: string;
 }
 
 /** What an in-doubt attempt's failure says instead of "nothing was charged". */
@@ -158,6 +160,111 @@ const UNFINISHED = {
     "The order is not finished yet; an earlier attempt may already have charged. Retry with the same idempotency_key to finish it.",
   changes: "unknown",
 } as const;
+
+/** The answer of an order given up and refunded (or voided, when nothing had been charged). */
+function refunded(charged: boolean, requestId: string): Attempt<CommitValue> {
+  const { final, value } = refuse(
+    {
+      code: "ORDER_REFUNDED",
+      message: charged
+        ? "The order could not be finished in time and was cancelled; its charge was refunded."
+        : "The order could not be finished in time and was cancelled; nothing was charged.",
+      next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+    },
+    requestId,
+  );
+  if (value.ok) return { final, value };
+  return {
+    final,
+    value: { ok: false, error: { ...value.error, changes: charged ? "applied" : "none" } },
+  };
+}
+
+/** The provider's refusal as the commit's error; anything but a `ToolFailure` is rethrown. */
+function providerFailure(thrown: unknown, context: AttemptContext): ToolErrorBody {
+  if (!(thrown instanceof ToolFailure)) throw thrown;
+  return toToolError(thrown, {
+    requestId: context.requestId,
+    log: context.log,
+    tool: "commit_order",
+  });
+}
+
+/** Where an attempt of a commit runs: its request id and log (the reconciler has its own). */
+export interface AttemptContext {
+  requestId: string;
+  log: ServerLogger;
+}
+
+/**
+ * The effect of a commit once what the person confirmed is known (judged now, or captured by
+ * an earlier attempt): charge `confirmed.total` under `pay_<effect key>` and place the order
+ * `ord_<effect key>`. The retry and the reconciler run exactly this.
+ */
+export async function finishOrder(
+  deps: Pick<GiftGeniusDeps, "payments">,
+  effect: { effectKey: string; inDoubt: boolean },
+  confirmed: Confirmed,
+  draftId: string,
+  context: AttemptContext,
+): Promise<Attempt<CommitValue>> {
+  const { effectKey, inDoubt } = effect;
+  let refundId: string | undefined;
+  try {
+    const charge = await deps.payments.charge({
+      idempotencyKey: paymentKeyOf(effectKey),
+      amount: confirmed.total,
+    });
+    refundId = charge.refundId;
+  } catch (thrown) {
+    const error = providerFailure(thrown, context);
+    const mayHaveCharged = inDoubt || error.changes === "unknown";
+    // After a charge that may have gone through, "nothing was charged" would be false.
+    const honest = mayHaveCharged && error.changes === "none" ? { ...error, ...UNFINISHED } : error;
+    return error.retryable
+      ? { final: false, value: { ok: false, error: honest }, inDoubt: mayHaveCharged }
+      : { final: true, value: { ok: false, error: honest } };
+  }
+  // A stalled attempt waking after the reconciler refunded its charge: the order is gone.
+  if (refundId) return refunded(true, context.requestId);
+  const orderId = orderIdOf(effectKey);
+  return {
+    final: true,
+    value: {
+      ok: true,
+      order: {
+        order_id: orderId,
+        draft_id: confirmed.draft_id ?? draftId,
+        status: "created",
+        total: confirmed.total,
+        checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+      },
+    },
+  };
+}
+
+/**
+ * Gives an in-doubt order up: refunds its charge under `pay_<effect key>` (or voids the key
+ * when nothing was charged, so a stalled attempt cannot charge it later). A provider outage
+ * leaves it in doubt for the next round.
+ */
+export async function refundOrder(
+  deps: Pick<GiftGeniusDeps, "payments">,
+  effectKey: string,
+  context: AttemptContext,
+): Promise<Attempt<CommitValue>> {
+  try {
+    const charge = await deps.payments.refund({ idempotencyKey: paymentKeyOf(effectKey) });
+    return refunded(charge !== undefined, context.requestId);
+  } catch (thrown) {
+    const error = providerFailure(thrown, context);
+    return {
+      final: false,
+      value: { ok: false, error: { ...error, ...UNFINISHED } },
+      inDoubt: true,
+    };
+  }
+}
 
 /**
  * The first judgement of a commit, before anything is charged: the draft must be one
@@ -241,43 +348,10 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         if (!confirmed) {
           const judged = await judge(deps, args.draft_id, scope, context);
           if ("final" in judged) return judged;
-          confirmed = judged;
+          confirmed = { ...judged, draft_id: args.draft_id };
           await capture(confirmed);
         }
-        try {
-          await deps.payments.charge({
-            idempotencyKey: paymentKeyOf(effectKey),
-            amount: confirmed.total,
-          });
-        } catch (thrown) {
-          if (!(thrown instanceof ToolFailure)) throw thrown;
-          const error = toToolError(thrown, {
-            requestId: context.requestId,
-            log: context.log,
-            tool: "commit_order",
-          });
-          const mayHaveCharged = inDoubt || error.changes === "unknown";
-          // After a charge that may have gone through, "nothing was charged" would be false.
-          const honest =
-            mayHaveCharged && error.changes === "none" ? { ...error, ...UNFINISHED } : error;
-          return error.retryable
-            ? { final: false, value: { ok: false, error: honest }, inDoubt: mayHaveCharged }
-            : { final: true, value: { ok: false, error: honest } };
-        }
-        const orderId = orderIdOf(effectKey);
-        return {
-          final: true,
-          value: {
-            ok: true,
-            order: {
-              order_id: orderId,
-              draft_id: args.draft_id,
-              status: "created",
-              total: confirmed.total,
-              checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
-            },
-          },
-        };
+        return finishOrder(deps, { effectKey, inDoubt }, confirmed, args.draft_id, context);
       }
 
       let outcome;
