@@ -113,6 +113,75 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
     }
   });
 
+  it("payment timeout, then the retry with a proof past its life → the confirmed order; its replay needs no proof", async () => {
+    const client = await h.connect({ sub: `stale-proof-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0012", 1);
+    const key = `doubt-stale-proof-${randomUUID()}`;
+    await timedOut(client, draft, key);
+    const charges = await h.app.payments.countCharges();
+    clock += 30 * HOUR; // the widget's proof lived 25 hours
+    const placed = sc(
+      await call(client, "commit_order", { draft_id: draft, idempotency_key: key }),
+    );
+    expect(placed).toMatchObject({ ok: true, replayed: false, order: { draft_id: draft } });
+    // A dropped secret, or a call with no proof at all: the record answers first.
+    const replayed = sc(
+      await call(client, "commit_order", {
+        draft_id: draft,
+        idempotency_key: key,
+        confirmation: undefined,
+      }),
+    );
+    expect(replayed).toMatchObject({ ok: true, replayed: true, order: placed.order });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+    // Without a proof nothing new starts: another key, or the same key with another draft.
+    for (const args of [
+      { draft_id: draft, idempotency_key: `fresh-${randomUUID()}` },
+      { draft_id: await draftFor(client, "gift-0012", 1), idempotency_key: key },
+    ])
+      expect(
+        sc(await call(client, "commit_order", { ...args, confirmation: undefined })).error,
+      ).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+  });
+
+  it("a finished order replays without a valid proof; an open record that is not in doubt still needs one", async () => {
+    const client = await h.connect({ sub: `replay-no-proof-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0014", 1);
+    const key = `replay-no-proof-${randomUUID()}`;
+    const placed = sc(
+      await call(client, "commit_order", { draft_id: draft, idempotency_key: key }),
+    );
+    expect(placed).toMatchObject({ ok: true });
+    expect(
+      sc(
+        await call(client, "commit_order", {
+          draft_id: draft,
+          idempotency_key: key,
+          confirmation: "v1.forged.proof",
+        }),
+      ),
+    ).toMatchObject({ ok: true, replayed: true, order: placed.order });
+    // Payments down before any charge: open, not in doubt — a new attempt judges the draft.
+    const other = await draftFor(client, "gift-0014", 1);
+    const openKey = `open-no-proof-${randomUUID()}`;
+    setFaults("payments=503");
+    const down = sc(
+      await call(client, "commit_order", { draft_id: other, idempotency_key: openKey }),
+    );
+    setFaults("");
+    expect(down.error).toMatchObject({ code: "PAYMENT_UNAVAILABLE" });
+    expect(
+      sc(
+        await call(client, "commit_order", {
+          draft_id: other,
+          idempotency_key: openKey,
+          confirmation: undefined,
+        }),
+      ).error,
+    ).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+  });
+
   for (const outage of ["catalog=503", "payments=503"] as const)
     it(`payment timeout, then retries meeting ${outage} → never changes: "none"; a later retry → the order`, async () => {
       const client = await h.connect({ sub: `outage-${randomUUID()}` });

@@ -22,6 +22,7 @@
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
 import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
+import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
@@ -195,6 +196,9 @@ export async function runIdempotent<T, C = unknown>(
     throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
+  // A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a
+  // replay, the finish of an in-doubt record — but nothing new starts.
+  const unconfirmed = currentUnconfirmedCall();
   // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
   const deadline = performance.now() + timing.waitMs;
   let pause = 10;
@@ -208,10 +212,14 @@ export async function runIdempotent<T, C = unknown>(
         ttlMs: timing.ttlMs,
         leaseMs: timing.leaseMs,
         ...(request.deferClaimFlush ? { deferFlush: true } : {}),
+        ...(unconfirmed ? { existingOnly: true } : {}),
       })
       .catch((error: unknown) => {
         throw storeUnavailable(error);
       });
+    if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
+      throw new ToolFailure(confirmationRequired(""));
+    if (unconfirmed) unconfirmed.admitted = true;
     if (claim.state === "mismatch") return { state: "key_reused" };
     if (claim.state === "completed")
       return {

@@ -12,6 +12,8 @@ import {
   claimResultOf,
   effectKeyOf,
   type ClaimedRow,
+  type ClaimRequest,
+  type ClaimResult,
   type IdempotencyStore,
   type StoredRecord,
 } from "./store.ts";
@@ -34,11 +36,11 @@ function expiredAt(now: string, r = "r"): string {
  * A record owed its effect that nobody is finishing now: unfinished with captured claims, in
  * doubt or never settled, its lease (if any) run out, and untouched since `:settled_before`.
  */
-function owedAt(r: string): string {
+function owedAt(r: string, settled = true): string {
   return `(${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
     AND (${r}.in_doubt = 1 OR ${r}.status = 'pending')
     AND (${r}.status = 'retryable' OR ${r}.locked_at + ${r}.lease_ms <= :now)
-    AND ${r}.locked_at <= :settled_before)`;
+    ${settled ? `AND ${r}.locked_at <= :settled_before` : ""})`;
 }
 
 /** The statements of one records table. */
@@ -107,7 +109,17 @@ function recordSql(table: string) {
               ORDER BY p.locked_at LIMIT 1)`
       } AND ${owedAt("r")}
       RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint`,
+    // An existing record of these arguments owed its effect, taken as its next attempt (the
+    // only claim a call without its confirmation may make).
+    claimOwedKey: `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
+        lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
+        expires_at = :expires_at
+      WHERE r.scope = :scope AND r.key = :key AND r.fingerprint = :fingerprint
+        AND ${owedAt("r", false)}
+      RETURNING effect_key, created_at, attempts, captured, in_doubt`,
     select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
+    selectLive: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} AS r
+      WHERE scope = :scope AND key = :key AND NOT ${expiredAt(":now")}`,
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
     // the record's earlier doubt or this attempt's, so it never clears an earlier one.
     settle: `UPDATE ${table} SET status = :status, response = :body, in_doubt = :in_doubt
@@ -140,22 +152,40 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
     await prepare();
     return db.query(text, params);
   };
+  /** The parameters every claim statement binds. */
+  const claimParams = (request: ClaimRequest, token: string) => ({
+    scope: request.scope,
+    key: request.key,
+    fingerprint: request.fingerprint,
+    token,
+    now: request.now,
+    lease_ms: request.leaseMs,
+    expires_at: request.now + request.ttlMs,
+  });
+  const claimExisting = async (request: ClaimRequest, token: string): Promise<ClaimResult> => {
+    const { scope, key, fingerprint, now } = request;
+    const taken = await db.query<ClaimedRow>(sql.claimOwedKey, claimParams(request, token));
+    const row = taken.rows[0];
+    if (row) return claimedResult(row, request, token);
+    const found = (await db.query<StoredRecord>(sql.selectLive, { scope, key, now })).rows[0];
+    if (!found || found.fingerprint !== fingerprint) return { state: "absent" };
+    const result = claimResultOf(found, fingerprint);
+    // Open but not owed (a clean failure, an unknown outcome before any capture): a new
+    // attempt would judge the request again, which needs the confirmation.
+    if (result.state === "in_progress" && found.status !== "pending") return { state: "absent" };
+    return result;
+  };
   const store: IdempotencyStore = {
     name,
     init: prepare,
     async claim(request) {
-      const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
+      const { scope, key, fingerprint, now } = request;
       const token = randomUUID();
       await prepare();
+      if (request.existingOnly) return claimExisting(request, token);
       const claimQuery = request.deferFlush ? db.queryDeferred : db.query;
       const taken = await claimQuery<ClaimedRow>(sql.claim, {
-        scope,
-        key,
-        fingerprint,
-        token,
-        now,
-        lease_ms: leaseMs,
-        expires_at: now + ttlMs,
+        ...claimParams(request, token),
         effect_key: effectKeyOf(scope, key, fingerprint, now),
       });
       const row = taken.rows[0];

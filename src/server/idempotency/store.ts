@@ -42,7 +42,12 @@ export type ClaimResult =
   /** Another request with this key is running; `lockedUntil` is when its claim goes stale (ms). */
   | { state: "in_progress"; lockedUntil: number }
   /** The key is bound to other arguments until its record expires. */
-  | { state: "mismatch" };
+  | { state: "mismatch" }
+  /**
+   * `existingOnly` found nothing it may take: no unexpired record with these arguments that is
+   * finished (to replay), running, or owed its effect (to finish).
+   */
+  | { state: "absent" };
 
 /** Arguments of `claim`. */
 export interface ClaimRequest {
@@ -64,6 +69,13 @@ export interface ClaimRequest {
    * process, and flushing it flushes the claim too. See `IdempotentRequest.deferClaimFlush`.
    */
   deferFlush?: boolean;
+  /**
+   * Start nothing: take only a record of these arguments owed its effect (in doubt, with
+   * captured claims), replay a finished one, report a running one — a free key, an expired
+   * record and a record open but not owed are `absent`. A call without its confirmation may
+   * only do this (`ConfirmRule.recordFirst`).
+   */
+  existingOnly?: boolean;
 }
 
 /** Arguments of `claimInDoubt`. */

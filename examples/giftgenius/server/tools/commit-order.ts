@@ -325,9 +325,11 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     auth: { scopes: [ORDERS_SCOPE] },
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
-    // The person confirms in the widget: hidden from the model, run only with the proof
-    // prepare_order's result gave the widget (the kit checks it before this handler).
-    confirm: { prepare: "prepare_order" },
+    // The person confirms in the widget: hidden from the model, a new order placed only with
+    // the proof prepare_order's result gave the widget (the kit checks it). The record answers
+    // first: a replay, or the finish of an order in doubt, needs no fresh proof (the secret
+    // may have been dropped, the proof may be past its life), and nothing else runs without it.
+    confirm: { prepare: "prepare_order", recordFirst: true },
     async handler(args, context) {
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.
