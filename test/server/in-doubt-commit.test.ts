@@ -182,6 +182,26 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
     ).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
   });
 
+  it('payment timeout, then a retry meeting the database down → DATABASE_UNAVAILABLE with changes: "unknown"; a later retry → the order', async () => {
+    const client = await h.connect({ sub: `db-down-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0016", 1);
+    const key = `doubt-db-down-${randomUUID()}`;
+    await timedOut(client, draft, key);
+    const charges = await h.app.payments.countCharges();
+    setFaults("db=down");
+    const down = sc(await call(client, "commit_order", { draft_id: draft, idempotency_key: key }));
+    setFaults("");
+    expect(down.error).toMatchObject({
+      code: "DATABASE_UNAVAILABLE",
+      retryable: true,
+      changes: "unknown",
+    });
+    expect(
+      sc(await call(client, "commit_order", { draft_id: draft, idempotency_key: key })),
+    ).toMatchObject({ ok: true, order: { draft_id: draft } });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+  });
+
   for (const outage of ["catalog=503", "payments=503"] as const)
     it(`payment timeout, then retries meeting ${outage} → never changes: "none"; a later retry → the order`, async () => {
       const client = await h.connect({ sub: `outage-${randomUUID()}` });

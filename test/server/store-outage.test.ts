@@ -25,7 +25,7 @@ function downStore(): IdempotencyStore {
 }
 
 describe("runIdempotent when the store is down", () => {
-  it("never starts the side effect and says so: retryable, same key, nothing changed", async () => {
+  it("never starts the side effect and says so: retryable, same key, changes unknown (the record it could not read may be in doubt)", async () => {
     let executed = false;
     const run = runIdempotent({
       store: downStore(),
@@ -55,7 +55,7 @@ describe("runIdempotent when the store is down", () => {
       retryable: true,
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,
-      changes: "none",
+      changes: "unknown",
     });
     // The driver's words stay in the log: the caller never reads an internal address.
     expect(JSON.stringify(error)).not.toContain("ECONNREFUSED");

@@ -29,10 +29,10 @@ import { fingerprint } from "./fingerprint.ts";
 import type { IdempotencyStore, LocalWrite } from "./store.ts";
 
 /**
- * The store could not claim the key, so the side effect never started: retryable with the
- * same key, and nothing changed. Without this, a driver error reached the tool server as an
- * unexpected one (`INTERNAL`, `changes: "unknown"`), telling the person a booking might have
- * happened when it cannot have.
+ * The store could not keep the capture, so this attempt's effect never started: retryable
+ * with the same key, and nothing changed (an earlier attempt's doubt is said by the caller,
+ * `inDoubtFailure`). Without this, a driver error reached the tool server as an unexpected one
+ * (`INTERNAL`, `changes: "unknown"`).
  */
 function storeUnavailable(cause: unknown): ToolFailure {
   return new ToolFailure(
@@ -43,6 +43,27 @@ function storeUnavailable(cause: unknown): ToolFailure {
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,
       changes: "none",
+    },
+    { cause },
+  );
+}
+
+/**
+ * The store could not claim the key: this call started nothing, but the record it could not
+ * read may be in doubt — an earlier attempt under this key may have acted — so the answer
+ * says `changes: "unknown"`, never "nothing happened" (a retry after a payment timeout that
+ * met the outage once said `"none"` over a real charge). Retryable with the same key.
+ */
+function claimUnavailable(cause: unknown): ToolFailure {
+  return new ToolFailure(
+    {
+      code: DATABASE_UNAVAILABLE,
+      message:
+        "The service could not check this request just now; if an earlier attempt with this key did not finish, it may have gone through.",
+      retryable: true,
+      retry_after_seconds: 5,
+      next_action: NEXT_ACTIONS.retrySameKey,
+      changes: "unknown",
     },
     { cause },
   );
@@ -182,8 +203,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `execute` under the key. A store failure before the side effect is thrown as a
- * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable, `changes: "none"`: nothing
- * happened); a store failure after it is reported to `onStoreError` and the fresh value is
+ * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable; `changes: "unknown"` when the
+ * claim failed — the unread record may be in doubt — `"none"` when the capture did); a store failure after it is reported to `onStoreError` and the fresh value is
  * still returned (the side effect did happen). What `execute` throws is rethrown as it is.
  */
 export async function runIdempotent<T, C = unknown>(
@@ -215,7 +236,7 @@ export async function runIdempotent<T, C = unknown>(
         ...(unconfirmed ? { existingOnly: true } : {}),
       })
       .catch((error: unknown) => {
-        throw storeUnavailable(error);
+        throw claimUnavailable(error);
       });
     if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
       throw new ToolFailure(confirmationRequired(""));

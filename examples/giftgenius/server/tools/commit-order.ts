@@ -376,14 +376,17 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         });
       } catch (thrown) {
         if (executed) throw thrown;
+        // The record could not be read: an earlier attempt under this key may be in doubt
+        // (a payment timeout), so this answer never says nothing was charged.
         throw new ToolFailure(
           {
             code: "DATABASE_UNAVAILABLE",
-            message: "The order database is unavailable; nothing was charged.",
+            message:
+              "The order database is unavailable; if an earlier attempt with this key did not finish, it may have charged.",
             retryable: true,
             retry_after_seconds: 5,
             next_action: GIFT_NEXT_ACTIONS.retrySameKey,
-            changes: "none",
+            changes: "unknown",
           },
           { cause: thrown },
         );
