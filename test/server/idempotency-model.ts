@@ -877,9 +877,17 @@ export async function settleAndCheck(world: World): Promise<void> {
   for (const row of rows) {
     if (world.downstream.refunded.has(row.effect_key))
       throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and refunded`);
-    if (world.downstream.orders.has(row.effect_key))
-      throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and downstream`);
-    world.downstream.createOrder(row.effect_key, row.draft_id, JSON.parse(row.total) as Money);
+    // One order book, idempotent on the effect key, kept two ways: an attempt that stalled
+    // after its charge and woke after a takeover that placed the order as a local row (a
+    // retry, the reconciler) adds it downstream too — the same order, never a second one.
+    const total = JSON.parse(row.total) as Money;
+    const downstream = world.downstream.orders.get(row.effect_key);
+    if (
+      downstream &&
+      (downstream.draft_id !== row.draft_id || show(downstream.total) !== show(total))
+    )
+      throw new InvariantBroken(`effect key ${row.effect_key} ordered twice, differently`);
+    world.downstream.createOrder(row.effect_key, row.draft_id, total);
   }
   const { charges, orders, refunded, violations } = world.downstream;
   if (violations.length > 0) throw new InvariantBroken(violations.join("; "));

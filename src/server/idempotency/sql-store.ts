@@ -129,9 +129,6 @@ function recordSql(table: string) {
   };
 }
 
-/** Thrown inside a completing transaction whose claim was taken over: rolls it back. */
-const CLAIM_LOST = new Error("claim taken over");
-
 /** An idempotency store named `name` on `db`, in `table`. */
 export function createSqlStore(db: SqlDatabase, table: string, name: string): IdempotencyStore {
   const sql = recordSql(plainIdentifier(table));
@@ -212,17 +209,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       if (!local) return (await query(sql.settle, settle)).changes === 1;
       await prepare();
       // The app's writes and the completion: one transaction, one durable commit. A claim
-      // lost to a takeover rolls the writes back too (the new owner makes them).
-      return db
-        .transaction(async (tx) => {
-          await local(tx);
-          if ((await tx.query(sql.settle, settle)).changes !== 1) throw CLAIM_LOST;
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error === CLAIM_LOST) return false;
-          throw error;
-        });
+      // lost to a takeover changes no row, which rolls the writes back too (the new owner
+      // makes them).
+      return db.transactionEndingWith(local, { text: sql.settle, params: settle });
     },
     async reopen({ scope, key, token }, response, inDoubt = false) {
       const { changes } = await query(sql.settle, {
