@@ -23,9 +23,9 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.capture(claim, captured);
     },
-    async complete(claim, response, inDoubt, local) {
+    async complete(claim, response, inDoubt, local, deferFlush) {
       check();
-      return store.complete(claim, response, inDoubt, local);
+      return store.complete(claim, response, inDoubt, local, deferFlush);
     },
     async reopen(claim, response, inDoubt) {
       check();

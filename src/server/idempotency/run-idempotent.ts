@@ -107,7 +107,20 @@ export type Attempt<T> =
    * transaction that completes the record — they commit together, in one durable commit, or
    * neither does. Effects outside the database keep using the effect key.
    */
-  | { final: true; value: T; local?: LocalWrite }
+  | {
+      final: true;
+      value: T;
+      local?: LocalWrite;
+      /**
+       * The completion may commit without waiting for its flush to disk (PostgreSQL), when
+       * the record holds captured claims and running the effect again from them under the
+       * same effect key gives this same answer (a charge the provider replays, an order id
+       * made from the effect key). A database crash that loses the completion leaves the
+       * record owed, in doubt; a retry or the reconciler finishes it to this answer. Ignored
+       * for a record without captured claims (its claim may be lost with it) and with `local`.
+       */
+      deferFlush?: boolean;
+    }
   /**
    * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
    * replayed; the key stays bound to these arguments and a retry with them runs again.
@@ -316,7 +329,14 @@ export async function runIdempotent<T, C = unknown>(
       }
     } else {
       try {
-        if (attempt.final) stored = await store.complete(handle, response, earlier);
+        // A lost completion of a captured record is finished again from its claims (see
+        // `deferFlush`): only then may it skip waiting for the disk.
+        const defer =
+          attempt.final &&
+          attempt.deferFlush === true &&
+          (captured || claim.captured !== undefined);
+        if (attempt.final)
+          stored = await store.complete(handle, response, earlier, undefined, defer);
         else await store.reopen(handle, response, inDoubt);
       } catch (error) {
         request.onStoreError?.(error);

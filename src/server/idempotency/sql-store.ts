@@ -197,7 +197,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       const { changes } = await query(sql.capture, { captured, scope, key, token });
       return changes === 1;
     },
-    async complete({ scope, key, token }, response, inDoubt = false, local) {
+    async complete({ scope, key, token }, response, inDoubt = false, local, deferFlush = false) {
       const settle = {
         status: "completed",
         body: response.body,
@@ -206,7 +206,8 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
         key,
         token,
       };
-      if (!local) return (await query(sql.settle, settle)).changes === 1;
+      if (!local)
+        return (await (deferFlush ? db.queryDeferred : query)(sql.settle, settle)).changes === 1;
       await prepare();
       // The app's writes and the completion: one transaction, one durable commit. A claim
       // lost to a takeover changes no row, which rolls the writes back too (the new owner

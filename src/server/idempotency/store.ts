@@ -139,12 +139,15 @@ export interface IdempotencyStore {
    * `inDoubt` is kept for replays (an earlier attempt may have acted). `local`, when given, runs
    * in the same transaction as the completion (an app's own writes: they commit together, once,
    * or not at all — also not when the claim was lost); a store without a SQL database throws.
+   * `deferFlush` (without `local`): commit without waiting for the flush to disk (see
+   * `Attempt`'s `deferFlush`: only for a record whose captured claims redo the same answer).
    */
   complete(
     claim: ClaimHandle,
     response: StoredResponse,
     inDoubt?: boolean,
     local?: LocalWrite,
+    deferFlush?: boolean,
   ): Promise<boolean>;
   /**
    * Ends the claim without a final answer (a retryable failure, an unknown outcome, a throw):

@@ -230,6 +230,10 @@ export async function finishOrder(
   const orderId = orderIdOf(effectKey);
   return {
     final: true,
+    // Lost in a database crash, this completion is redone from the captured claims to this
+    // same order (the provider replays the charge, the id is the effect key's): it need not
+    // wait for the disk. A refusal is not redone alike, so it waits.
+    deferFlush: true,
     value: {
       ok: true,
       order: {
