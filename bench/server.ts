@@ -62,6 +62,7 @@ function noStore(): IdempotencyStore {
     capture: async () => true,
     complete: async () => true,
     reopen: async () => true,
+    claimInDoubt: async () => undefined,
     purgeExpired: async () => 0,
     close: async () => {},
   };

@@ -7,12 +7,14 @@ import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { createApp, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
+import { runReconcile } from "./reconcile.ts";
 
 const USAGE = `Usage:
   mcp-widget-kit create <folder> [--template flights | replies] [--name <package-name>]
                     [--kit <version-range | path to .tgz>]
   mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
   mcp-widget-kit dev --app-page --command "<starts a server that serves the dev page itself>"
+  mcp-widget-kit reconcile --app <module> [--grace-ms <n>]
 
 create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
         story, tests. --template flights (default): search, book a flight (money);
@@ -20,6 +22,8 @@ create  writes a new app into a new or empty folder: contract, widget, MCP serve
 dev     builds the widget on every change (vite build --watch), starts or reaches the app's
         MCP server, and serves the local host page (default http://127.0.0.1:8789/).
         --app-page: the server serves the page itself; dev tells it of each rebuild.
+reconcile  finishes the in-doubt writes nobody retried (completes or compensates each, as
+        the app's module says: it exports openReconciliation(env)) and prints the counts.
 `;
 
 function create(args: string[]): void {
@@ -67,10 +71,29 @@ async function dev(args: string[]): Promise<void> {
   });
 }
 
+async function reconcile(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { app: { type: "string" }, "grace-ms": { type: "string" } },
+  });
+  if (!values.app)
+    throw new UsageError("Name the app's module: mcp-widget-kit reconcile --app <module>.");
+  const grace = values["grace-ms"];
+  if (grace !== undefined && !/^\d{1,10}$/.test(grace))
+    throw new UsageError("--grace-ms must be a whole number of milliseconds.");
+  const counts = await runReconcile({
+    app: values.app,
+    ...(grace === undefined ? {} : { graceMs: Number(grace) }),
+  });
+  console.log(JSON.stringify({ event: "reconciled", ...counts }));
+  if (counts.retry_later > 0) process.exitCode = 2;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === "create") create(rest);
   else if (command === "dev") await dev(rest);
+  else if (command === "reconcile") await reconcile(rest);
   else if (command === undefined || command === "help" || command === "--help" || command === "-h")
     process.stdout.write(USAGE);
   else throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

@@ -13,6 +13,7 @@
  * (the kit strips it before the handler sees the arguments): a retry with a re-issued proof
  * keeps matching its record, and which effect a commit is stays the key's and the draft's.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   CONFIRMATION_ARGUMENT,
@@ -48,7 +49,20 @@ const PROOF = /^v1\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
  * call it, the model included — for apps that must serve text-only clients; the commit is
  * listed to the model and nothing proves the person saw the draft.
  */
-export type ConfirmRule = { readonly prepare: string } | "model";
+export type ConfirmRule =
+  | {
+      readonly prepare: string;
+      /**
+       * The handler runs its write through `runIdempotent` before anything else, so the
+       * idempotency record may answer first: a call without a valid proof still gets its
+       * finished record replayed, or its in-doubt record finished from what the person
+       * confirmed (a dropped secret, a proof past its life), and is refused
+       * `CONFIRMATION_REQUIRED` for anything that would start a write. The handler runs
+       * under that rule; if it never reaches `runIdempotent`, the answer is the refusal.
+       */
+      readonly recordFirst?: boolean;
+    }
+  | "model";
 
 /** Options of the proof (`createToolServer`'s `confirmation`). */
 export interface ConfirmationOptions {
@@ -128,6 +142,27 @@ export function createConfirmationSigner(options: ConfirmationOptions = {}): Con
       return genuine && parseInt(expires, 36) > now();
     },
   };
+}
+
+/** A call of a `recordFirst` commit without a valid proof, while its handler runs. */
+export interface UnconfirmedCall {
+  /** Set by `runIdempotent` when its record answered (a replay, an in-doubt finish). */
+  admitted: boolean;
+}
+
+const unconfirmed = new AsyncLocalStorage<UnconfirmedCall>();
+
+/**
+ * Runs `work` as a call without a valid proof: `runIdempotent` inside it only replays or
+ * finishes an existing record, and marks the call admitted when it did.
+ */
+export function runUnconfirmed<T>(call: UnconfirmedCall, work: () => Promise<T>): Promise<T> {
+  return unconfirmed.run(call, work);
+}
+
+/** The unconfirmed call running now, if any (`runIdempotent` asks). */
+export function currentUnconfirmedCall(): UnconfirmedCall | undefined {
+  return unconfirmed.getStore();
 }
 
 /**

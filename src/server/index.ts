@@ -160,6 +160,16 @@ export {
   type PostgresStoreOptions,
   runIdempotent,
   type StoredResponse,
+  type InDoubtClaim,
+  type InDoubtRequest,
+  type InDoubtRecord,
+  reconcileInDoubt,
+  startReconciler,
+  type ReconcileAction,
+  type ReconcileCounts,
+  type ReconcileOptions,
+  type Reconciler,
+  type ReconcilerOptions,
 } from "./idempotency/index.ts";
 export {
   createDraftStore,

@@ -35,6 +35,7 @@ import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmati
 import {
   appOnlyMeta,
   confirmationRequired,
+  runUnconfirmed,
   createConfirmationSigner,
   draftIdOf,
   planConfirmations,
@@ -327,19 +328,23 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       typeof draftId === "string" &&
       proofs !== undefined &&
       (proofs.verify(proof, draftId, caller) || proofs.verify(proof, draftId, ANONYMOUS_CALLER));
-    if (confirmed && !genuine) {
+    // Without a valid proof, a `recordFirst` commit's record may still answer (a replay, the
+    // finish of an in-doubt record): its handler runs under that rule, and any other answer
+    // is the refusal. Every other commit is refused here, before its handler.
+    const rule = tool.confirm;
+    const recordFirst = typeof rule === "object" && rule.recordFirst === true;
+    const refusal = () => {
       log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
       return fail(tool, confirmationRequired(requestId));
-    }
+    };
+    if (confirmed && !genuine && !recordFirst) return refusal();
+    const unconfirmed = confirmed && !genuine ? { admitted: false } : undefined;
     try {
-      const outcome = await tool.handler(validated.value, {
-        requestId,
-        caller,
-        principal,
-        log,
-        signal,
-        auth: origin.auth,
-      });
+      const context = { requestId, caller, principal, log, signal, auth: origin.auth };
+      const outcome = unconfirmed
+        ? await runUnconfirmed(unconfirmed, () => tool.handler(validated.value, context))
+        : await tool.handler(validated.value, context);
+      if (unconfirmed && !unconfirmed.admitted) return refusal();
       log.info("tool_call", {
         request_id: requestId,
         tool: name,
@@ -360,6 +365,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
         outcome.extra,
       );
     } catch (thrown) {
+      if (unconfirmed && !unconfirmed.admitted) return refusal();
       // A crash in a write tool may have happened after the side effect.
       return fail(
         tool,

@@ -68,7 +68,7 @@ describe("faults", () => {
     expect(sc(await call(await h.connect(), "suggest_gifts", GOOD_SEARCH)).ok).toBe(true);
   });
 
-  it("db=down → DATABASE_UNAVAILABLE, retryable, changes: none, nothing charged; the driver message only in the log", async () => {
+  it("db=down → DATABASE_UNAVAILABLE, retryable, changes: unknown (the unread record may be in doubt), nothing charged; the driver message only in the log", async () => {
     const client = await h.connect();
     const draftId = await draftFor(client, "gift-0030");
     const charges = await h.app.payments.countCharges();
@@ -81,7 +81,7 @@ describe("faults", () => {
       code: "DATABASE_UNAVAILABLE",
       retryable: true,
       retry_after_seconds: 5,
-      changes: "none",
+      changes: "unknown",
       next_action: GIFT_NEXT_ACTIONS.retrySameKey,
     });
     assertNoInternals(result);

@@ -15,7 +15,10 @@
  * down after an unknown outcome, and records pass their TTL while in doubt: a record that
  * re-judged its draft, or expired unfinished, would leave a charge without its order. Some
  * orders are local effects — a row in the store's database committed with the record's
- * completion (`local`), or rolled back with it (`localFail`).
+ * completion (`local`), or rolled back with it (`localFail`). The reconciler runs at any point
+ * (`Reconcile`: it completes every owed record, or compensates it with a refund), and
+ * retention purges what is past its TTL (`Purge`), in-doubt records included if it were wrong.
+ * The invariant then reads: nothing charged without its order or its refund.
  *
  * The downstream world stands for a payment provider and an order service, each idempotent
  * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
@@ -32,6 +35,7 @@ import {
   createToolServer,
   localDatabase,
   silentLogger,
+  reconcileInDoubt,
   runIdempotent,
   type Attempt,
   type EffectContext,
@@ -87,7 +91,11 @@ class Downstream {
   readonly violations: string[] = [];
   readonly charges = new Map<string, { total: Money; creations: number }>();
   readonly orders = new Map<string, { draft_id: string; total: Money; attempts: Set<string> }>();
-  charge(effectKey: string, total: Money): void {
+  /** Effect keys refunded (their charge given back) or voided (refunded before any charge). */
+  readonly refunded = new Set<string>();
+  /** Charges under `effectKey` once; false when the key was refunded (nothing more happens). */
+  charge(effectKey: string, total: Money): boolean {
+    if (this.refunded.has(effectKey)) return false;
     const charge = this.charges.get(effectKey);
     if (charge) {
       // The provider answers a repeat with the first charge; a repeat with another amount is
@@ -96,11 +104,19 @@ class Downstream {
         this.violations.push(
           `effect key ${effectKey} charged ${show(charge.total)} and ${show(total)}`,
         );
-      return;
+      return true;
     }
     this.charges.set(effectKey, { total, creations: 1 });
+    return true;
+  }
+  /** The compensation: the charge (if any) is refunded, an order under the key cancelled. */
+  refund(effectKey: string): void {
+    this.refunded.add(effectKey);
+    this.orders.delete(effectKey);
   }
   createOrder(effectKey: string, draftId: string, total: Money): void {
+    // The order service refuses an order whose payment was refunded (a stalled attempt waking).
+    if (this.refunded.has(effectKey)) return;
     const order = this.orders.get(effectKey);
     if (order) {
       order.attempts.add(draftId);
@@ -396,13 +412,17 @@ async function sideEffect(
   // answer of a key), so only a first attempt can be declined.
   if (fault === "decline" && !world.downstream.charges.has(effectKey))
     return { final: true, value: { ok: false, code: "PAYMENT_DECLINED" } };
-  world.downstream.charge(effectKey, total);
+  if (!world.downstream.charge(effectKey, total))
+    return { final: true, value: { ok: false, code: "REFUNDED" } };
   hooks.onCharged();
   if (fault === "timeout")
     return { final: false, value: { ok: false, code: "PAYMENT_TIMEOUT" }, inDoubt: true };
   if (fault === "throw") throw new Error("handler crashed after the charge");
   if (fault === "kill") await new Promise<never>(() => {});
   if (fault === "stall") await new Promise<void>((resolve) => hooks.onStall(resolve));
+  // Refunded while it stalled: the order is gone, whatever this attempt thinks.
+  if (world.downstream.refunded.has(effectKey))
+    return { final: true, value: { ok: false, code: "REFUNDED" } };
   const value: Value = { ok: true, order_id: `ord_${effectKey}`, draft_id: draft.draft_id, total };
   if (fault === "local" || fault === "localFail") {
     await world.orders.ready();
@@ -683,9 +703,111 @@ class Restart implements fc.AsyncCommand<World, World> {
   toString = () => "Restart";
 }
 
-/** Issue 32's commands (drafts that stop judging, restarts), kept apart from the core set. */
+/**
+ * The reconciler runs (issue 32): every record owed its effect whose lease ran out — and only
+ * those — is taken over and completed from its captured claims (charged and ordered under its
+ * own effect key, downstream or as a local row), or compensated (refunded, its order
+ * cancelled). Its answer becomes the record's, replayed to a late retry; a stalled owner that
+ * wakes afterwards completes nothing.
+ */
+class Reconcile implements fc.AsyncCommand<World, World> {
+  constructor(readonly how: "complete" | "local" | "compensate") {}
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.commands += 1;
+    const due = new Set<string>();
+    for (const id of [...world.records.keys()]) {
+      const record = current(world, id);
+      if (!record || record.status === "completed" || !record.captured) continue;
+      if (!record.inDoubt && record.status !== "pending") continue;
+      if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock) continue;
+      // The grace is 0: a record whose last attempt began before now.
+      if (record.lockedAt < world.clock) due.add(id);
+    }
+    const done = new Map<string, { action: string; value?: Value }>();
+    const mine = (scope: string) => scope.startsWith(world.prefix);
+    const idOf = (record: { scope: string; key: string }) =>
+      recordKey(record.scope.slice(world.prefix.length), record.key);
+    const notMine: Attempt<Value> = { final: false, value: { ok: false, code: "NOT_MINE" } };
+    await reconcileInDoubt<Value, Captured>({
+      store: world.store,
+      now: () => world.clock,
+      graceMs: 0,
+      leaseMs: LEASE_MS,
+      ttlMs: TTL_MS,
+      limit: 1_000,
+      ...(this.how === "compensate" ? { compensateAfterMs: -1 } : {}),
+      complete: async (record) => {
+        if (!mine(record.scope)) return notMine;
+        const draft = DRAFTS.find((d) => d.draft_id === world.records.get(idOf(record))?.draftId);
+        if (!draft)
+          throw new InvariantBroken(`the reconciler took ${record.key}, unknown to the model`);
+        const attempt = await sideEffect(
+          world,
+          record,
+          draft,
+          this.how === "local" ? "local" : "none",
+          {
+            onStall: () => {},
+            onCharged: () => {},
+          },
+        );
+        done.set(idOf(record), { action: "", value: attempt.value });
+        return attempt;
+      },
+      compensate: async (record) => {
+        if (!mine(record.scope)) return notMine;
+        world.downstream.refund(record.effectKey);
+        const value: Value = { ok: false, code: "REFUNDED" };
+        done.set(idOf(record), { action: "", value });
+        return { final: true, value };
+      },
+      onReconciled: (record, action) => {
+        if (!mine(record.scope)) return;
+        const entry = done.get(idOf(record)) ?? { action };
+        done.set(idOf(record), { ...entry, action });
+      },
+    });
+    const expected = this.how === "compensate" ? "compensated" : "completed";
+    for (const [id, { action, value }] of done) {
+      if (!due.has(id)) throw new InvariantBroken(`the reconciler took ${id}, which was not owed`);
+      if (action !== expected)
+        throw new InvariantBroken(`the reconciler ${action} ${id}, expected ${expected}`);
+      const record = world.records.get(id)!;
+      record.status = "completed";
+      record.value = value!;
+      record.claim = ++world.nextClaim; // a stalled owner's completion is refused from now on
+      record.lockedAt = world.clock;
+      record.expiresAt = Math.max(record.expiresAt, world.clock + TTL_MS);
+      record.inDoubt = true;
+    }
+    for (const id of due)
+      if (!done.has(id)) throw new InvariantBroken(`the reconciler left ${id}, which was owed`);
+  }
+  toString = () => `Reconcile(${this.how})`;
+}
+
+/**
+ * Retention runs: records past their TTL are purged — never one owed its effect (an in-doubt
+ * record past its TTL stays, so its retry keeps its effect key), never a running claim.
+ */
+class Purge implements fc.AsyncCommand<World, World> {
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.commands += 1;
+    await world.store.purgeExpired(world.clock, 1_000);
+    for (const id of [...world.records.keys()]) current(world, id);
+  }
+  toString = () => "Purge";
+}
+
+/** Issue 32's commands (drafts that stop judging, restarts, the reconciler, retention). */
 function inDoubtCommands() {
   return [
+    fc
+      .constantFrom("complete" as const, "local" as const, "compensate" as const)
+      .map((how) => new Reconcile(how)),
+    fc.constant(new Purge()),
     fc
       .tuple(fc.constantFrom(...DRAFTS), fc.constantFrom("expired" as const, "rotated" as const))
       .map(([draft, why]) => new Invalidate(draft, why)),
@@ -753,18 +875,32 @@ export async function settleAndCheck(world: World): Promise<void> {
     world: world.prefix,
   });
   for (const row of rows) {
-    if (world.downstream.orders.has(row.effect_key))
-      throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and downstream`);
-    world.downstream.createOrder(row.effect_key, row.draft_id, JSON.parse(row.total) as Money);
+    if (world.downstream.refunded.has(row.effect_key))
+      throw new InvariantBroken(`effect key ${row.effect_key} ordered locally and refunded`);
+    // One order book, idempotent on the effect key, kept two ways: an attempt that stalled
+    // after its charge and woke after a takeover that placed the order as a local row (a
+    // retry, the reconciler) adds it downstream too — the same order, never a second one.
+    const total = JSON.parse(row.total) as Money;
+    const downstream = world.downstream.orders.get(row.effect_key);
+    if (
+      downstream &&
+      (downstream.draft_id !== row.draft_id || show(downstream.total) !== show(total))
+    )
+      throw new InvariantBroken(`effect key ${row.effect_key} ordered twice, differently`);
+    world.downstream.createOrder(row.effect_key, row.draft_id, total);
   }
-  const { charges, orders, violations } = world.downstream;
+  const { charges, orders, refunded, violations } = world.downstream;
   if (violations.length > 0) throw new InvariantBroken(violations.join("; "));
   for (const [effectKey, charge] of charges) {
     if (charge.creations > 1) throw new InvariantBroken(`effect key ${effectKey} charged twice`);
-    // No exception: an in-doubt record never expires unfinished, so every charge is owed its order.
-    if (!orders.has(effectKey))
+    // No exception: an in-doubt record never expires unfinished, so every charge is owed its
+    // order — or was refunded by the reconciler, and then has none.
+    if (refunded.has(effectKey)) {
+      if (orders.has(effectKey))
+        throw new InvariantBroken(`effect key ${effectKey} refunded and ordered`);
+    } else if (!orders.has(effectKey))
       throw new InvariantBroken(
-        `effect key ${effectKey} charged ${show(charge.total)} without an order`,
+        `effect key ${effectKey} charged ${show(charge.total)} without its order or its refund`,
       );
   }
   for (const [effectKey, order] of orders) {
@@ -773,7 +909,8 @@ export async function settleAndCheck(world: World): Promise<void> {
         `effect key ${effectKey} served drafts ${[...order.attempts].join(", ")}`,
       );
     const charge = charges.get(effectKey);
-    if (!charge) throw new InvariantBroken(`order under ${effectKey} has no charge`);
+    if (!charge || refunded.has(effectKey))
+      throw new InvariantBroken(`order under ${effectKey} has no charge that stands`);
     if (show(charge.total) !== show(order.total))
       throw new InvariantBroken(
         `order under ${effectKey} at ${show(order.total)} charged ${show(charge.total)}`,

@@ -364,6 +364,19 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       expect(await has(lost)).toBe(false);
     });
 
+    it("a local write's values and the completion's answer arrive as they were sent, quotes, backslashes and placeholders included", async () => {
+      await rows().ready();
+      const claim = claimed(await store.claim({ ...base, scope, key: "l3" }));
+      const id = `row-'); DROP TABLE contract_local_rows; -- \\ $1 :scope ${randomUUID()}`;
+      const body = JSON.stringify({ text: 'O\'Brien said \\"hi\\" $2 :key \u0000' });
+      expect(
+        await store.complete({ scope, key: "l3", token: claim.token }, { body }, false, insert(id)),
+      ).toBe(true);
+      expect(await has(id)).toBe(true);
+      const replay = await store.claim({ ...base, scope, key: "l3" });
+      expect(replay).toMatchObject({ state: "completed", response: { body } });
+    });
+
     it("runIdempotent: a local write that fails rolls back, answers DATABASE_UNAVAILABLE with nothing changed, and the retry commits it once", async () => {
       await rows().ready();
       const id = `row-${randomUUID()}`;

@@ -18,13 +18,14 @@ function downStore(): IdempotencyStore {
     capture: down,
     complete: down,
     reopen: down,
+    claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),
   };
 }
 
 describe("runIdempotent when the store is down", () => {
-  it("never starts the side effect and says so: retryable, same key, nothing changed", async () => {
+  it("never starts the side effect and says so: retryable, same key, changes unknown (the record it could not read may be in doubt)", async () => {
     let executed = false;
     const run = runIdempotent({
       store: downStore(),
@@ -54,7 +55,7 @@ describe("runIdempotent when the store is down", () => {
       retryable: true,
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,
-      changes: "none",
+      changes: "unknown",
     });
     // The driver's words stay in the log: the caller never reads an internal address.
     expect(JSON.stringify(error)).not.toContain("ECONNREFUSED");

@@ -7,6 +7,9 @@ import {
   createResourceServer,
   createSqliteStore,
   startRetention,
+  startReconciler,
+  reconcileInDoubt,
+  type ReconcileCounts,
   createToolServer,
   type AuthorizationSettings,
   type HttpOptions,
@@ -30,6 +33,7 @@ import type { SharedState } from "./state/shared-state.ts";
 import { createSqliteState } from "./state/sqlite-state.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
+import { orderReconciliation } from "./tools/reconcile-orders.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
@@ -69,6 +73,11 @@ export interface GiftGenius {
    * is the public one, which is only known once an ephemeral port (`PORT=0`) is bound.
    */
   listening(url: string): void;
+  /**
+   * Runs one reconciler pass now: in-doubt orders nobody retried are placed or refunded
+   * (the server also runs one at start and every minute, unless `reconciler: "manual"`).
+   */
+  reconcile(): Promise<ReconcileCounts>;
   close(): Promise<void>;
 }
 
@@ -80,6 +89,8 @@ export interface GiftGeniusOverrides {
   requestId?: () => string;
   /** The resource server's settings; without them HTTP has no sign-in (every write refused). */
   auth?: AuthorizationSettings;
+  /** `"manual"`: no reconciler timer; only `reconcile()` runs a pass (tests with a fake clock). */
+  reconciler?: "timer" | "manual";
 }
 
 /** Opens the store and builds the server. */
@@ -146,6 +157,11 @@ export async function createGiftGenius(
     log,
     now,
   };
+  // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
+  const reconciliation = orderReconciliation(deps, log);
+  const reconciler =
+    overrides.reconciler === "manual" ? undefined : startReconciler(reconciliation);
+  if (reconciler) log.info("reconciler", { bound_ms: reconciler.boundMs });
   const settings = overrides.auth;
   const resourceServer = settings
     ? createResourceServer({ settings, scopes: [ORDERS_SCOPE], resourceName: "GiftGenius", log })
@@ -180,7 +196,9 @@ export async function createGiftGenius(
     listening(url) {
       listeningOrigin = new URL(url).origin;
     },
+    reconcile: () => reconciler?.runOnce() ?? reconcileInDoubt(reconciliation),
     close: async () => {
+      await reconciler?.stop();
       await retention.stop();
       await base.close();
       if (shared !== base) await shared.close();

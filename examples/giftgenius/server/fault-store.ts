@@ -23,13 +23,17 @@ export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
       check();
       return store.capture(claim, captured);
     },
-    async complete(claim, response, inDoubt, local) {
+    async complete(claim, response, inDoubt, local, deferFlush) {
       check();
-      return store.complete(claim, response, inDoubt, local);
+      return store.complete(claim, response, inDoubt, local, deferFlush);
     },
     async reopen(claim, response, inDoubt) {
       check();
       return store.reopen(claim, response, inDoubt);
+    },
+    async claimInDoubt(request) {
+      check();
+      return store.claimInDoubt(request);
     },
     purgeExpired: (now, limit) => store.purgeExpired(now, limit),
     close: () => store.close(),

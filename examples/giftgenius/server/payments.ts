@@ -16,8 +16,35 @@ export type { Charge } from "./state/shared-state.ts";
 
 /** The provider. `countCharges` counts real charges in the ledger (not replays): tests read it. */
 export interface PaymentProvider {
+  /**
+   * Charges `amount` once per key; a repeat returns the charge that stands (with `refundId`
+   * once it was refunded). A key refunded before it was charged is refused
+   * (`PAYMENT_CANCELLED`, nothing charged).
+   */
   charge(request: { idempotencyKey: string; amount: Money }): Promise<Charge>;
+  /**
+   * Refunds the charge of a key, once per key (a repeat returns the same refund), and voids a
+   * key never charged so no later charge under it goes through. Returns the refunded charge,
+   * or `undefined` when nothing had been charged. Faults: `payments=503`, `payments_latency_ms`.
+   */
+  refund(request: { idempotencyKey: string }): Promise<Charge | undefined>;
   countCharges(): Promise<number>;
+}
+
+/** The provider's refund id of a payment key (one refund per key). */
+export function refundIdOf(paymentKey: string): string {
+  return `re_${createHash("sha256").update(`refund:${paymentKey}`).digest("hex").slice(0, 24)}`;
+}
+
+function unavailable(): ToolFailure {
+  return new ToolFailure({
+    code: "PAYMENT_UNAVAILABLE",
+    message: "The payment service is unavailable; nothing was charged.",
+    retryable: true,
+    retry_after_seconds: 5,
+    next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+    changes: "none",
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,21 +53,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createFakePayments(ledger: SharedState): PaymentProvider {
   return {
     countCharges: () => ledger.countCharges(),
+    async refund({ idempotencyKey }) {
+      const faults = getFaults();
+      if (faults.paymentsLatencyMs) await sleep(faults.paymentsLatencyMs);
+      if (faults.payments?.mode === "503" && happens(faults.payments.probability))
+        throw unavailable();
+      return ledger.recordRefund(
+        idempotencyKey,
+        refundIdOf(idempotencyKey),
+        new Date().toISOString(),
+      );
+    },
     async charge({ idempotencyKey, amount }) {
       const faults = getFaults();
       if (faults.paymentsLatencyMs) await sleep(faults.paymentsLatencyMs);
       const fault =
         faults.payments && happens(faults.payments.probability) ? faults.payments.mode : undefined;
-      if (fault === "503") {
-        throw new ToolFailure({
-          code: "PAYMENT_UNAVAILABLE",
-          message: "The payment service is unavailable; nothing was charged.",
-          retryable: true,
-          retry_after_seconds: 5,
-          next_action: GIFT_NEXT_ACTIONS.retrySameKey,
-          changes: "none",
-        });
-      }
+      if (fault === "503") throw unavailable();
       // A key charged before gets that charge back, as from a real provider (which replays a
       // key's first answer): a retry after a lost answer is never declined into an orphan charge.
       const earlier = fault === "decline" ? await ledger.findCharge(idempotencyKey) : undefined;
@@ -60,6 +89,15 @@ export function createFakePayments(ledger: SharedState): PaymentProvider {
         amount,
         createdAt: new Date().toISOString(),
       });
+      // Refunded before it was charged (the reconciler gave the order up): never charge it.
+      if (!charge)
+        throw new ToolFailure({
+          code: "PAYMENT_CANCELLED",
+          message: "This payment was cancelled before it was charged; nothing was charged.",
+          retryable: false,
+          next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+          changes: "none",
+        });
       if (fault === "timeout") {
         // The worst case: the charge went through, the answer was lost.
         throw new ToolFailure({

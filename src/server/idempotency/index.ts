@@ -5,6 +5,8 @@ export type {
   ClaimRequest,
   ClaimResult,
   LocalWrite,
+  InDoubtClaim,
+  InDoubtRequest,
   StoredResponse,
 } from "./store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";
@@ -19,3 +21,13 @@ export {
   type IdempotentOutcome,
   type IdempotentRequest,
 } from "./run-idempotent.ts";
+export {
+  reconcileInDoubt,
+  startReconciler,
+  type InDoubtRecord,
+  type ReconcileAction,
+  type ReconcileCounts,
+  type ReconcileOptions,
+  type Reconciler,
+  type ReconcilerOptions,
+} from "./reconcile.ts";

@@ -22,16 +22,17 @@
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
 import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
+import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
 import type { IdempotencyStore, LocalWrite } from "./store.ts";
 
 /**
- * The store could not claim the key, so the side effect never started: retryable with the
- * same key, and nothing changed. Without this, a driver error reached the tool server as an
- * unexpected one (`INTERNAL`, `changes: "unknown"`), telling the person a booking might have
- * happened when it cannot have.
+ * The store could not keep the capture, so this attempt's effect never started: retryable
+ * with the same key, and nothing changed (an earlier attempt's doubt is said by the caller,
+ * `inDoubtFailure`). Without this, a driver error reached the tool server as an unexpected one
+ * (`INTERNAL`, `changes: "unknown"`).
  */
 function storeUnavailable(cause: unknown): ToolFailure {
   return new ToolFailure(
@@ -42,6 +43,27 @@ function storeUnavailable(cause: unknown): ToolFailure {
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,
       changes: "none",
+    },
+    { cause },
+  );
+}
+
+/**
+ * The store could not claim the key: this call started nothing, but the record it could not
+ * read may be in doubt — an earlier attempt under this key may have acted — so the answer
+ * says `changes: "unknown"`, never "nothing happened" (a retry after a payment timeout that
+ * met the outage once said `"none"` over a real charge). Retryable with the same key.
+ */
+function claimUnavailable(cause: unknown): ToolFailure {
+  return new ToolFailure(
+    {
+      code: DATABASE_UNAVAILABLE,
+      message:
+        "The service could not check this request just now; if an earlier attempt with this key did not finish, it may have gone through.",
+      retryable: true,
+      retry_after_seconds: 5,
+      next_action: NEXT_ACTIONS.retrySameKey,
+      changes: "unknown",
     },
     { cause },
   );
@@ -85,7 +107,20 @@ export type Attempt<T> =
    * transaction that completes the record — they commit together, in one durable commit, or
    * neither does. Effects outside the database keep using the effect key.
    */
-  | { final: true; value: T; local?: LocalWrite }
+  | {
+      final: true;
+      value: T;
+      local?: LocalWrite;
+      /**
+       * The completion may commit without waiting for its flush to disk (PostgreSQL), when
+       * the record holds captured claims and running the effect again from them under the
+       * same effect key gives this same answer (a charge the provider replays, an order id
+       * made from the effect key). A database crash that loses the completion leaves the
+       * record owed, in doubt; a retry or the reconciler finishes it to this answer. Ignored
+       * for a record without captured claims (its claim may be lost with it) and with `local`.
+       */
+      deferFlush?: boolean;
+    }
   /**
    * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
    * replayed; the key stays bound to these arguments and a retry with them runs again.
@@ -181,8 +216,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `execute` under the key. A store failure before the side effect is thrown as a
- * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable, `changes: "none"`: nothing
- * happened); a store failure after it is reported to `onStoreError` and the fresh value is
+ * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable; `changes: "unknown"` when the
+ * claim failed — the unread record may be in doubt — `"none"` when the capture did); a store failure after it is reported to `onStoreError` and the fresh value is
  * still returned (the side effect did happen). What `execute` throws is rethrown as it is.
  */
 export async function runIdempotent<T, C = unknown>(
@@ -195,6 +230,9 @@ export async function runIdempotent<T, C = unknown>(
     throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
+  // A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a
+  // replay, the finish of an in-doubt record — but nothing new starts.
+  const unconfirmed = currentUnconfirmedCall();
   // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
   const deadline = performance.now() + timing.waitMs;
   let pause = 10;
@@ -208,10 +246,14 @@ export async function runIdempotent<T, C = unknown>(
         ttlMs: timing.ttlMs,
         leaseMs: timing.leaseMs,
         ...(request.deferClaimFlush ? { deferFlush: true } : {}),
+        ...(unconfirmed ? { existingOnly: true } : {}),
       })
       .catch((error: unknown) => {
-        throw storeUnavailable(error);
+        throw claimUnavailable(error);
       });
+    if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
+      throw new ToolFailure(confirmationRequired(""));
+    if (unconfirmed) unconfirmed.admitted = true;
     if (claim.state === "mismatch") return { state: "key_reused" };
     if (claim.state === "completed")
       return {
@@ -287,7 +329,14 @@ export async function runIdempotent<T, C = unknown>(
       }
     } else {
       try {
-        if (attempt.final) stored = await store.complete(handle, response, earlier);
+        // A lost completion of a captured record is finished again from its claims (see
+        // `deferFlush`): only then may it skip waiting for the disk.
+        const defer =
+          attempt.final &&
+          attempt.deferFlush === true &&
+          (captured || claim.captured !== undefined);
+        if (attempt.final)
+          stored = await store.complete(handle, response, earlier, undefined, defer);
         else await store.reopen(handle, response, inDoubt);
       } catch (error) {
         request.onStoreError?.(error);

@@ -12,6 +12,8 @@ import {
   claimResultOf,
   effectKeyOf,
   type ClaimedRow,
+  type ClaimRequest,
+  type ClaimResult,
   type IdempotencyStore,
   type StoredRecord,
 } from "./store.ts";
@@ -28,6 +30,17 @@ function expiredAt(now: string, r = "r"): string {
     AND NOT (${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
       AND (${r}.in_doubt = 1 OR ${r}.status = 'pending'))
     AND (${r}.status <> 'pending' OR ${r}.locked_at + ${r}.lease_ms <= ${now}))`;
+}
+
+/**
+ * A record owed its effect that nobody is finishing now: unfinished with captured claims, in
+ * doubt or never settled, its lease (if any) run out, and untouched since `:settled_before`.
+ */
+function owedAt(r: string, settled = true): string {
+  return `(${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
+    AND (${r}.in_doubt = 1 OR ${r}.status = 'pending')
+    AND (${r}.status = 'retryable' OR ${r}.locked_at + ${r}.lease_ms <= :now)
+    ${settled ? `AND ${r}.locked_at <= :settled_before` : ""})`;
 }
 
 /** The statements of one records table. */
@@ -52,6 +65,9 @@ function recordSql(table: string) {
       PRIMARY KEY (scope, key)
     )`,
     index: `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`,
+    // The reconciler's search: only unfinished records with captured claims (few) are in it.
+    owedIndex: `CREATE INDEX IF NOT EXISTS ${table}_owed ON ${table} (locked_at)
+      WHERE captured IS NOT NULL AND status <> 'completed'`,
     // Columns an earlier layout lacks (its rows read back through effectKeyOf(created_at)).
     added: {
       effect_key: `ALTER TABLE ${table} ADD COLUMN effect_key TEXT`,
@@ -79,7 +95,31 @@ function recordSql(table: string) {
       WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
         OR (r.status = 'pending' AND r.locked_at + r.lease_ms <= excluded.locked_at)))
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
+    // The reconciler's takeover of one owed record, conditioned on it still being owed (a
+    // retry or another reconciler may have taken it between the pick and the update).
+    claimOwed: (dialect: "sqlite" | "postgres") =>
+      `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
+        lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
+        expires_at = CASE WHEN r.expires_at > :expires_at THEN r.expires_at ELSE :expires_at END
+      WHERE ${
+        dialect === "postgres"
+          ? `r.ctid = ANY(ARRAY(SELECT p.ctid FROM ${table} AS p WHERE ${owedAt("p")}
+              ORDER BY p.locked_at LIMIT 1 FOR UPDATE SKIP LOCKED))`
+          : `r.rowid IN (SELECT p.rowid FROM ${table} AS p WHERE ${owedAt("p")}
+              ORDER BY p.locked_at LIMIT 1)`
+      } AND ${owedAt("r")}
+      RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint`,
+    // An existing record of these arguments owed its effect, taken as its next attempt (the
+    // only claim a call without its confirmation may make).
+    claimOwedKey: `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
+        lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
+        expires_at = :expires_at
+      WHERE r.scope = :scope AND r.key = :key AND r.fingerprint = :fingerprint
+        AND ${owedAt("r", false)}
+      RETURNING effect_key, created_at, attempts, captured, in_doubt`,
     select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
+    selectLive: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} AS r
+      WHERE scope = :scope AND key = :key AND NOT ${expiredAt(":now")}`,
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
     // the record's earlier doubt or this attempt's, so it never clears an earlier one.
     settle: `UPDATE ${table} SET status = :status, response = :body, in_doubt = :in_doubt
@@ -88,9 +128,6 @@ function recordSql(table: string) {
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
   };
 }
-
-/** Thrown inside a completing transaction whose claim was taken over: rolls it back. */
-const CLAIM_LOST = new Error("claim taken over");
 
 /** An idempotency store named `name` on `db`, in `table`. */
 export function createSqlStore(db: SqlDatabase, table: string, name: string): IdempotencyStore {
@@ -104,27 +141,48 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       for (const [column, statement] of Object.entries(sql.added))
         if (!present.has(column)) await db.query(statement);
     },
+    // After the columns it names exist (an earlier layout gains them in the step above).
+    sql.owedIndex,
   ]);
+  const claimOwed = sql.claimOwed(db.dialect);
   const query: SqlDatabase["query"] = async (text, params) => {
     await prepare();
     return db.query(text, params);
+  };
+  /** The parameters every claim statement binds. */
+  const claimParams = (request: ClaimRequest, token: string) => ({
+    scope: request.scope,
+    key: request.key,
+    fingerprint: request.fingerprint,
+    token,
+    now: request.now,
+    lease_ms: request.leaseMs,
+    expires_at: request.now + request.ttlMs,
+  });
+  const claimExisting = async (request: ClaimRequest, token: string): Promise<ClaimResult> => {
+    const { scope, key, fingerprint, now } = request;
+    const taken = await db.query<ClaimedRow>(sql.claimOwedKey, claimParams(request, token));
+    const row = taken.rows[0];
+    if (row) return claimedResult(row, request, token);
+    const found = (await db.query<StoredRecord>(sql.selectLive, { scope, key, now })).rows[0];
+    if (!found || found.fingerprint !== fingerprint) return { state: "absent" };
+    const result = claimResultOf(found, fingerprint);
+    // Open but not owed (a clean failure, an unknown outcome before any capture): a new
+    // attempt would judge the request again, which needs the confirmation.
+    if (result.state === "in_progress" && found.status !== "pending") return { state: "absent" };
+    return result;
   };
   const store: IdempotencyStore = {
     name,
     init: prepare,
     async claim(request) {
-      const { scope, key, fingerprint, now, ttlMs, leaseMs } = request;
+      const { scope, key, fingerprint, now } = request;
       const token = randomUUID();
       await prepare();
+      if (request.existingOnly) return claimExisting(request, token);
       const claimQuery = request.deferFlush ? db.queryDeferred : db.query;
       const taken = await claimQuery<ClaimedRow>(sql.claim, {
-        scope,
-        key,
-        fingerprint,
-        token,
-        now,
-        lease_ms: leaseMs,
-        expires_at: now + ttlMs,
+        ...claimParams(request, token),
         effect_key: effectKeyOf(scope, key, fingerprint, now),
       });
       const row = taken.rows[0];
@@ -139,7 +197,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
       const { changes } = await query(sql.capture, { captured, scope, key, token });
       return changes === 1;
     },
-    async complete({ scope, key, token }, response, inDoubt = false, local) {
+    async complete({ scope, key, token }, response, inDoubt = false, local, deferFlush = false) {
       const settle = {
         status: "completed",
         body: response.body,
@@ -148,20 +206,13 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
         key,
         token,
       };
-      if (!local) return (await query(sql.settle, settle)).changes === 1;
+      if (!local)
+        return (await (deferFlush ? db.queryDeferred : query)(sql.settle, settle)).changes === 1;
       await prepare();
       // The app's writes and the completion: one transaction, one durable commit. A claim
-      // lost to a takeover rolls the writes back too (the new owner makes them).
-      return db
-        .transaction(async (tx) => {
-          await local(tx);
-          if ((await tx.query(sql.settle, settle)).changes !== 1) throw CLAIM_LOST;
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error === CLAIM_LOST) return false;
-          throw error;
-        });
+      // lost to a takeover changes no row, which rolls the writes back too (the new owner
+      // makes them).
+      return db.transactionEndingWith(local, { text: sql.settle, params: settle });
     },
     async reopen({ scope, key, token }, response, inDoubt = false) {
       const { changes } = await query(sql.settle, {
@@ -173,6 +224,31 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
         token,
       });
       return changes === 1;
+    },
+    async claimInDoubt({ now, settledBefore, leaseMs, ttlMs }) {
+      const token = randomUUID();
+      const { rows } = await query<
+        ClaimedRow & { scope: string; key: string; fingerprint: string }
+      >(claimOwed, {
+        token,
+        now,
+        lease_ms: leaseMs,
+        expires_at: now + ttlMs,
+        settled_before: settledBefore,
+      });
+      const row = rows[0];
+      if (!row?.captured) return undefined;
+      return {
+        scope: row.scope,
+        key: row.key,
+        token,
+        effectKey:
+          row.effect_key ??
+          effectKeyOf(row.scope, row.key, row.fingerprint, Number(row.created_at)),
+        attempt: row.attempts,
+        captured: row.captured,
+        createdAt: Number(row.created_at),
+      };
     },
     async purgeExpired(now, limit) {
       await prepare();

@@ -42,7 +42,12 @@ export type ClaimResult =
   /** Another request with this key is running; `lockedUntil` is when its claim goes stale (ms). */
   | { state: "in_progress"; lockedUntil: number }
   /** The key is bound to other arguments until its record expires. */
-  | { state: "mismatch" };
+  | { state: "mismatch" }
+  /**
+   * `existingOnly` found nothing it may take: no unexpired record with these arguments that is
+   * finished (to replay), running, or owed its effect (to finish).
+   */
+  | { state: "absent" };
 
 /** Arguments of `claim`. */
 export interface ClaimRequest {
@@ -64,6 +69,37 @@ export interface ClaimRequest {
    * process, and flushing it flushes the claim too. See `IdempotentRequest.deferClaimFlush`.
    */
   deferFlush?: boolean;
+  /**
+   * Start nothing: take only a record of these arguments owed its effect (in doubt, with
+   * captured claims), replay a finished one, report a running one — a free key, an expired
+   * record and a record open but not owed are `absent`. A call without its confirmation may
+   * only do this (`ConfirmRule.recordFirst`).
+   */
+  existingOnly?: boolean;
+}
+
+/** Arguments of `claimInDoubt`. */
+export interface InDoubtRequest {
+  /** Now, in ms since the epoch. */
+  now: number;
+  /** Only records whose last attempt began at or before this (ms) are taken. */
+  settledBefore: number;
+  /** The lease of the reconciler's claim. */
+  leaseMs: number;
+  /** The record is kept (and replayed) at least this long after it is finished. */
+  ttlMs: number;
+}
+
+/** A record `claimInDoubt` took over: settle it with `complete` or `reopen` under `token`. */
+export interface InDoubtClaim extends ClaimHandle {
+  /** The record's effect key (the one every earlier attempt used). */
+  effectKey: string;
+  /** This attempt's number (earlier attempts + 1). */
+  attempt: number;
+  /** What the first attempt captured (JSON). */
+  captured: string;
+  /** When the record was first claimed (ms since the epoch). */
+  createdAt: number;
 }
 
 /** The claim a call to `complete` or `reopen` settles. */
@@ -103,12 +139,15 @@ export interface IdempotencyStore {
    * `inDoubt` is kept for replays (an earlier attempt may have acted). `local`, when given, runs
    * in the same transaction as the completion (an app's own writes: they commit together, once,
    * or not at all — also not when the claim was lost); a store without a SQL database throws.
+   * `deferFlush` (without `local`): commit without waiting for the flush to disk (see
+   * `Attempt`'s `deferFlush`: only for a record whose captured claims redo the same answer).
    */
   complete(
     claim: ClaimHandle,
     response: StoredResponse,
     inDoubt?: boolean,
     local?: LocalWrite,
+    deferFlush?: boolean,
   ): Promise<boolean>;
   /**
    * Ends the claim without a final answer (a retryable failure, an unknown outcome, a throw):
@@ -119,6 +158,15 @@ export interface IdempotencyStore {
    * life (it replaces the mark `capture` set). False when the claim was lost to a takeover.
    */
   reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
+  /**
+   * Takes over one record that is owed its effect and that nobody is finishing — unfinished,
+   * with captured claims, in doubt (or its last attempt never settled), not under a running
+   * lease, and untouched since `request.settledBefore` — as a claim of its own (the same
+   * record and effect key, one more attempt), for the reconciler. `undefined` when none is
+   * due. Of several processes asking at once each gets another record (PostgreSQL: `SKIP
+   * LOCKED`); the record stays replayable `ttlMs` from now once it is finished.
+   */
+  claimInDoubt(request: InDoubtRequest): Promise<InDoubtClaim | undefined>;
   /**
    * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
    * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from

@@ -26,9 +26,12 @@ export async function deleteBatch(
     throw new RangeError("limit must be a positive integer");
   const text =
     db.dialect === "postgres"
-      ? `DELETE FROM ${table} AS r WHERE r.ctid = ANY(ARRAY(
+      ? // The re-check is written so no index can serve it (IS TRUE): the rows are then fetched
+        // by their ctid (a TID scan), not by walking the condition's index and comparing each
+        // row with the picked list (on a freshly filled table: 180 ms a batch, not 2 ms).
+        `DELETE FROM ${table} AS r WHERE r.ctid = ANY(ARRAY(
            SELECT p.ctid FROM ${table} AS p WHERE ${where("p")} LIMIT :purge_limit FOR UPDATE SKIP LOCKED))
-         AND ${where("r")}`
+         AND (${where("r")}) IS TRUE`
       : `DELETE FROM ${table} AS r WHERE r.rowid IN (
            SELECT p.rowid FROM ${table} AS p WHERE ${where("p")} LIMIT :purge_limit)
          AND ${where("r")}`;

@@ -1,6 +1,6 @@
 /** PostgreSQL (`pg`) as a `SqlDatabase`: shared by every server process on one database. */
 import { createHash } from "node:crypto";
-import type { ClientBase, Pool } from "pg";
+import type { ClientBase, Pool, QueryResult } from "pg";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { positionalValues, toPositional, type PositionalSql, type SqlParams } from "./named-sql.ts";
 import type { SqlDatabase } from "./sql-database.ts";
@@ -13,6 +13,9 @@ export interface PostgresConnection {
   /** `false`: `synchronous_commit = off` on this pool's connections (see `PostgresStoreOptions`). */
   synchronousCommit?: boolean;
 }
+
+/** SQLSTATE of `1 / 0`: the last statement of `transactionEndingWith` changed no row. */
+const DIVISION_BY_ZERO = "22012";
 
 /** The lock that serialises schema changes of kit tables across processes. */
 const MIGRATION_LOCK = 727274;
@@ -61,6 +64,21 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
     }
     return sql;
   };
+  // A statement with its values written in as literals, for the simple protocol, which takes
+  // several statements in one round trip but no parameters. Every value goes in quoted and
+  // escaped by the driver (`escapeLiteral`), so it stays of unknown type as a bound parameter
+  // is, and no value can end the literal.
+  const inline = (client: ClientBase, text: string, params: SqlParams): string => {
+    const sql = compile(text);
+    const values = positionalValues(sql, params);
+    return sql.text.replace(/\$(\d+)/g, (_match, index: string) => {
+      const value = values[Number(index) - 1];
+      if (value === null || value === undefined) return "NULL";
+      if (typeof value === "number" && !Number.isFinite(value))
+        throw new TypeError("SQL parameters must be finite numbers");
+      return client.escapeLiteral(String(value));
+    });
+  };
   const self: SqlDatabase = {
     dialect: "postgres",
     async migrate(steps) {
@@ -100,6 +118,39 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         throw error;
       } finally {
         // A connection whose rollback failed is not handed out again.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    },
+    async transactionEndingWith(work, last) {
+      const client = await (await connect()).connect();
+      let begun = false;
+      let broken: unknown;
+      try {
+        const tx = {
+          dialect: "postgres" as const,
+          query: async <R extends object>(text: string, params: SqlParams = {}) => {
+            if (begun) return run<R>(client, text, params);
+            begun = true;
+            // Two statements in one simple query: the driver answers with one result each.
+            const answer: unknown = await client.query(`BEGIN; ${inline(client, text, params)}`);
+            const results = (Array.isArray(answer) ? answer : [answer]) as Array<QueryResult<R>>;
+            const result = results[results.length - 1]!;
+            return { rows: result.rows, changes: result.rowCount ?? 0 };
+          },
+        };
+        await work(tx);
+        // No row changed: 1 / 0 fails, so the COMMIT after it never runs (the rest of a
+        // simple query is skipped after an error) and the rollback below undoes the writes.
+        await client.query(
+          `${begun ? "" : "BEGIN; "}WITH last AS (${inline(client, last.text, last.params)} RETURNING 1)
+           SELECT 1 / (SELECT COUNT(*)::int FROM last) AS kept; COMMIT`,
+        );
+        return true;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((lost: unknown) => (broken = lost));
+        if ((error as { code?: unknown }).code === DIVISION_BY_ZERO) return false;
+        throw error;
+      } finally {
         client.release(broken instanceof Error ? broken : undefined);
       }
     },

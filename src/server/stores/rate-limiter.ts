@@ -63,6 +63,9 @@ export function createRateLimiter(
     `CREATE TABLE IF NOT EXISTS ${TABLE} (
       name TEXT NOT NULL, scope TEXT NOT NULL, window_start BIGINT NOT NULL, used INTEGER NOT NULL,
       PRIMARY KEY (name, scope, window_start))`,
+    // The purge's search (windows that ended): the primary key leads with the scope, so
+    // without it every batch walked all of a limiter's rows (5,700 rows/s on PostgreSQL).
+    `CREATE INDEX IF NOT EXISTS ${TABLE}_window ON ${TABLE} (name, window_start)`,
   ]);
   return {
     async take(scope) {

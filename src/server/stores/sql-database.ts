@@ -35,6 +35,17 @@ export interface SqlDatabase {
    * and commits it once (one durable commit), or rolls it back when `work` throws.
    */
   transaction<T>(work: (tx: SqlQueries) => Promise<T>): Promise<T>;
+  /**
+   * `transaction`, ending with `last` — an `UPDATE` without `RETURNING` that must change
+   * exactly one row (a record's completion under its claim token): if it changes none,
+   * everything rolls back and the answer is false; else it commits, once, and the answer is
+   * true. On PostgreSQL the `BEGIN` travels with the first statement and `last` with the
+   * `COMMIT`, so a local effect of one row is two round trips, not four.
+   */
+  transactionEndingWith(
+    work: (tx: SqlQueries) => Promise<void>,
+    last: { text: string; params: SqlParams },
+  ): Promise<boolean>;
   close(): Promise<void>;
 }
 

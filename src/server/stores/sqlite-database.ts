@@ -83,6 +83,19 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
         release();
       }
     },
+    async transactionEndingWith(work, last) {
+      const lost = new Error("last statement changed no row");
+      return self
+        .transaction(async (tx) => {
+          await work(tx);
+          if ((await tx.query(last.text, last.params)).changes !== 1) throw lost;
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === lost) return false;
+          throw error;
+        });
+    },
     async columns(table) {
       const db = await open();
       while (active) await active;

@@ -1,6 +1,14 @@
 /** The ledger on PostgreSQL: every server process on one database sees one ledger. */
 import pg from "pg";
-import { chargeOf, type ChargeRow, type SharedState } from "./shared-state.ts";
+import {
+  chargeOf,
+  LEDGER_ADDED,
+  LEDGER_COLUMNS,
+  LEDGER_TABLE,
+  refundSql,
+  type ChargeRow,
+  type SharedState,
+} from "./shared-state.ts";
 
 /** Opens the shared tables on `connectionString` (the idempotency store's database). */
 export function createPostgresState(connectionString: string, maxConnections = 5): SharedState {
@@ -18,9 +26,9 @@ export function createPostgresState(connectionString: string, maxConnections = 5
       try {
         // Concurrent CREATE TABLE IF NOT EXISTS can collide on the type catalog; serialise it.
         await client.query("SELECT pg_advisory_lock(727275)");
-        await client.query(`CREATE TABLE IF NOT EXISTS giftgenius_payments (
-          payment_key TEXT PRIMARY KEY, charge_id TEXT NOT NULL, amount TEXT NOT NULL,
-          currency TEXT NOT NULL, created_at TEXT NOT NULL)`);
+        await client.query(LEDGER_TABLE);
+        for (const statement of Object.values(LEDGER_ADDED))
+          await client.query(statement.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"));
       } finally {
         await client.query("SELECT pg_advisory_unlock(727275)").catch(() => {});
         client.release();
@@ -34,17 +42,18 @@ export function createPostgresState(connectionString: string, maxConnections = 5
         charge.amount.currency,
         charge.createdAt,
       ];
-      // One round trip: the insert, or the charge that stands. A charge another transaction
-      // committed after this statement's snapshot is neither inserted nor seen: read it then.
+      // One round trip: the insert, or the row that stands (a charge, a refund, a void key).
+      // A row another transaction committed after this statement's snapshot is neither
+      // inserted nor seen: read it then.
       const { rows } = await pool.query<ChargeRow & { created: boolean }>({
         name: "giftgenius_record_charge",
         text: `WITH inserted AS (
             INSERT INTO giftgenius_payments (payment_key, charge_id, amount, currency, created_at)
             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (payment_key) DO NOTHING
-            RETURNING charge_id, amount, currency, created_at)
-          SELECT charge_id, amount, currency, created_at, true AS created FROM inserted
+            RETURNING ${LEDGER_COLUMNS})
+          SELECT ${LEDGER_COLUMNS}, true AS created FROM inserted
           UNION ALL
-          SELECT charge_id, amount, currency, created_at, false AS created FROM giftgenius_payments
+          SELECT ${LEDGER_COLUMNS}, false AS created FROM giftgenius_payments
           WHERE payment_key = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
         values,
       });
@@ -52,25 +61,40 @@ export function createPostgresState(connectionString: string, maxConnections = 5
         rows[0] ??
         (
           await pool.query<ChargeRow & { created: boolean }>(
-            "SELECT charge_id, amount, currency, created_at, false AS created FROM giftgenius_payments WHERE payment_key = $1",
+            `SELECT ${LEDGER_COLUMNS}, false AS created FROM giftgenius_payments WHERE payment_key = $1`,
             [paymentKey],
           )
         ).rows[0];
       if (!row) throw new Error("payment record vanished");
       return { charge: chargeOf(row), created: row.created };
     },
+    async recordRefund(paymentKey, refundId, at) {
+      const { rows } = await pool.query<ChargeRow>({
+        name: "giftgenius_record_refund",
+        text: refundSql(["$1", "$2", "$3"]),
+        values: [paymentKey, at, refundId],
+      });
+      if (!rows[0]) throw new Error("payment record vanished");
+      return chargeOf(rows[0]);
+    },
     async findCharge(paymentKey) {
       const { rows } = await pool.query<ChargeRow>(
-        "SELECT charge_id, amount, currency, created_at FROM giftgenius_payments WHERE payment_key = $1",
+        `SELECT ${LEDGER_COLUMNS} FROM giftgenius_payments WHERE payment_key = $1`,
         [paymentKey],
       );
       return rows[0] && chargeOf(rows[0]);
     },
     async countCharges() {
       const { rows } = await pool.query<{ n: string }>(
-        "SELECT COUNT(*) AS n FROM giftgenius_payments",
+        "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE voided = 0",
       );
       return Number(rows[0]?.n ?? 0);
+    },
+    async listCharges() {
+      const { rows } = await pool.query<ChargeRow & { payment_key: string }>(
+        `SELECT payment_key, ${LEDGER_COLUMNS} FROM giftgenius_payments WHERE voided = 0`,
+      );
+      return rows.map((row) => ({ paymentKey: row.payment_key, charge: chargeOf(row)! }));
     },
     async ping() {
       await pool.query("SELECT 1");

@@ -2,7 +2,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { chargeOf, type ChargeRow, type SharedState } from "./shared-state.ts";
+import {
+  chargeOf,
+  LEDGER_ADDED,
+  LEDGER_COLUMNS,
+  LEDGER_TABLE,
+  refundSql,
+  type ChargeRow,
+  type SharedState,
+} from "./shared-state.ts";
 
 /** Opens the shared tables in `file` (the idempotency store's file; `:memory:` for tests). */
 export function createSqliteState(file: string): SharedState {
@@ -10,17 +18,26 @@ export function createSqliteState(file: string): SharedState {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
-  db.exec(`CREATE TABLE IF NOT EXISTS giftgenius_payments (
-    payment_key TEXT PRIMARY KEY, charge_id TEXT NOT NULL, amount TEXT NOT NULL,
-    currency TEXT NOT NULL, created_at TEXT NOT NULL)`);
+  db.exec(LEDGER_TABLE);
+  const present = new Set(
+    (db.pragma("table_info(giftgenius_payments)") as Array<{ name: string }>).map((c) => c.name),
+  );
+  for (const [column, statement] of Object.entries(LEDGER_ADDED))
+    if (!present.has(column)) db.exec(statement);
   const insertCharge = db.prepare(
     `INSERT INTO giftgenius_payments (payment_key, charge_id, amount, currency, created_at)
      VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_key) DO NOTHING`,
   );
   const selectCharge = db.prepare<[string], ChargeRow>(
-    "SELECT charge_id, amount, currency, created_at FROM giftgenius_payments WHERE payment_key = ?",
+    `SELECT ${LEDGER_COLUMNS} FROM giftgenius_payments WHERE payment_key = ?`,
   );
-  const count = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM giftgenius_payments");
+  const refund = db.prepare<[string, string, string], ChargeRow>(refundSql(["?", "?", "?"]));
+  const count = db.prepare<[], { n: number }>(
+    "SELECT COUNT(*) AS n FROM giftgenius_payments WHERE voided = 0",
+  );
+  const all = db.prepare<[], ChargeRow & { payment_key: string }>(
+    `SELECT payment_key, ${LEDGER_COLUMNS} FROM giftgenius_payments WHERE voided = 0`,
+  );
   return {
     name: "sqlite",
     async init() {},
@@ -33,12 +50,20 @@ export function createSqliteState(file: string): SharedState {
       if (!row) throw new Error("payment record vanished");
       return { charge: chargeOf(row), created };
     },
+    async recordRefund(paymentKey, refundId, at) {
+      const row = refund.get(paymentKey, at, refundId);
+      if (!row) throw new Error("payment record vanished");
+      return chargeOf(row);
+    },
     async findCharge(paymentKey) {
       const row = selectCharge.get(paymentKey);
       return row && chargeOf(row);
     },
     async countCharges() {
       return count.get()?.n ?? 0;
+    },
+    async listCharges() {
+      return all.all().map((row) => ({ paymentKey: row.payment_key, charge: chargeOf(row)! }));
     },
     async ping() {
       db.prepare("SELECT 1").get();

@@ -49,7 +49,7 @@ export const CommitOrderArgs = v.strictObject({
 });
 
 /** What is stored and replayed: the success data or the final failure. */
-type CommitValue =
+export type CommitValue =
   | { ok: true; order: v.InferOutput<typeof OrderSchema> }
   | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
@@ -143,13 +143,15 @@ function refuse(refusal: DraftRefusal, requestId: string): Attempt<CommitValue> 
 
 /**
  * What the person confirmed, captured with the idempotency record before the charge: every
- * later attempt of the record charges exactly this (under the same effect key) and places the
- * order for it.
+ * later attempt of the record (a retry, the reconciler) charges exactly this (under the same
+ * effect key) and places the order for it. `draft_id` is absent from records captured before
+ * the reconciler existed.
  */
-interface Confirmed {
+export interface Confirmed {
   gift_id: string;
   quantity: number;
   total: Money;
+  draft_id?: string;
 }
 
 /** What an in-doubt attempt's failure says instead of "nothing was charged". */
@@ -158,6 +160,115 @@ const UNFINISHED = {
     "The order is not finished yet; an earlier attempt may already have charged. Retry with the same idempotency_key to finish it.",
   changes: "unknown",
 } as const;
+
+/** The answer of an order given up and refunded (or voided, when nothing had been charged). */
+function refunded(charged: boolean, requestId: string): Attempt<CommitValue> {
+  const { final, value } = refuse(
+    {
+      code: "ORDER_REFUNDED",
+      message: charged
+        ? "The order could not be finished in time and was cancelled; its charge was refunded."
+        : "The order could not be finished in time and was cancelled; nothing was charged.",
+      next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+    },
+    requestId,
+  );
+  if (value.ok) return { final, value };
+  return {
+    final,
+    value: { ok: false, error: { ...value.error, changes: charged ? "applied" : "none" } },
+  };
+}
+
+/** The provider's refusal as the commit's error; anything but a `ToolFailure` is rethrown. */
+function providerFailure(thrown: unknown, context: AttemptContext): ToolErrorBody {
+  if (!(thrown instanceof ToolFailure)) throw thrown;
+  return toToolError(thrown, {
+    requestId: context.requestId,
+    log: context.log,
+    tool: "commit_order",
+  });
+}
+
+/** Where an attempt of a commit runs: its request id and log (the reconciler has its own). */
+export interface AttemptContext {
+  requestId: string;
+  log: ServerLogger;
+}
+
+/**
+ * The effect of a commit once what the person confirmed is known (judged now, or captured by
+ * an earlier attempt): charge `confirmed.total` under `pay_<effect key>` and place the order
+ * `ord_<effect key>`. The retry and the reconciler run exactly this.
+ */
+export async function finishOrder(
+  deps: Pick<GiftGeniusDeps, "payments">,
+  effect: { effectKey: string; inDoubt: boolean },
+  confirmed: Confirmed,
+  draftId: string,
+  context: AttemptContext,
+): Promise<Attempt<CommitValue>> {
+  const { effectKey, inDoubt } = effect;
+  let refundId: string | undefined;
+  try {
+    const charge = await deps.payments.charge({
+      idempotencyKey: paymentKeyOf(effectKey),
+      amount: confirmed.total,
+    });
+    refundId = charge.refundId;
+  } catch (thrown) {
+    const error = providerFailure(thrown, context);
+    const mayHaveCharged = inDoubt || error.changes === "unknown";
+    // After a charge that may have gone through, "nothing was charged" would be false.
+    const honest = mayHaveCharged && error.changes === "none" ? { ...error, ...UNFINISHED } : error;
+    return error.retryable
+      ? { final: false, value: { ok: false, error: honest }, inDoubt: mayHaveCharged }
+      : { final: true, value: { ok: false, error: honest } };
+  }
+  // A stalled attempt waking after the reconciler refunded its charge: the order is gone.
+  if (refundId) return refunded(true, context.requestId);
+  const orderId = orderIdOf(effectKey);
+  return {
+    final: true,
+    // Lost in a database crash, this completion is redone from the captured claims to this
+    // same order (the provider replays the charge, the id is the effect key's): it need not
+    // wait for the disk. A refusal is not redone alike, so it waits.
+    deferFlush: true,
+    value: {
+      ok: true,
+      order: {
+        order_id: orderId,
+        draft_id: confirmed.draft_id ?? draftId,
+        status: "created",
+        total: confirmed.total,
+        checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+      },
+    },
+  };
+}
+
+/**
+ * Gives an in-doubt order up: refunds its charge under `pay_<effect key>` (or voids the key
+ * when nothing was charged, so a stalled attempt cannot charge it later). A provider outage
+ * leaves it in doubt for the next round.
+ */
+export async function refundOrder(
+  deps: Pick<GiftGeniusDeps, "payments">,
+  effectKey: string,
+  context: AttemptContext,
+): Promise<Attempt<CommitValue>> {
+  try {
+    const charge = await deps.payments.refund({ idempotencyKey: paymentKeyOf(effectKey) });
+    return refunded(charge !== undefined, context.requestId);
+  } catch (thrown) {
+    const error = providerFailure(thrown, context);
+    return {
+      final: false,
+      value: { ok: false, error: { ...error, ...UNFINISHED } },
+      inDoubt: true,
+    };
+  }
+}
 
 /**
  * The first judgement of a commit, before anything is charged: the draft must be one
@@ -218,9 +329,11 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     auth: { scopes: [ORDERS_SCOPE] },
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
-    // The person confirms in the widget: hidden from the model, run only with the proof
-    // prepare_order's result gave the widget (the kit checks it before this handler).
-    confirm: { prepare: "prepare_order" },
+    // The person confirms in the widget: hidden from the model, a new order placed only with
+    // the proof prepare_order's result gave the widget (the kit checks it). The record answers
+    // first: a replay, or the finish of an order in doubt, needs no fresh proof (the secret
+    // may have been dropped, the proof may be past its life), and nothing else runs without it.
+    confirm: { prepare: "prepare_order", recordFirst: true },
     async handler(args, context) {
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.
@@ -241,43 +354,10 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         if (!confirmed) {
           const judged = await judge(deps, args.draft_id, scope, context);
           if ("final" in judged) return judged;
-          confirmed = judged;
+          confirmed = { ...judged, draft_id: args.draft_id };
           await capture(confirmed);
         }
-        try {
-          await deps.payments.charge({
-            idempotencyKey: paymentKeyOf(effectKey),
-            amount: confirmed.total,
-          });
-        } catch (thrown) {
-          if (!(thrown instanceof ToolFailure)) throw thrown;
-          const error = toToolError(thrown, {
-            requestId: context.requestId,
-            log: context.log,
-            tool: "commit_order",
-          });
-          const mayHaveCharged = inDoubt || error.changes === "unknown";
-          // After a charge that may have gone through, "nothing was charged" would be false.
-          const honest =
-            mayHaveCharged && error.changes === "none" ? { ...error, ...UNFINISHED } : error;
-          return error.retryable
-            ? { final: false, value: { ok: false, error: honest }, inDoubt: mayHaveCharged }
-            : { final: true, value: { ok: false, error: honest } };
-        }
-        const orderId = orderIdOf(effectKey);
-        return {
-          final: true,
-          value: {
-            ok: true,
-            order: {
-              order_id: orderId,
-              draft_id: args.draft_id,
-              status: "created",
-              total: confirmed.total,
-              checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
-            },
-          },
-        };
+        return finishOrder(deps, { effectKey, inDoubt }, confirmed, args.draft_id, context);
       }
 
       let outcome;
@@ -300,14 +380,17 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         });
       } catch (thrown) {
         if (executed) throw thrown;
+        // The record could not be read: an earlier attempt under this key may be in doubt
+        // (a payment timeout), so this answer never says nothing was charged.
         throw new ToolFailure(
           {
             code: "DATABASE_UNAVAILABLE",
-            message: "The order database is unavailable; nothing was charged.",
+            message:
+              "The order database is unavailable; if an earlier attempt with this key did not finish, it may have charged.",
             retryable: true,
             retry_after_seconds: 5,
             next_action: GIFT_NEXT_ACTIONS.retrySameKey,
-            changes: "none",
+            changes: "unknown",
           },
           { cause: thrown },
         );

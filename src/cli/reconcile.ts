@@ -1,0 +1,64 @@
+/**
+ * `mcp-widget-kit reconcile --app <module>`: the operator's run of the reconciler, beside (or
+ * instead of) the one in the server — after an outage, before a deploy, from a cron job. The
+ * module is the app's: it exports `openReconciliation(env)`, which opens the app's store and
+ * returns its `ReconcileOptions` (how to complete and how to compensate one of its records)
+ * and a `close`. Passes run until no record is due; the counts are printed as one JSON line.
+ * Safe beside running servers: each record is taken over by one reconciler at a time.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  reconcileInDoubt,
+  type ReconcileCounts,
+  type ReconcileOptions,
+} from "../server/idempotency/reconcile.ts";
+import { UsageError } from "./create.ts";
+
+/** What an app's reconciliation module exports. */
+export interface ReconciliationModule {
+  openReconciliation(env: NodeJS.ProcessEnv): Promise<{
+    options: ReconcileOptions<unknown, unknown>;
+    close(): Promise<void>;
+  }>;
+}
+
+/** Options of `runReconcile`. */
+export interface RunReconcileOptions {
+  /** Path of the app's module (`openReconciliation`). */
+  app: string;
+  /** Overrides the app's grace (ms): 0 takes every in-doubt record not under a running lease. */
+  graceMs?: number;
+  /** Stops after this many passes (default 100, of up to 100 records each). */
+  maxPasses?: number;
+  /** The environment the module reads its settings from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Overrides the app's clock (tests). */
+  now?: () => number;
+}
+
+/** Runs passes until none takes a record; returns the summed counts. */
+export async function runReconcile(options: RunReconcileOptions): Promise<ReconcileCounts> {
+  const url = pathToFileURL(resolve(options.app)).href;
+  const module = (await import(url)) as Partial<ReconciliationModule>;
+  if (typeof module.openReconciliation !== "function")
+    throw new UsageError("The --app module must export openReconciliation(env).");
+  const opened = await module.openReconciliation(options.env ?? process.env);
+  const total: ReconcileCounts = { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+  try {
+    for (let pass = 0; pass < (options.maxPasses ?? 100); pass++) {
+      const counts = await reconcileInDoubt({
+        ...opened.options,
+        ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+        ...(options.now ? { now: options.now } : {}),
+      });
+      for (const action of Object.keys(total) as Array<keyof ReconcileCounts>)
+        total[action] += counts[action];
+      // A pass takes each due record once; records left for later are not retried in a loop.
+      if (counts.completed + counts.compensated + counts.lost === 0) break;
+    }
+  } finally {
+    await opened.close();
+  }
+  return total;
+}

@@ -1,0 +1,214 @@
+/**
+ * The reconciler: every in-doubt record that nobody retries is finished within a bound. A
+ * record is in doubt once an attempt captured what the person confirmed and then may have
+ * acted (a timeout after the charge left, a throw, a crash); the caller's retry finishes it,
+ * but a person who closed the chat never retries, and the charge would stand without its
+ * order. The reconciler takes such a record over as a claim of its own — atomically, so any
+ * number of processes may run it at once and each record is worked on by one — and either
+ * completes it (the app's effect again, from the captured claims, under the same effect key)
+ * or, once it is older than the app allows, compensates it (a refund); either answer is stored
+ * as the record's final one, so a late retry replays it.
+ */
+import type { Attempt, EffectContext } from "./run-idempotent.ts";
+import type { IdempotencyStore, InDoubtClaim } from "./store.ts";
+
+/** An in-doubt record the reconciler took over, as the app's callbacks see it. */
+export interface InDoubtRecord<C> extends EffectContext<C> {
+  /** What the first attempt captured (always set here). */
+  captured: C;
+  /** The caller scope and idempotency key of the record (for the log; never re-judged). */
+  scope: string;
+  key: string;
+  /** When the record was first claimed (ms since the epoch). */
+  createdAt: number;
+}
+
+/** What the reconciler did with one record. */
+export type ReconcileAction =
+  /** Finished from its captured claims: the stored answer is `complete`'s. */
+  | "completed"
+  /** Undone: the stored answer is `compensate`'s. */
+  | "compensated"
+  /** The callback could not finish it now (a retryable answer or a throw): next round. */
+  | "retry_later"
+  /** Taken over meanwhile (this round outlived its lease): its new owner finishes it. */
+  | "lost";
+
+/** Options of `reconcileInDoubt` and `startReconciler`; `T` is the stored answer, `C` the claims. */
+export interface ReconcileOptions<T, C = unknown> {
+  /** The records' store (`createSqliteStore`, `createPostgresStore`). */
+  store: IdempotencyStore;
+  /**
+   * Finishes the record's effect from `record.captured` under `record.effectKey` — the same
+   * code path a retry runs (the side effect of `runIdempotent`; `capture` throws here, the
+   * claims are already kept). A final answer is stored (with its `local` writes, in one
+   * transaction); a retryable one leaves the record in doubt for the next round.
+   */
+  complete(record: InDoubtRecord<C>): Promise<Attempt<T>>;
+  /**
+   * Undoes the effect (a refund under the effect key) and returns the final answer a retry
+   * will replay. Used instead of `complete` for records in doubt longer than
+   * `compensateAfterMs`. Without it every record is completed.
+   */
+  compensate?(record: InDoubtRecord<C>): Promise<Attempt<T>>;
+  /** Records first claimed longer ago than this are compensated (default: never). */
+  compensateAfterMs?: number;
+  /**
+   * A record is left alone this long after its last attempt began, so the caller's own retry
+   * comes first (default 60 s). Never less than the lease: a running claim is not taken.
+   */
+  graceMs?: number;
+  /** The lease of the reconciler's own claim (default 30 s). */
+  leaseMs?: number;
+  /** How long a finished record is replayed from now on (default 24 h). */
+  ttlMs?: number;
+  /** Records worked on per call of `reconcileInDoubt` at most (default 100). */
+  limit?: number;
+  /** The clock (ms since the epoch); default `Date.now`. */
+  now?: () => number;
+  /** Told of a callback or store failure (the record stays owed: the next round tries again). */
+  onError?(error: unknown, record: InDoubtRecord<C> | undefined): void;
+  /** Told of every record worked on. */
+  onReconciled?(record: InDoubtRecord<C>, action: ReconcileAction): void;
+}
+
+/** What one `reconcileInDoubt` call did, per action. */
+export type ReconcileCounts = Record<ReconcileAction, number>;
+
+const DEFAULTS = { graceMs: 60_000, leaseMs: 30_000, ttlMs: 24 * 3_600_000, limit: 100 };
+
+function recordOf<C>(claim: InDoubtClaim): InDoubtRecord<C> {
+  return {
+    scope: claim.scope,
+    key: claim.key,
+    createdAt: claim.createdAt,
+    effectKey: claim.effectKey,
+    attempt: claim.attempt,
+    captured: JSON.parse(claim.captured) as C,
+    inDoubt: true,
+    capture: () =>
+      Promise.reject(new TypeError("an in-doubt record's claims were captured already")),
+  };
+}
+
+/** Works on one taken-over record; never throws (failures go to `onError`). */
+async function settle<T, C>(
+  options: ReconcileOptions<T, C>,
+  claim: InDoubtClaim,
+  now: number,
+): Promise<ReconcileAction> {
+  const { store } = options;
+  const record = recordOf<C>(claim);
+  const undo =
+    options.compensate !== undefined &&
+    options.compensateAfterMs !== undefined &&
+    now - claim.createdAt > options.compensateAfterMs;
+  let attempt: Attempt<T>;
+  try {
+    attempt = undo ? await options.compensate!(record) : await options.complete(record);
+  } catch (error) {
+    options.onError?.(error, record);
+    // Still owed, still in doubt: free at once for a retry or the next round.
+    await store.reopen(claim, undefined, true).catch((e: unknown) => options.onError?.(e, record));
+    return "retry_later";
+  }
+  const response = { body: JSON.stringify(attempt.value) };
+  try {
+    if (!attempt.final) {
+      await store.reopen(claim, response, true);
+      return "retry_later";
+    }
+    const kept = await store.complete(claim, response, true, attempt.local);
+    return kept ? (undo ? "compensated" : "completed") : "lost";
+  } catch (error) {
+    options.onError?.(error, record);
+    await store.reopen(claim, undefined, true).catch((e: unknown) => options.onError?.(e, record));
+    return "retry_later";
+  }
+}
+
+/**
+ * One pass: takes over the owed records one by one (at most `limit`) and completes or
+ * compensates each; returns what it did. Safe from several processes at once. A record whose
+ * callback failed now is not taken again in the same pass.
+ */
+export async function reconcileInDoubt<T, C = unknown>(
+  options: ReconcileOptions<T, C>,
+): Promise<ReconcileCounts> {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
+  const graceMs = Math.max(options.graceMs ?? DEFAULTS.graceMs, 0);
+  const ttlMs = options.ttlMs ?? DEFAULTS.ttlMs;
+  const limit = options.limit ?? DEFAULTS.limit;
+  if (!(leaseMs > 0 && ttlMs > 0 && Number.isInteger(limit) && limit > 0))
+    throw new RangeError("reconcileInDoubt needs leaseMs and ttlMs above 0 and a positive limit");
+  const counts: ReconcileCounts = { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+  // A record reopened in this pass has a newer `locked_at` than the pass's start: not retaken.
+  const start = now();
+  for (let n = 0; n < limit; n++) {
+    const at = now();
+    const claim = await options.store.claimInDoubt({
+      now: at,
+      settledBefore: Math.min(start, at) - graceMs - 1,
+      leaseMs,
+      ttlMs,
+    });
+    if (!claim) break;
+    const action = await settle(options, claim, at);
+    counts[action] += 1;
+    options.onReconciled?.(recordOf<C>(claim), action);
+  }
+  return counts;
+}
+
+/** Options of `startReconciler`. */
+export interface ReconcilerOptions<T, C = unknown> extends ReconcileOptions<T, C> {
+  /** How often a pass runs (default every 60 s; the first runs at once). */
+  everyMs?: number;
+}
+
+/** A running reconciler. */
+export interface Reconciler {
+  /**
+   * The bound (ms): a record in doubt is finished at most this long after its last attempt
+   * began — `max(graceMs, the attempt's lease) + everyMs` — provided its callback succeeds
+   * then (the payment provider answers) and a pass gets through the due records (`limit`).
+   */
+  readonly boundMs: number;
+  /** Runs a pass now (or joins the running one). */
+  runOnce(): Promise<ReconcileCounts>;
+  /** Stops the timer and waits for a running pass. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `reconcileInDoubt` in the server: a pass at once and then every `everyMs`, on a timer
+ * that does not keep the process alive; a pass still running when the next is due is not
+ * doubled, and a pass that failed (the database down) is told to `onError` and retried on the
+ * next tick. Every process of the app may run one: they share the records.
+ */
+export function startReconciler<T, C = unknown>(options: ReconcilerOptions<T, C>): Reconciler {
+  const everyMs = options.everyMs ?? 60_000;
+  if (!(everyMs > 0)) throw new RangeError("everyMs must be above 0");
+  const graceMs = Math.max(options.graceMs ?? DEFAULTS.graceMs, 0);
+  const leaseMs = options.leaseMs ?? DEFAULTS.leaseMs;
+  let running: Promise<ReconcileCounts> | undefined;
+  const runOnce = () =>
+    (running ??= reconcileInDoubt(options)
+      .catch((error: unknown) => {
+        options.onError?.(error, undefined);
+        return { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+      })
+      .finally(() => (running = undefined)));
+  void runOnce();
+  const timer = setInterval(() => void runOnce(), everyMs);
+  timer.unref();
+  return {
+    boundMs: Math.max(graceMs, leaseMs) + everyMs,
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
