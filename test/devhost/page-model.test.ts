@@ -17,13 +17,21 @@ const BASE: HostSettings = {
   locale: "en",
   displayMode: "inline",
   maxHeight: 640,
+  approval: "off",
 };
 
 describe("host settings from the URL or storage", () => {
   it("takes what is valid and keeps the rest", () => {
     expect(
       normalizeSettings(
-        { protocol: "mcp-apps", theme: "dark", locale: "vi", displayMode: "pip", maxHeight: "480" },
+        {
+          protocol: "mcp-apps",
+          theme: "dark",
+          locale: "vi",
+          displayMode: "pip",
+          maxHeight: "480",
+          approval: "ask",
+        },
         BASE,
       ),
     ).toEqual({
@@ -32,10 +40,18 @@ describe("host settings from the URL or storage", () => {
       locale: "vi",
       displayMode: "pip",
       maxHeight: 480,
+      approval: "ask",
     });
     expect(
       normalizeSettings(
-        { protocol: "evil", theme: "purple", locale: "<script>", displayMode: 3, maxHeight: "NaN" },
+        {
+          protocol: "evil",
+          theme: "purple",
+          locale: "<script>",
+          displayMode: 3,
+          maxHeight: "NaN",
+          approval: "always",
+        },
         BASE,
       ),
     ).toEqual(BASE);
