@@ -1,6 +1,6 @@
 /**
- * The dev page built and the real GiftGenius server started (its own temp data folder), for
- * the browser suites about the dev host. `stop` ends the server and removes the folder.
+ * For the browser suites about the dev host: the dev page built, and the real GiftGenius
+ * server started (its own temp data folder). `stop` ends the server and removes the folder.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,14 +15,19 @@ export interface DevhostGiftGenius {
   stop(): void;
 }
 
-/** Builds the dev page, then starts GiftGenius on an ephemeral port with a temp SQLite file. */
-export async function startDevhostGiftGenius(name: string): Promise<DevhostGiftGenius> {
-  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+/** Builds the dev page (`dist/devhost/`) from the sources, as the suites test it. */
+export function buildDevPage(): void {
   execFileSync(
     join(REPO, "node_modules/.bin/vite"),
     ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
     { cwd: REPO, stdio: "inherit" },
   );
+}
+
+/** Builds the dev page, then starts GiftGenius on an ephemeral port with a temp SQLite file. */
+export async function startDevhostGiftGenius(name: string): Promise<DevhostGiftGenius> {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  buildDevPage();
   const started = await startGiftGenius(dataDir);
   return {
     baseUrl: started.baseUrl,

@@ -52,6 +52,8 @@ export class Turn {
     private readonly services: TurnServices,
     private readonly toolName: string,
     private readonly args: Record<string, unknown>,
+    /** This call's id (one message): its widget state is its own. */
+    private readonly callId: string,
   ) {
     this.tool = services.connection.tools.find((tool) => tool.name === toolName);
     this.modelText = h(
@@ -227,7 +229,7 @@ export class Turn {
           toolName: this.toolName,
           tool: this.tool,
           args: this.args,
-          widgetKey: widgetKey(this.toolName, this.args),
+          widgetKey: widgetKey(this.callId, this.toolName, this.args),
           inputGated: this.awaitingApproval,
           modelContext: (update) => this.showModelContext(update),
           settings: this.services.settings,
@@ -258,7 +260,7 @@ export class Turn {
 
   /** The result as the widget gets it: `_meta` carries the widget's session id, as in ChatGPT. */
   private forWidget(result: CallToolResult): CallToolResult {
-    const key = widgetKey(this.toolName, this.args);
+    const key = widgetKey(this.callId, this.toolName, this.args);
     return {
       ...result,
       _meta: { ...(result._meta ?? {}), "openai/widgetSessionId": widgetSessionId(key) },
