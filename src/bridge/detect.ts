@@ -21,12 +21,9 @@ function currentWindow(win: Window | undefined): Window | undefined {
   return win ?? (typeof window === "undefined" ? undefined : window);
 }
 
+/** A window's `parent` is readable from any origin (the MCP Apps adapter reads it the same way). */
 function inFrame(win: Window): boolean {
-  try {
-    return win.parent !== win;
-  } catch {
-    return false;
-  }
+  return win.parent !== win;
 }
 
 /** Detects the host and resolves once it is known (after the MCP Apps handshake, if any). */

@@ -15,7 +15,7 @@ import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
 import { DEFAULT_GLOBALS, DISPLAY_MODES, isDisplayMode } from "./globals.ts";
 import { createGlobalStore } from "./store.ts";
-import type { AppInfo, DisplayMode, GlobalKey, Host, HostCapabilities } from "./types.ts";
+import type { AppInfo, DisplayMode, Host, HostCapabilities } from "./types.ts";
 
 /** The MCP Apps protocol version this adapter speaks. */
 export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";
@@ -68,10 +68,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
   let capabilities: HostCapabilities = NO_CAPABILITIES;
   let hostInfo: McpAppsHost["hostInfo"];
   let sessionId = options.sessionId;
-  let lastHeight = -1;
   let inputComplete = false;
-  /** The handshake answered; set before its host context applies, so readers see that too. */
-  let standard = false;
   const ext = options.extensions;
 
   if (sessionId) store.set({ widgetState: loadWidgetState(win, sessionId) });
@@ -164,7 +161,6 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         requestDisplayMode: listsFullscreen(result.hostContext),
         updateModelContext: "updateModelContext" in caps,
       });
-      standard = true;
       if (isRecord(result.hostContext)) applyContext(result.hostContext);
       peer.notify("ui/notifications/initialized");
       return true;
@@ -232,30 +228,28 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
     async updateModelContext(update) {
       await request("ui/update-model-context", update as Params);
     },
+    // An unchanged height is not sent again: useAutoHeight already reports only changes.
     notifyHeight(height) {
-      if (!Number.isFinite(height) || height < 0) return;
-      const rounded = Math.ceil(height);
-      if (rounded === lastHeight) return;
-      lastHeight = rounded;
-      void ready.then(
-        (ok) => ok && peer.notify("ui/notifications/size-changed", { height: rounded }),
-      );
+      if (Number.isFinite(height) && height >= 0)
+        void ready.then(
+          (ok) => ok && peer.notify("ui/notifications/size-changed", { height: Math.ceil(height) }),
+        );
     },
     dispose() {
       peer.dispose();
       store.clear();
     },
   };
-  return ext ? standardFirst(std, ext, () => standard) : std;
+  // The handshake answered once its capabilities are in: before its host context applies, so
+  // readers of that see the standard too.
+  return ext ? standardFirst(std, ext, () => capabilities !== NO_CAPABILITIES) : std;
 }
 
 /**
  * Keys the standard bridge serves once it answered: tool I/O, display mode and the host's
  * design tokens. Everything else is a `window.openai` global.
  */
-function servedByStandard(key: GlobalKey): boolean {
-  return key.startsWith("tool") || key === "displayMode" || key === "styleVariables";
-}
+const SERVED_BY_STANDARD = /^(tool|displayMode|styleVariables)/;
 
 /**
  * The host where both bridges exist (ChatGPT): `window.openai` until the standard one
@@ -277,7 +271,7 @@ function standardFirst(std: McpAppsHost, ext: Host, answered: () => boolean): Mc
     ready: std.ready,
     get(key) {
       const own = std.get(key);
-      return answered() && servedByStandard(key) && own !== DEFAULT_GLOBALS[key]
+      return answered() && SERVED_BY_STANDARD.test(key) && own !== DEFAULT_GLOBALS[key]
         ? own
         : ext.get(key);
     },

@@ -15,7 +15,8 @@ export function globalsFromHostContext(
   full: { readonly [key: string]: unknown } = changed,
 ): RawGlobals {
   const raw: Record<string, unknown> = {};
-  const has = (key: string) => Object.prototype.hasOwnProperty.call(changed, key);
+  // `in` is enough: none of these names is on Object.prototype.
+  const has = (key: string) => key in changed;
   for (const key of ["theme", "locale", "displayMode"]) if (has(key)) raw[key] = full[key];
   if (has("containerDimensions")) {
     const dims = isRecord(full.containerDimensions) ? full.containerDimensions : {};

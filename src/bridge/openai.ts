@@ -88,13 +88,9 @@ function snapshot(api: OpenAIGlobalsApi): RawGlobals {
   return raw;
 }
 
-/** Calls `fn` and turns a synchronous throw into a rejection. */
+/** Calls `fn` and turns a synchronous throw into a rejection (an executor's throw rejects). */
 function attempt<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  return new Promise<T>((resolve) => resolve(fn()));
 }
 
 /** Creates the openai adapter over `win.openai`; `undefined` when there is none. */
