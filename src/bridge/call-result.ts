@@ -45,7 +45,7 @@ export function normalizeCallToolResult(raw: unknown): CallToolResult {
   try {
     if (looksLikeToolResult(raw)) {
       return {
-        structuredContent: raw.structuredContent === undefined ? null : raw.structuredContent,
+        structuredContent: raw.structuredContent ?? null,
         content: contentBlocks(raw.content),
         isError: raw.isError === true,
         meta: meta(raw),

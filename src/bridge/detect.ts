@@ -1,7 +1,10 @@
 /**
- * Which host is the widget in? `window.openai` present → ChatGPT (openai adapter). Inside
- * an iframe → MCP Apps, if the `ui/initialize` handshake answers in time. Otherwise the
- * "no host" mode: defaults, memory-only widget state, failing tool calls, no throws.
+ * Which host is the widget in? `window.openai` present → ChatGPT: the openai adapter, and,
+ * inside a frame, the standard MCP Apps bridge beside it, which takes over what the standard
+ * covers once its handshake answers (ChatGPT implements MCP Apps; older ChatGPT and
+ * `window.openai` emulators do not answer, and stay on `window.openai`). Inside an iframe
+ * without `window.openai` → MCP Apps, if the `ui/initialize` handshake answers in time.
+ * Otherwise the "no host" mode: defaults, memory-only widget state, failing tool calls, no throws.
  */
 import { hostAdapters } from "./adapters.ts";
 import type { McpAppsHostOptions } from "./mcp-apps.ts";
@@ -18,12 +21,9 @@ function currentWindow(win: Window | undefined): Window | undefined {
   return win ?? (typeof window === "undefined" ? undefined : window);
 }
 
+/** A window's `parent` is readable from any origin (the MCP Apps adapter reads it the same way). */
 function inFrame(win: Window): boolean {
-  try {
-    return win.parent !== win;
-  } catch {
-    return false;
-  }
+  return win.parent !== win;
 }
 
 /** Detects the host and resolves once it is known (after the MCP Apps handshake, if any). */
@@ -32,7 +32,12 @@ export async function detectHost(options: DetectHostOptions = {}): Promise<Host>
   if (!win) return createNoHost();
   const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
   const openai = createOpenAIHost?.(win);
-  if (openai) return openai;
+  // Beside window.openai the standard bridge is not waited for: the first paint reads
+  // window.openai at once, and the standard takes over when (if) it answers.
+  if (openai)
+    return createMcpAppsHost && inFrame(win)
+      ? createMcpAppsHost({ ...options, win, extensions: openai })
+      : openai;
   if (createMcpAppsHost && inFrame(win)) {
     const mcp = createMcpAppsHost({
       ...options,
@@ -55,7 +60,8 @@ export interface DefaultHostOptions {
 
 /**
  * The host the widget runs in, created on first use and shared. Synchronous, so it can be
- * the default of `HostProvider`: in ChatGPT the openai adapter; in a frame the MCP Apps
+ * the default of `HostProvider`: in ChatGPT the openai adapter (with the standard bridge
+ * beside it in a frame, as in `detectHost`); in a frame the MCP Apps
  * adapter, which shows the defaults until its handshake answers (and keeps them, failing
  * calls softly, if it never does); elsewhere the no-host mode.
  */
@@ -65,11 +71,11 @@ export function getDefaultHost(options: DefaultHostOptions = {}): Host {
     // and a call through currentWindow(undefined) cost it the helper too.
     const win = typeof window === "undefined" ? undefined : window;
     const { openai: createOpenAIHost, mcpApps: createMcpAppsHost } = hostAdapters;
+    const openai = win && createOpenAIHost?.(win);
     defaultHost =
-      (win && createOpenAIHost?.(win)) ||
-      (win && createMcpAppsHost && inFrame(win)
-        ? createMcpAppsHost({ win, appInfo: options.appInfo })
-        : createNoHost());
+      win && createMcpAppsHost && inFrame(win)
+        ? createMcpAppsHost({ win, appInfo: options.appInfo, extensions: openai })
+        : openai || createNoHost();
   }
   return defaultHost;
 }

@@ -71,13 +71,13 @@ function theme(value: unknown): Theme {
  * hosts built on OS locales send), or `en`. Shared with i18n's `intlLocale`.
  */
 export function canonicalLocale(value: unknown): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64)
-    return DEFAULT_GLOBALS.locale;
   try {
-    return Intl.getCanonicalLocales(value.replaceAll("_", "-"))[0] ?? DEFAULT_GLOBALS.locale;
+    if (typeof value === "string" && value.length > 0 && value.length <= 64)
+      return Intl.getCanonicalLocales(value.replaceAll("_", "-"))[0] ?? "en";
   } catch {
-    return DEFAULT_GLOBALS.locale;
+    // not a BCP 47 tag: the default
   }
+  return "en";
 }
 
 function maxHeight(value: unknown): number | undefined {
@@ -88,13 +88,10 @@ function userAgent(value: unknown): UserAgent {
   if (!isRecord(value)) return DEFAULT_GLOBALS.userAgent;
   const device = isRecord(value.device) ? value.device : {};
   const caps = isRecord(value.capabilities) ? value.capabilities : {};
-  const fallback = DEFAULT_GLOBALS.userAgent.capabilities;
+  // The defaults' hover and touch (DEFAULT_GLOBALS.userAgent), for what a host leaves out.
   return {
     device: { type: pick(device.type, DEVICE_TYPES, "unknown") },
-    capabilities: {
-      hover: bool(caps.hover, fallback.hover),
-      touch: bool(caps.touch, fallback.touch),
-    },
+    capabilities: { hover: bool(caps.hover, true), touch: bool(caps.touch, false) },
   };
 }
 
@@ -141,25 +138,21 @@ function orNull(value: unknown): unknown {
 const CSS_VARIABLE_NAME = /^--[a-zA-Z0-9-]{1,80}$/;
 /** Characters that could end a declaration or a block, open a URL or escape: never in a value. */
 const UNSAFE_CSS_VALUE = /[;{}<>\\@]|url\(|expression\(|\/\*/i;
+/** How many of a host's variables are looked at (a bound on work, not a count of kept ones). */
 const MAX_STYLE_VARIABLES = 200;
 
 /** Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration. */
 function styleVariables(value: unknown): HostGlobals["styleVariables"] {
   if (!isRecord(value)) return DEFAULT_GLOBALS.styleVariables;
   const kept: Record<string, string> = {};
-  let count = 0;
-  for (const [name, css] of Object.entries(value)) {
-    if (count >= MAX_STYLE_VARIABLES) break;
+  for (const [name, css] of Object.entries(value).slice(0, MAX_STYLE_VARIABLES))
     if (
-      !CSS_VARIABLE_NAME.test(name) ||
-      typeof css !== "string" ||
-      css.length > 300 ||
-      UNSAFE_CSS_VALUE.test(css)
+      CSS_VARIABLE_NAME.test(name) &&
+      typeof css === "string" &&
+      css.length <= 300 &&
+      !UNSAFE_CSS_VALUE.test(css)
     )
-      continue;
-    kept[name] = css;
-    count++;
-  }
+      kept[name] = css;
   return kept;
 }
 

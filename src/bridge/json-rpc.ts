@@ -13,7 +13,7 @@ type Params = { readonly [key: string]: unknown };
  * sign-in check reads all of it (the server's code may come after a long body); nothing shows it.
  */
 export class RpcError extends Error {
-  override readonly name = "RpcError";
+  // No `name` of its own: nothing reads it, and the widget ships every byte (`instanceof` tells).
   constructor(
     readonly code: number,
     message: string,
@@ -82,7 +82,8 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
   };
 
   const settle = (id: unknown, message: Params) => {
-    const entry = typeof id === "number" ? pending.get(id) : undefined;
+    // Only numbers are ever asked; any other id finds nothing.
+    const entry = pending.get(id as number);
     if (!entry) return; // an answer to nothing we asked: ignore
     pending.delete(id as number);
     clearTimeout(entry.timer);
@@ -108,8 +109,9 @@ export function createRpcPeer(win: Window, handlers: RpcHandlers): RpcPeer {
         if (id === undefined) {
           if (message.params === undefined || isRecord(message.params))
             handlers.onNotification(method, params);
-        } else if (typeof id === "string" || typeof id === "number") answer(id, method, params);
-      } else if (id !== undefined && ("result" in message || "error" in message)) {
+        } else answer(id, method, params); // the host's own id goes back as it came
+      } else {
+        // An answer to something we asked; one without a result counts as an error.
         settle(id, message);
       }
     } catch {

@@ -13,7 +13,7 @@ import { isRecord } from "../contract/is-record.ts";
 import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
 import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
-import { DISPLAY_MODES, isDisplayMode } from "./globals.ts";
+import { DEFAULT_GLOBALS, DISPLAY_MODES, isDisplayMode } from "./globals.ts";
 import { createGlobalStore } from "./store.ts";
 import type { AppInfo, DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -35,6 +35,14 @@ export interface McpAppsHostOptions {
   readonly toolCallTimeoutMs?: number;
   /** A widget session id to persist widget state under, if the app knows one. */
   readonly sessionId?: string;
+  /**
+   * ChatGPT's own bridge (the openai adapter over `window.openai`), where it exists beside
+   * the standard one. Until the handshake answers — and for good if it never does — the host
+   * is that bridge, unchanged. Once it answers, tool I/O, calls, messages, display mode and
+   * model context go over `ui/*`; widget state, links, modals, closing, height and ChatGPT's
+   * other globals stay with `window.openai`.
+   */
+  readonly extensions?: Host;
 }
 
 /** The MCP Apps host: a `Host` plus whether the handshake succeeded. */
@@ -60,8 +68,8 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
   let capabilities: HostCapabilities = NO_CAPABILITIES;
   let hostInfo: McpAppsHost["hostInfo"];
   let sessionId = options.sessionId;
-  let lastHeight = -1;
   let inputComplete = false;
+  const ext = options.extensions;
 
   if (sessionId) store.set({ widgetState: loadWidgetState(win, sessionId) });
 
@@ -95,7 +103,8 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
         // (null): an empty object is what it is — nothing the contract understands (invalid).
         const toolOutput = result.structuredContent ?? {};
         store.set({ toolOutput, toolResponseMetadata: result.meta, toolCancelled: false });
-        adoptSession(sessionIdFromMeta(store.get("toolResponseMetadata")));
+        // Beside window.openai, widget state is ChatGPT's to keep.
+        if (!ext) adoptSession(sessionIdFromMeta(store.get("toolResponseMetadata")));
         break;
       }
       case "ui/notifications/tool-cancelled":
@@ -137,17 +146,19 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       if (!isRecord(result)) return false;
       const caps = isRecord(result.hostCapabilities) ? result.hostCapabilities : {};
       hostInfo = isRecord(result.hostInfo) ? result.hostInfo : undefined;
-      // Every capability named (the type checks that none is missing): no spread to ship.
+      // Every capability named (the type checks that none is missing). Beside window.openai,
+      // its extensions keep their own answers; what goes over ui/* is the standard's.
       capabilities = Object.freeze({
-        callTool: "serverTools" in caps,
         widgetState: true, // persisted by this adapter
-        sendFollowUpMessage: "message" in caps,
         openExternal: "openLinks" in caps,
-        // Only a host that lists fullscreen gets an Expand action (ItemList).
-        requestDisplayMode: listsFullscreen(result.hostContext),
         requestClose: true,
         requestModal: false,
         notifyIntrinsicHeight: true,
+        ...ext?.capabilities,
+        callTool: "serverTools" in caps,
+        sendFollowUpMessage: "message" in caps,
+        // Only a host that lists fullscreen gets an Expand action (ItemList).
+        requestDisplayMode: listsFullscreen(result.hostContext),
         updateModelContext: "updateModelContext" in caps,
       });
       if (isRecord(result.hostContext)) applyContext(result.hostContext);
@@ -175,7 +186,7 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
       throw new Error(IS_DEV ? `${method} was refused.` : "refused");
   };
 
-  return {
+  const std: McpAppsHost = {
     kind: "mcp-apps",
     get capabilities() {
       return capabilities;
@@ -217,18 +228,68 @@ export function createMcpAppsHost(options: McpAppsHostOptions = {}): McpAppsHost
     async updateModelContext(update) {
       await request("ui/update-model-context", update as Params);
     },
+    // An unchanged height is not sent again: useAutoHeight already reports only changes.
     notifyHeight(height) {
-      if (!Number.isFinite(height) || height < 0) return;
-      const rounded = Math.ceil(height);
-      if (rounded === lastHeight) return;
-      lastHeight = rounded;
-      void ready.then(
-        (ok) => ok && peer.notify("ui/notifications/size-changed", { height: rounded }),
-      );
+      if (Number.isFinite(height) && height >= 0)
+        void ready.then(
+          (ok) => ok && peer.notify("ui/notifications/size-changed", { height: Math.ceil(height) }),
+        );
     },
     dispose() {
       peer.dispose();
       store.clear();
+    },
+  };
+  // The handshake answered once its capabilities are in: before its host context applies, so
+  // readers of that see the standard too.
+  return ext ? standardFirst(std, ext, () => capabilities !== NO_CAPABILITIES) : std;
+}
+
+/**
+ * Keys the standard bridge serves once it answered: tool I/O, display mode and the host's
+ * design tokens. Everything else is a `window.openai` global.
+ */
+const SERVED_BY_STANDARD = /^(tool|displayMode|styleVariables)/;
+
+/**
+ * The host where both bridges exist (ChatGPT): `window.openai` until the standard one
+ * answered, then `ui/*` for what the standard covers. A standard global reads the
+ * `window.openai` value until the standard bridge delivered its own (its store still holds
+ * the default's identity), so the first paint from `window.openai.toolOutput` never flips
+ * back to loading.
+ */
+function standardFirst(std: McpAppsHost, ext: Host, answered: () => boolean): McpAppsHost {
+  const via = () => (answered() ? std : ext);
+  return {
+    ...ext,
+    get capabilities() {
+      return via().capabilities;
+    },
+    get hostInfo() {
+      return std.hostInfo;
+    },
+    ready: std.ready,
+    get(key) {
+      const own = std.get(key);
+      return answered() && SERVED_BY_STANDARD.test(key) && own !== DEFAULT_GLOBALS[key]
+        ? own
+        : ext.get(key);
+    },
+    subscribe(key, listener) {
+      const fromStandard = std.subscribe(key, listener);
+      const fromOpenAI = ext.subscribe(key, listener);
+      return () => {
+        fromStandard();
+        fromOpenAI();
+      };
+    },
+    callTool: (name, args) => via().callTool(name, args),
+    sendFollowUpMessage: (prompt) => via().sendFollowUpMessage(prompt),
+    requestDisplayMode: (mode) => via().requestDisplayMode(mode),
+    updateModelContext: std.updateModelContext,
+    dispose() {
+      std.dispose();
+      ext.dispose();
     },
   };
 }

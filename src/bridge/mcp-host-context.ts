@@ -6,12 +6,6 @@
 import { isRecord } from "../contract/is-record.ts";
 import type { RawGlobals } from "./store.ts";
 
-const DEVICE_BY_PLATFORM: { readonly [platform: string]: string } = {
-  mobile: "mobile",
-  desktop: "desktop",
-  web: "desktop",
-};
-
 /**
  * The raw globals implied by the keys of `changed`, read from `full` (the merged context),
  * so a partial update of `deviceCapabilities` keeps the earlier `platform`.
@@ -21,10 +15,9 @@ export function globalsFromHostContext(
   full: { readonly [key: string]: unknown } = changed,
 ): RawGlobals {
   const raw: Record<string, unknown> = {};
-  const has = (key: string) => Object.prototype.hasOwnProperty.call(changed, key);
-  if (has("theme")) raw.theme = full.theme;
-  if (has("locale")) raw.locale = full.locale;
-  if (has("displayMode")) raw.displayMode = full.displayMode;
+  // `in` is enough: none of these names is on Object.prototype.
+  const has = (key: string) => key in changed;
+  for (const key of ["theme", "locale", "displayMode"]) if (has(key)) raw[key] = full[key];
   if (has("containerDimensions")) {
     const dims = isRecord(full.containerDimensions) ? full.containerDimensions : {};
     raw.maxHeight = dims.maxHeight ?? dims.height;
@@ -32,9 +25,8 @@ export function globalsFromHostContext(
   if (has("safeAreaInsets")) raw.safeArea = { insets: full.safeAreaInsets };
   if (has("platform") || has("deviceCapabilities")) {
     raw.userAgent = {
-      device: {
-        type: typeof full.platform === "string" ? DEVICE_BY_PLATFORM[full.platform] : undefined,
-      },
+      // The spec's platforms are web, desktop and mobile; the store refuses anything else.
+      device: { type: full.platform === "web" ? "desktop" : full.platform },
       capabilities: full.deviceCapabilities,
     };
   }

@@ -12,6 +12,7 @@ import type { Host } from "./types.ts";
 /** Creates a host with the defaults and no way to reach a server. */
 export function createNoHost(): Host {
   const store = createGlobalStore();
+  const done = async () => {};
   return {
     kind: "none",
     capabilities: NO_CAPABILITIES,
@@ -22,14 +23,14 @@ export function createNoHost(): Host {
     setWidgetState: async (state) => {
       store.set({ widgetState: state });
     },
-    sendFollowUpMessage: async () => {},
+    sendFollowUpMessage: done,
     openExternal: async (href) => {
       if (isHttpsUrl(href) && typeof window !== "undefined")
         window.open(href, "_blank", "noopener,noreferrer");
     },
     requestDisplayMode: async () => store.get("displayMode"),
-    requestClose: async () => {},
-    notifyHeight: () => {},
+    requestClose: done,
+    notifyHeight: done,
     dispose: store.clear,
   };
 }

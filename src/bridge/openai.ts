@@ -7,7 +7,7 @@ import { IS_DEV } from "../contract/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { hostToolResult } from "./call-result.ts";
 import { isRecord } from "../contract/is-record.ts";
-import { isDisplayMode } from "./globals.ts";
+import { GLOBAL_KEYS, isDisplayMode } from "./globals.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -72,12 +72,15 @@ export const OPENAI_GLOBAL_KEYS = [
   "widgetState",
 ] as const satisfies ReadonlyArray<keyof OpenAIGlobalsApi>;
 
-/** Reads every global off `window.openai`, tolerating throwing getters. */
+/**
+ * Reads every global off `window.openai`, tolerating throwing getters. It walks every key the
+ * kit knows (the store ignores what is absent), so the widget ships no second list of names.
+ */
 function snapshot(api: OpenAIGlobalsApi): RawGlobals {
   const raw: Record<string, unknown> = {};
-  for (const key of OPENAI_GLOBAL_KEYS) {
+  for (const key of GLOBAL_KEYS) {
     try {
-      raw[key] = api[key];
+      raw[key] = (api as Record<string, unknown>)[key];
     } catch {
       // a throwing getter reads as absent (the default)
     }
@@ -85,13 +88,9 @@ function snapshot(api: OpenAIGlobalsApi): RawGlobals {
   return raw;
 }
 
-/** Calls `fn` and turns a synchronous throw into a rejection. */
+/** Calls `fn` and turns a synchronous throw into a rejection (an executor's throw rejects). */
 function attempt<T>(fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error);
-  }
+  return new Promise<T>((resolve) => resolve(fn()));
 }
 
 /** Creates the openai adapter over `win.openai`; `undefined` when there is none. */

@@ -181,8 +181,8 @@ describe("mcp-apps adapter against ext-apps AppBridge", () => {
     expect(host.get("displayMode")).toBe("fullscreen");
     await expect(host.requestDisplayMode("pip")).resolves.toBe("inline");
     await host.updateModelContext!({ structuredContent: { selected: "g1" } });
-    host.notifyHeight(320.4);
-    host.notifyHeight(320.9); // same rounded height: not sent again
+    host.notifyHeight(320.4); // rounded up; only changes are reported (useAutoHeight's job)
+    host.notifyHeight(-1); // not a height: not sent
     await host.callTool("suggest_gifts", {}); // a round trip, so the size notification has arrived
     expect(seen).toEqual([
       ["call", { name: "suggest_gifts", arguments: { budget_max: 50 } }],

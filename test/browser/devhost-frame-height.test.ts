@@ -4,38 +4,25 @@
  * of a lost payment, the placed order) shrinks the frame to it, with no blank space below, and
  * in PiP the widget is never taller than its frame (the page caps PiP frames at 420 px).
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { SUGGEST_ARGS, startGiftGenius } from "./giftgenius-server.ts";
-import { REPO } from "./targets.ts";
+import { startDevhostGiftGenius, type DevhostGiftGenius } from "./devhost-giftgenius.ts";
+import { SUGGEST_ARGS } from "./giftgenius-server.ts";
 
-let server: ChildProcess;
+let giftgenius: DevhostGiftGenius;
 let baseUrl: string;
 let browser: Browser;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "devhost-height-"));
-  execFileSync(
-    join(REPO, "node_modules/.bin/vite"),
-    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
-    { cwd: REPO, stdio: "inherit" },
-  );
-  const started = await startGiftGenius(dataDir);
-  server = started.process;
-  baseUrl = started.baseUrl;
+  giftgenius = await startDevhostGiftGenius("devhost-height");
+  baseUrl = giftgenius.baseUrl;
   browser = await chromium.launch(chromiumLaunchOptions);
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill("SIGTERM");
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  giftgenius?.stop();
 });
 
 const FRAME = "#turns article.turn:last-of-type iframe";

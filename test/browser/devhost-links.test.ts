@@ -4,15 +4,13 @@
  * by the person fills the form (its description under the picker included) and waits for their
  * click.
  */
-import { execFileSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { REPO } from "./targets.ts";
+import { buildDevPage } from "./devhost-giftgenius.ts";
 
 let app: FixtureApp;
 let browser: Browser;
@@ -30,11 +28,7 @@ function attackerPage(target: string): string {
 }
 
 beforeAll(async () => {
-  execFileSync(
-    join(REPO, "node_modules/.bin/vite"),
-    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
-    { cwd: REPO, stdio: "inherit" },
-  );
+  buildDevPage();
   app = await startFixtureApp();
   attacker = createServer((_req, res) => {
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });

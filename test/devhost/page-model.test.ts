@@ -9,6 +9,8 @@ import {
   MAX_FRAME_STORAGE,
   widgetKey,
   widgetSessionId,
+  callIdFrom,
+  newCallId,
 } from "../../src/devhost/page/widget-state-store.ts";
 
 const BASE: HostSettings = {
@@ -17,13 +19,21 @@ const BASE: HostSettings = {
   locale: "en",
   displayMode: "inline",
   maxHeight: 640,
+  approval: "off",
 };
 
 describe("host settings from the URL or storage", () => {
   it("takes what is valid and keeps the rest", () => {
     expect(
       normalizeSettings(
-        { protocol: "mcp-apps", theme: "dark", locale: "vi", displayMode: "pip", maxHeight: "480" },
+        {
+          protocol: "mcp-apps",
+          theme: "dark",
+          locale: "vi",
+          displayMode: "pip",
+          maxHeight: "480",
+          approval: "ask",
+        },
         BASE,
       ),
     ).toEqual({
@@ -32,10 +42,18 @@ describe("host settings from the URL or storage", () => {
       locale: "vi",
       displayMode: "pip",
       maxHeight: 480,
+      approval: "ask",
     });
     expect(
       normalizeSettings(
-        { protocol: "evil", theme: "purple", locale: "<script>", displayMode: 3, maxHeight: "NaN" },
+        {
+          protocol: "evil",
+          theme: "purple",
+          locale: "<script>",
+          displayMode: 3,
+          maxHeight: "NaN",
+          approval: "always",
+        },
         BASE,
       ),
     ).toEqual(BASE);
@@ -47,12 +65,24 @@ describe("host settings from the URL or storage", () => {
 describe("widget keys", () => {
   it("are equal for equal arguments in any key order", () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe('{"a":[{"c":3,"d":2}],"b":1}');
-    expect(widgetKey("t", { a: 1, b: 2 })).toBe(widgetKey("t", { b: 2, a: 1 }));
-    expect(widgetKey("t", { a: 1 })).not.toBe(widgetKey("u", { a: 1 }));
+    expect(widgetKey("c1", "t", { a: 1, b: 2 })).toBe(widgetKey("c1", "t", { b: 2, a: 1 }));
+    expect(widgetKey("c1", "t", { a: 1 })).not.toBe(widgetKey("c1", "u", { a: 1 }));
+  });
+
+  it("differ per call: the same tool and arguments called again is a new widget", () => {
+    const first = newCallId();
+    const again = newCallId();
+    expect(first).toMatch(/^[0-9a-f]{12}$/);
+    expect(again).not.toBe(first);
+    expect(widgetKey(first, "t", { a: 1 })).not.toBe(widgetKey(again, "t", { a: 1 }));
+    // A link's call id is kept (a reload is the same message); anything else is not an id.
+    expect(callIdFrom(first)).toBe(first);
+    for (const bad of [null, "", "a b", "<x>", "x".repeat(41)])
+      expect(callIdFrom(bad)).toBeUndefined();
   });
 
   it("give a short session id that does not carry the arguments", () => {
-    const id = widgetSessionId(widgetKey("suggest_gifts", { secret: "hunter2" }));
+    const id = widgetSessionId(widgetKey("c1", "suggest_gifts", { secret: "hunter2" }));
     expect(id).toMatch(/^devhost-[0-9a-z]+$/);
     expect(id).not.toContain("hunter2");
     expect(widgetSessionId("a")).not.toBe(widgetSessionId("b"));

@@ -32,6 +32,8 @@ export interface HostEvent {
     | "open-link"
     | "display-mode"
     | "widget-state"
+    | "model-context"
+    | "approval"
     | "notice";
   readonly text: string;
 }

@@ -17,7 +17,7 @@ import type { DisplayMode } from "./settings.ts";
 import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { mayCall, refusalOf, sideOf } from "./tool-visibility.ts";
-import { clearWidgetStates } from "./widget-state-store.ts";
+import { callIdFrom, clearWidgetStates, newCallId } from "./widget-state-store.ts";
 import { isRecord } from "../../contract/is-record.ts";
 
 interface DevHostConfig {
@@ -150,13 +150,23 @@ function setUpAccount(log: CallLog, connection: McpConnection, signIn: PageSignI
   render();
 }
 
+/**
+ * Runs one call as a new turn (a message) and puts a link that reproduces it — its call id
+ * included, so a reload gives the widget back its own state — in the address bar.
+ */
 function runTurn(
   page: DevPage,
   shared: TurnServices,
   tool: string,
   args: Record<string, unknown>,
+  callId = newCallId(),
 ): Promise<void> {
-  const turn = new Turn(shared, tool, args);
+  const url = new URL(window.location.href);
+  url.searchParams.set("tool", tool);
+  url.searchParams.set("args", JSON.stringify(args));
+  url.searchParams.set("call", callId);
+  history.replaceState(null, "", url);
+  const turn = new Turn(shared, tool, args, callId);
   page.addTurn(turn);
   byId("turns").append(turn.element);
   turn.element.scrollIntoView({ block: "start" });
@@ -240,11 +250,7 @@ function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfi
     }
     formError.textContent = "";
     argsInput.removeAttribute("aria-invalid");
-    // The address bar always holds a link that reproduces this call.
-    const url = new URL(window.location.href);
-    url.searchParams.set("tool", toolSelect.value);
-    url.searchParams.set("args", JSON.stringify(args));
-    history.replaceState(null, "", url);
+    // A new message, whatever the arguments: its widget starts with a fresh state.
     void runTurn(page, shared, toolSelect.value, args);
   });
   const initialTool = search.get("tool");
@@ -258,7 +264,7 @@ function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfi
       // Anyone can make a link, and another site can open it: only a tool that declares itself
       // read-only runs from the address; any other waits for the person's own click.
       if (names.includes(initialTool) && runsFromLink(shared.connection.tools, initialTool))
-        void runTurn(page, shared, initialTool, args);
+        void runTurn(page, shared, initialTool, args, callIdFrom(search.get("call")));
       else
         byId("link-notice").textContent = names.includes(initialTool)
           ? `The link filled in a call to ${initialTool}, which may change data: check the arguments, then press “Call tool”.`

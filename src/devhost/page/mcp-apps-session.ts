@@ -44,6 +44,22 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   const channel = new FrameChannel(context.frame, {
     ...commonFrameHandlers(context),
   });
+  const bridge = startAppBridge(context);
+  return {
+    ...bridge,
+    dispose() {
+      channel.dispose();
+      bridge.dispose();
+    },
+  };
+}
+
+/**
+ * The AppBridge alone, without the frame channel: the MCP Apps session's, and the standard
+ * half of ChatGPT's (which has both bridges). Under gated input (`context.inputGated`) the tool
+ * input waits for `deliverInput`, as ChatGPT's approval-gated tools do.
+ */
+export function startAppBridge(context: WidgetSessionContext): WidgetSession {
   const bridge = new AppBridge(
     null,
     { name: "mcp-widget-kit-devhost", version: "0.1.0" },
@@ -57,6 +73,7 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
     { hostContext: hostContext(context) },
   );
   let initialized = false;
+  let inputReady = !context.inputGated;
   let pendingResult: CallToolResult | undefined;
 
   bridge.oncalltool = async (params) =>
@@ -73,8 +90,8 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   bridge.onsizechange = (params) => {
     if (typeof params.height === "number") context.setHeight(params.height);
   };
-  bridge.onupdatemodelcontext = async () => {
-    context.event({ kind: "notice", text: "ui/update-model-context received" });
+  bridge.onupdatemodelcontext = async (params) => {
+    context.modelContext(params);
     return {};
   };
   bridge.onloggingmessage = (params) =>
@@ -84,7 +101,8 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
     });
   bridge.oninitialized = () => {
     initialized = true;
-    void bridge.sendToolInput({ arguments: context.args });
+    context.event({ kind: "notice", text: "ui/initialize answered: the standard bridge is up" });
+    if (inputReady) void bridge.sendToolInput({ arguments: context.args });
     if (pendingResult) void bridge.sendToolResult(pendingResult);
   };
 
@@ -92,6 +110,11 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
   if (window) void bridge.connect(new FrameTransport(window));
 
   return {
+    deliverInput() {
+      if (inputReady) return;
+      inputReady = true;
+      if (initialized) void bridge.sendToolInput({ arguments: context.args });
+    },
     deliverResult(result) {
       pendingResult = result;
       if (initialized) void bridge.sendToolResult(result);
@@ -101,7 +124,6 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
       bridge.setHostContext(hostContext(context));
     },
     dispose() {
-      channel.dispose();
       void bridge.close();
     },
   };

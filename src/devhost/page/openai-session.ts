@@ -14,11 +14,12 @@ import {
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
+import { startAppBridge } from "./mcp-apps-session.ts";
 import { isRecord } from "../../contract/is-record.ts";
 
 /** The `window.openai` globals for these settings and this call. */
 export function openaiGlobals(
-  context: Pick<WidgetSessionContext, "settings" | "args" | "widgetKey">,
+  context: Pick<WidgetSessionContext, "settings" | "args" | "widgetKey" | "inputGated">,
   result: CallToolResult | undefined,
 ): Record<string, unknown> {
   const settings = context.settings();
@@ -30,7 +31,8 @@ export function openaiGlobals(
     userAgent: { device: { type: "desktop" }, capabilities: { hover: true, touch: false } },
     safeArea: { insets: { top: 0, bottom: 0, left: 0, right: 0 } },
     view: { mode: "inline" },
-    toolInput: context.args,
+    // ChatGPT's approval-gated tools: no input until the person approved.
+    toolInput: context.inputGated ? null : context.args,
     toolOutput: result?.structuredContent ?? null,
     toolResponseMetadata: result?._meta ?? null,
     widgetState: loadWidgetState(context.widgetKey),
@@ -46,8 +48,25 @@ function toolResultForWidget(result: CallToolResult): Record<string, unknown> {
   };
 }
 
-/** Starts the openai relay for a frame whose bootstrap got `openaiGlobals` at start-up. */
+/**
+ * Starts ChatGPT's side of a frame whose bootstrap got `openaiGlobals` at start-up: the
+ * `window.openai` relay and, as ChatGPT has both, the standard MCP Apps bridge beside it.
+ */
 export function startOpenAiSession(context: WidgetSessionContext): WidgetSession {
+  const relay = startOpenAiRelay(context);
+  const standard = startAppBridge(context);
+  const both = [relay, standard];
+  return {
+    deliverInput: () => both.forEach((session) => session.deliverInput()),
+    deliverResult: (result) => both.forEach((session) => session.deliverResult(result)),
+    updateSettings: (changed) => both.forEach((session) => session.updateSettings(changed)),
+    dispose: () => both.forEach((session) => session.dispose()),
+  };
+}
+
+/** The `window.openai` relay alone. */
+function startOpenAiRelay(context: WidgetSessionContext): WidgetSession {
+  let inputReady = !context.inputGated;
   async function onCall({ method, params }: RelayedCall): Promise<unknown> {
     switch (method) {
       case "callTool": {
@@ -91,6 +110,11 @@ export function startOpenAiSession(context: WidgetSessionContext): WidgetSession
   });
 
   return {
+    deliverInput() {
+      if (inputReady) return;
+      inputReady = true;
+      channel.post({ type: "globals", globals: { toolInput: context.args } });
+    },
     deliverResult(result) {
       channel.post({
         type: "globals",

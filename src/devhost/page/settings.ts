@@ -8,6 +8,8 @@ import { isRecord } from "../../contract/is-record.ts";
 export type Protocol = "openai" | "mcp-apps";
 export type Theme = "light" | "dark";
 export type DisplayMode = "inline" | "pip" | "fullscreen";
+/** ChatGPT's approval of write tools: `ask` holds a non-read-only tool's input until approved. */
+export type Approval = "off" | "ask";
 
 /** The host settings every widget frame sees. */
 export interface HostSettings {
@@ -16,6 +18,7 @@ export interface HostSettings {
   readonly locale: string;
   readonly displayMode: DisplayMode;
   readonly maxHeight: number;
+  readonly approval: Approval;
 }
 
 /** The locales the page offers (the kit's message catalogues). */
@@ -23,6 +26,7 @@ export const LOCALES = ["en", "ru", "zh", "vi"] as const;
 export const PROTOCOLS: readonly Protocol[] = ["openai", "mcp-apps"];
 export const THEMES: readonly Theme[] = ["light", "dark"];
 export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
+export const APPROVALS: readonly Approval[] = ["off", "ask"];
 
 const STORAGE_KEY = "devhost:settings";
 
@@ -50,6 +54,7 @@ export function normalizeSettings(
     locale: pick(input.locale, LOCALES, base.locale as (typeof LOCALES)[number]),
     displayMode: pick(input.displayMode, DISPLAY_MODES, base.displayMode),
     maxHeight: clampHeight(input.maxHeight, base.maxHeight),
+    approval: pick(input.approval, APPROVALS, base.approval),
   };
 }
 
@@ -62,6 +67,7 @@ export function loadSettings(search: URLSearchParams): HostSettings {
     locale: "en",
     displayMode: "inline",
     maxHeight: 640,
+    approval: "off",
   };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;

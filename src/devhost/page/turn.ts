@@ -9,6 +9,7 @@ import { widgetTemplateUri, type McpConnection } from "./mcp-connection.ts";
 import { effectiveMaxHeight, type DisplayMode, type HostSettings } from "./settings.ts";
 import { mountWidget, type MountedWidget } from "./widget-frame.ts";
 import { widgetKey, widgetSessionId } from "./widget-state-store.ts";
+import { modelContextText } from "./model-context.ts";
 
 /** What every turn shares with the page. */
 export interface TurnServices {
@@ -39,6 +40,10 @@ export class Turn {
   private readonly widgetSlot: HTMLElement;
   private readonly exitButton: HTMLButtonElement;
   private readonly cspDetails: HTMLDetailsElement;
+  private readonly modelContext: HTMLElement;
+  private readonly approval: HTMLElement;
+  /** This turn's input waits for the person's approval (and has not had it yet). */
+  private awaitingApproval: boolean;
   private tool: Tool | undefined;
   private result: CallToolResult | undefined;
   private widget: MountedWidget | undefined;
@@ -47,6 +52,8 @@ export class Turn {
     private readonly services: TurnServices,
     private readonly toolName: string,
     private readonly args: Record<string, unknown>,
+    /** This call's id (one message): its widget state is its own. */
+    private readonly callId: string,
   ) {
     this.tool = services.connection.tools.find((tool) => tool.name === toolName);
     this.modelText = h(
@@ -65,6 +72,22 @@ export class Turn {
       "data-display-mode": services.settings().displayMode,
     });
     this.cspDetails = h("details", { class: "frame-csp", hidden: true });
+    // ChatGPT asks before a tool that is not read-only runs (when the page emulates it).
+    this.awaitingApproval =
+      services.settings().protocol === "openai" &&
+      services.settings().approval === "ask" &&
+      this.tool?.annotations?.readOnlyHint !== true;
+    this.approval = h("div", { class: "bubble approval", hidden: true });
+    this.modelContext = h(
+      "section",
+      {
+        class: "bubble model-context",
+        "aria-label": "Model context from the widget",
+        "data-model-context-updates": 0,
+        hidden: true,
+      },
+      h("h3", {}, "Model context (ui/update-model-context)"),
+    );
     this.element = h(
       "article",
       {
@@ -87,7 +110,9 @@ export class Turn {
         h("h3", {}, "Model-visible result"),
         this.modelText,
       ),
+      this.approval,
       h("div", { class: "widget-wrap" }, this.exitButton, this.widgetSlot),
+      this.modelContext,
       this.cspDetails,
     );
   }
@@ -97,6 +122,12 @@ export class Turn {
     const templateUri = widgetTemplateUri(this.tool, this.services.settings().protocol);
     const mounting = templateUri ? this.mount(templateUri) : Promise.resolve();
     try {
+      if (this.awaitingApproval) {
+        await this.approved();
+        await mounting;
+        this.awaitingApproval = false;
+        this.widget?.session.deliverInput();
+      }
       this.result = await this.services.callTool("page", this.toolName, this.args);
       this.showModelText(this.result);
       this.element.dataset.status = this.result.isError ? "error" : "done";
@@ -116,6 +147,45 @@ export class Turn {
         ),
       );
     }
+  }
+
+  /**
+   * Shows "Approve" and resolves when the person clicks it. Until then the widget has no tool
+   * input (`toolInput: null`, no `tool-input` notification) and the tool has not run.
+   */
+  private approved(): Promise<void> {
+    this.element.dataset.status = "awaiting-approval";
+    const button = h("button", { type: "button", "data-action": "approve" }, "Approve");
+    this.approval.replaceChildren(
+      h("p", {}, h("code", {}, this.toolName), " wants to run. The widget has no input yet."),
+      button,
+    );
+    this.approval.hidden = false;
+    return new Promise((resolve) =>
+      button.addEventListener(
+        "click",
+        () => {
+          this.approval.hidden = true;
+          this.element.dataset.status = "calling";
+          this.services.log.event({ kind: "approval", text: `approved ${this.toolName}` });
+          resolve();
+        },
+        { once: true },
+      ),
+    );
+  }
+
+  /** Shows what the widget told the model (each update replaces the one before). */
+  private showModelContext(update: unknown): void {
+    const text = modelContextText(update);
+    const count = Number(this.modelContext.dataset.modelContextUpdates ?? 0) + 1;
+    this.modelContext.dataset.modelContextUpdates = String(count);
+    this.modelContext.hidden = false;
+    this.modelContext.replaceChildren(
+      h("h3", {}, "Model context (ui/update-model-context)"),
+      h("pre", { tabindex: 0, "data-model-context": "" }, text),
+    );
+    this.services.log.event({ kind: "model-context", text: text.slice(0, 300) });
   }
 
   /** Mounts the widget again (after a protocol switch), with the result it already has. */
@@ -159,7 +229,9 @@ export class Turn {
           toolName: this.toolName,
           tool: this.tool,
           args: this.args,
-          widgetKey: widgetKey(this.toolName, this.args),
+          widgetKey: widgetKey(this.callId, this.toolName, this.args),
+          inputGated: this.awaitingApproval,
+          modelContext: (update) => this.showModelContext(update),
           settings: this.services.settings,
           callTool: (name, args) => this.services.callTool("widget", name, args),
           event,
@@ -188,7 +260,7 @@ export class Turn {
 
   /** The result as the widget gets it: `_meta` carries the widget's session id, as in ChatGPT. */
   private forWidget(result: CallToolResult): CallToolResult {
-    const key = widgetKey(this.toolName, this.args);
+    const key = widgetKey(this.callId, this.toolName, this.args);
     return {
       ...result,
       _meta: { ...(result._meta ?? {}), "openai/widgetSessionId": widgetSessionId(key) },

@@ -13,6 +13,11 @@ export interface WidgetSessionContext {
   readonly args: Record<string, unknown>;
   /** The widget key (tool call) its state is stored under. */
   readonly widgetKey: string;
+  /**
+   * The tool waits for the person's approval (ChatGPT mode, approval on, a tool that is not
+   * read-only): the widget gets `toolInput: null` until the session's `deliverInput`.
+   */
+  readonly inputGated: boolean;
   settings(): HostSettings;
   /** Calls a tool of the real server for the widget, logged as a widget call. */
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
@@ -23,10 +28,14 @@ export interface WidgetSessionContext {
   followUp(text: string): void;
   /** Sizes the frame to the widget's content. */
   setHeight(height: number): void;
+  /** The widget's `ui/update-model-context` (untrusted params): what the model now sees. */
+  modelContext(update: unknown): void;
 }
 
 /** The host side of one widget frame. */
 export interface WidgetSession {
+  /** Delivers the tool input held back for approval (a no-op when it was not held back). */
+  deliverInput(): void;
   /** Delivers the tool's result (may come after the frame loaded: "toolOutput late"). */
   deliverResult(result: CallToolResult): void;
   /** Tells the widget which settings changed. */

@@ -1,7 +1,9 @@
 /**
  * Widget state, kept per widget the way ChatGPT keeps it per message: the key is the tool call
- * that created the widget (tool name + canonical arguments), so reloading the page — or opening
- * the same link — gives the widget back the state it saved.
+ * that created the widget — its call id (the `call` parameter of the page's link) with the tool
+ * name and canonical arguments — so reloading the page, or opening the same link, gives the
+ * widget back the state it saved, while calling the same tool with the same arguments again is
+ * a new message with a fresh state.
  */
 import { canonicalJson } from "../../contract/canonical-json.ts";
 
@@ -10,9 +12,23 @@ const STORAGE_PREFIX = "devhost:frame-storage:";
 /** The most a widget frame may keep in its emulated localStorage (UTF-16 units of JSON). */
 export const MAX_FRAME_STORAGE = 256 * 1024;
 
-/** The widget key of a tool call. */
-export function widgetKey(tool: string, args: unknown): string {
-  return `${tool}:${canonicalJson(args) ?? "null"}`;
+const CALL_ID = /^[A-Za-z0-9-]{1,40}$/;
+
+/** A new call id: short, random, safe in a URL. */
+export function newCallId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/** The call id a link carries, if it is one (anything else gets a new id). */
+export function callIdFrom(value: string | null): string | undefined {
+  return value !== null && CALL_ID.test(value) ? value : undefined;
+}
+
+/** The widget key of one tool call (one message). */
+export function widgetKey(call: string, tool: string, args: unknown): string {
+  return `${call}:${tool}:${canonicalJson(args) ?? "null"}`;
 }
 
 /** The saved state of a widget, or `null`. */

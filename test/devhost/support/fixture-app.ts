@@ -24,6 +24,8 @@ export interface FixtureApp {
   readonly server: Server;
   faults: string;
   counter: number;
+  /** Calls of the `note` tool (a write). */
+  notes: number;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,18 @@ function mcpServer(app: FixtureApp, widgetHtml: () => string): McpServer {
       };
     },
   );
+  server.registerTool(
+    "note",
+    {
+      description: "Keeps a note (a write: not read-only, so ChatGPT would ask to approve it).",
+      inputSchema: z.object({ text: z.string() }),
+      _meta: { "openai/outputTemplate": WIDGET_URI, ui: { resourceUri: WIDGET_URI } },
+    },
+    async ({ text }) => {
+      app.notes += 1;
+      return { content: [{ type: "text", text: "Noted." }], structuredContent: { ok: true, text } };
+    },
+  );
   server.registerTool("counter", { description: "Counts calls." }, async () => {
     app.counter += 1;
     return {
@@ -85,7 +99,7 @@ export async function startFixtureApp(
   widgetHtml: string | (() => string) = FIXTURE_WIDGET_HTML,
 ): Promise<FixtureApp> {
   const readHtml = typeof widgetHtml === "string" ? () => widgetHtml : widgetHtml;
-  const app = { faults: "", counter: 0 } as FixtureApp;
+  const app = { faults: "", counter: 0, notes: 0 } as FixtureApp;
   const devHost = createDevHostHandler({
     appName: "Fixture",
     exampleArgs: { show: { value: "hello" } },

@@ -1,0 +1,134 @@
+/**
+ * The dev page's ChatGPT mode, in Chromium, against the real GiftGenius server: like ChatGPT
+ * it offers both bridges (`window.openai` and an answering `ui/initialize`), shows what a
+ * widget puts in the model context (`ui/update-model-context`), and — with "Ask approval" —
+ * holds a write tool's input back until the person approves (on the dev host's fixture app,
+ * whose `note` is a write): the widget has `toolInput: null` and shows loading, and the tool
+ * has not run.
+ */
+import { chromium, type Browser, type Frame, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
+import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { startDevhostGiftGenius, type DevhostGiftGenius } from "./devhost-giftgenius.ts";
+import { SUGGEST_ARGS } from "./giftgenius-server.ts";
+
+let giftgenius: DevhostGiftGenius;
+let baseUrl: string;
+let browser: Browser;
+let fixture: FixtureApp;
+
+beforeAll(async () => {
+  giftgenius = await startDevhostGiftGenius("devhost-chatgpt");
+  baseUrl = giftgenius.baseUrl;
+  fixture = await startFixtureApp();
+  browser = await chromium.launch(chromiumLaunchOptions);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fixture?.close();
+  giftgenius?.stop();
+});
+
+const TURN = "#turns article.turn:last-of-type";
+
+/** The last turn's widget frame, for evaluating inside it. */
+async function widgetFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator(`${TURN} iframe`).elementHandle({ timeout: 15_000 });
+  const frame = await handle!.contentFrame();
+  return frame!;
+}
+
+describe("the dev page's ChatGPT mode", () => {
+  it("answers ui/initialize beside window.openai and shows the model context a widget sets", async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${baseUrl}/?protocol=openai&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
+    );
+    const widget = page.frameLocator(`${TURN} iframe`);
+    await widget.locator('.wk-root[data-state="results"]').waitFor({ timeout: 15_000 });
+    await page
+      .locator('#event-log li[data-event="notice"]', { hasText: "ui/initialize answered" })
+      .waitFor({ timeout: 15_000 });
+    const frame = await widgetFrame(page);
+    expect(await frame.evaluate(() => typeof (window as { openai?: unknown }).openai)).toBe(
+      "object",
+    );
+    const context = page.locator(`${TURN} [data-model-context]`);
+    expect(await context.count()).toBe(0);
+    // What a widget sends after a purchase; each update replaces the one before.
+    for (const text of ["first", "The person confirmed; order o-1 placed."])
+      await frame.evaluate((message) => {
+        window.parent.postMessage(
+          {
+            jsonrpc: "2.0",
+            id: 90_000 + message.length,
+            method: "ui/update-model-context",
+            params: { content: [{ type: "text", text: message }] },
+          },
+          "*",
+        );
+      }, text);
+    await expect
+      .poll(() => context.textContent(), { timeout: 15_000 })
+      .toBe("The person confirmed; order o-1 placed.");
+    expect(
+      await page
+        .locator(`${TURN} [data-model-context-updates]`)
+        .getAttribute("data-model-context-updates"),
+    ).toBe("2");
+    expect(await page.locator('#event-log li[data-event="model-context"]').count()).toBe(2);
+    await page.close();
+  });
+
+  it("with approval asked, a write tool's widget has no input and shows loading until approved", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${fixture.url}/?protocol=openai&approval=ask`);
+    await page.locator('#tool-name option[value="note"]').waitFor({ state: "attached" });
+    await page.locator("#tool-name").selectOption("note");
+    await page.locator("#tool-args").fill(JSON.stringify({ text: "buy milk" }));
+    await page.locator("#run-tool").click();
+    const turn = page.locator(`${TURN}[data-tool="note"]`);
+    await page
+      .locator(`${TURN}[data-tool="note"][data-status="awaiting-approval"]`)
+      .waitFor({ timeout: 15_000 });
+    const widget = page.frameLocator(`${TURN} iframe`);
+    await widget.locator('#root[data-state="loading"]').waitFor({ timeout: 15_000 });
+    const frame = await widgetFrame(page);
+    const input = () =>
+      frame.evaluate(
+        () => (window as unknown as { openai: { toolInput: unknown } }).openai.toolInput,
+      );
+    expect(await input()).toBeNull();
+    expect(fixture.notes).toBe(0); // the tool has not run
+    expect(await page.locator('#call-log li[data-tool="note"]').count()).toBe(0);
+
+    await turn.locator('[data-action="approve"]').click();
+    await widget.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
+    expect(await input()).toEqual({ text: "buy milk" });
+    expect(fixture.notes).toBe(1);
+    expect(await page.locator('#call-log li[data-tool="note"][data-source="page"]').count()).toBe(
+      1,
+    );
+    expect(await page.locator('#event-log li[data-event="approval"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it("runs a write tool at once when approval is off, and a read-only one even when asked", async () => {
+    const page = await browser.newPage();
+    await page.goto(
+      `${fixture.url}/?protocol=openai&approval=ask&tool=show&args=${encodeURIComponent('{"value":"hi"}')}`,
+    );
+    const widget = page.frameLocator(`${TURN} iframe`);
+    await widget.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator(`${TURN} [data-action="approve"]`).isVisible()).toBe(false);
+    await page.goto(`${fixture.url}/?protocol=openai&approval=off`);
+    await page.locator('#tool-name option[value="note"]').waitFor({ state: "attached" });
+    await page.locator("#tool-name").selectOption("note");
+    await page.locator("#tool-args").fill(JSON.stringify({ text: "now" }));
+    await page.locator("#run-tool").click();
+    await widget.locator('#root[data-state="results"]').waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+});
