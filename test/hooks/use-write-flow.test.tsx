@@ -1,57 +1,14 @@
 // @vitest-environment jsdom
 // The kit's write flow on its own, with a neutral seat-booking contract (no GiftGenius).
 import { act, fireEvent, screen } from "@testing-library/react";
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
-import { defineContract, listKind, recordKind, text } from "../../src/contract/index.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
 import type { MockHostOptions } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
-
-const seats = defineContract({
-  kinds: {
-    seat_list: listKind({ items: "seats", item: v.object({ id: text(), label: text() }) }),
-    seat_hold: recordKind({
-      state: "confirm",
-      entries: {
-        hold: v.object({
-          hold_id: text(),
-          label: text(),
-          total: v.object({ amount: v.string(), currency: v.string() }),
-          expires_at: v.string(),
-        }),
-      },
-    }),
-    booking: recordKind({ state: "committed", entries: { booking: v.object({ ref: text() }) } }),
-  },
-});
-type SeatView = ReturnType<typeof seats.parse>;
-
-const list = {
-  contract_version: "1.0",
-  kind: "seat_list",
-  ok: true,
-  seats: [
-    { id: "12A", label: "Seat 12A" },
-    { id: "12B", label: "Seat 12B" },
-  ],
-};
-const hold = (id: string) => ({
-  contract_version: "1.0",
-  kind: "seat_hold",
-  ok: true,
-  hold: {
-    hold_id: `h-${id}`,
-    label: `Seat ${id}`,
-    total: { amount: "40.00", currency: "EUR" },
-    expires_at: "2099-01-01T00:00:00Z",
-  },
-});
-const booking = { contract_version: "1.0", kind: "booking", ok: true, booking: { ref: "BK-1" } };
-const STATE_KEY = "seatFlow";
+import { booking, hold, list, receipt, seats, STATE_KEY, type SeatView } from "../write/seats.ts";
 
 function Seats() {
   const flow = useWriteFlow<SeatView>({
@@ -59,10 +16,7 @@ function Seats() {
     prepare: { tool: "hold_seat", kind: "seat_hold" },
     commit: { tool: "book_seat", kind: "booking" },
     toolForKind: { seat_list: "list_seats" },
-    receipt: (view) =>
-      view.state === "committed" && "data" in view && "booking" in view.data
-        ? { ok: true, orderId: view.data.booking.ref }
-        : null,
+    receipt,
     stateKey: STATE_KEY,
   });
   if (flow.cancelled) return <p>cancelled</p>;

@@ -1,0 +1,310 @@
+/**
+ * The write flow of any app, with no framework: list → prepare (a draft to confirm) → commit →
+ * receipt, as a store (`subscribe`/`getSnapshot`) over the host. `useWriteFlow` is a thin hook
+ * over it, as TanStack's `useMutation` sits over `MutationObserver`. The rules a real host
+ * forces on it:
+ * - one prepare at a time, however often its button is pressed;
+ * - the draft or receipt result is kept in widget state and parsed again (it is untrusted) on
+ *   a remount, and also when widget state arrives after the first read (MCP Apps delivers it
+ *   with the tool result) unless the person has already moved on;
+ * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
+ * - a failed prepare or base result is shown in place, with a retry of the same call only when
+ *   the error is retryable; after an error that is final, and after a committed write, the
+ *   flow offers `back` (to the list) and `refresh` (the read the list came from, run again).
+ * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
+ * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
+ * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
+ * sends the same key), or the host's result's, when the model prepared.
+ */
+import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
+import type { Host } from "../bridge/types.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import type { ErrorView } from "../contract/index.ts";
+import { isRecord } from "../contract/is-record.ts";
+import { NON_RECORD_STATES } from "../contract/states.ts";
+import {
+  callView,
+  commitOutcomeOf,
+  type WriteFlowArgs as Args,
+  type WriteFlowContract as FlowContract,
+  type WriteFlowView as View,
+} from "./call-view.ts";
+import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
+import { proofOf } from "./confirmation-proof.ts";
+
+/** A stored view in one of these states is no draft or receipt, and is ignored. */
+const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
+
+/** A tool as the flow calls it: its name, and the kind its results are. */
+export interface WriteFlowToolRef {
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** Options of `createWriteFlow`. */
+export interface WriteFlowCoreOptions<R extends View> {
+  readonly host: Host;
+  /** Parses tool outputs and stored state. */
+  readonly contract: FlowContract<R>;
+  /** The prepare tool (its results are the drafts). */
+  readonly prepare: WriteFlowToolRef;
+  /** The commit tool (its results are the receipts). */
+  readonly commit: WriteFlowToolRef;
+  /** The app's tools: the host's result is retried and refreshed through the tool of its kind. */
+  readonly tools?: { readonly [name: string]: WriteFlowToolRef };
+  /** The receipt of a committed result. */
+  readonly receipt: (view: R) => CommitSuccess | null;
+  /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
+  readonly stateKey?: string;
+  /** A tool output shown instead of the host's (tests, stories); even `{ value: null }` counts. */
+  readonly output?: { readonly value: unknown };
+}
+
+/** Where the flow is, as one immutable snapshot. */
+export interface WriteFlowSnapshot<R extends View> {
+  /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
+  readonly view: R | ErrorView | null;
+  /** The person cancelled a draft that had no list under it. */
+  readonly cancelled: boolean;
+  /** The arguments of the prepare in flight, if any (to mark its item busy). */
+  readonly pending: Args | null;
+  /** True once this flow has committed (focus the receipt; not a restored one). */
+  readonly justCommitted: boolean;
+  /** Retries what failed, only when its error is retryable. */
+  readonly retry: (() => Promise<unknown>) | undefined;
+  /** Back to the list, after a final error or a committed write. */
+  readonly back: (() => void) | undefined;
+  /** The read the list came from, run again (after a final error or a committed write). */
+  readonly refresh: (() => Promise<unknown>) | undefined;
+}
+
+/** The write flow's store and its actions. */
+export interface WriteFlowStore<R extends View> {
+  getSnapshot(): WriteFlowSnapshot<R>;
+  /** Calls `listener` after every change (the host's widget state included); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Prepares a draft; ignored while another prepare runs. */
+  prepare(args: Args): Promise<void>;
+  /** Sends the commit (with the key ConfirmDraft made) and gives back the receipt or the error. */
+  commit(args: Args): Promise<CommitOutcome>;
+  /** Keeps the committed result in widget state and shows it. */
+  committed(): void;
+  /** Back to the list, forgetting the draft. */
+  cancel(): void;
+}
+
+interface Shown<R extends View> {
+  readonly view: R | ErrorView;
+  /** The call that made it, to run again. */
+  readonly again?: () => Promise<unknown>;
+}
+
+const isFinalError = (view: { readonly state: string } | null): boolean =>
+  view?.state === "error" && !(view as ErrorView).error.retryable;
+
+/** The prepare → confirm → commit → receipt flow over an app's tools, on `host`. */
+export function createWriteFlow<R extends View>(
+  options: WriteFlowCoreOptions<R>,
+): WriteFlowStore<R> {
+  const { host, contract, receipt, output } = options;
+  const prepareTool = options.prepare;
+  const commitTool = options.commit;
+  const stateKey = options.stateKey ?? "wkWriteFlow";
+  const toolForKind: { [kind: string]: string } = {};
+  for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
+  const listeners = new Set<() => void>();
+
+  const readStored = (): unknown => {
+    const state: unknown = host.get("widgetState");
+    return isRecord(state) ? state[stateKey] : null;
+  };
+  const writeStored = (value: unknown) => {
+    const current: unknown = host.get("widgetState");
+    try {
+      host
+        .setWidgetState({ ...(isRecord(current) ? current : {}), [stateKey]: value })
+        .catch(() => {});
+    } catch {
+      // a host whose setWidgetState throws: the state is lost, the flow lives
+    }
+  };
+
+  /** A stored draft or receipt, parsed again; anything else is null. */
+  const restore = (value: unknown): R | null => {
+    if (value === null || value === undefined) return null;
+    const view = contract.parse(value);
+    const kind = (view as { kind?: unknown }).kind;
+    const usable =
+      !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind);
+    return usable ? view : null;
+  };
+
+  let seenStored = readStored();
+  const restored = restore(seenStored);
+  let shown: Shown<R> | null = restored ? { view: restored } : null;
+  let cancelled = false;
+  let pending: Args | null = null;
+  let justCommitted = false;
+  let preparing = false;
+  let movedOn = false; // the person acted: widget state arriving late no longer replaces it
+  let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
+  let snapshot: WriteFlowSnapshot<R> | null = null;
+  const NOT_READ = {};
+  let baseFrom: unknown = NOT_READ;
+  let base: R | null = null;
+  let stopHost: ReadonlyArray<() => void> = [];
+
+  const notify = () => {
+    snapshot = null;
+    for (const listener of [...listeners]) listener();
+  };
+
+  /** Widget state that arrived (or changed): restored only while nothing else is shown. */
+  const syncStored = (): boolean => {
+    const stored = readStored();
+    if (stored === seenStored) return false;
+    seenStored = stored;
+    const view = shown === null && !movedOn ? restore(stored) : null;
+    if (!view) return false;
+    shown = { view };
+    return true;
+  };
+
+  const rawBase = (): unknown => (output ? output.value : host.get("toolOutput"));
+  const readBase = (): R | null => {
+    const value = rawBase();
+    if (value !== baseFrom) {
+      baseFrom = value;
+      base = !output && (value === null || value === undefined) ? null : contract.parse(value);
+    }
+    return base;
+  };
+  const kindOf = (view: unknown): unknown => (view as { kind?: unknown } | null)?.kind;
+
+  function show(outcome: CallOutcome, kind: string, again: () => Promise<unknown>) {
+    const view = callView(contract, outcome, kind);
+    shown = { view, again };
+    // The proof beside the draft, under its `_meta` name (parsing the draft again ignores it).
+    if (outcome.ok && view.state !== "error" && view.state !== "invalid")
+      writeStored({
+        ...(outcome.result.structuredContent as object),
+        [CONFIRMATION_META]: proofOf(outcome.result.meta),
+      });
+  }
+
+  async function prepare(args: Args): Promise<void> {
+    if (preparing) return; // one prepare at a time, however often it is pressed
+    preparing = true;
+    movedOn = true;
+    pending = args;
+    justCommitted = false;
+    notify();
+    try {
+      const outcome = await callToolOnce(host, prepareTool.name, args);
+      cancelled = false;
+      show(outcome, prepareTool.kind, () => prepare(args));
+    } finally {
+      preparing = false;
+      pending = null;
+      notify();
+    }
+  }
+
+  async function commit(args: Args): Promise<CommitOutcome> {
+    // The flow's own draft has its proof in widget state; the host's result, in its `_meta`.
+    // A commit that needs none gets none (its schema would refuse the extra argument).
+    const proof = proofOf(shown ? readStored() : host.get("toolResponseMetadata"));
+    const outcome = await callToolOnce(
+      host,
+      commitTool.name,
+      proof ? { ...args, [CONFIRMATION_ARGUMENT]: proof } : args,
+    );
+    const view = callView(contract, outcome, commitTool.kind);
+    const result = commitOutcomeOf(view, receipt);
+    if (result.ok && outcome.ok)
+      lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
+    return result;
+  }
+
+  function committed() {
+    if (!lastCommitted) return;
+    writeStored(lastCommitted.raw);
+    shown = { view: lastCommitted.view };
+    justCommitted = true;
+    notify();
+  }
+
+  /** The read the host's result came from, run again with the host's input. */
+  async function runBase(): Promise<void> {
+    const kind = kindOf(readBase());
+    const tool = typeof kind === "string" ? toolForKind[kind] : undefined;
+    if (!tool || typeof kind !== "string") return;
+    const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
+    show(outcome, kind, runBase);
+    justCommitted = false;
+    notify();
+  }
+
+  function cancel() {
+    movedOn = true;
+    writeStored(null);
+    // With a list underneath, go back to it; a widget that only showed the draft has none.
+    const current = readBase();
+    if (current !== null && kindOf(current) === prepareTool.kind && current.state !== "error")
+      cancelled = true;
+    shown = null;
+    justCommitted = false;
+    notify();
+  }
+
+  function compute(): WriteFlowSnapshot<R> {
+    const current = readBase();
+    const view = shown?.view ?? current;
+    const baseKind = kindOf(current);
+    const readable = typeof baseKind === "string" && Boolean(toolForKind[baseKind]);
+    // A list under the flow's own view: the host's result is one of neither draft nor receipt.
+    const listBase =
+      current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
+    const failed = view?.state === "error";
+    const retryable = failed && !isFinalError(view);
+    const canRetry = shown ? Boolean(shown.again) : readable;
+    const ended = (shown !== null && isFinalError(shown.view)) || shown?.view.state === "committed";
+    return {
+      view,
+      cancelled,
+      pending,
+      justCommitted,
+      retry: retryable && canRetry ? (shown?.again ?? runBase) : undefined,
+      back: ended && listBase ? cancel : undefined,
+      refresh: (ended || (failed && !retryable && !shown)) && readable ? runBase : undefined,
+    };
+  }
+
+  return {
+    getSnapshot() {
+      // Read without a subscription too (a first render): widget state or output that changed.
+      if (syncStored() || rawBase() !== baseFrom) snapshot = null;
+      return (snapshot ??= compute());
+    },
+    subscribe(listener) {
+      if (listeners.size === 0)
+        stopHost = [
+          host.subscribe("widgetState", () => {
+            if (syncStored()) notify();
+          }),
+          host.subscribe("toolOutput", notify),
+        ];
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        for (const stop of stopHost) stop();
+        stopHost = [];
+      };
+    },
+    prepare,
+    commit,
+    committed,
+    cancel,
+  };
+}
