@@ -60,6 +60,7 @@ export {
   tolerant,
   type ToolError,
   ToolErrorSchema,
+  type ToolInputOf,
   type ToolKinds,
   type ToolRef,
   toolRefs,
@@ -67,6 +68,7 @@ export {
   type ToolSignature,
   type ToolSignatures,
   type ToolView,
+  type ToolViewOf,
   type UnsupportedView,
   UPSTREAM_BAD_RESPONSE,
   type ViewBase,
@@ -131,8 +133,8 @@ export {
   type WriteFlow,
   type WriteFlowArgs,
   type WriteFlowContract,
+  type WriteFlowCommitArgs,
   type WriteFlowOptions,
-  type WriteFlowTool,
   type WriteFlowView,
 } from "./hooks/index.ts";
 export {

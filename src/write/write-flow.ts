@@ -31,6 +31,7 @@ import {
 } from "./call-view.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
 import { proofOf } from "./confirmation-proof.ts";
+import { needsSignIn } from "./sign-in.ts";
 
 /** A stored view in one of these states is no draft or receipt, and is ignored. */
 const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
@@ -60,14 +61,14 @@ export interface WriteFlowCoreOptions<R extends View> {
   readonly output?: { readonly value: unknown };
 }
 
-/** Where the flow is, as one immutable snapshot. */
-export interface WriteFlowSnapshot<R extends View> {
+/** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
+export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
   readonly view: R | ErrorView | null;
   /** The person cancelled a draft that had no list under it. */
   readonly cancelled: boolean;
   /** The arguments of the prepare in flight, if any (to mark its item busy). */
-  readonly pending: Args | null;
+  readonly pending: PrepareArgs | null;
   /** True once this flow has committed (focus the receipt; not a restored one). */
   readonly justCommitted: boolean;
   /** Retries what failed, only when its error is retryable. */
@@ -78,15 +79,15 @@ export interface WriteFlowSnapshot<R extends View> {
   readonly refresh: (() => Promise<unknown>) | undefined;
 }
 
-/** The write flow's store and its actions. */
-export interface WriteFlowStore<R extends View> {
-  getSnapshot(): WriteFlowSnapshot<R>;
+/** The write flow's store and its actions, typed by the prepare and commit tools' arguments. */
+export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs = Args> {
+  getSnapshot(): WriteFlowSnapshot<R, PrepareArgs>;
   /** Calls `listener` after every change (the host's widget state included); returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
   /** Prepares a draft; ignored while another prepare runs. */
-  prepare(args: Args): Promise<void>;
+  prepare(args: PrepareArgs): Promise<void>;
   /** Sends the commit (with the key ConfirmDraft made) and gives back the receipt or the error. */
-  commit(args: Args): Promise<CommitOutcome>;
+  commit(args: CommitArgs): Promise<CommitOutcome>;
   /** Keeps the committed result in widget state and shows it. */
   committed(): void;
   /** Back to the list, forgetting the draft. */
@@ -99,13 +100,16 @@ interface Shown<R extends View> {
   readonly again?: () => Promise<unknown>;
 }
 
-const isFinalError = (view: { readonly state: string } | null): boolean =>
-  view?.state === "error" && !(view as ErrorView).error.retryable;
+/** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
+const isFinalError = (view: { readonly state: string } | null): boolean => {
+  const error = view?.state === "error" ? (view as ErrorView).error : null;
+  return error !== null && !error.retryable && !needsSignIn(error);
+};
 
 /** The prepare → confirm → commit → receipt flow over an app's tools, on `host`. */
-export function createWriteFlow<R extends View>(
+export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs = Args>(
   options: WriteFlowCoreOptions<R>,
-): WriteFlowStore<R> {
+): WriteFlowStore<R, PrepareArgs, CommitArgs> {
   const { host, contract, receipt, output } = options;
   const prepareTool = options.prepare;
   const commitTool = options.commit;
@@ -143,12 +147,12 @@ export function createWriteFlow<R extends View>(
   const restored = restore(seenStored);
   let shown: Shown<R> | null = restored ? { view: restored } : null;
   let cancelled = false;
-  let pending: Args | null = null;
+  let pending: PrepareArgs | null = null;
   let justCommitted = false;
   let preparing = false;
   let movedOn = false; // the person acted: widget state arriving late no longer replaces it
   let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
-  let snapshot: WriteFlowSnapshot<R> | null = null;
+  let snapshot: WriteFlowSnapshot<R, PrepareArgs> | null = null;
   const NOT_READ = {};
   let baseFrom: unknown = NOT_READ;
   let base: R | null = null;
@@ -192,7 +196,7 @@ export function createWriteFlow<R extends View>(
       });
   }
 
-  async function prepare(args: Args): Promise<void> {
+  async function prepare(args: PrepareArgs): Promise<void> {
     if (preparing) return; // one prepare at a time, however often it is pressed
     preparing = true;
     movedOn = true;
@@ -200,7 +204,7 @@ export function createWriteFlow<R extends View>(
     justCommitted = false;
     notify();
     try {
-      const outcome = await callToolOnce(host, prepareTool.name, args);
+      const outcome = await callToolOnce(host, prepareTool.name, args as Args);
       cancelled = false;
       show(outcome, prepareTool.kind, () => prepare(args));
     } finally {
@@ -210,14 +214,14 @@ export function createWriteFlow<R extends View>(
     }
   }
 
-  async function commit(args: Args): Promise<CommitOutcome> {
+  async function commit(args: CommitArgs): Promise<CommitOutcome> {
     // The flow's own draft has its proof in widget state; the host's result, in its `_meta`.
     // A commit that needs none gets none (its schema would refuse the extra argument).
     const proof = proofOf(shown ? readStored() : host.get("toolResponseMetadata"));
     const outcome = await callToolOnce(
       host,
       commitTool.name,
-      proof ? { ...args, [CONFIRMATION_ARGUMENT]: proof } : args,
+      proof ? { ...(args as Args), [CONFIRMATION_ARGUMENT]: proof } : (args as Args),
     );
     const view = callView(contract, outcome, commitTool.kind);
     const result = commitOutcomeOf(view, receipt);
@@ -257,7 +261,7 @@ export function createWriteFlow<R extends View>(
     notify();
   }
 
-  function compute(): WriteFlowSnapshot<R> {
+  function compute(): WriteFlowSnapshot<R, PrepareArgs> {
     const current = readBase();
     const view = shown?.view ?? current;
     const baseKind = kindOf(current);

@@ -8,14 +8,23 @@ import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
 import type { MockHostOptions } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
-import { booking, hold, list, receipt, seats, STATE_KEY, type SeatView } from "../write/seats.ts";
+import {
+  booking,
+  hold,
+  list,
+  receipt,
+  seats,
+  STATE_KEY,
+  tools,
+  type SeatView,
+} from "../write/seats.ts";
 
 function Seats() {
-  const flow = useWriteFlow<SeatView>({
+  const flow = useWriteFlow({
     contract: seats,
-    prepare: { tool: "hold_seat", kind: "seat_hold" },
-    commit: { tool: "book_seat", kind: "booking" },
-    toolForKind: { seat_list: "list_seats" },
+    prepare: tools.hold_seat,
+    commit: tools.book_seat,
+    tools,
     receipt,
     stateKey: STATE_KEY,
   });

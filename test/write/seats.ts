@@ -1,6 +1,13 @@
 /** A neutral seat-booking contract and its results, for the write-flow tests (no GiftGenius). */
 import * as v from "valibot";
-import { defineContract, listKind, recordKind, text } from "../../src/contract/index.ts";
+import {
+  defineContract,
+  listKind,
+  recordKind,
+  text,
+  toolRefs,
+  type ToolSignature,
+} from "../../src/contract/index.ts";
 
 export const seats = defineContract({
   kinds: {
@@ -60,3 +67,21 @@ export const receipt = (view: SeatView) =>
   view.state === "committed" && "booking" in view.data
     ? { ok: true as const, orderId: view.data.booking.ref }
     : null;
+
+/** The seat tools as a server would declare them, for typed refs. */
+export type SeatTools = {
+  readonly list_seats: ToolSignature<{ flight?: string }, "seat_list", typeof seats.kinds>;
+  readonly hold_seat: ToolSignature<{ seat: string }, "seat_hold", typeof seats.kinds>;
+  readonly book_seat: ToolSignature<
+    { hold_id: string; key: string },
+    "booking",
+    typeof seats.kinds
+  >;
+};
+
+/** The seat tools' typed refs. */
+export const tools = toolRefs<SeatTools>(seats, {
+  list_seats: "seat_list",
+  hold_seat: "seat_hold",
+  book_seat: "booking",
+});

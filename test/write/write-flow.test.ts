@@ -3,22 +3,16 @@
 import { describe, expect, it } from "vitest";
 import { createMockHost, type MockHostOptions } from "../../src/testing/mock-host.ts";
 import { createWriteFlow } from "../../src/write/write-flow.ts";
-import { booking, failure, hold, list, receipt, seats, STATE_KEY } from "./seats.ts";
-
-const TOOLS = {
-  list_seats: { name: "list_seats", kind: "seat_list" },
-  hold_seat: { name: "hold_seat", kind: "seat_hold" },
-  book_seat: { name: "book_seat", kind: "booking" },
-};
+import { booking, failure, hold, list, receipt, seats, STATE_KEY, tools } from "./seats.ts";
 
 function setup(options: MockHostOptions = {}) {
   const host = createMockHost({ globals: { toolOutput: list }, ...options });
   const flow = createWriteFlow({
     host,
     contract: seats,
-    prepare: TOOLS.hold_seat,
-    commit: TOOLS.book_seat,
-    tools: TOOLS,
+    prepare: tools.hold_seat,
+    commit: tools.book_seat,
+    tools,
     receipt,
     stateKey: STATE_KEY,
   });
@@ -109,6 +103,15 @@ describe("createWriteFlow", () => {
     expect(host.toolCalls("hold_seat")).toHaveLength(2);
     expect(state()).toBe("confirm");
     expect(flow.getSnapshot().retry).toBeUndefined();
+  });
+
+  it("offers the retry of a call that needs sign-in (then the same call), retryable or not", async () => {
+    const { flow } = setup({
+      tools: { hold_seat: () => failure("seat_hold", "AUTH_REQUIRED", false) },
+    });
+    await flow.prepare({ seat: "12A" });
+    expect(flow.getSnapshot().retry).toBeTypeOf("function");
+    expect(flow.getSnapshot().back).toBeUndefined();
   });
 
   it("after a final prepare error offers back and refresh, never retry", async () => {

@@ -70,8 +70,8 @@ if (process.env.NODE_ENV !== "production") App.displayName = "App";
 function GiftGeniusFlow(props: AppProps) {
   const { m } = useI18n(messages);
   const hasOutput = Object.hasOwn(props, "output");
-  const flow = useWriteFlow<GiftGeniusView>({ ...PURCHASE_FLOW, output: props.output, hasOutput });
-  const pendingGiftId = typeof flow.pending?.gift_id === "string" ? flow.pending.gift_id : null;
+  const flow = useWriteFlow({ ...PURCHASE_FLOW, output: props.output, hasOutput });
+  const pendingGiftId = flow.pending?.gift_id ?? null;
   const buy = (gift: { id: string }) => flow.prepare({ gift_id: gift.id });
 
   function renderDraft(draftView: DraftView) {

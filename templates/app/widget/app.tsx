@@ -79,7 +79,7 @@ export function App() {
 
 function Flights() {
   const { m, dateTime } = useI18n(messages);
-  const flow = useWriteFlow<FlightsView>(BOOKING_FLOW);
+  const flow = useWriteFlow(BOOKING_FLOW);
   const title = <h1>{m.title}</h1>;
   const book = (offer: FlightOffer, passengers = 1) =>
     flow.prepare({ offer_id: offer.id, passengers });

@@ -89,7 +89,7 @@ export function App() {
 
 function Replies() {
   const { m } = useI18n(messages);
-  const flow = useWriteFlow<RepliesView>(REPLY_FLOW);
+  const flow = useWriteFlow(REPLY_FLOW);
   const title = <h1>{m.title}</h1>;
   const draft = (ticket: Ticket, body: string) => flow.prepare({ ticket_id: ticket.id, body });
 
