@@ -198,6 +198,8 @@ export {
   type ResultViewProps,
   RetryButton,
   type RetryButtonProps,
+  WaysBack,
+  type WaysBackProps,
   UNREADABLE_RESULT,
   UnsupportedState,
   useExpired,

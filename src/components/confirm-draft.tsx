@@ -16,6 +16,7 @@ import { ErrorState } from "./error-state.tsx";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
+import { WaysBack } from "./ways-back.tsx";
 import { useReportDomState } from "./widget-root.tsx";
 
 /* -------------------------------------------------------------------------------------------
@@ -71,6 +72,11 @@ export interface ConfirmDraftProps {
   readonly onPrepareAgain?: () => unknown;
   /** Told once the write is done (to persist it, for instance). */
   readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /**
+   * Runs the list's read again (`data-action="refresh"`), offered beside Cancel when the
+   * commit failed for good: the write flow's `refresh`.
+   */
+  readonly onRefresh?: () => unknown;
   /** The app's words for buttons, states and receipt. */
   readonly words?: ConfirmWords;
   /** The receipt shown once committed (default: a heading, the reference, the total if any). */
@@ -102,6 +108,7 @@ export function ConfirmDraft({
   onCancel,
   onPrepareAgain,
   onCommitted,
+  onRefresh,
   words = {},
   renderReceipt,
 }: ConfirmDraftProps) {
@@ -199,6 +206,7 @@ export function ConfirmDraft({
           {cancel}
           {phase.error.retryable || phase.signIn ? null : prepareAgainButton}
         </div>
+        {phase.error.retryable || phase.signIn ? null : <WaysBack onRefresh={onRefresh} />}
       </>
     );
   } else {

@@ -150,6 +150,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let pending: PrepareArgs | null = null;
   let justCommitted = false;
   let preparing = false;
+  let commitFailed = false; // the commit failed for good: back and refresh are offered
   let movedOn = false; // the person acted: widget state arriving late no longer replaces it
   let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
   let snapshot: WriteFlowSnapshot<R, PrepareArgs> | null = null;
@@ -200,6 +201,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     if (preparing) return; // one prepare at a time, however often it is pressed
     preparing = true;
     movedOn = true;
+    commitFailed = false;
     pending = args;
     justCommitted = false;
     notify();
@@ -227,6 +229,11 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const result = commitOutcomeOf(view, receipt);
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
+    const failed = !result.ok && isFinalError({ state: "error", error: result.error } as ErrorView);
+    if (failed !== commitFailed) {
+      commitFailed = failed;
+      notify();
+    }
     return result;
   }
 
@@ -235,6 +242,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     writeStored(lastCommitted.raw);
     shown = { view: lastCommitted.view };
     justCommitted = true;
+    commitFailed = false;
     notify();
   }
 
@@ -246,6 +254,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
     show(outcome, kind, runBase);
     justCommitted = false;
+    commitFailed = false;
     notify();
   }
 
@@ -258,6 +267,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       cancelled = true;
     shown = null;
     justCommitted = false;
+    commitFailed = false;
     notify();
   }
 
@@ -272,7 +282,10 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const failed = view?.state === "error";
     const retryable = failed && !isFinalError(view);
     const canRetry = shown ? Boolean(shown.again) : readable;
-    const ended = (shown !== null && isFinalError(shown.view)) || shown?.view.state === "committed";
+    const ended =
+      commitFailed ||
+      (shown !== null && isFinalError(shown.view)) ||
+      shown?.view.state === "committed";
     return {
       view,
       cancelled,
@@ -280,7 +293,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       justCommitted,
       retry: retryable && canRetry ? (shown?.again ?? runBase) : undefined,
       back: ended && listBase ? cancel : undefined,
-      refresh: (ended || (failed && !retryable && !shown)) && readable ? runBase : undefined,
+      refresh: ended && listBase && readable ? runBase : undefined,
     };
   }
 

@@ -10,6 +10,7 @@ import type { MockHostOptions } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
 import {
   booking,
+  failure,
   hold,
   list,
   receipt,
@@ -33,6 +34,8 @@ function Seats() {
     <ResultView<SeatView>
       result={flow.view}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) =>
         view.items.map((seat) => (
           <button
@@ -59,6 +62,7 @@ function Seats() {
             onCommit={(key) => flow.commit({ hold_id: view.data.hold.hold_id, key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
           />
         ) : (
           <p>booked</p>
@@ -188,6 +192,53 @@ describe("useWriteFlow", () => {
     });
     await click(container.querySelector('[data-action="retry"]')!);
     expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("after a final prepare error shows back and refresh, not retry", async () => {
+    const { container, host } = render({
+      globals: { toolOutput: list, toolInput: { flight: "LIS-OPO" } },
+      tools: {
+        hold_seat: () => failure("seat_hold", "SEAT_ALREADY_TAKEN", false),
+        list_seats: () => list,
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    expect(container.querySelector('[data-action="retry"]')).toBeNull();
+    await click(screen.getByRole("button", { name: "Back to the list" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    expect(container.querySelector('[data-action="back"]')).toBeNull();
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("after a write shows back and refresh under the receipt; after a final commit error, refresh", async () => {
+    const { container, host } = render({
+      tools: {
+        hold_seat: (args) => hold(String(args.seat)),
+        book_seat: () => booking,
+        list_seats: () => list,
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    expect(container.querySelector('[data-action="back"]')).toBeNull();
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats")).toHaveLength(1);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+
+    host.setTool("book_seat", () => failure("booking", "SEAT_ALREADY_TAKEN", false));
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(screen.getByRole("alertdialog")).toContainElement(
+      container.querySelector<HTMLElement>('[data-action="refresh"]'),
+    );
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats")).toHaveLength(2);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
   });
 

@@ -97,6 +97,8 @@ function Flights() {
       result={flow.view}
       header={title}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((offer) => (
@@ -139,6 +141,7 @@ function Flights() {
             onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
             onPrepareAgain={() => book(draft.offer, draft.passengers)}
           />
         );

@@ -106,6 +106,8 @@ function Replies() {
       result={flow.view}
       header={title}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
@@ -143,6 +145,7 @@ function Replies() {
             onCommit={(key) => flow.commit({ draft_id: reply.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
           >
             <div className="wk-panel">{reply.body}</div>
