@@ -39,14 +39,23 @@ export function RetryButton({
   // rules, src/write/retry-policy.ts); a new error's hint applies at once.
   const [policy] = useState(() => createRetryPolicy());
   const snapshot = useSyncExternalStore(policy.subscribe, policy.getSnapshot, policy.getSnapshot);
+  const [now, setNow] = useState(snapshot.from);
   const wait = retryWaitSeconds(retryAfterSeconds);
-  const remaining = retryable ? retryRemaining(snapshot, wait) : 0;
-  const running = snapshot.running;
-  const { waitStartedAt } = snapshot;
-  useEffect(
-    () => (retryable ? policy.tick(wait) : undefined),
-    [policy, retryable, wait, waitStartedAt],
-  );
+  const remaining = retryable ? retryRemaining(snapshot, wait, Math.max(now, snapshot.from)) : 0;
+  const { running } = snapshot;
+  const deadline = snapshot.from + wait * 1000;
+
+  useEffect(() => {
+    if (!retryable || deadline <= Date.now()) return;
+    // A quarter-second tick keeps the shown number within 250 ms of the truth, also when
+    // the tab was throttled; it stops at the deadline.
+    const timer = setInterval(() => {
+      const time = Date.now();
+      setNow(time);
+      if (time >= deadline) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [retryable, deadline]);
 
   if (!retryable) return null;
   if (snapshot.attempts >= maxAttempts) {

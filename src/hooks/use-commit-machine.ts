@@ -4,16 +4,11 @@
  * is its face.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { isRecord } from "../contract/is-record.ts";
 import { createCommitMachine, type CommitMachine } from "../write/commit-machine.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
-import {
-  IDEMPOTENCY_STATE_KEY,
-  isStoredIdempotencyKey,
-  type StoredIdempotencyKey,
-} from "../write/idempotency-key.ts";
+import { IDEMPOTENCY_STATE_KEY } from "../write/idempotency-key.ts";
+import { readStateKey, writeStateKey } from "../write/widget-state-key.ts";
 import { useHost } from "./host-context.tsx";
-import { useWidgetState } from "./use-widget-state.ts";
 
 /** The draft's commit machine: its key in widget state, its phase as React state. */
 export function useCommitMachine(
@@ -21,10 +16,6 @@ export function useCommitMachine(
   onCommit: (key: string) => Promise<CommitOutcome>,
 ): CommitMachine {
   const host = useHost();
-  const [, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
-    key: IDEMPOTENCY_STATE_KEY,
-    isValid: isStoredIdempotencyKey,
-  });
   const send = useRef(onCommit);
   useEffect(() => {
     send.current = onCommit;
@@ -33,12 +24,9 @@ export function useCommitMachine(
     createCommitMachine({
       draftId: id,
       keys: {
-        // The host's latest state, not this render's: a key stored a moment ago is reused.
-        read: () => {
-          const state: unknown = host.get("widgetState");
-          return isRecord(state) ? state[IDEMPOTENCY_STATE_KEY] : null;
-        },
-        write: setStored,
+        // The host's latest state, not a render's: a key stored a moment ago is reused.
+        read: () => readStateKey(host, IDEMPOTENCY_STATE_KEY),
+        write: (entry) => writeStateKey(host, IDEMPOTENCY_STATE_KEY, entry),
       },
       send: (key) => send.current(key),
     });

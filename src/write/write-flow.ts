@@ -20,7 +20,6 @@ import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import type { ErrorView } from "../contract/index.ts";
-import { isRecord } from "../contract/is-record.ts";
 import { NON_RECORD_STATES } from "../contract/states.ts";
 import {
   callView,
@@ -32,6 +31,7 @@ import {
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
 import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "./sign-in.ts";
+import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 
 /** A stored view in one of these states is no draft or receipt, and is ignored. */
 const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
@@ -110,56 +110,41 @@ const isFinalError = (view: { readonly state: string } | null): boolean => {
 export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs = Args>(
   options: WriteFlowCoreOptions<R>,
 ): WriteFlowStore<R, PrepareArgs, CommitArgs> {
-  const { host, contract, receipt, output } = options;
-  const prepareTool = options.prepare;
-  const commitTool = options.commit;
+  const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
   const stateKey = options.stateKey ?? "wkWriteFlow";
   const toolForKind: { [kind: string]: string } = {};
   for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
   const listeners = new Set<() => void>();
-
-  const readStored = (): unknown => {
-    const state: unknown = host.get("widgetState");
-    return isRecord(state) ? state[stateKey] : null;
-  };
-  const writeStored = (value: unknown) => {
-    const current: unknown = host.get("widgetState");
-    try {
-      host
-        .setWidgetState({ ...(isRecord(current) ? current : {}), [stateKey]: value })
-        .catch(() => {});
-    } catch {
-      // a host whose setWidgetState throws: the state is lost, the flow lives
-    }
-  };
+  const readStored = () => readStateKey(host, stateKey);
+  const writeStored = (value: unknown) => writeStateKey(host, stateKey, value);
+  const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
-    if (value === null || value === undefined) return null;
+    if (value == null) return null;
     const view = contract.parse(value);
-    const kind = (view as { kind?: unknown }).kind;
-    const usable =
-      !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind);
-    return usable ? view : null;
+    const kind = kindOf(view);
+    return !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
+      ? view
+      : null;
   };
 
   let seenStored = readStored();
   const restored = restore(seenStored);
-  let shown: Shown<R> | null = restored ? { view: restored } : null;
+  let shown: Shown<R> | null = restored && { view: restored };
   let cancelled = false;
   let pending: PrepareArgs | null = null;
   let justCommitted = false;
-  let preparing = false;
   let commitFailed = false; // the commit failed for good: back and refresh are offered
   let movedOn = false; // the person acted: widget state arriving late no longer replaces it
   let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
   let snapshot: WriteFlowSnapshot<R, PrepareArgs> | null = null;
-  const NOT_READ = {};
-  let baseFrom: unknown = NOT_READ;
+  let baseFrom: unknown = listeners; // not a tool output: the first read parses
   let base: R | null = null;
-  let stopHost: ReadonlyArray<() => void> = [];
 
-  const notify = () => {
+  /** A change: the snapshot is made again, and every listener told. */
+  const notify = (changes?: () => void) => {
+    changes?.();
     snapshot = null;
     for (const listener of [...listeners]) listener();
   };
@@ -169,10 +154,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const stored = readStored();
     if (stored === seenStored) return false;
     seenStored = stored;
-    const view = shown === null && !movedOn ? restore(stored) : null;
-    if (!view) return false;
-    shown = { view };
-    return true;
+    const view = shown || movedOn ? null : restore(stored);
+    if (view) shown = { view };
+    return Boolean(view);
   };
 
   const rawBase = (): unknown => (output ? output.value : host.get("toolOutput"));
@@ -180,16 +164,16 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const value = rawBase();
     if (value !== baseFrom) {
       baseFrom = value;
-      base = !output && (value === null || value === undefined) ? null : contract.parse(value);
+      base = !output && value == null ? null : contract.parse(value);
     }
     return base;
   };
-  const kindOf = (view: unknown): unknown => (view as { kind?: unknown } | null)?.kind;
 
+  /** A call's answer shown in place; a draft or receipt is kept, with its proof beside it. */
   function show(outcome: CallOutcome, kind: string, again: () => Promise<unknown>) {
     const view = callView(contract, outcome, kind);
     shown = { view, again };
-    // The proof beside the draft, under its `_meta` name (parsing the draft again ignores it).
+    // The proof under its `_meta` name (parsing the draft again ignores it).
     if (outcome.ok && view.state !== "error" && view.state !== "invalid")
       writeStored({
         ...(outcome.result.structuredContent as object),
@@ -198,22 +182,18 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   async function prepare(args: PrepareArgs): Promise<void> {
-    if (preparing) return; // one prepare at a time, however often it is pressed
-    preparing = true;
-    movedOn = true;
-    commitFailed = false;
-    pending = args;
-    justCommitted = false;
-    notify();
-    try {
-      const outcome = await callToolOnce(host, prepareTool.name, args as Args);
+    if (pending) return; // one prepare at a time, however often it is pressed
+    notify(() => {
+      movedOn = true;
+      commitFailed = justCommitted = false;
+      pending = args;
+    });
+    const outcome = await callToolOnce(host, prepareTool.name, args as Args);
+    notify(() => {
       cancelled = false;
-      show(outcome, prepareTool.kind, () => prepare(args));
-    } finally {
-      preparing = false;
       pending = null;
-      notify();
-    }
+      show(outcome, prepareTool.kind, () => prepare(args));
+    });
   }
 
   async function commit(args: CommitArgs): Promise<CommitOutcome> {
@@ -229,59 +209,53 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const result = commitOutcomeOf(view, receipt);
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
-    const failed = !result.ok && isFinalError({ state: "error", error: result.error } as ErrorView);
-    if (failed !== commitFailed) {
-      commitFailed = failed;
-      notify();
-    }
+    notify(() => (commitFailed = !result.ok && isFinalError(view)));
     return result;
   }
 
   function committed() {
-    if (!lastCommitted) return;
-    writeStored(lastCommitted.raw);
-    shown = { view: lastCommitted.view };
-    justCommitted = true;
-    commitFailed = false;
-    notify();
+    if (lastCommitted)
+      notify(() => {
+        writeStored(lastCommitted!.raw);
+        shown = { view: lastCommitted!.view };
+        justCommitted = true;
+        commitFailed = false;
+      });
   }
 
   /** The read the host's result came from, run again with the host's input. */
   async function runBase(): Promise<void> {
     const kind = kindOf(readBase());
-    const tool = typeof kind === "string" ? toolForKind[kind] : undefined;
-    if (!tool || typeof kind !== "string") return;
+    const tool = kind && toolForKind[kind];
+    if (!kind || !tool) return;
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
-    show(outcome, kind, runBase);
-    justCommitted = false;
-    commitFailed = false;
-    notify();
+    notify(() => {
+      show(outcome, kind, runBase);
+      commitFailed = justCommitted = false;
+    });
   }
 
   function cancel() {
-    movedOn = true;
-    writeStored(null);
-    // With a list underneath, go back to it; a widget that only showed the draft has none.
-    const current = readBase();
-    if (current !== null && kindOf(current) === prepareTool.kind && current.state !== "error")
-      cancelled = true;
-    shown = null;
-    justCommitted = false;
-    commitFailed = false;
-    notify();
+    notify(() => {
+      movedOn = true;
+      writeStored(null);
+      // With a list underneath, go back to it; a widget that only showed the draft has none.
+      const current = readBase();
+      if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+      shown = null;
+      commitFailed = justCommitted = false;
+    });
   }
 
   function compute(): WriteFlowSnapshot<R, PrepareArgs> {
     const current = readBase();
     const view = shown?.view ?? current;
     const baseKind = kindOf(current);
-    const readable = typeof baseKind === "string" && Boolean(toolForKind[baseKind]);
-    // A list under the flow's own view: the host's result is one of neither draft nor receipt.
+    // A list under the flow's own view: the host's result is neither a draft nor a receipt.
     const listBase =
       current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
-    const failed = view?.state === "error";
-    const retryable = failed && !isFinalError(view);
-    const canRetry = shown ? Boolean(shown.again) : readable;
+    const refreshable = listBase && Boolean(baseKind && toolForKind[baseKind]);
+    const again = shown ? shown.again : baseKind && toolForKind[baseKind] ? runBase : undefined;
     const ended =
       commitFailed ||
       (shown !== null && isFinalError(shown.view)) ||
@@ -291,9 +265,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       cancelled,
       pending,
       justCommitted,
-      retry: retryable && canRetry ? (shown?.again ?? runBase) : undefined,
+      retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
       back: ended && listBase ? cancel : undefined,
-      refresh: ended && listBase && readable ? runBase : undefined,
+      refresh: ended && refreshable ? runBase : undefined,
     };
   }
 
@@ -304,19 +278,14 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       return (snapshot ??= compute());
     },
     subscribe(listener) {
-      if (listeners.size === 0)
-        stopHost = [
-          host.subscribe("widgetState", () => {
-            if (syncStored()) notify();
-          }),
-          host.subscribe("toolOutput", notify),
-        ];
       listeners.add(listener);
+      const stops = [
+        host.subscribe("widgetState", () => syncStored() && notify()),
+        host.subscribe("toolOutput", () => notify()),
+      ];
       return () => {
         listeners.delete(listener);
-        if (listeners.size > 0) return;
-        for (const stop of stopHost) stop();
-        stopHost = [];
+        for (const stop of stops) stop();
       };
     },
     prepare,
