@@ -150,6 +150,7 @@ export {
   needsSignIn,
   phaseOf,
   retryRemaining,
+  retryStart,
   retryWaitSeconds,
   type RetryPolicy,
   type RetrySnapshot,

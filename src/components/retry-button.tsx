@@ -3,12 +3,13 @@
  * `retry_after_seconds` before it enables, disabled while the retry runs, and giving up after
  * a few attempts instead of hammering a failing service.
  */
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
 import {
   createRetryPolicy,
   DEFAULT_MAX_ATTEMPTS,
   retryRemaining,
+  retryStart,
   retryWaitSeconds,
 } from "../write/retry-policy.ts";
 import { IS_DEV } from "./dev.ts";
@@ -37,8 +38,8 @@ export function RetryButton({
   const { m } = useI18n();
   // The wait runs from mount and again from the end of each failed attempt (the policy's
   // rules, src/write/retry-policy.ts); a new error's hint applies at once.
-  const [policy] = useState(() => createRetryPolicy());
-  const snapshot = useSyncExternalStore(policy.subscribe, policy.getSnapshot, policy.getSnapshot);
+  const [snapshot, setSnapshot] = useState(retryStart);
+  const [policy] = useState(() => createRetryPolicy(setSnapshot, snapshot));
   const [now, setNow] = useState(snapshot.from);
   const wait = retryWaitSeconds(retryAfterSeconds);
   const remaining = retryable ? retryRemaining(snapshot, wait, Math.max(now, snapshot.from)) : 0;

@@ -23,6 +23,7 @@ export {
 export {
   createRetryPolicy,
   retryRemaining,
+  retryStart,
   retryWaitSeconds,
   type RetryPolicy,
   type RetrySnapshot,

@@ -16,10 +16,8 @@ export interface RetrySnapshot {
   readonly running: boolean;
 }
 
-/** The retries of one error, observable. */
+/** The retries of one error. */
 export interface RetryPolicy {
-  getSnapshot(): RetrySnapshot;
-  subscribe(listener: () => void): () => void;
   /** Runs `run` unless an attempt is running or `wait` seconds have not passed; never rejects. */
   attempt(run: () => unknown, wait: number): Promise<void>;
 }
@@ -34,20 +32,18 @@ export function retryRemaining(snapshot: RetrySnapshot, wait: number, now: numbe
   return Math.max(0, Math.ceil((snapshot.from + wait * 1000 - now) / 1000));
 }
 
-/** The retry policy of one error; `clock` is for tests. */
-export function createRetryPolicy(clock: () => number = Date.now): RetryPolicy {
-  let snapshot: RetrySnapshot = { from: clock(), attempts: 0, running: false };
-  const listeners = new Set<() => void>();
-  const set = (next: RetrySnapshot) => {
-    snapshot = next;
-    for (const listener of [...listeners]) listener();
-  };
+/**
+ * The retry policy of one error: `onChange` hears every new snapshot (the first is `initial`,
+ * from `retryStart`); `clock` is for tests.
+ */
+export function createRetryPolicy(
+  onChange: (snapshot: RetrySnapshot) => void,
+  initial: RetrySnapshot,
+  clock: () => number = Date.now,
+): RetryPolicy {
+  let snapshot = initial;
+  const set = (next: RetrySnapshot) => onChange((snapshot = next));
   return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
     async attempt(run, wait) {
       if (snapshot.running || retryRemaining(snapshot, wait, clock()) > 0) return;
       set({ ...snapshot, running: true });
@@ -60,3 +56,10 @@ export function createRetryPolicy(clock: () => number = Date.now): RetryPolicy {
     },
   };
 }
+
+/** The snapshot before any attempt: the wait starts at `now`. */
+export const retryStart = (now: number = Date.now()): RetrySnapshot => ({
+  from: now,
+  attempts: 0,
+  running: false,
+});

@@ -19,7 +19,7 @@
 import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
-import type { ErrorView } from "../contract/index.ts";
+import type { ErrorView, ToolError } from "../contract/index.ts";
 import { NON_RECORD_STATES } from "../contract/states.ts";
 import {
   callView,
@@ -117,6 +117,29 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   const listeners = new Set<() => void>();
   const readStored = () => readStateKey(host, stateKey);
   const writeStored = (value: unknown) => writeStateKey(host, stateKey, value);
+  /**
+   * Tells the model what the person did (MCP Apps `ui/update-model-context`), so it neither
+   * asks again nor calls again; only where the host says it can. Fixed words and the server's
+   * own reference only: nothing the person typed.
+   */
+  const tell = (text: string) => {
+    if (!host.capabilities.updateModelContext) return;
+    try {
+      host.updateModelContext?.({ content: [{ type: "text", text }] }).catch(() => {});
+    } catch {
+      // a host whose call throws: the model is not told, the flow lives
+    }
+  };
+  /** A call refused for want of sign-in; the next answer that is not one means they signed in. */
+  let signInAsked = false;
+  const signedIn = (error: ToolError | null) => {
+    const asks = error !== null && needsSignIn(error);
+    if (signInAsked && !asks) tell("The person signed in.");
+    signInAsked = asks;
+  };
+  const errorOf = (view: { readonly state: string }) =>
+    view.state === "error" ? (view as ErrorView).error : null;
+  let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
   const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
 
   /** A stored draft or receipt, parsed again; anything else is null. */
@@ -173,6 +196,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   function show(outcome: CallOutcome, kind: string, again: () => Promise<unknown>) {
     const view = callView(contract, outcome, kind);
     shown = { view, again };
+    signedIn(errorOf(view));
     // The proof under its `_meta` name (parsing the draft again ignores it).
     if (outcome.ok && view.state !== "error" && view.state !== "invalid")
       writeStored({
@@ -185,7 +209,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     if (pending) return; // one prepare at a time, however often it is pressed
     notify(() => {
       movedOn = true;
-      commitFailed = justCommitted = false;
+      commitFailed = justCommitted = sent = false;
       pending = args;
     });
     const outcome = await callToolOnce(host, prepareTool.name, args as Args);
@@ -207,6 +231,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     );
     const view = callView(contract, outcome, commitTool.kind);
     const result = commitOutcomeOf(view, receipt);
+    sent = true;
+    signedIn(result.ok ? null : result.error);
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
     notify(() => (commitFailed = !result.ok && isFinalError(view)));
@@ -220,6 +246,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
         shown = { view: lastCommitted!.view };
         justCommitted = true;
         commitFailed = false;
+        const done = receipt(lastCommitted!.view);
+        if (done) tell(`The person confirmed; ${done.orderId} placed.`);
       });
   }
 
@@ -238,6 +266,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   function cancel() {
     notify(() => {
       movedOn = true;
+      // The person declined the draft they saw (not "back" after a receipt or an error).
+      const view = shown?.view ?? readBase();
+      if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
       writeStored(null);
       // With a list underneath, go back to it; a widget that only showed the draft has none.
       const current = readBase();

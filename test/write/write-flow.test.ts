@@ -1,7 +1,11 @@
 // @vitest-environment node
 /** The write flow's core with no DOM and no React: a store over a mock host. */
 import { describe, expect, it } from "vitest";
-import { createMockHost, type MockHostOptions } from "../../src/testing/mock-host.ts";
+import {
+  createMockHost,
+  type MockHost,
+  type MockHostOptions,
+} from "../../src/testing/mock-host.ts";
 import { createWriteFlow } from "../../src/write/write-flow.ts";
 import { booking, failure, hold, list, receipt, seats, STATE_KEY, tools } from "./seats.ts";
 
@@ -187,5 +191,51 @@ describe("createWriteFlow", () => {
     expect(flow.getSnapshot().view).toBeNull();
     host.setGlobals({ toolOutput: list });
     expect(state()).toBe("results");
+  });
+
+  describe("tells the model what the person did (updateModelContext)", () => {
+    const told = (host: MockHost) => host.callsOf("updateModelContext").map((call) => call.args[0]);
+    const text = (value: string) => ({ content: [{ type: "text", text: value }] });
+
+    it("after a commit, and after a cancel of a draft that was never sent", async () => {
+      const { host, flow } = setup({
+        tools: { hold_seat: () => hold("12A"), book_seat: () => booking, list_seats: () => list },
+      });
+      await flow.prepare({ seat: "12A" });
+      flow.cancel();
+      expect(told(host)).toEqual([text("The person cancelled; nothing changed.")]);
+      await flow.prepare({ seat: "12A" });
+      await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+      flow.committed();
+      flow.getSnapshot().back!(); // going back after the receipt is no cancel
+      expect(told(host)).toEqual([
+        text("The person cancelled; nothing changed."),
+        text("The person confirmed; BK-1 placed."),
+      ]);
+    });
+
+    it("after a sign-in (a call refused for it, then one that was not)", async () => {
+      let calls = 0;
+      const { host, flow } = setup({
+        tools: {
+          hold_seat: () =>
+            ++calls === 1 ? failure("seat_hold", "AUTH_REQUIRED", true) : hold("12A"),
+        },
+      });
+      await flow.prepare({ seat: "12A" });
+      expect(told(host)).toEqual([]);
+      await flow.getSnapshot().retry!();
+      expect(told(host)).toEqual([text("The person signed in.")]);
+    });
+
+    it("never where the host cannot take it", async () => {
+      const { host, flow } = setup({
+        capabilities: { updateModelContext: false },
+        tools: { hold_seat: () => hold("12A") },
+      });
+      await flow.prepare({ seat: "12A" });
+      flow.cancel();
+      expect(told(host)).toEqual([]);
+    });
   });
 });
