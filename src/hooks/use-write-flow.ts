@@ -102,11 +102,6 @@ export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRe
     [host, contract, prepare, commit, stateKey, hasOutput, output],
   );
   const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
-  return {
-    ...snapshot,
-    prepare: flow.prepare,
-    commit: flow.commit,
-    committed: flow.committed,
-    cancel: flow.cancel,
-  };
+  // The store's actions with its snapshot (its getSnapshot and subscribe come along, unused).
+  return { ...flow, ...snapshot };
 }
