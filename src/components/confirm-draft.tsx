@@ -6,24 +6,17 @@
  * call per burst, the same key on retry, sign-in and remount) are the commit machine's
  * (`createCommitMachine`); this is its React face.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
-import { isRecord } from "../contract/is-record.ts";
-import { useHost } from "../hooks/host-context.tsx";
-import { useWidgetState } from "../hooks/use-widget-state.ts";
+import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { createCommitMachine, type CommitMachine } from "../write/commit-machine.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
-import {
-  IDEMPOTENCY_STATE_KEY,
-  isStoredIdempotencyKey,
-  type StoredIdempotencyKey,
-} from "../write/idempotency-key.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { ErrorState } from "./error-state.tsx";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
+import { WaysBack } from "./ways-back.tsx";
 import { useReportDomState } from "./widget-root.tsx";
 
 /* -------------------------------------------------------------------------------------------
@@ -79,52 +72,15 @@ export interface ConfirmDraftProps {
   readonly onPrepareAgain?: () => unknown;
   /** Told once the write is done (to persist it, for instance). */
   readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /**
+   * Runs the list's read again (`data-action="refresh"`), offered beside Cancel when the
+   * commit failed for good: the write flow's `refresh`.
+   */
+  readonly onRefresh?: () => unknown;
   /** The app's words for buttons, states and receipt. */
   readonly words?: ConfirmWords;
   /** The receipt shown once committed (default: a heading, the reference, the total if any). */
   readonly renderReceipt?: (outcome: CommitSuccess) => ReactNode;
-}
-
-/* -------------------------------------------------------------------------------------------
- * The commit machine, in React
- * -----------------------------------------------------------------------------------------*/
-
-/** The draft's commit machine: its key in widget state, its phase as React state. */
-function useCommitMachine(
-  draftId: string,
-  onCommit: (key: string) => Promise<CommitOutcome>,
-): CommitMachine {
-  const host = useHost();
-  const [, setStored] = useWidgetState<StoredIdempotencyKey | null>(null, {
-    key: IDEMPOTENCY_STATE_KEY,
-    isValid: isStoredIdempotencyKey,
-  });
-  const send = useRef(onCommit);
-  useEffect(() => {
-    send.current = onCommit;
-  });
-  const make = (id: string) =>
-    createCommitMachine({
-      draftId: id,
-      keys: {
-        // The host's latest state, not this render's: a key stored a moment ago is reused.
-        read: () => {
-          const state: unknown = host.get("widgetState");
-          return isRecord(state) ? state[IDEMPOTENCY_STATE_KEY] : null;
-        },
-        write: setStored,
-      },
-      send: (key) => send.current(key),
-    });
-  const [entry, setEntry] = useState(() => ({ draftId, machine: make(draftId) }));
-  let machine = entry.machine;
-  if (entry.draftId !== draftId) {
-    // A new draft starts over at `confirm`, with its own key.
-    machine = make(draftId);
-    setEntry({ draftId, machine });
-  }
-  useSyncExternalStore(machine.subscribe, machine.getPhase, machine.getPhase);
-  return machine;
 }
 
 /* -------------------------------------------------------------------------------------------
@@ -152,6 +108,7 @@ export function ConfirmDraft({
   onCancel,
   onPrepareAgain,
   onCommitted,
+  onRefresh,
   words = {},
   renderReceipt,
 }: ConfirmDraftProps) {
@@ -249,6 +206,7 @@ export function ConfirmDraft({
           {cancel}
           {phase.error.retryable || phase.signIn ? null : prepareAgainButton}
         </div>
+        {phase.error.retryable || phase.signIn ? null : <WaysBack onRefresh={onRefresh} />}
       </>
     );
   } else {

@@ -39,6 +39,8 @@ export interface ConfirmPurchaseProps {
   readonly onPrepareAgain?: () => unknown;
   /** Told once the order exists (to persist it, for instance). */
   readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /** Runs the list's read again, offered when the commit failed for good. */
+  readonly onRefresh?: () => unknown;
   /** The app's words for buttons, states and receipt. */
   readonly words?: ConfirmWords;
 }

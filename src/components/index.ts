@@ -17,6 +17,7 @@ export { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts"
 export { UNREADABLE_RESULT } from "../contract/error-codes.ts";
 export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
+export { WaysBack, type WaysBackProps } from "./ways-back.tsx";
 export {
   ConfirmDraft,
   type ConfirmDraftProps,

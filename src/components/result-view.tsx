@@ -13,6 +13,7 @@ import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
 import { InvalidState, UnsupportedState } from "./notice-state.tsx";
 import { RenderGuard } from "./render-guard.tsx";
+import { WaysBack } from "./ways-back.tsx";
 import { useReportDomState, WidgetRoot } from "./widget-root.tsx";
 
 /** The `results` member of a parsed-result union. */
@@ -36,6 +37,10 @@ export interface ResultViewProps<R extends AnyParsedResult> {
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
+  /** Back to the list (`data-action="back"`), shown when given: the write flow's `back`. */
+  readonly onBack?: () => unknown;
+  /** The list's read again (`data-action="refresh"`), shown when given: the flow's `refresh`. */
+  readonly onRefresh?: () => unknown;
   /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
@@ -123,6 +128,7 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
     header,
     className,
   } = props;
+  const { onBack, onRefresh } = props;
   const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -152,6 +158,7 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
           emptySuggestions={emptySuggestions}
         />
       </RenderGuard>
+      <WaysBack onBack={onBack} onRefresh={onRefresh} />
     </WidgetRoot>
   );
 }

@@ -3,13 +3,18 @@
  * `retry_after_seconds` before it enables, disabled while the retry runs, and giving up after
  * a few attempts instead of hammering a failing service.
  */
-import { useEffect, useRef, useState } from "react";
-import { clampRetryAfterSeconds } from "../contract/limits.ts";
+import { useEffect, useState } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
+import {
+  createRetryPolicy,
+  DEFAULT_MAX_ATTEMPTS,
+  retryRemaining,
+  retryStart,
+  retryWaitSeconds,
+} from "../write/retry-policy.ts";
 import { IS_DEV } from "./dev.ts";
 
-/** How many retries a RetryButton allows by default before it says to try later. */
-export const DEFAULT_MAX_ATTEMPTS = 3;
+export { DEFAULT_MAX_ATTEMPTS };
 
 /** Props of `RetryButton`. */
 export interface RetryButtonProps {
@@ -23,11 +28,6 @@ export interface RetryButtonProps {
   readonly maxAttempts?: number;
 }
 
-function waitSeconds(value: number | undefined): number {
-  // The contract's clamp (limits.ts has no valibot, so the widget's bundle stays small).
-  return typeof value === "number" && Number.isFinite(value) ? clampRetryAfterSeconds(value) : 0;
-}
-
 /** `data-action="retry"`: the retry control of an error. */
 export function RetryButton({
   retryable,
@@ -36,16 +36,15 @@ export function RetryButton({
   maxAttempts = DEFAULT_MAX_ATTEMPTS,
 }: RetryButtonProps) {
   const { m } = useI18n();
-  const wait = waitSeconds(retryAfterSeconds);
-  // The wait runs from mount and again from the end of each failed attempt; `remaining` is
-  // derived from the current `wait`, so a new error's hint applies at once.
-  const [waitStartedAt, setWaitStartedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(waitStartedAt);
-  const [attempts, setAttempts] = useState(0);
-  const [running, setRunning] = useState(false);
-  const runningRef = useRef(false);
-  const deadline = waitStartedAt + wait * 1000;
-  const remaining = retryable ? Math.max(0, Math.ceil((deadline - now) / 1000)) : 0;
+  // The wait runs from mount and again from the end of each failed attempt (the policy's
+  // rules, src/write/retry-policy.ts); a new error's hint applies at once.
+  const [snapshot, setSnapshot] = useState(retryStart);
+  const [policy] = useState(() => createRetryPolicy(setSnapshot, snapshot));
+  const [now, setNow] = useState(snapshot.from);
+  const wait = retryWaitSeconds(retryAfterSeconds);
+  const remaining = retryable ? retryRemaining(snapshot, wait, Math.max(now, snapshot.from)) : 0;
+  const { running } = snapshot;
+  const deadline = snapshot.from + wait * 1000;
 
   useEffect(() => {
     if (!retryable || deadline <= Date.now()) return;
@@ -60,7 +59,7 @@ export function RetryButton({
   }, [retryable, deadline]);
 
   if (!retryable) return null;
-  if (attempts >= maxAttempts) {
+  if (snapshot.attempts >= maxAttempts) {
     return (
       <p className="wk-muted" role="status">
         {m.retryExhausted}
@@ -68,23 +67,7 @@ export function RetryButton({
     );
   }
 
-  async function retry() {
-    if (runningRef.current || remaining > 0) return;
-    runningRef.current = true;
-    setRunning(true);
-    try {
-      await onRetry();
-    } catch {
-      // the caller shows its own error; a throwing handler must not break the button
-    } finally {
-      runningRef.current = false;
-      const ended = Date.now();
-      setWaitStartedAt(ended);
-      setNow(ended);
-      setRunning(false);
-      setAttempts((count) => count + 1);
-    }
-  }
+  const retry = () => policy.attempt(onRetry, wait);
 
   const label = running ? m.retrying : remaining > 0 ? m.retryIn(remaining) : m.retry;
   // Screen readers hear the wait when it starts and when it ends, not every second: the

@@ -33,12 +33,14 @@ export {
 } from "./kinds.ts";
 export {
   toolRefs,
+  type ToolInputOf,
   type ToolRef,
   type ToolRefs,
   type ToolKinds,
   type ToolSignature,
   type ToolSignatures,
   type ToolView,
+  type ToolViewOf,
 } from "./tools.ts";
 export type {
   AnyParsedResult,

@@ -49,6 +49,12 @@ export interface ToolRef<Name extends string = string, Input = unknown, View = u
   readonly "~input"?: Input;
 }
 
+/** What a call of tool `Ref` sends: its arguments' type (`unknown` for an untyped ref). */
+export type ToolInputOf<Ref> = Ref extends ToolRef<string, infer Input, unknown> ? Input : never;
+
+/** The view a result of tool `Ref` is read as. */
+export type ToolViewOf<Ref> = Ref extends ToolRef<string, unknown, infer View> ? View : never;
+
 /** Every tool of `Tools` as a {@link ToolRef}, by name. */
 export type ToolRefs<Tools extends ToolSignatures> = {
   readonly [N in keyof Tools & string]: ToolRef<N, Tools[N]["input"], ToolView<Tools[N]>>;

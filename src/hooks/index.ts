@@ -31,8 +31,8 @@ export { useRequestClose } from "./use-request-close.ts";
 export {
   useWriteFlow,
   type WriteFlow,
+  type WriteFlowCommitArgs,
   type WriteFlowOptions,
-  type WriteFlowTool,
 } from "./use-write-flow.ts";
 export type { WriteFlowArgs, WriteFlowContract, WriteFlowView } from "../write/call-view.ts";
 export { useAutoHeight } from "./use-auto-height.ts";

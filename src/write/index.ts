@@ -1,4 +1,7 @@
-/** The framework-free write layer: the commit machine, its outcome, sign-in detection. */
+/**
+ * The framework-free write layer: the write flow's store, the commit machine, its outcome, the
+ * retry policy, sign-in detection.
+ */
 export {
   createCommitMachine,
   phaseOf,
@@ -10,3 +13,18 @@ export {
 export type { CommitSuccess } from "./commit-outcome.ts";
 export { IDEMPOTENCY_STATE_KEY, type StoredIdempotencyKey } from "./idempotency-key.ts";
 export { needsSignIn } from "./sign-in.ts";
+export {
+  createWriteFlow,
+  type WriteFlowCoreOptions,
+  type WriteFlowSnapshot,
+  type WriteFlowStore,
+  type WriteFlowToolRef,
+} from "./write-flow.ts";
+export {
+  createRetryPolicy,
+  retryRemaining,
+  retryStart,
+  retryWaitSeconds,
+  type RetryPolicy,
+  type RetrySnapshot,
+} from "./retry-policy.ts";

@@ -1,68 +1,32 @@
 // @vitest-environment jsdom
 // The kit's write flow on its own, with a neutral seat-booking contract (no GiftGenius).
 import { act, fireEvent, screen } from "@testing-library/react";
-import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
-import { defineContract, listKind, recordKind, text } from "../../src/contract/index.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
 import type { MockHostOptions } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
-
-const seats = defineContract({
-  kinds: {
-    seat_list: listKind({ items: "seats", item: v.object({ id: text(), label: text() }) }),
-    seat_hold: recordKind({
-      state: "confirm",
-      entries: {
-        hold: v.object({
-          hold_id: text(),
-          label: text(),
-          total: v.object({ amount: v.string(), currency: v.string() }),
-          expires_at: v.string(),
-        }),
-      },
-    }),
-    booking: recordKind({ state: "committed", entries: { booking: v.object({ ref: text() }) } }),
-  },
-});
-type SeatView = ReturnType<typeof seats.parse>;
-
-const list = {
-  contract_version: "1.0",
-  kind: "seat_list",
-  ok: true,
-  seats: [
-    { id: "12A", label: "Seat 12A" },
-    { id: "12B", label: "Seat 12B" },
-  ],
-};
-const hold = (id: string) => ({
-  contract_version: "1.0",
-  kind: "seat_hold",
-  ok: true,
-  hold: {
-    hold_id: `h-${id}`,
-    label: `Seat ${id}`,
-    total: { amount: "40.00", currency: "EUR" },
-    expires_at: "2099-01-01T00:00:00Z",
-  },
-});
-const booking = { contract_version: "1.0", kind: "booking", ok: true, booking: { ref: "BK-1" } };
-const STATE_KEY = "seatFlow";
+import {
+  booking,
+  failure,
+  hold,
+  list,
+  receipt,
+  seats,
+  STATE_KEY,
+  tools,
+  type SeatView,
+} from "../write/seats.ts";
 
 function Seats() {
-  const flow = useWriteFlow<SeatView>({
+  const flow = useWriteFlow({
     contract: seats,
-    prepare: { tool: "hold_seat", kind: "seat_hold" },
-    commit: { tool: "book_seat", kind: "booking" },
-    toolForKind: { seat_list: "list_seats" },
-    receipt: (view) =>
-      view.state === "committed" && "data" in view && "booking" in view.data
-        ? { ok: true, orderId: view.data.booking.ref }
-        : null,
+    prepare: tools.hold_seat,
+    commit: tools.book_seat,
+    tools,
+    receipt,
     stateKey: STATE_KEY,
   });
   if (flow.cancelled) return <p>cancelled</p>;
@@ -70,6 +34,8 @@ function Seats() {
     <ResultView<SeatView>
       result={flow.view}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) =>
         view.items.map((seat) => (
           <button
@@ -96,6 +62,7 @@ function Seats() {
             onCommit={(key) => flow.commit({ hold_id: view.data.hold.hold_id, key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
           />
         ) : (
           <p>booked</p>
@@ -225,6 +192,53 @@ describe("useWriteFlow", () => {
     });
     await click(container.querySelector('[data-action="retry"]')!);
     expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("after a final prepare error shows back and refresh, not retry", async () => {
+    const { container, host } = render({
+      globals: { toolOutput: list, toolInput: { flight: "LIS-OPO" } },
+      tools: {
+        hold_seat: () => failure("seat_hold", "SEAT_ALREADY_TAKEN", false),
+        list_seats: () => list,
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    expect(container.querySelector('[data-action="retry"]')).toBeNull();
+    await click(screen.getByRole("button", { name: "Back to the list" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    expect(container.querySelector('[data-action="back"]')).toBeNull();
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("after a write shows back and refresh under the receipt; after a final commit error, refresh", async () => {
+    const { container, host } = render({
+      tools: {
+        hold_seat: (args) => hold(String(args.seat)),
+        book_seat: () => booking,
+        list_seats: () => list,
+      },
+    });
+    await click(container.querySelector('[data-action="buy"]')!);
+    expect(container.querySelector('[data-action="back"]')).toBeNull();
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats")).toHaveLength(1);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+
+    host.setTool("book_seat", () => failure("booking", "SEAT_ALREADY_TAKEN", false));
+    await click(container.querySelector('[data-action="buy"]')!);
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(screen.getByRole("alertdialog")).toContainElement(
+      container.querySelector<HTMLElement>('[data-action="refresh"]'),
+    );
+    await click(container.querySelector('[data-action="refresh"]')!);
+    expect(host.toolCalls("list_seats")).toHaveLength(2);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
   });
 

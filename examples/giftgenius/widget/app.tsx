@@ -70,8 +70,8 @@ if (process.env.NODE_ENV !== "production") App.displayName = "App";
 function GiftGeniusFlow(props: AppProps) {
   const { m } = useI18n(messages);
   const hasOutput = Object.hasOwn(props, "output");
-  const flow = useWriteFlow<GiftGeniusView>({ ...PURCHASE_FLOW, output: props.output, hasOutput });
-  const pendingGiftId = typeof flow.pending?.gift_id === "string" ? flow.pending.gift_id : null;
+  const flow = useWriteFlow({ ...PURCHASE_FLOW, output: props.output, hasOutput });
+  const pendingGiftId = flow.pending?.gift_id ?? null;
   const buy = (gift: { id: string }) => flow.prepare({ gift_id: gift.id });
 
   function renderDraft(draftView: DraftView) {
@@ -83,6 +83,7 @@ function GiftGeniusFlow(props: AppProps) {
         onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
         onCommitted={flow.committed}
         onCancel={flow.cancel}
+        onRefresh={flow.refresh}
         onPrepareAgain={() => buy(draft.gift)}
       />
     );
@@ -112,6 +113,8 @@ function GiftGeniusFlow(props: AppProps) {
         )
       }
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       emptySuggestions={[
         { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
         { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },

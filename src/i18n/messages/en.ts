@@ -67,6 +67,8 @@ export const en = {
   expiresAt: (when: string) => `Valid until ${when}.`,
   expired: "This has expired. Prepare it again to see the current details.",
   prepareAgain: "Prepare again",
+  back: "Back to the list",
+  refresh: "Refresh the list",
   confirm: "Confirm",
   cancel: "Cancel",
   committing: "Sending…",

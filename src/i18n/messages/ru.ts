@@ -79,6 +79,8 @@ export const ru: Messages = {
   expiresAt: (when) => `Действует до ${when}.`,
   expired: "Срок действия истёк. Подготовьте заново, чтобы увидеть актуальные данные.",
   prepareAgain: "Подготовить заново",
+  back: "Назад к списку",
+  refresh: "Обновить список",
   confirm: "Подтвердить",
   cancel: "Отмена",
   committing: "Отправляем…",

@@ -64,6 +64,8 @@ export const vi: Messages = {
   expiresAt: (when) => `Có hiệu lực đến ${when}.`,
   expired: "Đã hết hạn. Hãy chuẩn bị lại để xem chi tiết hiện tại.",
   prepareAgain: "Chuẩn bị lại",
+  back: "Quay lại danh sách",
+  refresh: "Làm mới danh sách",
   confirm: "Xác nhận",
   cancel: "Hủy",
   committing: "Đang gửi…",

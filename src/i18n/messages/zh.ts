@@ -63,6 +63,8 @@ export const zh: Messages = {
   expiresAt: (when) => `有效期至 ${when}。`,
   expired: "已过期。请重新准备以查看最新详情。",
   prepareAgain: "重新准备",
+  back: "返回列表",
+  refresh: "刷新列表",
   confirm: "确认",
   cancel: "取消",
   committing: "正在提交…",

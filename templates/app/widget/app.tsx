@@ -79,7 +79,7 @@ export function App() {
 
 function Flights() {
   const { m, dateTime } = useI18n(messages);
-  const flow = useWriteFlow<FlightsView>(BOOKING_FLOW);
+  const flow = useWriteFlow(BOOKING_FLOW);
   const title = <h1>{m.title}</h1>;
   const book = (offer: FlightOffer, passengers = 1) =>
     flow.prepare({ offer_id: offer.id, passengers });
@@ -97,6 +97,8 @@ function Flights() {
       result={flow.view}
       header={title}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((offer) => (
@@ -139,6 +141,7 @@ function Flights() {
             onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
             onPrepareAgain={() => book(draft.offer, draft.passengers)}
           />
         );

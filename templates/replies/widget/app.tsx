@@ -89,7 +89,7 @@ export function App() {
 
 function Replies() {
   const { m } = useI18n(messages);
-  const flow = useWriteFlow<RepliesView>(REPLY_FLOW);
+  const flow = useWriteFlow(REPLY_FLOW);
   const title = <h1>{m.title}</h1>;
   const draft = (ticket: Ticket, body: string) => flow.prepare({ ticket_id: ticket.id, body });
 
@@ -106,6 +106,8 @@ function Replies() {
       result={flow.view}
       header={title}
       onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
@@ -143,6 +145,7 @@ function Replies() {
             onCommit={(key) => flow.commit({ draft_id: reply.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onRefresh={flow.refresh}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
           >
             <div className="wk-panel">{reply.body}</div>

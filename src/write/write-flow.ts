@@ -1,0 +1,327 @@
+/**
+ * The write flow of any app, with no framework: list → prepare (a draft to confirm) → commit →
+ * receipt, as a store (`subscribe`/`getSnapshot`) over the host. `useWriteFlow` is a thin hook
+ * over it, as TanStack's `useMutation` sits over `MutationObserver`. The rules a real host
+ * forces on it:
+ * - one prepare at a time, however often its button is pressed;
+ * - the draft or receipt result is kept in widget state and parsed again (it is untrusted) on
+ *   a remount, and also when widget state arrives after the first read (MCP Apps delivers it
+ *   with the tool result) unless the person has already moved on;
+ * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
+ * - a failed prepare or base result is shown in place, with a retry of the same call only when
+ *   the error is retryable; after an error that is final, and after a committed write, the
+ *   flow offers `back` (to the list) and `refresh` (the read the list came from, run again).
+ * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
+ * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
+ * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
+ * sends the same key), or the host's result's, when the model prepared.
+ */
+import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
+import type { Host } from "../bridge/types.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import type { ErrorView, ToolError } from "../contract/index.ts";
+import { NON_RECORD_STATES } from "../contract/states.ts";
+import {
+  callView,
+  commitOutcomeOf,
+  type WriteFlowArgs as Args,
+  type WriteFlowContract as FlowContract,
+  type WriteFlowView as View,
+} from "./call-view.ts";
+import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
+import { proofOf } from "./confirmation-proof.ts";
+import { needsSignIn } from "./sign-in.ts";
+import { readStateKey, writeStateKey } from "./widget-state-key.ts";
+
+/** A stored view in one of these states is no draft or receipt, and is ignored. */
+const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
+
+/** A tool as the flow calls it: its name, and the kind its results are. */
+export interface WriteFlowToolRef {
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** Options of `createWriteFlow`. */
+export interface WriteFlowCoreOptions<R extends View> {
+  readonly host: Host;
+  /** Parses tool outputs and stored state. */
+  readonly contract: FlowContract<R>;
+  /** The prepare tool (its results are the drafts). */
+  readonly prepare: WriteFlowToolRef;
+  /** The commit tool (its results are the receipts). */
+  readonly commit: WriteFlowToolRef;
+  /** The app's tools: the host's result is retried and refreshed through the tool of its kind. */
+  readonly tools?: { readonly [name: string]: WriteFlowToolRef };
+  /** The receipt of a committed result. */
+  readonly receipt: (view: R) => CommitSuccess | null;
+  /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
+  readonly stateKey?: string;
+  /** A tool output shown instead of the host's (tests, stories); even `{ value: null }` counts. */
+  readonly output?: { readonly value: unknown };
+}
+
+/** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
+export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
+  /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
+  readonly view: R | ErrorView | null;
+  /** The person cancelled a draft that had no list under it. */
+  readonly cancelled: boolean;
+  /** The arguments of the prepare in flight, if any (to mark its item busy). */
+  readonly pending: PrepareArgs | null;
+  /** True once this flow has committed (focus the receipt; not a restored one). */
+  readonly justCommitted: boolean;
+  /** Retries what failed, only when its error is retryable. */
+  readonly retry: (() => Promise<unknown>) | undefined;
+  /** Back to the list, after a final error or a committed write. */
+  readonly back: (() => void) | undefined;
+  /** The read the list came from, run again (after a final error or a committed write). */
+  readonly refresh: (() => Promise<unknown>) | undefined;
+}
+
+/** The write flow's store and its actions, typed by the prepare and commit tools' arguments. */
+export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs = Args> {
+  getSnapshot(): WriteFlowSnapshot<R, PrepareArgs>;
+  /** Calls `listener` after every change (the host's widget state included); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Prepares a draft; ignored while another prepare runs. */
+  prepare(args: PrepareArgs): Promise<void>;
+  /** Sends the commit (with the key ConfirmDraft made) and gives back the receipt or the error. */
+  commit(args: CommitArgs): Promise<CommitOutcome>;
+  /** Keeps the committed result in widget state and shows it. */
+  committed(): void;
+  /** Back to the list, forgetting the draft. */
+  cancel(): void;
+}
+
+interface Shown<R extends View> {
+  readonly view: R | ErrorView;
+  /** The call that made it, to run again. */
+  readonly again?: () => Promise<unknown>;
+}
+
+/** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
+const isFinalError = (view: { readonly state: string } | null): boolean => {
+  const error = view?.state === "error" ? (view as ErrorView).error : null;
+  return error !== null && !error.retryable && !needsSignIn(error);
+};
+
+/** The prepare → confirm → commit → receipt flow over an app's tools, on `host`. */
+export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs = Args>(
+  options: WriteFlowCoreOptions<R>,
+): WriteFlowStore<R, PrepareArgs, CommitArgs> {
+  const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
+  const stateKey = options.stateKey ?? "wkWriteFlow";
+  const toolForKind: { [kind: string]: string } = {};
+  for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
+  const listeners = new Set<() => void>();
+  const readStored = () => readStateKey(host, stateKey);
+  const writeStored = (value: unknown) => writeStateKey(host, stateKey, value);
+  /**
+   * Tells the model what the person did (MCP Apps `ui/update-model-context`), so it neither
+   * asks again nor calls again; only where the host says it can. Fixed words and the server's
+   * own reference only: nothing the person typed.
+   */
+  const tell = (text: string) => {
+    if (!host.capabilities.updateModelContext) return;
+    try {
+      host.updateModelContext?.({ content: [{ type: "text", text }] }).catch(() => {});
+    } catch {
+      // a host whose call throws: the model is not told, the flow lives
+    }
+  };
+  /** A call refused for want of sign-in; the next answer that is not one means they signed in. */
+  let signInAsked = false;
+  const signedIn = (error: ToolError | null) => {
+    const asks = error !== null && needsSignIn(error);
+    if (signInAsked && !asks) tell("The person signed in.");
+    signInAsked = asks;
+  };
+  const errorOf = (view: { readonly state: string }) =>
+    view.state === "error" ? (view as ErrorView).error : null;
+  let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
+  const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
+
+  /** A stored draft or receipt, parsed again; anything else is null. */
+  const restore = (value: unknown): R | null => {
+    if (value == null) return null;
+    const view = contract.parse(value);
+    const kind = kindOf(view);
+    return !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
+      ? view
+      : null;
+  };
+
+  let seenStored = readStored();
+  const restored = restore(seenStored);
+  let shown: Shown<R> | null = restored && { view: restored };
+  let cancelled = false;
+  let pending: PrepareArgs | null = null;
+  let justCommitted = false;
+  let commitFailed = false; // the commit failed for good: back and refresh are offered
+  let movedOn = false; // the person acted: widget state arriving late no longer replaces it
+  let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
+  let snapshot: WriteFlowSnapshot<R, PrepareArgs> | null = null;
+  let baseFrom: unknown = listeners; // not a tool output: the first read parses
+  let base: R | null = null;
+
+  /** A change: the snapshot is made again, and every listener told. */
+  const notify = (changes?: () => void) => {
+    changes?.();
+    snapshot = null;
+    for (const listener of [...listeners]) listener();
+  };
+
+  /** Widget state that arrived (or changed): restored only while nothing else is shown. */
+  const syncStored = (): boolean => {
+    const stored = readStored();
+    if (stored === seenStored) return false;
+    seenStored = stored;
+    const view = shown || movedOn ? null : restore(stored);
+    if (view) shown = { view };
+    return Boolean(view);
+  };
+
+  const rawBase = (): unknown => (output ? output.value : host.get("toolOutput"));
+  const readBase = (): R | null => {
+    const value = rawBase();
+    if (value !== baseFrom) {
+      baseFrom = value;
+      base = !output && value == null ? null : contract.parse(value);
+    }
+    return base;
+  };
+
+  /** A call's answer shown in place; a draft or receipt is kept, with its proof beside it. */
+  function show(outcome: CallOutcome, kind: string, again: () => Promise<unknown>) {
+    const view = callView(contract, outcome, kind);
+    shown = { view, again };
+    signedIn(errorOf(view));
+    // The proof under its `_meta` name (parsing the draft again ignores it).
+    if (outcome.ok && view.state !== "error" && view.state !== "invalid")
+      writeStored({
+        ...(outcome.result.structuredContent as object),
+        [CONFIRMATION_META]: proofOf(outcome.result.meta),
+      });
+  }
+
+  async function prepare(args: PrepareArgs): Promise<void> {
+    if (pending) return; // one prepare at a time, however often it is pressed
+    notify(() => {
+      movedOn = true;
+      commitFailed = justCommitted = sent = false;
+      pending = args;
+    });
+    const outcome = await callToolOnce(host, prepareTool.name, args as Args);
+    notify(() => {
+      cancelled = false;
+      pending = null;
+      show(outcome, prepareTool.kind, () => prepare(args));
+    });
+  }
+
+  async function commit(args: CommitArgs): Promise<CommitOutcome> {
+    // The flow's own draft has its proof in widget state; the host's result, in its `_meta`.
+    // A commit that needs none gets none (its schema would refuse the extra argument).
+    const proof = proofOf(shown ? readStored() : host.get("toolResponseMetadata"));
+    const outcome = await callToolOnce(
+      host,
+      commitTool.name,
+      proof ? { ...(args as Args), [CONFIRMATION_ARGUMENT]: proof } : (args as Args),
+    );
+    const view = callView(contract, outcome, commitTool.kind);
+    const result = commitOutcomeOf(view, receipt);
+    sent = true;
+    signedIn(result.ok ? null : result.error);
+    if (result.ok && outcome.ok)
+      lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
+    notify(() => (commitFailed = !result.ok && isFinalError(view)));
+    return result;
+  }
+
+  function committed() {
+    if (lastCommitted)
+      notify(() => {
+        writeStored(lastCommitted!.raw);
+        shown = { view: lastCommitted!.view };
+        justCommitted = true;
+        commitFailed = false;
+        const done = receipt(lastCommitted!.view);
+        if (done) tell(`The person confirmed; ${done.orderId} placed.`);
+      });
+  }
+
+  /** The read the host's result came from, run again with the host's input. */
+  async function runBase(): Promise<void> {
+    const kind = kindOf(readBase());
+    const tool = kind && toolForKind[kind];
+    if (!kind || !tool) return;
+    const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
+    notify(() => {
+      show(outcome, kind, runBase);
+      commitFailed = justCommitted = false;
+    });
+  }
+
+  function cancel() {
+    notify(() => {
+      movedOn = true;
+      // The person declined the draft they saw (not "back" after a receipt or an error).
+      const view = shown?.view ?? readBase();
+      if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
+      writeStored(null);
+      // With a list underneath, go back to it; a widget that only showed the draft has none.
+      const current = readBase();
+      if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+      shown = null;
+      commitFailed = justCommitted = false;
+    });
+  }
+
+  function compute(): WriteFlowSnapshot<R, PrepareArgs> {
+    const current = readBase();
+    const view = shown?.view ?? current;
+    const baseKind = kindOf(current);
+    // A list under the flow's own view: the host's result is neither a draft nor a receipt.
+    const listBase =
+      current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
+    const refreshable = listBase && Boolean(baseKind && toolForKind[baseKind]);
+    const again = shown ? shown.again : baseKind && toolForKind[baseKind] ? runBase : undefined;
+    const ended =
+      commitFailed ||
+      (shown !== null && isFinalError(shown.view)) ||
+      shown?.view.state === "committed";
+    return {
+      view,
+      cancelled,
+      pending,
+      justCommitted,
+      retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
+      back: ended && listBase ? cancel : undefined,
+      refresh: ended && refreshable ? runBase : undefined,
+    };
+  }
+
+  return {
+    getSnapshot() {
+      // Read without a subscription too (a first render): widget state or output that changed.
+      if (syncStored() || rawBase() !== baseFrom) snapshot = null;
+      return (snapshot ??= compute());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      const stops = [
+        host.subscribe("widgetState", () => syncStored() && notify()),
+        host.subscribe("toolOutput", () => notify()),
+      ];
+      return () => {
+        listeners.delete(listener);
+        for (const stop of stops) stop();
+      };
+    },
+    prepare,
+    commit,
+    committed,
+    cancel,
+  };
+}

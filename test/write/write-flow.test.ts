@@ -1,0 +1,241 @@
+// @vitest-environment node
+/** The write flow's core with no DOM and no React: a store over a mock host. */
+import { describe, expect, it } from "vitest";
+import {
+  createMockHost,
+  type MockHost,
+  type MockHostOptions,
+} from "../../src/testing/mock-host.ts";
+import { createWriteFlow } from "../../src/write/write-flow.ts";
+import { booking, failure, hold, list, receipt, seats, STATE_KEY, tools } from "./seats.ts";
+
+function setup(options: MockHostOptions = {}) {
+  const host = createMockHost({ globals: { toolOutput: list }, ...options });
+  const flow = createWriteFlow({
+    host,
+    contract: seats,
+    prepare: tools.hold_seat,
+    commit: tools.book_seat,
+    tools,
+    receipt,
+    stateKey: STATE_KEY,
+  });
+  let changes = 0;
+  flow.subscribe(() => changes++);
+  return { host, flow, state: () => flow.getSnapshot().view?.state, changes: () => changes };
+}
+
+describe("createWriteFlow", () => {
+  it("runs one prepare at a time and shows the draft, kept in widget state", async () => {
+    let release: () => void = () => {};
+    const { host, flow, state } = setup({
+      tools: {
+        hold_seat: (args) =>
+          new Promise((resolve) => (release = () => resolve(hold(String(args.seat))))),
+      },
+    });
+    expect(state()).toBe("results");
+    const first = flow.prepare({ seat: "12A" });
+    const second = flow.prepare({ seat: "12B" });
+    expect(flow.getSnapshot().pending).toEqual({ seat: "12A" });
+    await Promise.resolve();
+    release();
+    await Promise.all([first, second]);
+    expect(host.toolCalls("hold_seat").map((call) => call.args)).toEqual([{ seat: "12A" }]);
+    expect(state()).toBe("confirm");
+    expect(flow.getSnapshot().pending).toBeNull();
+    expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: hold("12A") });
+  });
+
+  it("keeps the snapshot's identity until something changes", () => {
+    const { flow } = setup();
+    expect(flow.getSnapshot()).toBe(flow.getSnapshot());
+  });
+
+  it("restores a stored draft, parsed again, and ignores one that is not a draft or receipt", () => {
+    const restored = setup({
+      globals: { toolOutput: list, widgetState: { [STATE_KEY]: hold("12B") } },
+    });
+    expect(restored.state()).toBe("confirm");
+    for (const stored of [{ kind: "seat_hold", ok: true }, list, "x", 42, { toString: 1 }]) {
+      const ignored = setup({
+        globals: { toolOutput: list, widgetState: { [STATE_KEY]: stored } },
+      });
+      expect(ignored.state()).toBe("results");
+    }
+  });
+
+  it("restores widget state that arrives late, unless the person moved on", async () => {
+    const late = setup();
+    late.host.setGlobals({ widgetState: { [STATE_KEY]: hold("12A") } });
+    expect(late.state()).toBe("confirm");
+    expect(late.changes()).toBeGreaterThan(0);
+
+    const moved = setup({ tools: { hold_seat: () => hold("12B") } });
+    moved.flow.cancel();
+    moved.host.setGlobals({ widgetState: { [STATE_KEY]: hold("12A") } });
+    expect(moved.state()).toBe("results");
+  });
+
+  it("cancels back to the list and forgets the draft; with no list under it, says cancelled", async () => {
+    const { host, flow, state } = setup({ tools: { hold_seat: () => hold("12A") } });
+    await flow.prepare({ seat: "12A" });
+    flow.cancel();
+    expect(state()).toBe("results");
+    expect(flow.getSnapshot().cancelled).toBe(false);
+    expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: null });
+
+    const draftOnly = setup({ globals: { toolOutput: hold("12A") } });
+    draftOnly.flow.cancel();
+    expect(draftOnly.flow.getSnapshot().cancelled).toBe(true);
+  });
+
+  it("offers a retry of a failed prepare only when its error is retryable", async () => {
+    let calls = 0;
+    const { host, flow, state } = setup({
+      tools: {
+        hold_seat: (args) =>
+          ++calls === 1
+            ? failure("seat_hold", "UPSTREAM_UNAVAILABLE", true)
+            : hold(String(args.seat)),
+      },
+    });
+    await flow.prepare({ seat: "12A" });
+    expect(state()).toBe("error");
+    expect(flow.getSnapshot().back).toBeUndefined();
+    await flow.getSnapshot().retry!();
+    expect(host.toolCalls("hold_seat")).toHaveLength(2);
+    expect(state()).toBe("confirm");
+    expect(flow.getSnapshot().retry).toBeUndefined();
+  });
+
+  it("offers the retry of a call that needs sign-in (then the same call), retryable or not", async () => {
+    const { flow } = setup({
+      tools: { hold_seat: () => failure("seat_hold", "AUTH_REQUIRED", false) },
+    });
+    await flow.prepare({ seat: "12A" });
+    expect(flow.getSnapshot().retry).toBeTypeOf("function");
+    expect(flow.getSnapshot().back).toBeUndefined();
+  });
+
+  it("after a final prepare error offers back and refresh, never retry", async () => {
+    const fresh = { ...list, seats: [{ id: "14C", label: "Seat 14C" }] };
+    const { host, flow, state } = setup({
+      globals: { toolOutput: list, toolInput: { flight: "LIS-OPO" } },
+      tools: {
+        hold_seat: () => failure("seat_hold", "SEAT_ALREADY_TAKEN", false),
+        list_seats: () => fresh,
+      },
+    });
+    await flow.prepare({ seat: "12A" });
+    const ended = flow.getSnapshot();
+    expect(ended.view?.state).toBe("error");
+    expect(ended.retry).toBeUndefined();
+    ended.back!();
+    expect(state()).toBe("results");
+    await flow.prepare({ seat: "12A" });
+    await flow.getSnapshot().refresh!();
+    expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    const shown = flow.getSnapshot().view;
+    expect(shown?.state === "results" && shown.items.map((seat) => seat.id)).toEqual(["14C"]);
+    expect(flow.getSnapshot().back).toBeUndefined();
+  });
+
+  it("commits with the draft's proof, shows the receipt, then offers back and refresh", async () => {
+    const META = "mcp-widget-kit/confirmation";
+    const { host, flow, state } = setup({
+      tools: {
+        hold_seat: () => ({
+          structuredContent: hold("12A"),
+          content: [],
+          _meta: { [META]: "v1.p" },
+        }),
+        book_seat: () => booking,
+        list_seats: () => list,
+      },
+    });
+    await flow.prepare({ seat: "12A" });
+    expect(flow.getSnapshot().back).toBeUndefined();
+    const outcome = await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+    expect(outcome).toEqual({ ok: true, orderId: "BK-1" });
+    expect(host.toolCalls("book_seat")[0]!.args).toMatchObject({ confirmation: "v1.p" });
+    expect(state()).toBe("confirm"); // until ConfirmDraft says it was seen
+    flow.committed();
+    const done = flow.getSnapshot();
+    expect(done.view?.state).toBe("committed");
+    expect(done.justCommitted).toBe(true);
+    expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: booking });
+    await done.refresh!();
+    expect(state()).toBe("results");
+    expect(flow.getSnapshot().justCommitted).toBe(false);
+  });
+
+  it("retries a failed host result through the tool behind its kind, only when retryable", async () => {
+    const failed = failure("seat_list", "UPSTREAM_TIMEOUT", true);
+    const { host, flow, state } = setup({
+      globals: { toolOutput: failed, toolInput: { flight: "LIS-OPO" } },
+      tools: { list_seats: () => list },
+    });
+    await flow.getSnapshot().retry!();
+    expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
+    expect(state()).toBe("results");
+
+    const final = setup({ globals: { toolOutput: failure("seat_list", "NOT_FOUND", false) } });
+    expect(final.flow.getSnapshot().retry).toBeUndefined();
+    // A read that failed for good is not a write that ended: no way back is offered.
+    expect(final.flow.getSnapshot().refresh).toBeUndefined();
+  });
+
+  it("sees a host output that arrives after the store was made", () => {
+    const { host, flow, state } = setup({ globals: {} });
+    expect(flow.getSnapshot().view).toBeNull();
+    host.setGlobals({ toolOutput: list });
+    expect(state()).toBe("results");
+  });
+
+  describe("tells the model what the person did (updateModelContext)", () => {
+    const told = (host: MockHost) => host.callsOf("updateModelContext").map((call) => call.args[0]);
+    const text = (value: string) => ({ content: [{ type: "text", text: value }] });
+
+    it("after a commit, and after a cancel of a draft that was never sent", async () => {
+      const { host, flow } = setup({
+        tools: { hold_seat: () => hold("12A"), book_seat: () => booking, list_seats: () => list },
+      });
+      await flow.prepare({ seat: "12A" });
+      flow.cancel();
+      expect(told(host)).toEqual([text("The person cancelled; nothing changed.")]);
+      await flow.prepare({ seat: "12A" });
+      await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+      flow.committed();
+      flow.getSnapshot().back!(); // going back after the receipt is no cancel
+      expect(told(host)).toEqual([
+        text("The person cancelled; nothing changed."),
+        text("The person confirmed; BK-1 placed."),
+      ]);
+    });
+
+    it("after a sign-in (a call refused for it, then one that was not)", async () => {
+      let calls = 0;
+      const { host, flow } = setup({
+        tools: {
+          hold_seat: () =>
+            ++calls === 1 ? failure("seat_hold", "AUTH_REQUIRED", true) : hold("12A"),
+        },
+      });
+      await flow.prepare({ seat: "12A" });
+      expect(told(host)).toEqual([]);
+      await flow.getSnapshot().retry!();
+      expect(told(host)).toEqual([text("The person signed in.")]);
+    });
+
+    it("never where the host cannot take it", async () => {
+      const { host, flow } = setup({
+        capabilities: { updateModelContext: false },
+        tools: { hold_seat: () => hold("12A") },
+      });
+      await flow.prepare({ seat: "12A" });
+      flow.cancel();
+      expect(told(host)).toEqual([]);
+    });
+  });
+});
