@@ -1,7 +1,9 @@
 /**
  * `book_flight`: the app's one write. It books a draft from `prepare_booking` once the person
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
- * booking (nothing booked twice), the same key with another draft is refused.
+ * booking (nothing booked twice), the same key with another draft is refused, and a draft
+ * books once whatever the key: under another key it answers `DRAFT_ALREADY_BOOKED`, naming the
+ * booking it made.
  */
 import {
   commitArguments,
@@ -57,6 +59,17 @@ export function bookFlight(deps: {
         context,
         now: deps.now,
         async execute({ effectKey }) {
+          await bookings.ready();
+          // Booked already under another key: nothing is booked again, and the answer names
+          // the booking (thrown, not stored, so this key stays free for another draft).
+          const first = await bookings.ofDraft(draft_id);
+          if (first)
+            throw new ToolFailure({
+              code: "DRAFT_ALREADY_BOOKED",
+              message: `This draft was already booked as ${first.booking_id}; nothing was booked again.`,
+              retryable: false,
+              changes: "none",
+            });
           const draft = readDraft(draft_id, deps.now());
           if (draft.problem)
             // Thrown, not stored: nothing was booked, and a retry with this draft runs again.
@@ -79,7 +92,6 @@ export function bookFlight(deps: {
           };
           deps.onBooked(booking);
           // The booking row commits with the record: one commit, never one without the other.
-          await bookings.ready();
           return {
             final: true,
             value: booking,

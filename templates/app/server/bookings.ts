@@ -2,7 +2,8 @@
  * The app's bookings, in its own table in the store's database (the SQLite file or PostgreSQL
  * database of the idempotency records). `book_flight` writes a booking in the transaction that
  * completes the booking's record, so the two commit together (or neither does) and a restart
- * keeps every booking a key replays.
+ * keeps every booking a key replays. A draft books once, whatever the key: its id is taken in
+ * `flights_booked_drafts` in the same transaction, and the table's key refuses a second taker.
  */
 import {
   localDatabase,
@@ -20,6 +21,10 @@ const SCHEMA = [
     created_at BIGINT NOT NULL
   )`,
   `CREATE INDEX IF NOT EXISTS flights_bookings_scope ON flights_bookings (scope, created_at)`,
+  `CREATE TABLE IF NOT EXISTS flights_booked_drafts (
+    draft_id TEXT PRIMARY KEY,
+    booking_id TEXT NOT NULL
+  )`,
 ];
 
 /** The bookings table of `store`. */
@@ -43,7 +48,21 @@ export function createBookings(store: IdempotencyStore) {
             created_at: now,
           },
         );
+        await tx.query(
+          `INSERT INTO flights_booked_drafts (draft_id, booking_id) VALUES (:draft_id, :booking_id)`,
+          { draft_id: booking.draft_id, booking_id: booking.booking_id },
+        );
       };
+    },
+    /** The booking made from `draftId`, under any key, if there is one. */
+    async ofDraft(draftId: string): Promise<Booking | undefined> {
+      const { rows } = await db().query<{ body: string }>(
+        `SELECT b.body FROM flights_booked_drafts d
+         JOIN flights_bookings b ON b.booking_id = d.booking_id
+         WHERE d.draft_id = :draft_id`,
+        { draft_id: draftId },
+      );
+      return rows[0] ? (JSON.parse(rows[0].body) as Booking) : undefined;
     },
     /** The bookings of `scope`, oldest first. */
     async list(scope: string): Promise<Booking[]> {

@@ -169,6 +169,21 @@ describe("booking a flight", () => {
     expect(booked.length).toBe(before);
   });
 
+  it("books a draft once, whatever the key: another key is told which booking it made", async () => {
+    const draft_id = await prepare("f-103", 3);
+    const first = await view("book_flight", { draft_id, idempotency_key: "key-once-1" });
+    if (first.state !== "committed") throw new Error(`not booked: ${first.state}`);
+    const before = booked.length;
+    const again = await view("book_flight", { draft_id, idempotency_key: "key-once-2" });
+    expect(again).toMatchObject({
+      state: "error",
+      error: { code: "DRAFT_ALREADY_BOOKED", retryable: false, changes: "none" },
+    });
+    if (again.state === "error")
+      expect(again.error.message).toContain(first.data.booking.booking_id);
+    expect(booked.length).toBe(before);
+  });
+
   it("books only with the widget's confirmation: the model's own call is refused", async () => {
     const draft_id = await prepare("f-101", 1);
     const before = booked.length;
@@ -224,7 +239,9 @@ describe("booking a flight", () => {
   });
 
   it("refuses an unknown or expired draft, changing nothing", async () => {
-    const draft_id = await prepare("f-101", 1);
+    // A draft no other test books (the clock stands still, so the same offer and count make
+    // the same draft id, and a booked draft answers DRAFT_ALREADY_BOOKED first).
+    const draft_id = await prepare("f-103", 2);
     const unknown = await view("book_flight", {
       draft_id: "bd.f-999.1.0",
       idempotency_key: "key-unknown",
