@@ -18,6 +18,7 @@ import {
   type DraftStore,
   type IdempotencyStore,
   type ProtectedResource,
+  type Purge,
   type RateLimiter,
   type ResourceProvider,
   type ServerLogger,
@@ -113,7 +114,7 @@ export function createRepliesServer(options: {
   /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
   now?: () => number;
   requestId?: () => string;
-}): ToolServer {
+}): ToolServer & { readonly purges: readonly Purge[] } {
   const { widget, store, now = Date.now, onSent = () => {} } = options;
   const drafts = createDraftStore<StoredDraft>(store, {
     name: "replies_drafts",
@@ -126,7 +127,7 @@ export function createRepliesServer(options: {
     windowMs: 60_000,
     now,
   });
-  return createToolServer({
+  const tools = createToolServer({
     info: { name: "replies", version: "1.0.0" },
     contract: replies,
     tools: [
@@ -141,5 +142,13 @@ export function createRepliesServer(options: {
     // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET
     // (production refuses to start without it; development uses the kit's built-in one).
     confirmation: { now },
+  });
+  // Expired drafts and past rate-limit windows, for serveApp's retention timer (the kit's
+  // store purges its own records): without them both tables only grow.
+  return Object.assign(tools, {
+    purges: [
+      (limit: number) => drafts.purgeExpired(limit),
+      (limit: number) => limiter.purgeExpired(limit),
+    ],
   });
 }

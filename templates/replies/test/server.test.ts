@@ -225,3 +225,27 @@ describe("the replies server", () => {
     ).toBe("confirm");
   });
 });
+
+describe("retention", () => {
+  it("gives serveApp the purges of expired drafts and past rate-limit windows", async () => {
+    let now = Date.parse("2030-04-30T10:00:00Z");
+    const server = createRepliesServer({
+      widget,
+      log: silentLogger,
+      store: createSqliteStore(":memory:"),
+      now: () => now,
+    });
+    const shown = await asWidget(server).view("draft_reply", { ticket_id: "t-4131", body: "Hi" });
+    expect(shown.state).toBe("confirm");
+    const purgeAll = async () => {
+      let rows = 0;
+      for (const purge of server.purges) rows += await purge(1000);
+      return rows;
+    };
+    // Nothing is due while the draft can still be sent and the minute's window is open.
+    expect(await purgeAll()).toBe(0);
+    now += 31 * 60_000;
+    // The draft (30 minutes) and the drafting window (1 minute) are both past.
+    expect(await purgeAll()).toBe(2);
+  });
+});
