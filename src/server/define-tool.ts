@@ -27,7 +27,14 @@ export interface TypedToolSpec<
   Input = unknown,
 > extends Omit<ToolDefinition<Args>, "name" | "kind" | "outputSchema" | "handler" | "arguments"> {
   readonly name: Name;
-  arguments: ArgumentSpec<Args> & { schema: v.GenericSchema<Input, Args> };
+  arguments: ArgumentSpec<Args> & {
+    schema: v.GenericSchema<Input, Args>;
+    /**
+     * A complete, valid argument object as close as possible to `args`, typed by the schema's
+     * input: a misspelt or mistyped field in an example fails the app's typecheck, not a call.
+     */
+    repair(args: { readonly [key: string]: unknown }): NoInfer<Input>;
+  };
   handler(args: Args, context: ToolContext): Promise<TypedToolOutcome<Data>>;
 }
 

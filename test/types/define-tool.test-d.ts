@@ -41,6 +41,25 @@ describe("defineTool", () => {
     expectTypeOf(tool).toExtend<ToolDefinition<{ query: string }>>();
   });
 
+  it("types repair by the schema's input: an example with a misspelt or mistyped field fails", () => {
+    defineTool(notes, "note_list", {
+      ...base,
+      // @ts-expect-error `qurey` is no argument of the schema
+      arguments: { schema: Args, repair: () => ({ qurey: "" }) },
+      async handler() {
+        return { ok: true, data: { notes: [] }, text: "none" };
+      },
+    });
+    defineTool(notes, "note_list", {
+      ...base,
+      // @ts-expect-error `query` is a string
+      arguments: { schema: Args, repair: () => ({ query: 42 }) },
+      async handler() {
+        return { ok: true, data: { notes: [] }, text: "none" };
+      },
+    });
+  });
+
   it("refuses a shape the contract rejects", () => {
     defineTool(notes, "note_list", {
       ...base,

@@ -54,9 +54,9 @@ export type CommitValue =
   | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
 /** The closest valid arguments (validation examples). */
-export function repairCommitOrder(args: { readonly [key: string]: unknown }): {
-  [key: string]: unknown;
-} {
+export function repairCommitOrder(args: {
+  readonly [key: string]: unknown;
+}): v.InferInput<typeof CommitOrderArgs> {
   return {
     draft_id:
       typeof args.draft_id === "string" && args.draft_id.length >= 1 && args.draft_id.length <= 200

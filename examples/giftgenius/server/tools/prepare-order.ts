@@ -32,8 +32,8 @@ export const PrepareOrderArgs = v.strictObject({
 export function repairPrepareOrder(
   args: { readonly [key: string]: unknown },
   exampleGiftId: string,
-): { [key: string]: unknown } {
-  const repaired: { [key: string]: unknown } = {
+): v.InferInput<typeof PrepareOrderArgs> {
+  const repaired: v.InferInput<typeof PrepareOrderArgs> = {
     gift_id:
       typeof args.gift_id === "string" && GIFT_ID.test(args.gift_id) ? args.gift_id : exampleGiftId,
   };
@@ -47,7 +47,7 @@ export function repairPrepareOrder(
     repaired.currency =
       typeof args.currency === "string" &&
       (CURRENCIES as readonly string[]).includes(args.currency.toUpperCase())
-        ? args.currency.toUpperCase()
+        ? (args.currency.toUpperCase() as Currency)
         : "USD";
   }
   return repaired;

@@ -50,9 +50,9 @@ const isBudget = (value: unknown): value is number =>
 const KNOWN_INTERESTS = new Set<string>(INTERESTS);
 
 /** The closest valid arguments: every validation example comes from here. */
-export function repairSuggestGifts(args: { readonly [key: string]: unknown }): {
-  [key: string]: unknown;
-} {
+export function repairSuggestGifts(args: {
+  readonly [key: string]: unknown;
+}): v.InferInput<typeof SuggestGiftsArgs> {
   const raw = args.interests;
   let interests: string[];
   if (Array.isArray(raw) && raw.length >= 1 && raw.length <= MAX_INTERESTS) {
@@ -78,14 +78,14 @@ export function repairSuggestGifts(args: { readonly [key: string]: unknown }): {
   const currency =
     typeof args.currency === "string" &&
     (CURRENCIES as readonly string[]).includes(args.currency.toUpperCase())
-      ? args.currency.toUpperCase()
+      ? (args.currency.toUpperCase() as Currency)
       : "USD";
   const relationship =
     typeof args.relationship_type === "string" &&
     (RELATIONSHIPS as readonly string[]).includes(args.relationship_type.toLowerCase())
-      ? args.relationship_type.toLowerCase()
+      ? (args.relationship_type.toLowerCase() as (typeof RELATIONSHIPS)[number])
       : "friend";
-  const repaired: { [key: string]: unknown } = {
+  const repaired: v.InferInput<typeof SuggestGiftsArgs> = {
     interests,
     budget_min: min,
     budget_max: max,
