@@ -4,8 +4,11 @@
  * widget puts in the model context (`ui/update-model-context`), and — with "Ask approval" —
  * holds a write tool's input back until the person approves (on the dev host's fixture app,
  * whose `note` is a write): the widget has `toolInput: null` and shows loading, and the tool
- * has not run.
+ * has not run. And a real purchase as a person makes it (sign in, buy, confirm; then buy and
+ * cancel) leaves its outcome in that turn's model context, as the write flow tells it.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
@@ -38,6 +41,16 @@ async function widgetFrame(page: Page): Promise<Frame> {
   const handle = await page.locator(`${TURN} iframe`).elementHandle({ timeout: 15_000 });
   const frame = await handle!.contentFrame();
   return frame!;
+}
+
+/** How many model-context updates the last turn's panel counted and the event log lists. */
+async function modelContextUpdates(page: Page): Promise<{ panel: string | null; events: number }> {
+  return {
+    panel: await page
+      .locator(`${TURN} [data-model-context-updates]`)
+      .getAttribute("data-model-context-updates"),
+    events: await page.locator('#event-log li[data-event="model-context"]').count(),
+  };
 }
 
 describe("the dev page's ChatGPT mode", () => {
@@ -73,13 +86,65 @@ describe("the dev page's ChatGPT mode", () => {
     await expect
       .poll(() => context.textContent(), { timeout: 15_000 })
       .toBe("The person confirmed; order o-1 placed.");
-    expect(
-      await page
-        .locator(`${TURN} [data-model-context-updates]`)
-        .getAttribute("data-model-context-updates"),
-    ).toBe("2");
-    expect(await page.locator('#event-log li[data-event="model-context"]').count()).toBe(2);
+    expect(await modelContextUpdates(page)).toEqual({ panel: "2", events: 2 });
     await page.close();
+  });
+
+  it("after a real purchase the turn's model context holds the outcome; a cancel says nothing changed", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
+    const page = await context.newPage();
+    await page.goto(
+      `${baseUrl}/?protocol=openai&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
+    );
+    const widget = page.frameLocator(`${TURN} iframe`);
+    const state = (name: string) =>
+      widget.locator(`.wk-root[data-state="${name}"]`).waitFor({ timeout: 15_000 });
+    const modelContext = page.locator(`${TURN} [data-model-context]`);
+    // allTextContents does not wait for the panel, so a missing update fails the poll.
+    const says = (text: string) =>
+      expect.poll(() => modelContext.allTextContents(), { timeout: 15_000 }).toEqual([text]);
+    await state("results");
+    expect(await modelContext.count()).toBe(0); // showing the results told the model nothing
+
+    // Buying needs a sign-in: the page opens the popup, the person allows, and the page runs the
+    // call again, as ChatGPT links an account; the widget saw no refusal, so it tells nothing.
+    const popup = page.waitForEvent("popup", { timeout: 30_000 });
+    await widget.locator('[data-action="buy"]').first().click();
+    const signIn = await popup;
+    await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
+    await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
+    await page.locator('#account-status[data-signed-in="alice"]').waitFor({ timeout: 30_000 });
+    await state("confirm");
+    expect(await modelContext.count()).toBe(0);
+
+    await widget.locator('[data-action="confirm"]').click();
+    await state("committed");
+    // The order the server placed, as the page logged commit_order's result.
+    const commitResult = await page
+      .locator('#call-log > li[data-tool="commit_order"][data-status="ok"] pre')
+      .nth(1)
+      .textContent();
+    const orderId = (
+      JSON.parse(commitResult ?? "{}") as { structuredContent?: { order?: { order_id?: string } } }
+    ).structuredContent?.order?.order_id;
+    expect(orderId).toMatch(/\S/);
+    await widget.locator("body").filter({ hasText: orderId! }).waitFor({ timeout: 15_000 });
+    await says(`The person confirmed; ${orderId} placed.`);
+    await page.screenshot({ path: join(tmpdir(), "model-context.png") });
+
+    // Back to the list, another draft, and the person declines it.
+    await widget.locator('[data-action="back"]').click();
+    await state("results");
+    await widget.locator('[data-action="buy"]').nth(1).click();
+    await state("confirm");
+    await widget.locator('[data-action="cancel"]').click();
+    await state("results");
+    await says("The person cancelled; nothing changed.");
+    // Confirmed, then cancelled: one update each, each seen in the event log.
+    expect(await modelContextUpdates(page)).toEqual({ panel: "2", events: 2 });
+    expect(await page.locator('#call-log > li[data-tool="commit_order"]').count()).toBe(1);
+    await page.screenshot({ path: join(tmpdir(), "model-context-cancelled.png") });
+    await context.close();
   });
 
   it("with approval asked, a write tool's widget has no input and shows loading until approved", async () => {
