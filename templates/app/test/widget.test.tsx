@@ -9,6 +9,7 @@ import * as vitest from "vitest";
 import { createMockHost, renderWidget, snapshotFixtures } from "mcp-widget-kit/testing";
 import booked from "../fixtures/committed--book-flight.json";
 import draft from "../fixtures/confirm--prepare-booking.json";
+import reused from "../fixtures/error--idempotency-key-reused.json";
 import offers from "../fixtures/results--search-flights.json";
 import { Results } from "../widget/app.stories.tsx";
 import { App } from "../widget/app.tsx";
@@ -60,3 +61,40 @@ vitest.it("books a flight: Book → confirm (or cancel) → booked, kept after a
   expect(host.toolCalls("book_flight")).toHaveLength(1);
   widget.unmount();
 });
+
+vitest.it(
+  "finds the way back: after a booking, and after a booking that failed for good",
+  async () => {
+    const { expect } = vitest;
+    const host = createMockHost({
+      globals: { toolOutput: offers.structuredContent, toolInput: { from: "LIS", to: "BER" } },
+      tools: {
+        search_flights: () => offers,
+        prepare_booking: () => draft,
+        book_flight: () => booked,
+      },
+    });
+    const widget = await renderWidget(<App />, { host });
+    await widget.click('[data-item-id="f-102"] [data-action="prepare"]');
+    await widget.click('[data-action="confirm"]');
+    expect(widget.state()).toBe("committed");
+    // Refresh runs the list's own read again, so going back shows no stale list.
+    await widget.click('[data-action="refresh"]');
+    expect(host.toolCalls("search_flights")).toHaveLength(1);
+    expect(host.toolCalls("search_flights")[0]?.args).toEqual({ from: "LIS", to: "BER" });
+    expect(widget.state()).toBe("results");
+    widget.unmount();
+
+    const refused = createMockHost({
+      globals: { toolOutput: offers.structuredContent },
+      tools: { prepare_booking: () => draft, book_flight: () => reused },
+    });
+    const failed = await renderWidget(<App />, { host: refused });
+    await failed.click('[data-item-id="f-102"] [data-action="prepare"]');
+    await failed.click('[data-action="confirm"]');
+    expect(failed.container.querySelector('[data-action="retry"]')).toBeNull();
+    await failed.click('[data-action="back"]');
+    expect(failed.state()).toBe("results");
+    failed.unmount();
+  },
+);

@@ -9,6 +9,7 @@ import * as vitest from "vitest";
 import { createMockHost, renderWidget, snapshotFixtures } from "mcp-widget-kit/testing";
 import sent from "../fixtures/committed--send-reply.json";
 import draft from "../fixtures/confirm--draft-reply.json";
+import notFound from "../fixtures/error--draft-not-found.json";
 import tickets from "../fixtures/results--list-tickets.json";
 import { Results } from "../widget/app.stories.tsx";
 import { App } from "../widget/app.tsx";
@@ -70,3 +71,41 @@ vitest.it("sends a reply: Reply → write → confirm → sent, once, kept after
   expect(host.toolCalls("send_reply")).toHaveLength(1);
   widget.unmount();
 });
+
+vitest.it(
+  "finds the way back: after a reply went out, and after a send that failed for good",
+  async () => {
+    const { expect } = vitest;
+    const row = '[data-item-id="t-4127"]';
+    const write = async (widget: Awaited<ReturnType<typeof renderWidget>>) => {
+      await widget.click(`${row} button`);
+      await widget.type(`${row} textarea`, "Thanks for the report, Dana.");
+      await widget.click(`${row} [data-action="prepare"]`);
+      await widget.click('[data-action="confirm"]');
+    };
+    const host = createMockHost({
+      globals: { toolOutput: tickets.structuredContent },
+      tools: { list_tickets: () => tickets, draft_reply: () => draft, send_reply: () => sent },
+    });
+    const widget = await renderWidget(<App />, { host });
+    await write(widget);
+    expect(widget.state()).toBe("committed");
+    // Back to the tickets, read again (the list may have changed since it was shown).
+    await widget.click('[data-action="refresh"]');
+    expect(host.toolCalls("list_tickets")).toHaveLength(1);
+    expect(widget.state()).toBe("results");
+    widget.unmount();
+
+    // A draft that is gone (DRAFT_NOT_FOUND, final): no retry that cannot help, a way back.
+    const gone = createMockHost({
+      globals: { toolOutput: tickets.structuredContent },
+      tools: { draft_reply: () => draft, send_reply: () => notFound },
+    });
+    const failed = await renderWidget(<App />, { host: gone });
+    await write(failed);
+    expect(failed.container.querySelector('[data-action="retry"]')).toBeNull();
+    await failed.click('[data-action="back"]');
+    expect(failed.state()).toBe("results");
+    failed.unmount();
+  },
+);
