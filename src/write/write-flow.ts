@@ -285,8 +285,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     // A list under the flow's own view: the host's result is neither a draft nor a receipt.
     const listBase =
       current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
-    const refreshable = listBase && Boolean(baseKind && toolForKind[baseKind]);
-    const again = shown ? shown.again : baseKind && toolForKind[baseKind] ? runBase : undefined;
+    const baseTool = baseKind && toolForKind[baseKind];
+    const again = shown ? shown.again : baseTool ? runBase : undefined;
     const ended =
       commitFailed ||
       (shown !== null && isFinalError(shown.view)) ||
@@ -298,7 +298,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       justCommitted,
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
       back: ended && listBase ? cancel : undefined,
-      refresh: ended && refreshable ? runBase : undefined,
+      refresh: ended && listBase && baseTool ? runBase : undefined,
     };
   }
 
