@@ -240,13 +240,14 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   function committed() {
-    if (lastCommitted)
+    const last = lastCommitted;
+    if (last)
       notify(() => {
-        writeStored(lastCommitted!.raw);
-        shown = { view: lastCommitted!.view };
+        writeStored(last.raw);
+        shown = { view: last.view };
         justCommitted = true;
         commitFailed = false;
-        const done = receipt(lastCommitted!.view);
+        const done = receipt(last.view);
         if (done) tell(`The person confirmed; ${done.orderId} placed.`);
       });
   }
