@@ -311,13 +311,12 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     },
     subscribe(listener) {
       listeners.add(listener);
-      const stops = [
-        host.subscribe("widgetState", () => syncStored() && notify()),
-        host.subscribe("toolOutput", () => notify()),
-      ];
+      const stopState = host.subscribe("widgetState", () => syncStored() && notify());
+      const stopOutput = host.subscribe("toolOutput", () => notify());
       return () => {
         listeners.delete(listener);
-        for (const stop of stops) stop();
+        stopState();
+        stopOutput();
       };
     },
     prepare,
