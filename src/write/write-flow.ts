@@ -256,10 +256,10 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   async function runBase(): Promise<void> {
     const kind = kindOf(readBase());
     const tool = kind && toolForKind[kind];
-    if (!kind || !tool) return;
+    if (!tool) return; // no kind, or no tool of it
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
     notify(() => {
-      show(outcome, kind, runBase);
+      show(outcome, kind!, runBase);
       commitFailed = justCommitted = false;
     });
   }
