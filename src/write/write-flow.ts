@@ -101,7 +101,7 @@ interface Shown<R extends View> {
 }
 
 /** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
-const isFinalError = (view: { readonly state: string } | null): boolean => {
+const isFinalError = (view: { readonly state: string } | null | undefined): boolean => {
   const error = view?.state === "error" ? (view as ErrorView).error : null;
   return error !== null && !error.retryable && !needsSignIn(error);
 };
@@ -288,10 +288,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
     const baseTool = baseKind && toolForKind[baseKind];
     const again = shown ? shown.again : baseTool ? runBase : undefined;
-    const ended =
-      commitFailed ||
-      (shown !== null && isFinalError(shown.view)) ||
-      shown?.view.state === "committed";
+    const ended = commitFailed || isFinalError(shown?.view) || shown?.view.state === "committed";
     return {
       view,
       cancelled,
