@@ -20,7 +20,7 @@ import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import type { ErrorView, ToolError } from "../contract/index.ts";
-import { NON_RECORD_STATES } from "../contract/states.ts";
+import { RECORD_STATES } from "../contract/states.ts";
 import {
   callView,
   commitOutcomeOf,
@@ -33,8 +33,8 @@ import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "./sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 
-/** A stored view in one of these states is no draft or receipt, and is ignored. */
-const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
+/** Only a stored view in one of these states is a draft or receipt; any other is ignored. */
+const RECORDS: readonly string[] = RECORD_STATES;
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
 export interface WriteFlowToolRef {
@@ -147,7 +147,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     if (value == null) return null;
     const view = contract.parse(value);
     const kind = kindOf(view);
-    return !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
+    return RECORDS.includes(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
       ? view
       : null;
   };
