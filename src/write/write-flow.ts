@@ -144,8 +144,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
-    if (value == null) return null;
-    const view = contract.parse(value);
+    const view = contract.parse(value); // nothing stored (null) parses as invalid
     const kind = kindOf(view);
     return RECORDS.includes(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
       ? view
