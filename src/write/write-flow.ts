@@ -164,9 +164,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let baseFrom: unknown = listeners; // not a tool output: the first read parses
   let base: R | null = null;
 
-  /** A change: the snapshot is made again, and every listener told. */
-  const notify = (changes?: () => void) => {
-    changes?.();
+  /** After a change: the snapshot is made again, and every listener told. */
+  const notify = () => {
     snapshot = null;
     for (const listener of [...listeners]) listener();
   };
@@ -206,17 +205,15 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   async function prepare(args: PrepareArgs): Promise<void> {
     if (pending) return; // one prepare at a time, however often it is pressed
-    notify(() => {
-      movedOn = true;
-      commitFailed = justCommitted = sent = false;
-      pending = args;
-    });
+    movedOn = true;
+    commitFailed = justCommitted = sent = false;
+    pending = args;
+    notify();
     const outcome = await callToolOnce(host, prepareTool.name, args as Args);
-    notify(() => {
-      cancelled = false;
-      pending = null;
-      show(outcome, prepareTool.kind, () => prepare(args));
-    });
+    cancelled = false;
+    pending = null;
+    show(outcome, prepareTool.kind, () => prepare(args));
+    notify();
   }
 
   async function commit(args: CommitArgs): Promise<CommitOutcome> {
@@ -234,21 +231,21 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     signedIn(result.ok ? null : result.error);
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
-    notify(() => (commitFailed = !result.ok && isFinalError(view)));
+    commitFailed = !result.ok && isFinalError(view);
+    notify();
     return result;
   }
 
   function committed() {
     const last = lastCommitted;
-    if (last)
-      notify(() => {
-        writeStored(last.raw);
-        shown = { view: last.view };
-        justCommitted = true;
-        commitFailed = false;
-        const done = receipt(last.view);
-        if (done) tell(`The person confirmed; ${done.orderId} placed.`);
-      });
+    if (!last) return;
+    writeStored(last.raw);
+    shown = { view: last.view };
+    justCommitted = true;
+    commitFailed = false;
+    const done = receipt(last.view);
+    if (done) tell(`The person confirmed; ${done.orderId} placed.`);
+    notify();
   }
 
   /** The read the host's result came from, run again with the host's input. */
@@ -257,25 +254,23 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const tool = kind && toolForKind[kind];
     if (!tool) return; // no kind, or no tool of it
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
-    notify(() => {
-      show(outcome, kind!, runBase);
-      commitFailed = justCommitted = false;
-    });
+    show(outcome, kind!, runBase);
+    commitFailed = justCommitted = false;
+    notify();
   }
 
   function cancel() {
-    notify(() => {
-      movedOn = true;
-      // The person declined the draft they saw (not "back" after a receipt or an error).
-      const view = shown?.view ?? readBase();
-      if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
-      writeStored(null);
-      // With a list underneath, go back to it; a widget that only showed the draft has none.
-      const current = readBase();
-      if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
-      shown = null;
-      commitFailed = justCommitted = false;
-    });
+    movedOn = true;
+    // The person declined the draft they saw (not "back" after a receipt or an error).
+    const view = shown?.view ?? readBase();
+    if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
+    writeStored(null);
+    // With a list underneath, go back to it; a widget that only showed the draft has none.
+    const current = readBase();
+    if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+    shown = null;
+    commitFailed = justCommitted = false;
+    notify();
   }
 
   function compute(): WriteFlowSnapshot<R, PrepareArgs> {
