@@ -67,8 +67,6 @@ export function RetryButton({
     );
   }
 
-  const retry = () => policy.attempt(onRetry, wait);
-
   const label = running ? m.retrying : remaining > 0 ? m.retryIn(remaining) : m.retry;
   // Screen readers hear the wait when it starts and when it ends, not every second: the
   // text changes only at those two moments.
@@ -80,7 +78,7 @@ export function RetryButton({
         className="wk-button wk-button--primary"
         data-action="retry"
         disabled={running || remaining > 0}
-        onClick={retry}
+        onClick={() => policy.attempt(onRetry, wait)}
       >
         {label}
       </button>

@@ -88,14 +88,10 @@ export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRe
   // every render, its parts are not (`receipt` and `tools` are read when the store is made).
   const flow = useMemo(
     () =>
+      // The options as they are (the store reads its own), with the host and the output wrapped.
       createWriteFlow<R, ToolInputOf<P>, WriteFlowCommitArgs<C>>({
+        ...options,
         host,
-        contract,
-        prepare,
-        commit,
-        tools: options.tools,
-        receipt: options.receipt,
-        stateKey,
         output: hasOutput ? { value: output } : undefined,
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -20,7 +20,7 @@ import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import type { ErrorView, ToolError } from "../contract/index.ts";
-import { NON_RECORD_STATES } from "../contract/states.ts";
+import { RECORD_STATES } from "../contract/states.ts";
 import {
   callView,
   commitOutcomeOf,
@@ -33,8 +33,8 @@ import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "./sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 
-/** A stored view in one of these states is no draft or receipt, and is ignored. */
-const NOT_RECORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(NON_RECORD_STATES);
+/** Only a stored view in one of these states is a draft or receipt; any other is ignored. */
+const RECORDS: readonly string[] = RECORD_STATES;
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
 export interface WriteFlowToolRef {
@@ -101,7 +101,7 @@ interface Shown<R extends View> {
 }
 
 /** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
-const isFinalError = (view: { readonly state: string } | null): boolean => {
+const isFinalError = (view: { readonly state: string } | null | undefined): boolean => {
   const error = view?.state === "error" ? (view as ErrorView).error : null;
   return error !== null && !error.retryable && !needsSignIn(error);
 };
@@ -144,10 +144,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
-    if (value == null) return null;
-    const view = contract.parse(value);
+    const view = contract.parse(value); // nothing stored (null) parses as invalid
     const kind = kindOf(view);
-    return !NOT_RECORDS.has(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
+    return RECORDS.includes(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
       ? view
       : null;
   };
@@ -165,9 +164,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let baseFrom: unknown = listeners; // not a tool output: the first read parses
   let base: R | null = null;
 
-  /** A change: the snapshot is made again, and every listener told. */
-  const notify = (changes?: () => void) => {
-    changes?.();
+  /** After a change: the snapshot is made again, and every listener told. */
+  const notify = () => {
     snapshot = null;
     for (const listener of [...listeners]) listener();
   };
@@ -207,17 +205,15 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   async function prepare(args: PrepareArgs): Promise<void> {
     if (pending) return; // one prepare at a time, however often it is pressed
-    notify(() => {
-      movedOn = true;
-      commitFailed = justCommitted = sent = false;
-      pending = args;
-    });
+    movedOn = true;
+    commitFailed = justCommitted = sent = false;
+    pending = args;
+    notify();
     const outcome = await callToolOnce(host, prepareTool.name, args as Args);
-    notify(() => {
-      cancelled = false;
-      pending = null;
-      show(outcome, prepareTool.kind, () => prepare(args));
-    });
+    cancelled = false;
+    pending = null;
+    show(outcome, prepareTool.kind, () => prepare(args));
+    notify();
   }
 
   async function commit(args: CommitArgs): Promise<CommitOutcome> {
@@ -235,47 +231,46 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     signedIn(result.ok ? null : result.error);
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
-    notify(() => (commitFailed = !result.ok && isFinalError(view)));
+    commitFailed = !result.ok && isFinalError(view);
+    notify();
     return result;
   }
 
   function committed() {
-    if (lastCommitted)
-      notify(() => {
-        writeStored(lastCommitted!.raw);
-        shown = { view: lastCommitted!.view };
-        justCommitted = true;
-        commitFailed = false;
-        const done = receipt(lastCommitted!.view);
-        if (done) tell(`The person confirmed; ${done.orderId} placed.`);
-      });
+    const last = lastCommitted;
+    if (!last) return;
+    writeStored(last.raw);
+    shown = { view: last.view };
+    justCommitted = true;
+    commitFailed = false;
+    const done = receipt(last.view);
+    if (done) tell(`The person confirmed; ${done.orderId} placed.`);
+    notify();
   }
 
   /** The read the host's result came from, run again with the host's input. */
   async function runBase(): Promise<void> {
     const kind = kindOf(readBase());
     const tool = kind && toolForKind[kind];
-    if (!kind || !tool) return;
+    if (!tool) return; // no kind, or no tool of it
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
-    notify(() => {
-      show(outcome, kind, runBase);
-      commitFailed = justCommitted = false;
-    });
+    show(outcome, kind!, runBase);
+    commitFailed = justCommitted = false;
+    notify();
   }
 
   function cancel() {
-    notify(() => {
-      movedOn = true;
-      // The person declined the draft they saw (not "back" after a receipt or an error).
-      const view = shown?.view ?? readBase();
-      if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
-      writeStored(null);
-      // With a list underneath, go back to it; a widget that only showed the draft has none.
-      const current = readBase();
-      if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
-      shown = null;
-      commitFailed = justCommitted = false;
-    });
+    movedOn = true;
+    // The person declined the draft they saw (not "back" after a receipt or an error).
+    const view = shown?.view ?? readBase();
+    if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
+    writeStored(null);
+    // With a list underneath, go back to it; a widget that only showed the draft has none.
+    const current = readBase();
+    if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+    shown = null;
+    commitFailed = justCommitted = false;
+    notify();
   }
 
   function compute(): WriteFlowSnapshot<R, PrepareArgs> {
@@ -285,12 +280,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     // A list under the flow's own view: the host's result is neither a draft nor a receipt.
     const listBase =
       current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
-    const refreshable = listBase && Boolean(baseKind && toolForKind[baseKind]);
-    const again = shown ? shown.again : baseKind && toolForKind[baseKind] ? runBase : undefined;
-    const ended =
-      commitFailed ||
-      (shown !== null && isFinalError(shown.view)) ||
-      shown?.view.state === "committed";
+    const baseTool = baseKind && toolForKind[baseKind];
+    const again = shown ? shown.again : baseTool ? runBase : undefined;
+    const ended = commitFailed || isFinalError(shown?.view) || shown?.view.state === "committed";
     return {
       view,
       cancelled,
@@ -298,7 +290,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       justCommitted,
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
       back: ended && listBase ? cancel : undefined,
-      refresh: ended && refreshable ? runBase : undefined,
+      refresh: ended && listBase && baseTool ? runBase : undefined,
     };
   }
 
@@ -310,13 +302,12 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     },
     subscribe(listener) {
       listeners.add(listener);
-      const stops = [
-        host.subscribe("widgetState", () => syncStored() && notify()),
-        host.subscribe("toolOutput", () => notify()),
-      ];
+      const stopState = host.subscribe("widgetState", () => syncStored() && notify());
+      const stopOutput = host.subscribe("toolOutput", () => notify());
       return () => {
         listeners.delete(listener);
-        for (const stop of stops) stop();
+        stopState();
+        stopOutput();
       };
     },
     prepare,
