@@ -24,7 +24,6 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,6 +32,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { requestAsHost } from "../support/host-request.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-second-app-"));
@@ -418,37 +418,9 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
       for (const word of GIFTGENIUS_WORDS) expect(text.toLowerCase()).not.toContain(word);
     }
 
-    /** A status for `path` with its own `Host` header (fetch cannot set one). */
-    function statusFor(path: string, host: string, body?: unknown) {
-      const url = new URL(endpoint);
-      const sent = body === undefined ? undefined : JSON.stringify(body);
-      return new Promise<number>((resolve, reject) => {
-        const req = request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path,
-            method: sent ? "POST" : "GET",
-            headers: {
-              host,
-              ...(sent
-                ? {
-                    "content-type": "application/json",
-                    accept: "application/json, text/event-stream",
-                    "mcp-protocol-version": "2025-11-25",
-                  }
-                : {}),
-            },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          },
-        );
-        req.on("error", reject);
-        req.end(sent);
-      });
-    }
+    /** A status for `path` with its own `Host` header. */
+    const statusFor = async (path: string, host: string, body?: unknown) =>
+      (await requestAsHost(new URL(endpoint), path, host, body)).status;
 
     it("serves the name in ALLOWED_HOSTS (403 for another) and answers /healthz", async () => {
       const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };

@@ -5,8 +5,8 @@
  * development only), answers `/healthz` while its store answers and 503 once it does not, and a production
  * start without its secrets, or with a malformed setting, is refused naming the settings only.
  */
-import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { requestAsHost } from "../support/host-request.ts";
 import {
   silentLogger,
   startApp,
@@ -43,38 +43,7 @@ async function start(env: { [name: string]: string }) {
   return { url: new URL(app.url!), store: store! };
 }
 
-/** A request with its own `Host` header (fetch cannot set one). */
-function ask(url: URL, path: string, host: string, body?: unknown) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const sent = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path,
-        method: sent ? "POST" : "GET",
-        headers: {
-          host,
-          ...(sent
-            ? {
-                "content-type": "application/json",
-                accept: "application/json, text/event-stream",
-                "mcp-protocol-version": "2025-11-25",
-              }
-            : {}),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(sent);
-  });
-}
+const ask = requestAsHost;
 
 const listTools = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
 
