@@ -199,4 +199,27 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
       }
     },
   );
+
+  it("signs in when the authorization request names no scope: it defaults to the resource's", async () => {
+    // MCPJam's inspector (1.0.24) sends no `scope`; OAuth lets the server default it.
+    const provider = memoryProvider(undefined);
+    const client = new Client({ name: "sdk-oauth-test", version: "1.0.0" }, clientOptions());
+    const transport = new StreamableHTTPClientTransport(new URL(h.endpoint.url), {
+      authProvider: provider,
+    });
+    await client.connect(transport);
+    try {
+      await expect(call(client, "prepare_order", { gift_id: "gift-0001" })).rejects.toThrow(
+        UnauthorizedError,
+      );
+      const unscoped = new URL(provider.authorizationUrl!);
+      unscoped.searchParams.delete("scope");
+      const { code, iss } = await signInAs(unscoped, "alice");
+      await transport.finishAuth(code, iss);
+      const prepared = await call(client, "prepare_order", { gift_id: "gift-0001" });
+      expect(sc(prepared)).toMatchObject({ ok: true });
+    } finally {
+      await client.close();
+    }
+  });
 });

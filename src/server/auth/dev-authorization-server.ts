@@ -253,6 +253,17 @@ export async function startDevAuthorizationServer(
         return;
       }
     }
+    // An authorization request may leave `scope` out and let the server default it (RFC 6749
+    // §3.3); MCPJam's inspector does. oidc-provider would then grant nothing and answer
+    // access_denied after the sign-in, so the default is the resource's own scopes, the ones
+    // its protected-resource metadata lists.
+    if (pathname === "/auth" && req.method === "GET" && options.scopes.length > 0) {
+      const url = new URL(req.url ?? "/", issuer);
+      if (!url.searchParams.has("scope")) {
+        url.searchParams.set("scope", options.scopes.join(" "));
+        req.url = `${url.pathname}${url.search}`;
+      }
+    }
     // RFC 8414 metadata, which MCP clients ask for first: the same document as OIDC discovery.
     if (pathname === "/.well-known/oauth-authorization-server")
       req.url = "/.well-known/openid-configuration";
