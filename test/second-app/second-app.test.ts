@@ -37,6 +37,10 @@ import { requestAsHost } from "../support/host-request.ts";
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-second-app-"));
 const app = join(work, "flights");
+// A new app is a fresh one: the kit's own test database (CI exports DATABASE_URL for the
+// kit's suites) must not reach it. With it, serveApp would choose PostgreSQL, whose driver a
+// new app has not installed, and refuse to start (correctly, naming `npm install pg`).
+delete process.env.DATABASE_URL;
 const widgetOnly = join(work, "widget-only");
 const screenshots = join(repo, "test-results/second-app");
 
