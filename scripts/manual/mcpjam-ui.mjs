@@ -3,30 +3,13 @@
 // @mcpjam/inspector@1.0.24 and playwright-core installed in a scratch folder, /usr/bin/chromium, and screenshots written to ./shots/.
 // Inspectors: start them bound to 127.0.0.1 with: node --import ./force-loopback.mjs <inspector server> (see force-loopback.mjs).
 // Drives the MCPJam inspector UI: guest, Add Server (HTTP, OAuth 2.0, default DCR), Allow as alice, Tools, prepare_order.
-// Set SCOPE=orders:write: without it MCPJam sends no `scope` and the dev sign-in answers access_denied after login.
-import { chromium } from "playwright-core";
+// MCPJam sends no `scope` by default; the dev sign-in then grants the resource's scopes (SCOPE=... types one in).
+import { openTracedPage } from "./traced-browser.mjs";
 const INS = process.env.INS ?? "http://127.0.0.1:18791";
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu"],
-});
-const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-const page = await ctx.newPage();
-page.on("console", (m) => {
-  if (m.type() === "error" || /oauth/i.test(m.text()))
-    console.log("console:", m.type(), m.text().slice(0, 250));
-});
-ctx.on("request", (r) => {
-  if (/8788|18788|oauth/.test(r.url()))
-    console.log(
-      "req:",
-      r.method(),
-      r.url().slice(0, 700),
-      r.method() === "POST" ? (r.postData() ?? "").slice(0, 400) : "",
-    );
-});
-ctx.on("response", (r) => {
-  if (/8788|18788|oauth/.test(r.url())) console.log("res:", r.status(), r.url().slice(0, 120));
+const { browser, ctx, page } = await openTracedPage({
+  console: (m) => m.type() === "error" || /oauth/i.test(m.text()),
+  requests: /8788|18788|oauth/,
+  responses: /8788|18788|oauth/,
 });
 await page.goto(INS);
 await page.waitForTimeout(6000);

@@ -3,30 +3,13 @@
 // @mcpjam/inspector@1.0.24 and playwright-core installed in a scratch folder, /usr/bin/chromium, and screenshots written to ./shots/.
 // Inspectors: start them bound to 127.0.0.1 with: node --import ./force-loopback.mjs <inspector server> (see force-loopback.mjs).
 // By-hand check (issue 34): drive the mcp-use inspector UI; sign in as alice; list tools.
-import { chromium } from "playwright-core";
+import { openTracedPage } from "./traced-browser.mjs";
 const MCP = process.env.MCP_URL ?? "http://127.0.0.1:18788/mcp";
 const INS = process.env.INS ?? "http://127.0.0.1:18790/inspector";
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu"],
-});
-const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-const page = await ctx.newPage();
-page.on("console", (m) => {
-  if (/error|oauth|auth/i.test(m.text())) console.log("console:", m.type(), m.text().slice(0, 300));
-});
-ctx.on("request", (r) => {
-  if (/\/reg|\/token|\/auth\?|oauth/.test(r.url()))
-    console.log(
-      "req:",
-      r.method(),
-      r.url().slice(0, 200),
-      r.method() === "POST" ? (r.postData() ?? "").slice(0, 400) : "",
-    );
-});
-ctx.on("response", (r) => {
-  if (/\/reg|\/token|oauth\/proxy/.test(r.url()))
-    console.log("res:", r.status(), r.url().slice(0, 120));
+const { browser, ctx, page } = await openTracedPage({
+  console: (m) => /error|oauth|auth/i.test(m.text()),
+  requests: /\/reg|\/token|\/auth\?|oauth/,
+  responses: /\/reg|\/token|oauth\/proxy/,
 });
 let popup;
 ctx.on("page", (p) => {
