@@ -150,6 +150,29 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
     await authorization?.close();
   });
 
+  /**
+   * A client with the SDK's own OAuth provider, connected, whose first write was refused.
+   * Searching is anonymous; preparing an order needs a signed-in person: the 401 starts the
+   * SDK's flow, which registers the client and leaves the URL that sends the person to sign in.
+   */
+  async function refusedClient(method: string | undefined) {
+    const provider = memoryProvider(method);
+    const client = new Client({ name: "sdk-oauth-test", version: "1.0.0" }, clientOptions());
+    const transport = new StreamableHTTPClientTransport(new URL(h.endpoint.url), {
+      authProvider: provider,
+    });
+    await client.connect(transport);
+    try {
+      await expect(call(client, "prepare_order", { gift_id: "gift-0001" })).rejects.toThrow(
+        UnauthorizedError,
+      );
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return { provider, client, transport };
+  }
+
   it.each([
     ["the SDK's default", undefined],
     ["none", "none"],
@@ -158,18 +181,8 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
   ])(
     "registers (%s auth method), signs in, commits an order and refreshes its token",
     async (_name, method) => {
-      const provider = memoryProvider(method);
-      const client = new Client({ name: "sdk-oauth-test", version: "1.0.0" }, clientOptions());
-      const transport = new StreamableHTTPClientTransport(new URL(h.endpoint.url), {
-        authProvider: provider,
-      });
-      await client.connect(transport);
+      const { provider, client, transport } = await refusedClient(method);
       try {
-        // Searching is anonymous; preparing an order needs a signed-in person: the 401 starts
-        // the SDK's flow, which registers the client and sends the person to sign in.
-        await expect(call(client, "prepare_order", { gift_id: "gift-0001" })).rejects.toThrow(
-          UnauthorizedError,
-        );
         expect(provider.registered?.client_id).toBeTruthy();
         if (method) expect(provider.registered?.token_endpoint_auth_method).toBe(method);
         expect(provider.authorizationUrl).toBeDefined();
@@ -202,16 +215,8 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
 
   it("signs in when the authorization request names no scope: it defaults to the resource's", async () => {
     // MCPJam's inspector (1.0.24) sends no `scope`; OAuth lets the server default it.
-    const provider = memoryProvider(undefined);
-    const client = new Client({ name: "sdk-oauth-test", version: "1.0.0" }, clientOptions());
-    const transport = new StreamableHTTPClientTransport(new URL(h.endpoint.url), {
-      authProvider: provider,
-    });
-    await client.connect(transport);
+    const { provider, client, transport } = await refusedClient(undefined);
     try {
-      await expect(call(client, "prepare_order", { gift_id: "gift-0001" })).rejects.toThrow(
-        UnauthorizedError,
-      );
       const unscoped = new URL(provider.authorizationUrl!);
       unscoped.searchParams.delete("scope");
       const { code, iss } = await signInAs(unscoped, "alice");
