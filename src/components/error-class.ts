@@ -6,7 +6,7 @@
  */
 import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
-import { needsSignIn } from "../write/sign-in.ts";
+import { needsSignIn } from "../contract/sign-in.ts";
 
 /** The classes ErrorState has a sentence for. */
 export type ErrorClass =

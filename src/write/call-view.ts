@@ -6,7 +6,7 @@ import type { CallOutcome } from "../bridge/call-tool-once.ts";
 import { unreadableResult } from "../bridge/host-call-error.ts";
 import type { ErrorView } from "../contract/index.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
-import { hasChallengeMeta, signInRequired } from "./sign-in.ts";
+import { hasChallengeMeta, signInRequired } from "../contract/sign-in.ts";
 
 /** Tool arguments, as the write flow sends them. */
 export type WriteFlowArgs = { readonly [key: string]: unknown };

@@ -18,7 +18,7 @@ import {
   newIdempotencyKey,
   type StoredIdempotencyKey,
 } from "./idempotency-key.ts";
-import { needsSignIn } from "./sign-in.ts";
+import { needsSignIn } from "../contract/sign-in.ts";
 
 /** Where a commit is. `error` with `signIn` asks the person to sign in, then retries. */
 export type CommitPhase =

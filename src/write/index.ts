@@ -12,7 +12,7 @@ export {
 } from "./commit-machine.ts";
 export type { CommitSuccess } from "./commit-outcome.ts";
 export { IDEMPOTENCY_STATE_KEY, type StoredIdempotencyKey } from "./idempotency-key.ts";
-export { needsSignIn } from "./sign-in.ts";
+export { needsSignIn } from "../contract/sign-in.ts";
 export {
   createWriteFlow,
   type WriteFlowCoreOptions,

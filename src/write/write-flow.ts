@@ -30,7 +30,7 @@ import {
 } from "./call-view.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
 import { proofOf } from "./confirmation-proof.ts";
-import { needsSignIn } from "./sign-in.ts";
+import { needsSignIn } from "../contract/sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 
 /** Only a stored view in one of these states is a draft or receipt; any other is ignored. */

@@ -7,7 +7,7 @@ import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { CONFIRMATION_META, createTokenVerifier } from "../../src/server/index.ts";
-import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
+import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/contract/sign-in.ts";
 
 interface RawAnswer {
   status: number;

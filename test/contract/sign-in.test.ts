@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { callToolOnce } from "../../src/bridge/call-tool-once.ts";
 import { createMockHost } from "../../src/testing/mock-host.ts";
 import { hostToolResult } from "../../src/bridge/call-result.ts";
-import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/write/sign-in.ts";
+import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/contract/sign-in.ts";
 import {
   InvalidClientMetadataError,
   LONG_401_BODY,

@@ -5,8 +5,8 @@
  * server's HTTP 401/403 challenge. Either way the answer is the same: sign in, then the same
  * call again (same idempotency key), which is also how a host's own sign-in is started.
  */
-import { AUTH_REQUIRED } from "../contract/error-codes.ts";
-import type { ToolError } from "../contract/schemas.ts";
+import { AUTH_REQUIRED } from "./error-codes.ts";
+import type { ToolError } from "./schemas.ts";
 
 // One pattern for both signals: the kit's codes (`AUTH_…`), RFC 6750's error codes, the
 // MCP-spec server's status and header, as a code or inside a host's error text — and the
