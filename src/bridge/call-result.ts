@@ -3,7 +3,7 @@
  * MCP result (`structuredContent`, `content`, `isError`, `_meta`), the legacy ChatGPT
  * `{ result: string }`, or garbage (which reads as an empty result, never a crash).
  */
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import type { CallToolResult, ContentBlock } from "./types.ts";
 
 const RESULT_KEYS = ["structuredContent", "content", "isError", "_meta", "meta"];

@@ -7,7 +7,7 @@ import type { CallToolResult, Host } from "./types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { hostCallFailed } from "./host-call-error.ts";
 import { isChallengeError, signInRequired } from "../contract/sign-in.ts";
-import { canonicalJson } from "../contract/canonical-json.ts";
+import { canonicalJson } from "../core/canonical-json.ts";
 
 /** What a call ends in: the tool's result (which may itself be an error envelope) or a ToolError. */
 export type CallOutcome =

@@ -12,7 +12,7 @@ import type {
   Theme,
   UserAgent,
 } from "./types.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 
 const freeze = Object.freeze;
 

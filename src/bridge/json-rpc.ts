@@ -3,8 +3,8 @@
  * It only accepts messages whose `event.source` is the parent window (never another frame),
  * ignores anything malformed, answers the host's requests, and times requests out.
  */
-import { IS_DEV } from "../contract/is-dev.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { IS_DEV } from "../core/is-dev.ts";
+import { isRecord } from "../core/is-record.ts";
 
 type Params = { readonly [key: string]: unknown };
 

@@ -5,11 +5,11 @@
  * as notifications; actions are requests. MCP Apps has no widget state: it is kept per widget
  * session in localStorage (see session-storage.ts).
  */
-import { IS_DEV } from "../contract/is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { hostToolResult, normalizeCallToolResult } from "./call-result.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import { createRpcPeer, METHOD_NOT_FOUND, RpcError } from "./json-rpc.ts";
 import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";

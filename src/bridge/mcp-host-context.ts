@@ -3,7 +3,7 @@
  * globals the store validates. Only keys present in the context are mapped, so a partial
  * update changes only what it names.
  */
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import type { RawGlobals } from "./store.ts";
 
 /**

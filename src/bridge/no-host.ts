@@ -3,7 +3,7 @@
  * Globals are the defaults, widget state lives in memory, tool calls fail (hooks turn that into
  * a retryable ToolError) and nothing throws.
  */
-import { IS_DEV } from "../contract/is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 import { NO_CAPABILITIES } from "./capabilities.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { createGlobalStore } from "./store.ts";

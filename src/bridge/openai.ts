@@ -3,10 +3,10 @@
  * up to date from the `openai:set_globals` event, whose `detail.globals` holds only the keys
  * that changed. Every optional method is feature-detected; every value is validated.
  */
-import { IS_DEV } from "../contract/is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 import { isHttpsUrl } from "../contract/text.ts";
 import { hostToolResult } from "./call-result.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import { GLOBAL_KEYS, isDisplayMode } from "./globals.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";

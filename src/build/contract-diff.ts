@@ -5,7 +5,7 @@
  * it can ignore (a new optional field, a new kind, a new enum value) is compatible.
  */
 import type { ContractJsonSchema, JsonSchema } from "../contract/json-schema.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import { showJson } from "./show-json.ts";
 
 /** `breaking` needs a major bump; `compatible` a minor one. */

@@ -10,10 +10,10 @@ export {
 export {
   buildManifest,
   resourceMeta,
-  MCP_APP_MIME_TYPE,
   type WidgetManifest,
   type WidgetResourceMeta,
 } from "./manifest.ts";
+export { MCP_APP_MIME_TYPE } from "../core/mcp-app-mime-type.ts";
 export {
   buildCsp,
   cspMeta,
@@ -24,13 +24,9 @@ export {
   type DeclaredOrigins,
   type McpAppsWidgetCsp,
   type OpenAiWidgetCsp,
-} from "./widget-csp.ts";
-export {
-  inlineElements,
-  selfContainedProblems,
-  cspHash,
-  type InlineElement,
-} from "./inline-audit.ts";
+} from "../core/widget-csp.ts";
+export { inlineElements, cspHash, type InlineElement } from "../core/inline-elements.ts";
+export { selfContainedProblems } from "./inline-audit.ts";
 export { checkDeclaredOrigins, originProblem, type OriginProblem } from "./origins.ts";
 export {
   scanBundleUrls,

@@ -1,35 +1,9 @@
 /**
- * Reads the final widget HTML: its inline `<script>` and `<style>` elements (whose hashes go
- * in the CSP) and anything that would make it depend on another file or origin.
+ * Reads the final widget HTML for anything that would make it depend on another file or
+ * origin. Its inline elements and their CSP hashes are in core/inline-elements.ts, which the
+ * dev host reads too.
  */
-import { createHash } from "node:crypto";
-
-/** One inline element, with the CSP source expression that allows exactly it. */
-export interface InlineElement {
-  tag: "script" | "style";
-  attributes: string;
-  content: string;
-  /** `'sha256-…'`, base64 of the SHA-256 of the element's text, as CSP expects it. */
-  hash: string;
-}
-
-const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
-
-/** The CSP hash source of an inline element's text. */
-export function cspHash(content: string): string {
-  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
-}
-
-/** Every `<script>` and `<style>` element of `html`, in document order. */
-export function inlineElements(html: string): InlineElement[] {
-  const elements: InlineElement[] = [];
-  for (const match of html.matchAll(ELEMENT)) {
-    const tag = (match[1] ?? "").toLowerCase() as "script" | "style";
-    const content = match[3] ?? "";
-    elements.push({ tag, attributes: match[2] ?? "", content, hash: cspHash(content) });
-  }
-  return elements;
-}
+import { INLINE_ELEMENT, inlineElements } from "../core/inline-elements.ts";
 
 function excerpt(text: string, index: number, length: number): string {
   return text.slice(index, index + Math.min(length, 120)).replace(/\s+/g, " ");
@@ -44,7 +18,7 @@ export function selfContainedProblems(html: string): string[] {
   const problems: string[] = [];
   // Tags inside inline code are strings of the bundle (React names <link> in messages), not markup.
   const markup = html.replace(
-    ELEMENT,
+    INLINE_ELEMENT,
     (_all, tag: string, attributes: string) => `<${tag}${attributes}></${tag}>`,
   );
   if (!/<meta\s+charset=["']?utf-8["']?\s*\/?>/i.test(markup))

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { WidgetConfigBase } from "./widget-config.ts";
-import { cspMeta, type McpAppsWidgetCsp, type OpenAiWidgetCsp } from "./widget-csp.ts";
+import { cspMeta, type McpAppsWidgetCsp, type OpenAiWidgetCsp } from "../core/widget-csp.ts";
 
 /** The `_meta` object a server puts on the widget's resource contents. */
 export interface WidgetResourceMeta {
@@ -37,9 +37,6 @@ export interface WidgetManifest {
   csp: string;
   _meta: WidgetResourceMeta;
 }
-
-/** The MIME type of the MCP Apps twin resource. */
-export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 
 const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 

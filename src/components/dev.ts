@@ -4,7 +4,7 @@
  * (for React DevTools) behind it too: a production widget ships no names.
  */
 import { useEffect } from "react";
-import { IS_DEV } from "../contract/is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 
 export { IS_DEV };
 

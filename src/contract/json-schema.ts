@@ -7,7 +7,7 @@ import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import { envelopeSchema } from "./envelope-schema.ts";
 import { isHttpsUrlCheck, isResourceUrlCheck } from "./fields.ts";
-import { LOOPBACK_NAME_PATTERN } from "./loopback.ts";
+import { LOOPBACK_NAME_PATTERN } from "../core/loopback.ts";
 
 /** What `resourceUrl()` accepts, as a JSON Schema pattern: https, or http on a loopback host. */
 const RESOURCE_URL_PATTERN = `^(https://|http://(${LOOPBACK_NAME_PATTERN})(:[0-9]{1,5})?([/?#]|$))`;

@@ -7,8 +7,8 @@ import * as v from "valibot";
 import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
-import { isRecord } from "./is-record.ts";
-import { IS_DEV } from "./is-dev.ts";
+import { isRecord } from "../core/is-record.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
 import type {
   AnyParsedResult,

@@ -1,4 +1,4 @@
-import { LOOPBACK_HTTP_START } from "./loopback.ts";
+import { LOOPBACK_HTTP_START } from "../core/loopback.ts";
 
 /** Longest string kept for display; longer ones are shortened, never rejected. */
 export const DEFAULT_MAX_TEXT = 1_000;

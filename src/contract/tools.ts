@@ -10,7 +10,7 @@ import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
 import type { ParsedKindResult } from "./views.ts";
 import { checkToolRefKind } from "./declaration-checks.ts";
-import { IS_DEV } from "./is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 
 /** One tool, as the widget knows it: the arguments a caller sends, and its result kind. */
 export interface ToolSignature<

@@ -5,7 +5,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { getDefaultHost } from "../bridge/detect.ts";
 import type { AppInfo, Host } from "../bridge/types.ts";
-import { IS_DEV } from "../contract/is-dev.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 
 const HostContext = createContext<Host | null>(null);
 if (IS_DEV) HostContext.displayName = "HostContext";

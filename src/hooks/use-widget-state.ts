@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import { useHost } from "./host-context.tsx";
 import { useHostGlobal } from "./use-host-global.ts";
 

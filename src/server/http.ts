@@ -15,7 +15,7 @@ import { createFetchHandler, type FetchHandlerOptions } from "./http/fetch-handl
 import { jsonRpcError } from "./http/json-rpc-error.ts";
 import { fetchCanCarry, toRequest, writeResponse } from "./http/node-adapter.ts";
 import { hostAllowed, pathDecodes } from "./http/request-checks.ts";
-import { isLoopbackHost, loopbackHostHeaders } from "../contract/loopback.ts";
+import { isLoopbackHost, loopbackHostHeaders } from "../core/loopback.ts";
 import { errorFields } from "./log.ts";
 
 export type { HttpAuthOutcome } from "./http/fetch-handler.ts";

@@ -113,8 +113,8 @@ export {
   SKYBRIDGE_MIME_TYPE,
   type WidgetResourcesOptions,
 } from "./widget-resources.ts";
-export { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
-export { withResourceOrigins } from "../build/widget-csp.ts";
+export { MCP_APP_MIME_TYPE } from "../core/mcp-app-mime-type.ts";
+export { withResourceOrigins } from "../core/widget-csp.ts";
 export {
   defineTool,
   type TypedTool,

@@ -13,7 +13,7 @@ import {
   type ServerContext,
   type Tool,
 } from "@modelcontextprotocol/server";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
 
 /** What one `tools/call` carries besides the tool name and its arguments. */

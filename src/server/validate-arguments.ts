@@ -14,7 +14,7 @@
  * the fixed template.
  */
 import * as v from "valibot";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 import { callerStrings, examplesFor } from "./validate-arguments/caller-text.ts";
 import {
   fieldIssueErrors,

@@ -15,8 +15,8 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/server";
-import { withResourceOrigins } from "../build/widget-csp.ts";
-import { MCP_APP_MIME_TYPE } from "../build/manifest.ts";
+import { withResourceOrigins } from "../core/widget-csp.ts";
+import { MCP_APP_MIME_TYPE } from "../core/mcp-app-mime-type.ts";
 import type { ServerLogger } from "./log.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
 import type { WidgetUris } from "./widget-tool-meta.ts";

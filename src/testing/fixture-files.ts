@@ -2,7 +2,7 @@
  * Reading a folder of recorded tool outputs. Node-only: `node:fs` is imported when a folder is
  * read, so `mcp-widget-kit/testing` stays loadable in a browser (stories use its mock host).
  */
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 
 /** One fixture file: a recorded `CallToolResult` (or any JSON object with `structuredContent`). */
 export interface Fixture {

@@ -5,7 +5,7 @@
  * untrusted; a host that fails to persist never throws into the caller.
  */
 import type { Host } from "../bridge/types.ts";
-import { isRecord } from "../contract/is-record.ts";
+import { isRecord } from "../core/is-record.ts";
 
 /** The value under `key` of the host's latest widget state (null when there is none). */
 export function readStateKey(host: Host, key: string): unknown {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkDeclaredOrigins, originProblem } from "../../src/build/origins.ts";
 import { findUndeclaredOrigins, scanBundleUrls } from "../../src/build/scan-origins.ts";
-import { cspHash, inlineElements, selfContainedProblems } from "../../src/build/inline-audit.ts";
-import { buildCsp } from "../../src/build/widget-csp.ts";
+import { cspHash, inlineElements } from "../../src/core/inline-elements.ts";
+import { selfContainedProblems } from "../../src/build/inline-audit.ts";
+import { buildCsp } from "../../src/core/widget-csp.ts";
 
 describe("declared origins", () => {
   it("accepts exact https origins and names every bad entry", () => {

@@ -2,7 +2,7 @@
  * `InvalidView.reason` in a production build (`NODE_ENV=production`, what every host runs):
  * only where the result went wrong, never the development sentence, and never a value from
  * the result. The modules are loaded afresh under that environment, because `IS_DEV` is read
- * once, when `contract/is-dev.ts` loads.
+ * once, when `core/is-dev.ts` loads.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../src/contract/canonical-json.ts";
+import { canonicalJson } from "../../src/core/canonical-json.ts";
 import { widgetTemplateUri } from "../../src/devhost/page/mcp-connection.ts";
 import { normalizeSettings, type HostSettings } from "../../src/devhost/page/settings.ts";
 import {

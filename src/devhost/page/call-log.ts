@@ -4,7 +4,7 @@
  * errors). Tool calls survive a reload, so "one order after a burst of clicks" stays visible.
  */
 import { h, prettyJson } from "./dom.ts";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 import { sideOf } from "./tool-visibility.ts";
 
 /** One tool call as the host saw it. */

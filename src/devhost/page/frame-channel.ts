@@ -4,7 +4,7 @@
  * messages whose `source` is this frame's window are read; the frame's origin is opaque
  * (`"null"`), so the window identity is what proves who sent them.
  */
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** A relayed `window.openai` method call. */
 export interface RelayedCall {

@@ -5,7 +5,7 @@
  * passes on only JSON-RPC 2.0 messages from that frame and drops the rest silently.
  */
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** A Transport over `postMessage` to `target`, hearing only what `target` sends. */
 export class FrameTransport implements Transport {

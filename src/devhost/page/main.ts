@@ -18,7 +18,7 @@ import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
 import { mayCall, refusalOf, sideOf } from "./tool-visibility.ts";
 import { callIdFrom, clearWidgetStates, newCallId } from "./widget-state-store.ts";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 interface DevHostConfig {
   appName: string;

@@ -12,7 +12,7 @@ import { FrameTransport } from "./frame-transport.ts";
 import { DISPLAY_MODES, effectiveMaxHeight } from "./settings.ts";
 import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 function hostContext(context: WidgetSessionContext): McpUiHostContext {
   const settings = context.settings();

@@ -4,7 +4,7 @@
  * one before (as the spec says a host keeps only the latest). The params are the widget's,
  * untrusted: non-text blocks are named, not rendered, and the whole is bounded.
  */
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 import { prettyJson } from "./dom.ts";
 
 /** The most characters of one update the page shows. */

@@ -15,7 +15,7 @@ import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
 import { startAppBridge } from "./mcp-apps-session.ts";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** The `window.openai` globals for these settings and this call. */
 export function openaiGlobals(

@@ -3,7 +3,7 @@
  * height. Kept in localStorage (and overridable from the URL) so a reload or a shared link
  * shows the same thing.
  */
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 export type Protocol = "openai" | "mcp-apps";
 export type Theme = "light" | "dark";

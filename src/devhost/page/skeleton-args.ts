@@ -5,7 +5,7 @@
  * Values come from the schema itself (default, examples, const, enum, minimum); otherwise a
  * blank of the right type for the developer to fill in. Nothing here is sent on its own.
  */
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** How deep nested objects are filled; a schema deeper than this gets `{}` there. */
 const MAX_DEPTH = 4;

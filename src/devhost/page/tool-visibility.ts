@@ -6,7 +6,7 @@
  * only for tools an app may call. A tool either form hides is hidden.
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** Which side makes a call: the model (the page's form or a link) or the app (the widget). */
 export type CallSide = "model" | "app";

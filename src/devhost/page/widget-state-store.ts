@@ -5,7 +5,7 @@
  * widget back the state it saved, while calling the same tool with the same arguments again is
  * a new message with a fresh state.
  */
-import { canonicalJson } from "../../contract/canonical-json.ts";
+import { canonicalJson } from "../../core/canonical-json.ts";
 
 const PREFIX = "devhost:widget-state:";
 const STORAGE_PREFIX = "devhost:frame-storage:";

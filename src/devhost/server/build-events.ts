@@ -6,7 +6,7 @@
  */
 import { get, type ServerResponse } from "node:http";
 import { BASE_HEADERS } from "./http-utils.ts";
-import { isLoopbackHostName } from "../../contract/loopback.ts";
+import { isLoopbackHostName } from "../../core/loopback.ts";
 
 /** A source of "the widget was rebuilt" signals. */
 export interface WidgetBuilds {

@@ -5,11 +5,11 @@
  * (`ui.csp` camel case, or ChatGPT's `openai/widgetCSP` snake case). The `sandbox` directive
  * gives the document an opaque origin even when it is opened outside the page's iframe.
  */
-import { buildCsp, type DeclaredOrigins } from "../../build/widget-csp.ts";
-import { cspHash, inlineElements } from "../../build/inline-audit.ts";
+import { buildCsp, type DeclaredOrigins } from "../../core/widget-csp.ts";
+import { cspHash, inlineElements } from "../../core/inline-elements.ts";
 
 export { cspHash };
-export { declaredOrigins, type DeclaredOrigins } from "../../build/widget-csp.ts";
+export { declaredOrigins, type DeclaredOrigins } from "../../core/widget-csp.ts";
 
 /** Inline `<script>` (without `src`) and `<style>` texts of a document, exactly as written. */
 export function inlineTexts(html: string): { scripts: string[]; styles: string[] } {

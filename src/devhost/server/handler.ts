@@ -25,7 +25,7 @@ import {
   isSameOriginJsonRequest,
   isServedOnLoopback,
 } from "./request-guard.ts";
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 
 /** The server's fault injection, as the dev host's fault switch sees it. */
 export interface DevHostFaults {

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo, Server, Socket } from "node:net";
-import { isLoopbackAddress, isLoopbackHostName } from "../../contract/loopback.ts";
+import { isLoopbackAddress, isLoopbackHostName } from "../../core/loopback.ts";
 
 /** True when the server that accepted `req` listens on a loopback address only. */
 export function isServedOnLoopback(req: IncomingMessage): boolean {

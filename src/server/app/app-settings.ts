@@ -3,7 +3,7 @@
  * documents (a docs test compares the two), and the parsing that turns a malformed value into
  * a `StartupRefusal` naming the variable, never repeating its value.
  */
-import { isLoopbackHost } from "../../contract/loopback.ts";
+import { isLoopbackHost } from "../../core/loopback.ts";
 import { StartupRefusal, type ModeEnvironment } from "../mode.ts";
 
 /**

@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
-import { isLoopbackHost, loopbackHostHeaders } from "../../contract/loopback.ts";
+import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 import { CONFIRMATION_SECRET_ENV } from "../confirmation.ts";
 import { serveHttp, type HttpOptions } from "../http.ts";
 import { createPostgresStore } from "../idempotency/postgres-store.ts";

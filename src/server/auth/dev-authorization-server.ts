@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Configuration } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
-import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../contract/loopback.ts";
+import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../core/loopback.ts";
 import type { ServerLogger } from "../log.ts";
 import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
 import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";

@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import type { HttpOptions } from "../http.ts";
 import type { ServerLogger } from "../log.ts";
 import { requireProductionSettings, StartupRefusal } from "../mode.ts";
-import { isLoopbackHost } from "../../contract/loopback.ts";
+import { isLoopbackHost } from "../../core/loopback.ts";
 import type { ToolServer } from "../tool-server.ts";
 import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
 import type { DevTestUser } from "./dev-test-users.ts";

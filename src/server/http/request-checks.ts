@@ -10,7 +10,7 @@
  * `127.1`, `2130706433`, `0x7f.0.0.1`, `evil@localhost`, `localhost/x`. The kit compares the
  * value as sent; `test/server/request-checks.test.ts` holds those cases.
  */
-import { isLoopbackHostHeader, isLoopbackOrigin } from "../../contract/loopback.ts";
+import { isLoopbackHostHeader, isLoopbackOrigin } from "../../core/loopback.ts";
 
 /**
  * Whether a `Host` header value is allowed: listed, or (with no list) a loopback name on any

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../../contract/canonical-json.ts";
+import { canonicalJson } from "../../core/canonical-json.ts";
 
 /**
  * A hash of a request's arguments, independent of key order: the same key with a different

@@ -2,7 +2,7 @@
  * Caller text: no string the caller sent reaches the model through an example or a message.
  * An example that would carry one is taken from `repair` of the call with every string blanked.
  */
-import { isRecord } from "../../contract/is-record.ts";
+import { isRecord } from "../../core/is-record.ts";
 import { type Args, type ArgumentSpec, type PathKey } from "./spec.ts";
 import { valueAt } from "./paths.ts";
 

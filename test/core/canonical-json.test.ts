@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../src/contract/canonical-json.ts";
+import { canonicalJson } from "../../src/core/canonical-json.ts";
 
 describe("canonicalJson", () => {
   it("gives deep-equal values the same text whatever their key order", () => {

@@ -8,7 +8,7 @@ import {
   LOOPBACK_HTTP_START,
   LOOPBACK_NAME_PATTERN,
   loopbackHostHeaders,
-} from "../../src/contract/loopback.ts";
+} from "../../src/core/loopback.ts";
 
 describe("loopback", () => {
   it("knows loopback addresses in every form", () => {

@@ -6,8 +6,8 @@
  * 'unsafe-eval', and the declared origins for what each is declared for). The build writes
  * them, the server adds deployment origins to them, the dev host reads them back.
  */
-import { isRecord } from "../contract/is-record.ts";
-import { LOOPBACK_NAME_PATTERN, PORT_PATTERN } from "../contract/loopback.ts";
+import { isRecord } from "./is-record.ts";
+import { LOOPBACK_NAME_PATTERN, PORT_PATTERN } from "./loopback.ts";
 
 /** ChatGPT's resource `_meta["openai/widgetCSP"]` (snake case). */
 export interface OpenAiWidgetCsp {

@@ -1,5 +1,5 @@
 /** The one plain-object check of src/ (every reader of untrusted JSON calls it). */
-import { isRecord } from "../../src/contract/is-record.ts";
+import { isRecord } from "../../src/core/is-record.ts";
 
 describe("isRecord", () => {
   it("accepts objects, with or without a prototype", () => {
