@@ -50,8 +50,10 @@ export default tseslint.config(
   {
     // Widget code must never reach the server helpers (they pull in Node-only modules).
     files: [
+      "src/core/**",
       "src/contract/**",
       "src/bridge/**",
+      "src/write/**",
       "src/hooks/**",
       "src/components/**",
       "src/i18n/**",
