@@ -1,6 +1,8 @@
 /**
  * No module of the kit imports itself back through others: a cycle makes evaluation order
  * decide what is defined (define-contract ↔ parse was one), and hides which piece is the base.
+ * The same holds one level up, for the folders of src/: layers point one way (write → bridge,
+ * never back), and the few arrows that would pull a layer into one it must not know are named.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -49,6 +51,100 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
   }
   return null;
 }
+
+/** The src/ folder a file is in (`bridge`, `core`, …), or "" for a file directly in src/. */
+function folderOf(file: string): string {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts.length > 1 ? parts[0]! : "";
+}
+
+/**
+ * The folder graph of a file graph: one arrow per pair of folders some file import joins,
+ * each with one such import (`from → to`, relative to src/) to say where it is.
+ */
+function folderGraph(graph: Map<string, string[]>): Map<string, Map<string, string>> {
+  const folders = new Map<string, Map<string, string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    const arrows = folders.get(from) ?? new Map<string, string>();
+    folders.set(from, arrows);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to === from || arrows.has(to)) continue;
+      arrows.set(to, `${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+    }
+  }
+  return folders;
+}
+
+function folderCycle(folders: Map<string, Map<string, string>>): string[] | null {
+  return findCycle(new Map([...folders].map(([from, arrows]) => [from, [...arrows.keys()]])));
+}
+
+/**
+ * Arrows that must not exist, as [from, to] (`*`: any other file of src/). The server and the
+ * dev host run without the Vite plugin, so they take the CSP and resource facts from core, not
+ * from build; the bridge is below the write flow; core is the base, it imports no other layer.
+ */
+const FORBIDDEN: readonly (readonly [string, string])[] = [
+  ["server", "build"],
+  ["devhost", "build"],
+  ["bridge", "write"],
+  ["core", "*"],
+];
+
+/** The forbidden arrows of `folders`, each as the import that makes it. */
+function forbiddenImports(folders: Map<string, Map<string, string>>): string[] {
+  return FORBIDDEN.flatMap(([from, to]) =>
+    [...(folders.get(from) ?? [])]
+      .filter(([target]) => to === "*" || target === to)
+      .map(([, example]) => example),
+  );
+}
+
+describe("src/ folder layers", () => {
+  const file = (name: string) => path.join(SRC, name);
+
+  it("finds a cycle between folders and the import behind each arrow", () => {
+    const folders = folderGraph(
+      new Map([
+        [file("write/flow.ts"), [file("bridge/call.ts"), file("write/view.ts")]],
+        [file("bridge/call.ts"), [file("write/sign-in.ts")]],
+        [file("bridge/store.ts"), [file("core/is-record.ts")]],
+      ]),
+    );
+    expect(folderCycle(folders)).toEqual(["write", "bridge", "write"]);
+    expect(forbiddenImports(folders)).toEqual(["bridge/call.ts → write/sign-in.ts"]);
+    expect(
+      folderCycle(folderGraph(new Map([[file("write/flow.ts"), [file("bridge/call.ts")]]]))),
+    ).toBeNull();
+  });
+
+  it("names an import from core into any other folder or into src/ itself", () => {
+    const folders = folderGraph(
+      new Map([
+        [file("core/a.ts"), [file("core/b.ts"), file("contract/c.ts")]],
+        [file("core/b.ts"), [file("index.ts")]],
+      ]),
+    );
+    expect(forbiddenImports(folders)).toEqual([
+      "core/a.ts → contract/c.ts",
+      "core/b.ts → index.ts",
+    ]);
+  });
+
+  it("reads the kit's folders (a wrong grouping would find no arrows)", () => {
+    expect([...(folderGraph(importGraph()).get("write")?.keys() ?? [])]).toContain("bridge");
+  });
+
+  it("has no cycle between folders", () => {
+    expect(folderCycle(folderGraph(importGraph()))).toBeNull();
+  });
+
+  it("has none of the forbidden arrows", () => {
+    expect(forbiddenImports(folderGraph(importGraph()))).toEqual([]);
+  });
+});
 
 describe("src/ import graph", () => {
   it("finds a cycle when there is one", () => {
