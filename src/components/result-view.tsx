@@ -8,6 +8,7 @@ import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import type { ErrorWords } from "./error-class.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
@@ -22,8 +23,8 @@ export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 /** The record members of a parsed-result union (states `confirm`, `committed`). */
 export type RecordsOf<R> = Exclude<R, { readonly state: NonRecordState }>;
 
-/** Props of `ResultView`. */
-export interface ResultViewProps<R extends AnyParsedResult> {
+/** Props of `ResultView`; `errorTexts` / `errorClasses` word and class the app's error codes. */
+export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   /**
    * The parsed result to show. `null` means "not delivered yet" (`loading`). When omitted,
    * ResultView reads the host's `toolOutput` and parses it with `contract`.
@@ -71,7 +72,7 @@ function ScrollingResults({ children }: { children: ReactNode }) {
 
 type BodyProps<R extends AnyParsedResult> = Pick<
   ResultViewProps<R>,
-  "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"
+  "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions" | "errorTexts" | "errorClasses"
 > & {
   readonly view: R | null;
 };
@@ -83,6 +84,8 @@ function StateBody<R extends AnyParsedResult>({
   renderRecord,
   onRetry,
   emptySuggestions,
+  errorTexts,
+  errorClasses,
 }: BodyProps<R>) {
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
@@ -99,7 +102,14 @@ function StateBody<R extends AnyParsedResult>({
     case "empty":
       return <EmptyState reason={shown.reason} suggestions={emptySuggestions} />;
     case "error":
-      return <ErrorState error={shown.error} onRetry={onRetry} />;
+      return (
+        <ErrorState
+          error={shown.error}
+          onRetry={onRetry}
+          errorTexts={errorTexts}
+          errorClasses={errorClasses}
+        />
+      );
     case "unsupported":
       return <UnsupportedState />;
     case "invalid":
@@ -156,6 +166,8 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
           renderRecord={renderRecord}
           onRetry={onRetry}
           emptySuggestions={emptySuggestions}
+          errorTexts={props.errorTexts}
+          errorClasses={props.errorClasses}
         />
       </RenderGuard>
       <WaysBack onBack={onBack} onRefresh={onRefresh} />
