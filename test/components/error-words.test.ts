@@ -1,6 +1,12 @@
 // The lookup of an app's words and classes per error code (error-class.ts): pure, no DOM.
 import { describe, expect, it } from "vitest";
-import { errorClassOf, errorSentence, isSettled } from "../../src/components/error-class.ts";
+import {
+  errorClassOf,
+  errorSentence,
+  isSettled,
+  sentenceKey,
+  type ErrorClass,
+} from "../../src/components/error-class.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { en } from "../../src/i18n/messages/en.ts";
 
@@ -79,5 +85,30 @@ describe("isSettled", () => {
     [error("DRAFT_NOT_FOUND", { changes: "none" }), false],
   ] as const)("%o → %s", (input, expected) => {
     expect(isSettled(input, errorClassOf(input))).toBe(expected);
+  });
+});
+
+describe("sentenceKey", () => {
+  // Every class and the message key of its sentence: the keys are public (apps re-word them).
+  const KEYS: { readonly [C in ErrorClass]: string } = {
+    validation: "errorValidation",
+    rate_limited: "errorRateLimited",
+    limit_reached: "errorLimitReached",
+    unavailable: "errorUnavailable",
+    not_found: "errorNotFound",
+    expired: "errorExpired",
+    conflict: "errorConflict",
+    in_progress: "errorInProgress",
+    unknown_outcome: "changesUnknown",
+    sign_in: "signInBody",
+    not_allowed: "errorNotAllowed",
+    declined: "errorDeclined",
+    host_call_failed: "hostCallFailed",
+    unreadable: "unreadableResult",
+    unknown: "errorUnknown",
+  };
+  it.each(Object.entries(KEYS))("%s → %s, a sentence of the catalog", (errorClass, key) => {
+    expect(sentenceKey(errorClass as ErrorClass)).toBe(key);
+    expect(typeof en[key as keyof typeof en]).toBe("string");
   });
 });
