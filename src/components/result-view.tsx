@@ -70,23 +70,13 @@ function ScrollingResults({ children }: { children: ReactNode }) {
   );
 }
 
-type BodyProps<R extends AnyParsedResult> = Pick<
-  ResultViewProps<R>,
-  "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions" | "errorTexts" | "errorClasses"
-> & {
+type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
   readonly view: R | null;
 };
 
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
-function StateBody<R extends AnyParsedResult>({
-  view,
-  renderResults,
-  renderRecord,
-  onRetry,
-  emptySuggestions,
-  errorTexts,
-  errorClasses,
-}: BodyProps<R>) {
+function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
+  const { view, renderResults, renderRecord } = props;
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
@@ -100,16 +90,10 @@ function StateBody<R extends AnyParsedResult>({
         </>
       );
     case "empty":
-      return <EmptyState reason={shown.reason} suggestions={emptySuggestions} />;
+      return <EmptyState reason={shown.reason} suggestions={props.emptySuggestions} />;
     case "error":
-      return (
-        <ErrorState
-          error={shown.error}
-          onRetry={onRetry}
-          errorTexts={errorTexts}
-          errorClasses={errorClasses}
-        />
-      );
+      // The view's props as they are: ErrorState takes `onRetry`, `errorTexts`, `errorClasses`.
+      return <ErrorState {...props} error={shown.error} />;
     case "unsupported":
       return <UnsupportedState />;
     case "invalid":
@@ -128,17 +112,7 @@ function StateBody<R extends AnyParsedResult>({
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
-  const {
-    result,
-    contract,
-    renderResults,
-    renderRecord,
-    onRetry,
-    emptySuggestions,
-    header,
-    className,
-  } = props;
-  const { onBack, onRefresh } = props;
+  const { result, contract, header, className, onBack, onRefresh } = props;
   const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -160,15 +134,7 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
     <WidgetRoot state={view?.state ?? "loading"} className={className}>
       {header}
       <RenderGuard resetKey={view} fallback={<ReportedInvalid />}>
-        <StateBody
-          view={view}
-          renderResults={renderResults}
-          renderRecord={renderRecord}
-          onRetry={onRetry}
-          emptySuggestions={emptySuggestions}
-          errorTexts={props.errorTexts}
-          errorClasses={props.errorClasses}
-        />
+        <StateBody {...props} view={view} />
       </RenderGuard>
       <WaysBack onBack={onBack} onRefresh={onRefresh} />
     </WidgetRoot>
