@@ -306,7 +306,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     subscribe(listener) {
       listeners.add(listener);
       const stopState = host.subscribe("widgetState", () => syncStored() && notify());
-      const stopOutput = host.subscribe("toolOutput", () => notify());
+      const stopOutput = host.subscribe("toolOutput", notify);
       return () => {
         listeners.delete(listener);
         stopState();
