@@ -176,6 +176,7 @@ export {
   type EmptySuggestion,
   type ErrorClass,
   errorClassOf,
+  type ErrorWords,
   ErrorState,
   type ErrorStateProps,
   InvalidState,
