@@ -798,15 +798,13 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
   it("books nothing and shows no purchase word on any screen, in en and ru", () => {
     // The app's own DOM snapshots are its screens (every recorded result, en and ru), which
     // its tests just compared with what the widget renders.
-    const dir = join(replies, "test/snapshots");
-    const screens = readdirSync(dir).filter((file) => file.endsWith(".html"));
-    expect(screens.filter((f) => f.includes(".ru-")).length).toBeGreaterThanOrEqual(4);
-    expect(screens.filter((f) => f.includes(".en-")).length).toBeGreaterThanOrEqual(4);
-    for (const screen of screens) {
-      expectNoPurchaseWord(
-        readFileSync(join(dir, screen), "utf8").replace(/<[^>]*>/g, " "),
-        screen,
-      );
+    // One entry per screen in the app's snapshot file, named by its test: "<fixture> (<variant>)".
+    const file = readFileSync(join(replies, "test/__snapshots__/widget.test.tsx.snap"), "utf8");
+    const screens = [...file.matchAll(/^exports\[`[^`]*> (\S+ \(\w+-\w+\)) 1`\] = `([^`]*)`;$/gm)];
+    expect(screens.filter(([, name]) => name?.includes("(ru-")).length).toBeGreaterThanOrEqual(4);
+    expect(screens.filter(([, name]) => name?.includes("(en-")).length).toBeGreaterThanOrEqual(4);
+    for (const [, name = "", dom = ""] of screens) {
+      expectNoPurchaseWord(dom.replace(/<[^>]*>/g, " "), name);
     }
     const recorded = readdirSync(join(replies, "fixtures")).join(" ");
     expect(recorded).not.toMatch(/book|order/);
