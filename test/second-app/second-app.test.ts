@@ -426,11 +426,13 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     const statusFor = async (path: string, host: string, body?: unknown) =>
       (await requestAsHost(new URL(endpoint), path, host, body)).status;
 
-    it("serves the name in ALLOWED_HOSTS (403 for another) and answers /healthz", async () => {
+    it("serves the name in ALLOWED_HOSTS (403 for another, on every path) and answers /healthz", async () => {
       const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
       expect(await statusFor("/mcp", "cal.example", list)).toBe(200);
       expect(await statusFor("/mcp", "evil.example", list)).toBe(403);
       expect(await statusFor("/healthz", "cal.example")).toBe(200);
+      for (const path of ["/healthz", "/.well-known/oauth-protected-resource/mcp", "/", "/x"])
+        expect(await statusFor(path, "evil.example"), path).toBe(403);
       const health = await fetch(new URL("/healthz", endpoint));
       expect(await health.json()).toEqual({ status: "ok" });
     });
