@@ -237,7 +237,7 @@ describe("createFetchHandler", () => {
     }
   });
 
-  it("serves routes on an allowed Host only, and 404 for the rest", async () => {
+  it("serves routes on an allowed Host only: 403 on every path for another, 404 for the rest", async () => {
     const handler = handlerWith();
     const metadata = "http://127.0.0.1/.well-known/oauth-protected-resource";
     const served = await handler(new Request(metadata));
@@ -245,7 +245,11 @@ describe("createFetchHandler", () => {
     expect(await served.json()).toMatchObject({ resource: issuer.audience });
     expect(
       (await handler(new Request(metadata, { headers: { host: "evil.example" } }))).status,
-    ).toBe(404);
+    ).toBe(403);
+    const elsewhere = new Request("http://127.0.0.1/nowhere", {
+      headers: { host: "evil.example" },
+    });
+    expect((await handler(elsewhere)).status).toBe(403);
     expect((await handler(new Request("http://127.0.0.1/nowhere"))).status).toBe(404);
     expect((await handler(new Request("http://127.0.0.1/%E0%A4%A"))).status).toBe(400);
   });
