@@ -3,7 +3,7 @@
  * and the status, challenge and ToolError of every kind of refused token — 401/403 for an
  * MCP-spec client, 200 with the same result for ChatGPT (marked by its `openai/…` client hints).
  */
-import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
+import { startHarness, GOOD_SEARCH, type Harness } from "../giftgenius/harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { CONFIRMATION_META, createTokenVerifier } from "../../src/server/index.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { CONFIRMATION_META } from "../../src/server/index.ts";
-import { connectClient } from "./harness.ts";
+import { connectClient } from "../giftgenius/harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 

@@ -1,6 +1,6 @@
 import { setFaults } from "../../examples/giftgenius/server/faults.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
+import { call, draftFor, sc, startHarness, type Harness } from "../giftgenius/harness.ts";
 
 describe("commit_order under concurrency (SQLite)", () => {
   let h: Harness;

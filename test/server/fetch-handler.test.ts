@@ -19,7 +19,7 @@ import {
   type FetchHandler,
   type FetchHandlerOptions,
 } from "../../src/server/index.ts";
-import { clientOptions, GOOD_SEARCH, memoryLogger, sc } from "./harness.ts";
+import { clientOptions, GOOD_SEARCH, memoryLogger, sc } from "../giftgenius/harness.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
 const LIB = fileURLToPath(new URL("../../lib/", import.meta.url));

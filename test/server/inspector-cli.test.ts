@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { GOOD_SEARCH, startHarness, type Harness } from "./harness.ts";
+import { GOOD_SEARCH, startHarness, type Harness } from "../giftgenius/harness.ts";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const run = promisify(execFile);

@@ -21,7 +21,7 @@ import {
   silentLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
-import { connectClient, startHarness } from "./harness.ts";
+import { connectClient, startHarness } from "../giftgenius/harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 
 /** What a model reads of a result: its text and structuredContent, never `_meta`. */

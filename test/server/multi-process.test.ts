@@ -8,7 +8,7 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import pg from "pg";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { CONFIRMATION_META, principalScope } from "../../src/server/index.ts";
-import { connectClient, GOOD_SEARCH } from "./harness.ts";
+import { connectClient, GOOD_SEARCH } from "../giftgenius/harness.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 

@@ -24,7 +24,7 @@ import {
   startAuthorization,
   type Authorization,
 } from "../../src/server/index.ts";
-import { call, clientOptions, sc, startHarness, type Harness } from "./harness.ts";
+import { call, clientOptions, sc, startHarness, type Harness } from "../giftgenius/harness.ts";
 
 type Provider = OAuthClientProvider & {
   /** Where the SDK sent the person to sign in (set by `redirectToAuthorization`). */

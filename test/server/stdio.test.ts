@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { clientOptions, GOOD_SEARCH } from "./harness.ts";
+import { clientOptions, GOOD_SEARCH } from "../giftgenius/harness.ts";
 
 /** How to start the server over stdio, with a private store. */
 function serverParams(dir: string) {

@@ -20,7 +20,7 @@ import {
   sc,
   startHarness,
   type Harness,
-} from "./harness.ts";
+} from "../giftgenius/harness.ts";
 
 const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
 const META = {
