@@ -10,7 +10,7 @@ import {
   repairSuggestGifts,
   SuggestGiftsArgs,
 } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
-import { applyExamples } from "./apply-examples.ts";
+import { applyExamples } from "../giftgenius/apply-examples.ts";
 
 const spec: ArgumentSpec<v.InferOutput<typeof SuggestGiftsArgs>> = {
   schema: SuggestGiftsArgs,

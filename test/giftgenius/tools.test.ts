@@ -20,7 +20,7 @@ import {
   sc,
   startHarness,
   type Harness,
-} from "../giftgenius/harness.ts";
+} from "./harness.ts";
 
 const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
 const META = {

@@ -2,14 +2,7 @@ import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
 import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
 import { applyExamples } from "./apply-examples.ts";
-import {
-  assertNoInternals,
-  call,
-  GOOD_SEARCH,
-  sc,
-  startHarness,
-  type Harness,
-} from "../giftgenius/harness.ts";
+import { assertNoInternals, call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
 import type { FieldError } from "../../src/contract/index.ts";
 
 const BAD_INPUTS: Array<[string, string, unknown]> = [

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
 import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
-import { assertNoInternals } from "../giftgenius/harness.ts";
+import { assertNoInternals } from "./harness.ts";
 
 const DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const files = readdirSync(DIR).filter((file) => file.endsWith(".json"));

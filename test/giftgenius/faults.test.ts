@@ -11,7 +11,7 @@ import {
   sc,
   startHarness,
   type Harness,
-} from "../giftgenius/harness.ts";
+} from "./harness.ts";
 import { things } from "../support/thing-contract.ts";
 
 /** Every next_action any error may carry: fixed sentences only. */
