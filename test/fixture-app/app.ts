@@ -14,13 +14,14 @@ import {
   createToolServer,
   defineTool,
   idempotentResult,
-  runCommit,
+  runIdempotent,
   ToolFailure,
   widgetResources,
   widgetToolMeta,
   type AuthorizationSettings,
   type HttpOptions,
   type IdempotencyStore,
+  type IdempotencyTiming,
   type ProtectedResource,
   type ServerLogger,
   type ToolErrorBody,
@@ -92,7 +93,9 @@ type Placed =
 export interface FixtureApp {
   tools: ToolServer;
   store: IdempotencyStore;
-  /** How many purchases were placed (a replay places none). */
+  /** How many times the effect ran (a replay runs none; a takeover after a crash runs it again). */
+  effects(): number;
+  /** How many distinct purchases were placed: the effect is keyed, so a rerun places none. */
   placed(): number;
   http:
     | { authenticate: NonNullable<HttpOptions["authenticate"]>; resource: ProtectedResource }
@@ -102,18 +105,35 @@ export interface FixtureApp {
 
 /** Builds the fixture app on `store` (initialised here, closed by `close()`). */
 export async function createFixtureApp(options: {
+  /** The app's database: drafts and idempotency records (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
+  /**
+   * The idempotency records' store when a test wraps `store` to inject a fault (a wrapper is
+   * not a database the draft store can share); default `store`.
+   */
+  records?: IdempotencyStore;
   log: ServerLogger;
   /** The widget build's folder; without a build the resources are the kit's placeholders. */
   widgetDist: string;
   /** Without it HTTP has no sign-in: every write is refused. */
   auth?: AuthorizationSettings;
   now?: () => number;
+  /** The idempotency lease, wait and TTL (default the kit's). */
+  timing?: Partial<IdempotencyTiming>;
+  /**
+   * Runs inside every purchase's effect, before it is placed: tests slow it (to make calls
+   * overlap) or throw from it (a failing downstream). The fixture's only fault switch.
+   */
+  beforePlace?: () => Promise<void>;
 }): Promise<FixtureApp> {
   const { store, log, now = Date.now } = options;
+  const records = options.records ?? store;
   await store.init();
   const drafts = createDraftStore<Draft>(store, { name: "fixture_drafts", ttlMs: 600_000, now });
-  let placed = 0;
+  let effects = 0;
+  // The purchases placed, by id: placing one id again (a rerun of its effect) is a no-op, as a
+  // downstream keyed by the kit's effect key would make it.
+  const purchases = new Set<string>();
   const widget = widgetResources({ dist: options.widgetDist, log, fallbackName: "fixture-shop" });
 
   const listProducts = defineTool(shop, "product_list", {
@@ -177,11 +197,22 @@ export async function createFixtureApp(options: {
     auth: { scopes: [FIXTURE_SCOPE] },
     arguments: commitArguments({ draftExample: "drf_from_prepare_purchase" }),
     async handler(args, context) {
-      const outcome = await runCommit<Placed, Draft>({
-        store,
-        args,
-        context,
+      // runCommit's run, with the test's timing (runCommit takes none): the caller and the key
+      // key the record, the draft id is what the key is bound to.
+      const outcome = await runIdempotent<Placed, Draft>({
+        store: records,
+        scope: context.caller,
+        key: args.idempotency_key,
+        args: { draft_id: args.draft_id },
         now,
+        deferClaimFlush: true,
+        ...(options.timing ? { timing: options.timing } : {}),
+        // The effect ran but its record was not written: the kit answers it, the app logs it.
+        onStoreError: (error) =>
+          context.log.error("idempotency_store_failed_after_effect", {
+            request_id: context.requestId,
+            error_message: error instanceof Error ? error.message : String(error),
+          }),
         async execute({ effectKey, captured, capture }) {
           let draft = captured;
           if (!draft) {
@@ -200,7 +231,9 @@ export async function createFixtureApp(options: {
           }
           const product = PRODUCTS.find((p) => p.id === draft.product_id)!;
           const id = `pur_${effectKey.slice(0, 16)}`;
-          placed++;
+          effects++;
+          await options.beforePlace?.();
+          purchases.add(id);
           return {
             final: true,
             value: {
@@ -248,7 +281,8 @@ export async function createFixtureApp(options: {
   return {
     tools,
     store,
-    placed: () => placed,
+    effects: () => effects,
+    placed: () => purchases.size,
     http: resourceServer
       ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }
       : undefined,

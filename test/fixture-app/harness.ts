@@ -15,6 +15,7 @@ import {
   type HttpEndpoint,
   type HttpOptions,
   type IdempotencyStore,
+  type IdempotencyTiming,
 } from "../../src/server/index.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";
@@ -42,14 +43,19 @@ export interface FixtureHarness {
 }
 
 /**
- * Starts the fixture app: `store` (default a private SQLite file), `now`, `widgetDist`
- * (default a missing folder: placeholder resources) and `serveHttp` options.
+ * Starts the fixture app: `store` (default a private SQLite file), `records` (a
+ * wrapper of `store` for the idempotency records), `now`, `widgetDist`
+ * (default a missing folder: placeholder resources), idempotency `timing`, the effect hook
+ * `beforePlace` and `serveHttp` options.
  */
 export async function startFixture(
   options: {
     store?: IdempotencyStore;
+    records?: IdempotencyStore;
     now?: () => number;
     widgetDist?: string;
+    timing?: Partial<IdempotencyTiming>;
+    beforePlace?: () => Promise<void>;
     http?: Partial<HttpOptions>;
   } = {},
 ): Promise<FixtureHarness> {
@@ -61,7 +67,10 @@ export async function startFixture(
     log,
     widgetDist: options.widgetDist ?? join(dir, "dist"),
     auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
+    ...(options.records ? { records: options.records } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.beforePlace ? { beforePlace: options.beforePlace } : {}),
   });
   const resource = app.http?.resource;
   const endpoint = await serveHttp({
