@@ -29,8 +29,8 @@ import {
 } from "../../src/server/index.ts";
 import { shop, type PurchaseSchema } from "../support/shop-contract.ts";
 
-/** The scope drafting and placing a purchase require. */
-export const FIXTURE_SCOPE = "shop:write";
+/** The scope drafting and placing a purchase require (the test issuer's default grant). */
+export const FIXTURE_SCOPE = "orders:write";
 
 /** The fixture's confirmation secret (the kit signs the widget's proof with it). */
 export const FIXTURE_SECRET = "fixture-app-confirmation-secret-0123456789";
@@ -141,6 +141,8 @@ export async function createFixtureApp(options: {
     description: "List the products with any of the given tags. Read only.",
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
     meta: widgetToolMeta(widget.uris, { invoking: "Looking…", invoked: "Products" }),
+    // Anyone may list; a signed-in caller is still verified (the optional sign-in case).
+    auth: { scopes: [], optional: true },
     arguments: { schema: ListProductsArgs, repair: () => GOOD_LIST },
     async handler(args) {
       const found = PRODUCTS.filter(

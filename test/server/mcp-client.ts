@@ -40,7 +40,7 @@ export async function connectClient(
   token?: string,
   era: "modern" | "legacy" = "modern",
 ): Promise<Client> {
-  const client = new Client({ name: "giftgenius-test", version: "1.0.0" }, clientOptions(era));
+  const client = new Client({ name: "kit-test", version: "1.0.0" }, clientOptions(era));
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   await client.connect(
     new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
