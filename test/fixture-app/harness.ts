@@ -12,6 +12,7 @@ import {
   CONFIRMATION_META,
   createSqliteStore,
   serveHttp,
+  type AuthorizationSettings,
   type HttpEndpoint,
   type HttpOptions,
   type IdempotencyStore,
@@ -44,7 +45,7 @@ export interface FixtureHarness {
 
 /**
  * Starts the fixture app: `store` (default a private SQLite file), `records` (a
- * wrapper of `store` for the idempotency records), `now`, `widgetDist`
+ * wrapper of `store` for the idempotency records), `auth`, `now`, `widgetDist`
  * (default a missing folder: placeholder resources), idempotency `timing`, the effect hook
  * `beforePlace` and `serveHttp` options.
  */
@@ -52,6 +53,8 @@ export async function startFixture(
   options: {
     store?: IdempotencyStore;
     records?: IdempotencyStore;
+    /** Whose tokens the app trusts (default the harness's test issuer's). */
+    auth?: AuthorizationSettings;
     now?: () => number;
     widgetDist?: string;
     timing?: Partial<IdempotencyTiming>;
@@ -66,7 +69,7 @@ export async function startFixture(
     store: options.store ?? createSqliteStore(join(dir, "fixture.sqlite")),
     log,
     widgetDist: options.widgetDist ?? join(dir, "dist"),
-    auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
+    auth: options.auth ?? { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
     ...(options.records ? { records: options.records } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.timing ? { timing: options.timing } : {}),
