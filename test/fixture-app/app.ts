@@ -23,9 +23,11 @@ import {
   type IdempotencyStore,
   type IdempotencyTiming,
   type ProtectedResource,
+  type ResourceProvider,
   type ServerLogger,
   type ToolErrorBody,
   type ToolServer,
+  type WidgetUris,
 } from "../../src/server/index.ts";
 import { shop, type PurchaseSchema } from "../support/shop-contract.ts";
 
@@ -90,21 +92,16 @@ type Placed =
   | { ok: false; error: ToolErrorBody };
 
 /** A running fixture app: make SDK servers from `tools`, serve `http` hooks, `close()`. */
-export interface FixtureApp {
-  tools: ToolServer;
+export interface FixtureApp extends FixtureTools {
   store: IdempotencyStore;
-  /** How many times the effect ran (a replay runs none; a takeover after a crash runs it again). */
-  effects(): number;
-  /** How many distinct purchases were placed: the effect is keyed, so a rerun places none. */
-  placed(): number;
   http:
     | { authenticate: NonNullable<HttpOptions["authenticate"]>; resource: ProtectedResource }
     | undefined;
   close(): Promise<void>;
 }
 
-/** Builds the fixture app on `store` (initialised here, closed by `close()`). */
-export async function createFixtureApp(options: {
+/** What the fixture's tools run on (the in-process app and main.ts's serveApp both give it). */
+export interface FixtureToolOptions {
   /** The app's database: drafts and idempotency records (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
   /**
@@ -113,10 +110,10 @@ export async function createFixtureApp(options: {
    */
   records?: IdempotencyStore;
   log: ServerLogger;
-  /** The widget build's folder; without a build the resources are the kit's placeholders. */
-  widgetDist: string;
-  /** Without it HTTP has no sign-in: every write is refused. */
-  auth?: AuthorizationSettings;
+  /** The widget resources the tools advertise and serve. */
+  widget: { uris: WidgetUris; provider: ResourceProvider };
+  /** The resource server's metadata: a refused call then tells the client where to sign in. */
+  protectedResource?: ProtectedResource;
   now?: () => number;
   /** The idempotency lease, wait and TTL (default the kit's). */
   timing?: Partial<IdempotencyTiming>;
@@ -125,16 +122,26 @@ export async function createFixtureApp(options: {
    * overlap) or throw from it (a failing downstream). The fixture's only fault switch.
    */
   beforePlace?: () => Promise<void>;
-}): Promise<FixtureApp> {
-  const { store, log, now = Date.now } = options;
+}
+
+/** The fixture's tool server, and what its effect did. */
+export interface FixtureTools {
+  tools: ToolServer;
+  /** How many times the effect ran (a replay runs none; a takeover after a crash runs it again). */
+  effects(): number;
+  /** How many distinct purchases were placed: the effect is keyed, so a rerun places none. */
+  placed(): number;
+}
+
+/** The three tools on the kit's tool server. */
+export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
+  const { store, log, widget, now = Date.now } = options;
   const records = options.records ?? store;
-  await store.init();
   const drafts = createDraftStore<Draft>(store, { name: "fixture_drafts", ttlMs: 600_000, now });
   let effects = 0;
   // The purchases placed, by id: placing one id again (a rerun of its effect) is a no-op, as a
   // downstream keyed by the kit's effect key would make it.
   const purchases = new Set<string>();
-  const widget = widgetResources({ dist: options.widgetDist, log, fallbackName: "fixture-shop" });
 
   const listProducts = defineTool(shop, "product_list", {
     name: "list_products",
@@ -263,6 +270,32 @@ export async function createFixtureApp(options: {
     },
   });
 
+  const tools = createToolServer({
+    info: { name: "fixture-shop", version: "1.0.0" },
+    contract: shop,
+    tools: [listProducts, preparePurchase, placePurchase],
+    resources: widget.provider,
+    log,
+    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
+    confirmation: { secret: FIXTURE_SECRET, now },
+  });
+  return { tools, effects: () => effects, placed: () => purchases.size };
+}
+
+/**
+ * The fixture app in process, as the tests start it: the tools on `store` (initialised here,
+ * closed by `close()`), the widget build in `widgetDist` (missing: the kit's placeholders),
+ * and a resource server trusting `auth` (without it HTTP has no sign-in: every write refused).
+ */
+export async function createFixtureApp(
+  options: Omit<FixtureToolOptions, "widget" | "protectedResource"> & {
+    widgetDist: string;
+    auth?: AuthorizationSettings;
+  },
+): Promise<FixtureApp> {
+  const { store, log } = options;
+  await store.init();
+  const widget = widgetResources({ dist: options.widgetDist, log, fallbackName: "fixture-shop" });
   const resourceServer = options.auth
     ? createResourceServer({
         settings: options.auth,
@@ -271,20 +304,16 @@ export async function createFixtureApp(options: {
         log,
       })
     : undefined;
-  const tools = createToolServer({
-    info: { name: "fixture-shop", version: "1.0.0" },
-    contract: shop,
-    tools: [listProducts, preparePurchase, placePurchase],
-    resources: widget.provider,
-    log,
+  const { widgetDist: _dist, auth: _auth, ...rest } = options;
+  const fixture = createFixtureTools({
+    ...rest,
+    widget,
     ...(resourceServer ? { protectedResource: resourceServer.resource } : {}),
-    confirmation: { secret: FIXTURE_SECRET, now },
   });
+  const { tools } = fixture;
   return {
-    tools,
+    ...fixture,
     store,
-    effects: () => effects,
-    placed: () => purchases.size,
     http: resourceServer
       ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }
       : undefined,
