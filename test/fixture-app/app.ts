@@ -10,10 +10,12 @@ import * as v from "valibot";
 import {
   commitArguments,
   createDraftStore,
+  createRateLimiter,
   createResourceServer,
   createToolServer,
   defineTool,
   idempotentResult,
+  rateLimitFailure,
   runIdempotent,
   ToolFailure,
   widgetResources,
@@ -122,6 +124,11 @@ export interface FixtureToolOptions {
    * overlap) or throw from it (a failing downstream). The fixture's only fault switch.
    */
   beforePlace?: () => Promise<void>;
+  /**
+   * Drafts per caller and UTC day (default 10 000): kept in the store's database, so every
+   * process serving the app counts the same uses.
+   */
+  prepareLimit?: number;
 }
 
 /** The fixture's tool server, and what its effect did. */
@@ -142,6 +149,12 @@ export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
   // The purchases placed, by id: placing one id again (a rerun of its effect) is a no-op, as a
   // downstream keyed by the kit's effect key would make it.
   const purchases = new Set<string>();
+  const limiter = createRateLimiter(store, {
+    name: "fixture_prepares",
+    limit: options.prepareLimit ?? 10_000,
+    windowMs: 86_400_000,
+    now,
+  });
 
   const listProducts = defineTool(shop, "product_list", {
     name: "list_products",
@@ -182,6 +195,8 @@ export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
           retryable: false,
         });
       }
+      const decision = await limiter.take(context.caller);
+      if (!decision.ok) throw rateLimitFailure(decision);
       const quantity = args.quantity ?? 1;
       const { draft_id, expires_at } = await drafts.put(context.caller, {
         product_id: product.id,
@@ -243,6 +258,8 @@ export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
           effects++;
           await options.beforePlace?.();
           purchases.add(id);
+          // Every process's log says what it placed: a test across processes counts these.
+          log.info("purchase_placed", { purchase_id: id });
           return {
             final: true,
             value: {
