@@ -29,6 +29,7 @@ import {
   type ServerLogger,
   type ToolErrorBody,
   type ToolServer,
+  type ToolsOf,
   type WidgetUris,
 } from "../../src/server/index.ts";
 import { shop, type PurchaseSchema } from "../support/shop-contract.ts";
@@ -141,7 +142,7 @@ export interface FixtureTools {
 }
 
 /** The three tools on the kit's tool server. */
-export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
+export function createFixtureTools(options: FixtureToolOptions) {
   const { store, log, widget, now = Date.now } = options;
   const records = options.records ?? store;
   const drafts = createDraftStore<Draft>(store, { name: "fixture_drafts", ttlMs: 600_000, now });
@@ -296,8 +297,16 @@ export function createFixtureTools(options: FixtureToolOptions): FixtureTools {
     ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     confirmation: { secret: FIXTURE_SECRET, now },
   });
-  return { tools, effects: () => effects, placed: () => purchases.size };
+  const fixture: FixtureTools = { tools, effects: () => effects, placed: () => purchases.size };
+  // The declarations too, for their types (`FixtureShopTools`).
+  return { ...fixture, defined: [listProducts, preparePurchase, placePurchase] as const };
 }
+
+/**
+ * The fixture's tools as its widget calls them (names, arguments, kinds), from their own
+ * declarations: the widget's `toolRefs<FixtureShopTools>`.
+ */
+export type FixtureShopTools = ToolsOf<ReturnType<typeof createFixtureTools>["defined"][number]>;
 
 /**
  * The fixture app in process, as the tests start it: the tools on `store` (initialised here,
