@@ -11,7 +11,6 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   CONFIRMATION_META,
   createSqliteStore,
-  serveHttp,
   type AuthorizationSettings,
   type HttpEndpoint,
   type HttpOptions,
@@ -19,6 +18,7 @@ import {
   type IdempotencyTiming,
 } from "../../src/server/index.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
+import { serveInProcess } from "../server/serve-in-process.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";
 import { createFixtureApp, FIXTURE_SCOPE, type FixtureApp } from "./app.ts";
 
@@ -75,15 +75,7 @@ export async function startFixture(
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.beforePlace ? { beforePlace: options.beforePlace } : {}),
   });
-  const resource = app.http?.resource;
-  const endpoint = await serveHttp({
-    createServer: (context) => app.tools.createServer(context),
-    log,
-    port: 0,
-    ...(app.http ? { authenticate: app.http.authenticate } : {}),
-    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
-    ...options.http,
-  });
+  const endpoint = await serveInProcess(app, log, options.http);
   const clients: Client[] = [];
   return {
     app,

@@ -1,31 +1,16 @@
 /**
- * Starts test/fixture-app/main.ts as a child process on an ephemeral port (scripts/spawn-server.ts
- * does the same for GiftGenius) and resolves once it logs where it listens.
+ * Starts test/fixture-app/main.ts as a child process on an ephemeral port (scripts/spawn-server.ts,
+ * which starts GiftGenius by default) and resolves once it logs where it listens.
  */
-import { spawnLoggedServer, type ServerProcess } from "../../scripts/spawn-server.ts";
+import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 
 /** Spawns the fixture server with `env` added to the current environment. */
 export function spawnFixture(
   env: { [key: string]: string | undefined },
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  // Node with tsx as a loader, not the tsx command (its own child would outlive a SIGKILL).
-  return spawnLoggedServer(
-    process.execPath,
-    ["--import", "tsx", "test/fixture-app/main.ts"],
-    {
-      NODE_ENV: process.env.NODE_ENV || "development",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      AUTH_DEV_PORT: "0",
-      ...env,
-    },
-    (entry) =>
-      entry.event === "listening" && typeof entry.url === "string" ? entry.url : undefined,
-    timeoutMs,
-  );
+  return spawnServer(env, timeoutMs, "test/fixture-app/main.ts");
 }
-
 /** The purchase ids a server process logged as placed (`purchase_placed`). */
 export function placedIn(server: ServerProcess): string[] {
   return server.logs.flatMap((line) => {

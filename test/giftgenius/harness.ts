@@ -19,11 +19,11 @@ import {
   CONFIRMATION_META,
   createConfirmationSigner,
   createSqliteStore,
-  serveHttp,
   type HttpEndpoint,
   type HttpOptions,
 } from "../../src/server/index.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
+import { serveInProcess } from "../server/serve-in-process.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";
 
 // The app-neutral client helpers, for GiftGenius' tests that import them from here.
@@ -94,15 +94,7 @@ export async function startHarness(
     auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
     ...overrides,
   });
-  const resource = app.http?.resource;
-  const endpoint = await serveHttp({
-    createServer: (context) => app.tools.createServer(context),
-    log,
-    port: 0,
-    ...(app.http ? { authenticate: app.http.authenticate } : {}),
-    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
-    ...http,
-  });
+  const endpoint = await serveInProcess(app, log, http);
   app.listening(endpoint.url);
   const clients: Client[] = [];
   const signer = createConfirmationSigner({
