@@ -13,7 +13,8 @@ import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import type { Host } from "../../src/bridge/types.ts";
 import { HostProvider, useToolInput } from "../../src/hooks/index.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
-import { FixtureWidget, payloads } from "../fixture-app/widget.tsx";
+import { payloads } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
 type Win = Window & { openai?: unknown };
 

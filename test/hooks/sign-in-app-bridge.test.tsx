@@ -13,7 +13,8 @@ import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { HOST_TEXT_MARKERS, REJECTED_FORMS, RESOLVED_FORMS } from "../bridge/host-sign-in-forms.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
-import { authRequired, FixtureWidget, payloads, resultOf } from "../fixture-app/widget.tsx";
+import { authRequired, payloads, resultOf } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
 const output = payloads.draft;
 const refusal = authRequired;

@@ -18,7 +18,8 @@ import {
   REJECTED_FORMS,
   RESOLVED_FORMS,
 } from "../bridge/host-sign-in-forms.ts";
-import { authRequired, FixtureWidget, payloads, resultOf } from "../fixture-app/widget.tsx";
+import { authRequired, payloads, resultOf } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
