@@ -231,8 +231,16 @@ for (const [name, c] of [...counts, ["total (shared: names)", total] as const]) 
 
 // The budget: totals that may only go down. `--update` lowers it to what was counted; raising
 // it is an edit to api/budget.json, made on purpose and seen in review.
-const budget = (existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, "utf8")) : total) as
-  Counts | (Counts & { target?: Counts });
+// `target` (where 1.0 is headed) is printed, not enforced.
+const budget = (
+  existsSync(budgetFile) ? JSON.parse(readFileSync(budgetFile, "utf8")) : total
+) as Counts & { target?: Counts };
+if (budget.target) {
+  console.log(`${"budget".padEnd(26)}${keys.map((k) => String(budget[k]).padStart(14)).join("")}`);
+  console.log(
+    `${"target".padEnd(26)}${keys.map((k) => String(budget.target![k]).padStart(14)).join("")}`,
+  );
+}
 const over = keys.filter((k) => total[k] > budget[k]);
 for (const k of over) {
   failed += 1;
@@ -240,7 +248,8 @@ for (const k of over) {
 }
 if (update) {
   const lowered = Object.fromEntries(keys.map((k) => [k, Math.min(total[k], budget[k])]));
-  writeFileSync(budgetFile, `${JSON.stringify(lowered, null, 2)}\n`);
+  const next = budget.target ? { ...lowered, target: budget.target } : lowered;
+  writeFileSync(budgetFile, `${JSON.stringify(next, null, 2)}\n`);
 }
 
 // Every entry lists what it exports by name: `export *` would pass on whatever a module adds,
