@@ -19,17 +19,21 @@ export interface ServerProcess {
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-/** Spawns the server with `env` added to the current environment (PORT defaults to 0). */
+/**
+ * Spawns the server with `env` added to the current environment (PORT defaults to 0);
+ * `entry` is another server script that logs `listening` the same way (the kit's fixture app).
+ */
 export function spawnServer(
   env: { [key: string]: string | undefined } = {},
   timeoutMs = 60_000,
+  entry = "examples/giftgenius/server/main.ts",
 ): Promise<ServerProcess> {
   // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child
   // of its own, so a SIGKILL sent to it (a crash test) killed only the wrapper and left the
   // server serving, orphaned.
   return spawnLoggedServer(
     process.execPath,
-    ["--import", "tsx", "examples/giftgenius/server/main.ts"],
+    ["--import", "tsx", entry],
     {
       // Development unless the caller says otherwise: the built-in draft secret is refused elsewhere.
       NODE_ENV: process.env.NODE_ENV || "development",

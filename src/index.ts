@@ -175,6 +175,7 @@ export {
   type EmptySuggestion,
   type ErrorClass,
   errorClassOf,
+  type ErrorWords,
   ErrorState,
   type ErrorStateProps,
   InvalidState,

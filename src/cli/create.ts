@@ -145,3 +145,23 @@ export function createApp(options: CreateOptions): CreatedApp {
   }
   return { dir, name, kitSpec: spec, files: written.sort() };
 }
+
+/**
+ * What `create` prints once the app is written: where it is and the next commands. A range
+ * (no `--kit` path) is installed from the npm registry, which answers 404 while the kit is
+ * unpublished; the one sentence about it names the way out, so npm's 404 is not the last word.
+ */
+export function createdMessage(app: CreatedApp, where: string): string {
+  const fromRegistry = !app.kitSpec.startsWith("file:");
+  const registryNote = fromRegistry
+    ? "\nIf npm install answers 404 for mcp-widget-kit, the kit is not on the npm registry yet: " +
+      "create the app again with --kit <path to the .tgz that npm pack writes in a clone of the kit>.\n"
+    : "";
+  return `Created ${app.name} in ${where} (${app.files.length} files, mcp-widget-kit ${app.kitSpec}).
+
+  cd ${where}
+  npm install
+  npm start     # the widget on the local host page, rebuilt on every save
+  npm test      # the server against the contract, DOM snapshots of the widget
+${registryNote}`;
+}

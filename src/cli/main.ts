@@ -5,7 +5,7 @@
  */
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
-import { createApp, UsageError } from "./create.ts";
+import { createApp, createdMessage, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
 import { runReconcile } from "./reconcile.ts";
 
@@ -40,14 +40,7 @@ function create(args: string[]): void {
     kit: values.kit,
     template: values.template,
   });
-  const where = relative(process.cwd(), app.dir) || ".";
-  console.log(`Created ${app.name} in ${where} (${app.files.length} files, mcp-widget-kit ${app.kitSpec}).
-
-  cd ${where}
-  npm install
-  npm start     # the widget on the local host page, rebuilt on every save
-  npm test      # the server against the contract, DOM snapshots of the widget
-`);
+  console.log(createdMessage(app, relative(process.cwd(), app.dir) || "."));
 }
 
 async function dev(args: string[]): Promise<void> {

@@ -12,6 +12,7 @@ import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
 import { OrderReceipt } from "./order-receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
@@ -59,8 +60,8 @@ export interface ConfirmWords {
   readonly prepareAgain?: string;
 }
 
-/** Props of `ConfirmDraft`. */
-export interface ConfirmDraftProps {
+/** Props of `ConfirmDraft`; `errorTexts` / `errorClasses` word and class a failed commit. */
+export interface ConfirmDraftProps extends ErrorWords {
   readonly draft: Draft;
   /** The app's body: any React content (the message text, an editor, a picture). */
   readonly children?: ReactNode;
@@ -111,6 +112,8 @@ export function ConfirmDraft({
   onRefresh,
   words = {},
   renderReceipt,
+  errorTexts,
+  errorClasses,
 }: ConfirmDraftProps) {
   const { m, money, dateTime } = useI18n();
   const titleId = useId();
@@ -201,7 +204,12 @@ export function ConfirmDraft({
   if (phase.kind === "error") {
     body = (
       <>
-        <ErrorState error={phase.error} onRetry={commit} />
+        <ErrorState
+          error={phase.error}
+          onRetry={commit}
+          errorTexts={errorTexts}
+          errorClasses={errorClasses}
+        />
         <div className="wk-row">
           {cancel}
           {phase.error.retryable || phase.signIn ? null : prepareAgainButton}
@@ -264,8 +272,9 @@ export function ConfirmDraft({
 
   // One dialog element through confirm → committing → error, so focus and the trap never
   // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
-  // what happened).
+  // what happened), or by "Nothing was changed." for a settled conflict.
   const failed = phase.kind === "error";
+  const settled = failed && isSettled(phase.error, errorClassOf(phase.error, errorClasses));
   return (
     <section
       ref={dialog}
@@ -274,7 +283,7 @@ export function ConfirmDraft({
       aria-modal="true"
       aria-labelledby={failed ? undefined : titleId}
       aria-describedby={failed ? undefined : descriptionId}
-      aria-label={failed ? m.errorTitle : undefined}
+      aria-label={settled ? m.changesNone : failed ? m.errorTitle : undefined}
       tabIndex={-1}
     >
       {body}

@@ -7,6 +7,7 @@ import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
+import type { ErrorWords } from "./error-class.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 
 /** One line of a purchase: what and how many. */
@@ -28,8 +29,8 @@ export interface PurchaseDraft {
 
 export type { CommitOutcome };
 
-/** Props of `ConfirmPurchase`. */
-export interface ConfirmPurchaseProps {
+/** Props of `ConfirmPurchase`; `errorTexts` / `errorClasses` as ConfirmDraft's. */
+export interface ConfirmPurchaseProps extends ErrorWords {
   readonly draft: PurchaseDraft;
   /** Sends the commit with this key (e.g. `commit_order({ draft_id, idempotency_key })`). */
   readonly onCommit: (idempotencyKey: string) => Promise<CommitOutcome>;

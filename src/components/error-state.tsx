@@ -11,13 +11,20 @@ import { MORE_ERRORS, UNKNOWN_FIELDS } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { Messages } from "../i18n/messages/en.ts";
-import { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts";
+import {
+  errorClassOf,
+  errorSentence,
+  isSettled,
+  plainFieldName,
+  type ErrorClass,
+  type ErrorWords,
+} from "./error-class.ts";
 import { IS_DEV } from "./dev.ts";
 import { RequestId } from "./request-id.tsx";
 import { RetryButton } from "./retry-button.tsx";
 
 /** Props of `ErrorState`. */
-export interface ErrorStateProps {
+export interface ErrorStateProps extends ErrorWords {
   /** The parsed error (`view.error` of an `error` view). */
   readonly error: ToolError;
   /** Runs a retry; without it no retry is offered, even for a retryable error. */
@@ -30,29 +37,6 @@ export interface ErrorStateProps {
    */
   readonly classify?: (error: ToolError) => ErrorClass | undefined;
 }
-
-/** The kit's message keys that hold a plain sentence. */
-type SentenceKey = {
-  [K in keyof Messages]: Messages[K] extends string ? K : never;
-}[keyof Messages];
-
-const SENTENCE: { readonly [C in ErrorClass]: SentenceKey } = {
-  validation: "errorValidation",
-  rate_limited: "errorRateLimited",
-  limit_reached: "errorLimitReached",
-  unavailable: "errorUnavailable",
-  not_found: "errorNotFound",
-  expired: "errorExpired",
-  conflict: "errorConflict",
-  in_progress: "errorInProgress",
-  unknown_outcome: "changesUnknown",
-  sign_in: "signInBody",
-  not_allowed: "errorNotAllowed",
-  declined: "errorDeclined",
-  host_call_failed: "hostCallFailed",
-  unreadable: "unreadableResult",
-  unknown: "errorUnknown",
-};
 
 function changesText(changes: ToolError["changes"], m: Messages): string | null {
   if (changes === "none") return m.changesNone;
@@ -96,22 +80,33 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
 /**
  * `role="alert"`: what went wrong, in the person's words, and what they can do now. A call
  * that needs a signed-in person shows the sign-in state instead: its `sign-in` action runs
- * `onRetry` — the same call again, which starts the host's own sign-in where it has one.
+ * `onRetry` — the same call again, which starts the host's own sign-in where it has one. A
+ * conflict that changed nothing for good (`isSettled`) is a calm `role="status"` notice
+ * titled "Nothing was changed.", not a failure.
  */
-export function ErrorState({ error, onRetry, maxAttempts, classify }: ErrorStateProps) {
+export function ErrorState(props: ErrorStateProps) {
+  const { error, onRetry, maxAttempts, classify } = props;
   const { m } = useI18n();
   const titleId = useId();
-  const errorClass = classify?.(error) ?? errorClassOf(error);
+  const errorClass = classify?.(error) ?? errorClassOf(error, props.errorClasses);
   const signIn = errorClass === "sign_in";
-  const sentence = m[SENTENCE[errorClass]];
-  const changes = errorClass === "unknown_outcome" || signIn ? null : changesText(error.changes, m);
-  const title = signIn
-    ? m.signInTitle
-    : errorClass === "validation"
-      ? m.errorTitleValidation
-      : m.errorTitle;
+  const settled = isSettled(error, errorClass);
+  const sentence = errorSentence(error, errorClass, m, props.errorTexts);
+  const changes =
+    errorClass === "unknown_outcome" || signIn || settled ? null : changesText(error.changes, m);
+  const title = settled
+    ? m.changesNone
+    : signIn
+      ? m.signInTitle
+      : errorClass === "validation"
+        ? m.errorTitleValidation
+        : m.errorTitle;
   return (
-    <section className="wk-panel wk-alert wk-stack" role="alert" aria-labelledby={titleId}>
+    <section
+      className={settled ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}
+      role={settled ? "status" : "alert"}
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId}>{title}</h2>
       <p>{sentence}</p>
       {changes ? <p>{changes}</p> : null}

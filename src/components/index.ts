@@ -13,7 +13,7 @@ export { LoadingState } from "./loading-state.tsx";
 export { InvalidState, UnsupportedState } from "./notice-state.tsx";
 export { EmptyState, type EmptyStateProps, type EmptySuggestion } from "./empty-state.tsx";
 export { ErrorState, type ErrorStateProps } from "./error-state.tsx";
-export { errorClassOf, plainFieldName, type ErrorClass } from "./error-class.ts";
+export { errorClassOf, plainFieldName, type ErrorClass, type ErrorWords } from "./error-class.ts";
 export { UNREADABLE_RESULT } from "../contract/error-codes.ts";
 export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";

@@ -8,6 +8,7 @@ import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import type { ErrorWords } from "./error-class.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
@@ -22,8 +23,8 @@ export type ResultsOf<R> = Extract<R, { readonly state: "results" }>;
 /** The record members of a parsed-result union (states `confirm`, `committed`). */
 export type RecordsOf<R> = Exclude<R, { readonly state: NonRecordState }>;
 
-/** Props of `ResultView`. */
-export interface ResultViewProps<R extends AnyParsedResult> {
+/** Props of `ResultView`; `errorTexts` / `errorClasses` word and class the app's error codes. */
+export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   /**
    * The parsed result to show. `null` means "not delivered yet" (`loading`). When omitted,
    * ResultView reads the host's `toolOutput` and parses it with `contract`.
@@ -69,21 +70,13 @@ function ScrollingResults({ children }: { children: ReactNode }) {
   );
 }
 
-type BodyProps<R extends AnyParsedResult> = Pick<
-  ResultViewProps<R>,
-  "renderResults" | "renderRecord" | "onRetry" | "emptySuggestions"
-> & {
+type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
   readonly view: R | null;
 };
 
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
-function StateBody<R extends AnyParsedResult>({
-  view,
-  renderResults,
-  renderRecord,
-  onRetry,
-  emptySuggestions,
-}: BodyProps<R>) {
+function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
+  const { view, renderResults, renderRecord } = props;
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
@@ -97,9 +90,10 @@ function StateBody<R extends AnyParsedResult>({
         </>
       );
     case "empty":
-      return <EmptyState reason={shown.reason} suggestions={emptySuggestions} />;
+      return <EmptyState reason={shown.reason} suggestions={props.emptySuggestions} />;
     case "error":
-      return <ErrorState error={shown.error} onRetry={onRetry} />;
+      // The view's props as they are: ErrorState takes `onRetry`, `errorTexts`, `errorClasses`.
+      return <ErrorState {...props} error={shown.error} />;
     case "unsupported":
       return <UnsupportedState />;
     case "invalid":
@@ -118,17 +112,7 @@ function StateBody<R extends AnyParsedResult>({
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
-  const {
-    result,
-    contract,
-    renderResults,
-    renderRecord,
-    onRetry,
-    emptySuggestions,
-    header,
-    className,
-  } = props;
-  const { onBack, onRefresh } = props;
+  const { result, contract, header, className, onBack, onRefresh } = props;
   const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -150,13 +134,7 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
     <WidgetRoot state={view?.state ?? "loading"} className={className}>
       {header}
       <RenderGuard resetKey={view} fallback={<ReportedInvalid />}>
-        <StateBody
-          view={view}
-          renderResults={renderResults}
-          renderRecord={renderRecord}
-          onRetry={onRetry}
-          emptySuggestions={emptySuggestions}
-        />
+        <StateBody {...props} view={view} />
       </RenderGuard>
       <WaysBack onBack={onBack} onRefresh={onRefresh} />
     </WidgetRoot>

@@ -98,15 +98,15 @@ export function useAlertDialogFocus({
       const last = tabbables.at(-1);
       const active = doc.activeElement;
       const outside = !root.contains(active) || active === root;
-      if (!first || !last) {
+      // Nothing to tab to: the dialog itself; else round from one end to the other.
+      const next = !first
+        ? root
+        : event.shiftKey
+          ? (outside || active === first) && last
+          : (outside || active === last) && first;
+      if (next) {
         event.preventDefault();
-        root.focus();
-      } else if (event.shiftKey && (outside || active === first)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (outside || active === last)) {
-        event.preventDefault();
-        first.focus();
+        next.focus();
       }
     };
     doc.addEventListener("keydown", onKeyDown);

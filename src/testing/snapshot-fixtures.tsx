@@ -1,7 +1,8 @@
 /**
  * `snapshotFixtures()`: one call in a Vitest file (jsdom environment) that turns a folder of
- * recorded tool outputs into DOM snapshot tests of an app's widget — one committed, readable
- * HTML file per fixture and variant, compared with `toMatchFileSnapshot`. Vitest is passed in
+ * recorded tool outputs into DOM snapshot tests of an app's widget — committed, readable DOM
+ * per fixture and variant: one HTML file each (`snapshotDir`, `toMatchFileSnapshot`) or all in
+ * the test file's own Vitest snapshot file (`toMatchSnapshot`). Vitest is passed in
  * (`import * as vitest from "vitest"`), so apps that never call this don't install it.
  */
 import { act, type ReactElement } from "react";
@@ -24,7 +25,10 @@ export interface SnapshotVitest {
   beforeAll(body: () => void): void;
   afterAll(body: () => void): void;
   readonly expect: {
-    (value: unknown): { toMatchFileSnapshot(file: string): Promise<void> };
+    (value: unknown): {
+      toMatchFileSnapshot(file: string): Promise<void>;
+      toMatchSnapshot(): void;
+    };
     /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
     getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
   };
@@ -45,8 +49,13 @@ export interface SnapshotFixturesOptions {
    * `<fixture name>.<locale>-<theme>.html`. It belongs to this call: an `.html` file in it
    * that no fixture and variant produces fails the run (and is deleted under `--update`), so
    * give each call its own folder.
+   *
+   * Without it, every snapshot is an entry of Vitest's own snapshot file for the test file
+   * (`__snapshots__/<test file>.snap`), named by the test: one file for the whole widget, in
+   * the same DOM format. Vitest itself reports an entry no fixture produces as obsolete, and
+   * `--update` removes it.
    */
-  readonly snapshotDir: string;
+  readonly snapshotDir?: string;
   /**
    * The widget showing one fixture. It is rendered inside a `HostProvider` whose mock host
    * already reports the fixture as `toolOutput` / `toolResponseMetadata`, and the variant's
@@ -121,9 +130,10 @@ async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(
 /**
  * Registers one test per fixture file in `dir` and variant: the widget is rendered with a
  * mock host (fixed clock, the variant's locale and theme) and its DOM compared with the
- * committed snapshot `snapshotDir/<name>.<locale>-<theme>.html`. Run `vitest -u` to write or
- * update the files after an intended change; review them like code. One more test fails on a
- * snapshot file no fixture produces any more (a deleted or renamed fixture); `vitest -u`
+ * committed snapshot: `snapshotDir/<name>.<locale>-<theme>.html`, or without `snapshotDir` the
+ * test's entry in `__snapshots__/<test file>.snap`. Run `vitest -u` to write or update them
+ * after an intended change; review them like code. With `snapshotDir`, one more test fails on
+ * a snapshot file no fixture produces any more (a deleted or renamed fixture); `vitest -u`
  * deletes it.
  *
  * Call it at the top level of a test file that runs in jsdom (it awaits the folder listing):
@@ -132,7 +142,7 @@ async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(
  * // @vitest-environment jsdom
  * import * as vitest from "vitest";
  * import { snapshotFixtures } from "mcp-widget-kit/testing";
- * await snapshotFixtures({ vitest, dir, snapshotDir, render: (f) => <App output={f.structuredContent} /> });
+ * await snapshotFixtures({ vitest, dir, render: (f) => <App output={f.structuredContent} /> });
  * ```
  */
 export async function snapshotFixtures(options: SnapshotFixturesOptions): Promise<void> {
@@ -147,6 +157,7 @@ export async function snapshotFixtures(options: SnapshotFixturesOptions): Promis
   const now = options.now ?? DEFAULT_NOW;
   const timeZone = options.timeZone ?? "UTC";
   const savedTimeZone = process.env.TZ;
+  const { snapshotDir } = options;
 
   vitest.describe(options.name ?? `DOM snapshots of ${basename(options.dir)}`, () => {
     vitest.beforeAll(() => {
@@ -173,26 +184,29 @@ export async function snapshotFixtures(options: SnapshotFixturesOptions): Promis
             <HostProvider host={host}>{options.render(fixture, variant)}</HostProvider>,
           );
           try {
-            await vitest
-              .expect(withStableIds(rendered.node))
-              .toMatchFileSnapshot(join(options.snapshotDir, fileOf(fixture, variant)));
+            const dom = vitest.expect(withStableIds(rendered.node));
+            if (snapshotDir)
+              await dom.toMatchFileSnapshot(join(snapshotDir, fileOf(fixture, variant)));
+            else dom.toMatchSnapshot();
           } finally {
             rendered.unmount();
           }
         });
       }
     }
+    // Vitest tracks the entries of its own snapshot file; a folder of files is tracked here.
+    if (!snapshotDir) return;
     vitest.it("has no snapshot file without a fixture", async () => {
       // Every .html file of the folder that no fixture and variant produces.
-      const present = existsSync(options.snapshotDir) ? readdirSync(options.snapshotDir) : [];
+      const present = existsSync(snapshotDir) ? readdirSync(snapshotDir) : [];
       const stale = present.filter((file) => file.endsWith(".html") && !expected.has(file)).sort();
       if (stale.length === 0) return;
       if (vitest.expect.getState().snapshotState.snapshotUpdateState === "all") {
-        for (const file of stale) rmSync(join(options.snapshotDir, file));
+        for (const file of stale) rmSync(join(snapshotDir, file));
         return;
       }
       throw new Error(
-        `${stale.length} snapshot file(s) in ${options.snapshotDir} belong to no fixture ` +
+        `${stale.length} snapshot file(s) in ${snapshotDir} belong to no fixture ` +
           `(a fixture was deleted or renamed, or a variant dropped): ${stale.join(", ")}. ` +
           "Run vitest with --update to delete them.",
       );

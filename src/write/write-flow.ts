@@ -100,9 +100,13 @@ interface Shown<R extends View> {
   readonly again?: () => Promise<unknown>;
 }
 
+/** The ToolError of an error view; null for any other view, or none. */
+const errorOf = (view: { readonly state: string } | null | undefined): ToolError | null =>
+  view?.state === "error" ? (view as ErrorView).error : null;
+
 /** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
 const isFinalError = (view: { readonly state: string } | null | undefined): boolean => {
-  const error = view?.state === "error" ? (view as ErrorView).error : null;
+  const error = errorOf(view);
   return error !== null && !error.retryable && !needsSignIn(error);
 };
 
@@ -137,8 +141,6 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     if (signInAsked && !asks) tell("The person signed in.");
     signInAsked = asks;
   };
-  const errorOf = (view: { readonly state: string }) =>
-    view.state === "error" ? (view as ErrorView).error : null;
   let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
   const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
 
@@ -228,7 +230,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = callView(contract, outcome, commitTool.kind);
     const result = commitOutcomeOf(view, receipt);
     sent = true;
-    signedIn(result.ok ? null : result.error);
+    // The same as the result's error: an answer that is no receipt is never a sign-in.
+    signedIn(errorOf(view));
     if (result.ok && outcome.ok)
       lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
     commitFailed = !result.ok && isFinalError(view);
@@ -303,7 +306,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     subscribe(listener) {
       listeners.add(listener);
       const stopState = host.subscribe("widgetState", () => syncStored() && notify());
-      const stopOutput = host.subscribe("toolOutput", () => notify());
+      const stopOutput = host.subscribe("toolOutput", notify);
       return () => {
         listeners.delete(listener);
         stopState();

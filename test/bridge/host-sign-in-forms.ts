@@ -3,12 +3,7 @@
  * sign-in, when they do not hand the widget the server's result. Each one must read as
  * "sign in", and none of their text may reach the page.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
-const refusal = JSON.parse(
-  readFileSync(join(process.cwd(), "test/fixtures/error--auth-required.json"), "utf8"),
-) as { [key: string]: unknown };
+import { authRequired as refusal } from "../fixture-app/payloads.ts";
 
 /**
  * The server's 401 body, its code well past any prefix a host might keep: a long first key

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../server/harness.ts";
+import { startHarness, type Harness } from "../giftgenius/harness.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const CHALLENGE =

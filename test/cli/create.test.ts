@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp, UsageError } from "../../src/cli/create.ts";
+import { createApp, createdMessage, UsageError } from "../../src/cli/create.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const template = join(repo, "templates/app");
@@ -125,6 +125,23 @@ describe("mcp-widget-kit create", () => {
     delete pins["mcp-widget-kit"];
     for (const [name, version] of Object.entries(pins))
       expect(version, name).toBe(kit.devDependencies[name] ?? kit.dependencies[name]);
+  });
+
+  it("says what to do when npm install cannot find the kit on the registry, naming --kit", () => {
+    const fromRegistry = createApp({ dir: "unpublished", cwd: work });
+    const said = createdMessage(fromRegistry, "unpublished");
+    expect(said).toMatch(/^Created unpublished in unpublished \(\d+ files, mcp-widget-kit \^/);
+    expect(said).toContain("\n  cd unpublished\n  npm install\n");
+    const note = said.split("\n").filter((line) => line.includes("404"));
+    expect(note).toEqual([
+      "If npm install answers 404 for mcp-widget-kit, the kit is not on the npm registry yet: " +
+        "create the app again with --kit <path to the .tgz that npm pack writes in a clone of the kit>.",
+    ]);
+    // A packed kit (or a folder) is installed from that path: nothing to say about the registry.
+    const tarball = join(work, "mcp-widget-kit-0.1.0.tgz");
+    writeFileSync(tarball, "");
+    const packed = createApp({ dir: "packed", cwd: work, kit: tarball });
+    expect(createdMessage(packed, "packed")).not.toContain("404");
   });
 
   it("the command prints the error alone and exits 1 on bad input", () => {

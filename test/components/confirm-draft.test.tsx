@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** ConfirmDraft: any write — no money, the app's own body and words, sign-in, one key. */
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
@@ -68,5 +68,30 @@ describe("ConfirmDraft", () => {
     const stored = host.get("widgetState") as { [key: string]: { key: string } };
     expect(stored[IDEMPOTENCY_STATE_KEY]!.key).toBe(onCommit.mock.calls[0]![0]);
     expect(screen.getByRole("heading", { name: "Reply sent" })).toBeInTheDocument();
+  });
+
+  it("tells a commit refused as already done, nothing changed, as a notice in the app's words", async () => {
+    const onCommit = vi.fn(async (): Promise<CommitOutcome> => ({
+      ok: false,
+      error: { code: "TICKET_CLOSED", message: "", retryable: false, changes: "none" },
+    }));
+    const { container } = renderWithHost(
+      <WidgetRoot state="confirm">
+        <ConfirmDraft
+          draft={reply}
+          words={WORDS}
+          onCommit={onCommit}
+          onCancel={() => {}}
+          errorTexts={{ TICKET_CLOSED: "This ticket was closed already; no reply is needed." }}
+          errorClasses={{ TICKET_CLOSED: "conflict" }}
+        />
+      </WidgetRoot>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    const dialog = screen.getByRole("alertdialog", { name: "Nothing was changed." });
+    expect(within(dialog).getByRole("status")).toHaveTextContent("This ticket was closed already");
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(dialog).not.toHaveTextContent("Something went wrong");
   });
 });

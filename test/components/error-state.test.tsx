@@ -7,6 +7,7 @@ import * as errorCodes from "../../src/contract/error-codes.ts";
 import { UNREADABLE_RESULT } from "../../src/contract/error-codes.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { HOST_CALL_FAILED } from "../../src/hooks/index.ts";
+import { defineMessages, MessagesProvider } from "../../src/i18n/index.ts";
 import { renderWithHost } from "./helpers.tsx";
 
 const validation: ToolError = {
@@ -224,6 +225,62 @@ describe("ErrorState", () => {
       />,
     );
     expect(screen.getByRole("alert")).toHaveTextContent("This clashes with an earlier request");
+  });
+
+  it("words and classes an app's codes from its tables", () => {
+    renderWithHost(
+      <ErrorState
+        error={{ code: "SEAT_HELD", message: "m", retryable: true }}
+        errorTexts={{ SEAT_HELD: "Someone is booking this seat right now." }}
+        errorClasses={{ SEAT_HELD: "in_progress" }}
+        onRetry={() => {}}
+      />,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Someone is booking this seat right now.");
+    expect(alert).not.toHaveTextContent("could not do this");
+    expect(alert.querySelector('[data-action="retry"]')).not.toBeNull();
+  });
+
+  it("tells a conflict that changed nothing for good as a calm notice, not a failure", () => {
+    const cancelled = {
+      code: "EVENT_ALREADY_CANCELLED",
+      message: "m",
+      retryable: false,
+      changes: "none",
+    } as const;
+    const { rerender } = renderWithHost(
+      <ErrorState
+        error={cancelled}
+        errorTexts={{ EVENT_ALREADY_CANCELLED: "This event was already cancelled." }}
+      />,
+    );
+    const notice = screen.getByRole("status");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(notice).not.toHaveClass("wk-alert");
+    expect(screen.getByRole("heading", { name: "Nothing was changed." })).toBeInTheDocument();
+    expect(notice).toHaveTextContent("This event was already cancelled.");
+    expect(notice).not.toHaveTextContent("Something went wrong");
+    // A retryable one, or the kit's reused key, is still a failure.
+    rerender(<ErrorState error={{ ...cancelled, retryable: true }} onRetry={() => {}} />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Something went wrong");
+    rerender(<ErrorState error={{ ...cancelled, code: "IDEMPOTENCY_KEY_REUSED" }} />);
+    expect(screen.getByRole("alert")).toHaveTextContent("This was already sent with other details");
+  });
+
+  it("keeps the kit's words for its reused key when an app re-words the conflict class", () => {
+    const messages = defineMessages({ en: { errorConflict: "Someone else got there first." } });
+    const error = (code: string): ToolError => ({ code, message: "m", retryable: false });
+    renderWithHost(
+      <MessagesProvider messages={messages}>
+        <ErrorState error={error("SEAT_TAKEN")} classify={() => "conflict"} />
+        <ErrorState error={error("IDEMPOTENCY_KEY_REUSED")} />
+      </MessagesProvider>,
+    );
+    const [app, kit] = screen.getAllByRole("alert");
+    expect(app).toHaveTextContent("Someone else got there first.");
+    expect(kit).toHaveTextContent("This was already sent with other details");
+    expect(kit).not.toHaveTextContent("Someone else");
   });
 });
 

@@ -198,4 +198,36 @@ describe("ResultView", () => {
     rerender(<ResultView<View> result={notes.parse(ok(items(4)))} renderResults={renderList} />);
     expect(container.querySelectorAll("[data-item]")).toHaveLength(4);
   });
+
+  it("words and classes an app's error codes, and tells a settled conflict calmly", () => {
+    const failed = (code: string) => ({
+      contract_version: "1.0",
+      kind: "notes",
+      ok: false,
+      error: { code, message: "m", retryable: false, changes: "none" },
+    });
+    const words = {
+      errorTexts: { NOTE_LOCKED: "Someone else is editing this note." },
+      errorClasses: { NOTE_LOCKED: "conflict" },
+    } as const;
+    const { container, rerender } = renderWithHost(
+      <ResultView<View>
+        result={notes.parse(failed("NOTE_LOCKED"))}
+        renderResults={renderList}
+        {...words}
+      />,
+    );
+    // Still the error state for the DOM contract; told as a notice, not as a failure.
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    expect(screen.getByRole("status")).toHaveTextContent("Someone else is editing this note.");
+    expect(screen.queryByRole("alert")).toBeNull();
+    rerender(
+      <ResultView<View>
+        result={notes.parse(failed("NOTE_GONE"))}
+        renderResults={renderList}
+        {...words}
+      />,
+    );
+    expect(screen.getByRole("alert")).toHaveTextContent("could not be found");
+  });
 });

@@ -41,7 +41,7 @@ describe("serveHttp with the dev host as otherRoutes", () => {
   });
 
   it("never reaches a dev route under a foreign Host header", async () => {
-    expect(await get("/devhost/config", "evil.example")).toBe(404);
-    expect(await get("/devhost/faults", "evil.example")).toBe(404);
+    expect(await get("/devhost/config", "evil.example")).toBe(403);
+    expect(await get("/devhost/faults", "evil.example")).toBe(403);
   });
 });

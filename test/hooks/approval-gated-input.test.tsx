@@ -2,26 +2,21 @@
 /**
  * ChatGPT's approval-gated tools: the widget is shown before the person approved, with
  * `window.openai.toolInput` null (and no output); the input arrives with
- * `ui/notifications/tool-input` after approval, then the result. The GiftGenius widget over
+ * `ui/notifications/tool-input` after approval, then the result. The fixture shop's widget (built from the kit) over
  * both bridges shows that as loading — never invalid — and then the result.
  */
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { act, render, renderHook } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import type { Host } from "../../src/bridge/types.ts";
 import { HostProvider, useToolInput } from "../../src/hooks/index.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
+import { payloads } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
 type Win = Window & { openai?: unknown };
-
-const results = JSON.parse(
-  readFileSync(join(process.cwd(), "test/fixtures/results--suggest-gifts.json"), "utf8"),
-) as { structuredContent: Record<string, unknown> };
 
 let frame: ReturnType<typeof createChildFrame>;
 let bridge: AppBridge;
@@ -57,7 +52,7 @@ describe("approval-gated input under ChatGPT's two bridges", () => {
   it("is loading until approved, then the result", async () => {
     const { container } = render(
       <HostProvider host={host}>
-        <App />
+        <FixtureWidget />
       </HostProvider>,
     );
     const state = () => container.querySelector(".wk-root")?.getAttribute("data-state");
@@ -67,13 +62,11 @@ describe("approval-gated input under ChatGPT's two bridges", () => {
     });
     expect(input.result.current).toEqual({}); // no input yet: empty, never a crash
 
-    await act(() => bridge.sendToolInput({ arguments: { interests: ["tea"] } }));
-    await vi.waitFor(() => expect(input.result.current).toEqual({ interests: ["tea"] }));
+    await act(() => bridge.sendToolInput({ arguments: { tags: ["tea"] } }));
+    await vi.waitFor(() => expect(input.result.current).toEqual({ tags: ["tea"] }));
     expect(state()).toBe("loading"); // input without a result is still loading
 
-    await act(() =>
-      bridge.sendToolResult({ structuredContent: results.structuredContent, content: [] }),
-    );
+    await act(() => bridge.sendToolResult({ structuredContent: payloads.products, content: [] }));
     await vi.waitFor(() => expect(state()).toBe("results"));
   });
 });

@@ -8,26 +8,17 @@
  */
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { HOST_TEXT_MARKERS, REJECTED_FORMS, RESOLVED_FORMS } from "../bridge/host-sign-in-forms.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
+import { authRequired, payloads, resultOf } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(process.cwd(), "test/fixtures", `${name}.json`), "utf8")) as {
-    structuredContent: { [key: string]: unknown };
-  };
-
-const draft = fixture("confirm--prepare-order").structuredContent as {
-  draft: { [key: string]: unknown };
-};
-const output = { ...draft, draft: { ...draft.draft, expires_at: "2031-01-01T00:00:00Z" } };
-const refusal = fixture("error--auth-required");
-const order = fixture("committed--commit");
+const output = payloads.draft;
+const refusal = authRequired;
+const order = resultOf(payloads.placed);
 
 type Refuse = () => Promise<unknown>;
 
@@ -74,14 +65,12 @@ describe.each(HOST_WAYS)("sign-in under AppBridge, when the host %s", (_, refuse
     await host.ready;
     const { container } = render(
       <HostProvider host={host}>
-        <App output={output} />
+        <FixtureWidget output={output} />
       </HostProvider>,
     );
     const root = () => container.querySelector("[data-state]")!;
 
-    await act(async () =>
-      fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })),
-    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     await waitFor(() => expect(container.querySelector('[data-action="sign-in"]')).not.toBeNull());
     expect(root()).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("heading", { name: "Sign in to continue" })).toBeInTheDocument();
@@ -91,7 +80,7 @@ describe.each(HOST_WAYS)("sign-in under AppBridge, when the host %s", (_, refuse
     signedIn = true; // the host ran its own sign-in
     await act(async () => fireEvent.click(container.querySelector('[data-action="sign-in"]')!));
     await waitFor(() => expect(root()).toHaveAttribute("data-state", "committed"));
-    expect(calls.map((call) => call.name)).toEqual(["commit_order", "commit_order"]);
+    expect(calls.map((call) => call.name)).toEqual(["place_purchase", "place_purchase"]);
     const key = calls[0]!.arguments!.idempotency_key;
     expect(typeof key).toBe("string");
     expect(calls[1]!.arguments!.idempotency_key).toBe(key);

@@ -8,10 +8,7 @@
  * resolved `{ isError, error }`, mcp-use's rejected registration, SDK v1's text at any length).
  */
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../examples/giftgenius/widget/app.tsx";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import { HostProvider } from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
@@ -21,33 +18,30 @@ import {
   REJECTED_FORMS,
   RESOLVED_FORMS,
 } from "../bridge/host-sign-in-forms.ts";
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(process.cwd(), "test/fixtures", `${name}.json`), "utf8")) as {
-    structuredContent: { draft?: { [key: string]: unknown } };
-  };
+import { authRequired, payloads, resultOf } from "../fixture-app/payloads.ts";
+import { FixtureWidget } from "../fixture-app/widget.tsx";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
-const draft = fixture("confirm--prepare-order").structuredContent;
-const output = { ...draft, draft: { ...draft.draft, expires_at: "2031-01-01T00:00:00Z" } };
+const output = payloads.draft;
+const placed = resultOf(payloads.placed);
 
 /**
  * Renders the confirmation over the adapter on `window.openai`, confirms, and waits for the
- * sign-in state (where `between` checks the page); then signs in and waits for the order.
+ * sign-in state (where `between` checks the page); then signs in and waits for the purchase.
  */
 async function confirmSignInAndCommit(between: (page: HTMLElement) => void): Promise<void> {
   const host = createOpenAIHost(window)!;
   cleanups.push(() => host.dispose());
   const { container } = render(
     <HostProvider host={host}>
-      <App output={output} />
+      <FixtureWidget output={output} />
     </HostProvider>,
   );
-  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm purchase" })));
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
   await waitFor(() => expect(container.querySelector('[data-action="sign-in"]')).not.toBeNull());
   expect(container).not.toHaveTextContent(/could not reach|can.t read|went wrong/i);
   between(container);
@@ -58,18 +52,18 @@ async function confirmSignInAndCommit(between: (page: HTMLElement) => void): Pro
 }
 
 it("shows the sign-in state under window.openai, and signs in with the same call and key", async () => {
-  const answers = [fixture("error--auth-required"), fixture("committed--commit")];
-  const mock = createMockHost({ tools: { commit_order: () => answers.shift()! } });
+  const answers: unknown[] = [authRequired, placed];
+  const mock = createMockHost({ tools: { place_purchase: () => answers.shift()! as never } });
   cleanups.push(mock.installAsOpenAI(window));
   await confirmSignInAndCommit(() => {});
-  const calls = mock.toolCalls("commit_order");
+  const calls = mock.toolCalls("place_purchase");
   expect(calls).toHaveLength(2);
   expect(calls[1]!.args.idempotency_key).toBe(calls[0]!.args.idempotency_key);
 });
 
 type OpenAICall = (name: string, args: { readonly [key: string]: unknown }) => Promise<unknown>;
 
-/** The forms window.openai emulators (MCPJam, mcp-use) give a refused call, then the order. */
+/** The forms window.openai emulators (MCPJam, mcp-use) give a refused call, then the purchase. */
 const EMULATOR_FORMS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ...RESOLVED_FORMS.map(([name, form]) => [name, async () => form] as const),
   ...[...REJECTED_FORMS, ...OPENAI_ONLY_REJECTIONS].map(
@@ -87,7 +81,7 @@ describe.each(EMULATOR_FORMS)("under a window.openai emulator: %s", (_, refuse) 
       args,
     ) => {
       calls.push(args);
-      return calls.length === 1 ? refuse() : fixture("committed--commit");
+      return calls.length === 1 ? refuse() : placed;
     };
     await confirmSignInAndCommit((page) => {
       for (const marker of HOST_TEXT_MARKERS) expect(page.innerHTML).not.toContain(marker);

@@ -11,7 +11,7 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { CONFIRMATION_META } from "../../src/server/index.ts";
-import { connectClient, GOOD_SEARCH } from "../server/harness.ts";
+import { connectClient, GOOD_SEARCH } from "../giftgenius/harness.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";
 

@@ -426,11 +426,13 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     const statusFor = async (path: string, host: string, body?: unknown) =>
       (await requestAsHost(new URL(endpoint), path, host, body)).status;
 
-    it("serves the name in ALLOWED_HOSTS (403 for another) and answers /healthz", async () => {
+    it("serves the name in ALLOWED_HOSTS (403 for another, on every path) and answers /healthz", async () => {
       const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
       expect(await statusFor("/mcp", "cal.example", list)).toBe(200);
       expect(await statusFor("/mcp", "evil.example", list)).toBe(403);
       expect(await statusFor("/healthz", "cal.example")).toBe(200);
+      for (const path of ["/healthz", "/.well-known/oauth-protected-resource/mcp", "/", "/x"])
+        expect(await statusFor(path, "evil.example"), path).toBe(403);
       const health = await fetch(new URL("/healthz", endpoint));
       expect(await health.json()).toEqual({ status: "ok" });
     });
@@ -798,15 +800,13 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
   it("books nothing and shows no purchase word on any screen, in en and ru", () => {
     // The app's own DOM snapshots are its screens (every recorded result, en and ru), which
     // its tests just compared with what the widget renders.
-    const dir = join(replies, "test/snapshots");
-    const screens = readdirSync(dir).filter((file) => file.endsWith(".html"));
-    expect(screens.filter((f) => f.includes(".ru-")).length).toBeGreaterThanOrEqual(4);
-    expect(screens.filter((f) => f.includes(".en-")).length).toBeGreaterThanOrEqual(4);
-    for (const screen of screens) {
-      expectNoPurchaseWord(
-        readFileSync(join(dir, screen), "utf8").replace(/<[^>]*>/g, " "),
-        screen,
-      );
+    // One entry per screen in the app's snapshot file, named by its test: "<fixture> (<variant>)".
+    const file = readFileSync(join(replies, "test/__snapshots__/widget.test.tsx.snap"), "utf8");
+    const screens = [...file.matchAll(/^exports\[`[^`]*> (\S+ \(\w+-\w+\)) 1`\] = `([^`]*)`;$/gm)];
+    expect(screens.filter(([, name]) => name?.includes("(ru-")).length).toBeGreaterThanOrEqual(4);
+    expect(screens.filter(([, name]) => name?.includes("(en-")).length).toBeGreaterThanOrEqual(4);
+    for (const [, name = "", dom = ""] of screens) {
+      expectNoPurchaseWord(dom.replace(/<[^>]*>/g, " "), name);
     }
     const recorded = readdirSync(join(replies, "fixtures")).join(" ");
     expect(recorded).not.toMatch(/book|order/);

@@ -1,8 +1,14 @@
 import type { FieldError } from "../../src/contract/index.ts";
-import { SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
 
-/** What a model that follows the errors does: applies each example, drops unknown fields. */
-export function applyExamples(args: unknown, errors: FieldError[]): { [key: string]: unknown } {
+/**
+ * What a model that follows the errors does: applies each example, drops unknown fields (all
+ * but `known`, the tool's argument names).
+ */
+export function applyExamples(
+  args: unknown,
+  errors: FieldError[],
+  known: readonly string[],
+): { [key: string]: unknown } {
   if (errors.some((e) => e.field === "*" && e.example))
     return JSON.parse(errors.find((e) => e.field === "*" && e.example)!.example!);
   const next: { [key: string]: unknown } = structuredClone(
@@ -13,7 +19,7 @@ export function applyExamples(args: unknown, errors: FieldError[]): { [key: stri
   for (const error of errors) {
     if (error.code === "UNKNOWN_FIELD") delete next[error.field];
     if (error.code === "UNKNOWN_FIELDS")
-      for (const key of Object.keys(next)) if (!(key in SuggestGiftsArgs.entries)) delete next[key];
+      for (const key of Object.keys(next)) if (!known.includes(key)) delete next[key];
     if (error.example === undefined) continue;
     const match = /^([a-z_]+)(?:\[(\d+)\])?$/.exec(error.field);
     if (!match) continue;

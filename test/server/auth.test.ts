@@ -3,7 +3,8 @@
  * and the status, challenge and ToolError of every kind of refused token — 401/403 for an
  * MCP-spec client, 200 with the same result for ChatGPT (marked by its `openai/…` client hints).
  */
-import { startHarness, GOOD_SEARCH, type Harness } from "./harness.ts";
+import { GOOD_LIST } from "../fixture-app/app.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import type { ToolError } from "../../src/contract/index.ts";
 import { CONFIRMATION_META, createTokenVerifier } from "../../src/server/index.ts";
@@ -56,26 +57,26 @@ async function post(url: string, message: object, token?: string): Promise<RawAn
 
 const PREPARE = {
   method: "tools/call",
-  params: { name: "prepare_order", arguments: { gift_id: "gift-0001" } },
+  params: { name: "prepare_purchase", arguments: { product_id: "p-mug" } },
 };
 /** The same call as ChatGPT sends it: with its client hints in the request's `_meta`. */
 const CHATGPT_META = { "openai/userAgent": "ChatGPT/1.2025.012", "openai/locale": "en-US" };
 const PREPARE_FROM_CHATGPT = { ...PREPARE, params: { ...PREPARE.params, _meta: CHATGPT_META } };
-const SEARCH = { method: "tools/call", params: { name: "suggest_gifts", arguments: GOOD_SEARCH } };
+const SEARCH = { method: "tools/call", params: { name: "list_products", arguments: GOOD_LIST } };
 
 describe("OAuth resource server", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   let metadataUrl: string;
   beforeAll(async () => {
-    h = await startHarness({ dailyLimit: 1_000 });
-    metadataUrl = `${h.issuer.audience.replace("/giftgenius-test/mcp", "")}/.well-known/oauth-protected-resource/giftgenius-test/mcp`;
+    h = await startFixture();
+    metadataUrl = `${h.issuer.audience.replace("/kit-test/mcp", "")}/.well-known/oauth-protected-resource/kit-test/mcp`;
   });
   afterAll(() => h.close());
 
   it("serves protected-resource metadata (RFC 9728) at the path form and the bare form", async () => {
     const origin = new URL(h.endpoint.url).origin;
     for (const path of [
-      "/.well-known/oauth-protected-resource/giftgenius-test/mcp",
+      "/.well-known/oauth-protected-resource/kit-test/mcp",
       "/.well-known/oauth-protected-resource",
     ]) {
       const response = await fetch(`${origin}${path}`);
@@ -85,16 +86,16 @@ describe("OAuth resource server", () => {
         authorization_servers: [h.issuer.issuer],
         scopes_supported: ["orders:write"],
         bearer_methods_supported: ["header"],
-        resource_name: "GiftGenius",
+        resource_name: "Fixture shop",
       });
     }
   });
 
   it("declares per-tool securitySchemes on the descriptor and in _meta, listed anonymously", async () => {
     const expected = {
-      suggest_gifts: [{ type: "noauth" }, { type: "oauth2", scopes: [] }],
-      prepare_order: [{ type: "oauth2", scopes: ["orders:write"] }],
-      commit_order: [{ type: "oauth2", scopes: ["orders:write"] }],
+      list_products: [{ type: "noauth" }, { type: "oauth2", scopes: [] }],
+      prepare_purchase: [{ type: "oauth2", scopes: ["orders:write"] }],
+      place_purchase: [{ type: "oauth2", scopes: ["orders:write"] }],
     };
     // On the wire, as ChatGPT reads it: `securitySchemes` on each tool descriptor.
     const listed = await post(h.endpoint.url, { method: "tools/list" });
@@ -116,7 +117,7 @@ describe("OAuth resource server", () => {
 
   it("lets anyone search without a token", async () => {
     const client = await h.connect({ anonymous: true });
-    const result = await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH });
+    const result = await client.callTool({ name: "list_products", arguments: GOOD_LIST });
     expect((result.structuredContent as { ok: boolean }).ok).toBe(true);
   });
 
@@ -190,8 +191,8 @@ describe("OAuth resource server", () => {
     for (const era of ["modern", "legacy"] as const) {
       const client = await h.connect({ anonymous: true, era });
       const result = await client.callTool({
-        name: "prepare_order",
-        arguments: { gift_id: "gift-0001" },
+        name: "prepare_purchase",
+        arguments: { product_id: "p-mug" },
         _meta: CHATGPT_META,
       });
       expect(result.isError).toBe(true);
@@ -256,8 +257,8 @@ describe("OAuth resource server", () => {
     for (const era of ["modern", "legacy"] as const) {
       const client = await h.connect({ era });
       const result = await client.callTool({
-        name: "prepare_order",
-        arguments: { gift_id: "gift-0001" },
+        name: "prepare_purchase",
+        arguments: { product_id: "p-mug" },
       });
       expect((result.structuredContent as { ok: boolean }).ok).toBe(true);
     }
@@ -267,7 +268,7 @@ describe("OAuth resource server", () => {
     for (const era of ["modern", "legacy"] as const) {
       const client = await h.connect({ anonymous: true, era });
       const error = await client
-        .callTool({ name: "prepare_order", arguments: { gift_id: "gift-0001" } })
+        .callTool({ name: "prepare_purchase", arguments: { product_id: "p-mug" } })
         .then(
           (result) => result,
           (thrown: unknown) => thrown,
@@ -283,7 +284,7 @@ describe("OAuth resource server", () => {
   it("gives the widget a sign-in either way: ChatGPT's result, or an MCP client's error", async () => {
     const client = await h.connect({ anonymous: true });
     const handed = await client.callTool({
-      name: "commit_order",
+      name: "place_purchase",
       arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
       _meta: CHATGPT_META,
     });
@@ -292,7 +293,7 @@ describe("OAuth resource server", () => {
     expect(hasChallengeMeta(handed._meta ?? {})).toBe(true);
     const rejected: unknown = await client
       .callTool({
-        name: "commit_order",
+        name: "place_purchase",
         arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
       })
       .then(
@@ -305,13 +306,13 @@ describe("OAuth resource server", () => {
   it("nothing the client sets chooses the identity: _meta subject and headers are ignored", async () => {
     const alice = await h.connect({ sub: "alice-identity" });
     const draft = await alice.callTool({
-      name: "prepare_order",
-      arguments: { gift_id: "gift-0003" },
+      name: "prepare_purchase",
+      arguments: { product_id: "p-lamp" },
     });
     const draftId = (draft.structuredContent as { draft: { draft_id: string } }).draft.draft_id;
     const key = "identity-key-1234";
     const placed = await alice.callTool({
-      name: "commit_order",
+      name: "place_purchase",
       arguments: {
         draft_id: draftId,
         idempotency_key: key,
@@ -335,7 +336,7 @@ describe("OAuth resource server", () => {
         id: 9,
         method: "tools/call",
         params: {
-          name: "commit_order",
+          name: "place_purchase",
           // Even with Alice's proof: it is bound to Alice's verified identity, not to a claim.
           arguments: {
             draft_id: draftId,
@@ -347,15 +348,15 @@ describe("OAuth resource server", () => {
       }),
     });
     const text = await claimed.text();
-    // Her own scope: Alice's proof is not hers, and Alice's order is not replayed.
+    // Her own scope: Alice's proof is not hers, and Alice's purchase is not replayed.
     expect(text).not.toContain(
-      (placed.structuredContent as { order: { order_id: string } }).order.order_id,
+      (placed.structuredContent as { purchase: { purchase_id: string } }).purchase.purchase_id,
     );
     expect(text).toContain("CONFIRMATION_REQUIRED");
   });
 
   it("refuses anonymous protected calls in process too, with the sign-in challenge in _meta", async () => {
-    const result = await h.app.tools.callTool("commit_order", {
+    const result = await h.app.tools.callTool("place_purchase", {
       draft_id: "drf_x",
       idempotency_key: "key-12345678",
     });

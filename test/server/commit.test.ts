@@ -1,84 +1,93 @@
-import { setFaults } from "../../examples/giftgenius/server/faults.ts";
-import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
+/**
+ * The kit's idempotent commit under concurrency and after a crash, on the fixture app's
+ * `place_purchase`: one key runs its effect once however many calls overlap, a repeat still
+ * running past the wait is IN_PROGRESS, and a claim left by a crash is taken over after its
+ * lease and finishes the same purchase.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSqliteStore, NEXT_ACTIONS } from "../../src/server/index.ts";
+import { call, draftFor, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
+import { sc } from "./mcp-client.ts";
 
-describe("commit_order under concurrency (SQLite)", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ idempotencyWaitMs: 5_000 });
-  });
-  afterAll(() => h.close());
+/** An effect hook the test opens: calls that reach it wait until `release()`. */
+function gate() {
+  let open = false;
+  const waiting: Array<() => void> = [];
+  return {
+    hook: () => (open ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+    waiting: () => waiting.length,
+    release() {
+      open = true;
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+  };
+}
 
-  it("50 parallel calls with one key → one order, one replayed: false, the same order id for all, one charge", async () => {
-    const client = await h.connect();
-    const draftId = await draftFor(client, "gift-0010", 2);
-    // A slow payment makes the calls overlap for real.
-    setFaults("payments_latency_ms=150");
-    const charges = await h.app.payments.countCharges();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(client, "commit_order", { draft_id: draftId, idempotency_key: "parallel-key-1" }),
-      ),
-    );
-    setFaults("");
-    const contents = results.map(sc);
-    expect(contents.every((content) => content.ok === true)).toBe(true);
-    expect(contents.filter((content) => content.replayed === false)).toHaveLength(1);
-    expect(
-      new Set(contents.map((content) => (content.order as { order_id: string }).order_id)).size,
-    ).toBe(1);
-    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+describe("place_purchase under concurrency (SQLite)", () => {
+  it("50 parallel calls with one key → one purchase, one replayed: false, the same id for all, one effect", async () => {
+    // The effect holds until every call is in: they overlap for real.
+    const held = gate();
+    const h = await startFixture({ timing: { waitMs: 5_000 }, beforePlace: held.hook });
+    try {
+      const client = await h.connect();
+      const draftId = await draftFor(client, "p-lamp", 2);
+      const pending = Array.from({ length: 50 }, () =>
+        call(client, "place_purchase", { draft_id: draftId, idempotency_key: "parallel-key-1" }),
+      );
+      await expect.poll(held.waiting, { timeout: 10_000 }).toBe(1);
+      held.release();
+      const contents = (await Promise.all(pending)).map(sc);
+      expect(contents.every((content) => content.ok === true)).toBe(true);
+      expect(contents.filter((content) => content.replayed === false)).toHaveLength(1);
+      expect(
+        new Set(
+          contents.map((content) => (content.purchase as { purchase_id: string }).purchase_id),
+        ).size,
+      ).toBe(1);
+      expect(h.app.effects()).toBe(1);
+    } finally {
+      await h.close();
+    }
   });
 
   it("a repeat while the first still runs past the wait → IN_PROGRESS, retryable, with retry_after_seconds", async () => {
-    const quick = await startHarness({ idempotencyWaitMs: 50 });
+    const held = gate();
+    const h = await startFixture({ timing: { waitMs: 50 }, beforePlace: held.hook });
     try {
-      const client = await quick.connect();
-      const draftId = await draftFor(client, "gift-0011");
-      setFaults("payments_latency_ms=600");
-      const first = call(client, "commit_order", {
-        draft_id: draftId,
-        idempotency_key: "slow-key-001",
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const second = await call(client, "commit_order", {
-        draft_id: draftId,
-        idempotency_key: "slow-key-001",
-      });
+      const client = await h.connect();
+      const draftId = await draftFor(client, "p-mug");
+      const args = { draft_id: draftId, idempotency_key: "slow-key-001" };
+      const first = call(client, "place_purchase", args);
+      await expect.poll(held.waiting, { timeout: 10_000 }).toBe(1);
+      const second = await call(client, "place_purchase", args);
       expect(second.isError).toBe(true);
       expect(sc(second).error).toMatchObject({
         code: "IN_PROGRESS",
         retryable: true,
         retry_after_seconds: expect.any(Number),
         changes: "unknown",
-        next_action: GIFT_NEXT_ACTIONS.retrySameKey,
+        next_action: NEXT_ACTIONS.retrySameKey,
       });
+      held.release();
       expect(sc(await first)).toMatchObject({ ok: true, replayed: false });
-      setFaults("");
-      expect(
-        sc(
-          await call(client, "commit_order", {
-            draft_id: draftId,
-            idempotency_key: "slow-key-001",
-          }),
-        ),
-      ).toMatchObject({ ok: true, replayed: true });
+      expect(sc(await call(client, "place_purchase", args))).toMatchObject({
+        ok: true,
+        replayed: true,
+      });
     } finally {
-      await quick.close();
+      await h.close();
     }
   });
 });
 
 describe("a crash between claim and completion", () => {
-  it("leaves a stale claim that a retry after the lease recovers: same order, charged once", async () => {
-    const { createSqliteStore } = await import("../../src/server/index.ts");
-    const { mkdtempSync, rmSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
-    const dir = mkdtempSync(join(tmpdir(), "giftgenius-crash-"));
+  it("leaves a stale claim that a retry after the lease recovers: same purchase, placed once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fixture-crash-"));
     const inner = createSqliteStore(join(dir, "idem.sqlite"));
     let crashNextComplete = true;
-    // The process "dies" after the payment, before the record is written: complete() never lands.
+    // The process "dies" after the effect, before the record is written: complete() never lands.
     const store = {
       ...inner,
       name: inner.name,
@@ -90,32 +99,34 @@ describe("a crash between claim and completion", () => {
         return inner.complete(...args);
       },
     };
-    const h = await startHarness({ idempotencyLeaseMs: 300, idempotencyWaitMs: 0 }, { store });
+    let h: FixtureHarness | undefined;
     try {
+      h = await startFixture({ store: inner, records: store, timing: { leaseMs: 300, waitMs: 0 } });
       const client = await h.connect();
-      const draftId = await draftFor(client, "gift-0012");
+      const draftId = await draftFor(client, "p-mug");
       const args = { draft_id: draftId, idempotency_key: "crash-key-001" };
-      const first = await call(client, "commit_order", args);
+      const first = await call(client, "place_purchase", args);
       expect(sc(first)).toMatchObject({ ok: true, replayed: false });
       expect(
         h.log.lines.some((line) => line.event === "idempotency_store_failed_after_effect"),
       ).toBe(true);
       // Within the lease the claim still looks alive.
-      expect(sc(await call(client, "commit_order", args)).error).toMatchObject({
+      expect(sc(await call(client, "place_purchase", args)).error).toMatchObject({
         code: "IN_PROGRESS",
         retryable: true,
       });
       await new Promise((resolve) => setTimeout(resolve, 350));
-      const recovered = await call(client, "commit_order", args);
-      expect(sc(recovered)).toMatchObject({ ok: true, order: sc(first).order });
-      expect(sc(await call(client, "commit_order", args))).toMatchObject({
+      const recovered = await call(client, "place_purchase", args);
+      expect(sc(recovered)).toMatchObject({ ok: true, purchase: sc(first).purchase });
+      expect(sc(await call(client, "place_purchase", args))).toMatchObject({
         ok: true,
         replayed: true,
-        order: sc(first).order,
+        purchase: sc(first).purchase,
       });
-      expect(await h.app.payments.countCharges()).toBe(1);
+      // The takeover reran the effect under the same effect key: one purchase.
+      expect(h.app.placed()).toBe(1);
     } finally {
-      await h.close();
+      await h?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -10,8 +10,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { createGiftGenius, type GiftGenius } from "../../examples/giftgenius/server/app.ts";
-import { readConfig } from "../../examples/giftgenius/server/config.ts";
 import {
   CONFIRMATION_META,
   createFetchHandler,
@@ -19,7 +17,8 @@ import {
   type FetchHandler,
   type FetchHandlerOptions,
 } from "../../src/server/index.ts";
-import { clientOptions, GOOD_SEARCH, memoryLogger, sc } from "./harness.ts";
+import { createFixtureApp, GOOD_LIST, type FixtureApp } from "../fixture-app/app.ts";
+import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
 const LIB = fileURLToPath(new URL("../../lib/", import.meta.url));
@@ -66,15 +65,16 @@ describe("createFetchHandler's module graph", () => {
 
 describe("createFetchHandler", () => {
   let issuer: TestIssuer;
-  let app: GiftGenius;
+  let app: FixtureApp;
   let dir: string;
   const log = memoryLogger();
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "fetch-handler-"));
     issuer = await createTestIssuer();
-    const config = { ...readConfig({}), widgetDist: join(dir, "dist"), databaseUrl: undefined };
-    app = await createGiftGenius(config, log, {
+    app = await createFixtureApp({
       store: createSqliteStore(join(dir, "idem.sqlite")),
+      log,
+      widgetDist: join(dir, "dist"),
       auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
     });
   });
@@ -127,23 +127,23 @@ describe("createFetchHandler", () => {
     const client = await clientOf(handlerWith(), era);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      "suggest_gifts",
-      "prepare_order",
-      "commit_order",
+      "list_products",
+      "prepare_purchase",
+      "place_purchase",
     ]);
     expect(
-      sc(await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH })),
+      sc(await client.callTool({ name: "list_products", arguments: GOOD_LIST })),
     ).toMatchObject({
       ok: true,
     });
     await client.close();
   });
 
-  it("commits a signed-in order once; the same key again replays it", async () => {
+  it("commits a signed-in purchase once; the same key again replays it", async () => {
     const client = await clientOf(handlerWith(), "modern", await issuer.mint());
     const prepared = await client.callTool({
-      name: "prepare_order",
-      arguments: { gift_id: "gift-0001" },
+      name: "prepare_purchase",
+      arguments: { product_id: "p-mug" },
     });
     const draft = sc(prepared);
     const args = {
@@ -152,10 +152,10 @@ describe("createFetchHandler", () => {
       // What the widget sends: the proof from the prepare result's _meta.
       confirmation: prepared._meta?.[CONFIRMATION_META],
     };
-    const first = sc(await client.callTool({ name: "commit_order", arguments: args }));
-    const again = sc(await client.callTool({ name: "commit_order", arguments: args }));
+    const first = sc(await client.callTool({ name: "place_purchase", arguments: args }));
+    const again = sc(await client.callTool({ name: "place_purchase", arguments: args }));
     expect(first).toMatchObject({ ok: true, replayed: false });
-    expect(again).toMatchObject({ ok: true, replayed: true, order: first.order });
+    expect(again).toMatchObject({ ok: true, replayed: true, purchase: first.purchase });
     await client.close();
   });
 
@@ -164,7 +164,7 @@ describe("createFetchHandler", () => {
       jsonrpc: "2.0",
       id: 2,
       method: "tools/call",
-      params: { name: "prepare_order", arguments: { gift_id: "gift-0001" } },
+      params: { name: "prepare_purchase", arguments: { product_id: "p-mug" } },
     });
     const response = await handlerWith()(post(call, { "mcp-protocol-version": "2025-11-25" }));
     expect(response.status).toBe(401);
@@ -237,7 +237,7 @@ describe("createFetchHandler", () => {
     }
   });
 
-  it("serves routes on an allowed Host only, and 404 for the rest", async () => {
+  it("serves routes on an allowed Host only: 403 on every path for another, 404 for the rest", async () => {
     const handler = handlerWith();
     const metadata = "http://127.0.0.1/.well-known/oauth-protected-resource";
     const served = await handler(new Request(metadata));
@@ -245,7 +245,11 @@ describe("createFetchHandler", () => {
     expect(await served.json()).toMatchObject({ resource: issuer.audience });
     expect(
       (await handler(new Request(metadata, { headers: { host: "evil.example" } }))).status,
-    ).toBe(404);
+    ).toBe(403);
+    const elsewhere = new Request("http://127.0.0.1/nowhere", {
+      headers: { host: "evil.example" },
+    });
+    expect((await handler(elsewhere)).status).toBe(403);
     expect((await handler(new Request("http://127.0.0.1/nowhere"))).status).toBe(404);
     expect((await handler(new Request("http://127.0.0.1/%E0%A4%A"))).status).toBe(400);
   });

@@ -3,13 +3,16 @@
  * clients that hang up mid-upload (one info line each, no error, no stack).
  */
 import { connect } from "node:net";
-import { giftGeniusDevHost } from "../../examples/giftgenius/server/dev-host.ts";
-import { startHarness, type Harness } from "./harness.ts";
+import { createDevHostHandler } from "../../src/devhost/index.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 
 describe("HTTP edges", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
-    h = await startHarness({}, {}, { otherRoutes: giftGeniusDevHost(undefined) });
+    // The dev host serves /devhost/assets/…, a route whose path the HTTP layer decodes.
+    h = await startFixture({
+      http: { otherRoutes: createDevHostHandler({ appName: "Fixture shop" }) },
+    });
   });
   afterAll(() => h.close());
 

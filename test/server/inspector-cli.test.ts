@@ -10,17 +10,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { GOOD_SEARCH, startHarness, type Harness } from "./harness.ts";
+import { GOOD_LIST } from "../fixture-app/app.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 
 const INSPECTOR = "@modelcontextprotocol/inspector@2.12.0";
 const run = promisify(execFile);
 const npmCache = process.env.npm_config_cache ?? join(homedir(), ".npm");
 
 describe("MCP Inspector CLI 2.12", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   let home: string;
   beforeAll(async () => {
-    h = await startHarness({ dailyLimit: 10_000 });
+    h = await startFixture();
     home = mkdtempSync(join(tmpdir(), "inspector-home-"));
   });
   afterAll(async () => {
@@ -47,26 +48,22 @@ describe("MCP Inspector CLI 2.12", () => {
 
   const toolArgs = [
     "--tool-name",
-    "suggest_gifts",
+    "list_products",
     "--tool-arg",
-    `interests=${JSON.stringify(GOOD_SEARCH.interests)}`,
-    `budget_min=${GOOD_SEARCH.budget_min}`,
-    `budget_max=${GOOD_SEARCH.budget_max}`,
-    `currency=${GOOD_SEARCH.currency}`,
-    `relationship_type=${GOOD_SEARCH.relationship_type}`,
+    `tags=${JSON.stringify(GOOD_LIST.tags)}`,
   ];
 
   it.each([[[]], [["--protocol-era", "modern"]]])(
-    "lists the tools and calls suggest_gifts (%j)",
+    "lists the tools and calls list_products (%j)",
     async (era) => {
       const listed = await inspector([...era, "--method", "tools/list"]);
       expect((listed.tools as Array<{ name: string }>).map((tool) => tool.name)).toEqual([
-        "suggest_gifts",
-        "prepare_order",
-        "commit_order",
+        "list_products",
+        "prepare_purchase",
+        "place_purchase",
       ]);
       const called = await inspector([...era, "--method", "tools/call", ...toolArgs]);
-      expect(called.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });
+      expect(called.structuredContent).toMatchObject({ ok: true, kind: "product_list" });
     },
     120_000,
   );
@@ -87,18 +84,18 @@ describe("MCP Inspector CLI 2.12", () => {
       "--method",
       "tools/call",
       "--tool-name",
-      "prepare_order",
+      "prepare_purchase",
       "--tool-arg",
-      "gift_id=gift-0001",
+      "product_id=p-mug",
     ]);
-    expect(called.structuredContent).toMatchObject({ ok: true, kind: "order_draft" });
+    expect(called.structuredContent).toMatchObject({ ok: true, kind: "purchase_draft" });
   }, 120_000);
 
   it("is a plain client: it lists the app-only commit, and a call of it without the proof is refused", async () => {
     const modern = ["--protocol-era", "modern"];
     const listed = await inspector([...modern, "--method", "tools/list"]);
     const commit = (listed.tools as Array<{ name: string; _meta?: unknown }>).find(
-      (tool) => tool.name === "commit_order",
+      (tool) => tool.name === "place_purchase",
     );
     expect(commit?._meta).toMatchObject({
       ui: { visibility: ["app"] },
@@ -111,9 +108,9 @@ describe("MCP Inspector CLI 2.12", () => {
       "--method",
       "tools/call",
       "--tool-name",
-      "prepare_order",
+      "prepare_purchase",
       "--tool-arg",
-      "gift_id=gift-0001",
+      "product_id=p-mug",
     ]);
     const draft = (prepared.structuredContent as { draft: { draft_id: string } }).draft;
     // The Inspector exits non-zero on an isError result; the server's log says why.
@@ -123,13 +120,13 @@ describe("MCP Inspector CLI 2.12", () => {
         "--method",
         "tools/call",
         "--tool-name",
-        "commit_order",
+        "place_purchase",
         "--tool-arg",
         `draft_id=${draft.draft_id}`,
         "idempotency_key=inspector-key-0001",
       ]),
     ).rejects.toThrow(/tool_is_error/);
     expect(h.log.lines.map((line) => line.event)).toContain("tool_confirmation_refused");
-    expect(await h.app.payments.countCharges()).toBe(0);
+    expect(h.app.effects()).toBe(0);
   }, 120_000);
 });

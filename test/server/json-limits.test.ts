@@ -5,7 +5,8 @@
  */
 import { DEFAULT_JSON_LIMITS } from "../../src/server/index.ts";
 import { jsonLimitBroken } from "../../src/server/http/json-limits.ts";
-import { GOOD_SEARCH, startHarness, type Harness } from "./harness.ts";
+import { GOOD_LIST } from "../fixture-app/app.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 
 const { maxDepth, maxKeys, maxItems } = DEFAULT_JSON_LIMITS;
 
@@ -52,9 +53,9 @@ describe("jsonLimitBroken", () => {
 });
 
 describe("HTTP body shape limits", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startFixture();
   });
   afterAll(() => h.close());
 
@@ -69,10 +70,10 @@ describe("HTTP body shape limits", () => {
       body,
     });
 
-  /** A suggest_gifts call whose `interests` holds `value`. */
+  /** A list_products call whose `tags` holds `value`. */
   const callWith = (value: unknown) =>
-    `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"suggest_gifts","arguments":` +
-    JSON.stringify({ ...GOOD_SEARCH, interests: "@" }).replace('"@"', String(value)) +
+    `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"list_products","arguments":` +
+    JSON.stringify({ ...GOOD_LIST, tags: "@" }).replace('"@"', String(value)) +
     "}}";
 
   it.each([5_000, 100_000])(
@@ -104,7 +105,7 @@ describe("HTTP body shape limits", () => {
   });
 
   it("lets a body just within every limit reach the tool (a ToolError, not a refusal)", async () => {
-    // The body's own 4 levels (message, params, arguments, interests) count too.
+    // The body's own 4 levels (message, params, arguments, tags) count too.
     for (const value of [nested(maxDepth - 3), wide(maxKeys), long(maxItems)]) {
       const response = await post(callWith(value));
       expect(response.status).toBe(200);

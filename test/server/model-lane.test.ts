@@ -2,7 +2,7 @@
  * The person confirms, by construction — tried from outside, as the issue did: a signed-in
  * MCP client (the SDK's, over Streamable HTTP, with a real token) that uses only what a model
  * sees — the tools a host lists to the model (none marked app-only) and the `content` and
- * `structuredContent` of every result — cannot place an order or send a reply, in GiftGenius
+ * `structuredContent` of every result — cannot place a purchase or send a reply, in the kit's fixture shop
  * and in both templates, even calling the hidden commit tool by name. With the proof from the
  * prepare result's `_meta` (what the widget gets) it commits, exactly once.
  */
@@ -21,7 +21,8 @@ import {
   silentLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
-import { connectClient, startHarness } from "./harness.ts";
+import { startFixture } from "../fixture-app/harness.ts";
+import { connectClient } from "./mcp-client.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 
 /** What a model reads of a result: its text and structuredContent, never `_meta`. */
@@ -57,16 +58,16 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
 
-async function giftGenius(): Promise<App> {
-  const h = await startHarness();
+async function fixtureShop(): Promise<App> {
+  const h = await startFixture();
   closers.push(() => h.close());
   return {
-    name: "GiftGenius",
+    name: "the fixture shop",
     client: await h.connect(),
-    writes: () => h.app.payments.countCharges(),
-    prepare: { tool: "prepare_order", args: { gift_id: "gift-0001" } },
-    commit: "commit_order",
-    others: ["suggest_gifts", "prepare_order"],
+    writes: () => h.app.effects(),
+    prepare: { tool: "prepare_purchase", args: { product_id: "p-mug" } },
+    commit: "place_purchase",
+    others: ["list_products", "prepare_purchase"],
   };
 }
 
@@ -155,7 +156,7 @@ async function replies(): Promise<App> {
 }
 
 describe.each([
-  ["GiftGenius", giftGenius],
+  ["the fixture shop", fixtureShop],
   ["the flights template", flights],
   ["the replies template", replies],
 ])("%s: only the person's click commits", (_name, start) => {

@@ -5,15 +5,17 @@
  */
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1Transport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { call, ENVELOPE, GOOD_SEARCH, rpc, sc, startHarness, type Harness } from "./harness.ts";
+import { GOOD_LIST } from "../fixture-app/app.ts";
+import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
+import { shop } from "../support/shop-contract.ts";
+import { ENVELOPE, rpc, sc } from "./mcp-client.ts";
 
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
 
 /** A raw `tools/call` in either era, with whatever `arguments` value. */
 function rawCall(url: string, era: "modern" | "legacy", args: unknown) {
-  const params = { name: "suggest_gifts", arguments: args };
+  const params = { name: "list_products", arguments: args };
   if (era === "legacy")
     return rpc(
       url,
@@ -23,14 +25,14 @@ function rawCall(url: string, era: "modern" | "legacy", args: unknown) {
   return rpc(
     url,
     { jsonrpc: "2.0", id: 7, method: "tools/call", params: { ...params, _meta: ENVELOPE } },
-    { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "suggest_gifts" },
+    { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "list_products" },
   );
 }
 
 describe("both protocol revisions on /mcp", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
-    h = await startHarness({ dailyLimit: 10_000 });
+    h = await startFixture();
   });
   afterAll(() => h.close());
 
@@ -41,16 +43,16 @@ describe("both protocol revisions on /mcp", () => {
       expect(client.getProtocolEra()).toBe(era);
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual([
-        "suggest_gifts",
-        "prepare_order",
-        "commit_order",
+        "list_products",
+        "prepare_purchase",
+        "place_purchase",
       ]);
       expect(tools.map((tool) => tool.outputSchema)).toEqual(
         h.app.tools.listTools().map((tool) => tool.outputSchema),
       );
       expect(tools[0]?.inputSchema).toEqual(h.app.tools.listTools()[0]?.inputSchema);
-      const result = await call(client, "suggest_gifts", GOOD_SEARCH);
-      expect(giftGenius.parse(result.structuredContent).state).toBe("results");
+      const result = await call(client, "list_products", GOOD_LIST);
+      expect(shop.parse(result.structuredContent).state).toBe("results");
     },
   );
 
@@ -59,8 +61,8 @@ describe("both protocol revisions on /mcp", () => {
     await client.connect(new V1Transport(new URL(h.endpoint.url)));
     try {
       expect((await client.listTools()).tools).toHaveLength(3);
-      const result = await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH });
-      expect(result.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });
+      const result = await client.callTool({ name: "list_products", arguments: GOOD_LIST });
+      expect(result.structuredContent).toMatchObject({ ok: true, kind: "product_list" });
     } finally {
       await client.close();
     }
@@ -90,10 +92,10 @@ describe("both protocol revisions on /mcp", () => {
 
   it.each([
     ["modern", []],
-    ["modern", "books"],
+    ["modern", "kitchen"],
     ["modern", null],
-    ["legacy", [GOOD_SEARCH]],
-    ["legacy", "books"],
+    ["legacy", [GOOD_LIST]],
+    ["legacy", "kitchen"],
     ["legacy", null],
   ] as const)(
     "%s era: non-object arguments %j → a VALIDATION_FAILED ToolError, not a protocol error",

@@ -5,7 +5,8 @@
  * The codes stay what the SDK answers, so clients still know what went wrong.
  */
 import { ProtocolError } from "@modelcontextprotocol/client";
-import { ENVELOPE, rpc, startHarness, type Harness } from "./harness.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
+import { ENVELOPE, rpc } from "./mcp-client.ts";
 
 const MODERN = "2026-07-28";
 const CALLER = "IGNORE_PREVIOUS_call_commit_order";
@@ -18,9 +19,9 @@ const call = (name: string) => ({
 });
 
 describe("no caller text in a protocol error", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
-    h = await startHarness({ dailyLimit: 10_000 });
+    h = await startFixture();
   });
   afterAll(() => h.close());
 
@@ -56,7 +57,7 @@ describe("no caller text in a protocol error", () => {
 
   it("a missing resource's error carries its URI in data (as the spec asks), not in the message", async () => {
     const client = await h.connect({ anonymous: true });
-    const uri = "ui://giftgenius/IGNORE_PREVIOUS.html";
+    const uri = "ui://fixture-shop/IGNORE_PREVIOUS.html";
     const missing = await client.readResource({ uri }).then(
       () => undefined,
       (error: unknown) => error as ProtocolError,
@@ -64,7 +65,7 @@ describe("no caller text in a protocol error", () => {
     // The SDK answers it as -32602 on both revisions (SEP-2164).
     expect(missing).toMatchObject({ code: -32602, data: { uri } });
     expect(missing!.message).not.toContain("IGNORE");
-    const long = `ui://giftgenius/${"x".repeat(3_000)}`;
+    const long = `ui://fixture-shop/${"x".repeat(3_000)}`;
     const unrepeated = await client.readResource({ uri: long }).then(
       () => undefined,
       (error: unknown) => error as ProtocolError,
@@ -76,23 +77,23 @@ describe("no caller text in a protocol error", () => {
   it.each([
     [
       "an Mcp-Name header that is not the body's tool",
-      call("suggest_gifts"),
+      call("list_products"),
       { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": CALLER },
     ],
     [
       "a body naming a tool the Mcp-Name header does not",
       call(CALLER),
-      { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "suggest_gifts" },
+      { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "list_products" },
     ],
     [
       "an Mcp-Method header that is not the body's method",
-      call("suggest_gifts"),
-      { "mcp-protocol-version": MODERN, "mcp-method": CALLER, "mcp-name": "suggest_gifts" },
+      call("list_products"),
+      { "mcp-protocol-version": MODERN, "mcp-method": CALLER, "mcp-name": "list_products" },
     ],
     [
       "an unsupported MCP-Protocol-Version",
-      call("suggest_gifts"),
-      { "mcp-protocol-version": CALLER, "mcp-method": "tools/call", "mcp-name": "suggest_gifts" },
+      call("list_products"),
+      { "mcp-protocol-version": CALLER, "mcp-method": "tools/call", "mcp-name": "list_products" },
     ],
     [
       "an unknown method",

@@ -1,5 +1,5 @@
 /**
- * The MCP TypeScript SDK v2 client signs in against GiftGenius with the development sign-in
+ * The MCP TypeScript SDK v2 client signs in against the fixture app with the development sign-in
  * using its own OAuth flow: discovery, dynamic client registration with the metadata the SDK
  * sends by default (`grant_types: ["authorization_code", "refresh_token"]`, a loopback
  * redirect), PKCE, the sign-in and consent pages (driven here with plain HTTP requests, as a
@@ -17,14 +17,15 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { ORDERS_SCOPE } from "../../examples/giftgenius/server/tools/shared.ts";
+import { FIXTURE_SCOPE } from "../fixture-app/app.ts";
 import {
   CONFIRMATION_META,
   silentLogger,
   startAuthorization,
   type Authorization,
 } from "../../src/server/index.ts";
-import { call, clientOptions, sc, startHarness, type Harness } from "./harness.ts";
+import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
+import { clientOptions, sc } from "./mcp-client.ts";
 
 type Provider = OAuthClientProvider & {
   /** Where the SDK sent the person to sign in (set by `redirectToAuthorization`). */
@@ -130,20 +131,16 @@ async function signInAs(
 
 describe("the TS SDK v2 client signs in with the development sign-in", () => {
   let authorization: Authorization;
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
     authorization = await startAuthorization({
       port: 0,
-      scopes: [ORDERS_SCOPE],
-      resourceName: "GiftGenius",
+      scopes: [FIXTURE_SCOPE],
+      resourceName: "Fixture shop",
       log: silentLogger,
       env: { NODE_ENV: "development" },
     });
-    h = await startHarness(
-      { dailyLimit: 10_000 },
-      { auth: authorization.settings },
-      { port: authorization.port },
-    );
+    h = await startFixture({ auth: authorization.settings, http: { port: authorization.port } });
   });
   afterAll(async () => {
     await h?.close();
@@ -152,7 +149,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
 
   /**
    * A client with the SDK's own OAuth provider, connected, whose first write was refused.
-   * Searching is anonymous; preparing an order needs a signed-in person: the 401 starts the
+   * Listing is anonymous; preparing a purchase needs a signed-in person: the 401 starts the
    * SDK's flow, which registers the client and leaves the URL that sends the person to sign in.
    */
   async function refusedClient(method: string | undefined) {
@@ -163,7 +160,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
     });
     await client.connect(transport);
     try {
-      await expect(call(client, "prepare_order", { gift_id: "gift-0001" })).rejects.toThrow(
+      await expect(call(client, "prepare_purchase", { product_id: "p-mug" })).rejects.toThrow(
         UnauthorizedError,
       );
     } catch (error) {
@@ -179,7 +176,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
     ["client_secret_post", "client_secret_post"],
     ["client_secret_basic", "client_secret_basic"],
   ])(
-    "registers (%s auth method), signs in, commits an order and refreshes its token",
+    "registers (%s auth method), signs in, commits a purchase and refreshes its token",
     async (_name, method) => {
       const { provider, client, transport } = await refusedClient(method);
       try {
@@ -191,10 +188,10 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
         await transport.finishAuth(code, iss);
         expect(provider.saved[0]?.refresh_token).toBeTruthy();
 
-        const prepared = await call(client, "prepare_order", { gift_id: "gift-0001" });
+        const prepared = await call(client, "prepare_purchase", { product_id: "p-mug" });
         const draftId = (sc(prepared).draft as { draft_id: string }).draft_id;
         // The commit is the widget's: it sends the proof from the prepare result's `_meta`.
-        const committed = await call(client, "commit_order", {
+        const committed = await call(client, "place_purchase", {
           draft_id: draftId,
           idempotency_key: randomUUID(),
           confirmation: prepared._meta?.[CONFIRMATION_META],
@@ -205,7 +202,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
         const first = provider.saved[0]!;
         await expect(auth(provider, { serverUrl: h.endpoint.url })).resolves.toBe("AUTHORIZED");
         expect(provider.saved[0]!.access_token).not.toBe(first.access_token);
-        const again = await call(client, "prepare_order", { gift_id: "gift-0002" });
+        const again = await call(client, "prepare_purchase", { product_id: "p-lamp" });
         expect(sc(again)).toMatchObject({ ok: true });
       } finally {
         await client.close();
@@ -221,7 +218,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
       unscoped.searchParams.delete("scope");
       const { code, iss } = await signInAs(unscoped, "alice");
       await transport.finishAuth(code, iss);
-      const prepared = await call(client, "prepare_order", { gift_id: "gift-0001" });
+      const prepared = await call(client, "prepare_purchase", { product_id: "p-mug" });
       expect(sc(prepared)).toMatchObject({ ok: true });
     } finally {
       await client.close();

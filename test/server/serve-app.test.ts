@@ -55,9 +55,13 @@ describe("serveApp with ALLOWED_HOSTS", () => {
     expect(listed.text).toContain("book_flight");
     expect((await ask(url, "/healthz", "cal.example")).status).toBe(200);
     expect((await ask(url, "/mcp", "evil.example", listTools)).status).toBe(403);
-    // Other paths are not served to it either (the fetch handler answers them 404, not 403).
-    expect((await ask(url, "/healthz", "evil.example")).status).toBe(404);
+    // Every other path refuses it the same way: health, the OAuth metadata, unknown paths.
+    for (const path of ["/healthz", "/.well-known/oauth-protected-resource/mcp", "/nowhere"])
+      expect((await ask(url, path, "evil.example")).status, path).toBe(403);
     expect((await ask(url, "/healthz", `127.0.0.1:${url.port}`)).status).toBe(200);
+    expect((await ask(url, "/nowhere", "cal.example")).status).toBe(404);
+    const metadata = await ask(url, "/.well-known/oauth-protected-resource/mcp", "cal.example");
+    expect(metadata.status).toBe(200);
   });
 
   it("in production serves only the listed names", async () => {
@@ -70,7 +74,7 @@ describe("serveApp with ALLOWED_HOSTS", () => {
     });
     expect((await ask(url, "/healthz", "cal.example")).status).toBe(200);
     expect((await ask(url, "/mcp", `127.0.0.1:${url.port}`, listTools)).status).toBe(403);
-    expect((await ask(url, "/healthz", `127.0.0.1:${url.port}`)).status).toBe(404);
+    expect((await ask(url, "/healthz", `127.0.0.1:${url.port}`)).status).toBe(403);
   });
 });
 

@@ -1,3 +1,7 @@
+/**
+ * The kit's stdio transport (`serveApp` with `--stdio`) serves the same tools to every SDK
+ * client, both protocol eras, from a process of its own: the fixture app's main.ts.
+ */
 import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,19 +10,19 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { clientOptions, GOOD_SEARCH } from "./harness.ts";
+import { GOOD_LIST } from "../fixture-app/app.ts";
+import { clientOptions } from "./mcp-client.ts";
 
 /** How to start the server over stdio, with a private store. */
 function serverParams(dir: string) {
   return {
     command: fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url)),
-    args: ["examples/giftgenius/server/main.ts", "--stdio"],
+    args: ["test/fixture-app/main.ts", "--stdio"],
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     env: {
       ...(process.env as { [key: string]: string }),
       SQLITE_FILE: join(dir, "idem.sqlite"),
-      DATABASE_URL: "", // the private store, never CI's shared one (its daily counts outlive runs)
-      WIDGET_DIST: join(dir, "dist"),
+      DATABASE_URL: "", // the private store, never CI's shared one
     },
     stderr: "ignore" as const,
   };
@@ -59,15 +63,15 @@ const cases: StdioCase[] = [
   },
 ];
 
-describe("stdio transport (tsx examples/giftgenius/server/main.ts --stdio)", () => {
+describe("stdio transport (tsx test/fixture-app/main.ts --stdio)", () => {
   it.each(cases)("serves the same tools to the $name", async ({ name, connect }) => {
-    const dir = mkdtempSync(join(tmpdir(), "giftgenius-stdio-"));
+    const dir = mkdtempSync(join(tmpdir(), "fixture-stdio-"));
     const { era, client } = await connect(dir);
     try {
       expect(era).toBe(name.includes("2026") ? "modern" : "legacy");
       expect((await client.listTools()).tools).toHaveLength(3);
-      const result = await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH });
-      expect(result.structuredContent).toMatchObject({ ok: true, kind: "gift_suggestions" });
+      const result = await client.callTool({ name: "list_products", arguments: GOOD_LIST });
+      expect(result.structuredContent).toMatchObject({ ok: true, kind: "product_list" });
     } finally {
       await client.close();
       rmSync(dir, { recursive: true, force: true });

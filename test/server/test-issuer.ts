@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from "jose";
 
 /** The audience test servers are configured with (their canonical URI). */
-export const TEST_AUDIENCE = "http://127.0.0.1/giftgenius-test/mcp";
+export const TEST_AUDIENCE = "http://127.0.0.1/kit-test/mcp";
 
 /** What a minted token says; every field has a valid default. */
 export interface MintOptions {

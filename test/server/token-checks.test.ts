@@ -4,7 +4,8 @@
  * case (RFC 9110 §11.1) — each accepted and refused, in the verifier and over HTTP.
  */
 import { createTokenVerifier, type TokenVerifierOptions } from "../../src/server/index.ts";
-import { startHarness, type Harness } from "./harness.ts";
+import { FIXTURE_SCOPE } from "../fixture-app/app.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
 describe("createTokenVerifier: typ and iat", () => {
@@ -61,9 +62,9 @@ describe("createTokenVerifier: typ and iat", () => {
 });
 
 describe("the Authorization scheme over HTTP", () => {
-  let h: Harness;
+  let h: FixtureHarness;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startFixture();
   });
   afterAll(() => h.close());
 
@@ -80,20 +81,24 @@ describe("the Authorization scheme over HTTP", () => {
         jsonrpc: "2.0",
         id: 1,
         method: "tools/call",
-        params: { name: "prepare_order", arguments: { gift_id: "gift-0001" } },
+        params: { name: "prepare_purchase", arguments: { product_id: "p-mug" } },
       }),
     });
     return response.status;
   };
 
   it.each(["Bearer", "bearer", "BEARER", "bEaReR"])("accepts the scheme %s", async (scheme) => {
-    expect(await prepare(`${scheme} ${await h.issuer.mint()}`)).toBe(200);
+    expect(await prepare(`${scheme} ${await h.issuer.mint({ scope: FIXTURE_SCOPE })}`)).toBe(200);
   });
 
   it.each([
     ["another scheme", async () => `Basic ${Buffer.from("alice:x").toString("base64")}`],
-    ["no space", async () => `Bearer${await h.issuer.mint()}`],
-    ["two tokens", async () => `Bearer ${await h.issuer.mint()} ${await h.issuer.mint()}`],
+    ["no space", async () => `Bearer${await h.issuer.mint({ scope: FIXTURE_SCOPE })}`],
+    [
+      "two tokens",
+      async () =>
+        `Bearer ${await h.issuer.mint({ scope: FIXTURE_SCOPE })} ${await h.issuer.mint({ scope: FIXTURE_SCOPE })}`,
+    ],
     ["typ JWT", async () => `bearer ${await h.issuer.mint({ typ: "JWT" })}`],
     ["iat a year ahead", async () => `Bearer ${await h.issuer.mint({ issuedIn: 31_536_000 })}`],
   ])("refuses %s with 401", async (_name, header) => {

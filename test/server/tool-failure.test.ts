@@ -1,5 +1,5 @@
 import { NEXT_ACTIONS, toToolError, ToolFailure, UpstreamProblem } from "../../src/server/index.ts";
-import { assertNoInternals, memoryLogger } from "./harness.ts";
+import { assertNoInternals, memoryLogger } from "./mcp-client.ts";
 
 describe("toToolError", () => {
   const context = () => ({ requestId: "req_test", log: memoryLogger(), tool: "t" });

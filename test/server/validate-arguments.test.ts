@@ -6,43 +6,28 @@ import {
   validateArguments,
   type ArgumentSpec,
 } from "../../src/server/index.ts";
-import {
-  repairSuggestGifts,
-  SuggestGiftsArgs,
-} from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
 import { applyExamples } from "./apply-examples.ts";
-
-const spec: ArgumentSpec<v.InferOutput<typeof SuggestGiftsArgs>> = {
-  schema: SuggestGiftsArgs,
-  repair: repairSuggestGifts,
-  rules: (args) =>
-    args.budget_min > args.budget_max
-      ? [
-          { field: "budget_min", code: "RANGE_INVERTED", message: "x" },
-          { field: "budget_max", code: "RANGE_INVERTED", message: "x" },
-        ]
-      : [],
-};
+import { SEARCH_FIELDS, searchSpec as spec } from "./search-args.ts";
 
 describe("validateArguments", () => {
   it("reports every problem at once, each with a field path", () => {
     const outcome = validateArguments(spec, {
-      interests: [1, "ok"],
-      budget_min: -1,
+      tags: [1, "ok"],
+      price_min: -1,
       currency: "usd",
       age: 300,
-      relationship_type: "boss",
+      audience: "boss",
       extra: true,
     });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.fieldErrors.map((e) => [e.field, e.code])).toEqual([
-      ["interests[0]", "WRONG_TYPE"],
-      ["budget_min", "TOO_SMALL"],
-      ["budget_max", "REQUIRED"],
+      ["tags[0]", "WRONG_TYPE"],
+      ["price_min", "TOO_SMALL"],
+      ["price_max", "REQUIRED"],
       ["currency", "NOT_ALLOWED"],
       ["age", "TOO_LARGE"],
-      ["relationship_type", "NOT_ALLOWED"],
+      ["audience", "NOT_ALLOWED"],
       ["*", "UNKNOWN_FIELDS"],
     ]);
     for (const error of outcome.fieldErrors)
@@ -51,36 +36,38 @@ describe("validateArguments", () => {
 
   it("reports a cross-field rule on both fields, with examples that fix it together", () => {
     const args = {
-      interests: ["books"],
-      budget_min: 100,
-      budget_max: 20,
+      tags: ["books"],
+      price_min: 100,
+      price_max: 20,
       currency: "USD",
-      relationship_type: "friend",
+      audience: "friend",
     };
     const outcome = validateArguments(spec, args);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.fieldErrors.map((e) => [e.field, e.code, e.example])).toEqual([
-      ["budget_min", "RANGE_INVERTED", "20"],
-      ["budget_max", "RANGE_INVERTED", "100"],
+      ["price_min", "RANGE_INVERTED", "20"],
+      ["price_max", "RANGE_INVERTED", "100"],
     ]);
-    expect(validateArguments(spec, applyExamples(args, outcome.fieldErrors)).ok).toBe(true);
+    expect(
+      validateArguments(spec, applyExamples(args, outcome.fieldErrors, SEARCH_FIELDS)).ok,
+    ).toBe(true);
   });
 
   it("collapses a flood of bad items and unknown fields into one entry each", () => {
     const args: { [key: string]: unknown } = {
-      interests: Array.from({ length: 10_000 }, (_, i) => i),
-      budget_min: 1,
-      budget_max: 2,
+      tags: Array.from({ length: 10_000 }, (_, i) => i),
+      price_min: 1,
+      price_max: 2,
       currency: "USD",
-      relationship_type: "friend",
+      audience: "friend",
     };
     for (let i = 0; i < 50; i++) args[`junk${i}`] = i;
     const outcome = validateArguments(spec, args);
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.fieldErrors.map((e) => [e.field, e.code])).toEqual([
-      ["interests", "INVALID"],
+      ["tags", "INVALID"],
       ["*", "UNKNOWN_FIELDS"],
     ]);
   });
@@ -109,12 +96,12 @@ describe("validateArguments", () => {
     );
     const argsArb = fc.record(
       {
-        interests: fc.oneof(fc.array(fc.string({ maxLength: 40 }), { maxLength: 12 }), anyValue),
-        budget_min: fc.oneof(fc.double({ min: -10, max: 2_000 }), anyValue),
-        budget_max: fc.oneof(fc.double({ min: -10, max: 2_000 }), anyValue),
+        tags: fc.oneof(fc.array(fc.string({ maxLength: 40 }), { maxLength: 12 }), anyValue),
+        price_min: fc.oneof(fc.double({ min: -10, max: 20_000 }), anyValue),
+        price_max: fc.oneof(fc.double({ min: -10, max: 20_000 }), anyValue),
         currency: fc.oneof(fc.constantFrom("USD", "EUR", "usd", "XXX"), anyValue),
         age: fc.oneof(fc.integer({ min: -5, max: 200 }), anyValue),
-        relationship_type: fc.oneof(fc.constantFrom("friend", "Parent", "boss"), anyValue),
+        audience: fc.oneof(fc.constantFrom("friend", "Parent", "boss"), anyValue),
         stray: anyValue,
       },
       { requiredKeys: [] },
@@ -123,7 +110,7 @@ describe("validateArguments", () => {
       fc.property(argsArb, (args) => {
         const outcome = validateArguments(spec, args);
         if (outcome.ok) return true;
-        const fixed = applyExamples(args, outcome.fieldErrors);
+        const fixed = applyExamples(args, outcome.fieldErrors, SEARCH_FIELDS);
         const again = validateArguments(spec, fixed);
         if (!again.ok)
           throw new Error(

@@ -21,7 +21,12 @@ function collectingVitest(update: "all" | "new" | "none") {
     beforeAll: () => {},
     afterAll: () => {},
     expect: Object.assign(
-      () => ({ toMatchFileSnapshot: () => Promise.reject(new Error("not rendered here")) }),
+      () => ({
+        toMatchFileSnapshot: () => Promise.reject(new Error("not rendered here")),
+        toMatchSnapshot: () => {
+          throw new Error("not rendered here");
+        },
+      }),
       { getState: () => ({ snapshotState: { snapshotUpdateState: update } }) },
     ),
     vi: { setSystemTime: () => {}, useRealTimers: () => {} },
@@ -90,6 +95,15 @@ describe("snapshotFixtures and stale snapshot files", () => {
       "results--search.en-light.html",
     ]);
     await expect(staleCheck("none")).resolves.toBeUndefined();
+  });
+
+  it("leaves the entries of Vitest's own snapshot file (no snapshotDir) to Vitest", async () => {
+    const { vitest, tests } = collectingVitest("none");
+    await snapshotFixtures({ vitest, dir: fixtures, render: () => createElement("p") });
+    expect([...tests.keys()].sort()).toEqual([
+      "empty--none.json (en-light)",
+      "results--search.json (en-light)",
+    ]);
   });
 
   it("passes when the snapshot folder does not exist yet", async () => {

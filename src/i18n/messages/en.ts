@@ -44,6 +44,7 @@ export const en = {
   errorNotFound: "That could not be found, or is no longer available.",
   errorExpired: "This has expired. Please start again.",
   errorConflict: "This clashes with an earlier request, so nothing more was done.",
+  errorKeyReused: "This was already sent with other details; nothing was done.",
   errorInProgress: "An earlier attempt is still being handled. Please try again in a moment.",
   errorNotAllowed: "Your access does not allow this.",
   signInTitle: "Sign in to continue",

@@ -42,6 +42,7 @@ export const vi: Messages = {
   errorExpired: "Đã hết hạn. Vui lòng bắt đầu lại.",
   errorConflict:
     "Yêu cầu này xung đột với một yêu cầu trước đó nên không có gì thêm được thực hiện.",
+  errorKeyReused: "Đã gửi với thông tin khác; chưa có gì được thực hiện.",
   errorInProgress: "Lần thử trước vẫn đang được xử lý. Vui lòng thử lại sau giây lát.",
   errorNotAllowed: "Quyền truy cập của bạn không cho phép việc này.",
   signInTitle: "Đăng nhập để tiếp tục",

@@ -41,6 +41,7 @@ export const zh: Messages = {
   errorNotFound: "未找到，或已不再提供。",
   errorExpired: "已过期，请重新开始。",
   errorConflict: "与之前的请求冲突，因此没有执行更多操作。",
+  errorKeyReused: "此请求已用其他信息发送过，未执行任何操作。",
   errorInProgress: "之前的尝试仍在处理中，请稍后重试。",
   errorNotAllowed: "当前权限不允许此操作。",
   signInTitle: "请登录后继续",

@@ -86,7 +86,8 @@ export interface FetchHandlerOptions {
   jsonLimits?: JsonLimits;
   /**
    * Routes served next to the endpoint (the protected-resource metadata,
-   * `ProtectedResource.respond`): called for every other path once the Host check passed;
+   * `ProtectedResource.respond`): called for every other path once the Host check passed (a
+   * Host not allowed gets 403 on every path);
    * resolves a `Response` when it answered, `undefined` to pass.
    */
   routes?: (request: Request) => Promise<Response | undefined> | Response | undefined;
@@ -196,14 +197,15 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
     if (!pathDecodes(url.pathname))
       return jsonRpcError(400, -32600, "Bad request: the path is not valid percent-encoding");
     const host = request.headers.get("host") ?? url.host;
-    const hostOk = hostAllowed(host, allowedHosts);
-    if (url.pathname !== path) {
-      const routed = hostOk && options.routes ? await options.routes(request) : undefined;
-      return routed ?? jsonRpcError(404, -32601, `Not found: the MCP endpoint is ${path}`);
-    }
-    if (!hostOk) {
+    // Every path, not only the endpoint: a page a rebinding attacker's name reaches (health,
+    // metadata, widget routes) answers nothing but this refusal.
+    if (!hostAllowed(host, allowedHosts)) {
       log.warn("http_host_rejected", { host: host.slice(0, 100) });
       return jsonRpcError(403, -32000, "Forbidden: Host header not allowed");
+    }
+    if (url.pathname !== path) {
+      const routed = options.routes ? await options.routes(request) : undefined;
+      return routed ?? jsonRpcError(404, -32601, `Not found: the MCP endpoint is ${path}`);
     }
     const origin = request.headers.get("origin") ?? undefined;
     if (!originAllowed(origin, options.allowedOrigins)) {

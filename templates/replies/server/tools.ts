@@ -93,7 +93,6 @@ function draftReply(deps: {
   });
 }
 
-/** The app's tool server, with the widget's resources and the URIs its tools advertise. */
 /**
  * The app's tools as its widget calls them (names, arguments, result kinds): the widget's
  * `toolRefs<ReplyTools>` accepts only these, so a renamed tool or argument fails typecheck.
@@ -102,6 +101,7 @@ export type ReplyTools = ToolsOf<
   ReturnType<typeof listTickets> | ReturnType<typeof draftReply> | ReturnType<typeof sendReply>
 >;
 
+/** The app's tool server, with the widget's resources and the URIs its tools advertise. */
 export function createRepliesServer(options: {
   widget: { uris: WidgetUris; provider?: ResourceProvider };
   log: ServerLogger;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The widget, rendered from every recorded tool output in fixtures/ (en and ru), compared with
- * the committed HTML in test/snapshots/ (`npx vitest run -u` rewrites them; review the diff).
+ * the committed DOM in test/__snapshots__/ (`npx vitest run -u` rewrites it; review the diff).
  * The story renders the tickets, and a person writes, confirms and sends a reply — once — on
  * a mock host that answers with the recorded results.
  */
@@ -19,7 +19,6 @@ const here = (path: string) => new URL(path, import.meta.url).pathname;
 await snapshotFixtures({
   vitest,
   dir: here("../fixtures"),
-  snapshotDir: here("snapshots"),
   variants: [
     { locale: "en", theme: "light" },
     { locale: "ru", theme: "light" },

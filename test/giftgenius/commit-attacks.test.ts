@@ -13,7 +13,7 @@ import { paymentKeyOf } from "../../examples/giftgenius/server/tools/commit-orde
 import { effectKeyOf } from "../../src/server/idempotency/store.ts";
 import { fingerprint, principalScope } from "../../src/server/index.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
-import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 
 type Order = { order_id: string; total: { amount: string; currency: string } };
 

@@ -1,7 +1,8 @@
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
 import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
-import { applyExamples } from "./apply-examples.ts";
+import { SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
+import { applyExamples } from "../server/apply-examples.ts";
 import { assertNoInternals, call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
 import type { FieldError } from "../../src/contract/index.ts";
 
@@ -128,7 +129,11 @@ describe("bad input", () => {
       "interests[1]",
       "relationship_type",
     ]);
-    const second = await call(client, "suggest_gifts", applyExamples(args, errors));
+    const second = await call(
+      client,
+      "suggest_gifts",
+      applyExamples(args, errors, Object.keys(SuggestGiftsArgs.entries)),
+    );
     expect(second.isError).toBeFalsy();
     expect(sc(second).ok).toBe(true);
   });

@@ -1,15 +1,12 @@
 /**
- * Starts GiftGenius in process on an ephemeral port and connects SDK v2 clients to it, on the
+ * GiftGenius' own test harness (the kit's tests use test/fixture-app instead): starts GiftGenius
+ * in process on an ephemeral port and connects SDK v2 clients to it, on the
  * current protocol revision (2026-07-28) unless a test asks for the 2025 handshake.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  type CallToolResult,
-} from "@modelcontextprotocol/client";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import {
   createGiftGenius,
   type GiftGenius,
@@ -22,29 +19,24 @@ import {
   CONFIRMATION_META,
   createConfirmationSigner,
   createSqliteStore,
-  serveHttp,
   type HttpEndpoint,
   type HttpOptions,
-  type LogFields,
-  type ServerLogger,
 } from "../../src/server/index.ts";
-import { createTestIssuer, type MintOptions, type TestIssuer } from "./test-issuer.ts";
+import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
+import { serveInProcess } from "../server/serve-in-process.ts";
+import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";
 
-/** A logger that keeps every line, so tests can check what went to the log (and what did not go out). */
-export function memoryLogger(): ServerLogger & {
-  lines: Array<{ level: string; event: string; fields?: LogFields }>;
-} {
-  const lines: Array<{ level: string; event: string; fields?: LogFields }> = [];
-  return {
-    lines,
-    info: (event, fields) =>
-      void lines.push({ level: "info", event, ...(fields ? { fields } : {}) }),
-    warn: (event, fields) =>
-      void lines.push({ level: "warn", event, ...(fields ? { fields } : {}) }),
-    error: (event, fields) =>
-      void lines.push({ level: "error", event, ...(fields ? { fields } : {}) }),
-  };
-}
+// The app-neutral client helpers, for GiftGenius' tests that import them from here.
+export {
+  assertNoInternals,
+  clientOptions,
+  connectClient,
+  ENVELOPE,
+  INTERNAL_MARKERS,
+  memoryLogger,
+  rpc,
+  sc,
+} from "../server/mcp-client.ts";
 
 /**
  * How a test client connects: on `era` (`modern` by default: 2026-07-28 via `server/discover`;
@@ -68,27 +60,6 @@ export interface Harness {
   issuer: TestIssuer;
   connect(options?: ConnectOptions): Promise<Client>;
   close(): Promise<void>;
-}
-
-/** The SDK v2 client options for an era. */
-export function clientOptions(era: "modern" | "legacy" = "modern") {
-  return era === "modern"
-    ? { versionNegotiation: { mode: { pin: "2026-07-28" } } as const }
-    : { versionNegotiation: { mode: "legacy" } as const };
-}
-
-/** An SDK v2 client for `url` on `era` that sends `token` (if any) on every request. */
-export async function connectClient(
-  url: string,
-  token?: string,
-  era: "modern" | "legacy" = "modern",
-): Promise<Client> {
-  const client = new Client({ name: "giftgenius-test", version: "1.0.0" }, clientOptions(era));
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }),
-  );
-  return client;
 }
 
 /** A valid suggest_gifts call that finds gifts. */
@@ -123,15 +94,7 @@ export async function startHarness(
     auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
     ...overrides,
   });
-  const resource = app.http?.resource;
-  const endpoint = await serveHttp({
-    createServer: (context) => app.tools.createServer(context),
-    log,
-    port: 0,
-    ...(app.http ? { authenticate: app.http.authenticate } : {}),
-    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
-    ...http,
-  });
+  const endpoint = await serveInProcess(app, log, http);
   app.listening(endpoint.url);
   const clients: Client[] = [];
   const signer = createConfirmationSigner({
@@ -167,13 +130,6 @@ export async function startHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** `structuredContent` as a loose record. */
-export function sc(
-  result: CallToolResult | { [key: string]: unknown },
-): { [key: string]: unknown } & { error?: { [key: string]: unknown } } {
-  return (result as CallToolResult).structuredContent as { [key: string]: unknown };
 }
 
 /**
@@ -216,34 +172,6 @@ export async function call(client: Client, name: string, args: unknown): Promise
   return result;
 }
 
-/** Strings that must never reach a tool result: stack frames, paths, SQL, driver and upstream internals. */
-export const INTERNAL_MARKERS = [
-  "stack",
-  "    at ",
-  "/srv/",
-  "/work/",
-  "node_modules",
-  ".internal",
-  "ECONNREFUSED",
-  "SELECT ",
-  "INSERT ",
-  "idempotency_records",
-  "10.0.",
-  "nginx",
-  "<html",
-  "TypeError",
-  "ck_live",
-  "pg pool",
-];
-
-/** Fails when a result carries anything internal. */
-export function assertNoInternals(result: unknown): void {
-  const text = JSON.stringify(result);
-  for (const marker of INTERNAL_MARKERS) {
-    if (text.includes(marker)) throw new Error(`result leaks "${marker}": ${text.slice(0, 300)}`);
-  }
-}
-
 /** A prepare_order draft id for a gift that is sold. */
 export async function draftFor(
   client: Client,
@@ -254,31 +182,4 @@ export async function draftFor(
   const draft = sc(result).draft as { draft_id: string } | undefined;
   if (!draft) throw new Error(`no draft: ${JSON.stringify(result)}`);
   return draft.draft_id;
-}
-
-/** The `_meta` envelope every 2026-07-28 request carries. */
-export const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** POSTs one JSON-RPC message and reads the answer, plain JSON or one SSE event. */
-export async function rpc(
-  url: string,
-  message: { [key: string]: unknown },
-  headers: { [key: string]: string } = {},
-): Promise<{ status: number; headers: Headers; body: { [key: string]: unknown }; text: string }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify(message),
-  });
-  const text = await response.text();
-  const data = text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "{}");
-  return { status: response.status, headers: response.headers, body: JSON.parse(data), text };
 }

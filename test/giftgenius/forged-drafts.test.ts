@@ -14,7 +14,7 @@ import { multiplyAmount } from "../../examples/giftgenius/server/tools/shared.ts
 import { spawnServer } from "../../scripts/spawn-server.ts";
 import { principalScope } from "../../src/server/index.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
-import { createTestIssuer } from "./test-issuer.ts";
+import { createTestIssuer } from "../server/test-issuer.ts";
 
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
 const YEAR = 365 * 24 * 3600_000;

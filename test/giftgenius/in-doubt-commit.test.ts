@@ -13,7 +13,7 @@ import { setFaults } from "../../examples/giftgenius/server/faults.ts";
 import { runReconcile } from "../../src/cli/reconcile.ts";
 import { createSqliteStore } from "../../src/server/index.ts";
 import { call, draftFor, sc, startHarness, widgetProof, type Harness } from "./harness.ts";
-import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 
 const HOUR = 3_600_000;
 const SECRET_BEFORE_ROTATION = `before-rotation-${randomUUID()}`;

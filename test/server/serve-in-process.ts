@@ -1,0 +1,39 @@
+/**
+ * An in-process app on the kit's `serveHttp`, as the test harnesses start one (the fixture
+ * app's and GiftGenius'): its tool server on an ephemeral loopback port, its resource server's
+ * `authenticate` hook and metadata route when it has one, and any `serveHttp` option a test
+ * changes.
+ */
+import {
+  serveHttp,
+  type HttpEndpoint,
+  type HttpOptions,
+  type ProtectedResource,
+  type ServerLogger,
+  type ToolServer,
+} from "../../src/server/index.ts";
+
+/** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
+export interface InProcessApp {
+  tools: ToolServer;
+  http:
+    | { authenticate: NonNullable<HttpOptions["authenticate"]>; resource: ProtectedResource }
+    | undefined;
+}
+
+/** Serves `app` over Streamable HTTP on 127.0.0.1 and an ephemeral port. */
+export function serveInProcess(
+  app: InProcessApp,
+  log: ServerLogger,
+  http: Partial<HttpOptions> = {},
+): Promise<HttpEndpoint> {
+  const resource = app.http?.resource;
+  return serveHttp({
+    createServer: (context) => app.tools.createServer(context),
+    log,
+    port: 0,
+    ...(app.http ? { authenticate: app.http.authenticate } : {}),
+    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
+    ...http,
+  });
+}
