@@ -10,11 +10,9 @@ export { mountWidget, type MountWidgetOptions } from "./components/mount-widget.
 export {
   type AnyParsedResult,
   CHANGES,
-  clipText,
   type Contract,
   CONTRACT_VERSION,
   type ContractVersion,
-  DEFAULT_MAX_TEXT,
   defineContract,
   DOM_STATES,
   type DomState,
@@ -28,11 +26,9 @@ export {
   httpsUrl,
   id,
   type InvalidView,
-  isCompatible,
   isHttpsOrLoopbackUrl,
   isHttpsUrl,
   isoDateTime,
-  isRetryableStatus,
   type KindData,
   type KindDefinition,
   type KindDefinitions,
@@ -47,7 +43,6 @@ export {
   type NonRecordState,
   type ParsedKindResult,
   type ParsedResult,
-  parseVersion,
   RECORD_STATES,
   recordKind,
   type RecordKind,
@@ -70,9 +65,13 @@ export {
   type ToolView,
   type ToolViewOf,
   type UnsupportedView,
-  UPSTREAM_BAD_RESPONSE,
   type ViewBase,
 } from "./contract/index.ts";
+// Not in mcp-widget-kit/contract (kit internals there); left here for the root entry's own cut.
+export { clipText, DEFAULT_MAX_TEXT } from "./contract/text.ts";
+export { isCompatible, parseVersion } from "./contract/version.ts";
+export { isRetryableStatus } from "./contract/problem.ts";
+export { UPSTREAM_BAD_RESPONSE } from "./contract/error-codes.ts";
 export type {
   AppInfo,
   CallToolResult,

@@ -9,10 +9,15 @@ import { cspMeta, type McpAppsWidgetCsp, type OpenAiWidgetCsp } from "../core/wi
 
 /** The `_meta` object a server puts on the widget's resource contents. */
 export interface WidgetResourceMeta {
+  /** ChatGPT's CSP: the origins the widget may reach, per kind of request. */
   "openai/widgetCSP": OpenAiWidgetCsp;
+  /** ChatGPT's dedicated widget origin (the config's `domain`); absent when unset. */
   "openai/widgetDomain"?: string;
+  /** Whether ChatGPT draws a border around the widget (the config's `prefersBorder`). */
   "openai/widgetPrefersBorder": boolean;
+  /** What the widget shows, for the model (the config's `description`). */
   "openai/widgetDescription": string;
+  /** The MCP Apps keys: the same CSP in camel case, border and domain (`uiDomain`). */
   ui: {
     csp: McpAppsWidgetCsp;
     prefersBorder: boolean;
@@ -22,6 +27,7 @@ export interface WidgetResourceMeta {
 
 /** The contents of `widget.manifest.json`. */
 export interface WidgetManifest {
+  /** The config's `name` (lower-case letters, digits and `-`). */
   name: string;
   /** The HTML file next to the manifest. */
   file: string;
@@ -29,12 +35,17 @@ export interface WidgetManifest {
   uri: string;
   /** ChatGPT's MIME type; serve a `text/html;profile=mcp-app` twin for MCP Apps hosts. */
   mimeType: "text/html+skybridge";
+  /** Hex SHA-256 of the HTML file: what the server checks the file it serves against. */
   sha256: string;
+  /** Size of the HTML file in bytes. */
   bytes: number;
+  /** Its gzip size in bytes (what a person downloads). */
   gzip_bytes: number;
+  /** The contract version the widget was built against (`defineContract({ version })`). */
   contract_version: string;
   /** The CSP the widget was tested under. */
   csp: string;
+  /** The `_meta` object to put on the resource contents, as is. */
   _meta: WidgetResourceMeta;
 }
 

@@ -13,7 +13,9 @@ import type { ParsedResult } from "./views.ts";
 export interface Contract<Kinds extends Record<string, KindDefinition>> {
   /** `"MAJOR.MINOR"` this contract speaks. */
   readonly version: string;
+  /** {@link Contract.version} as numbers, for comparing with a result's `contract_version`. */
   readonly parsedVersion: ContractVersion;
+  /** The declared kinds by name (the `kind` on the wire). */
   readonly kinds: Kinds;
   /** Reads any value as a view model. Never throws. */
   parse(input: unknown): ParsedResult<Kinds>;

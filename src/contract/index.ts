@@ -1,7 +1,14 @@
-/** The framework-free contract: envelope, ToolError, Money, defineContract(), parse(). */
-export { CONTRACT_VERSION, parseVersion, isCompatible, type ContractVersion } from "./version.ts";
+/**
+ * `mcp-widget-kit/contract`: the framework-free contract an app declares and both sides read —
+ * `defineContract`, its kinds and field schemas, the envelope, `ToolError`, `Money`, the views a
+ * parsed result turns into, the DOM states, and every error code the kit writes (`ERROR_CODES`).
+ * This entry is the home of these names; the other entries name them in their signatures and
+ * an app imports them from here. Text clipping, version negotiation and HTTP status mapping are
+ * the kit's own (imported from their `src/contract/*` files).
+ */
+export { CONTRACT_VERSION, type ContractVersion } from "./version.ts";
 export { MAX_RETRY_AFTER_SECONDS } from "./limits.ts";
-export { clipText, isHttpsUrl, isHttpsOrLoopbackUrl, DEFAULT_MAX_TEXT } from "./text.ts";
+export { isHttpsUrl, isHttpsOrLoopbackUrl } from "./text.ts";
 export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export {
   MoneySchema,
@@ -56,6 +63,6 @@ export type {
   InvalidView,
   UnsupportedView,
 } from "./views.ts";
-export { fromProblem, isRetryableStatus } from "./problem.ts";
-export { CONFIRMATION_REQUIRED, UPSTREAM_BAD_RESPONSE } from "./error-codes.ts";
+export { fromProblem } from "./problem.ts";
+export { ERROR_CODES } from "./error-codes.ts";
 export { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "./confirmation.ts";

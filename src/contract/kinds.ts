@@ -12,6 +12,7 @@ export interface ListKind<
   Item extends v.GenericSchema = v.GenericSchema,
   Reason extends string = string,
 > {
+  /** Tells the two kinds apart: `list`. */
   readonly view: "list";
   /** The key of the array on the wire, e.g. `flights`. Renaming it is a breaking change. */
   readonly items: Items;
@@ -29,6 +30,7 @@ export interface RecordKind<
   State extends RecordState = RecordState,
   Entries extends v.ObjectEntries = v.ObjectEntries,
 > {
+  /** Tells the two kinds apart: `record`. */
   readonly view: "record";
   /** The state it parses to and shows as: `confirm` (a draft) or `committed` (an order). */
   readonly state: State;

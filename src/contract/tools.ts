@@ -18,7 +18,9 @@ export interface ToolSignature<
   Kind extends string = string,
   Kinds extends Record<string, KindDefinition> = Record<string, KindDefinition>,
 > {
+  /** Type only: the arguments a call sends. */
   readonly input: Input;
+  /** The kind of the tool's results (`kind` on the wire). */
   readonly kind: Kind;
   /** The contract's kinds, so a view type can be derived from the signature alone. */
   readonly kinds: Kinds;
@@ -40,6 +42,7 @@ export type ToolView<S extends ToolSignature> =
  * its type. Made by {@link toolRefs}; `useCallTool(ref)` and `useWriteFlow` take it.
  */
 export interface ToolRef<Name extends string = string, Input = unknown, View = unknown> {
+  /** The tool's name, as the server registers it. */
   readonly name: Name;
   /** The kind its results are (`kind` on the wire). */
   readonly kind: string;

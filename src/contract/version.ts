@@ -3,7 +3,9 @@ export const CONTRACT_VERSION = "1.0";
 
 /** A parsed `"MAJOR.MINOR"` version. */
 export interface ContractVersion {
+  /** A different major version is a breaking change: the result is `unsupported`. */
   readonly major: number;
+  /** A newer minor version only adds: the result is read as far as it is known. */
   readonly minor: number;
 }
 

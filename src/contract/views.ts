@@ -9,6 +9,7 @@ import type { RecordState } from "./states.ts";
 
 /** Fields every parsed view carries. */
 export interface ViewBase<Kind extends string> {
+  /** The result's `kind`. */
   readonly kind: Kind;
   /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
   readonly version: string;
@@ -16,17 +17,21 @@ export interface ViewBase<Kind extends string> {
 
 /** A list with at least one valid item. */
 export interface ResultsView<Kind extends string, Item, Data> extends ViewBase<Kind> {
+  /** A list with items. */
   readonly state: "results";
   /** Every valid item, in order. */
   readonly items: Item[];
   /** How many malformed items were left out. */
   readonly dropped: number;
+  /** The whole success data, items included. */
   readonly data: Data;
 }
 
 /** A successful list with no items: not an error, the conversation goes on. */
 export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
+  /** A list without items. */
   readonly state: "empty";
+  /** The human reason the server gave for the empty list, if its kind declares one. */
   readonly reason?: string;
 }
 
@@ -36,18 +41,23 @@ export interface RecordView<
   Kind extends string,
   Data,
 > extends ViewBase<Kind> {
+  /** The record kind's declared state. */
   readonly state: State;
+  /** The record's success fields. */
   readonly data: Data;
 }
 
 /** `ok: false`: the tool reported a structured error. */
 export interface ErrorView extends ViewBase<string> {
+  /** The tool failed. */
   readonly state: "error";
+  /** The tool's error, checked and clipped. */
   readonly error: ToolError;
 }
 
 /** Not a result this contract understands. `reason` is for logs, never for the screen. */
 export interface InvalidView {
+  /** Not readable: render nothing from it. */
   readonly state: "invalid";
   /**
    * What is wrong and where, as a sentence in development (`contract_version is missing`); in
@@ -55,13 +65,17 @@ export interface InvalidView {
    * `error.code`). Never a value from the result.
    */
   readonly reason: string;
+  /** The result's `kind`, when it had a readable one. */
   readonly kind?: string;
 }
 
 /** A result from another major version of the contract: the app needs an update. */
 export interface UnsupportedView {
+  /** From another major version of the contract. */
   readonly state: "unsupported";
+  /** The `contract_version` the result was sent with. */
   readonly version: string;
+  /** The result's `kind`, when it had a readable one. */
   readonly kind?: string;
 }
 

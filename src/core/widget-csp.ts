@@ -11,16 +11,23 @@ import { LOOPBACK_NAME_PATTERN, PORT_PATTERN } from "./loopback.ts";
 
 /** ChatGPT's resource `_meta["openai/widgetCSP"]` (snake case). */
 export interface OpenAiWidgetCsp {
+  /** Origins for fetch, XHR and WebSocket. */
   connect_domains: string[];
+  /** Origins for images, fonts and media. */
   resource_domains: string[];
+  /** Origins of nested iframes; absent when none. */
   frame_domains?: string[];
+  /** Origins `openExternal` may open without a confirmation; absent when none. */
   redirect_domains?: string[];
 }
 
 /** MCP Apps' resource `_meta.ui.csp` (camel case). */
 export interface McpAppsWidgetCsp {
+  /** Origins for fetch, XHR and WebSocket. */
   connectDomains: string[];
+  /** Origins for images, fonts and media. */
   resourceDomains: string[];
+  /** Origins of nested iframes; absent when none. */
   frameDomains?: string[];
 }
 

@@ -1,14 +1,13 @@
 /**
  * The dev host's server entry: a local, ChatGPT-like page for any app's MCP server. Node only;
- * never imported by widget code (`src/index.ts`).
+ * never imported by widget code (`src/index.ts`). The page's CSP and the frame bootstrap are
+ * its own (tests import them from `src/devhost/*`).
  */
 export {
   createDevHostHandler,
-  PAGE_CSP,
   type DevHostFaults,
   type DevHostHandler,
   type DevHostOptions,
 } from "./server/handler.ts";
 export { type WidgetBuilds } from "./server/build-events.ts";
 export { mountDevHost, type UseCapableApp } from "./server/mount.ts";
-export { FRAME_BOOTSTRAP_SOURCE } from "./frame/bootstrap.ts";

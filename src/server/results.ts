@@ -1,5 +1,6 @@
 /** Builds the CallToolResult of a contract envelope: structuredContent + one short text. */
-import { clipText, type ToolError } from "../contract/index.ts";
+import type { ToolError } from "../contract/index.ts";
+import { clipText } from "../contract/text.ts";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 
 /** Success: `{ contract_version, kind, ok: true, ...data }` and a short text for the model. */

@@ -129,7 +129,7 @@ describe("npm pack → fresh app", () => {
   it("loads `mcp-widget-kit/build` and `mcp-widget-kit/testing` by their package names", () => {
     write(
       "probe.mjs",
-      `import { widgetKit, checkContract } from "mcp-widget-kit/build";\nimport { createMockHost } from "mcp-widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof checkContract, typeof createMockHost().setGlobals]));\n`,
+      `import { widgetKit, writeContractLock } from "mcp-widget-kit/build";\nimport { createMockHost } from "mcp-widget-kit/testing";\nconsole.log(JSON.stringify([typeof widgetKit, typeof writeContractLock, typeof createMockHost().setGlobals]));\n`,
     );
     const out = execFileSync("node", ["probe.mjs"], { cwd: app, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual(["function", "function", "function"]);

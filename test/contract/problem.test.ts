@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromProblem, ToolErrorSchema, UPSTREAM_BAD_RESPONSE } from "../../src/contract/index.ts";
+import { ERROR_CODES, fromProblem, ToolErrorSchema } from "../../src/contract/index.ts";
 import * as v from "valibot";
 
 describe("fromProblem", () => {
@@ -92,7 +92,7 @@ describe("fromProblem", () => {
     ],
   ])("turns %s into UPSTREAM_BAD_RESPONSE without echoing it", (_name, body, status, retryable) => {
     const error = fromProblem(body, status);
-    expect(error.code).toBe(UPSTREAM_BAD_RESPONSE);
+    expect(error.code).toBe(ERROR_CODES.UPSTREAM_BAD_RESPONSE);
     expect(error.retryable).toBe(retryable);
     const text = JSON.stringify(error);
     expect(text).not.toMatch(/internal-lb|SELECT|db\.js|unterminated|stack/);

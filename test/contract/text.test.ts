@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  clipText,
-  isHttpsOrLoopbackUrl,
-  isHttpsUrl,
-  parseVersion,
-} from "../../src/contract/index.ts";
+import { clipText, isHttpsOrLoopbackUrl, isHttpsUrl } from "../../src/contract/text.ts";
+import { parseVersion } from "../../src/contract/version.ts";
 
 describe("isHttpsUrl", () => {
   it.each([

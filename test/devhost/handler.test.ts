@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { get } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRAME_BOOTSTRAP_SOURCE } from "../../src/devhost/index.ts";
+import { FRAME_BOOTSTRAP_SOURCE } from "../../src/devhost/frame/bootstrap.ts";
 import { cspHash } from "../../src/devhost/server/frame-csp.ts";
 import { startFixtureApp, type FixtureApp } from "./support/fixture-app.ts";
 

@@ -7,7 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/build/index.ts";
+import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/core/mcp-app-mime-type.ts";
 import {
   CONFIRMATION_META,
   SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME,

@@ -7,6 +7,7 @@ import { createDevHostHandler, type DevHostOptions } from "./handler.ts";
 
 /** The part of an Express-like app that {@link mountDevHost} needs. */
 export interface UseCapableApp {
+  /** Adds a middleware; the dev host calls `next()` for every request it does not answer. */
   use(
     middleware: (
       req: IncomingMessage,
