@@ -29,11 +29,13 @@ import {
 import {
   recordFixtures,
   type RecordedResult,
-  type RecordServer,
+  type RecordFixturesOptions,
   type Recorder,
-  type ToolArguments,
 } from "../src/testing/index.ts";
 import { createTestIssuer } from "../test/server/test-issuer.ts";
+
+/** Tool arguments as a `tools/call` sends them. */
+type ToolArguments = { readonly [key: string]: unknown };
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
@@ -52,7 +54,7 @@ let counter = 0;
 const AUDIENCE = "https://giftgenius.example/mcp";
 
 /** How the recorder reaches a server: the current protocol revision, signed in as one person. */
-function asRecordedCaller(url: string, token: string): RecordServer {
+function asRecordedCaller(url: string, token: string): RecordFixturesOptions<string>["server"] {
   return { url, protocolVersion: "2026-07-28", headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -22,7 +22,7 @@ export interface Fixture {
 }
 
 /** A fixture from a file's name and parsed JSON. */
-export function toFixture(file: string, json: unknown): Fixture {
+function toFixture(file: string, json: unknown): Fixture {
   return {
     file,
     name: file.replace(/\.json$/, ""),

@@ -12,49 +12,21 @@ import { OPENAI_GLOBAL_KEYS, SET_GLOBALS_EVENT } from "../bridge/openai.ts";
 import { createGlobalStore, type RawGlobals } from "../bridge/store.ts";
 import type { CallToolResult, DisplayMode, Host, HostCapabilities } from "../bridge/types.ts";
 
-/** The Host methods the mock records. */
-export type MockMethod =
-  | "callTool"
-  | "setWidgetState"
-  | "sendFollowUpMessage"
-  | "openExternal"
-  | "requestDisplayMode"
-  | "requestClose"
-  | "requestModal"
-  | "updateModelContext"
-  | "notifyHeight";
-
-/** One recorded call: the method and its positional arguments (`callTool` → `[name, args]`). */
-export interface MockCall {
-  readonly method: MockMethod;
-  readonly args: readonly unknown[];
-}
-
-/**
- * Answers one tool. Return a full `CallToolResult`-like object (it has `structuredContent`,
- * `content`, `isError` or `_meta`) or a bare `structuredContent`; throw (or reject) to make
- * the host call fail.
- */
-export type MockToolHandler = (args: { readonly [key: string]: unknown }) => unknown;
-
-/** How the next call(s) to a method fail. */
-export interface MockFailure {
-  /** Which method fails; `callTool` by default. */
-  readonly method?: MockMethod;
-  /** What it rejects with; an Error by default. */
-  readonly error?: unknown;
-  /** How many calls fail; 1 by default. */
-  readonly times?: number;
-  /** Never answer instead of rejecting (exercises timeouts). */
-  readonly hang?: boolean;
-}
-
-/** Options of `createMockHost`. */
+/** Options of {@link createMockHost}. */
 export interface MockHostOptions {
-  /** Raw initial globals (validated like a real host's). */
-  readonly globals?: RawGlobals;
-  /** Tool handlers by name. */
-  readonly tools?: { readonly [name: string]: MockToolHandler };
+  /**
+   * Raw initial globals (`toolOutput`, `locale`, `theme`, …), validated like a real host's: a
+   * wrong type reads as the default.
+   */
+  readonly globals?: { readonly [key: string]: unknown };
+  /**
+   * Tool handlers by name. A handler returns a whole `CallToolResult`-like object (one with
+   * `structuredContent`, `content`, `isError` or `_meta`) or a bare `structuredContent`; it
+   * throws (or rejects) to make the host call fail.
+   */
+  readonly tools?: {
+    readonly [name: string]: (args: { readonly [key: string]: unknown }) => unknown;
+  };
   /** Delay of every asynchronous answer, in ms (0 = next microtask). */
   readonly latencyMs?: number;
   /** Capabilities to switch off (all are on by default). */
@@ -68,18 +40,44 @@ export interface MockHostOptions {
 
 /** The mock host: a `Host` plus the controls tests and stories drive it with. */
 export interface MockHost extends Host {
-  /** Every call made through the host, oldest first. */
-  readonly calls: readonly MockCall[];
+  /**
+   * Every call made through the host, oldest first: the `Host` method and its positional
+   * arguments (`callTool` → `[name, args]`).
+   */
+  readonly calls: readonly {
+    readonly method:
+      | "callTool"
+      | "setWidgetState"
+      | "sendFollowUpMessage"
+      | "openExternal"
+      | "requestDisplayMode"
+      | "requestClose"
+      | "requestModal"
+      | "updateModelContext"
+      | "notifyHeight";
+    readonly args: readonly unknown[];
+  }[];
   /** Delay of every asynchronous answer, in ms; may be changed at any time. */
   latencyMs: number;
   /** Applies raw globals (validated), notifying only the keys whose value changed. */
-  setGlobals(partial: RawGlobals): void;
-  /** Sets (or replaces) the handler of one tool. */
-  setTool(name: string, handler: MockToolHandler): void;
-  /** Makes the next call(s) fail or hang. Failures queue up in order. */
-  failNext(failure?: MockFailure): void;
+  setGlobals(partial: { readonly [key: string]: unknown }): void;
+  /** Sets (or replaces) the handler of one tool (as in {@link MockHostOptions.tools}). */
+  setTool(name: string, handler: (args: { readonly [key: string]: unknown }) => unknown): void;
+  /**
+   * Makes the next call(s) fail or hang. Failures queue up in order.
+   *
+   * @param failure - `method`: which method fails (`callTool` by default); `error`: what it
+   *   rejects with (an Error by default); `times`: how many calls fail (1 by default); `hang`:
+   *   never answer instead of rejecting (exercises timeouts).
+   */
+  failNext(failure?: {
+    readonly method?: MockHost["calls"][number]["method"];
+    readonly error?: unknown;
+    readonly times?: number;
+    readonly hang?: boolean;
+  }): void;
   /** The recorded calls of one method. */
-  callsOf(method: MockMethod): readonly MockCall[];
+  callsOf(method: MockHost["calls"][number]["method"]): MockHost["calls"];
   /** The recorded tool calls as `{ name, args }`, optionally of one tool only. */
   toolCalls(
     name?: string,
@@ -94,6 +92,13 @@ export interface MockHost extends Host {
    */
   installAsOpenAI(win?: Window): () => void;
 }
+
+/** A Host method the mock records. */
+type MockMethod = MockHost["calls"][number]["method"];
+/** One recorded call. */
+type MockCall = MockHost["calls"][number];
+/** How the next call(s) to a method fail. */
+type MockFailure = NonNullable<Parameters<MockHost["failNext"]>[0]>;
 
 /** Creates a mock host. */
 export function createMockHost(options: MockHostOptions = {}): MockHost {

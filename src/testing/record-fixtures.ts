@@ -7,27 +7,8 @@
  * written, file names and formatting never vary, and a fixture no scenario records any more
  * is deleted, so a removed scenario cannot leave a stale file behind.
  */
-import {
-  type RecordedResult,
-  type RecordServer,
-  type ToolArguments,
-  type ToolCaller,
-} from "./tool-caller.ts";
+import type { RecordedResult, RecordServer, ToolCaller } from "./tool-caller.ts";
 import { connectToolCaller } from "./connect-tool-caller.ts";
-
-/** The part of an app's contract the recorder uses: its `parse` (from `defineContract`). */
-export interface FixtureContract<State extends string> {
-  /** Reads a result's `structuredContent` as a view model whose `state` is the widget's `data-state`. */
-  parse(structuredContent: unknown): { readonly state: State };
-}
-
-/** One `tools/call` of a scenario. */
-export interface RecordCall {
-  /** The tool's name, e.g. `search_notes`. */
-  readonly tool: string;
-  /** Default `{}`. */
-  readonly arguments?: ToolArguments;
-}
 
 /** A scenario as data: its calls run in order and the last one's result is recorded. */
 export interface RecordScenario<State extends string> {
@@ -36,52 +17,92 @@ export interface RecordScenario<State extends string> {
   /** The state the contract must read the recorded result as; the file is `<state>--<name>.json`. */
   readonly state: State;
   /**
-   * The calls, in order. Only the last result is recorded; the ones before it set the scene
-   * (a first commit before its replay, say).
+   * The `tools/call`s, in order: the tool's name (e.g. `search_notes`) and its `arguments`
+   * (default `{}`; any JSON, so a scenario can send bad input). Only the last result is
+   * recorded; the ones before it set the scene (a first commit before its replay, say).
    */
-  readonly calls: readonly [RecordCall, ...RecordCall[]];
+  readonly calls: readonly [
+    { readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } },
+    ...{ readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } }[],
+  ];
 }
 
-/** What a scenario script gets: the server's tools, and a way to keep a result as a fixture. */
+/**
+ * What a scenario script gets: one server's tools, and a way to keep a result as a fixture.
+ * `connect` gives another one on a second server, recording into the same folder.
+ */
 export interface Recorder<State extends string> {
-  /** Calls a tool on the recording's server. Nothing is recorded until `record` is called. */
-  call(tool: string, args?: ToolArguments): Promise<RecordedResult>;
+  /**
+   * Calls `tool` with `args` (default `{}`) on this recorder's server and returns the whole
+   * result (an `isError` result is returned, not thrown). Nothing is recorded until `record`
+   * is called.
+   */
+  call(tool: string, args?: { readonly [key: string]: unknown }): Promise<RecordedResult>;
   /**
    * Keeps `result` as `<state>--<name>.json` and returns it. Throws at once, naming the
    * scenario, when the contract does not read it as `state` or the name is taken.
    */
   record(state: State, name: string, result: RecordedResult): RecordedResult;
-  /** Connects to another server (a second configuration, say); closed when the recording ends. */
-  connect(server: string | URL | RecordServer): Promise<ToolCaller>;
+  /**
+   * A recorder on another server (a second configuration, say), recording into the same
+   * folder; its connection is closed when the recording ends, or by its `close`.
+   */
+  connect(server: RecordFixturesOptions<State>["server"]): Promise<Recorder<State>>;
+  /**
+   * Closes this recorder's connection now (before its server stops, say); every connection
+   * is closed when the recording ends anyway. Safe to call twice.
+   */
+  close(): Promise<void>;
 }
-
-/** Scenarios as code, for flows the list form cannot say (ids from earlier results, faults, time). */
-export type RecordScript<State extends string> = (recorder: Recorder<State>) => Promise<void>;
 
 /** Options of {@link recordFixtures}. */
 export interface RecordFixturesOptions<State extends string> {
-  /** The app's contract: every recorded result must parse to its scenario's state. */
-  readonly contract: FixtureContract<State>;
-  /** The server to record from: its Streamable HTTP endpoint URL, or the URL with headers and `_meta`. */
-  readonly server: string | URL | RecordServer;
+  /**
+   * The app's contract (`defineContract`'s): every recorded result must parse to its
+   * scenario's state. Only `parse` is used; the view's `state` is the widget's `data-state`.
+   */
+  readonly contract: {
+    parse(structuredContent: unknown): { readonly state: State };
+  };
+  /**
+   * The server to record from: its Streamable HTTP endpoint URL (e.g.
+   * `http://127.0.0.1:8787/mcp`), or the URL with `headers` sent with every request (e.g.
+   * `{ authorization: "Bearer …" }` for a signed-in caller), `meta` sent as every
+   * `tools/call`'s `_meta` (host values such as `openai/locale`) and `protocolVersion`: speak
+   * exactly this revision (e.g. `"2026-07-28"`) and fail if the server does not offer it
+   * (default: negotiate — the current revision when the server has it, else 2025-11-25).
+   */
+  readonly server:
+    | string
+    | URL
+    | {
+        readonly url: string | URL;
+        readonly headers?: { readonly [name: string]: string };
+        readonly meta?: { readonly [key: string]: unknown };
+        readonly protocolVersion?: string;
+      };
   /**
    * The fixture folder (absolute path; created if missing). It belongs to the recorder: every
    * `<state>--<name>.json` in it that this run does not record is deleted.
    */
   readonly dir: string;
-  /** The scenarios: a list, or a script that calls `recorder.record` for each. */
-  readonly scenarios: readonly RecordScenario<NoInfer<State>>[] | RecordScript<NoInfer<State>>;
+  /**
+   * The scenarios: a list, or a script that calls `recorder.record` for each (for flows the
+   * list cannot say: ids from earlier results, faults, time, a second server).
+   */
+  readonly scenarios:
+    | readonly RecordScenario<NoInfer<State>>[]
+    | ((recorder: Recorder<NoInfer<State>>) => Promise<void>);
 }
 
-/** What a recording did to the fixture folder (file names, sorted). */
-export interface RecordReport {
-  /** Every fixture this run recorded. */
-  readonly recorded: readonly string[];
-  /** The recorded fixtures that are new or whose content differs from the file before. */
-  readonly changed: readonly string[];
-  /** Fixture files that no scenario recorded, deleted. */
-  readonly removed: readonly string[];
-}
+/** What a recording did to the fixture folder. */
+type RecordReport = Awaited<ReturnType<typeof recordFixtures>>;
+
+/** Scenarios as code. */
+type RecordScript<State extends string> = Exclude<
+  RecordFixturesOptions<State>["scenarios"],
+  readonly unknown[]
+>;
 
 /** A state as it appears in a file name: what `DOM_STATES` holds (snake case). */
 const STATE = /^[a-z][a-z0-9_]*$/;
@@ -108,7 +129,7 @@ function describeMismatch(view: { readonly state: string }, result: RecordedResu
   return `${why ? ` (${why})` : ""}; structuredContent: ${content.slice(0, 400)}`;
 }
 
-const toServer = (server: string | URL | RecordServer): RecordServer =>
+const toServer = (server: RecordFixturesOptions<string>["server"]): RecordServer =>
   typeof server === "string" || server instanceof URL ? { url: server } : server;
 
 /** Runs a list of scenarios through a recorder. */
@@ -163,6 +184,10 @@ async function writeFixtures(
  * caller); the kit fixes names, formatting and the set of files, so recording an unchanged
  * server rewrites nothing.
  *
+ * @returns What the recording did to the folder, as file names, sorted: `recorded` (every
+ *   fixture of this run), `changed` (new, or different from the file before) and `removed`
+ *   (fixture files no scenario recorded, deleted).
+ *
  * @example
  * ```ts
  * const report = await recordFixtures({
@@ -178,45 +203,51 @@ async function writeFixtures(
  */
 export async function recordFixtures<State extends string>(
   options: RecordFixturesOptions<State>,
-): Promise<RecordReport> {
+): Promise<{
+  /** Every fixture this run recorded. */
+  readonly recorded: readonly string[];
+  /** The recorded fixtures that are new or whose content differs from the file before. */
+  readonly changed: readonly string[];
+  /** Fixture files that no scenario recorded, deleted. */
+  readonly removed: readonly string[];
+}> {
   const { contract } = options;
   const script =
     typeof options.scenarios === "function" ? options.scenarios : scriptOf(options.scenarios);
   const recorded = new Map<string, RecordedResult>();
   const names = new Set<string>();
   const callers: ToolCaller[] = [];
-  const connect = async (server: string | URL | RecordServer) => {
+  function record(state: State, name: string, result: RecordedResult): RecordedResult {
+    if (!NAME.test(name))
+      throw new Error(
+        `recordFixtures: scenario name "${name}" must be lower-case words joined by "-"`,
+      );
+    if (!STATE.test(state))
+      throw new Error(`recordFixtures: scenario "${name}" declares an unknown state "${state}"`);
+    if (names.has(name)) throw new Error(`recordFixtures: scenario "${name}" is recorded twice`);
+    const view = contract.parse(result.structuredContent);
+    if (view.state !== state)
+      throw new Error(
+        `recordFixtures: scenario "${name}" should be "${state}", but the contract reads ` +
+          `its result as "${view.state}"${describeMismatch(view, result)}`,
+      );
+    names.add(name);
+    recorded.set(`${state}--${name}.json`, result);
+    return result;
+  }
+  /** A recorder on one more connection; every connection is closed when the recording ends. */
+  async function connect(server: RecordFixturesOptions<State>["server"]): Promise<Recorder<State>> {
     const caller = await connectToolCaller(toServer(server));
     callers.push(caller);
-    return caller;
-  };
-  try {
-    const main = await connect(options.server);
-    await script({
-      call: (tool, args) => main.call(tool, args),
+    return {
+      call: (tool, args) => caller.call(tool, args),
+      close: () => caller.close(),
+      record,
       connect,
-      record(state, name, result) {
-        if (!NAME.test(name))
-          throw new Error(
-            `recordFixtures: scenario name "${name}" must be lower-case words joined by "-"`,
-          );
-        if (!STATE.test(state))
-          throw new Error(
-            `recordFixtures: scenario "${name}" declares an unknown state "${state}"`,
-          );
-        if (names.has(name))
-          throw new Error(`recordFixtures: scenario "${name}" is recorded twice`);
-        const view = contract.parse(result.structuredContent);
-        if (view.state !== state)
-          throw new Error(
-            `recordFixtures: scenario "${name}" should be "${state}", but the contract reads ` +
-              `its result as "${view.state}"${describeMismatch(view, result)}`,
-          );
-        names.add(name);
-        recorded.set(`${state}--${name}.json`, result);
-        return result;
-      },
-    });
+    };
+  }
+  try {
+    await script(await connect(options.server));
   } finally {
     // Settled, not all: a failing close must not hide the scenario's own error.
     await Promise.allSettled(callers.map((caller) => caller.close()));

@@ -8,12 +8,6 @@ import { createRoot, type Root } from "react-dom/client";
 import type { Host } from "../bridge/types.ts";
 import { HostProvider } from "../hooks/host-context.tsx";
 
-/** Options of {@link renderWidget}. */
-export interface RenderWidgetOptions {
-  /** The host the widget talks to (`createMockHost`); without one, `element` brings its own. */
-  readonly host?: Host;
-}
-
 /** A rendered widget. */
 export interface RenderedWidget {
   /** The element the widget is rendered into (attached to `document.body`). */
@@ -34,10 +28,18 @@ export interface RenderedWidget {
   unmount(): void;
 }
 
-/** Renders `element` (under `options.host`, when given) and waits for its first updates. */
+/**
+ * Renders `element` (under `options.host`, when given) and waits for its first updates.
+ *
+ * @param options - `host`: the host the widget talks to (`createMockHost()`'s), given through
+ *   a `HostProvider`; without one, `element` brings its own.
+ */
 export async function renderWidget(
   element: ReactElement,
-  options: RenderWidgetOptions = {},
+  options: {
+    /** The host the widget talks to (`createMockHost`); without one, `element` brings its own. */
+    readonly host?: Host;
+  } = {},
 ): Promise<RenderedWidget> {
   // React warns about updates outside act unless the environment says it is a test.
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

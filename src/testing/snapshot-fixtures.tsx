@@ -11,37 +11,32 @@ import { HostProvider } from "../hooks/host-context.tsx";
 import { readFixtures, type Fixture } from "./fixture-files.ts";
 import { createMockHost } from "./mock-host.ts";
 
-/** One rendering of every fixture: the host's locale and theme. */
-export interface SnapshotVariant {
-  /** BCP 47 locale the mock host reports, e.g. `"en"`, `"ru"`, `"zh-CN"`. */
-  readonly locale: string;
-  readonly theme: "light" | "dark";
-}
-
-/** The part of Vitest `snapshotFixtures` uses; pass the module: `import * as vitest from "vitest"`. */
-export interface SnapshotVitest {
-  describe(name: string, body: () => void): void;
-  it(name: string, body: () => Promise<void>): void;
-  beforeAll(body: () => void): void;
-  afterAll(body: () => void): void;
-  readonly expect: {
-    (value: unknown): {
-      toMatchFileSnapshot(file: string): Promise<void>;
-      toMatchSnapshot(): void;
-    };
-    /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
-    getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
-  };
-  readonly vi: {
-    setSystemTime(time: number | Date): unknown;
-    useRealTimers(): unknown;
-  };
-}
-
 /** Options of {@link snapshotFixtures}. */
 export interface SnapshotFixturesOptions {
-  /** The Vitest module (`import * as vitest from "vitest"`). */
-  readonly vitest: SnapshotVitest;
+  /**
+   * The Vitest module: `import * as vitest from "vitest"`. Passed in, so an app that never
+   * calls `snapshotFixtures` does not install Vitest; only `describe`, `it`, `beforeAll`,
+   * `afterAll`, `expect` (`toMatchFileSnapshot`, `toMatchSnapshot`, `getState`) and `vi`
+   * (`setSystemTime`, `useRealTimers`) are used.
+   */
+  readonly vitest: {
+    describe(name: string, body: () => void): void;
+    it(name: string, body: () => Promise<void>): void;
+    beforeAll(body: () => void): void;
+    afterAll(body: () => void): void;
+    readonly expect: {
+      (value: unknown): {
+        toMatchFileSnapshot(file: string): Promise<void>;
+        toMatchSnapshot(): void;
+      };
+      /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
+      getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
+    };
+    readonly vi: {
+      setSystemTime(time: number | Date): unknown;
+      useRealTimers(): unknown;
+    };
+  };
   /** Folder of fixture files (`*.json`, each a recorded `CallToolResult`). Absolute path. */
   readonly dir: string;
   /**
@@ -61,9 +56,15 @@ export interface SnapshotFixturesOptions {
    * already reports the fixture as `toolOutput` / `toolResponseMetadata`, and the variant's
    * `locale` and `theme`.
    */
-  readonly render: (fixture: Fixture, variant: SnapshotVariant) => ReactElement;
-  /** Locale × theme pairs to render every fixture in. Default: `[{ locale: "en", theme: "light" }]`. */
-  readonly variants?: readonly SnapshotVariant[];
+  readonly render: (
+    fixture: Fixture,
+    variant: NonNullable<SnapshotFixturesOptions["variants"]>[number],
+  ) => ReactElement;
+  /**
+   * Locale × theme pairs to render every fixture in: the BCP 47 locale the mock host reports
+   * (`"en"`, `"ru"`, `"zh-CN"`) and its theme. Default: `[{ locale: "en", theme: "light" }]`.
+   */
+  readonly variants?: readonly { readonly locale: string; readonly theme: "light" | "dark" }[];
   /**
    * The clock while rendering (`Date.now()`), so expiry and countdown text never changes
    * between runs. Default: 2030-01-01T10:00:00Z.
@@ -78,6 +79,9 @@ export interface SnapshotFixturesOptions {
   readonly name?: string;
 }
 
+/** One rendering of every fixture: the host's locale and theme. */
+type SnapshotVariant = NonNullable<SnapshotFixturesOptions["variants"]>[number];
+
 const DEFAULT_NOW = Date.UTC(2030, 0, 1, 10, 0, 0);
 
 /** React's `useId()` output (`_r_1_` since React 19.1, `«r1»` and `:r1:` before). */
@@ -88,7 +92,7 @@ const REACT_ID = /_r_[0-9a-z]+_|«r[0-9a-z]+»|:r[0-9a-z]+:/g;
  * React numbers them with one counter for the whole process, so the same widget gets other
  * ids when another test renders first; the references between elements are what matters.
  */
-export function withStableIds<T extends Node>(node: T): T {
+function withStableIds<T extends Node>(node: T): T {
   const copy = node.cloneNode(true) as T;
   const names = new Map<string, string>();
   const rename = (id: string) => {

@@ -6,19 +6,7 @@
  * imports nothing from the server side and nothing from Node.
  */
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
-
-/** The part of a `CallToolResult` the caller reads. */
-export interface WidgetCallResult {
-  readonly structuredContent?: unknown;
-  readonly _meta?: unknown;
-  readonly isError?: boolean;
-}
-
-/** A tool server as the caller uses it (`createToolServer`'s, or any with these two methods). */
-export interface CallableToolServer<O> {
-  callTool(name: string, args: unknown, origin?: O): Promise<WidgetCallResult>;
-  listTools(): ReadonlyArray<{ readonly name: string; readonly inputSchema?: unknown }>;
-}
+import type { RecordedResult } from "./tool-caller.ts";
 
 /** Options of {@link callAsWidget}. */
 export interface CallAsWidgetOptions<V, O> {
@@ -35,16 +23,7 @@ export interface CallAsWidgetOptions<V, O> {
 }
 
 /** What {@link callAsWidget} gives back. */
-export interface WidgetCaller<V, O> {
-  /** The call's whole result. */
-  call(
-    tool: string,
-    args: { readonly [key: string]: unknown },
-    origin?: O,
-  ): Promise<WidgetCallResult>;
-  /** The call's result as the widget shows it (the contract's parse of `structuredContent`). */
-  view(tool: string, args: { readonly [key: string]: unknown }, origin?: O): Promise<V>;
-}
+type WidgetCaller<V, O> = ReturnType<typeof callAsWidget<V, O>>;
 
 function draftIdOf(structuredContent: unknown): string | undefined {
   const draft = (structuredContent as { draft?: { draft_id?: unknown } } | null)?.draft;
@@ -62,11 +41,30 @@ function proofOf(meta: unknown): string | undefined {
  * Calls `tools` as the widget does: a commit tool (its input schema takes `confirmation`) gets
  * the proof of its `draft_id` — the one the prepare result carried, or `options.sign`'s —
  * unless the arguments bring their own. Everything else goes as given.
+ *
+ * @param tools - The app's tool server (`createToolServer`'s, or any with `callTool` and
+ *   `listTools`); no HTTP in between.
+ * @returns `call`, the call's whole result, and `view`, the result as the widget shows it (the
+ *   contract's parse of `structuredContent`). A call's `origin` defaults to `options.origin`.
  */
 export function callAsWidget<V, O>(
-  tools: CallableToolServer<O>,
+  tools: {
+    /** Runs one tool for `origin` (who calls) and returns its result. */
+    callTool(name: string, args: unknown, origin?: O): Promise<RecordedResult>;
+    /** The server's tools; a commit tool's input schema has a `confirmation` property. */
+    listTools(): ReadonlyArray<{ readonly name: string; readonly inputSchema?: unknown }>;
+  },
   options: CallAsWidgetOptions<V, O>,
-): WidgetCaller<V, O> {
+): {
+  /** Calls `tool` as the widget does and returns the whole result. */
+  call(
+    tool: string,
+    args: { readonly [key: string]: unknown },
+    origin?: O,
+  ): Promise<RecordedResult>;
+  /** Calls `tool` as the widget does and returns what the widget shows: the contract's parse. */
+  view(tool: string, args: { readonly [key: string]: unknown }, origin?: O): Promise<V>;
+} {
   const commits = new Set(
     tools
       .listTools()

@@ -3,7 +3,7 @@
  * locale, display mode, max height, protocol) are layered on top by the decorator.
  */
 import type { HostCapabilities } from "../../src/bridge/types.ts";
-import type { MockToolHandler } from "../../src/testing/index.ts";
+import type { MockHostOptions } from "../../src/testing/index.ts";
 
 /** Raw host globals as a host would send them (validated by the mock like a real host). */
 export type RawHostGlobals = { readonly [key: string]: unknown };
@@ -15,7 +15,7 @@ export interface StoryHostParameters {
   /** Globals computed from the story's args; re-applied (as a host update) when args change. */
   readonly globalsFromArgs?: (args: { readonly [key: string]: unknown }) => RawHostGlobals;
   /** Tool handlers by name (return a CallToolResult or a bare structuredContent; throw to fail). */
-  readonly tools?: { readonly [name: string]: MockToolHandler };
+  readonly tools?: MockHostOptions["tools"];
   /** Delay of every host answer, in ms. */
   readonly latencyMs?: number;
   /** Capabilities to switch off. */

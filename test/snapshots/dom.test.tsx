@@ -11,10 +11,10 @@
 import path from "node:path";
 import * as vitest from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
-import { snapshotFixtures, type SnapshotVariant } from "../../src/testing/index.ts";
+import { snapshotFixtures, type SnapshotFixturesOptions } from "../../src/testing/index.ts";
 import { payloadsDir, repoRoot } from "../support/payloads.ts";
 
-const variants: SnapshotVariant[] = [
+const variants: SnapshotFixturesOptions["variants"] = [
   { locale: "en", theme: "light" },
   { locale: "ru", theme: "dark" },
 ];

@@ -38,7 +38,7 @@ describe("the MCP client is an optional peer of mcp-widget-kit/testing", () => {
 
   it("makes recording without it one error naming the package to install", async () => {
     const { connectToolCaller } = await import("../../src/testing/connect-tool-caller.ts");
-    const { MissingPeerError } = await import("../../src/testing/index.ts");
+    const { MissingPeerError } = await import("../../src/peer-deps/optional-peer.ts");
     const missing = Object.assign(new Error(`Cannot find package '${CLIENT}' imported from /app`), {
       code: "ERR_MODULE_NOT_FOUND",
     });

@@ -211,12 +211,16 @@ describe("recordFixtures", () => {
             "signed-in",
             await recorder.call("search_notes", { query: "mum" }),
           );
+          // A second server's recorder records into the same folder, with the same names.
           const second = await recorder.connect(other.url);
-          recorder.record(
-            "empty",
-            "other-server",
-            await second.call("search_notes", { query: "x" }),
+          const elsewhere = await second.call("search_notes", { query: "x" });
+          expect(() => second.record("empty", "signed-in", elsewhere)).toThrow(
+            'scenario "signed-in" is recorded twice',
           );
+          second.record("empty", "other-server", elsewhere);
+          // Closed early (before its server stops, say): it calls nothing any more.
+          await second.close();
+          await expect(second.call("search_notes", { query: "x" })).rejects.toThrow();
         },
       });
       expect(report.recorded).toEqual([

@@ -8,14 +8,14 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createElement } from "react";
-import { snapshotFixtures, type SnapshotVitest } from "../../src/testing/index.ts";
+import { snapshotFixtures, type SnapshotFixturesOptions } from "../../src/testing/index.ts";
 
 const STALE_TEST = "has no snapshot file without a fixture";
 
 /** A Vitest stand-in: registers tests by name; the update mode is what `-u` would set. */
 function collectingVitest(update: "all" | "new" | "none") {
   const tests = new Map<string, () => Promise<void>>();
-  const vitest: SnapshotVitest = {
+  const vitest: SnapshotFixturesOptions["vitest"] = {
     describe: (_name, body) => body(),
     it: (name, body) => void tests.set(name, body),
     beforeAll: () => {},

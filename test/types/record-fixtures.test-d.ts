@@ -6,12 +6,7 @@
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
 import { defineContract, listKind, recordKind } from "mcp-widget-kit/contract";
-import {
-  recordFixtures,
-  type Recorder,
-  type RecordReport,
-  type RecordScenario,
-} from "mcp-widget-kit/testing";
+import { recordFixtures, type Recorder, type RecordScenario } from "mcp-widget-kit/testing";
 
 const Note = v.object({ id: v.string() });
 const notes = defineContract({
@@ -34,7 +29,11 @@ describe("recordFixtures", () => {
         { name: "draft", state: "confirm", calls: [call] },
       ],
     });
-    expectTypeOf(report).toEqualTypeOf<Promise<RecordReport>>();
+    expectTypeOf(report).resolves.toEqualTypeOf<{
+      readonly recorded: readonly string[];
+      readonly changed: readonly string[];
+      readonly removed: readonly string[];
+    }>();
     expectTypeOf<Parameters<Recorder<NotesState>["record"]>[0]>().toEqualTypeOf<NotesState>();
   });
 
