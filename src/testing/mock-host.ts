@@ -100,7 +100,17 @@ type MockCall = MockHost["calls"][number];
 /** How the next call(s) to a method fail. */
 type MockFailure = NonNullable<Parameters<MockHost["failNext"]>[0]>;
 
-/** Creates a mock host. */
+/**
+ * Creates a mock host: give it to `HostProvider` (or {@link renderWidget}'s `host`) and drive
+ * it from the test.
+ *
+ * @example
+ * ```ts
+ * const host = createMockHost({ globals: { toolOutput: payload, theme: "dark" }, latencyMs: 300 });
+ * host.failNext({ method: "callTool", times: 2 });
+ * expect(host.toolCalls("book_flight")).toHaveLength(1);
+ * ```
+ */
 export function createMockHost(options: MockHostOptions = {}): MockHost {
   const capabilities: HostCapabilities = Object.freeze({
     ...ALL_CAPABILITIES,

@@ -6,8 +6,9 @@
 import type { Recorder, RecordFixturesOptions } from "./record-fixtures.ts";
 
 /**
- * One `CallToolResult` as the client received it: what a fixture file holds. Only the fields
- * the kit reads are named; every other field is kept as it came.
+ * One `CallToolResult` as a client received it: what a fixture file holds, what a
+ * {@link Recorder}'s `call` and {@link callAsWidget}'s `call` answer. Only the fields the kit
+ * reads are named; every other field is kept as it came.
  */
 export interface RecordedResult {
   /** What the widget receives as its tool output; the contract parses it. */
