@@ -1,78 +1,13 @@
 /**
- * mcp-widget-kit, widget side: the contract (parser and types, without the JSON Schema
- * converter), host hooks, components and i18n. Server, build and testing helpers have their
- * own entries so they never reach the widget bundle.
+ * mcp-widget-kit, widget side: host hooks, components and i18n. The contract (defineContract,
+ * parse, ToolError, Money, toolRefs, …) has one home, `mcp-widget-kit/contract`, and is not
+ * repeated here; server, build and testing helpers have their own entries so they never reach
+ * the widget bundle.
  */
 // First on purpose: modules run (and are bundled) in import order, and this one pulls in
 // react-dom. With react-dom ahead of the kit the gzipped widget is 1.6 kB smaller than with
 // react-dom between the kit's catalogs and components (measured with npm run bench).
 export { mountWidget, type MountWidgetOptions } from "./components/mount-widget.tsx";
-export {
-  type AnyParsedResult,
-  CHANGES,
-  clipText,
-  type Contract,
-  CONTRACT_VERSION,
-  type ContractVersion,
-  DEFAULT_MAX_TEXT,
-  defineContract,
-  DOM_STATES,
-  type DomState,
-  type EmptyView,
-  type Envelope,
-  envelopeSchema,
-  type ErrorView,
-  type FieldError,
-  FieldErrorSchema,
-  fromProblem,
-  httpsUrl,
-  id,
-  type InvalidView,
-  isCompatible,
-  isHttpsOrLoopbackUrl,
-  isHttpsUrl,
-  isoDateTime,
-  isRetryableStatus,
-  type KindData,
-  type KindDefinition,
-  type KindDefinitions,
-  type KindEnvelope,
-  type KindView,
-  listKind,
-  type ListKind,
-  MAX_RETRY_AFTER_SECONDS,
-  type Money,
-  MoneySchema,
-  NON_RECORD_STATES,
-  type NonRecordState,
-  type ParsedKindResult,
-  type ParsedResult,
-  parseVersion,
-  RECORD_STATES,
-  recordKind,
-  type RecordKind,
-  type RecordState,
-  type RecordView,
-  resourceUrl,
-  type ResultsView,
-  text,
-  textList,
-  tolerant,
-  type ToolError,
-  ToolErrorSchema,
-  type ToolInputOf,
-  type ToolKinds,
-  type ToolRef,
-  toolRefs,
-  type ToolRefs,
-  type ToolSignature,
-  type ToolSignatures,
-  type ToolView,
-  type ToolViewOf,
-  type UnsupportedView,
-  UPSTREAM_BAD_RESPONSE,
-  type ViewBase,
-} from "./contract/index.ts";
 export type {
   AppInfo,
   CallToolResult,

@@ -4,15 +4,12 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import {
-  defineContract,
-  listKind,
-  text,
   useCallTool,
   type CallOutcome,
   type CallToolResult,
   type CallToolStatus,
-  type ToolError,
 } from "mcp-widget-kit";
+import { defineContract, listKind, text, type ToolError } from "mcp-widget-kit/contract";
 
 declare const outcome: CallOutcome;
 
