@@ -13,6 +13,7 @@ import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
 import type { MockHost } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
+import { untypedTool } from "../hooks/untyped-tool.ts";
 
 const draft: PurchaseDraft = {
   id: "d-1",
@@ -45,7 +46,7 @@ function Harness({
   onCancel?: () => void;
   onPrepareAgain?: () => void;
 }) {
-  const commit = useCallTool("commit_order");
+  const commit = useCallTool(untypedTool("commit_order"));
   async function onCommit(key: string): Promise<CommitOutcome> {
     const outcome = await commit.call({ draft_id: value.id, idempotency_key: key });
     if (!outcome.ok) return outcome;
