@@ -14,7 +14,7 @@ import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
 import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
-import { OrderReceipt } from "./order-receipt.tsx";
+import { Receipt } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
 import { WaysBack } from "./ways-back.tsx";
@@ -172,9 +172,9 @@ export function ConfirmDraft({
     return renderReceipt ? (
       renderReceipt(phase.outcome)
     ) : (
-      <OrderReceipt
+      <Receipt
         title={words.committed}
-        orderId={phase.outcome.orderId}
+        reference={phase.outcome.reference}
         total={phase.outcome.total ?? draft.total}
         replayed={phase.outcome.replayed}
         focusOnMount

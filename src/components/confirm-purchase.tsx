@@ -32,7 +32,7 @@ export type { CommitOutcome };
 /** Props of `ConfirmPurchase`; `errorTexts` / `errorClasses` as ConfirmDraft's. */
 export interface ConfirmPurchaseProps extends ErrorWords {
   readonly draft: PurchaseDraft;
-  /** Sends the commit with this key (e.g. `commit_order({ draft_id, idempotency_key })`). */
+  /** Sends the commit with this key (e.g. the app's commit tool with `{ draft_id, idempotency_key }`). */
   readonly onCommit: (idempotencyKey: string) => Promise<CommitOutcome>;
   /** The person declined: nothing is sent. */
   readonly onCancel: () => void;

@@ -57,7 +57,7 @@ function Harness({
       error?: never;
     };
     if (content.ok && content.order)
-      return { ok: true, orderId: content.order.order_id, replayed: content.replayed };
+      return { ok: true, reference: content.order.order_id, replayed: content.replayed };
     return {
       ok: false,
       error: (content as unknown as { error: CommitOutcome & { ok: false } }).error as never,
@@ -254,7 +254,7 @@ function Opener({ onCancel = () => {} }: { onCancel?: () => void }) {
       {open ? (
         <ConfirmPurchase
           draft={draft}
-          onCommit={async () => ({ ok: true, orderId: "o-1" })}
+          onCommit={async () => ({ ok: true, reference: "o-1" })}
           onCancel={() => {
             onCancel();
             setOpen(false);

@@ -43,7 +43,7 @@ function Widget() {
       {output.gifts.map((id) => (
         <button
           key={id}
-          data-action="buy"
+          data-action="prepare"
           onClick={() => {
             setPicked(id);
             void prepare.call({ gift_id: id });

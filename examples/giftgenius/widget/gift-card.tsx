@@ -86,7 +86,7 @@ export function GiftCard({
         <button
           type="button"
           className="wk-button wk-button--primary"
-          data-action="buy"
+          data-action="prepare"
           disabled={buyDisabled}
           aria-busy={busy || undefined}
           onClick={() => onBuy(gift)}
