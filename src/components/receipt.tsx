@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 /** Props of `Receipt`. */
 export interface ReceiptProps {
@@ -9,6 +9,7 @@ export interface ReceiptProps {
   readonly title?: string;
   /** The id of what was written, shown so the person can quote it. */
   readonly reference: string;
+  /** What it cost, when it cost something. */
   readonly total?: Money;
   /** The server replayed an earlier commit of the same key: said calmly, not as an error. */
   readonly replayed?: boolean;
@@ -55,4 +56,4 @@ export function Receipt({
     </section>
   );
 }
-if (IS_DEV) Receipt.displayName = "Receipt";
+if (IS_DEV) (Receipt as DevNamed).displayName = "Receipt";

@@ -27,6 +27,7 @@ export type CallOutcome<View = unknown> =
 export interface CallToolState<Input = unknown, View = unknown> {
   /** Calls the tool with its own arguments. Never rejects. */
   readonly call: (args: Input) => Promise<CallOutcome<View>>;
+  /** Where the latest call stands (`idle` before any, and after `reset`). */
   readonly status: CallToolStatus;
   /** The latest successful result (its `structuredContent` may still be an error envelope). */
   readonly result?: CallToolResult;
