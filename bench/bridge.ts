@@ -79,7 +79,7 @@ async function benchRenders(): Promise<Row[]> {
     const { createRoot } = await import("react-dom/client");
     const { createMockHost } = await import("../src/testing/mock-host.ts");
     const { createOpenAIHost } = await import("../src/bridge/openai.ts");
-    const { HostProvider, useTheme, useMaxHeight } = await import("../src/hooks/index.ts");
+    const { HostProvider, useTheme, useHostGlobal } = await import("../src/hooks/index.ts");
 
     const mock = createMockHost({ globals: { theme: "dark" } });
     const uninstall = mock.installAsOpenAI(win);
@@ -91,7 +91,7 @@ async function benchRenders(): Promise<Row[]> {
     }
     function MaxHeightReader() {
       renders.maxHeight++;
-      return React.createElement("span", null, String(useMaxHeight()));
+      return React.createElement("span", null, String(useHostGlobal("maxHeight")));
     }
     const root = createRoot(win.document.getElementById("root")!);
     React.act(() =>

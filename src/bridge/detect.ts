@@ -7,14 +7,23 @@
  * Otherwise the "no host" mode: defaults, memory-only widget state, failing tool calls, no throws.
  */
 import { hostAdapters } from "./adapters.ts";
-import type { McpAppsHostOptions } from "./mcp-apps.ts";
 import { createNoHost } from "./no-host.ts";
 import type { AppInfo, Host } from "./types.ts";
 
-/** Options of `detectHost`. */
-export interface DetectHostOptions extends Omit<McpAppsHostOptions, "handshakeTimeoutMs"> {
+/** Options of `detectHost` (and of the MCP Apps adapter it may create). */
+export interface DetectHostOptions {
+  /** The widget's window (its `parent` is the host); `window` by default. */
+  readonly win?: Window;
+  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `mcp-widget-kit`/`0`). */
+  readonly appInfo?: AppInfo;
   /** How long the MCP Apps handshake may take before "no host" is assumed, in ms (default 1500). */
   readonly handshakeTimeoutMs?: number;
+  /** How long any other MCP Apps request may take, in ms (default 30 000). */
+  readonly requestTimeoutMs?: number;
+  /** How long an MCP Apps tool call may take, in ms (default 120 000). */
+  readonly toolCallTimeoutMs?: number;
+  /** A widget session id to persist widget state under, if the app knows one. */
+  readonly sessionId?: string;
 }
 
 function currentWindow(win: Window | undefined): Window | undefined {

@@ -15,7 +15,8 @@ import { globalsFromHostContext } from "./mcp-host-context.ts";
 import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-storage.ts";
 import { DEFAULT_GLOBALS, DISPLAY_MODES, isDisplayMode } from "./globals.ts";
 import { createGlobalStore } from "./store.ts";
-import type { AppInfo, DisplayMode, Host, HostCapabilities } from "./types.ts";
+import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
+import type { DetectHostOptions } from "./detect.ts";
 
 /** The MCP Apps protocol version this adapter speaks. */
 export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";
@@ -23,18 +24,9 @@ export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";
 type Params = { readonly [key: string]: unknown };
 
 /** Options of `createMcpAppsHost`. */
-export interface McpAppsHostOptions {
-  /** The widget's window (its `parent` is the host); `window` by default. */
-  readonly win?: Window;
-  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `mcp-widget-kit`/`0`). */
-  readonly appInfo?: AppInfo;
-  /** How long `ui/initialize` may take, in ms (default 10 000). */
+export interface McpAppsHostOptions extends DetectHostOptions {
+  /** How long `ui/initialize` may take, in ms (default 10 000 here; 1500 through `detectHost`). */
   readonly handshakeTimeoutMs?: number;
-  /** How long any other request may take, in ms (default 30 000; tool calls 120 000). */
-  readonly requestTimeoutMs?: number;
-  readonly toolCallTimeoutMs?: number;
-  /** A widget session id to persist widget state under, if the app knows one. */
-  readonly sessionId?: string;
   /**
    * ChatGPT's own bridge (the openai adapter over `window.openai`), where it exists beside
    * the standard one. Until the handshake answers — and for good if it never does — the host

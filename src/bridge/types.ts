@@ -11,6 +11,7 @@ export type DisplayMode = "inline" | "pip" | "fullscreen";
 
 /** Insets the widget must keep clear (notches, host chrome), in CSS pixels. */
 export interface SafeArea {
+  /** Space to leave free on each side. */
   readonly insets: {
     readonly top: number;
     readonly bottom: number;
@@ -21,13 +22,17 @@ export interface SafeArea {
 
 /** What the host says about the device. */
 export interface UserAgent {
+  /** The kind of device (`unknown` when the host does not say). */
   readonly device: { readonly type: "mobile" | "tablet" | "desktop" | "unknown" };
+  /** Whether the pointer can hover and whether the screen is touched. */
   readonly capabilities: { readonly hover: boolean; readonly touch: boolean };
 }
 
 /** Which view the host shows the widget in (ChatGPT: `inline` or a `modal` it opened). */
 export interface HostView {
+  /** `modal`: the instance the widget opened with `requestModal`. */
   readonly mode: "inline" | "modal";
+  /** The `params` the modal was opened with (untrusted). */
   readonly params?: { readonly [key: string]: unknown };
 }
 
@@ -36,14 +41,19 @@ export interface HostView {
  * `theme: "purple"` or `maxHeight: "-1"` yields the defaults (`DEFAULT_GLOBALS`).
  */
 export interface HostGlobals {
+  /** The colour scheme (`useTheme()`). */
   readonly theme: Theme;
+  /** The device the widget runs on. */
   readonly userAgent: UserAgent;
   /** BCP 47, e.g. `en-US`; `en` when the host gives none or an invalid tag. */
   readonly locale: string;
   /** The most height the host lets the widget take, in px; `undefined` = no limit given. */
   readonly maxHeight: number | undefined;
+  /** How the widget is shown now (`inline` by default). */
   readonly displayMode: DisplayMode;
+  /** The insets to keep clear (all 0 by default). */
   readonly safeArea: SafeArea;
+  /** The view the widget is shown in (`inline` by default). */
   readonly view: HostView;
   /** The arguments the tool was called with. */
   readonly toolInput: { readonly [key: string]: unknown };
@@ -67,38 +77,56 @@ export type GlobalKey = keyof HostGlobals;
 
 /** One content block of a tool result (text for the model, mostly). */
 export interface ContentBlock {
+  /** `text`, `image`, `resource`, … as the host sent it. */
   readonly type: string;
+  /** The text of a `text` block. */
   readonly text?: string;
+  /** Whatever else the block carries (untrusted). */
   readonly [key: string]: unknown;
 }
 
 /** A tool result, normalised across hosts and the legacy `{ result: string }` shape. */
 export interface CallToolResult {
+  /** The result's `structuredContent` (untrusted: parse it with the contract). */
   readonly structuredContent: unknown;
+  /** The result's content blocks (`[]` when none). */
   readonly content: readonly ContentBlock[];
+  /** The tool reported a failure (MCP `isError`); the envelope says which. */
   readonly isError: boolean;
+  /** The result's `_meta` (`{}` when none). */
   readonly meta: { readonly [key: string]: unknown };
 }
 
 /** What this host really supports; optional members are feature-detected, never assumed. */
 export interface HostCapabilities {
+  /** Tool calls reach the app's server. */
   readonly callTool: boolean;
+  /** Widget state persists through the host (else it lives in memory only). */
   readonly widgetState: boolean;
+  /** `sendFollowUpMessage` posts into the conversation. */
   readonly sendFollowUpMessage: boolean;
+  /** `openExternal` opens links. */
   readonly openExternal: boolean;
+  /** `requestDisplayMode` can change the display mode. */
   readonly requestDisplayMode: boolean;
+  /** `requestClose` can close the widget. */
   readonly requestClose: boolean;
+  /** `requestModal` exists. */
   readonly requestModal: boolean;
+  /** The host wants the widget's height (`notifyHeight`). */
   readonly notifyIntrinsicHeight: boolean;
+  /** `updateModelContext` exists. */
   readonly updateModelContext: boolean;
 }
 
 /**
  * Who the widget is, as a host sees it: MCP Apps hosts receive it in `ui/initialize`. Pass
- * your app's own name and version (`HostProvider appInfo`, `detectHost`, `createMcpAppsHost`).
+ * your app's own name and version (`HostProvider appInfo`, `mountWidget`, `detectHost`).
  */
 export interface AppInfo {
+  /** The app's name, e.g. its package name. */
   readonly name: string;
+  /** The app's version. */
   readonly version: string;
 }
 
@@ -107,7 +135,9 @@ export type HostKind = "openai" | "mcp-apps" | "mock" | "none";
 
 /** The host as the widget sees it: read a global, subscribe to one key, act. */
 export interface Host {
+  /** The protocol this host speaks. */
   readonly kind: HostKind;
+  /** What it supports (feature-detected). */
   readonly capabilities: HostCapabilities;
   /** The current, validated value of one global. Stable identity until it changes. */
   get<K extends GlobalKey>(key: K): HostGlobals[K];

@@ -11,10 +11,10 @@ import type { Money } from "../contract/index.ts";
 import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
-import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
-import { OrderReceipt } from "./order-receipt.tsx";
+import { Receipt } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
 import { WaysBack } from "./ways-back.tsx";
@@ -26,7 +26,9 @@ import { useReportDomState } from "./widget-root.tsx";
 
 /** One line of a draft: a label and, optionally, its value (a date, a recipient, "× 2"). */
 export interface DraftLine {
+  /** What the line is ("Date", "To"). */
   readonly label: string;
+  /** Its value, when it has one. */
   readonly value?: string;
 }
 
@@ -34,7 +36,9 @@ export interface DraftLine {
 export interface Draft {
   /** The draft's id: one idempotency key is made per id (an edited draft is a new id). */
   readonly id: string;
+  /** What is being written ("Reply to Ana", "Flight LIS → BER"), the dialog's subject. */
   readonly title: string;
+  /** Its details, one per line, under the app's body. */
   readonly lines?: readonly DraftLine[];
   /** A money total, for writes that cost something. */
   readonly total?: Money;
@@ -62,6 +66,7 @@ export interface ConfirmWords {
 
 /** Props of `ConfirmDraft`; `errorTexts` / `errorClasses` word and class a failed commit. */
 export interface ConfirmDraftProps extends ErrorWords {
+  /** The draft to confirm (the server's, mapped by the app). */
   readonly draft: Draft;
   /** The app's body: any React content (the message text, an editor, a picture). */
   readonly children?: ReactNode;
@@ -172,9 +177,9 @@ export function ConfirmDraft({
     return renderReceipt ? (
       renderReceipt(phase.outcome)
     ) : (
-      <OrderReceipt
+      <Receipt
         title={words.committed}
-        orderId={phase.outcome.orderId}
+        reference={phase.outcome.reference}
         total={phase.outcome.total ?? draft.total}
         replayed={phase.outcome.replayed}
         focusOnMount
@@ -290,4 +295,4 @@ export function ConfirmDraft({
     </section>
   );
 }
-if (IS_DEV) ConfirmDraft.displayName = "ConfirmDraft";
+if (IS_DEV) (ConfirmDraft as DevNamed).displayName = "ConfirmDraft";

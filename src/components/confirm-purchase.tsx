@@ -8,11 +8,13 @@ import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
 import type { ErrorWords } from "./error-class.ts";
-import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 
 /** One line of a purchase: what and how many. */
 export interface PurchaseLine {
+  /** The item's name, as the person sees it. */
   readonly item: string;
+  /** How many (shown as "× n"). */
   readonly quantity: number;
 }
 
@@ -20,8 +22,11 @@ export interface PurchaseLine {
 export interface PurchaseDraft {
   /** The draft's id: one idempotency key is made per id. */
   readonly id: string;
+  /** What is being bought, the dialog's subject. */
   readonly title: string;
+  /** The items and their quantities. */
   readonly lines: readonly PurchaseLine[];
+  /** What the person pays. */
   readonly total: Money;
   /** ISO 8601; once past, Confirm is disabled and "prepare again" is offered. */
   readonly expiresAt: string;
@@ -31,8 +36,9 @@ export type { CommitOutcome };
 
 /** Props of `ConfirmPurchase`; `errorTexts` / `errorClasses` as ConfirmDraft's. */
 export interface ConfirmPurchaseProps extends ErrorWords {
+  /** The draft to confirm (the server's, mapped by the app). */
   readonly draft: PurchaseDraft;
-  /** Sends the commit with this key (e.g. `commit_order({ draft_id, idempotency_key })`). */
+  /** Sends the commit with this key (e.g. the app's commit tool with `{ draft_id, idempotency_key }`). */
   readonly onCommit: (idempotencyKey: string) => Promise<CommitOutcome>;
   /** The person declined: nothing is sent. */
   readonly onCancel: () => void;
@@ -63,4 +69,4 @@ export function ConfirmPurchase({ draft, ...props }: ConfirmPurchaseProps) {
   const lines = draft.lines.map((line) => ({ label: line.item, value: m.quantity(line.quantity) }));
   return <ConfirmDraft draft={{ ...draft, lines }} {...props} />;
 }
-if (IS_DEV) ConfirmPurchase.displayName = "ConfirmPurchase";
+if (IS_DEV) (ConfirmPurchase as DevNamed).displayName = "ConfirmPurchase";

@@ -4,9 +4,9 @@
  * (for React DevTools) behind it too: a production widget ships no names.
  */
 import { useEffect } from "react";
-import { IS_DEV } from "../core/is-dev.ts";
+import { IS_DEV, type DevNamed } from "../core/is-dev.ts";
 
-export { IS_DEV };
+export { IS_DEV, type DevNamed };
 
 /**
  * `console.warn` prefixed with the component's name. Call it behind `if (IS_DEV)` so a

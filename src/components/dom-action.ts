@@ -6,10 +6,9 @@
 
 /**
  * The `data-action` values buttons carry: `prepare` asks the server for a draft of a write
- * (an app's "Reply", "Book"; `buy` is the older name an app's buy buttons may keep), `sign-in`
+ * (an app's "Reply", "Book", "Buy": one name whatever the button says), `sign-in`
  * is shown when a call needs a signed-in person, and `confirm`, `cancel`, `retry` act on a
  * draft or a failure; `back` (to the list) and `refresh` (the list's read, run again) end a
  * write that failed for good or is done.
  */
-export type DomAction =
-  "prepare" | "sign-in" | "buy" | "confirm" | "cancel" | "retry" | "back" | "refresh";
+export type DomAction = "prepare" | "sign-in" | "confirm" | "cancel" | "retry" | "back" | "refresh";

@@ -7,11 +7,13 @@ import { useId, useRef, useState } from "react";
 import { useHost } from "../hooks/host-context.tsx";
 import { useSendFollowUpMessage } from "../hooks/use-send-follow-up-message.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 /** One follow-up offered with an empty result: a button label and the message it sends. */
 export interface EmptySuggestion {
+  /** The button's text, from the app's messages. */
   readonly label: string;
+  /** The message the button sends into the conversation. */
   readonly prompt: string;
 }
 
@@ -70,4 +72,4 @@ export function EmptyState({ reason, suggestions = [] }: EmptyStateProps) {
     </section>
   );
 }
-if (IS_DEV) EmptyState.displayName = "EmptyState";
+if (IS_DEV) (EmptyState as DevNamed).displayName = "EmptyState";

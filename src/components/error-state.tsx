@@ -19,7 +19,7 @@ import {
   type ErrorClass,
   type ErrorWords,
 } from "./error-class.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 import { RequestId } from "./request-id.tsx";
 import { RetryButton } from "./retry-button.tsx";
 
@@ -134,4 +134,4 @@ export function ErrorState(props: ErrorStateProps) {
     </section>
   );
 }
-if (IS_DEV) ErrorState.displayName = "ErrorState";
+if (IS_DEV) (ErrorState as DevNamed).displayName = "ErrorState";

@@ -32,6 +32,6 @@ export {
   type PurchaseLine,
   type CommitOutcome,
 } from "./confirm-purchase.tsx";
-export { OrderReceipt, type OrderReceiptProps } from "./order-receipt.tsx";
+export { Receipt, type ReceiptProps } from "./receipt.tsx";
 export { useExpired } from "./use-expired.ts";
 export { newIdempotencyKey } from "../write/idempotency-key.ts";

@@ -11,7 +11,7 @@ import { clsx } from "clsx";
 import { useHost } from "../hooks/host-context.tsx";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 /** Props of `ItemList`. */
 export interface ItemListProps<T> {
@@ -23,6 +23,7 @@ export interface ItemListProps<T> {
   readonly renderItem: (item: T, index: number) => ReactNode;
   /** Label of the list for assistive technology. */
   readonly label?: string;
+  /** Extra classes on the list (the app's own grid, say). */
   readonly className?: string;
 }
 
@@ -47,7 +48,7 @@ export function ItemList<T>({ items, itemId, renderItem, label, className }: Ite
   );
   return inline ? <Carousel label={label}>{list}</Carousel> : list;
 }
-if (IS_DEV) ItemList.displayName = "ItemList";
+if (IS_DEV) (ItemList as DevNamed).displayName = "ItemList";
 
 function Carousel({ label, children }: { label: string | undefined; children: ReactNode }) {
   const { m } = useI18n();

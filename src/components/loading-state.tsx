@@ -1,5 +1,5 @@
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 /** Shown while the host has not delivered a tool output yet: a polite, busy status. */
 export function LoadingState() {
@@ -11,4 +11,4 @@ export function LoadingState() {
     </div>
   );
 }
-if (IS_DEV) LoadingState.displayName = "LoadingState";
+if (IS_DEV) (LoadingState as DevNamed).displayName = "LoadingState";

@@ -3,7 +3,7 @@
  * an `invalid` result's reason is for logs, and may itself be hostile.
  */
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 function Notice({ title, body }: { title: string; body: string }) {
   return (
@@ -19,11 +19,11 @@ export function InvalidState() {
   const { m } = useI18n();
   return <Notice title={m.invalidTitle} body={m.invalidBody} />;
 }
-if (IS_DEV) InvalidState.displayName = "InvalidState";
+if (IS_DEV) (InvalidState as DevNamed).displayName = "InvalidState";
 
 /** A result from a newer major version of the contract: the app needs an update. */
 export function UnsupportedState() {
   const { m } = useI18n();
   return <Notice title={m.unsupportedTitle} body={m.unsupportedBody} />;
 }
-if (IS_DEV) UnsupportedState.displayName = "UnsupportedState";
+if (IS_DEV) (UnsupportedState as DevNamed).displayName = "UnsupportedState";

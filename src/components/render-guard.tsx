@@ -3,7 +3,7 @@
  * a blank widget. It resets when `resetKey` changes (a new result deserves a fresh try).
  */
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { devWarn, IS_DEV } from "./dev.ts";
+import { devWarn, IS_DEV, type DevNamed } from "./dev.ts";
 
 /** Props of `RenderGuard`. */
 export interface RenderGuardProps {
@@ -48,4 +48,4 @@ export class RenderGuard extends Component<RenderGuardProps, RenderGuardState> {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
-if (IS_DEV) RenderGuard.displayName = "RenderGuard";
+if (IS_DEV) (RenderGuard as DevNamed).displayName = "RenderGuard";

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 type CopyStatus = "idle" | "copied" | "manual";
 
@@ -71,4 +71,4 @@ export function RequestId({ value }: RequestIdProps) {
     </div>
   );
 }
-if (IS_DEV) RequestId.displayName = "RequestId";
+if (IS_DEV) (RequestId as DevNamed).displayName = "RequestId";

@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from "react";
 import type { AnyParsedResult, NonRecordState } from "../contract/index.ts";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { devWarn, IS_DEV, useDevCheck } from "./dev.ts";
+import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import type { ErrorWords } from "./error-class.ts";
 import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
@@ -46,6 +46,7 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
   readonly header?: ReactNode;
+  /** Extra classes on the root element (beside the kit's). */
   readonly className?: string;
 }
 
@@ -140,4 +141,4 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
     </WidgetRoot>
   );
 }
-if (IS_DEV) ResultView.displayName = "ResultView";
+if (IS_DEV) (ResultView as DevNamed).displayName = "ResultView";

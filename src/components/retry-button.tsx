@@ -12,7 +12,7 @@ import {
   retryStart,
   retryWaitSeconds,
 } from "../write/retry-policy.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 export { DEFAULT_MAX_ATTEMPTS };
 
@@ -88,4 +88,4 @@ export function RetryButton({
     </div>
   );
 }
-if (IS_DEV) RetryButton.displayName = "RetryButton";
+if (IS_DEV) (RetryButton as DevNamed).displayName = "RetryButton";

@@ -23,7 +23,7 @@ import { useDocumentStyleVariables } from "../hooks/use-document-style-variables
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { DomState } from "../contract/states.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
 /** One descendant's report: its own token, so withdrawing it never removes another's. */
 interface Report {
@@ -34,13 +34,15 @@ interface Report {
 /** Files (or with `null` withdraws) the report of `reporter`. */
 type ReportState = (reporter: object, state: DomState | null) => void;
 const ReportStateContext = createContext<ReportState | null>(null);
-if (IS_DEV) ReportStateContext.displayName = "WidgetRootStateContext";
+if (IS_DEV) (ReportStateContext as DevNamed).displayName = "WidgetRootStateContext";
 
 /** Props of `WidgetRoot`. */
 export interface WidgetRootProps {
   /** The `data-state` to show while no descendant reports one (`useReportDomState`). */
   readonly state: DomState;
+  /** Extra classes on the root element (beside the kit's). */
   readonly className?: string;
+  /** The widget's content. */
   readonly children?: ReactNode;
 }
 
@@ -78,7 +80,7 @@ export function WidgetRoot({ state, className, children }: WidgetRootProps) {
     </ReportStateContext.Provider>
   );
 }
-if (IS_DEV) WidgetRoot.displayName = "WidgetRoot";
+if (IS_DEV) (WidgetRoot as DevNamed).displayName = "WidgetRoot";
 
 /**
  * Reports `state` to the nearest WidgetRoot, which shows it as `data-state` while the caller

@@ -8,3 +8,13 @@
  * and components share one flag.
  */
 export const IS_DEV: boolean = process.env.NODE_ENV !== "production";
+
+/**
+ * A component seen as React DevTools see it. Components set their name through this cast
+ * (`(Name as DevNamed).displayName = …`) so the name is no part of their public type: a
+ * bare `Name.displayName = …` makes the declaration `namespace Name { var displayName }`,
+ * an undocumented public member of every component.
+ */
+export interface DevNamed {
+  displayName?: string;
+}

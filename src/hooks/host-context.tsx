@@ -5,10 +5,10 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { getDefaultHost } from "../bridge/detect.ts";
 import type { AppInfo, Host } from "../bridge/types.ts";
-import { IS_DEV } from "../core/is-dev.ts";
+import { IS_DEV, type DevNamed } from "../core/is-dev.ts";
 
 const HostContext = createContext<Host | null>(null);
-if (IS_DEV) HostContext.displayName = "HostContext";
+if (IS_DEV) (HostContext as DevNamed).displayName = "HostContext";
 
 /** Props of `HostProvider`. */
 export interface HostProviderProps {
@@ -19,6 +19,7 @@ export interface HostProviderProps {
    * `mcp-widget-kit`/`0`). Used when the provider creates the detected host (no `host` prop).
    */
   readonly appInfo?: AppInfo;
+  /** The widget, which reads the host through the hooks. */
   readonly children?: ReactNode;
 }
 
@@ -28,7 +29,7 @@ export function HostProvider({ host, appInfo, children }: HostProviderProps) {
   const value = host || getDefaultHost({ appInfo });
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }
-if (IS_DEV) HostProvider.displayName = "HostProvider";
+if (IS_DEV) (HostProvider as DevNamed).displayName = "HostProvider";
 
 /** The current host: the provider's, or the detected default one. Never throws. */
 export function useHost(): Host {

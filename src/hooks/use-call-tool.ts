@@ -2,10 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "../bridge/types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import type { ToolRef } from "../contract/tools.ts";
-import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
+import { callToolOnce } from "../bridge/call-tool-once.ts";
 import { useHost } from "./host-context.tsx";
-
-export type { CallOutcome } from "../bridge/call-tool-once.ts";
 
 /** Options of `useCallTool`. */
 export interface CallToolOptions {
@@ -16,30 +14,29 @@ export interface CallToolOptions {
 /** Where the latest call of a `useCallTool` stands. */
 export type CallToolStatus = "idle" | "pending" | "success" | "error";
 
-/** What `useCallTool` returns. */
-export interface CallToolState {
-  /** Calls the tool. Never rejects: a host failure or timeout resolves to `{ ok: false }`. */
-  readonly call: (args: { readonly [key: string]: unknown }) => Promise<CallOutcome>;
+/**
+ * What one call ends in. Never a rejection: a host failure or timeout is `{ ok: false }` with
+ * the ToolError `HOST_CALL_FAILED`; a delivered result carries its `view`, parsed as the
+ * tool's kind (which may still be an error envelope: `view.state === "error"`).
+ */
+export type CallOutcome<View = unknown> =
+  | { readonly ok: true; readonly result: CallToolResult; readonly view: View }
+  | { readonly ok: false; readonly error: ToolError };
+
+/** What `useCallTool(tool)` returns: the call, where the latest one stands, and its result. */
+export interface CallToolState<Input = unknown, View = unknown> {
+  /** Calls the tool with its own arguments. Never rejects. */
+  readonly call: (args: Input) => Promise<CallOutcome<View>>;
+  /** Where the latest call stands (`idle` before any, and after `reset`). */
   readonly status: CallToolStatus;
   /** The latest successful result (its `structuredContent` may still be an error envelope). */
   readonly result?: CallToolResult;
+  /** The latest successful result, parsed as the tool's kind. */
+  readonly view?: View;
   /** The latest host-level failure. */
   readonly error?: ToolError;
   /** Back to `idle`, forgetting result and error. */
   readonly reset: () => void;
-}
-
-/** What a typed call ends in: as {@link CallOutcome}, with its result parsed as the tool's kind. */
-export type TypedCallOutcome<View> =
-  | { readonly ok: true; readonly result: CallToolResult; readonly view: View }
-  | { readonly ok: false; readonly error: ToolError };
-
-/** What `useCallTool(ref)` returns: {@link CallToolState} with the tool's arguments and view. */
-export interface TypedCallToolState<Input, View> extends Omit<CallToolState, "call"> {
-  /** Calls the tool with its own arguments. Never rejects. */
-  readonly call: (args: Input) => Promise<TypedCallOutcome<View>>;
-  /** The latest successful result, parsed as the tool's kind. */
-  readonly view?: View;
 }
 
 type Snapshot = Pick<CallToolState, "status" | "result" | "error">;
@@ -50,23 +47,16 @@ const IDLE: Snapshot = { status: "idle" };
  * deep-equal args) made while one is in flight joins it instead of sending another. Only the
  * latest call updates `status`; a call that ends after unmount updates nothing.
  *
- * Given a tool of `toolRefs(…)` it is typed by the server's declaration: only that tool's
+ * The tool is a handle of `toolRefs(…)`, typed by the server's declaration: only that tool's
  * arguments compile, and each outcome carries the result parsed as the tool's kind (`view`).
- * Given a name it takes any arguments and leaves the result to the caller's contract.
  */
 export function useCallTool<Name extends string, Input, View>(
   tool: ToolRef<Name, Input, View>,
-  options?: CallToolOptions,
-): TypedCallToolState<Input, View>;
-export function useCallTool(name: string, options?: CallToolOptions): CallToolState;
-export function useCallTool(
-  tool: string | ToolRef,
   options: CallToolOptions = {},
-): CallToolState | TypedCallToolState<unknown, unknown> {
+): CallToolState<Input, View> {
   const host = useHost();
   const { timeoutMs } = options;
-  const ref = typeof tool === "string" ? undefined : tool;
-  const name = typeof tool === "string" ? tool : tool.name;
+  const { name } = tool;
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
   const latest = useRef(0);
   const mounted = useRef(false);
@@ -79,10 +69,15 @@ export function useCallTool(
   }, []);
 
   const call = useCallback(
-    async (args: { readonly [key: string]: unknown }) => {
+    async (args: Input): Promise<CallOutcome<View>> => {
       const id = ++latest.current;
       setSnapshot({ status: "pending" });
-      const outcome = await callToolOnce(host, name, args, timeoutMs);
+      const outcome = await callToolOnce(
+        host,
+        name,
+        args as { readonly [key: string]: unknown },
+        timeoutMs,
+      );
       if (mounted.current && id === latest.current) {
         setSnapshot(
           outcome.ok
@@ -90,11 +85,11 @@ export function useCallTool(
             : { status: "error", error: outcome.error },
         );
       }
-      return outcome.ok && ref
-        ? { ...outcome, view: ref.parse(outcome.result.structuredContent) }
+      return outcome.ok
+        ? { ...outcome, view: tool.parse(outcome.result.structuredContent) }
         : outcome;
     },
-    [host, name, ref, timeoutMs],
+    [host, name, tool, timeoutMs],
   );
 
   const reset = useCallback(() => {
@@ -103,8 +98,8 @@ export function useCallTool(
   }, []);
 
   const view = useMemo(
-    () => (ref && snapshot.result ? ref.parse(snapshot.result.structuredContent) : undefined),
-    [ref, snapshot.result],
+    () => (snapshot.result ? tool.parse(snapshot.result.structuredContent) : undefined),
+    [tool, snapshot.result],
   );
-  return ref ? { call, reset, ...snapshot, view } : { call, reset, ...snapshot };
+  return { call, reset, ...snapshot, view };
 }

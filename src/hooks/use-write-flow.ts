@@ -23,9 +23,9 @@ export interface WriteFlowOptions<
 > {
   /** Parses tool outputs and stored state. */
   readonly contract: FlowContract<R>;
-  /** The prepare tool (e.g. `tools.prepare_order`, whose results are `order_draft`). */
+  /** The prepare tool (e.g. `tools.prepare_booking`, whose results are `booking_draft`). */
   readonly prepare: P;
-  /** The commit tool (e.g. `tools.commit_order`, whose results are `order`). */
+  /** The commit tool (e.g. `tools.book_flight`, whose results are `booking`). */
   readonly commit: C;
   /**
    * The app's tools (`toolRefs(…)`): the host's result is retried and refreshed, with its

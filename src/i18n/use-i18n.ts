@@ -1,5 +1,5 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from "react";
-import { IS_DEV } from "../core/is-dev.ts";
+import { IS_DEV, type DevNamed } from "../core/is-dev.ts";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import type { Money } from "../contract/index.ts";
 import { appCatalogFor, type AppMessages } from "./app-messages.ts";
@@ -28,12 +28,13 @@ export interface I18n<M = unknown> {
 
 // `unknown` so any app's messages fit; `useI18n(messages)` gives back their own type.
 const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
-if (IS_DEV) AppMessagesContext.displayName = "AppMessagesContext";
+if (IS_DEV) (AppMessagesContext as DevNamed).displayName = "AppMessagesContext";
 
 /** Props of `MessagesProvider`. */
 export interface MessagesProviderProps<M> {
   /** The app's messages (`defineMessages`); their kit keys replace the kit's texts below. */
   readonly messages: AppMessages<M>;
+  /** The part of the widget that reads them. */
   readonly children?: ReactNode;
 }
 
@@ -44,7 +45,7 @@ export interface MessagesProviderProps<M> {
 export function MessagesProvider<M>({ messages, children }: MessagesProviderProps<M>) {
   return createElement(AppMessagesContext.Provider, { value: messages }, children);
 }
-if (IS_DEV) MessagesProvider.displayName = "MessagesProvider";
+if (IS_DEV) (MessagesProvider as DevNamed).displayName = "MessagesProvider";
 
 /**
  * Messages and formatters for the host locale; re-renders when the host locale changes.
@@ -52,6 +53,10 @@ if (IS_DEV) MessagesProvider.displayName = "MessagesProvider";
  * the re-wordings of a `MessagesProvider` above).
  */
 export function useI18n(): I18n;
+/**
+ * Messages and formatters for the host locale, with the app's own `messages` (typed) on top
+ * of the kit's.
+ */
 export function useI18n<M>(messages: AppMessages<M>): I18n<M>;
 export function useI18n<M>(messages?: AppMessages<M>): I18n<M> {
   const hostLocale = useHostGlobal("locale");

@@ -16,7 +16,9 @@ export type WriteFlowView = { readonly state: string };
 
 /** A contract, as the write flow needs it. */
 export interface WriteFlowContract<R extends WriteFlowView> {
+  /** The contract version its results carry. */
   readonly version: string;
+  /** Reads one result (untrusted) as a view; never throws. */
   parse(input: unknown): R;
 }
 

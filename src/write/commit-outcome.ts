@@ -13,7 +13,7 @@ export type CommitOutcome =
   | {
       readonly ok: true;
       /** The id of what was written (order, message, booking …), shown as the reference. */
-      readonly orderId: string;
+      readonly reference: string;
       readonly replayed?: boolean;
       readonly total?: Money;
     }

@@ -247,7 +247,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     justCommitted = true;
     commitFailed = false;
     const done = receipt(last.view);
-    if (done) tell(`The person confirmed; ${done.orderId} placed.`);
+    if (done) tell(`The person confirmed; ${done.reference} placed.`);
     notify();
   }
 

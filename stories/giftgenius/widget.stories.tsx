@@ -33,7 +33,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const buyButtons = (root: HTMLElement) =>
-  root.querySelectorAll<HTMLButtonElement>('[data-action="buy"]');
+  root.querySelectorAll<HTMLButtonElement>('[data-action="prepare"]');
 
 /** Three suggestions, each with a Buy button. */
 export const Suggestions: Story = {

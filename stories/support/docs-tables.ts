@@ -91,7 +91,7 @@ export const CONFIRM_PURCHASE_DOCS = describe(
       'the draft, awaiting the person; an expired draft stays here with Confirm disabled and "Prepare again"',
     ],
     ['`data-state="committing"`', "the commit is on its way (buttons disabled)"],
-    ['`data-state="committed"`', "the order exists (OrderReceipt; a replay is said calmly)"],
+    ['`data-state="committed"`', "the order exists (Receipt; a replay is said calmly)"],
     ['`data-state="error"`', "the commit failed: ErrorState, retried with the same key"],
     ['`data-action="confirm"` / `"cancel"`', "the two buttons"],
   ],

@@ -1,8 +1,6 @@
 /** Shows what the hooks read from the host: a living check of the decorator and the toolbar. */
 import { useHost } from "../../src/hooks/host-context.tsx";
-import { useDisplayMode } from "../../src/hooks/use-display-mode.ts";
-import { useLocale } from "../../src/hooks/use-locale.ts";
-import { useMaxHeight } from "../../src/hooks/use-max-height.ts";
+import { useHostGlobal } from "../../src/hooks/use-host-global.ts";
 import { useTheme } from "../../src/hooks/use-theme.ts";
 
 /** Props of `HostGlobalsProbe`. */
@@ -18,9 +16,9 @@ export function HostGlobalsProbe({ heading = "Host globals" }: HostGlobalsProbeP
   const rows: ReadonlyArray<readonly [string, string]> = [
     ["protocol", host.kind],
     ["theme", theme],
-    ["locale", useLocale()],
-    ["displayMode", useDisplayMode()],
-    ["maxHeight", String(useMaxHeight() ?? "none")],
+    ["locale", useHostGlobal("locale")],
+    ["displayMode", useHostGlobal("displayMode")],
+    ["maxHeight", String(useHostGlobal("maxHeight") ?? "none")],
   ];
   return (
     <section className="wk-root" data-theme={theme} style={{ padding: 12 }}>

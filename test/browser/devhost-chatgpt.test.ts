@@ -109,7 +109,7 @@ describe("the dev page's ChatGPT mode", () => {
     // Buying needs a sign-in: the page opens the popup, the person allows, and the page runs the
     // call again, as ChatGPT links an account; the widget saw no refusal, so it tells nothing.
     const popup = page.waitForEvent("popup", { timeout: 30_000 });
-    await widget.locator('[data-action="buy"]').first().click();
+    await widget.locator('[data-action="prepare"]').first().click();
     const signIn = await popup;
     await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
     await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
@@ -135,7 +135,7 @@ describe("the dev page's ChatGPT mode", () => {
     // Back to the list, another draft, and the person declines it.
     await widget.locator('[data-action="back"]').click();
     await state("results");
-    await widget.locator('[data-action="buy"]').nth(1).click();
+    await widget.locator('[data-action="prepare"]').nth(1).click();
     await state("confirm");
     await widget.locator('[data-action="cancel"]').click();
     await state("results");

@@ -82,7 +82,7 @@ describe.each(["openai", "mcp-apps"] as const)("frame height under %s", (protoco
     const results = await expectFitted(page, "results");
     await signInAsAlice(page);
 
-    await widget(page).locator('[data-action="buy"]').first().click();
+    await widget(page).locator('[data-action="prepare"]').first().click();
     const confirm = await expectFitted(page, "confirm");
     expect(confirm).toBeLessThan(results); // the case at stake: a shorter state after a taller one
 

@@ -93,7 +93,7 @@ describe("npm start", () => {
       `${baseUrl}/?tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
     );
     const frame = page.frameLocator("#turns article.turn:last-of-type iframe");
-    const buy = frame.locator('[data-action="buy"]').first();
+    const buy = frame.locator('[data-action="prepare"]').first();
     // The button's visible word (its accessible name adds the gift's, visually hidden).
     const word = async () => (await buy.innerText()).split("\n")[0];
     await buy.waitFor({ timeout: 20_000 });

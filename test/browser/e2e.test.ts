@@ -272,7 +272,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     const giftId = await firstGift.getAttribute("data-gift-id");
     // Searching needed no sign-in; buying does: the page signs in, then retries the call.
     expect(await page.locator("#account-status").getAttribute("data-signed-in")).toBe("");
-    await signIn(page, "alice", () => firstGift.locator('[data-action="buy"]').click());
+    await signIn(page, "alice", () => firstGift.locator('[data-action="prepare"]').click());
     await waitForState(page, "confirm");
     // Under MCP Apps the browser logs the one 401 that started the sign-in (the signal, not a
     // fault). Under ChatGPT's protocol the page sends ChatGPT's openai/* client hints, so the
@@ -361,7 +361,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     await goTo(page, protocol, "suggest_gifts", GOOD_ARGS);
     await waitForState(page, "results");
     await signIn(page, "bob", () => page.locator("#sign-in").click());
-    await widgetFrame(page).locator('[data-action="buy"]').first().click();
+    await widgetFrame(page).locator('[data-action="prepare"]').first().click();
     await waitForState(page, "confirm");
 
     // The fault switch (dev only): the charge goes through, its answer is lost.

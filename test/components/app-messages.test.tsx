@@ -73,7 +73,7 @@ describe("useI18n with app messages", () => {
             total: { amount: "40.00", currency: "EUR" },
             expiresAt: "2099-01-01T00:00:00Z",
           }}
-          onCommit={async () => ({ ok: true, orderId: "o-1" })}
+          onCommit={async () => ({ ok: true, reference: "o-1" })}
           onCancel={() => {}}
         />
       </MessagesProvider>,

@@ -31,7 +31,7 @@ function Reply(props: { onCommit: (key: string) => Promise<CommitOutcome> }) {
 
 describe("ConfirmDraft", () => {
   it("confirms a write with no money in the app's words, with its own body", async () => {
-    const onCommit = vi.fn(async (): Promise<CommitOutcome> => ({ ok: true, orderId: "msg-9" }));
+    const onCommit = vi.fn(async (): Promise<CommitOutcome> => ({ ok: true, reference: "msg-9" }));
     const { container } = renderWithHost(<Reply onCommit={onCommit} />);
     const dialog = screen.getByRole("alertdialog", { name: "Send this reply?" });
     expect(dialog).toHaveTextContent("a fix ships on Monday");
@@ -52,7 +52,7 @@ describe("ConfirmDraft", () => {
         ok: false,
         error: { code: "AUTH_REQUIRED", message: "", retryable: false, changes: "none" },
       },
-      { ok: true, orderId: "msg-9" },
+      { ok: true, reference: "msg-9" },
     ];
     const onCommit = vi.fn(async (_key: string) => outcomes.shift()!);
     const { container, host } = renderWithHost(<Reply onCommit={onCommit} />);

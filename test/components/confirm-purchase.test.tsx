@@ -13,6 +13,7 @@ import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
 import type { MockHost } from "../../src/testing/index.ts";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
+import { untypedTool } from "../hooks/untyped-tool.ts";
 
 const draft: PurchaseDraft = {
   id: "d-1",
@@ -45,7 +46,7 @@ function Harness({
   onCancel?: () => void;
   onPrepareAgain?: () => void;
 }) {
-  const commit = useCallTool("commit_order");
+  const commit = useCallTool(untypedTool("commit_order"));
   async function onCommit(key: string): Promise<CommitOutcome> {
     const outcome = await commit.call({ draft_id: value.id, idempotency_key: key });
     if (!outcome.ok) return outcome;
@@ -56,7 +57,7 @@ function Harness({
       error?: never;
     };
     if (content.ok && content.order)
-      return { ok: true, orderId: content.order.order_id, replayed: content.replayed };
+      return { ok: true, reference: content.order.order_id, replayed: content.replayed };
     return {
       ok: false,
       error: (content as unknown as { error: CommitOutcome & { ok: false } }).error as never,
@@ -253,7 +254,7 @@ function Opener({ onCancel = () => {} }: { onCancel?: () => void }) {
       {open ? (
         <ConfirmPurchase
           draft={draft}
-          onCommit={async () => ({ ok: true, orderId: "o-1" })}
+          onCommit={async () => ({ ok: true, reference: "o-1" })}
           onCancel={() => {
             onCancel();
             setOpen(false);

@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorState } from "../../src/components/error-state.tsx";
 import { errorClassOf, plainFieldName } from "../../src/components/error-class.ts";
 import * as errorCodes from "../../src/contract/error-codes.ts";
-import { UNREADABLE_RESULT } from "../../src/contract/error-codes.ts";
+import { HOST_CALL_FAILED, UNREADABLE_RESULT } from "../../src/contract/error-codes.ts";
 import type { ToolError } from "../../src/contract/index.ts";
-import { HOST_CALL_FAILED } from "../../src/hooks/index.ts";
 import { defineMessages, MessagesProvider } from "../../src/i18n/index.ts";
 import { renderWithHost } from "./helpers.tsx";
 

@@ -1,11 +1,11 @@
 /**
- * The fixture shop's widget: products → Buy (`prepare_purchase`) → confirm → placed, built
- * from the kit's components and write flow the way an app's widget is, typed by the fixture
+ * The fixture shop's widget: products → Buy (`data-action="prepare"`, `prepare_purchase`) →
+ * confirm → placed, built from the kit's components and write flow the way an app's widget is, typed by the fixture
  * server's own tool declarations. The kit's hook tests render it instead of GiftGenius'
  * widget, so a change to GiftGenius' widget cannot break them (its results: ./payloads.ts).
  */
 import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
-import { OrderReceipt } from "../../src/components/order-receipt.tsx";
+import { Receipt } from "../../src/components/receipt.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { toolRefs } from "../../src/contract/index.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
@@ -25,7 +25,7 @@ type ShopView = ReturnType<typeof shop.parse>;
 function receipt(view: ShopView) {
   if (view.state !== "committed") return null;
   const { purchase, replayed } = view.data;
-  return { ok: true as const, orderId: purchase.purchase_id, replayed, total: purchase.total };
+  return { ok: true as const, reference: purchase.purchase_id, replayed, total: purchase.total };
 }
 
 /** Props of the widget: `output` replaces the host's tool output (tests), even as `null`. */
@@ -55,7 +55,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
           <button
             key={product.id}
             type="button"
-            data-action="buy"
+            data-action="prepare"
             onClick={() => void flow.prepare({ product_id: product.id })}
           >
             {product.title}
@@ -84,7 +84,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
         }
         const { purchase, replayed } = view.data;
         return (
-          <OrderReceipt orderId={purchase.purchase_id} total={purchase.total} replayed={replayed} />
+          <Receipt reference={purchase.purchase_id} total={purchase.total} replayed={replayed} />
         );
       }}
       onRetry={flow.retry}

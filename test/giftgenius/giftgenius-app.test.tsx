@@ -142,7 +142,7 @@ describe("GiftGenius App", () => {
       },
     });
     const buy = container.querySelector<HTMLButtonElement>(
-      '[data-gift-id="g-002"] [data-action="buy"]',
+      '[data-gift-id="g-002"] [data-action="prepare"]',
     )!;
     await act(async () => {
       fireEvent.click(buy);
@@ -175,7 +175,9 @@ describe("GiftGenius App", () => {
       globals: { toolOutput: suggestions([gift(1)]) },
       tools: { prepare_order: (args) => draftFor(String(args.gift_id)) },
     });
-    await act(async () => void fireEvent.click(container.querySelector('[data-action="buy"]')!));
+    await act(
+      async () => void fireEvent.click(container.querySelector('[data-action="prepare"]')!),
+    );
     fireEvent.click(container.querySelector('[data-action="cancel"]')!);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
     expect(host.toolCalls("commit_order")).toHaveLength(0);
@@ -197,7 +199,9 @@ describe("GiftGenius App", () => {
             : draftFor(String(args.gift_id)),
       },
     });
-    await act(async () => void fireEvent.click(container.querySelector('[data-action="buy"]')!));
+    await act(
+      async () => void fireEvent.click(container.querySelector('[data-action="prepare"]')!),
+    );
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
     expect(screen.getByRole("alert")).toHaveTextContent("The service is not available right now.");
     await act(async () => void fireEvent.click(container.querySelector('[data-action="retry"]')!));
@@ -244,7 +248,7 @@ describe("GiftGenius App", () => {
       tools,
     });
     await act(
-      async () => void fireEvent.click(first.container.querySelector('[data-action="buy"]')!),
+      async () => void fireEvent.click(first.container.querySelector('[data-action="prepare"]')!),
     );
     await act(
       async () => void fireEvent.click(first.container.querySelector('[data-action="confirm"]')!),

@@ -4,25 +4,21 @@ import { act, render, renderHook, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMockHost, type MockHost } from "../../src/testing/index.ts";
 import {
-  HOST_CALL_FAILED,
   HostProvider,
   useAutoHeight,
   useCallTool,
-  useDisplayMode,
-  useLocale,
-  useMaxHeight,
+  useHostGlobal,
   useOpenExternal,
   useRequestDisplayMode,
-  useSafeArea,
   useSendFollowUpMessage,
   useTheme,
   useToolInput,
   useToolOutput,
-  useToolResponseMetadata,
-  useUserAgent,
   useWidgetState,
 } from "../../src/hooks/index.ts";
+import { HOST_CALL_FAILED } from "../../src/contract/error-codes.ts";
 import { createNoHost } from "../../src/bridge/no-host.ts";
+import { untypedTool } from "./untyped-tool.ts";
 
 function wrap(host: MockHost | ReturnType<typeof createNoHost>, strict = false) {
   return ({ children }: { children: ReactNode }) =>
@@ -53,14 +49,14 @@ describe("global hooks", () => {
     const { result } = renderHook(
       () => ({
         theme: useTheme(),
-        locale: useLocale(),
-        maxHeight: useMaxHeight(),
-        mode: useDisplayMode(),
+        locale: useHostGlobal("locale"),
+        maxHeight: useHostGlobal("maxHeight"),
+        mode: useHostGlobal("displayMode"),
         input: useToolInput(),
         output: useToolOutput<{ n: number }>(),
-        meta: useToolResponseMetadata(),
-        safe: useSafeArea(),
-        ua: useUserAgent(),
+        meta: useHostGlobal("toolResponseMetadata"),
+        safe: useHostGlobal("safeArea"),
+        ua: useHostGlobal("userAgent"),
       }),
       { wrapper: wrap(host) },
     );
@@ -97,11 +93,11 @@ describe("global hooks", () => {
     const { result } = renderHook(
       () => [
         useTheme(),
-        useLocale(),
-        useMaxHeight(),
-        useDisplayMode(),
-        useSafeArea(),
-        useUserAgent(),
+        useHostGlobal("locale"),
+        useHostGlobal("maxHeight"),
+        useHostGlobal("displayMode"),
+        useHostGlobal("safeArea"),
+        useHostGlobal("userAgent"),
       ],
       {
         wrapper: wrap(host),
@@ -127,7 +123,7 @@ describe("global hooks", () => {
     }
     function LocaleReader() {
       localeRenders++;
-      return <span>{useLocale()}</span>;
+      return <span>{useHostGlobal("locale")}</span>;
     }
     render(
       <HostProvider host={host}>
@@ -148,7 +144,7 @@ describe("global hooks", () => {
   });
 
   it("without any host, returns defaults and does not throw", () => {
-    const { result } = renderHook(() => [useTheme(), useToolOutput(), useLocale()]);
+    const { result } = renderHook(() => [useTheme(), useToolOutput(), useHostGlobal("locale")]);
     expect(result.current).toEqual(["light", null, "en"]);
   });
 });
@@ -203,7 +199,9 @@ describe("useWidgetState", () => {
 describe("useCallTool", () => {
   it("moves idle → pending → success and joins an identical in-flight call", async () => {
     const host = createMockHost({ latencyMs: 5, tools: { search: (args) => ({ got: args }) } });
-    const { result } = renderHook(() => useCallTool("search"), { wrapper: wrap(host, true) });
+    const { result } = renderHook(() => useCallTool(untypedTool("search")), {
+      wrapper: wrap(host, true),
+    });
     expect(result.current.status).toBe("idle");
     let outcomes: unknown[] = [];
     await act(async () => {
@@ -212,7 +210,11 @@ describe("useCallTool", () => {
       outcomes = await Promise.all([a, b]);
     });
     expect(host.toolCalls("search")).toHaveLength(1);
-    expect(outcomes[0]).toBe(outcomes[1]);
+    // One call, one answer: each caller gets it with its own parsed view beside it.
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect((outcomes[0] as { result: unknown }).result).toBe(
+      (outcomes[1] as { result: unknown }).result,
+    );
     expect(result.current.status).toBe("success");
     expect(result.current.result?.structuredContent).toEqual({ got: { q: "x", n: [1, 2] } });
 
@@ -231,7 +233,7 @@ describe("useCallTool", () => {
   it("turns a rejecting host into a retryable HOST_CALL_FAILED, never an unhandled rejection", async () => {
     const host = createMockHost({ tools: { t: () => ({}) } });
     host.failNext({ error: new Error("SELECT * FROM secrets") });
-    const { result } = renderHook(() => useCallTool("t"), { wrapper: wrap(host) });
+    const { result } = renderHook(() => useCallTool(untypedTool("t")), { wrapper: wrap(host) });
     let outcome: unknown;
     await act(async () => {
       outcome = await result.current.call({});
@@ -248,7 +250,7 @@ describe("useCallTool", () => {
     vi.useFakeTimers();
     const host = createMockHost({ tools: { t: () => ({}) } });
     host.failNext({ hang: true });
-    const { result } = renderHook(() => useCallTool("t", { timeoutMs: 1000 }), {
+    const { result } = renderHook(() => useCallTool(untypedTool("t"), { timeoutMs: 1000 }), {
       wrapper: wrap(host),
     });
     let outcome: unknown;
@@ -265,7 +267,9 @@ describe("useCallTool", () => {
   });
 
   it("with no host, a call fails softly", async () => {
-    const { result } = renderHook(() => useCallTool("t"), { wrapper: wrap(createNoHost()) });
+    const { result } = renderHook(() => useCallTool(untypedTool("t")), {
+      wrapper: wrap(createNoHost()),
+    });
     let outcome: unknown;
     await act(async () => {
       outcome = await result.current.call({});

@@ -11,11 +11,12 @@ import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import {
   HostProvider,
   useCallTool,
-  useLocale,
+  useHostGlobal,
   useTheme,
   useToolOutput,
 } from "../../src/hooks/index.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
+import { untypedTool } from "./untyped-tool.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,8 +25,8 @@ afterEach(() => {
 function Widget() {
   const output = useToolOutput<{ title: string }>();
   const theme = useTheme();
-  const locale = useLocale();
-  const refresh = useCallTool("suggest_gifts");
+  const locale = useHostGlobal("locale");
+  const refresh = useCallTool(untypedTool("suggest_gifts"));
   return (
     <div
       data-testid="root"

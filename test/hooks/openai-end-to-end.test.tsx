@@ -16,6 +16,7 @@ import {
   useWidgetState,
 } from "../../src/hooks/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
+import { untypedTool } from "./untyped-tool.ts";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -34,7 +35,7 @@ function Widget() {
   const output = useToolOutput<{ gifts: string[] }>();
   const theme = useTheme();
   const [picked, setPicked] = useWidgetState<string | null>(null);
-  const prepare = useCallTool("prepare_order");
+  const prepare = useCallTool(untypedTool("prepare_order"));
   if (output === null) return <div data-state="loading" />;
   return (
     <div data-state="results" data-theme={theme}>
@@ -42,7 +43,7 @@ function Widget() {
       {output.gifts.map((id) => (
         <button
           key={id}
-          data-action="buy"
+          data-action="prepare"
           onClick={() => {
             setPicked(id);
             void prepare.call({ gift_id: id });

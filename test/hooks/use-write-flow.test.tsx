@@ -41,7 +41,7 @@ function Seats() {
           <button
             key={seat.id}
             type="button"
-            data-action="buy"
+            data-action="prepare"
             onClick={() => void flow.prepare({ seat: seat.id })}
           >
             {seat.label}
@@ -88,7 +88,7 @@ describe("useWriteFlow", () => {
         book_seat: () => booking,
       },
     });
-    const [first, second] = container.querySelectorAll('[data-action="buy"]');
+    const [first, second] = container.querySelectorAll('[data-action="prepare"]');
     await click(first!);
     await click(second!);
     expect(first).toHaveTextContent("(holding)");
@@ -130,7 +130,7 @@ describe("useWriteFlow", () => {
 
   it("cancels back to the list and forgets the draft", async () => {
     const { container, host } = render({ tools: { hold_seat: (args) => hold(String(args.seat)) } });
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     await click(screen.getByRole("button", { name: "Cancel" }));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
     expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: null });
@@ -151,7 +151,7 @@ describe("useWriteFlow", () => {
             : hold(String(args.seat)),
       },
     });
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
     await click(container.querySelector('[data-action="retry"]')!);
     expect(host.toolCalls("hold_seat").map((call) => call.args)).toEqual([
@@ -169,7 +169,7 @@ describe("useWriteFlow", () => {
         book_seat: () => (++calls === 1 ? { nonsense: true } : booking),
       },
     });
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     await click(screen.getByRole("button", { name: "Confirm" }));
     expect(screen.getByRole("alert")).toHaveTextContent("It may have gone through");
     await click(container.querySelector('[data-action="retry"]')!);
@@ -203,13 +203,13 @@ describe("useWriteFlow", () => {
         list_seats: () => list,
       },
     });
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
     expect(container.querySelector('[data-action="retry"]')).toBeNull();
     await click(screen.getByRole("button", { name: "Back to the list" }));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
     expect(container.querySelector('[data-action="back"]')).toBeNull();
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     await click(container.querySelector('[data-action="refresh"]')!);
     expect(host.toolCalls("list_seats").map((call) => call.args)).toEqual([{ flight: "LIS-OPO" }]);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
@@ -223,7 +223,7 @@ describe("useWriteFlow", () => {
         list_seats: () => list,
       },
     });
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     expect(container.querySelector('[data-action="back"]')).toBeNull();
     await click(screen.getByRole("button", { name: "Confirm" }));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
@@ -232,7 +232,7 @@ describe("useWriteFlow", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
 
     host.setTool("book_seat", () => failure("booking", "SEAT_ALREADY_TAKEN", false));
-    await click(container.querySelector('[data-action="buy"]')!);
+    await click(container.querySelector('[data-action="prepare"]')!);
     await click(screen.getByRole("button", { name: "Confirm" }));
     expect(screen.getByRole("alertdialog")).toContainElement(
       container.querySelector<HTMLElement>('[data-action="refresh"]'),
@@ -262,7 +262,7 @@ describe("useWriteFlow", () => {
           book_seat: () => (++calls === 1 ? { nonsense: true } : booking),
         },
       });
-      await click(container.querySelectorAll('[data-action="buy"]')[1]!);
+      await click(container.querySelectorAll('[data-action="prepare"]')[1]!);
       // Kept with the draft in widget state, so a remount still has it.
       expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: { [META]: "v1.proof-12B" } });
       await click(screen.getByRole("button", { name: "Confirm" }));
@@ -299,7 +299,7 @@ describe("useWriteFlow", () => {
           book_seat: () => booking,
         },
       });
-      await click(container.querySelector('[data-action="buy"]')!);
+      await click(container.querySelector('[data-action="prepare"]')!);
       await click(screen.getByRole("button", { name: "Confirm" }));
       expect(host.toolCalls("book_seat")[0]!.args).not.toHaveProperty("confirmation");
     });

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
+import { type RecordsOf, type ResultsOf } from "mcp-widget-kit";
 import {
   defineContract,
   id,
@@ -12,14 +13,14 @@ import {
   MoneySchema,
   recordKind,
   text,
-  type DomState,
-  type KindEnvelope,
-  type Money,
-  type ParsedResult,
-  type RecordsOf,
-  type ResultsOf,
-  type ToolError,
-} from "mcp-widget-kit";
+} from "mcp-widget-kit/contract";
+import type {
+  DomState,
+  KindEnvelope,
+  Money,
+  ParsedResult,
+  ToolError,
+} from "mcp-widget-kit/contract";
 
 const Note = v.object({ id: id(), title: text(100), tags: v.optional(v.array(v.string())) });
 type Note = { id: string; title: string; tags?: string[] | undefined };

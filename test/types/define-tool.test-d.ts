@@ -4,7 +4,14 @@
  */
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
-import { defineContract, id, listKind, MoneySchema, recordKind, text } from "mcp-widget-kit";
+import {
+  defineContract,
+  id,
+  listKind,
+  MoneySchema,
+  recordKind,
+  text,
+} from "mcp-widget-kit/contract";
 import { defineTool, type ToolDefinition, type TypedTool } from "mcp-widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });

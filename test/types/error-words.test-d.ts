@@ -11,8 +11,8 @@ import type {
   ErrorStateProps,
   ErrorWords,
   ResultViewProps,
-  ParsedResult,
 } from "mcp-widget-kit";
+import type { ParsedResult } from "mcp-widget-kit/contract";
 
 describe("ErrorWords", () => {
   it("is taken by every component that shows a ToolError", () => {

@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
+import { useCallTool } from "mcp-widget-kit";
 import {
   defineContract,
   id,
@@ -13,11 +14,10 @@ import {
   recordKind,
   text,
   toolRefs,
-  useCallTool,
   type ErrorView,
   type InvalidView,
   type UnsupportedView,
-} from "mcp-widget-kit";
+} from "mcp-widget-kit/contract";
 import { defineTool, type ToolsOf } from "mcp-widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });

@@ -4,21 +4,30 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import {
-  defineContract,
-  listKind,
-  text,
   useCallTool,
   type CallOutcome,
   type CallToolResult,
   type CallToolStatus,
-  type ToolError,
 } from "mcp-widget-kit";
+import {
+  defineContract,
+  listKind,
+  text,
+  type ToolError,
+  type ToolRef,
+} from "mcp-widget-kit/contract";
 
 declare const outcome: CallOutcome;
+declare const suggest: ToolRef<"suggest", { readonly [key: string]: unknown }, unknown>;
 
 describe("useCallTool", () => {
-  it("takes a tool name and returns call, status, result, error and reset", () => {
-    const tool = useCallTool("suggest");
+  it("takes a tool handle, not a bare name", () => {
+    // @ts-expect-error a name alone has no arguments' or result's type: use toolRefs
+    useCallTool("suggest");
+  });
+
+  it("takes a tool handle and returns call, status, result, error and reset", () => {
+    const tool = useCallTool(suggest);
     expectTypeOf(tool.call).returns.toEqualTypeOf<Promise<CallOutcome>>();
     expectTypeOf(tool.status).toEqualTypeOf<CallToolStatus>();
     expectTypeOf(tool.result).toEqualTypeOf<CallToolResult | undefined>();
@@ -27,7 +36,7 @@ describe("useCallTool", () => {
   });
 
   it("takes the tool's arguments as an object", () => {
-    const tool = useCallTool("suggest");
+    const tool = useCallTool(suggest);
     expectTypeOf(tool.call).toBeCallableWith({ query: "socks", limit: 3 });
     // @ts-expect-error arguments are an object, not a string
     void tool.call("socks");

@@ -6,7 +6,7 @@ import { createCommitMachine, type IdempotencyKeyStore } from "../../src/write/c
 import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
 import type { StoredIdempotencyKey } from "../../src/write/idempotency-key.ts";
 
-const DONE: CommitOutcome = { ok: true, orderId: "m-1" };
+const DONE: CommitOutcome = { ok: true, reference: "m-1" };
 
 /** Widget state as a host keeps it, with a log of what was written when. */
 function memoryStore(initial: unknown = null) {

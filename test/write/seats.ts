@@ -65,7 +65,7 @@ export const STATE_KEY = "seatFlow";
 /** The flow's receipt of a booking result. */
 export const receipt = (view: SeatView) =>
   view.state === "committed" && "booking" in view.data
-    ? { ok: true as const, orderId: view.data.booking.ref }
+    ? { ok: true as const, reference: view.data.booking.ref }
     : null;
 
 /** The seat tools as a server would declare them, for typed refs. */

@@ -157,7 +157,7 @@ describe("createWriteFlow", () => {
     await flow.prepare({ seat: "12A" });
     expect(flow.getSnapshot().back).toBeUndefined();
     const outcome = await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
-    expect(outcome).toEqual({ ok: true, orderId: "BK-1" });
+    expect(outcome).toEqual({ ok: true, reference: "BK-1" });
     expect(host.toolCalls("book_seat")[0]!.args).toMatchObject({ confirmation: "v1.p" });
     expect(state()).toBe("confirm"); // until ConfirmDraft says it was seen
     flow.committed();

@@ -8,7 +8,7 @@
 import {
   ConfirmPurchase,
   MessagesProvider,
-  OrderReceipt,
+  Receipt,
   ResultView,
   WidgetRoot,
   useI18n,
@@ -34,14 +34,14 @@ function AppTitle() {
   return <h1>GiftGenius</h1>;
 }
 
-function Receipt({ view, justCommitted = false }: { view: OrderView; justCommitted?: boolean }) {
+function OrderDone({ view, justCommitted = false }: { view: OrderView; justCommitted?: boolean }) {
   const { order, replayed } = view.data;
   const openExternal = useOpenExternal();
   const { m } = useI18n(messages);
   const checkout = order.checkout_url;
   return (
-    <OrderReceipt
-      orderId={order.order_id}
+    <Receipt
+      reference={order.order_id}
       total={order.total}
       replayed={replayed}
       focusOnMount={justCommitted}
@@ -53,7 +53,7 @@ function Receipt({ view, justCommitted = false }: { view: OrderView; justCommitt
           </button>
         </div>
       ) : null}
-    </OrderReceipt>
+    </Receipt>
   );
 }
 
@@ -109,7 +109,7 @@ function GiftGeniusFlow(props: AppProps) {
         record.state === "confirm" ? (
           renderDraft(record)
         ) : (
-          <Receipt view={record} justCommitted={flow.justCommitted} />
+          <OrderDone view={record} justCommitted={flow.justCommitted} />
         )
       }
       onRetry={flow.retry}

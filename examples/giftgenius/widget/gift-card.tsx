@@ -6,7 +6,8 @@
  * 1,000-gift list close to the cost of bare markup.
  */
 import { useState } from "react";
-import { isHttpsOrLoopbackUrl, isHttpsUrl, type I18n } from "mcp-widget-kit";
+import { type I18n } from "mcp-widget-kit";
+import { isHttpsOrLoopbackUrl, isHttpsUrl } from "mcp-widget-kit/contract";
 import type { GiftCard as Gift } from "../contract.ts";
 import type { GiftGeniusMessages } from "./messages.ts";
 import "./gift.css";
@@ -85,7 +86,7 @@ export function GiftCard({
         <button
           type="button"
           className="wk-button wk-button--primary"
-          data-action="buy"
+          data-action="prepare"
           disabled={buyDisabled}
           aria-busy={busy || undefined}
           onClick={() => onBuy(gift)}

@@ -32,7 +32,7 @@ export function toPurchaseDraft(draft: DraftData): PurchaseDraft {
 export function receiptOf(view: GiftGeniusView): Extract<CommitOutcome, { ok: true }> | null {
   if (view.state !== "committed") return null;
   const { order, replayed } = view.data;
-  return { ok: true, orderId: order.order_id, replayed, total: order.total };
+  return { ok: true, reference: order.order_id, replayed, total: order.total };
 }
 
 /** The GiftGenius tools and kinds, for `useWriteFlow`. */

@@ -3,7 +3,7 @@
  * only their names and arguments and returns the kind's view. `import type` is erased, so no
  * server code reaches the widget bundle.
  */
-import { toolRefs } from "mcp-widget-kit";
+import { toolRefs } from "mcp-widget-kit/contract";
 import { giftGenius } from "../contract.ts";
 import type { GiftGeniusTools } from "../server/app.ts";
 

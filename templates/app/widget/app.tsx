@@ -8,7 +8,7 @@
 import {
   ConfirmPurchase,
   MessagesProvider,
-  OrderReceipt,
+  Receipt,
   ResultView,
   WidgetRoot,
   useI18n,
@@ -29,7 +29,7 @@ const BOOKING_FLOW = {
     view.state === "committed"
       ? {
           ok: true,
-          orderId: view.data.booking.booking_id,
+          reference: view.data.booking.booking_id,
           total: view.data.booking.total,
           replayed: view.data.replayed,
         }
@@ -115,8 +115,8 @@ function Flights() {
         if (record.state === "committed") {
           const { booking, replayed } = record.data;
           return (
-            <OrderReceipt
-              orderId={booking.booking_id}
+            <Receipt
+              reference={booking.booking_id}
               total={booking.total}
               replayed={replayed}
               focusOnMount={flow.justCommitted}
@@ -124,7 +124,7 @@ function Flights() {
               <p>
                 <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
               </p>
-            </OrderReceipt>
+            </Receipt>
           );
         }
         const { draft } = record.data;

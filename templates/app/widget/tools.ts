@@ -3,7 +3,7 @@
  * names and arguments and returns the kind's view. `import type` is erased, so no server code
  * reaches the widget bundle.
  */
-import { toolRefs } from "mcp-widget-kit";
+import { toolRefs } from "mcp-widget-kit/contract";
 import { flights } from "../contract.ts";
 import type { FlightTools } from "../server/tools.ts";
 

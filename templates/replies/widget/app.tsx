@@ -9,7 +9,7 @@ import { useState } from "react";
 import {
   ConfirmDraft,
   MessagesProvider,
-  OrderReceipt,
+  Receipt,
   ResultView,
   WidgetRoot,
   useI18n,
@@ -28,7 +28,7 @@ const REPLY_FLOW = {
   tools,
   receipt: (view) =>
     view.state === "committed"
-      ? { ok: true, orderId: view.data.reply.reply_id, replayed: view.data.replayed }
+      ? { ok: true, reference: view.data.reply.reply_id, replayed: view.data.replayed }
       : null,
 } satisfies WriteFlowOptions<RepliesView>;
 
@@ -124,13 +124,13 @@ function Replies() {
         if (record.state === "committed") {
           const { reply, replayed } = record.data;
           return (
-            <OrderReceipt
-              orderId={reply.reply_id}
+            <Receipt
+              reference={reply.reply_id}
               replayed={replayed}
               focusOnMount={flow.justCommitted}
             >
               <div className="wk-panel">{reply.body}</div>
-            </OrderReceipt>
+            </Receipt>
           );
         }
         const { draft: reply } = record.data;

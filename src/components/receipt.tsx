@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import { IS_DEV } from "./dev.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
 
-/** Props of `OrderReceipt`. */
-export interface OrderReceiptProps {
+/** Props of `Receipt`. */
+export interface ReceiptProps {
   /** The heading (default: the kit's `committedTitle`, "Done"). */
   readonly title?: string;
   /** The id of what was written, shown so the person can quote it. */
-  readonly orderId: string;
+  readonly reference: string;
+  /** What it cost, when it cost something. */
   readonly total?: Money;
   /** The server replayed an earlier commit of the same key: said calmly, not as an error. */
   readonly replayed?: boolean;
@@ -22,14 +23,14 @@ export interface OrderReceiptProps {
  * A done write (`data-state="committed"`) — an order, a sent message, a booking: its
  * reference, its total if it had one, and whether it was a replay.
  */
-export function OrderReceipt({
+export function Receipt({
   title,
-  orderId,
+  reference,
   total,
   replayed = false,
   focusOnMount = false,
   children,
-}: OrderReceiptProps) {
+}: ReceiptProps) {
   const { m, money } = useI18n();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,7 +43,7 @@ export function OrderReceipt({
         {title ?? m.committedTitle}
       </h2>
       <p>
-        {m.reference} <span className="wk-code">{orderId}</span>
+        {m.reference} <span className="wk-code">{reference}</span>
       </p>
       {total ? (
         <p className="wk-total">
@@ -55,4 +56,4 @@ export function OrderReceipt({
     </section>
   );
 }
-if (IS_DEV) OrderReceipt.displayName = "OrderReceipt";
+if (IS_DEV) (Receipt as DevNamed).displayName = "Receipt";
