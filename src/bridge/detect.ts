@@ -8,23 +8,8 @@
  */
 import { hostAdapters } from "./adapters.ts";
 import { createNoHost } from "./no-host.ts";
-import type { AppInfo, Host } from "./types.ts";
-
-/** Options of `detectHost` (and of the MCP Apps adapter it may create). */
-export interface DetectHostOptions {
-  /** The widget's window (its `parent` is the host); `window` by default. */
-  readonly win?: Window;
-  /** Sent as `appInfo` in `ui/initialize`: your app's name and version (default `mcp-widget-kit`/`0`). */
-  readonly appInfo?: AppInfo;
-  /** How long the MCP Apps handshake may take before "no host" is assumed, in ms (default 1500). */
-  readonly handshakeTimeoutMs?: number;
-  /** How long any other MCP Apps request may take, in ms (default 30 000). */
-  readonly requestTimeoutMs?: number;
-  /** How long an MCP Apps tool call may take, in ms (default 120 000). */
-  readonly toolCallTimeoutMs?: number;
-  /** A widget session id to persist widget state under, if the app knows one. */
-  readonly sessionId?: string;
-}
+import type { AppInfo, DetectHostOptions, Host } from "./types.ts";
+export type { DetectHostOptions } from "./types.ts";
 
 function currentWindow(win: Window | undefined): Window | undefined {
   return win ?? (typeof window === "undefined" ? undefined : window);

@@ -16,7 +16,7 @@ import { loadWidgetState, saveWidgetState, sessionIdFromMeta } from "./session-s
 import { DEFAULT_GLOBALS, DISPLAY_MODES, isDisplayMode } from "./globals.ts";
 import { createGlobalStore } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
-import type { DetectHostOptions } from "./detect.ts";
+import type { DetectHostOptions } from "./types.ts";
 
 /** The MCP Apps protocol version this adapter speaks. */
 export const MCP_APPS_PROTOCOL_VERSION = "2026-01-26";

@@ -14,6 +14,6 @@ export {
   type RecordScenario,
   type Recorder,
 } from "./record-fixtures.ts";
-export type { RecordedResult } from "./tool-caller.ts";
+export type { RecordedResult, RecordServer } from "./tool-caller.ts";
 export { snapshotFixtures, type SnapshotFixturesOptions } from "./snapshot-fixtures.tsx";
 export { readFixtures, type Fixture } from "./fixture-files.ts";

@@ -72,15 +72,7 @@ export interface RecordFixturesOptions<State extends string> {
    * exactly this revision (e.g. `"2026-07-28"`) and fail if the server does not offer it
    * (default: negotiate — the current revision when the server has it, else 2025-11-25).
    */
-  readonly server:
-    | string
-    | URL
-    | {
-        readonly url: string | URL;
-        readonly headers?: { readonly [name: string]: string };
-        readonly meta?: { readonly [key: string]: unknown };
-        readonly protocolVersion?: string;
-      };
+  readonly server: string | URL | RecordServer;
   /**
    * The fixture folder (absolute path; created if missing). It belongs to the recorder: every
    * `<state>--<name>.json` in it that this run does not record is deleted.
