@@ -26,15 +26,15 @@ import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
 import {
-  CONFIRMATION_META,
   createPostgresStore,
   createSqliteStore,
-  createTokenVerifier,
-  runIdempotent,
   serveHttp,
   silentLogger,
   type IdempotencyStore,
 } from "../src/server/index.ts";
+import { CONFIRMATION_META } from "../src/contract/confirmation.ts";
+import { createTokenVerifier } from "../src/server/auth/index.ts";
+import { runIdempotent } from "../src/server/idempotency/index.ts";
 import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
 import { benchLocalCommit } from "./local-commit.ts";
 import type { BenchRow } from "./measure.ts";

@@ -10,6 +10,7 @@ import {
   runIdempotent,
   type Attempt,
   type EffectContext,
+  type IdempotencyTiming,
   type IdempotentOutcome,
 } from "./idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "./idempotency/store.ts";
@@ -60,6 +61,16 @@ export interface RunCommitOptions<T, C> {
   readonly args: CommitArguments;
   readonly context: Pick<ToolContext, "caller">;
   readonly now?: () => number;
+  /**
+   * The record's lifetime, lease and wait for a concurrent first attempt (each part falls back
+   * to the kit's default; an app's `IDEMPOTENCY_*_MS` settings go here).
+   */
+  readonly timing?: Partial<IdempotencyTiming>;
+  /**
+   * Called when the effect ran but its record could not be written: the caller still gets the
+   * fresh value, and the app logs this (the retry of the key may run the effect's recovery).
+   */
+  onStoreError?(error: unknown): void;
   /** The effect, as `runIdempotent`'s `execute`. */
   execute(effect: EffectContext<C>): Promise<Attempt<T>>;
 }
@@ -78,6 +89,8 @@ export function runCommit<T, C = unknown>(
     key: options.args.idempotency_key,
     args: { draft_id: options.args.draft_id },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.onStoreError ? { onStoreError: (error) => options.onStoreError?.(error) } : {}),
     deferClaimFlush: true,
     execute: options.execute,
   });

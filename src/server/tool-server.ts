@@ -91,9 +91,6 @@ export type ToolOutcome =
       extra?: { [key: string]: unknown };
     };
 
-/** A handler's failed outcome (`idempotentResult` keeps a typed tool's success type beside it). */
-export type ToolFailureOutcome = Extract<ToolOutcome, { ok: false }>;
-
 /** One tool: its MCP description, its arguments, its result kind and its handler. */
 export interface ToolDefinition<T = unknown> {
   name: string;

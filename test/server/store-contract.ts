@@ -2,13 +2,13 @@
 import { randomUUID } from "node:crypto";
 import {
   localDatabase,
-  purgeInBatches,
-  runIdempotent,
   ToolFailure,
   type ClaimResult,
   type EffectContext,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
+import { purgeInBatches } from "../../src/server/stores/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
 import { effectKeyOf } from "../../src/server/idempotency/store.ts";
 
 const T0 = 1_900_000_000_000;

@@ -1,12 +1,12 @@
 import {
   IDEMPOTENCY_CODES,
   NEXT_ACTIONS,
-  runIdempotent,
   ToolFailure,
   toToolError,
   type IdempotencyStore,
   type LogFields,
 } from "../../src/server/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
 
 /** A store whose database is down: every call rejects with a driver error. */
 function downStore(): IdempotencyStore {
