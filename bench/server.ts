@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
+import type { RecordStore } from "../src/server/idempotency/store.ts";
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -46,7 +47,7 @@ const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:wr
 const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
-function noStore(): IdempotencyStore {
+function noStore(): RecordStore {
   return {
     name: "none",
     init: async () => {},

@@ -30,7 +30,9 @@ const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
 /** A confirmed commit's arguments, as its handler gets them. */
 export interface CommitArguments {
+  /** The draft the person confirmed (the prepare tool's id). */
   readonly draft_id: string;
+  /** The key of this write: one per commit, the same on every retry of it. */
   readonly idempotency_key: string;
 }
 
@@ -56,10 +58,13 @@ export function commitArguments(options: {
 
 /** Options of {@link runCommit}. */
 export interface RunCommitOptions<T, C> {
+  /** Where the record of the commit is kept. */
   readonly store: IdempotencyStore;
-  /** The commit's arguments and the handler's context (its caller scopes the key). */
+  /** The commit's arguments (`commitArguments`): its key and the draft it is bound to. */
   readonly args: CommitArguments;
+  /** The handler's context: its caller scopes the key. */
   readonly context: Pick<ToolContext, "caller">;
+  /** The clock (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;
   /**
    * The record's lifetime, lease and wait for a concurrent first attempt (each part falls back

@@ -61,6 +61,7 @@ export interface ToolContext {
   readonly caller: string;
   /** The verified caller (a token's issuer and subject, or stdio's local principal). */
   readonly principal?: Principal | undefined;
+  /** The server's logger; log under `requestId`. */
   readonly log: ServerLogger;
   /** Aborted when the client cancels the request. */
   readonly signal: AbortSignal;
@@ -79,6 +80,7 @@ export interface CallOrigin {
   auth?: AuthInfo | undefined;
   /** The request carried a token that failed verification. */
   refused?: boolean;
+  /** Aborted when the call is cancelled (default: never). */
   signal?: AbortSignal;
 }
 
@@ -93,9 +95,13 @@ export type ToolOutcome =
 
 /** One tool: its MCP description, its arguments, its result kind and its handler. */
 export interface ToolDefinition<T = unknown> {
+  /** The tool name (snake_case), unique in the server. */
   name: string;
+  /** A human title for hosts that list tools. */
   title?: string;
+  /** What the tool does and when to call it, for the model. */
   description: string;
+  /** MCP hints: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`. */
   annotations: ToolAnnotations;
   /** Tool `_meta` (output template, widget access, invocation texts, ...). */
   meta?: { [key: string]: unknown };
@@ -103,6 +109,7 @@ export interface ToolDefinition<T = unknown> {
   kind: string;
   /** JSON Schema of the result (`kindJsonSchema(contract, kind)`). */
   outputSchema: { [key: string]: unknown };
+  /** The argument schema, its examples and cross-field rules. */
   arguments: ArgumentSpec<T>;
   /**
    * A write tool: every failure says whether anything changed (`changes`), and it always needs
@@ -112,12 +119,13 @@ export interface ToolDefinition<T = unknown> {
   /** What the caller must prove (scopes); absent = anyone (anonymous too) unless it writes. */
   auth?: ToolAuth;
   /**
-   * Who confirms this write (a write must say): `{ prepare: "prepare_order" }` — the person,
+   * Who confirms this write (a write must say): `{ prepare: "prepare_booking" }` — the person,
    * in the widget: the tool is hidden from the model and runs only with the proof `prepare`'s
    * result carried in `_meta` — or `"model"` (text-only clients; nothing proves the person
    * saw the draft). See docs/server.md, "The person confirms".
    */
   confirm?: ConfirmRule;
+  /** Runs the call on validated arguments. */
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
@@ -126,6 +134,7 @@ export type { ResourceProvider } from "./resource-provider.ts";
 
 /** Options of `createToolServer`. */
 export interface ToolServerOptions {
+  /** The server's MCP identity. */
   info: { name: string; version: string; title?: string };
   /**
    * The app's contract: every result carries its `version` (so a contract at another version
@@ -134,13 +143,16 @@ export interface ToolServerOptions {
   contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
   /** Each handler only ever receives arguments its own schema produced. */
   tools: ReadonlyArray<ToolDefinition<unknown>>;
+  /** The widget resources (`widgetResources`' provider). */
   resources?: ResourceProvider;
+  /** Where the server logs (every failure's internal detail goes here). */
   log: ServerLogger;
   /**
    * The protected resource this server is (see `createProtectedResource`): refused calls then
    * carry `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in.
    */
   protectedResource?: ProtectedResource;
+  /** Instructions for the model, sent on initialize. */
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
   requestId?: () => string;

@@ -47,6 +47,7 @@ export interface TokenVerifierOptions {
 
 /** A JSON Web Key Set (RFC 7517): `{ keys: [...] }` of public keys. */
 export interface JsonWebKeySet {
+  /** The public keys (JWK objects). */
   keys: ReadonlyArray<{ readonly [member: string]: unknown }>;
 }
 

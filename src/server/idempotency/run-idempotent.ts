@@ -26,7 +26,7 @@ import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import type { IdempotencyStore, LocalWrite } from "./store.ts";
+import { recordsOf, type IdempotencyStore, type LocalWrite } from "./store.ts";
 
 /**
  * The store could not keep the capture, so this attempt's effect never started: retryable
@@ -223,7 +223,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runIdempotent<T, C = unknown>(
   request: IdempotentRequest<T, C>,
 ): Promise<IdempotentOutcome<T>> {
-  const { store, scope, key } = request;
+  const { scope, key } = request;
+  const store = recordsOf(request.store);
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
   // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
   if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
