@@ -23,6 +23,7 @@ export {
 } from "./mode.ts";
 export {
   type Authorization,
+  type AuthorizationOptions,
   type ChallengeOptions,
   type JsonWebKeySet,
   type ToolAuth,
@@ -31,9 +32,18 @@ export {
   type AuthorizationSettings,
   authorizationSettingsFrom,
   createResourceServer,
+  createTokenVerifier,
   type Principal,
   type ProtectedResource,
   type ResourceServer,
+  type DevAuthorizationServer,
+  type DevAuthorizationServerOptions,
+  type DevTestUser,
+  startDevAuthorizationServer,
+  startAuthorization,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+  type Verification,
 } from "./auth/index.ts";
 export {
   createToolServer,

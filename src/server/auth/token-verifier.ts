@@ -57,8 +57,11 @@ export type Verification =
 
 /** Verifies access tokens for one issuer and one audience. */
 export interface TokenVerifier {
+  /** The issuer whose tokens it accepts (`AUTH_ISSUER`). */
   readonly issuer: string;
+  /** The audience a token must name: this server's canonical `/mcp` URL (`AUTH_AUDIENCE`). */
   readonly audience: string;
+  /** Checks one bearer token: the principal, or why it is refused (never throws for a bad token). */
   verify(token: string): Promise<Verification>;
 }
 
