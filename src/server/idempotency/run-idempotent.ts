@@ -224,11 +224,12 @@ export async function runIdempotent<T, C = unknown>(
   request: IdempotentRequest<T, C>,
 ): Promise<IdempotentOutcome<T>> {
   const { scope, key } = request;
-  const store = recordsOf(request.store);
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
   // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
   if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
     throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
+  // Settings first: a wrong timing is named even when the store is wrong too.
+  const store = recordsOf(request.store);
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
   // A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a
