@@ -27,7 +27,6 @@ export {
   type ChallengeOptions,
   type JsonWebKeySet,
   type ToolAuth,
-  type RequestAuth,
   AUTHORIZATION_SETTINGS,
   type AuthorizationSettings,
   authorizationSettingsFrom,
@@ -55,7 +54,6 @@ export {
   type ResourceProvider,
   type CallOrigin,
   type ConnectionIdentity,
-  type RefusedCall,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export {

@@ -190,18 +190,33 @@ export interface ConnectionIdentity {
 export interface ToolServer {
   /**
    * A new SDK `Server`: the factory `createMcpHandler` (HTTP, one per request) and
-   * `serveStdio` (one per connection) call with the request's context.
+   * `serveStdio` (one per connection) call with the request's context; `connection` names the
+   * caller of every tool on a connection that carries no token (stdio, a recording script).
    */
   createServer(context?: McpRequestContext, connection?: ConnectionIdentity): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
+  /** The `tools/list` entries. */
+  listTools(): Tool[];
+}
+
+/**
+ * The kit's side of a tool server: the refusal HTTP answers before a call runs. Not public:
+ * the sign-in's HTTP guard uses it.
+ */
+export interface KitToolServer extends ToolServer {
   /**
    * How a `tools/call` of `name` is refused before it runs (HTTP answers 401/403 with it), or
    * `undefined` when it may run. Unknown tools are left to the call itself.
    */
   refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
-  /** The `tools/list` entries. */
-  listTools(): Tool[];
+}
+
+/** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
+export function kitToolServer(tools: ToolServer): KitToolServer {
+  if (typeof (tools as Partial<KitToolServer>).refusal !== "function")
+    throw new TypeError("a tool server from createToolServer is needed");
+  return tools as KitToolServer;
 }
 
 function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
@@ -388,7 +403,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     }
   }
 
-  return {
+  // Its kit side (`refusal`) is reached through `kitToolServer`.
+  const server: KitToolServer = {
     createServer: (_context, connection = {}) =>
       createSdkServer({
         info: options.info,
@@ -411,4 +427,5 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       return tool ? refuse(tool, auth) : undefined;
     },
   };
+  return server;
 }
