@@ -5,7 +5,8 @@
  * and not (two). Subtracting the no-store run of the same runner gives the store's overhead.
  */
 import { randomUUID } from "node:crypto";
-import { localDatabase, runIdempotent, type IdempotencyStore } from "../src/server/index.ts";
+import { localDatabase, type IdempotencyStore } from "../src/server/index.ts";
+import { runIdempotent } from "../src/server/idempotency/index.ts";
 import type { BenchRow } from "./measure.ts";
 
 const percentileOf = (values: number[], p: number) => {

@@ -13,9 +13,9 @@ import {
   createSqliteStore,
   localDatabase,
   type Purge,
-  purgeInBatches,
   type IdempotencyStore,
 } from "../src/server/index.ts";
+import { purgeInBatches } from "../src/server/stores/index.ts";
 import type { BenchRow } from "./measure.ts";
 
 const COLUMNS =

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
+import type { RecordStore } from "../src/server/idempotency/store.ts";
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -26,15 +27,15 @@ import { readConfig } from "../examples/giftgenius/server/config.ts";
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import { spawnServer, type ServerProcess } from "../scripts/spawn-server.ts";
 import {
-  CONFIRMATION_META,
   createPostgresStore,
   createSqliteStore,
-  createTokenVerifier,
-  runIdempotent,
   serveHttp,
   silentLogger,
   type IdempotencyStore,
 } from "../src/server/index.ts";
+import { CONFIRMATION_META } from "../src/contract/confirmation.ts";
+import { createTokenVerifier } from "../src/server/auth/index.ts";
+import { runIdempotent } from "../src/server/idempotency/index.ts";
 import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
 import { benchLocalCommit } from "./local-commit.ts";
 import type { BenchRow } from "./measure.ts";
@@ -46,7 +47,7 @@ const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:wr
 const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
-function noStore(): IdempotencyStore {
+function noStore(): RecordStore {
   return {
     name: "none",
     init: async () => {},

@@ -20,12 +20,12 @@ import { readConfig, type GiftGeniusConfig } from "../examples/giftgenius/server
 import { setFaults } from "../examples/giftgenius/server/faults.ts";
 import {
   callerScope,
-  CONFIRMATION_META,
   createConfirmationSigner,
   createSqliteStore,
   serveHttp,
   silentLogger,
 } from "../src/server/index.ts";
+import { CONFIRMATION_META } from "../src/contract/confirmation.ts";
 import {
   recordFixtures,
   type RecordedResult,

@@ -17,7 +17,9 @@ export type JsonSchema = { [key: string]: unknown };
 
 /** Every kind's JSON Schema, with the contract version it belongs to. */
 export interface ContractJsonSchema {
+  /** The contract version the schemas describe (`"MAJOR.MINOR"`). */
   contract_version: string;
+  /** Each kind's `structuredContent` schema, by kind name. */
   kinds: Record<string, JsonSchema>;
 }
 

@@ -10,6 +10,7 @@ import {
   runIdempotent,
   type Attempt,
   type EffectContext,
+  type IdempotencyTiming,
   type IdempotentOutcome,
 } from "./idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "./idempotency/store.ts";
@@ -29,7 +30,9 @@ const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
 /** A confirmed commit's arguments, as its handler gets them. */
 export interface CommitArguments {
+  /** The draft the person confirmed (the prepare tool's id). */
   readonly draft_id: string;
+  /** The key of this write: one per commit, the same on every retry of it. */
   readonly idempotency_key: string;
 }
 
@@ -55,11 +58,24 @@ export function commitArguments(options: {
 
 /** Options of {@link runCommit}. */
 export interface RunCommitOptions<T, C> {
+  /** Where the record of the commit is kept. */
   readonly store: IdempotencyStore;
-  /** The commit's arguments and the handler's context (its caller scopes the key). */
+  /** The commit's arguments (`commitArguments`): its key and the draft it is bound to. */
   readonly args: CommitArguments;
+  /** The handler's context: its caller scopes the key. */
   readonly context: Pick<ToolContext, "caller">;
+  /** The clock (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * The record's lifetime, lease and wait for a concurrent first attempt (each part falls back
+   * to the kit's default; an app's `IDEMPOTENCY_*_MS` settings go here).
+   */
+  readonly timing?: Partial<IdempotencyTiming>;
+  /**
+   * Called when the effect ran but its record could not be written: the caller still gets the
+   * fresh value, and the app logs this (the retry of the key may run the effect's recovery).
+   */
+  onStoreError?(error: unknown): void;
   /** The effect, as `runIdempotent`'s `execute`. */
   execute(effect: EffectContext<C>): Promise<Attempt<T>>;
 }
@@ -78,6 +94,8 @@ export function runCommit<T, C = unknown>(
     key: options.args.idempotency_key,
     args: { draft_id: options.args.draft_id },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.onStoreError ? { onStoreError: (error) => options.onStoreError?.(error) } : {}),
     deferClaimFlush: true,
     execute: options.execute,
   });

@@ -26,7 +26,9 @@ export interface TypedToolSpec<
   Name extends string = string,
   Input = unknown,
 > extends Omit<ToolDefinition<Args>, "name" | "kind" | "outputSchema" | "handler" | "arguments"> {
+  /** The tool's name, as the model and the widget call it. */
   readonly name: Name;
+  /** The arguments: a valibot schema (its input type is the widget's), examples and rules. */
   arguments: ArgumentSpec<Args> & {
     schema: v.GenericSchema<Input, Args>;
     /**
@@ -35,6 +37,7 @@ export interface TypedToolSpec<
      */
     repair(args: { readonly [key: string]: unknown }): NoInfer<Input>;
   };
+  /** Runs the call on validated arguments; a success's `data` is the kind's data. */
   handler(args: Args, context: ToolContext): Promise<TypedToolOutcome<Data>>;
 }
 
@@ -49,7 +52,9 @@ export interface TypedTool<
   K extends keyof Kinds & string,
   Args = unknown,
 > extends ToolDefinition<Args> {
+  /** The tool's name. */
   readonly name: Name;
+  /** The contract kind its results have. */
   readonly kind: K;
   /** Type only, never set: the signature the widget sees. */
   readonly "~signature"?: ToolSignature<Input, K, Kinds>;

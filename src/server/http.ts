@@ -44,6 +44,7 @@ export interface HttpOptions extends Omit<FetchHandlerOptions, "allowedHosts"> {
 export interface HttpEndpoint {
   /** e.g. `http://127.0.0.1:8787/mcp`. */
   readonly url: string;
+  /** The bound port (the free one picked for `port: 0`). */
   readonly port: number;
   /** Stops accepting connections and ends requests in flight. */
   close(): Promise<void>;

@@ -6,7 +6,10 @@
 import { IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
 import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
-import type { ToolFailureOutcome as Failure, ToolOutcome } from "./tool-server.ts";
+import type { ToolOutcome } from "./tool-server.ts";
+
+/** A handler's failed outcome: the one `idempotentResult` answers when the write did not succeed. */
+type Failure = Extract<ToolOutcome, { ok: false }>;
 
 /**
  * `result`, unless it is a failure saying nothing changed while an attempt of its record may
@@ -27,8 +30,12 @@ function honest<R>(result: R, inDoubt: boolean): R {
  */
 export function idempotentResult<
   T,
-  R extends { ok: true; data: object; text: string } | Failure = ToolOutcome,
->(outcome: IdempotentOutcome<T>, fromValue: (value: T, replayed: boolean) => R): R | Failure {
+  R extends { ok: true; data: object; text: string } | Extract<ToolOutcome, { ok: false }> =
+    ToolOutcome,
+>(
+  outcome: IdempotentOutcome<T>,
+  fromValue: (value: T, replayed: boolean) => R,
+): R | Extract<ToolOutcome, { ok: false }> {
   switch (outcome.state) {
     case "key_reused":
       return {

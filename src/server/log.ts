@@ -8,8 +8,11 @@ export type LogFields = { [key: string]: unknown };
 
 /** What the server helpers log through. Any logger with these three methods fits. */
 export interface ServerLogger {
+  /** Something normal happened (`event`: a snake_case name). */
   info(event: string, fields?: LogFields): void;
+  /** Something to look at, not a failure. */
   warn(event: string, fields?: LogFields): void;
+  /** A failure; `fields` carry `request_id` and the internal detail the caller never sees. */
   error(event: string, fields?: LogFields): void;
 }
 

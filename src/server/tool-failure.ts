@@ -50,11 +50,14 @@ function loggedCause(failure: ToolFailure): unknown {
  * HTML from a proxy, nothing). `fromProblem` reads it; the body itself is never echoed.
  */
 export class UpstreamProblem extends Error {
+  /** The upstream's response body, parsed (logged, never shown). */
   readonly body: unknown;
+  /** The upstream's HTTP status; `undefined` when it never answered. */
   readonly status: number | undefined;
   constructor(
     status: number | undefined,
     body: unknown,
+    /** A name the server chose for the upstream (in the sentence), never input. */
     readonly upstream = "upstream",
   ) {
     super(`${upstream} answered ${status ?? "without status"}`);

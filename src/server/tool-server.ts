@@ -61,6 +61,7 @@ export interface ToolContext {
   readonly caller: string;
   /** The verified caller (a token's issuer and subject, or stdio's local principal). */
   readonly principal?: Principal | undefined;
+  /** The server's logger; log under `requestId`. */
   readonly log: ServerLogger;
   /** Aborted when the client cancels the request. */
   readonly signal: AbortSignal;
@@ -79,6 +80,7 @@ export interface CallOrigin {
   auth?: AuthInfo | undefined;
   /** The request carried a token that failed verification. */
   refused?: boolean;
+  /** Aborted when the call is cancelled (default: never). */
   signal?: AbortSignal;
 }
 
@@ -91,14 +93,15 @@ export type ToolOutcome =
       extra?: { [key: string]: unknown };
     };
 
-/** A handler's failed outcome (`idempotentResult` keeps a typed tool's success type beside it). */
-export type ToolFailureOutcome = Extract<ToolOutcome, { ok: false }>;
-
 /** One tool: its MCP description, its arguments, its result kind and its handler. */
 export interface ToolDefinition<T = unknown> {
+  /** The tool name (snake_case), unique in the server. */
   name: string;
+  /** A human title for hosts that list tools. */
   title?: string;
+  /** What the tool does and when to call it, for the model. */
   description: string;
+  /** MCP hints: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`. */
   annotations: ToolAnnotations;
   /** Tool `_meta` (output template, widget access, invocation texts, ...). */
   meta?: { [key: string]: unknown };
@@ -106,6 +109,7 @@ export interface ToolDefinition<T = unknown> {
   kind: string;
   /** JSON Schema of the result (`kindJsonSchema(contract, kind)`). */
   outputSchema: { [key: string]: unknown };
+  /** The argument schema, its examples and cross-field rules. */
   arguments: ArgumentSpec<T>;
   /**
    * A write tool: every failure says whether anything changed (`changes`), and it always needs
@@ -115,12 +119,13 @@ export interface ToolDefinition<T = unknown> {
   /** What the caller must prove (scopes); absent = anyone (anonymous too) unless it writes. */
   auth?: ToolAuth;
   /**
-   * Who confirms this write (a write must say): `{ prepare: "prepare_order" }` — the person,
+   * Who confirms this write (a write must say): `{ prepare: "prepare_booking" }` — the person,
    * in the widget: the tool is hidden from the model and runs only with the proof `prepare`'s
    * result carried in `_meta` — or `"model"` (text-only clients; nothing proves the person
    * saw the draft). See docs/server.md, "The person confirms".
    */
   confirm?: ConfirmRule;
+  /** Runs the call on validated arguments. */
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
@@ -129,6 +134,7 @@ export type { ResourceProvider } from "./resource-provider.ts";
 
 /** Options of `createToolServer`. */
 export interface ToolServerOptions {
+  /** The server's MCP identity. */
   info: { name: string; version: string; title?: string };
   /**
    * The app's contract: every result carries its `version` (so a contract at another version
@@ -137,13 +143,16 @@ export interface ToolServerOptions {
   contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
   /** Each handler only ever receives arguments its own schema produced. */
   tools: ReadonlyArray<ToolDefinition<unknown>>;
+  /** The widget resources (`widgetResources`' provider). */
   resources?: ResourceProvider;
+  /** Where the server logs (every failure's internal detail goes here). */
   log: ServerLogger;
   /**
    * The protected resource this server is (see `createProtectedResource`): refused calls then
    * carry `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in.
    */
   protectedResource?: ProtectedResource;
+  /** Instructions for the model, sent on initialize. */
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
   requestId?: () => string;
@@ -181,18 +190,33 @@ export interface ConnectionIdentity {
 export interface ToolServer {
   /**
    * A new SDK `Server`: the factory `createMcpHandler` (HTTP, one per request) and
-   * `serveStdio` (one per connection) call with the request's context.
+   * `serveStdio` (one per connection) call with the request's context; `connection` names the
+   * caller of every tool on a connection that carries no token (stdio, a recording script).
    */
   createServer(context?: McpRequestContext, connection?: ConnectionIdentity): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
+  /** The `tools/list` entries. */
+  listTools(): Tool[];
+}
+
+/**
+ * The kit's side of a tool server: the refusal HTTP answers before a call runs. Not public:
+ * the sign-in's HTTP guard uses it.
+ */
+export interface KitToolServer extends ToolServer {
   /**
    * How a `tools/call` of `name` is refused before it runs (HTTP answers 401/403 with it), or
    * `undefined` when it may run. Unknown tools are left to the call itself.
    */
   refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
-  /** The `tools/list` entries. */
-  listTools(): Tool[];
+}
+
+/** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
+export function kitToolServer(tools: ToolServer): KitToolServer {
+  if (typeof (tools as Partial<KitToolServer>).refusal !== "function")
+    throw new TypeError("a tool server from createToolServer is needed");
+  return tools as KitToolServer;
 }
 
 function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
@@ -379,7 +403,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     }
   }
 
-  return {
+  // Its kit side (`refusal`) is reached through `kitToolServer`.
+  const server: KitToolServer = {
     createServer: (_context, connection = {}) =>
       createSdkServer({
         info: options.info,
@@ -402,4 +427,5 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
       return tool ? refuse(tool, auth) : undefined;
     },
   };
+  return server;
 }

@@ -41,6 +41,7 @@ type Manifest = v.InferOutput<typeof ManifestSchema>;
 export interface WidgetResourcesOptions {
   /** The build's output folder: `widget.manifest.json` and `widget.html`. */
   readonly dist: string;
+  /** Where a missing or unreadable widget build is logged. */
   readonly log: ServerLogger;
   /** What hosts show for the resource (default: the manifest's widget name). */
   readonly title?: string;

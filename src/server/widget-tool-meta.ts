@@ -14,7 +14,9 @@ export interface WidgetUris {
 
 /** What ChatGPT shows while the tool runs and once it is done. */
 export interface ToolStatusTexts {
+  /** Shown while the tool runs, e.g. "Searching…". */
   invoking: string;
+  /** Shown when it is done, e.g. "Found". */
   invoked: string;
 }
 

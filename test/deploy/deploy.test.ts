@@ -22,7 +22,8 @@ import {
 import pg from "pg";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { jsonLine, superviseChild, type SupervisedChild } from "../../scripts/supervise-child.ts";
-import { CONFIRMATION_META, principalScope } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { principalScope } from "../../src/server/auth/index.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestFetch } from "./https-fetch.ts";
 import { signInByHttp, TestOAuthClient } from "./oauth-client.ts";

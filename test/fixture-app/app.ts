@@ -16,7 +16,7 @@ import {
   defineTool,
   idempotentResult,
   rateLimitFailure,
-  runIdempotent,
+  runCommit,
   ToolFailure,
   widgetResources,
   widgetToolMeta,
@@ -222,15 +222,11 @@ export function createFixtureTools(options: FixtureToolOptions) {
     auth: { scopes: [FIXTURE_SCOPE] },
     arguments: commitArguments({ draftExample: "drf_from_prepare_purchase" }),
     async handler(args, context) {
-      // runCommit's run, with the test's timing (runCommit takes none): the caller and the key
-      // key the record, the draft id is what the key is bound to.
-      const outcome = await runIdempotent<Placed, Draft>({
+      const outcome = await runCommit<Placed, Draft>({
         store: records,
-        scope: context.caller,
-        key: args.idempotency_key,
-        args: { draft_id: args.draft_id },
+        args,
+        context,
         now,
-        deferClaimFlush: true,
         ...(options.timing ? { timing: options.timing } : {}),
         // The effect ran but its record was not written: the kit answers it, the app logs it.
         onStoreError: (error) =>

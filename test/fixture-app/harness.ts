@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
-  CONFIRMATION_META,
   createSqliteStore,
   type AuthorizationSettings,
   type HttpEndpoint,
@@ -17,6 +16,7 @@ import {
   type IdempotencyStore,
   type IdempotencyTiming,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { serveInProcess } from "../server/serve-in-process.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";

@@ -1,6 +1,6 @@
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
+import { MAX_TOOL_ERROR_CHARS } from "../../src/server/bound-error.ts";
 import { SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
 import { applyExamples } from "../server/apply-examples.ts";
 import { assertNoInternals, call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";

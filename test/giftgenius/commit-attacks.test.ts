@@ -11,7 +11,8 @@ import { randomUUID } from "node:crypto";
 import { setFaults } from "../../examples/giftgenius/server/faults.ts";
 import { paymentKeyOf } from "../../examples/giftgenius/server/tools/commit-order.ts";
 import { effectKeyOf } from "../../src/server/idempotency/store.ts";
-import { fingerprint, principalScope } from "../../src/server/index.ts";
+import { fingerprint } from "../../src/server/idempotency/index.ts";
+import { principalScope } from "../../src/server/auth/index.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { giftGenius } from "../../examples/giftgenius/contract.ts";
 import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MAX_TOOL_ERROR_CHARS } from "../../src/server/index.ts";
+import { MAX_TOOL_ERROR_CHARS } from "../../src/server/bound-error.ts";
 import { assertNoInternals } from "./harness.ts";
 
 const DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));

@@ -12,7 +12,7 @@ import { readConfig } from "../../examples/giftgenius/server/config.ts";
 import { createDraftSigner } from "../../examples/giftgenius/server/drafts.ts";
 import { multiplyAmount } from "../../examples/giftgenius/server/tools/shared.ts";
 import { spawnServer } from "../../scripts/spawn-server.ts";
-import { principalScope } from "../../src/server/index.ts";
+import { principalScope } from "../../src/server/auth/index.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 import { createTestIssuer } from "../server/test-issuer.ts";
 

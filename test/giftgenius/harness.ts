@@ -16,12 +16,12 @@ import { readConfig, type GiftGeniusConfig } from "../../examples/giftgenius/ser
 import { setFaults } from "../../examples/giftgenius/server/faults.ts";
 import {
   callerScope,
-  CONFIRMATION_META,
   createConfirmationSigner,
   createSqliteStore,
   type HttpEndpoint,
   type HttpOptions,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { serveInProcess } from "../server/serve-in-process.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";

@@ -10,7 +10,7 @@ import { request } from "node:http";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
-import { CONFIRMATION_META } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { connectClient, GOOD_SEARCH } from "../giftgenius/harness.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";

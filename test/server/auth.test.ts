@@ -7,7 +7,8 @@ import { GOOD_LIST } from "../fixture-app/app.ts";
 import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import type { ToolError } from "../../src/contract/index.ts";
-import { CONFIRMATION_META, createTokenVerifier } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { createTokenVerifier } from "../../src/server/auth/index.ts";
 import { hasChallengeMeta, isChallengeError, needsSignIn } from "../../src/contract/sign-in.ts";
 
 interface RawAnswer {

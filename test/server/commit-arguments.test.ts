@@ -4,12 +4,8 @@
  * write by caller and key — the same key replays, the same key with another draft is refused.
  */
 import { describe, expect, it } from "vitest";
-import {
-  commitArguments,
-  createSqliteStore,
-  runCommit,
-  validateArguments,
-} from "../../src/server/index.ts";
+import { commitArguments, createSqliteStore, runCommit } from "../../src/server/index.ts";
+import { validateArguments } from "../../src/server/validate-arguments.ts";
 
 const spec = commitArguments({ draftExample: "d_example" });
 

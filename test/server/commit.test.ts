@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSqliteStore, NEXT_ACTIONS } from "../../src/server/index.ts";
+import { recordsOf } from "../../src/server/idempotency/store.ts";
 import { call, draftFor, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { sc } from "./mcp-client.ts";
 
@@ -85,7 +86,7 @@ describe("place_purchase under concurrency (SQLite)", () => {
 describe("a crash between claim and completion", () => {
   it("leaves a stale claim that a retry after the lease recovers: same purchase, placed once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fixture-crash-"));
-    const inner = createSqliteStore(join(dir, "idem.sqlite"));
+    const inner = recordsOf(createSqliteStore(join(dir, "idem.sqlite")));
     let crashNextComplete = true;
     // The process "dies" after the effect, before the record is written: complete() never lands.
     const store = {

@@ -7,7 +7,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  CONFIRMATION_META,
   createConfirmationSigner,
   createToolServer,
   silentLogger,
@@ -15,6 +14,7 @@ import {
   type CallOrigin,
   type ToolDefinition,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { things } from "../support/thing-contract.ts";
 
 const contract = things;

@@ -1,12 +1,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { defineContract, id, listKind, text } from "../../src/contract/index.ts";
-import {
-  createToolServer,
-  defineTool,
-  kindJsonSchema,
-  silentLogger,
-} from "../../src/server/index.ts";
+import { createToolServer, defineTool, silentLogger } from "../../src/server/index.ts";
+import { kindJsonSchema } from "../../src/contract/json-schema.ts";
 
 const notes = defineContract({
   kinds: { note_list: listKind({ items: "notes", item: v.object({ id: id(), title: text(80) }) }) },

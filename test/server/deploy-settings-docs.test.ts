@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SERVE_APP_SETTINGS } from "../../src/server/index.ts";
+import { SERVE_APP_SETTINGS } from "../../src/server/app/app-settings.ts";
 
 const doc = readFileSync(new URL("../../docs/deploy.md", import.meta.url), "utf8");
 

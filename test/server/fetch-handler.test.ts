@@ -11,12 +11,12 @@ import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
-  CONFIRMATION_META,
   createFetchHandler,
   createSqliteStore,
   type FetchHandler,
   type FetchHandlerOptions,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { createFixtureApp, GOOD_LIST, type FixtureApp } from "../fixture-app/app.ts";
 import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";

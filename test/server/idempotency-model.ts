@@ -30,21 +30,20 @@ import * as v from "valibot";
 import { things } from "../support/thing-contract.ts";
 import {
   callerScope,
-  CONFIRMATION_META,
   createConfirmationSigner,
   createToolServer,
   localDatabase,
   silentLogger,
   reconcileInDoubt,
-  runIdempotent,
   type Attempt,
   type EffectContext,
   type LocalDatabase,
   type ToolServer,
   type IdempotencyStore,
   type IdempotentOutcome,
-  type IdempotentRequest,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { runIdempotent, type IdempotentRequest } from "../../src/server/idempotency/index.ts";
 
 const TTL_MS = 10_000;
 const LEASE_MS = 1_000;

@@ -5,10 +5,10 @@
  */
 import {
   requireIdempotencySettings,
-  runIdempotent,
   StartupRefusal,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
 
 function refusal(env: { [name: string]: string }): StartupRefusal | undefined {
   try {

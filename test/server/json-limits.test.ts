@@ -3,7 +3,7 @@
  * by the scanner, and over HTTP with a 400 JSON-RPC parse error before the SDK sees the body
  * (5,000 levels used to be a 500 with a stack in the log, from the SDK's `JSON.stringify`).
  */
-import { DEFAULT_JSON_LIMITS } from "../../src/server/index.ts";
+import { DEFAULT_JSON_LIMITS } from "../../src/server/http/json-limits.ts";
 import { jsonLimitBroken } from "../../src/server/http/json-limits.ts";
 import { GOOD_LIST } from "../fixture-app/app.ts";
 import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";

@@ -14,13 +14,13 @@ import { createFlightsServer } from "../../templates/app/server/tools.ts";
 import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
 import {
-  CONFIRMATION_META,
   createResourceServer,
   createSqliteStore,
   serveHttp,
   silentLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { startFixture } from "../fixture-app/harness.ts";
 import { connectClient } from "./mcp-client.ts";
 import { createTestIssuer } from "./test-issuer.ts";

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import type { ServerProcess } from "../../scripts/spawn-server.ts";
-import { CONFIRMATION_META } from "../../src/server/index.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { placedIn, spawnFixture } from "../fixture-app/spawn.ts";
 import { connectClient } from "./mcp-client.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";

@@ -13,11 +13,11 @@ import {
   createPostgresStore,
   createSqliteStore,
   reconcileInDoubt,
-  runIdempotent,
   startReconciler,
   type IdempotencyStore,
   type InDoubtRecord,
 } from "../../src/server/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
 const TIMING = { ttlMs: 3_600_000, leaseMs: 1_000, waitMs: 0 };

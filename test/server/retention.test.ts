@@ -2,7 +2,8 @@
  * The kit's retention loop: batches until a batch comes back short, a round at start and on
  * a timer, failures reported and retried next round, and `stop` waits for a running round.
  */
-import { purgeInBatches, startRetention } from "../../src/server/index.ts";
+import { startRetention } from "../../src/server/index.ts";
+import { purgeInBatches } from "../../src/server/stores/index.ts";
 
 describe("retention", () => {
   it("purges batch after batch until one comes back short, and stops at maxBatches", async () => {

@@ -10,11 +10,10 @@ import {
   createToolServer,
   serveHttp,
   silentLogger,
-  startAuthorization,
-  startDevAuthorizationServer,
   StartupRefusal,
   type Authorization,
 } from "../../src/server/index.ts";
+import { startAuthorization, startDevAuthorizationServer } from "../../src/server/auth/index.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import { things } from "../support/thing-contract.ts";
 

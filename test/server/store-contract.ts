@@ -2,14 +2,18 @@
 import { randomUUID } from "node:crypto";
 import {
   localDatabase,
-  purgeInBatches,
-  runIdempotent,
   ToolFailure,
-  type ClaimResult,
   type EffectContext,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
-import { effectKeyOf } from "../../src/server/idempotency/store.ts";
+import { purgeInBatches } from "../../src/server/stores/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import {
+  effectKeyOf,
+  recordsOf,
+  type ClaimResult,
+  type RecordStore,
+} from "../../src/server/idempotency/store.ts";
 
 const T0 = 1_900_000_000_000;
 const base = { fingerprint: "fp-a", now: T0, ttlMs: 60_000, leaseMs: 5_000 };
@@ -22,10 +26,10 @@ function claimed(result: ClaimResult): Claimed {
 
 /** Registers the shared store tests; `open` returns a fresh store (its records may be shared). */
 export function storeContract(open: () => Promise<IdempotencyStore>): void {
-  let store: IdempotencyStore;
+  let store: RecordStore;
   let scope: string;
   beforeAll(async () => {
-    store = await open();
+    store = recordsOf(await open());
     await store.init();
     await store.init(); // twice: init is idempotent
   });
@@ -505,7 +509,7 @@ export function legacyLayoutContract(
       T0 + 60_000,
     ]);
     await raw(insert, ["s", "crashed", "fp-a", "pending", "t2", T0, 5_000, null, T0, T0 + 60_000]);
-    const store = await open();
+    const store = recordsOf(await open());
     try {
       await store.init();
       const later = { ...base, scope: "s", now: T0 + 10_000 };

@@ -1,15 +1,15 @@
 import {
   IDEMPOTENCY_CODES,
   NEXT_ACTIONS,
-  runIdempotent,
   ToolFailure,
   toToolError,
-  type IdempotencyStore,
   type LogFields,
 } from "../../src/server/index.ts";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import type { RecordStore } from "../../src/server/idempotency/store.ts";
 
 /** A store whose database is down: every call rejects with a driver error. */
-function downStore(): IdempotencyStore {
+function downStore(): RecordStore {
   const down = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
   return {
     name: "down",

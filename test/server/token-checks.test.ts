@@ -3,7 +3,7 @@
  * §4), an `iat` no further ahead than the clock skew, and the `Authorization` scheme in any
  * case (RFC 9110 §11.1) — each accepted and refused, in the verifier and over HTTP.
  */
-import { createTokenVerifier, type TokenVerifierOptions } from "../../src/server/index.ts";
+import { createTokenVerifier, type TokenVerifierOptions } from "../../src/server/auth/index.ts";
 import { FIXTURE_SCOPE } from "../fixture-app/app.ts";
 import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";

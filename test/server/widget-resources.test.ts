@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MCP_APP_MIME_TYPE, SKYBRIDGE_MIME_TYPE, widgetResources } from "../../src/server/index.ts";
+import { widgetResources } from "../../src/server/index.ts";
+import { MCP_APP_MIME_TYPE } from "../../src/core/mcp-app-mime-type.ts";
+import { SKYBRIDGE_MIME_TYPE } from "../../src/server/widget-resources.ts";
 import type { ServerLogger } from "../../src/server/index.ts";
 
 const META = {

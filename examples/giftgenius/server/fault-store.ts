@@ -1,5 +1,5 @@
 /** Wraps an idempotency store so `db=down` makes every call fail like an unreachable database. */
-import type { IdempotencyStore } from "mcp-widget-kit/server";
+import { guardStore, type IdempotencyStore } from "mcp-widget-kit/server";
 import { getFaults } from "./faults.ts";
 
 function check(): void {
@@ -12,30 +12,5 @@ function check(): void {
 
 /** `store`, failing while the `db=down` fault is active. */
 export function withDbFaults(store: IdempotencyStore): IdempotencyStore {
-  return {
-    name: store.name,
-    init: () => store.init(),
-    async claim(request) {
-      check();
-      return store.claim(request);
-    },
-    async capture(claim, captured) {
-      check();
-      return store.capture(claim, captured);
-    },
-    async complete(claim, response, inDoubt, local, deferFlush) {
-      check();
-      return store.complete(claim, response, inDoubt, local, deferFlush);
-    },
-    async reopen(claim, response, inDoubt) {
-      check();
-      return store.reopen(claim, response, inDoubt);
-    },
-    async claimInDoubt(request) {
-      check();
-      return store.claimInDoubt(request);
-    },
-    purgeExpired: (now, limit) => store.purgeExpired(now, limit),
-    close: () => store.close(),
-  };
+  return guardStore(store, check);
 }

@@ -35,19 +35,25 @@ export const SERVE_APP_SETTINGS = [
 
 /** What `serveApp` read from the environment. */
 export interface AppSettings {
+  /** `HOST`: the interface to listen on (default `127.0.0.1`). */
   readonly host: string;
   /** `0` picks a free port. */
   readonly port: number;
   /** `ALLOWED_HOSTS`; unset: the loopback names of the bound port only. */
   readonly allowedHosts: readonly string[] | undefined;
+  /** `ALLOWED_ORIGINS`: the browser origins allowed to call `/mcp` (comma-separated). */
   readonly allowedOrigins: readonly string[] | undefined;
   /** `PUBLIC_ORIGIN`, normalised (`https://cal.example`). */
   readonly publicOrigin: string | undefined;
+  /** `DATABASE_URL`: PostgreSQL when set; the SQLite file otherwise. */
   readonly databaseUrl: string | undefined;
   /** `SQLITE_FILE`, when set. */
   readonly sqliteFile: string | undefined;
+  /** `PG_SYNCHRONOUS_COMMIT`: false only for `off` (faster, less durable records; docs/server.md). */
   readonly pgSynchronousCommit: boolean;
+  /** `HTTP_BODY_TIMEOUT_MS`: how long a request body may take to arrive. */
   readonly bodyTimeoutMs: number | undefined;
+  /** `STDIO_SUBJECT`: the caller a stdio session acts as (default `local`). */
   readonly stdioSubject: string;
 }
 

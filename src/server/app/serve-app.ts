@@ -43,6 +43,7 @@ export interface AppContext {
   readonly transport: "http" | "stdio";
   /** The settings read from the environment. */
   readonly settings: AppSettings;
+  /** The app's logger (JSON lines on stderr). */
   readonly log: ServerLogger;
   /**
    * The kit's store, opened on the first call: PostgreSQL at `DATABASE_URL`, else SQLite at
@@ -66,6 +67,7 @@ export interface AppContext {
 
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
+  /** The app's tools (`createToolServer`). */
   readonly tools: ToolServer;
   /** What `/healthz` asks; default: the kit's store, when the app opened it. */
   ping?(): Promise<void>;

@@ -12,7 +12,7 @@ import type { HttpOptions } from "../http.ts";
 import type { ServerLogger } from "../log.ts";
 import { requireProductionSettings, StartupRefusal } from "../mode.ts";
 import { isLoopbackHost } from "../../core/loopback.ts";
-import type { ToolServer } from "../tool-server.ts";
+import { kitToolServer, type ToolServer } from "../tool-server.ts";
 import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
 import type { DevTestUser } from "./dev-test-users.ts";
 import { bearerAuthentication } from "./http-guard.ts";
@@ -74,7 +74,7 @@ export interface ResourceServer {
    */
   readonly resource: ProtectedResource;
   /** `serveHttp`'s `authenticate` for `tools`: refused calls get its 401/403 and challenge. */
-  authenticate(tools: Pick<ToolServer, "refusal">): NonNullable<HttpOptions["authenticate"]>;
+  authenticate(tools: ToolServer): NonNullable<HttpOptions["authenticate"]>;
 }
 
 /**
@@ -106,7 +106,7 @@ export function createResourceServer(options: {
   return {
     resource,
     authenticate: (tools) =>
-      bearerAuthentication({ verifier, resource, refusal: tools.refusal, log }),
+      bearerAuthentication({ verifier, resource, refusal: kitToolServer(tools).refusal, log }),
   };
 }
 

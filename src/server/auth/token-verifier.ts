@@ -47,6 +47,7 @@ export interface TokenVerifierOptions {
 
 /** A JSON Web Key Set (RFC 7517): `{ keys: [...] }` of public keys. */
 export interface JsonWebKeySet {
+  /** The public keys (JWK objects). */
   keys: ReadonlyArray<{ readonly [member: string]: unknown }>;
 }
 
@@ -56,8 +57,11 @@ export type Verification =
 
 /** Verifies access tokens for one issuer and one audience. */
 export interface TokenVerifier {
+  /** The issuer whose tokens it accepts (`AUTH_ISSUER`). */
   readonly issuer: string;
+  /** The audience a token must name: this server's canonical `/mcp` URL (`AUTH_AUDIENCE`). */
   readonly audience: string;
+  /** Checks one bearer token: the principal, or why it is refused (never throws for a bad token). */
   verify(token: string): Promise<Verification>;
 }
 

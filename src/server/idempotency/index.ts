@@ -1,6 +1,7 @@
 /** Idempotency: a store interface, SQLite and PostgreSQL stores, and the runner. */
 export type {
   IdempotencyStore,
+  RecordStore,
   ClaimHandle,
   ClaimRequest,
   ClaimResult,
@@ -9,6 +10,8 @@ export type {
   InDoubtRequest,
   StoredResponse,
 } from "./store.ts";
+export { recordsOf } from "./store.ts";
+export { guardStore } from "./guard-store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";
 export { createPostgresStore, type PostgresStoreOptions } from "./postgres-store.ts";
 export { fingerprint } from "./fingerprint.ts";

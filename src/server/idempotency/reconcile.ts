@@ -10,7 +10,7 @@
  * as the record's final one, so a late retry replays it.
  */
 import type { Attempt, EffectContext } from "./run-idempotent.ts";
-import type { IdempotencyStore, InDoubtClaim } from "./store.ts";
+import { recordsOf, type IdempotencyStore, type InDoubtClaim } from "./store.ts";
 
 /** An in-doubt record the reconciler took over, as the app's callbacks see it. */
 export interface InDoubtRecord<C> extends EffectContext<C> {
@@ -18,6 +18,7 @@ export interface InDoubtRecord<C> extends EffectContext<C> {
   captured: C;
   /** The caller scope and idempotency key of the record (for the log; never re-judged). */
   scope: string;
+  /** The idempotency key the record was claimed under. */
   key: string;
   /** When the record was first claimed (ms since the epoch). */
   createdAt: number;
@@ -97,7 +98,7 @@ async function settle<T, C>(
   claim: InDoubtClaim,
   now: number,
 ): Promise<ReconcileAction> {
-  const { store } = options;
+  const store = recordsOf(options.store);
   const record = recordOf<C>(claim);
   const undo =
     options.compensate !== undefined &&
@@ -147,7 +148,7 @@ export async function reconcileInDoubt<T, C = unknown>(
   const start = now();
   for (let n = 0; n < limit; n++) {
     const at = now();
-    const claim = await options.store.claimInDoubt({
+    const claim = await recordsOf(options.store).claimInDoubt({
       now: at,
       settledBefore: Math.min(start, at) - graceMs - 1,
       leaseMs,

@@ -26,7 +26,7 @@ import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import type { IdempotencyStore, LocalWrite } from "./store.ts";
+import { recordsOf, type IdempotencyStore, type LocalWrite } from "./store.ts";
 
 /**
  * The store could not keep the capture, so this attempt's effect never started: retryable
@@ -223,11 +223,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runIdempotent<T, C = unknown>(
   request: IdempotentRequest<T, C>,
 ): Promise<IdempotentOutcome<T>> {
-  const { store, scope, key } = request;
+  const { scope, key } = request;
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
   // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
   if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
     throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
+  // Settings first: a wrong timing is named even when the store is wrong too.
+  const store = recordsOf(request.store);
   const now = request.now ?? Date.now;
   const print = fingerprint(request.args);
   // A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a

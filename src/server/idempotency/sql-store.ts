@@ -14,7 +14,7 @@ import {
   type ClaimedRow,
   type ClaimRequest,
   type ClaimResult,
-  type IdempotencyStore,
+  type RecordStore,
   type StoredRecord,
 } from "./store.ts";
 
@@ -130,7 +130,7 @@ function recordSql(table: string) {
 }
 
 /** An idempotency store named `name` on `db`, in `table`. */
-export function createSqlStore(db: SqlDatabase, table: string, name: string): IdempotencyStore {
+export function createSqlStore(db: SqlDatabase, table: string, name: string): RecordStore {
   const sql = recordSql(plainIdentifier(table));
   // Made (or upgraded) on `init()` or on first use, as the SQLite store always did.
   const prepare = migrateOnce(db, [
@@ -172,7 +172,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Id
     if (result.state === "in_progress" && found.status !== "pending") return { state: "absent" };
     return result;
   };
-  const store: IdempotencyStore = {
+  const store: RecordStore = {
     name,
     init: prepare,
     async claim(request) {

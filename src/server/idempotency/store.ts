@@ -112,7 +112,12 @@ export interface ClaimHandle {
   token: string;
 }
 
-/** A place to keep idempotency records. Implementations: SQLite, PostgreSQL. */
+/**
+ * A place to keep idempotency records: `createSqliteStore` or `createPostgresStore`, or
+ * `guardStore` around one. An app opens, purges and closes it, and hands it to `runCommit`,
+ * `idempotentResult`'s runner, the reconciler, drafts and rate limits; the kit claims and
+ * settles records through the store's own record methods (not part of the public API).
+ */
 export interface IdempotencyStore {
   /** A short name for logs and benchmarks, e.g. `sqlite`. */
   readonly name: string;
@@ -121,6 +126,21 @@ export interface IdempotencyStore {
    * call more than once, from several processes.
    */
   init(): Promise<void>;
+  /**
+   * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
+   * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from
+   * several processes at once.
+   */
+  purgeExpired(now: number, limit?: number): Promise<number>;
+  /** Ends the store's connection (or closes its file). */
+  close(): Promise<void>;
+}
+
+/**
+ * The kit's side of a store: the atomic claim and the settling of records. Implementations:
+ * SQLite, PostgreSQL (and `guardStore`'s wrapper around either).
+ */
+export interface RecordStore extends IdempotencyStore {
   /**
    * Atomically claims the key, or reports who has it. Claims a free key or an expired record
    * (a new record, a new effect key), and — with the same fingerprint only — a record whose
@@ -167,14 +187,25 @@ export interface IdempotencyStore {
    * LOCKED`); the record stays replayable `ttlMs` from now once it is finished.
    */
   claimInDoubt(request: InDoubtRequest): Promise<InDoubtClaim | undefined>;
-  /**
-   * Deletes expired records (never a claim whose lease still runs, never an unfinished one in
-   * doubt), at most `limit` (default 1000) in one statement; returns how many. Safe from
-   * several processes at once.
-   */
-  purgeExpired(now: number, limit?: number): Promise<number>;
-  /** Ends the store's connection (or closes its file). */
-  close(): Promise<void>;
+}
+
+/**
+ * `store`'s record methods, for the kit's runner and reconciler; a TypeError for an object that
+ * is not a kit store (it has no records the kit can claim).
+ */
+export function recordsOf(store: IdempotencyStore): RecordStore {
+  const records = store as Partial<RecordStore>;
+  if (
+    typeof records.claim !== "function" ||
+    typeof records.capture !== "function" ||
+    typeof records.complete !== "function" ||
+    typeof records.reopen !== "function" ||
+    typeof records.claimInDoubt !== "function"
+  )
+    throw new TypeError(
+      "an idempotency store from createSqliteStore or createPostgresStore (or guardStore) is needed",
+    );
+  return store as RecordStore;
 }
 
 /** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */

@@ -7,8 +7,11 @@ import type { FieldError } from "../../contract/index.ts";
 
 /** A cross-field rule's finding; its example comes from `repair` like every other. */
 export interface RuleProblem {
+  /** The field path (`budget.max`, `items[0].sku`), or `*`. */
   field: string;
+  /** A machine code (`field_errors[].code`). */
   code: string;
+  /** What to change, in one sentence; never echoes the input. */
   message: string;
 }
 

@@ -5,12 +5,8 @@
  * request ids and the caller are fixed, so recording twice writes the same files.
  */
 import { fileURLToPath } from "node:url";
-import {
-  CONFIRMATION_META,
-  createSqliteStore,
-  serveHttp,
-  silentLogger,
-} from "mcp-widget-kit/server";
+import { createSqliteStore, serveHttp, silentLogger } from "mcp-widget-kit/server";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { flights } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";

@@ -12,6 +12,7 @@ import {
   callerScope,
   createConfirmationSigner,
   createSqliteStore,
+  guardStore,
   IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
@@ -263,7 +264,7 @@ describe("booking a flight", () => {
     const outage = createFlightsServer({
       widget,
       log: silentLogger,
-      store: { ...createSqliteStore(":memory:"), claim: down },
+      store: guardStore(createSqliteStore(":memory:"), down),
       onBooked: (booking) => booked.push(booking),
       now: () => clock,
     });

@@ -8,12 +8,12 @@
 import { fileURLToPath } from "node:url";
 import {
   callerScope,
-  CONFIRMATION_META,
   createConfirmationSigner,
   createSqliteStore,
   serveHttp,
   silentLogger,
 } from "mcp-widget-kit/server";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import { recordFixtures, type RecordedResult } from "mcp-widget-kit/testing";
 import { replies } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";

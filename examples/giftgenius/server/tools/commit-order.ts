@@ -17,7 +17,7 @@ import {
   ToolFailure,
   UpstreamProblem,
   idempotentResult,
-  runIdempotent,
+  runCommit,
   type Attempt,
   type ToolErrorBody,
   type EffectContext,
@@ -362,15 +362,14 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
 
       let outcome;
       try {
-        outcome = await runIdempotent<CommitValue, Confirmed>({
+        // The caller and the key key the record, the draft id is what the key is bound to;
+        // nothing is charged before the capture, a durable write that flushes the claim too.
+        outcome = await runCommit<CommitValue, Confirmed>({
           store: deps.store,
-          scope,
-          key: args.idempotency_key,
-          args: { draft_id: args.draft_id },
+          args,
+          context,
           timing: deps.timing,
           now: deps.now,
-          // Nothing is charged before the capture, a durable write that flushes the claim too.
-          deferClaimFlush: true,
           execute,
           onStoreError: (error) =>
             context.log.error("idempotency_store_failed_after_effect", {
