@@ -39,5 +39,14 @@ export function guardStore(
     purgeExpired: checked((now, limit) => store.purgeExpired(now, limit)),
     close: () => store.close(),
   };
-  return attachSqlDatabase(guarded, sqlDatabaseOf(store, "guardStore"));
+  // A store that shares no known SQL database (another copy of the kit loaded it, as a test that
+  // mixes src/ and lib/ does, or an app's own store) is still guarded; only the helpers that
+  // need the shared database then refuse it, with their own error.
+  let database: ReturnType<typeof sqlDatabaseOf> | undefined;
+  try {
+    database = sqlDatabaseOf(store, "guardStore");
+  } catch {
+    return guarded;
+  }
+  return attachSqlDatabase(guarded, database);
 }
