@@ -42,14 +42,15 @@ export function suggestions(count: number, prefix = "gift"): unknown {
 /**
  * Runs before the page's scripts: a minimal `window.openai` holding the output, and an
  * observer that stamps `performance.now()` (ms since navigation start) when `selector` first
- * matches — no polling, so the measurement does not slow the page.
+ * matches — no polling, so the measurement does not slow the page. `onRendered` is code run
+ * right there (the profile bench ends its profile with it).
  */
-export function initScript(selector: string, output: unknown): string {
+export function initScript(selector: string, output: unknown, onRendered = ""): string {
   return `
     window.openai = { theme: "light", locale: "en", displayMode: "inline", maxHeight: 600,
       toolInput: {}, toolOutput: ${JSON.stringify(output)}, widgetState: null };
     window.__rendered = new Promise((resolve) => {
-      const check = () => { if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); resolve(performance.now()); } };
+      const check = () => { if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); resolve(performance.now()); ${onRendered} } };
       const observer = new MutationObserver(check);
       observer.observe(document, { childList: true, subtree: true, attributes: true });
     });`;
