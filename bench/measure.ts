@@ -32,9 +32,13 @@ export function round(value: number, digits = 2): number {
   return Math.round(value * f) / f;
 }
 
+/** The median of `values` (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
 /** "median (min–max)" of timings, in whole ms. */
 export function medianRange(values: readonly number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
-  return `${median.toFixed(0)} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})`;
+  return `${median(sorted).toFixed(0)} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})`;
 }

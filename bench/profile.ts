@@ -15,7 +15,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
+import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 import { chromium, type Browser } from "playwright-core";
 import type { InlineConfig, Plugin } from "vite";
 import type { BenchRow } from "./measure.ts";
@@ -26,9 +26,29 @@ import { withBenchPage } from "./bench-page.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 /** Profiles per build and CPU rate; the table gives their mean. */
-const RUNS = 3;
-/** Functions listed per build and CPU rate, by self time. */
+const RUNS = 5;
+/** Functions listed per build and CPU rate, by self time: overall, and the kit's own. */
 const TOP_FUNCTIONS = 12;
+const TOP_KIT_FUNCTIONS = 15;
+
+/** The kit's runtime dependencies: their time is the kit's choice, so it counts as the kit's. */
+const KIT_DEPENDENCIES = new Set(["valibot", "clsx"]);
+const FRAMEWORK = new Set(["react", "react-dom", "scheduler", "preact"]);
+
+/** The four groups of the issue-36 table: the kit, the framework, the app, the rest. */
+function groupOf(part: string): "kit" | "framework" | "app" | "other" {
+  if (part.startsWith("src/") || KIT_DEPENDENCIES.has(part)) return "kit";
+  if (FRAMEWORK.has(part)) return "framework";
+  if (part.startsWith("examples/") || part.startsWith("templates/")) return "app";
+  return "other";
+}
+/**
+ * `PROFILE_UNMINIFIED=1`: the widget builds are not minified, and the self time of the bundle's
+ * top-level code (module initialisation, one frame for the whole script) is split by source
+ * line, so what runs at module init shows by name. Slower than production: compare its rows
+ * only with each other.
+ */
+const UNMINIFIED = process.env.PROFILE_UNMINIFIED === "1";
 /** Sampling interval, µs: fine enough for a render of a few hundred ms. */
 const SAMPLING_US = 50;
 
@@ -66,7 +86,9 @@ function captureSourceMap(): { plugin: Plugin; taken: { code: string; map: strin
 }
 
 function positionIn(html: string, code: string): { line: number; column: number } {
-  const at = html.indexOf(code);
+  // The inliner may rewrite inside the code (an unminified build's `</script` escapes), never
+  // its start.
+  const at = html.indexOf(code.slice(0, 2_000));
   if (at < 0) throw new Error("the bundle's code is not inline in the page as built");
   const before = html.slice(0, at);
   const line = before.split("\n").length - 1;
@@ -80,7 +102,10 @@ async function profiledBuild(
   output: unknown,
 ): Promise<ProfiledBuild> {
   const { plugin, taken } = captureSourceMap();
-  const extra: InlineConfig = { plugins: [plugin], build: { sourcemap: "hidden" } };
+  const extra: InlineConfig = {
+    plugins: [plugin],
+    build: { sourcemap: "hidden", ...(UNMINIFIED ? { minify: false } : {}) },
+  };
   let outDir: string;
   if (kind === "hello") {
     await buildHelloWorld(dir, extra);
@@ -107,12 +132,19 @@ interface CpuProfile {
   nodes: Array<{
     id: number;
     callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    /** Samples per line of the function (1-based page lines). */
+    positionTicks?: Array<{ line: number; ticks: number }>;
   }>;
   samples?: number[];
   timeDeltas?: number[];
 }
 
-/** One page load under the profiler, stopped as soon as the selector matches. */
+/**
+ * One page load under the profiler, cut where the render section stops its clock: the page
+ * itself starts a console profile as its document is created and ends it in the same
+ * observer callback that sees the first results, so the work after first render (passive
+ * effects, the height report, the bench's own evaluation) is not counted.
+ */
 async function profileLoad(
   browser: Browser,
   build: ProfiledBuild,
@@ -123,14 +155,20 @@ async function profileLoad(
   return withBenchPage(browser, { throttle, origin: ORIGIN, body }, async (page, cdp) => {
     // A same-origin page first, so the profiled navigation stays in this renderer process.
     await page.goto(`${ORIGIN}/blank`);
-    await page.addInitScript({ content: initScript(build.selector, build.output) });
+    await page.addInitScript({ content: `console.profile("first-render");` });
+    await page.addInitScript({
+      content: initScript(build.selector, build.output, `console.profileEnd("first-render");`),
+    });
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: SAMPLING_US });
-    await cdp.send("Profiler.start");
+    const finished = new Promise<CpuProfile>((resolve) =>
+      cdp.once("Profiler.consoleProfileFinished", (event: { profile: CpuProfile }) =>
+        resolve(event.profile),
+      ),
+    );
     await page.goto(`${ORIGIN}/widget.html`);
     await page.evaluate(() => (window as unknown as { __rendered: Promise<number> }).__rendered);
-    const { profile } = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
-    return profile;
+    return finished;
   });
 }
 
@@ -160,10 +198,17 @@ function locate(
 function attribute(
   build: ProfiledBuild,
   profile: CpuProfile,
-): { parts: Map<string, number>; functions: Map<string, number> } {
+): {
+  parts: Map<string, number>;
+  functions: Map<string, number>;
+  kit: Map<string, number>;
+  topLevel: Map<string, number>;
+} {
   const byNode = new Map(profile.nodes.map((node) => [node.id, locate(build, node.callFrame)]));
+  const selfByNode = new Map<number, number>();
   const parts = new Map<string, number>();
   const functions = new Map<string, number>();
+  const kit = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
@@ -173,8 +218,31 @@ function attribute(
     if (!where || where.part === "(root)") continue;
     parts.set(where.part, (parts.get(where.part) ?? 0) + ms);
     functions.set(where.label, (functions.get(where.label) ?? 0) + ms);
+    if (groupOf(where.part) === "kit") kit.set(where.label, (kit.get(where.label) ?? 0) + ms);
+    selfByNode.set(samples[i]!, (selfByNode.get(samples[i]!) ?? 0) + ms);
   }
-  return { parts, functions };
+  // The script's top level is one frame; its line ticks say which module's init code ran.
+  const topLevel = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const self = selfByNode.get(node.id) ?? 0;
+    const ticks = node.positionTicks ?? [];
+    const total = ticks.reduce((sum, tick) => sum + tick.ticks, 0);
+    if (byNode.get(node.id)?.part !== "(page, outside the bundle)" || total === 0) continue;
+    for (const tick of ticks) {
+      const line = tick.line - 1 - build.start.line;
+      const original =
+        line >= 0
+          ? originalPositionFor(build.map, { line: line + 1, column: 0, bias: LEAST_UPPER_BOUND })
+          : null;
+      const label = original?.source
+        ? `${resolve(build.outDir, original.source)
+            .replace(repo, "")
+            .replace(/^.*node_modules\//, "")}:${original.line}`
+        : `(page line ${tick.line})`;
+      topLevel.set(label, (topLevel.get(label) ?? 0) + (self * tick.ticks) / total);
+    }
+  }
+  return { parts, functions, kit, topLevel };
 }
 
 function addInto(total: Map<string, number>, add: Map<string, number>): void {
@@ -186,6 +254,8 @@ function rowsFor(
   label: string,
   parts: Map<string, number>,
   functions: Map<string, number>,
+  kit: Map<string, number>,
+  topLevel: Map<string, number>,
 ): BenchRow[] {
   const mean = (ms: number) => ms / RUNS;
   const busy = [...parts]
@@ -194,6 +264,16 @@ function rowsFor(
   const rows: BenchRow[] = [
     { name: `profile: ${label}: busy (all but idle), ms`, value: mean(busy).toFixed(1) },
   ];
+  const groups = new Map<string, number>();
+  for (const [part, ms] of parts)
+    if (part !== "(idle)") groups.set(groupOf(part), (groups.get(groupOf(part)) ?? 0) + ms);
+  for (const group of ["kit", "framework", "app", "other"]) {
+    const ms = groups.get(group) ?? 0;
+    rows.push({
+      name: `profile: ${label}: group ${group}, self ms`,
+      value: `${mean(ms).toFixed(1)} (${((ms / busy) * 100).toFixed(0)}%)`,
+    });
+  }
   for (const [part, ms] of [...parts].sort((a, b) => b[1] - a[1])) {
     if (part === "(idle)" || mean(ms) < 0.5) continue;
     rows.push({
@@ -207,6 +287,12 @@ function rowsFor(
     .slice(0, TOP_FUNCTIONS);
   for (const [name, ms] of top)
     rows.push({ name: `profile: ${label}: fn ${name}`, value: mean(ms).toFixed(1) });
+  const topKit = [...kit].sort((a, b) => b[1] - a[1]).slice(0, TOP_KIT_FUNCTIONS);
+  for (const [name, ms] of topKit)
+    rows.push({ name: `profile: ${label}: kit fn ${name}`, value: mean(ms).toFixed(2) });
+  if (UNMINIFIED)
+    for (const [line, ms] of [...topLevel].sort((a, b) => b[1] - a[1]).slice(0, TOP_FUNCTIONS))
+      rows.push({ name: `profile: ${label}: top level ${line}`, value: mean(ms).toFixed(2) });
   return rows;
 }
 
@@ -227,12 +313,16 @@ export async function benchProfile(): Promise<BenchRow[]> {
       for (const build of builds) {
         const parts = new Map<string, number>();
         const functions = new Map<string, number>();
+        const kit = new Map<string, number>();
+        const topLevel = new Map<string, number>();
         for (let run = 0; run < RUNS; run++) {
           const one = attribute(build, await profileLoad(browser, build, throttle));
           addInto(parts, one.parts);
           addInto(functions, one.functions);
+          addInto(kit, one.kit);
+          addInto(topLevel, one.topLevel);
         }
-        rows.push(...rowsFor(`${build.name}, ${throttle}× CPU`, parts, functions));
+        rows.push(...rowsFor(`${build.name}, ${throttle}× CPU`, parts, functions, kit, topLevel));
       }
     return rows;
   } finally {
