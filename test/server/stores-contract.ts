@@ -114,6 +114,75 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       expect(await here.use("user:a", "drf_not-a-draft", "effect-0")).toEqual({ state: "missing" });
     });
 
+    it("with a thing, takes one of 20 concurrent drafts of one thing; the others are thing_used, told the first's result; other scopes and things never meet", async () => {
+      let clock = T0;
+      const options = {
+        name,
+        ttlMs: 60_000,
+        now: () => clock,
+        thing: (draft: { event: string }) => `event:${draft.event}`,
+      };
+      const [here, there] = [
+        createDraftStore<{ event: string }>(opened(), options),
+        createDraftStore<{ event: string }>(opened(), options),
+      ];
+      const ids = await Promise.all(
+        Array.from(
+          { length: 20 },
+          async () => (await here.put("user:a", { event: "e1" })).draft_id,
+        ),
+      );
+      const uses = await Promise.all(
+        ids.map((id, i) => (i % 2 ? here : there).use("user:a", id, `effect-${i}`)),
+      );
+      const taken = uses.flatMap((use, i) => (use.state === "taken" ? [i] : []));
+      expect(taken).toHaveLength(1);
+      expect(uses.filter((use) => use.state === "thing_used")).toHaveLength(19);
+      expect(uses.find((use) => use.state === "thing_used")).toEqual({
+        state: "thing_used",
+        result: undefined,
+      });
+      const first = taken[0]!;
+      expect(await here.recordUse("user:a", ids[first]!, `effect-${first}`, { id: "c1" })).toBe(
+        true,
+      );
+      const loser = ids[(first + 1) % 20]!;
+      expect(await there.use("user:a", loser, "effect-late")).toEqual({
+        state: "thing_used",
+        result: { id: "c1" },
+      });
+      // The holder's own retry still takes its draft; another scope's and another thing's
+      // drafts are their own.
+      expect((await there.use("user:a", ids[first]!, `effect-${first}`)).state).toBe("taken");
+      const bob = await here.put("user:b", { event: "e1" });
+      expect((await here.use("user:b", bob.draft_id, "effect-bob")).state).toBe("taken");
+      const other = await here.put("user:a", { event: "e2" });
+      expect((await here.use("user:a", other.draft_id, "effect-e2")).state).toBe("taken");
+      // Expired holder, a draft of its thing still open (put later): the purge keeps the
+      // holder, so that draft stays refused; once none is open the holder goes.
+      clock = T0 + 30_000;
+      const open = await here.put("user:a", { event: "e1" });
+      clock = T0 + 60_000;
+      await here.purgeExpired();
+      expect(await there.use("user:a", open.draft_id, "effect-open")).toEqual({
+        state: "thing_used",
+        result: { id: "c1" },
+      });
+      // Deleting the holder frees the thing.
+      expect(await here.delete("user:a", ids[first]!)).toBe(true);
+      expect((await there.use("user:a", open.draft_id, "effect-open")).state).toBe("taken");
+      clock = T0 + 200_000;
+      await here.purgeExpired();
+      expect(await here.get("user:a", open.draft_id)).toEqual({ state: "missing" });
+      // The thing is the app's code: a non-string is its bug, named.
+      const bad = createDraftStore<string>(opened(), {
+        name,
+        ttlMs: 1,
+        thing: () => 7 as unknown as string,
+      });
+      await expect(bad.put("user:a", "x")).rejects.toThrow(/thing/);
+    });
+
     it("refuses a draft that is no JSON value, and bad options", () => {
       const store = opened();
       expect(() => createDraftStore(store, { name: "Bad-Name", ttlMs: 1 })).toThrow(TypeError);
