@@ -35,7 +35,7 @@ type CancelValue = { ok: true; cancellation: Cancellation } | { ok: false; error
 
 /**
  * The calendar app's `cancel_event` commit, as an app writes it from the replies template.
- * `thing: true` names the event as the drafts' thing (the kit's claim); without it the app
+ * `thing: true` names the event as the thing of each draft use (the kit's claim); without it the app
  * has only its own "already cancelled?" check and its table's primary key.
  */
 function calendarApp(stores: IdempotencyStore[], table: string, options: { thing: boolean }) {
@@ -46,9 +46,6 @@ function calendarApp(stores: IdempotencyStore[], table: string, options: { thing
     drafts: createDraftStore<{ event_id: string }>(store, {
       name: `${table}_drafts`,
       ttlMs: 60_000,
-      ...(options.thing
-        ? { thing: (draft: { event_id: string }) => `event:${draft.event_id}` }
-        : {}),
     }),
     db: localDatabase(store, [
       `CREATE TABLE IF NOT EXISTS ${table} (event_id TEXT PRIMARY KEY, cancel_id TEXT NOT NULL)`,
@@ -76,7 +73,12 @@ function calendarApp(stores: IdempotencyStore[], table: string, options: { thing
         async execute({ effectKey, captured, capture }) {
           let draft = captured;
           if (!draft) {
-            const use = await drafts.use<Cancellation>(CALLER, draftId, effectKey);
+            const use = await drafts.use<Cancellation>(
+              CALLER,
+              draftId,
+              effectKey,
+              options.thing ? { thing: (d) => `event:${d.event_id}` } : {},
+            );
             if (use.state === "used" || use.state === "thing_used") {
               if (!use.result) return refusal("CANCEL_IN_PROGRESS", true);
               return refusal("EVENT_ALREADY_CANCELLED", false);

@@ -3,7 +3,7 @@
  * confirm, and whichever server process gets the commit reads it back — a draft is owned by
  * the caller scope that put it, expires on its own, and is single-use: the first commit takes
  * it (`use`) under its effect key, and a commit under any other key is told what the first
- * produced, never allowed to act on it again. With `thing`, the same holds for the app's own
+ * produced, never allowed to act on it again. With a `thing`, the same holds for the app's own
  * thing a draft is about (an event to cancel): of all the caller's drafts of one thing, one is
  * taken, so two drafts of it confirmed at once run one effect.
  */
@@ -14,25 +14,13 @@ import { plainIdentifier } from "./named-sql.ts";
 import { isUniqueViolation, migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
 /** Options of `createDraftStore`. */
-export interface DraftStoreOptions<T = unknown> {
+export interface DraftStoreOptions {
   /** Which app's drafts (a plain lower-case identifier): stores with other names never meet. */
   name: string;
   /** How long a draft can be committed after it was put (ms). */
   ttlMs: number;
   /** The clock (ms since the epoch); default `Date.now`. */
   now?: () => number;
-  /**
-   * The app's own thing a draft is about — `(draft) => "event:" + draft.event_id` — when a
-   * thing takes one write whatever the draft: of the caller scope's drafts of one thing, `use`
-   * takes one (atomically, across processes), and a use of any other is `thing_used`, told
-   * what the first recorded. Scoped by caller, like the drafts: two callers' things never
-   * meet (a thing shared by callers, a seat, needs the app's own guard). The thing stays
-   * taken while its draft's row lasts — a taken draft is purged only once no draft of its
-   * thing can be committed any more — or until the draft is deleted; a thing that may be
-   * written again later names its version (`event:evt_1:rev-3`). Any string; the store keeps a
-   * hash of it.
-   */
-  thing?: (draft: T) => string;
 }
 
 /** What `get` found. Another owner's draft, and any id the store never issued, is `missing`. */
@@ -42,7 +30,7 @@ export type DraftLookup<T> =
 /**
  * What `use` found. `taken`: this use (its effect key) holds the draft now — the first use, or
  * a retry of it. `used`: another use took it; `result` is what that one recorded
- * (`recordUse`), `undefined` while it has not finished. `thing_used` (a store with `thing`):
+ * (`recordUse`), `undefined` while it has not finished. `thing_used` (a use naming a `thing`):
  * another draft of the same thing was taken by another use — this draft stays unused, and
  * `result` is what that use recorded, `undefined` while it has not finished.
  */
@@ -62,11 +50,25 @@ export interface DraftStore<T> {
   /**
    * Takes the draft of `scope` for the use `useKey` (the commit's effect key), atomically: of
    * any number of commits under different keys one takes it; the same `useKey` takes it again
-   * (a retry of that commit, even after the draft's expiry); every other is `used`. With
-   * `thing`, also of any number of the scope's drafts of one thing one is taken, and a use of
-   * another is `thing_used`.
+   * (a retry of that commit, even after the draft's expiry); every other is `used`.
+   *
+   * `thing` names the app's own thing the draft is about — `(draft) => "event:" +
+   * draft.event_id` — when it takes one write whatever the draft: then also of any number of
+   * uses of the scope's drafts of one thing one takes its draft (the same atomic statement,
+   * across processes), and every other is `thing_used`, told what the first recorded. Scoped
+   * by caller, like the drafts: two callers' things never meet (a thing shared by callers, a
+   * seat, needs the app's own guard). The thing stays taken while its draft's row lasts — a
+   * taken draft with a thing is purged one draft lifetime after its expiry, so every draft
+   * that could be confirmed beside it meets it — or until the draft is deleted; a thing that
+   * may be written again later names its version (`event:evt_1:rev-3`). Any string (a
+   * hash of it is kept); pass the same `thing` on every use of the store.
    */
-  use<R = unknown>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>>;
+  use<R = unknown>(
+    scope: string,
+    draftId: string,
+    useKey: string,
+    options?: { thing?: (draft: T) => string },
+  ): Promise<DraftUse<T, R>>;
   /**
    * Keeps `result` (JSON: what the use produced, e.g. the reply sent) for the draft taken by
    * `useKey`, so a later use under another key can point to it. False when `useKey` does not
@@ -98,7 +100,7 @@ const TABLE = plainIdentifier("widget_kit_drafts");
 /** What the store keeps of a thing: its hash, so any string fits and none is kept in clear. */
 function thingHash(thing: unknown): string {
   if (typeof thing !== "string" || thing.length === 0)
-    throw new TypeError("a draft store's thing must return a non-empty string");
+    throw new TypeError("a draft use's thing must return a non-empty string");
   return createHash("sha256").update(thing).digest("hex");
 }
 
@@ -111,7 +113,7 @@ const THING_ATTEMPTS = 3;
  */
 export function createDraftStore<T>(
   store: IdempotencyStore,
-  options: DraftStoreOptions<T>,
+  options: DraftStoreOptions,
 ): DraftStore<T> {
   const db = sqlDatabaseOf(store, "createDraftStore");
   const name = plainIdentifier(options.name, "name");
@@ -133,9 +135,6 @@ export function createDraftStore<T>(
     // (NULL) never meet.
     `CREATE UNIQUE INDEX IF NOT EXISTS ${TABLE}_thing_taken ON ${TABLE} (name, scope, thing)
       WHERE used_by IS NOT NULL`,
-    // The purge's search for a thing's drafts still open.
-    `CREATE INDEX IF NOT EXISTS ${TABLE}_thing ON ${TABLE} (name, scope, thing, expires_at)
-      WHERE thing IS NOT NULL`,
   ]);
   const valid = (draftId: unknown): draftId is string =>
     typeof draftId === "string" && DRAFT_ID.test(draftId);
@@ -145,23 +144,14 @@ export function createDraftStore<T>(
       if (body === undefined) throw new TypeError("a draft must be a JSON value");
       if (body.length > MAX_DRAFT_CHARS)
         throw new RangeError(`a draft's JSON must stay under ${MAX_DRAFT_CHARS} characters`);
-      const thing = options.thing ? thingHash(options.thing(draft)) : null;
       await ready();
       const created = now();
       const draftId = `drf_${randomBytes(16).toString("hex")}`;
       const expiresAt = created + options.ttlMs;
       await db.query(
-        `INSERT INTO ${TABLE} (name, draft_id, scope, body, created_at, expires_at, thing)
-         VALUES (:name, :draft_id, :scope, :body, :created_at, :expires_at, :thing)`,
-        {
-          name,
-          draft_id: draftId,
-          scope,
-          body,
-          created_at: created,
-          expires_at: expiresAt,
-          thing,
-        },
+        `INSERT INTO ${TABLE} (name, draft_id, scope, body, created_at, expires_at)
+         VALUES (:name, :draft_id, :scope, :body, :created_at, :expires_at)`,
+        { name, draft_id: draftId, scope, body, created_at: created, expires_at: expiresAt },
       );
       return { draft_id: draftId, expires_at: new Date(expiresAt).toISOString() };
     },
@@ -183,22 +173,45 @@ export function createDraftStore<T>(
         expires_at: new Date(expiresAt).toISOString(),
       };
     },
-    async use<R>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>> {
+    async use<R>(
+      scope: string,
+      draftId: string,
+      useKey: string,
+      use?: { thing?: (draft: T) => string },
+    ): Promise<DraftUse<T, R>> {
       if (!valid(draftId)) return { state: "missing" };
       await ready();
       const resultOf = (text: string | null) =>
         text === null ? undefined : (JSON.parse(text) as R);
+      // A draft never changes once put, so its thing read now is the thing it is taken with.
+      let thing: string | undefined;
+      if (use?.thing) {
+        const { rows } = await db.query<{ scope: string; body: string }>(
+          `SELECT scope, body FROM ${TABLE} WHERE name = :name AND draft_id = :draft_id`,
+          { name, draft_id: draftId },
+        );
+        const row = rows[0];
+        if (!row || row.scope !== scope) return { state: "missing" };
+        thing = thingHash(use.thing(JSON.parse(row.body) as T));
+      }
       for (let attempt = 1; ; attempt++) {
         const at = now();
         // One statement takes it: unused and unexpired, or already this use's (a retry). A
         // draft whose thing another use holds is refused by the unique index, atomically.
         const taken = await db
           .query<{ body: string }>(
-            `UPDATE ${TABLE} SET used_by = :use_key
+            `UPDATE ${TABLE} SET used_by = :use_key${thing ? ", thing = :thing" : ""}
              WHERE name = :name AND draft_id = :draft_id AND scope = :scope
                AND (used_by = :use_key OR (used_by IS NULL AND expires_at > :now))
              RETURNING body`,
-            { name, draft_id: draftId, scope, use_key: useKey, now: at },
+            {
+              name,
+              draft_id: draftId,
+              scope,
+              use_key: useKey,
+              now: at,
+              ...(thing ? { thing } : {}),
+            },
           )
           .catch((error: unknown) => {
             if (isUniqueViolation(error)) return { rows: [] };
@@ -210,22 +223,21 @@ export function createDraftStore<T>(
           scope: string;
           used_by: string | null;
           use_result: string | null;
-          thing: string | null;
           expires_at: number | string;
         }>(
-          `SELECT scope, used_by, use_result, thing, expires_at FROM ${TABLE}
+          `SELECT scope, used_by, use_result, expires_at FROM ${TABLE}
            WHERE name = :name AND draft_id = :draft_id`,
           { name, draft_id: draftId },
         );
         const found = rows[0];
         if (!found || found.scope !== scope) return { state: "missing" };
         if (found.used_by !== null) return { state: "used", result: resultOf(found.use_result) };
-        if (Number(found.expires_at) <= at || found.thing === null) return { state: "expired" };
+        if (Number(found.expires_at) <= at || thing === undefined) return { state: "expired" };
         // Unused and open: the index refused it, another draft of its thing is taken.
         const holder = await db.query<{ use_result: string | null }>(
           `SELECT use_result FROM ${TABLE}
            WHERE name = :name AND scope = :scope AND thing = :thing AND used_by IS NOT NULL`,
-          { name, scope, thing: found.thing },
+          { name, scope, thing },
         );
         const first = holder.rows[0];
         if (first) return { state: "thing_used", result: resultOf(first.use_result) };
@@ -258,16 +270,16 @@ export function createDraftStore<T>(
     },
     async purgeExpired(limit) {
       await ready();
-      // A taken draft with a thing stays while a draft of its thing is still open: it is
-      // the thing's claim, and that draft would otherwise be taken and written a second time.
+      const at = now();
+      // A taken draft with a thing is the thing's claim: it stays one draft lifetime past its
+      // expiry, until every draft put while it could be committed has expired too (one of
+      // them would otherwise be taken and written a second time).
       return deleteBatch(
         db,
         TABLE,
         (r) => `${r}.name = :name AND ${r}.expires_at <= :now
-          AND NOT (${r}.used_by IS NOT NULL AND ${r}.thing IS NOT NULL AND EXISTS (
-            SELECT 1 FROM ${TABLE} AS o WHERE o.name = ${r}.name AND o.scope = ${r}.scope
-              AND o.thing = ${r}.thing AND o.expires_at > :now))`,
-        { name, now: now() },
+          AND (${r}.thing IS NULL OR ${r}.used_by IS NULL OR ${r}.expires_at <= :claim_end)`,
+        { name, now: at, claim_end: at - options.ttlMs },
         limit,
       );
     },
