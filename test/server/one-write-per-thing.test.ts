@@ -10,7 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import {
   createDraftStore,
   createPostgresStore,
@@ -24,6 +27,7 @@ import {
 } from "../../src/server/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
+const run = promisify(execFile);
 const N = 10;
 const CALLER = "user:alice";
 
@@ -139,7 +143,7 @@ function byCode(results: Array<{ ok: boolean; error?: ToolErrorBody }>): Record<
 /**
  * `processes`: stores on the one database. SQLite gets one here: two connections in one thread
  * would block each other's transaction in the driver's synchronous busy wait (a real second
- * process does not); its cross-process take is the drafts contract's (test/server/stores.test.ts).
+ * process does not); its take across processes is the test with real processes below.
  */
 function oneWritePerThing(open: () => IdempotencyStore, processes: number) {
   const stores: IdempotencyStore[] = [];
@@ -236,6 +240,35 @@ describe("one write per thing (SQLite)", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcp-widget-kit-thing-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   oneWritePerThing(() => createSqliteStore(join(dir, "calendar.sqlite")), 1);
+
+  it("four processes on one file, each using its own draft of one event: one takes it", async () => {
+    const file = join(dir, "processes.sqlite");
+    const name = `proc_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const store = createSqliteStore(file);
+    const drafts = createDraftStore<{ event_id: string }>(store, { name, ttlMs: 60_000 });
+    const ids = [];
+    for (let i = 0; i < 4; i++)
+      ids.push((await drafts.put(CALLER, { event_id: "evt_1" })).draft_id);
+    await store.close();
+    const taker = fileURLToPath(new URL("./thing-taker.ts", import.meta.url));
+    const states = await Promise.all(
+      ids.map(async (id, i) => {
+        const { stdout } = await run(process.execPath, [
+          "--import",
+          "tsx",
+          taker,
+          file,
+          name,
+          CALLER,
+          id,
+          `effect-${i}`,
+        ]);
+        return stdout;
+      }),
+    );
+    expect(states.filter((state) => state === "taken")).toHaveLength(1);
+    expect(states.filter((state) => state === "thing_used")).toHaveLength(3);
+  }, 60_000);
 });
 
 describePostgres("one write per thing (PostgreSQL, two processes on one database)", () => {
