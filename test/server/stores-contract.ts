@@ -114,6 +114,69 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       expect(await here.use("user:a", "drf_not-a-draft", "effect-0")).toEqual({ state: "missing" });
     });
 
+    it("with a thing, takes one of 20 concurrent drafts of one thing; the others are thing_used, told the first's result; other scopes and things never meet", async () => {
+      let clock = T0;
+      const options = { name, ttlMs: 60_000, now: () => clock };
+      const thing = { thing: (draft: { event: string }) => `event:${draft.event}` };
+      const [here, there] = [
+        createDraftStore<{ event: string }>(opened(), options),
+        createDraftStore<{ event: string }>(opened(), options),
+      ];
+      const ids = await Promise.all(
+        Array.from(
+          { length: 20 },
+          async () => (await here.put("user:a", { event: "e1" })).draft_id,
+        ),
+      );
+      const uses = await Promise.all(
+        ids.map((id, i) => (i % 2 ? here : there).use("user:a", id, `effect-${i}`, thing)),
+      );
+      const taken = uses.flatMap((use, i) => (use.state === "taken" ? [i] : []));
+      expect(taken).toHaveLength(1);
+      expect(uses.filter((use) => use.state === "thing_used")).toHaveLength(19);
+      expect(uses.find((use) => use.state === "thing_used")).toEqual({
+        state: "thing_used",
+        result: undefined,
+      });
+      const first = taken[0]!;
+      expect(await here.recordUse("user:a", ids[first]!, `effect-${first}`, { id: "c1" })).toBe(
+        true,
+      );
+      const loser = ids[(first + 1) % 20]!;
+      expect(await there.use("user:a", loser, "effect-late", thing)).toEqual({
+        state: "thing_used",
+        result: { id: "c1" },
+      });
+      // The holder's own retry still takes its draft; another scope's and another thing's
+      // drafts are their own.
+      const retry = await there.use("user:a", ids[first]!, `effect-${first}`, thing);
+      expect(retry.state).toBe("taken");
+      const bob = await here.put("user:b", { event: "e1" });
+      expect((await here.use("user:b", bob.draft_id, "effect-bob", thing)).state).toBe("taken");
+      const other = await here.put("user:a", { event: "e2" });
+      expect((await here.use("user:a", other.draft_id, "effect-e2", thing)).state).toBe("taken");
+      // The holder expired, a draft of its thing put later is still open: the purge keeps
+      // the holder one draft lifetime longer, so that draft stays refused.
+      clock = T0 + 30_000;
+      const open = await here.put("user:a", { event: "e1" });
+      clock = T0 + 60_000;
+      await here.purgeExpired();
+      expect(await there.use("user:a", open.draft_id, "effect-open", thing)).toEqual({
+        state: "thing_used",
+        result: { id: "c1" },
+      });
+      // Deleting the holder frees the thing.
+      expect(await here.delete("user:a", ids[first]!)).toBe(true);
+      expect((await there.use("user:a", open.draft_id, "effect-open", thing)).state).toBe("taken");
+      clock = T0 + 30_000 + 120_000;
+      await here.purgeExpired();
+      expect(await here.get("user:a", open.draft_id)).toEqual({ state: "missing" });
+      // The thing is the app's code: a non-string is its bug, named.
+      const bad = { thing: () => 7 as unknown as string };
+      const fresh = await here.put("user:a", { event: "e3" });
+      await expect(here.use("user:a", fresh.draft_id, "effect-e3", bad)).rejects.toThrow(/thing/);
+    });
+
     it("refuses a draft that is no JSON value, and bad options", () => {
       const store = opened();
       expect(() => createDraftStore(store, { name: "Bad-Name", ttlMs: 1 })).toThrow(TypeError);

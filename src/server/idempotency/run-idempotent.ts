@@ -21,9 +21,10 @@
  *   have acted (it threw, returned `inDoubt`, or crashed after capturing), the record says so
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
-import { DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
+import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
+import { isUniqueViolation } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
 import { recordsOf, type IdempotencyStore, type LocalWrite } from "./store.ts";
@@ -41,6 +42,28 @@ function storeUnavailable(cause: unknown): ToolFailure {
       message: "The service could not record this request just now; nothing was done.",
       retryable: true,
       retry_after_seconds: 5,
+      next_action: NEXT_ACTIONS.retrySameKey,
+      changes: "none",
+    },
+    { cause },
+  );
+}
+
+/**
+ * The app's local writes lost to a row already committed (a unique or primary key refused
+ * them: two drafts of one thing, written at once): the database answered, so this is no
+ * outage. The writes rolled back; a retry with the same key runs the effect again and lets
+ * the app answer from what was written first. Name the thing (`createDraftStore`'s `thing`)
+ * to stop the second effect before it starts instead.
+ */
+function writeConflict(cause: unknown): ToolFailure {
+  return new ToolFailure(
+    {
+      code: CONFLICT,
+      message:
+        "This write conflicts with one made first by another request; nothing was written by this call.",
+      retryable: true,
+      retry_after_seconds: 1,
       next_action: NEXT_ACTIONS.retrySameKey,
       changes: "none",
     },
@@ -326,7 +349,7 @@ export async function runIdempotent<T, C = unknown>(
         await store
           .reopen(handle, undefined, doubt)
           .catch((reopened: unknown) => request.onStoreError?.(reopened));
-        const failure = storeUnavailable(error);
+        const failure = isUniqueViolation(error) ? writeConflict(error) : storeUnavailable(error);
         throw doubt ? inDoubtFailure(failure) : failure;
       }
     } else {

@@ -3,13 +3,15 @@
  * confirm, and whichever server process gets the commit reads it back — a draft is owned by
  * the caller scope that put it, expires on its own, and is single-use: the first commit takes
  * it (`use`) under its effect key, and a commit under any other key is told what the first
- * produced, never allowed to act on it again.
+ * produced, never allowed to act on it again. With a `thing`, the same holds for the app's own
+ * thing a draft is about (an event to cancel): of all the caller's drafts of one thing, one is
+ * taken, so two drafts of it confirmed at once run one effect.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
-import { migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
+import { isUniqueViolation, migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
 /** Options of `createDraftStore`. */
 export interface DraftStoreOptions {
@@ -28,11 +30,14 @@ export type DraftLookup<T> =
 /**
  * What `use` found. `taken`: this use (its effect key) holds the draft now — the first use, or
  * a retry of it. `used`: another use took it; `result` is what that one recorded
- * (`recordUse`), `undefined` while it has not finished.
+ * (`recordUse`), `undefined` while it has not finished. `thing_used` (a use naming a `thing`):
+ * another draft of the same thing was taken by another use — this draft stays unused, and
+ * `result` is what that use recorded, `undefined` while it has not finished.
  */
 export type DraftUse<T, R = unknown> =
   | { state: "taken"; draft: T }
   | { state: "used"; result: R | undefined }
+  | { state: "thing_used"; result: R | undefined }
   | { state: "expired" }
   | { state: "missing" };
 
@@ -46,8 +51,24 @@ export interface DraftStore<T> {
    * Takes the draft of `scope` for the use `useKey` (the commit's effect key), atomically: of
    * any number of commits under different keys one takes it; the same `useKey` takes it again
    * (a retry of that commit, even after the draft's expiry); every other is `used`.
+   *
+   * `thing` names the app's own thing the draft is about — `(draft) => "event:" +
+   * draft.event_id` — when it takes one write whatever the draft: then also of any number of
+   * uses of the scope's drafts of one thing one takes its draft (the same atomic statement,
+   * across processes), and every other is `thing_used`, told what the first recorded. Scoped
+   * by caller, like the drafts: two callers' things never meet (a thing shared by callers, a
+   * seat, needs the app's own guard). The thing stays taken while its draft's row lasts — a
+   * taken draft with a thing is purged one draft lifetime after its expiry, so every draft
+   * that could be confirmed beside it meets it — or until the draft is deleted; a thing that
+   * may be written again later names its version (`event:evt_1:rev-3`). Any string (a
+   * hash of it is kept); pass the same `thing` on every use of the store.
    */
-  use<R = unknown>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>>;
+  use<R = unknown>(
+    scope: string,
+    draftId: string,
+    useKey: string,
+    options?: { thing?: (draft: T) => string },
+  ): Promise<DraftUse<T, R>>;
   /**
    * Keeps `result` (JSON: what the use produced, e.g. the reply sent) for the draft taken by
    * `useKey`, so a later use under another key can point to it. False when `useKey` does not
@@ -61,7 +82,7 @@ export interface DraftStore<T> {
     result: unknown,
     tx?: SqlQueries,
   ): Promise<boolean>;
-  /** Deletes the draft of `scope`; false when there was none. */
+  /** Deletes the draft of `scope` (a taken one frees its thing); false when there was none. */
   delete(scope: string, draftId: string): Promise<boolean>;
   /**
    * Deletes expired drafts of this name (used or not), at most `limit` (default 1000) in one
@@ -75,6 +96,16 @@ const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
 const MAX_DRAFT_CHARS = 64 * 1024;
 
 const TABLE = plainIdentifier("widget_kit_drafts");
+
+/** What the store keeps of a thing: its hash, so any string fits and none is kept in clear. */
+function thingHash(thing: unknown): string {
+  if (typeof thing !== "string" || thing.length === 0)
+    throw new TypeError("a draft use's thing must return a non-empty string");
+  return createHash("sha256").update(thing).digest("hex");
+}
+
+/** Attempts of `use` that lost its thing to a holder gone before it could be read. */
+const THING_ATTEMPTS = 3;
 
 /**
  * Drafts in the database of `store` (from `createSqliteStore` or `createPostgresStore`; any
@@ -93,12 +124,17 @@ export function createDraftStore<T>(
       name TEXT NOT NULL, draft_id TEXT NOT NULL, scope TEXT NOT NULL, body TEXT NOT NULL,
       created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (name, draft_id))`,
     `CREATE INDEX IF NOT EXISTS ${TABLE}_expires ON ${TABLE} (expires_at)`,
-    // Single use (added later: a table of the earlier layout gets the columns).
+    // Single use, and the thing (added later: a table of an earlier layout gets the columns).
     async () => {
       const present = new Set(await db.columns(TABLE));
-      for (const column of ["used_by", "use_result"])
+      for (const column of ["used_by", "use_result", "thing"])
         if (!present.has(column)) await db.query(`ALTER TABLE ${TABLE} ADD COLUMN ${column} TEXT`);
     },
+    // One taken draft per (name, scope, thing): the index, not a check before the write, is
+    // what refuses a second taker, so two processes cannot both pass. Drafts without a thing
+    // (NULL) never meet.
+    `CREATE UNIQUE INDEX IF NOT EXISTS ${TABLE}_thing_taken ON ${TABLE} (name, scope, thing)
+      WHERE used_by IS NOT NULL`,
   ]);
   const valid = (draftId: unknown): draftId is string =>
     typeof draftId === "string" && DRAFT_ID.test(draftId);
@@ -137,36 +173,78 @@ export function createDraftStore<T>(
         expires_at: new Date(expiresAt).toISOString(),
       };
     },
-    async use<R>(scope: string, draftId: string, useKey: string): Promise<DraftUse<T, R>> {
+    async use<R>(
+      scope: string,
+      draftId: string,
+      useKey: string,
+      use?: { thing?: (draft: T) => string },
+    ): Promise<DraftUse<T, R>> {
       if (!valid(draftId)) return { state: "missing" };
       await ready();
-      const at = now();
-      // One statement takes it: unused and unexpired, or already this use's (a retry).
-      const taken = await db.query<{ body: string }>(
-        `UPDATE ${TABLE} SET used_by = :use_key
-         WHERE name = :name AND draft_id = :draft_id AND scope = :scope
-           AND (used_by = :use_key OR (used_by IS NULL AND expires_at > :now))
-         RETURNING body`,
-        { name, draft_id: draftId, scope, use_key: useKey, now: at },
-      );
-      const row = taken.rows[0];
-      if (row) return { state: "taken", draft: JSON.parse(row.body) as T };
-      const { rows } = await db.query<{
-        scope: string;
-        used_by: string | null;
-        use_result: string | null;
-      }>(
-        `SELECT scope, used_by, use_result FROM ${TABLE} WHERE name = :name AND draft_id = :draft_id`,
-        { name, draft_id: draftId },
-      );
-      const found = rows[0];
-      if (!found || found.scope !== scope) return { state: "missing" };
-      if (found.used_by !== null)
-        return {
-          state: "used",
-          result: found.use_result === null ? undefined : (JSON.parse(found.use_result) as R),
-        };
-      return { state: "expired" };
+      const resultOf = (text: string | null) =>
+        text === null ? undefined : (JSON.parse(text) as R);
+      // A draft never changes once put, so its thing read now is the thing it is taken with.
+      let thing: string | undefined;
+      if (use?.thing) {
+        const { rows } = await db.query<{ scope: string; body: string }>(
+          `SELECT scope, body FROM ${TABLE} WHERE name = :name AND draft_id = :draft_id`,
+          { name, draft_id: draftId },
+        );
+        const row = rows[0];
+        if (!row || row.scope !== scope) return { state: "missing" };
+        thing = thingHash(use.thing(JSON.parse(row.body) as T));
+      }
+      for (let attempt = 1; ; attempt++) {
+        const at = now();
+        // One statement takes it: unused and unexpired, or already this use's (a retry). A
+        // draft whose thing another use holds is refused by the unique index, atomically.
+        const taken = await db
+          .query<{ body: string }>(
+            `UPDATE ${TABLE} SET used_by = :use_key${thing ? ", thing = :thing" : ""}
+             WHERE name = :name AND draft_id = :draft_id AND scope = :scope
+               AND (used_by = :use_key OR (used_by IS NULL AND expires_at > :now))
+             RETURNING body`,
+            {
+              name,
+              draft_id: draftId,
+              scope,
+              use_key: useKey,
+              now: at,
+              ...(thing ? { thing } : {}),
+            },
+          )
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) return { rows: [] };
+            throw error;
+          });
+        const row = taken.rows[0];
+        if (row) return { state: "taken", draft: JSON.parse(row.body) as T };
+        const { rows } = await db.query<{
+          scope: string;
+          used_by: string | null;
+          use_result: string | null;
+          expires_at: number | string;
+        }>(
+          `SELECT scope, used_by, use_result, expires_at FROM ${TABLE}
+           WHERE name = :name AND draft_id = :draft_id`,
+          { name, draft_id: draftId },
+        );
+        const found = rows[0];
+        if (!found || found.scope !== scope) return { state: "missing" };
+        if (found.used_by !== null) return { state: "used", result: resultOf(found.use_result) };
+        if (Number(found.expires_at) <= at || thing === undefined) return { state: "expired" };
+        // Unused and open: the index refused it, another draft of its thing is taken.
+        const holder = await db.query<{ use_result: string | null }>(
+          `SELECT use_result FROM ${TABLE}
+           WHERE name = :name AND scope = :scope AND thing = :thing AND used_by IS NOT NULL`,
+          { name, scope, thing },
+        );
+        const first = holder.rows[0];
+        if (first) return { state: "thing_used", result: resultOf(first.use_result) };
+        // The holder was deleted between the two statements: the thing may be free now. A
+        // holder that keeps coming and going is reported as one still running.
+        if (attempt === THING_ATTEMPTS) return { state: "thing_used", result: undefined };
+      }
     },
     async recordUse(scope, draftId, useKey, result, tx) {
       if (!valid(draftId)) return false;
@@ -192,11 +270,16 @@ export function createDraftStore<T>(
     },
     async purgeExpired(limit) {
       await ready();
+      const at = now();
+      // A taken draft with a thing is the thing's claim: it stays one draft lifetime past its
+      // expiry, until every draft put while it could be committed has expired too (one of
+      // them would otherwise be taken and written a second time).
       return deleteBatch(
         db,
         TABLE,
-        (r) => `${r}.name = :name AND ${r}.expires_at <= :now`,
-        { name, now: now() },
+        (r) => `${r}.name = :name AND ${r}.expires_at <= :now
+          AND (${r}.thing IS NULL OR ${r}.used_by IS NULL OR ${r}.expires_at <= :claim_end)`,
+        { name, now: at, claim_end: at - options.ttlMs },
         limit,
       );
     },

@@ -100,3 +100,19 @@ export function migrateOnce(
       throw error;
     }));
 }
+
+/**
+ * Whether `error` is a unique or primary-key violation of either driver (better-sqlite3's
+ * `SQLITE_CONSTRAINT_UNIQUE` / `_PRIMARYKEY`, PostgreSQL's SQLSTATE 23505, or 23P01 for an
+ * exclusion constraint): a write that lost to one already committed — the database answered,
+ * so it is a conflict to report as one, never the database being unavailable.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505" ||
+    code === "23P01"
+  );
+}

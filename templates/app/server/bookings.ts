@@ -3,7 +3,8 @@
  * database of the idempotency records). `book_flight` writes a booking in the transaction that
  * completes the booking's record, so the two commit together (or neither does) and a restart
  * keeps every booking a key replays. A draft books once, whatever the key: its id is taken in
- * `flights_booked_drafts` in the same transaction, and the table's key refuses a second taker.
+ * `flights_booked_drafts` for one booking before anything is booked, in one statement whose
+ * key refuses a second taker (two processes cannot both pass).
  */
 import {
   localDatabase,
@@ -48,19 +49,30 @@ export function createBookings(store: IdempotencyStore) {
             created_at: now,
           },
         );
-        await tx.query(
-          `INSERT INTO flights_booked_drafts (draft_id, booking_id) VALUES (:draft_id, :booking_id)`,
-          { draft_id: booking.draft_id, booking_id: booking.booking_id },
-        );
       };
     },
-    /** The booking made from `draftId`, under any key, if there is one. */
-    async ofDraft(draftId: string): Promise<Booking | undefined> {
-      const { rows } = await db().query<{ body: string }>(
-        `SELECT b.body FROM flights_booked_drafts d
-         JOIN flights_bookings b ON b.booking_id = d.booking_id
-         WHERE d.draft_id = :draft_id`,
+    /**
+     * Takes `draftId` for `bookingId` unless another booking holds it; returns the booking
+     * that holds it now (`bookingId` itself: taken, or taken already by this booking's retry).
+     */
+    async take(draftId: string, bookingId: string): Promise<string> {
+      await db().query(
+        `INSERT INTO flights_booked_drafts (draft_id, booking_id) VALUES (:draft_id, :booking_id)
+         ON CONFLICT (draft_id) DO NOTHING`,
+        { draft_id: draftId, booking_id: bookingId },
+      );
+      const { rows } = await db().query<{ booking_id: string }>(
+        `SELECT booking_id FROM flights_booked_drafts WHERE draft_id = :draft_id`,
         { draft_id: draftId },
+      );
+      // No row (never so: drafts are not deleted): no booking holds it that can be named.
+      return rows[0]?.booking_id ?? "";
+    },
+    /** The booking `bookingId`, once it is made (its row commits with its record). */
+    async byId(bookingId: string): Promise<Booking | undefined> {
+      const { rows } = await db().query<{ body: string }>(
+        `SELECT body FROM flights_bookings WHERE booking_id = :booking_id`,
+        { booking_id: bookingId },
       );
       return rows[0] ? (JSON.parse(rows[0].body) as Booking) : undefined;
     },

@@ -185,6 +185,37 @@ describe("booking a flight", () => {
     expect(booked.length).toBe(before);
   });
 
+  it("books a draft confirmed under ten keys at once once: the others book nothing and are told so", async () => {
+    // A draft no other test books (a draft id is its offer, seats and expiry).
+    const draft_id = `bd.f-101.2.${clock + 77_000}`;
+    const before = booked.length;
+    const keys = Array.from({ length: 10 }, (_, i) => `key-race-${i}`);
+    const results = await Promise.all(
+      keys.map((idempotency_key) => view("book_flight", { draft_id, idempotency_key })),
+    );
+    expect(booked.length - before).toBe(1);
+    const won = results.findIndex((shown) => shown.state === "committed");
+    expect(results.filter((shown) => shown.state === "committed")).toHaveLength(1);
+    for (const shown of results.filter((r) => r.state !== "committed")) {
+      // Unfinished then: retryable, nothing booked; finished: the booking it made.
+      expect(shown).toMatchObject({ state: "error", error: { changes: "none" } });
+      if (shown.state === "error")
+        expect(["DRAFT_IN_USE", "DRAFT_ALREADY_BOOKED"]).toContain(shown.error.code);
+    }
+    const again = await Promise.all(
+      keys.map((idempotency_key) => view("book_flight", { draft_id, idempotency_key })),
+    );
+    expect(booked.length - before).toBe(1);
+    again.forEach((shown, i) => {
+      if (i === won) expect(shown).toMatchObject({ state: "committed", data: { replayed: true } });
+      else
+        expect(shown).toMatchObject({
+          state: "error",
+          error: { code: "DRAFT_ALREADY_BOOKED", retryable: false, changes: "none" },
+        });
+    });
+  });
+
   it("books only with the widget's confirmation: the model's own call is refused", async () => {
     const draft_id = await prepare("f-101", 1);
     const before = booked.length;

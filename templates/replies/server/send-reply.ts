@@ -3,6 +3,9 @@
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
  * reply (nothing sent twice), the same key with another draft is refused, and a draft is sent
  * once whatever the key: under another key it answers `DRAFT_ALREADY_SENT` with that reply.
+ * One reply is one thing whatever the draft: two drafts of the same text to one ticket (the
+ * model drafted it twice, the person confirmed both) send it once, and the second answers
+ * `REPLY_ALREADY_SENT` with the reply that went out.
  */
 import {
   commitArguments,
@@ -41,31 +44,48 @@ function refusal(code: string, message: string, final: boolean, reply?: Reply): 
 }
 
 /**
- * The draft went out under another key: this send sends nothing and points to that reply
- * (final: the draft stays used). While that send is unfinished it is retryable.
+ * What a reply is, whatever its draft: the ticket and the text. An app made from this template
+ * names its own thing here (`event:<id>` for a cancel): of a person's drafts of one thing, one
+ * is sent, so two of them confirmed at once run one effect.
  */
-function alreadyUsed(first: Reply | undefined): Attempt<SendValue> {
+const replyThing = (draft: StoredDraft) => `reply:${draft.ticket_id}:${draft.body}`;
+
+/**
+ * The draft (`"draft"`), or another draft of the same reply (`"reply"`), went out under
+ * another key: this send sends nothing and points to that reply (final: stored and replayed
+ * to this key). While that send is unfinished it is retryable.
+ */
+function alreadyUsed(first: Reply | undefined, by: "draft" | "reply"): Attempt<SendValue> {
   if (!first)
     return {
       final: false,
       value: {
         ok: false,
         error: {
-          code: "DRAFT_IN_USE",
+          code: by === "draft" ? "DRAFT_IN_USE" : "REPLY_IN_PROGRESS",
           message:
-            "This draft is being sent under another idempotency_key; nothing was sent by this call.",
+            by === "draft"
+              ? "This draft is being sent under another idempotency_key; nothing was sent by this call."
+              : "The same reply to this ticket is being sent from another draft; nothing was sent by this call.",
           retryable: true,
           retry_after_seconds: 2,
           changes: "none",
         },
       },
     };
-  return refusal(
-    "DRAFT_ALREADY_SENT",
-    `This draft was already sent as reply ${first.reply_id}; nothing was sent again.`,
-    true,
-    first,
-  );
+  return by === "draft"
+    ? refusal(
+        "DRAFT_ALREADY_SENT",
+        `This draft was already sent as reply ${first.reply_id}; nothing was sent again.`,
+        true,
+        first,
+      )
+    : refusal(
+        "REPLY_ALREADY_SENT",
+        `The same reply was already sent to this ticket as ${first.reply_id}; nothing was sent again.`,
+        true,
+        first,
+      );
 }
 
 /** The scope a token must grant to draft and send (the development sign-in grants it on Allow). */
@@ -109,9 +129,13 @@ export function sendReply(deps: {
           let draft = captured;
           if (!draft) {
             // Single use: taken under this send's effect key (a retry of it takes it again);
-            // a send under any other key is told which reply the draft became.
-            const use = await deps.drafts.use<Reply>(context.caller, draft_id, effectKey);
-            if (use.state === "used") return alreadyUsed(use.result);
+            // a send under any other key is told which reply the draft became. The same reply
+            // from another draft is taken once too, in the same statement.
+            const use = await deps.drafts.use<Reply>(context.caller, draft_id, effectKey, {
+              thing: replyThing,
+            });
+            if (use.state === "used") return alreadyUsed(use.result, "draft");
+            if (use.state === "thing_used") return alreadyUsed(use.result, "reply");
             // Only the caller's own drafts are found: another person's id is "missing".
             if (use.state !== "taken" || !TICKETS.some((t) => t.id === use.draft.ticket_id)) {
               const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";

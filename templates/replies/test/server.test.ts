@@ -135,6 +135,53 @@ describe("the replies server", () => {
     expect(sent.length - before).toBe(2);
   });
 
+  it("sends one reply per text and ticket whatever the draft: ten drafts of it confirmed at once send it once, the others are REPLY_ALREADY_SENT", async () => {
+    const before = sent.length;
+    const text = "Twice drafted, sent once.";
+    const drafts = [];
+    for (let i = 0; i < 10; i++) drafts.push(await draft(text));
+    const keys = drafts.map((_, i) => `key-same-reply-${i}`);
+    const results = await Promise.all(
+      drafts.map((draft_id, i) =>
+        asWidget(tools).call("send_reply", { draft_id, idempotency_key: keys[i]! }),
+      ),
+    );
+    expect(sent.length - before).toBe(1);
+    const won = results.findIndex((result) => !result.isError);
+    expect(results.filter((result) => !result.isError)).toHaveLength(1);
+    const reply = (results[won]!.structuredContent as { reply: Reply }).reply;
+    for (const result of results.filter((r) => r.isError)) {
+      // Unfinished then: retryable, nothing sent; finished: the reply that went out.
+      const error = (result.structuredContent as { error: { code: string } }).error;
+      expect(["REPLY_IN_PROGRESS", "REPLY_ALREADY_SENT"]).toContain(error.code);
+      expect(error).toMatchObject({ changes: "none" });
+    }
+    // Once it went out: every other key is the settled conflict pointing to it, and the
+    // winner's key replays its own reply.
+    const again = await Promise.all(
+      drafts.map((draft_id, i) =>
+        asWidget(tools).call("send_reply", { draft_id, idempotency_key: keys[i]! }),
+      ),
+    );
+    expect(sent.length - before).toBe(1);
+    again.forEach((result, i) => {
+      if (i === won)
+        expect(result.structuredContent).toMatchObject({ ok: true, reply, replayed: true });
+      else
+        expect(result.structuredContent).toMatchObject({
+          ok: false,
+          reply,
+          error: { code: "REPLY_ALREADY_SENT", retryable: false, changes: "none" },
+        });
+    });
+    // Another text to the same ticket is another reply.
+    const other = await draft("A second, different reply.");
+    expect(
+      await view("send_reply", { draft_id: other, idempotency_key: "key-other-text" }),
+    ).toMatchObject({ state: "committed" });
+    expect(sent.length - before).toBe(2);
+  });
+
   it("keeps sent replies in a table that survives a restart, and a restarted server still sends a draft once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "replies-restart-"));
     const file = join(dir, "replies.sqlite");
