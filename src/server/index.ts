@@ -9,40 +9,17 @@
  * by its own tests and scripts.
  */
 export { createJsonLogger, silentLogger, type ServerLogger, type LogFields } from "./log.ts";
-export { NEXT_ACTIONS, type KitNextAction } from "./next-action.ts";
+export { NEXT_ACTIONS } from "./next-action.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
 export type { ArgumentSpec, RuleProblem } from "./validate-arguments.ts";
+export { StartupRefusal } from "./mode.ts";
 export {
-  isDevelopment,
-  type ModeEnvironment,
-  type IdempotencySettingNames,
-  requireProductionSettings,
-  requireIdempotencySettings,
-  StartupRefusal,
-} from "./mode.ts";
-export {
-  type Authorization,
-  type AuthorizationOptions,
-  type ChallengeOptions,
-  type JsonWebKeySet,
   type ToolAuth,
-  AUTHORIZATION_SETTINGS,
   type AuthorizationSettings,
-  authorizationSettingsFrom,
   createResourceServer,
-  createTokenVerifier,
   type Principal,
-  type ProtectedResource,
   type ResourceServer,
-  type DevAuthorizationServer,
-  type DevAuthorizationServerOptions,
-  type DevTestUser,
-  startDevAuthorizationServer,
-  startAuthorization,
-  type TokenVerifier,
-  type TokenVerifierOptions,
-  type Verification,
 } from "./auth/index.ts";
 export {
   createToolServer,
@@ -68,7 +45,6 @@ export {
   type ConfirmRule,
   type ConfirmationSigner,
 } from "./confirmation.ts";
-export { FIELD_CODES, IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
 export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
 export { widgetResources, type WidgetResourcesOptions } from "./widget-resources.ts";
 export {
@@ -86,7 +62,7 @@ export {
   type OpenedApp,
   type ServeAppOptions,
 } from "./app/serve-app.ts";
-export { originSetting, type AppSettings } from "./app/app-settings.ts";
+export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export { createHealthRoute } from "./app/health-route.ts";
 export type { JsonLimits } from "./http/json-limits.ts";
 export {

@@ -34,9 +34,9 @@ async function start(env: { [name: string]: string }) {
     env: { PORT: "0", SQLITE_FILE: ":memory:", ...env },
     stdio: false,
     log: silentLogger,
-    open: ({ store: open, protectedResource, log }) => {
+    open: ({ store: open, log }) => {
       store = open();
-      return createFlightsServer({ widget, store, protectedResource, log });
+      return createFlightsServer({ widget, store, log });
     },
   });
   running.push(app);

@@ -15,26 +15,15 @@ import { createPostgresStore } from "../idempotency/postgres-store.ts";
 import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { createJsonLogger, errorFields, type ServerLogger } from "../log.ts";
-import {
-  isDevelopment,
-  requireIdempotencySettings,
-  requireProductionSettings,
-  StartupRefusal,
-  type ModeEnvironment,
-} from "../mode.ts";
-import {
-  AUTHORIZATION_SETTINGS,
-  startAuthorization,
-  type Authorization,
-} from "../auth/start-authorization.ts";
-import type { ProtectedResource } from "../auth/protected-resource.ts";
+import { StartupRefusal } from "../mode.ts";
+import { AUTHORIZATION_SETTINGS, startAuthorization } from "../auth/start-authorization.ts";
 import { sqlDatabaseOf } from "../stores/sql-database.ts";
 import { startRetention, type Purge } from "../stores/retention.ts";
 import type { ResourceProvider } from "../resource-provider.ts";
 import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
-import { audienceMismatch, readAppSettings, type AppSettings } from "./app-settings.ts";
+import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
 import { createHealthRoute } from "./health-route.ts";
 
 /** What an app's `open` is given to build its tool server. */
@@ -54,10 +43,12 @@ export interface AppContext {
   store(): IdempotencyStore;
   /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
   widget(): { uris: WidgetUris; provider: ResourceProvider };
-  /** The resource server's metadata over HTTP (the tool server's `protectedResource`). */
-  readonly protectedResource: ProtectedResource | undefined;
-  /** Whose tokens are accepted, over HTTP. */
-  readonly authorization: Authorization | undefined;
+  /**
+   * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
+   * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused
+   * calls at the sign-in itself (the app's tool server needs nothing for it).
+   */
+  readonly issuer: string | undefined;
   /**
    * Where people's browsers reach this server: `PUBLIC_ORIGIN`, else the origin it listens on
    * (known once the port is bound).
@@ -109,9 +100,9 @@ export interface ServeAppOptions {
   /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
   readonly httpSettings?: readonly string[];
   /** The app's own start-up rules: throw a `StartupRefusal` to refuse (before anything starts). */
-  check?(env: ModeEnvironment, transport: "http" | "stdio"): void;
+  check?(env: { readonly [name: string]: string | undefined }, transport: "http" | "stdio"): void;
   /** Default `process.env`. */
-  readonly env?: ModeEnvironment;
+  readonly env?: { readonly [name: string]: string | undefined };
   /** Over stdio instead of HTTP; default: `--stdio` among `process.argv`. */
   readonly stdio?: boolean;
   /** Default: JSON lines on stderr. */
@@ -165,12 +156,14 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
   const log = options.log ?? createJsonLogger();
   const transport = (options.stdio ?? process.argv.includes("--stdio")) ? "stdio" : "http";
   options.check?.(env, transport);
-  requireIdempotencySettings(env);
-  requireProductionSettings(env, [
-    ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
-    ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
-  ]);
-  const settings = readAppSettings(env, options.port ?? 8787);
+  const settings = readSettings({
+    env,
+    port: options.port ?? 8787,
+    required: [
+      ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
+      ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
+    ],
+  });
   const mismatch = audienceMismatch(env, settings.publicOrigin);
   // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
   if (mismatch) log.warn("audience_not_public_origin", { note: mismatch });
@@ -204,8 +197,7 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
         ...(options.title ? { title: options.title } : {}),
         ...(settings.publicOrigin ? { resourceOrigins: () => [publicOrigin()] } : {}),
       })),
-    protectedResource: authorization?.resource,
-    authorization,
+    issuer: authorization?.settings.issuer,
     publicOrigin,
   };
   let app: OpenedApp;
@@ -272,7 +264,7 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
   const allowedHosts = settings.allowedHosts
     ? [
         ...settings.allowedHosts,
-        ...(isDevelopment(env) && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
+        ...(settings.development && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
       ]
     : undefined;
   let endpoint;
