@@ -27,7 +27,7 @@ export interface GiftGeniusConfig {
   idempotencyWaitMs: number;
   /**
    * `AUTH_DEV_PORT`: where the development authorization server listens. (`AUTH_ISSUER`,
-   * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit's `startAuthorization`.)
+   * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit: `serveApp`, `readSettings`.)
    */
   authDevPort: number;
   /**
