@@ -30,7 +30,6 @@ export {
   type ToolOutcome,
   type ResourceProvider,
   type CallOrigin,
-  type ConnectionIdentity,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export {
@@ -45,7 +44,7 @@ export {
   type ConfirmRule,
   type ConfirmationSigner,
 } from "./confirmation.ts";
-export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
+export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources, type WidgetResourcesOptions } from "./widget-resources.ts";
 export {
   defineTool,
@@ -54,7 +53,7 @@ export {
   type TypedToolOutcome,
   type TypedToolSpec,
 } from "./define-tool.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export { serveHttp, type HttpOptions } from "./http.ts";
 export {
   serveApp,
   type AppContext,
@@ -63,8 +62,6 @@ export {
   type ServeAppOptions,
 } from "./app/serve-app.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
-export { createHealthRoute } from "./app/health-route.ts";
-export type { JsonLimits } from "./http/json-limits.ts";
 export {
   createFetchHandler,
   type FetchHandler,

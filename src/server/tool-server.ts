@@ -175,12 +175,6 @@ export interface RefusedCall {
   result: CallToolResult;
 }
 
-/** Who a connection without tokens belongs to (stdio: the owner of the process). */
-export interface ConnectionIdentity {
-  /** The caller of every tool on this connection. */
-  principal?: Principal;
-}
-
 /** A tool server: makes SDK `Server`s (one per request or connection) and runs calls without MCP too. */
 export interface ToolServer {
   /**
@@ -188,7 +182,13 @@ export interface ToolServer {
    * `serveStdio` (one per connection) call with the request's context; `connection` names the
    * caller of every tool on a connection that carries no token (stdio, a recording script).
    */
-  createServer(context?: McpRequestContext, connection?: ConnectionIdentity): Server;
+  createServer(
+    context?: McpRequestContext,
+    connection?: {
+      /** The caller of every tool on this connection. */
+      principal?: Principal;
+    },
+  ): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
   /** The `tools/list` entries. */

@@ -10,7 +10,6 @@
  */
 import {
   createFetchHandler,
-  createHealthRoute,
   createJsonLogger,
   readSettings,
   StartupRefusal,
@@ -39,7 +38,6 @@ const app = await createGiftGenius(config, log, auth ? { auth } : {});
 if (!config.publicOrigin && auth) app.listening(auth.audience);
 
 const images = createImageRoute();
-const health = createHealthRoute(app.state, log);
 
 /**
  * The fetch handler: `/mcp`, the protected-resource metadata, `/healthz` and the gift
@@ -53,8 +51,8 @@ export const handler = createFetchHandler({
   ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
   ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
   ...(app.http ? { authenticate: app.http.authenticate } : {}),
-  routes: async (request) =>
-    app.http?.respond(request) ?? (await health(request)) ?? (await images(request)),
+  health: () => app.state.ping(),
+  routes: async (request) => app.http?.respond(request) ?? (await images(request)),
 });
 
 log.info("fetch_handler_ready", { store: app.store.name, issuer: auth?.issuer ?? "" });

@@ -24,7 +24,6 @@ import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
 import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
-import { createHealthRoute } from "./health-route.ts";
 
 /** What an app's `open` is given to build its tool server. */
 export interface AppContext {
@@ -258,7 +257,6 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
           await sqlDatabaseOf(kitStore, "healthz").query("SELECT 1", {});
         }
       : async () => {});
-  const health = createHealthRoute({ ping }, log);
   // A listed public name is served; in development the loopback names stay open as well, so
   // the local host page and curl on 127.0.0.1 work beside a tunnel.
   const allowedHosts = settings.allowedHosts
@@ -278,8 +276,8 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
       ...(allowedHosts ? { allowedHosts } : {}),
       ...(settings.allowedOrigins ? { allowedOrigins: settings.allowedOrigins } : {}),
       ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
-      routes: async (request) =>
-        auth.resource.respond(request) ?? (await health(request)) ?? (await app.routes?.(request)),
+      health: ping,
+      routes: async (request) => auth.resource.respond(request) ?? (await app.routes?.(request)),
       ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
     });
   } catch (error) {
