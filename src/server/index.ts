@@ -8,7 +8,7 @@
  * `mcp-widget-kit/contract`; the kit's internals are imported from their `src/server/*` files
  * by its own tests and scripts.
  */
-export { createJsonLogger, silentLogger, type ServerLogger, type LogFields } from "./log.ts";
+export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
 export { NEXT_ACTIONS } from "./next-action.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
@@ -45,7 +45,7 @@ export {
   type ConfirmationSigner,
 } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
-export { widgetResources, type WidgetResourcesOptions } from "./widget-resources.ts";
+export { widgetResources } from "./widget-resources.ts";
 export {
   defineTool,
   type TypedTool,
@@ -57,7 +57,6 @@ export { serveHttp, type HttpOptions } from "./http.ts";
 export {
   serveApp,
   type AppContext,
-  type RunningApp,
   type OpenedApp,
   type ServeAppOptions,
 } from "./app/serve-app.ts";

@@ -108,13 +108,12 @@ export interface ServeAppOptions {
   readonly log?: ServerLogger;
 }
 
-/** A started app (from {@link startApp}). */
-export interface RunningApp {
-  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
-  readonly url: string | undefined;
-  /** Stops serving, the sign-in, the retention, the app and the store. */
-  close(): Promise<void>;
-}
+/**
+ * A started app (from {@link serveApp} and {@link startApp}): `url`, the MCP endpoint (e.g.
+ * `http://127.0.0.1:8787/mcp`; `undefined` over stdio), and `close()`, which stops serving, the
+ * sign-in, the retention, the app and the store.
+ */
+export type RunningApp = Awaited<ReturnType<typeof startApp>>;
 
 const pathOf = (value: string | URL) =>
   value instanceof URL ? fileURLToPath(value) : resolve(value);
@@ -150,7 +149,12 @@ function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerL
  * signals. Throws a `StartupRefusal` (naming the settings, never their values) when production
  * lacks its secrets or a setting is malformed.
  */
-export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
+export async function startApp(options: ServeAppOptions): Promise<{
+  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
+  readonly url: string | undefined;
+  /** Stops serving, the sign-in, the retention, the app and the store. */
+  close(): Promise<void>;
+}> {
   const env = options.env ?? process.env;
   const log = options.log ?? createJsonLogger();
   const transport = (options.stdio ?? process.argv.includes("--stdio")) ? "stdio" : "http";
@@ -305,7 +309,12 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
  * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other
  * failure is logged (`startup_failed`) with exit code 1.
  */
-export async function serveApp(options: ServeAppOptions): Promise<RunningApp> {
+export async function serveApp(options: ServeAppOptions): Promise<{
+  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
+  readonly url: string | undefined;
+  /** Stops serving, the sign-in, the retention, the app and the store. */
+  close(): Promise<void>;
+}> {
   const log = options.log ?? createJsonLogger();
   let running: RunningApp;
   try {
