@@ -1,6 +1,7 @@
 /**
  * The `mcp-widget-kit` command: `create` writes a new app, `dev` serves the local host page for
- * an app's MCP server while rebuilding its widget. `bin/mcp-widget-kit.js` runs this (built to
+ * an app's MCP server while rebuilding its widget, `sign-in` runs the development sign-in on
+ * its own (an issuer for trying production mode on one machine). `bin/mcp-widget-kit.js` runs this (built to
  * lib/cli/main.js); see docs/commands.md.
  */
 import { relative } from "node:path";
@@ -15,6 +16,7 @@ const USAGE = `Usage:
   mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
   mcp-widget-kit dev --app-page --command "<starts a server that serves the dev page itself>"
   mcp-widget-kit reconcile --app <module> [--grace-ms <n>]
+  mcp-widget-kit sign-in --resource <mcp-url> --scopes <a,b> [--port <n>] [--name <app>]
 
 create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
         story, tests. --template flights (default): search, book a flight (money);
@@ -24,6 +26,8 @@ dev     builds the widget on every change (vite build --watch), starts or reache
         --app-page: the server serves the page itself; dev tells it of each rebuild.
 reconcile  finishes the in-doubt writes nobody retried (completes or compensates each, as
         the app's module says: it exports openReconciliation(env)) and prints the counts.
+sign-in the development sign-in on its own (test users, no passwords, loopback only) for the
+        MCP server at --resource: prints its issuer URL for AUTH_ISSUER (default port 8790).
 `;
 
 function create(args: string[]): void {
@@ -82,11 +86,50 @@ async function reconcile(args: string[]): Promise<void> {
   if (counts.retry_later > 0) process.exitCode = 2;
 }
 
+async function signIn(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      resource: { type: "string" },
+      scopes: { type: "string" },
+      port: { type: "string", default: "8790" },
+      name: { type: "string" },
+    },
+  });
+  if (!values.resource || !values.scopes)
+    throw new UsageError(
+      "Name the MCP server and its scopes: mcp-widget-kit sign-in --resource <mcp-url> --scopes <a,b>.",
+    );
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number, not "${values.port}".`);
+  // Loaded here: only this command needs oidc-provider (an optional peer).
+  const [{ startDevAuthorizationServer }, { createJsonLogger }] = await Promise.all([
+    import("../server/auth/dev-authorization-server.ts"),
+    import("../server/log.ts"),
+  ]);
+  const issuer = await startDevAuthorizationServer({
+    resource: values.resource,
+    scopes: values.scopes
+      .split(",")
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+    port,
+    log: createJsonLogger(),
+    ...(values.name ? { appName: values.name } : {}),
+  });
+  console.log(issuer.issuer);
+  const stop = () => void issuer.close().finally(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === "create") create(rest);
   else if (command === "dev") await dev(rest);
   else if (command === "reconcile") await reconcile(rest);
+  else if (command === "sign-in") await signIn(rest);
   else if (command === undefined || command === "help" || command === "--help" || command === "-h")
     process.stdout.write(USAGE);
   else throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

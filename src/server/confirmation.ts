@@ -22,7 +22,7 @@ import {
 } from "../contract/confirmation.ts";
 import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
-import { isDevelopment, requireProductionSettings, type ModeEnvironment } from "./mode.ts";
+import { isDevelopment, requireProductionSettings } from "./mode.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */
@@ -84,7 +84,7 @@ export interface ConfirmationOptions {
   /** The clock (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;
   /** Where the secret and mode are read (default `process.env`). */
-  readonly env?: ModeEnvironment;
+  readonly env?: { readonly [name: string]: string | undefined };
 }
 
 /** Issues and checks proofs. */

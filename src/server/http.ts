@@ -40,18 +40,21 @@ export interface HttpOptions extends Omit<FetchHandlerOptions, "allowedHosts"> {
   otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
-/** A running HTTP endpoint. */
-export interface HttpEndpoint {
-  /** e.g. `http://127.0.0.1:8787/mcp`. */
-  readonly url: string;
-  /** The bound port (the free one picked for `port: 0`). */
-  readonly port: number;
-  /** Stops accepting connections and ends requests in flight. */
-  close(): Promise<void>;
-}
+/** A running HTTP endpoint (what {@link serveHttp} resolves). */
+export type HttpEndpoint = Awaited<ReturnType<typeof serveHttp>>;
 
-/** Serves `options.createServer` over Streamable HTTP. Logs where it listens. */
-export async function serveHttp(options: HttpOptions): Promise<HttpEndpoint> {
+/**
+ * Serves `options.createServer` over Streamable HTTP. Logs where it listens.
+ *
+ * @returns The running endpoint: its `url` (e.g. `http://127.0.0.1:8787/mcp`), the bound
+ *   `port` (the free one picked for `port: 0`), and `close()`, which stops accepting
+ *   connections and ends requests in flight.
+ */
+export async function serveHttp(options: HttpOptions): Promise<{
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}> {
   const { log, otherRoutes } = options;
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";

@@ -8,41 +8,18 @@
  * `mcp-widget-kit/contract`; the kit's internals are imported from their `src/server/*` files
  * by its own tests and scripts.
  */
-export { createJsonLogger, silentLogger, type ServerLogger, type LogFields } from "./log.ts";
-export { NEXT_ACTIONS, type KitNextAction } from "./next-action.ts";
+export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
+export { NEXT_ACTIONS } from "./next-action.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
 export type { ArgumentSpec, RuleProblem } from "./validate-arguments.ts";
+export { StartupRefusal } from "./mode.ts";
 export {
-  isDevelopment,
-  type ModeEnvironment,
-  type IdempotencySettingNames,
-  requireProductionSettings,
-  requireIdempotencySettings,
-  StartupRefusal,
-} from "./mode.ts";
-export {
-  type Authorization,
-  type AuthorizationOptions,
-  type ChallengeOptions,
-  type JsonWebKeySet,
   type ToolAuth,
-  AUTHORIZATION_SETTINGS,
   type AuthorizationSettings,
-  authorizationSettingsFrom,
   createResourceServer,
-  createTokenVerifier,
   type Principal,
-  type ProtectedResource,
   type ResourceServer,
-  type DevAuthorizationServer,
-  type DevAuthorizationServerOptions,
-  type DevTestUser,
-  startDevAuthorizationServer,
-  startAuthorization,
-  type TokenVerifier,
-  type TokenVerifierOptions,
-  type Verification,
 } from "./auth/index.ts";
 export {
   createToolServer,
@@ -53,7 +30,6 @@ export {
   type ToolOutcome,
   type ResourceProvider,
   type CallOrigin,
-  type ConnectionIdentity,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export {
@@ -68,9 +44,8 @@ export {
   type ConfirmRule,
   type ConfirmationSigner,
 } from "./confirmation.ts";
-export { FIELD_CODES, IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
-export { widgetToolMeta, type WidgetUris, type ToolStatusTexts } from "./widget-tool-meta.ts";
-export { widgetResources, type WidgetResourcesOptions } from "./widget-resources.ts";
+export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
+export { widgetResources } from "./widget-resources.ts";
 export {
   defineTool,
   type TypedTool,
@@ -78,17 +53,14 @@ export {
   type TypedToolOutcome,
   type TypedToolSpec,
 } from "./define-tool.ts";
-export { serveHttp, type HttpOptions, type HttpEndpoint } from "./http.ts";
+export { serveHttp, type HttpOptions } from "./http.ts";
 export {
   serveApp,
   type AppContext,
-  type RunningApp,
   type OpenedApp,
   type ServeAppOptions,
 } from "./app/serve-app.ts";
-export { originSetting, type AppSettings } from "./app/app-settings.ts";
-export { createHealthRoute } from "./app/health-route.ts";
-export type { JsonLimits } from "./http/json-limits.ts";
+export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,
   type FetchHandler,

@@ -6,14 +6,17 @@
 /** Structured fields of one log line. */
 export type LogFields = { [key: string]: unknown };
 
-/** What the server helpers log through. Any logger with these three methods fits. */
+/**
+ * What the server helpers log through. Any logger with these three methods fits; `fields` are
+ * the line's structured fields.
+ */
 export interface ServerLogger {
   /** Something normal happened (`event`: a snake_case name). */
-  info(event: string, fields?: LogFields): void;
+  info(event: string, fields?: { [key: string]: unknown }): void;
   /** Something to look at, not a failure. */
-  warn(event: string, fields?: LogFields): void;
+  warn(event: string, fields?: { [key: string]: unknown }): void;
   /** A failure; `fields` carry `request_id` and the internal detail the caller never sees. */
-  error(event: string, fields?: LogFields): void;
+  error(event: string, fields?: { [key: string]: unknown }): void;
 }
 
 /** Turns an Error into loggable fields (name, message, stack) — for the log only. */

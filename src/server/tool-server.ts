@@ -147,11 +147,6 @@ export interface ToolServerOptions {
   resources?: ResourceProvider;
   /** Where the server logs (every failure's internal detail goes here). */
   log: ServerLogger;
-  /**
-   * The protected resource this server is (see `createProtectedResource`): refused calls then
-   * carry `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in.
-   */
-  protectedResource?: ProtectedResource;
   /** Instructions for the model, sent on initialize. */
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
@@ -180,12 +175,6 @@ export interface RefusedCall {
   result: CallToolResult;
 }
 
-/** Who a connection without tokens belongs to (stdio: the owner of the process). */
-export interface ConnectionIdentity {
-  /** The caller of every tool on this connection. */
-  principal?: Principal;
-}
-
 /** A tool server: makes SDK `Server`s (one per request or connection) and runs calls without MCP too. */
 export interface ToolServer {
   /**
@@ -193,7 +182,13 @@ export interface ToolServer {
    * `serveStdio` (one per connection) call with the request's context; `connection` names the
    * caller of every tool on a connection that carries no token (stdio, a recording script).
    */
-  createServer(context?: McpRequestContext, connection?: ConnectionIdentity): Server;
+  createServer(
+    context?: McpRequestContext,
+    connection?: {
+      /** The caller of every tool on this connection. */
+      principal?: Principal;
+    },
+  ): Server;
   /** Runs one call as `tools/call` would (benchmarks, tests). */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
   /** The `tools/list` entries. */
@@ -210,11 +205,19 @@ export interface KitToolServer extends ToolServer {
    * `undefined` when it may run. Unknown tools are left to the call itself.
    */
   refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
+  /**
+   * Names the protected resource this server is: refused calls then carry
+   * `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in. The
+   * resource server that authenticates the server's HTTP requests calls it (its
+   * `authenticate(tools)`), so an app never hands the metadata over itself.
+   */
+  useResource(resource: ProtectedResource): void;
 }
 
 /** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
 export function kitToolServer(tools: ToolServer): KitToolServer {
-  if (typeof (tools as Partial<KitToolServer>).refusal !== "function")
+  const kit = tools as Partial<KitToolServer>;
+  if (typeof kit.refusal !== "function" || typeof kit.useResource !== "function")
     throw new TypeError("a tool server from createToolServer is needed");
   return tools as KitToolServer;
 }
@@ -243,6 +246,8 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
     declaredByTool.set(tool.name, new Set(entries ? Object.keys(entries) : []));
   }
+  // Set by the resource server wired in front of this server (`useResource`); none over stdio.
+  let resource: ProtectedResource | undefined;
   const plan = planConfirmations(byName.values());
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
@@ -279,7 +284,6 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
   ): RefusedCall | undefined {
     const denial = decideAccess(effectiveToolAuth(tool.auth, tool.writes), auth, tool.writes);
     if (!denial) return undefined;
-    const resource = options.protectedResource;
     // The header's challenge follows RFC 6750 §3.1: no `error` when no token was sent.
     const challenge = resource?.challenge(denial.challenge) ?? "";
     const result = fail(tool, { ...denial.error, ...(requestId ? { request_id: requestId } : {}) });
@@ -403,7 +407,7 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     }
   }
 
-  // Its kit side (`refusal`) is reached through `kitToolServer`.
+  // Its kit side (`refusal`, `useResource`) is reached through `kitToolServer`.
   const server: KitToolServer = {
     createServer: (_context, connection = {}) =>
       createSdkServer({
@@ -425,6 +429,9 @@ export function createToolServer(options: ToolServerOptions): ToolServer {
     refusal(name, auth) {
       const tool = byName.get(name);
       return tool ? refuse(tool, auth) : undefined;
+    },
+    useResource(named) {
+      resource = named;
     },
   };
   return server;

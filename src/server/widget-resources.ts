@@ -37,24 +37,6 @@ const ManifestSchema = v.object({
 });
 type Manifest = v.InferOutput<typeof ManifestSchema>;
 
-/** Options of `widgetResources`. */
-export interface WidgetResourcesOptions {
-  /** The build's output folder: `widget.manifest.json` and `widget.html`. */
-  readonly dist: string;
-  /** Where a missing or unreadable widget build is logged. */
-  readonly log: ServerLogger;
-  /** What hosts show for the resource (default: the manifest's widget name). */
-  readonly title?: string;
-  /**
-   * Origins the server itself serves files from (images, say), known only where it is
-   * deployed (a public origin from configuration). Each is added to the resource domains of
-   * both CSP shapes at read time; the build's own domains stay.
-   */
-  readonly resourceOrigins?: () => readonly string[];
-  /** The widget's name while no build is present, for the placeholder URIs (default `widget`). */
-  readonly fallbackName?: string;
-}
-
 /** The MCP Apps twin's URI: the manifest's `mcp_app_uri`, else `….html` → `….mcp-app.html`. */
 export function mcpAppUriFor(uri: string): string {
   return uri.replace(/\.html$/, ".mcp-app.html");
@@ -101,7 +83,22 @@ function loadBuild(dist: string): Loaded {
  * read, so a rebuild is served without a restart; the URI is content-hashed and the tools keep
  * the one they started with (a warning says when they differ: restart to advertise the new one).
  */
-export function widgetResources(options: WidgetResourcesOptions): {
+export function widgetResources(options: {
+  /** The build's output folder: `widget.manifest.json` and `widget.html`. */
+  readonly dist: string;
+  /** Where a missing or unreadable widget build is logged. */
+  readonly log: ServerLogger;
+  /** What hosts show for the resource (default: the manifest's widget name). */
+  readonly title?: string;
+  /**
+   * Origins the server itself serves files from (images, say), known only where it is
+   * deployed (a public origin from configuration). Each is added to the resource domains of
+   * both CSP shapes at read time; the build's own domains stay.
+   */
+  readonly resourceOrigins?: () => readonly string[];
+  /** The widget's name while no build is present, for the placeholder URIs (default `widget`). */
+  readonly fallbackName?: string;
+}): {
   uris: WidgetUris;
   provider: ResourceProvider;
 } {

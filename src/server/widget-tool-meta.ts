@@ -12,21 +12,18 @@ export interface WidgetUris {
   mcpApp: string;
 }
 
-/** What ChatGPT shows while the tool runs and once it is done. */
-export interface ToolStatusTexts {
-  /** Shown while the tool runs, e.g. "Searching…". */
-  invoking: string;
-  /** Shown when it is done, e.g. "Found". */
-  invoked: string;
-}
-
 /**
  * The `_meta` of a tool that renders the widget. `widgetAccessible` (default `true`) lets the
  * widget call tools itself (`openai/widgetAccessible`).
  */
 export function widgetToolMeta(
   uris: WidgetUris,
-  texts: ToolStatusTexts,
+  texts: {
+    /** What ChatGPT shows while the tool runs, e.g. "Searching…". */
+    invoking: string;
+    /** What it shows once the tool is done, e.g. "Found". */
+    invoked: string;
+  },
   options: { widgetAccessible?: boolean } = {},
 ): { [key: string]: unknown } {
   return {

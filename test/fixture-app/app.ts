@@ -21,10 +21,10 @@ import {
   widgetResources,
   widgetToolMeta,
   type AuthorizationSettings,
-  type HttpOptions,
+  type HttpAuthenticate,
+  type ResourceServer,
   type IdempotencyStore,
   type IdempotencyTiming,
-  type ProtectedResource,
   type ResourceProvider,
   type ServerLogger,
   type ToolErrorBody,
@@ -97,9 +97,8 @@ type Placed =
 /** A running fixture app: make SDK servers from `tools`, serve `http` hooks, `close()`. */
 export interface FixtureApp extends FixtureTools {
   store: IdempotencyStore;
-  http:
-    | { authenticate: NonNullable<HttpOptions["authenticate"]>; resource: ProtectedResource }
-    | undefined;
+  /** The resource server (`serveHttp`'s `authenticate` and `routes`), when `auth` was given. */
+  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
   close(): Promise<void>;
 }
 
@@ -115,8 +114,6 @@ export interface FixtureToolOptions {
   log: ServerLogger;
   /** The widget resources the tools advertise and serve. */
   widget: { uris: WidgetUris; provider: ResourceProvider };
-  /** The resource server's metadata: a refused call then tells the client where to sign in. */
-  protectedResource?: ProtectedResource;
   now?: () => number;
   /** The idempotency lease, wait and TTL (default the kit's). */
   timing?: Partial<IdempotencyTiming>;
@@ -290,7 +287,6 @@ export function createFixtureTools(options: FixtureToolOptions) {
     tools: [listProducts, preparePurchase, placePurchase],
     resources: widget.provider,
     log,
-    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     confirmation: { secret: FIXTURE_SECRET, now },
   });
   const fixture: FixtureTools = { tools, effects: () => effects, placed: () => purchases.size };
@@ -310,7 +306,7 @@ export type FixtureShopTools = ToolsOf<ReturnType<typeof createFixtureTools>["de
  * and a resource server trusting `auth` (without it HTTP has no sign-in: every write refused).
  */
 export async function createFixtureApp(
-  options: Omit<FixtureToolOptions, "widget" | "protectedResource"> & {
+  options: Omit<FixtureToolOptions, "widget"> & {
     widgetDist: string;
     auth?: AuthorizationSettings;
   },
@@ -327,17 +323,13 @@ export async function createFixtureApp(
       })
     : undefined;
   const { widgetDist: _dist, auth: _auth, ...rest } = options;
-  const fixture = createFixtureTools({
-    ...rest,
-    widget,
-    ...(resourceServer ? { protectedResource: resourceServer.resource } : {}),
-  });
+  const fixture = createFixtureTools({ ...rest, widget });
   const { tools } = fixture;
   return {
     ...fixture,
     store,
     http: resourceServer
-      ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }
+      ? { authenticate: resourceServer.authenticate(tools), respond: resourceServer.respond }
       : undefined,
     close: () => store.close(),
   };

@@ -11,11 +11,11 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   createSqliteStore,
   type AuthorizationSettings,
-  type HttpEndpoint,
   type HttpOptions,
   type IdempotencyStore,
   type IdempotencyTiming,
 } from "../../src/server/index.ts";
+import type { HttpEndpoint } from "../../src/server/http.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { serveInProcess } from "../server/serve-in-process.ts";

@@ -31,12 +31,11 @@ await serveApp({
   port: 0,
   dist: new URL("./dist/", import.meta.url),
   sqliteFile: new URL("./data/fixture-shop.sqlite", import.meta.url),
-  open: ({ widget, store, protectedResource, log }) =>
+  open: ({ widget, store, log }) =>
     createFixtureTools({
       store: store(),
       log,
       widget: widget(),
-      ...(protectedResource ? { protectedResource } : {}),
       timing: {
         ...(lease !== undefined ? { leaseMs: lease * 1000 } : {}),
         ...(wait !== undefined ? { waitMs: wait } : {}),

@@ -87,12 +87,11 @@ describe("createFetchHandler", () => {
   const handlers: FetchHandler[] = [];
   afterAll(() => Promise.all(handlers.map((handler) => handler.close())));
   function handlerWith(options: Partial<FetchHandlerOptions> = {}): FetchHandler {
-    const resource = app.http!.resource;
     const handler = createFetchHandler({
       createServer: (context) => app.tools.createServer(context),
       log,
       authenticate: app.http!.authenticate,
-      routes: (request) => resource.respond(request),
+      routes: (request) => app.http!.respond(request),
       ...options,
     });
     handlers.push(handler);

@@ -61,3 +61,35 @@ describe("GET /healthz", () => {
     expect((await fetch(`${url}/health`)).status).toBe(418);
   });
 });
+
+describe("createFetchHandler's health", () => {
+  it("answers /healthz from `health` before the app's routes, and leaves it to them without", async () => {
+    const { createFetchHandler } = await import("../../src/server/http/fetch-handler.ts");
+    let up = true;
+    const routes = async () => new Response("the app's", { status: 299 });
+    const createServer = () => {
+      throw new Error("no MCP request is sent here");
+    };
+    const handler = createFetchHandler({
+      createServer,
+      log: quiet,
+      routes,
+      health: async () => {
+        if (!up) throw new Error("database down");
+      },
+    });
+    const plain = createFetchHandler({ createServer, log: quiet, routes });
+    try {
+      const healthz = () => handler(new Request("http://127.0.0.1/healthz"));
+      expect((await healthz()).status).toBe(200);
+      up = false;
+      const down = await healthz();
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: "unavailable" });
+      expect((await plain(new Request("http://127.0.0.1/healthz"))).status).toBe(299);
+    } finally {
+      await handler.close();
+      await plain.close();
+    }
+  });
+});

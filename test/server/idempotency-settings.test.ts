@@ -3,11 +3,8 @@
  * with IDEMPOTENCY_TTL_SECONDS=0 and a 0 lease, and 50 concurrent commits of one key placed 49
  * orders). Each refusal names the setting and never repeats its value.
  */
-import {
-  requireIdempotencySettings,
-  StartupRefusal,
-  type IdempotencyStore,
-} from "../../src/server/index.ts";
+import { StartupRefusal, type IdempotencyStore } from "../../src/server/index.ts";
+import { requireIdempotencySettings } from "../../src/server/mode.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
 
 function refusal(env: { [name: string]: string }): StartupRefusal | undefined {

@@ -1,4 +1,5 @@
-import { IDEMPOTENCY_CODES, idempotentResult, NEXT_ACTIONS } from "../../src/server/index.ts";
+import { ERROR_CODES } from "../../src/contract/index.ts";
+import { idempotentResult, NEXT_ACTIONS } from "../../src/server/index.ts";
 
 describe("idempotentResult", () => {
   const fromValue = (value: string, replayed: boolean) => ({
@@ -11,7 +12,7 @@ describe("idempotentResult", () => {
     expect(idempotentResult<string>({ state: "key_reused" }, fromValue)).toMatchObject({
       ok: false,
       error: {
-        code: IDEMPOTENCY_CODES.keyReused,
+        code: ERROR_CODES.idempotency.keyReused,
         retryable: false,
         changes: "none",
         next_action: NEXT_ACTIONS.newKeyOrSameArgs,
@@ -25,7 +26,7 @@ describe("idempotentResult", () => {
     ).toMatchObject({
       ok: false,
       error: {
-        code: IDEMPOTENCY_CODES.inProgress,
+        code: ERROR_CODES.idempotency.inProgress,
         retryable: true,
         retry_after_seconds: 2,
         changes: "unknown",

@@ -9,7 +9,7 @@ import {
   StreamableHTTPClientTransport,
   type CallToolResult,
 } from "@modelcontextprotocol/client";
-import type { LogFields, ServerLogger } from "../../src/server/index.ts";
+import type { LogFields, ServerLogger } from "../../src/server/log.ts";
 
 /** A logger that keeps every line, so tests can check what went to the log (and what did not go out). */
 export function memoryLogger(): ServerLogger & {

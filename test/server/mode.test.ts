@@ -3,11 +3,7 @@
  * included, is production, which refuses to start without its settings and names each one.
  */
 import { describe, expect, it } from "vitest";
-import {
-  isDevelopment,
-  requireProductionSettings,
-  StartupRefusal,
-} from "../../src/server/index.ts";
+import { isDevelopment, requireProductionSettings, StartupRefusal } from "../../src/server/mode.ts";
 
 describe("isDevelopment", () => {
   it.each([

@@ -75,10 +75,7 @@ async function fixtureShop(): Promise<App> {
 async function template(
   name: string,
   scope: string,
-  make: (options: {
-    protectedResource: NonNullable<Parameters<typeof createFlightsServer>[0]["protectedResource"]>;
-    count: () => void;
-  }) => ToolServer,
+  make: (options: { count: () => void }) => ToolServer,
 ): Promise<{ client: Client; writes: () => number }> {
   const issuer = await createTestIssuer();
   const resourceServer = createResourceServer({
@@ -88,13 +85,13 @@ async function template(
     log: silentLogger,
   });
   let writes = 0;
-  const tools = make({ protectedResource: resourceServer.resource, count: () => void writes++ });
+  const tools = make({ count: () => void writes++ });
   const endpoint = await serveHttp({
     createServer: (context) => tools.createServer(context),
     log: silentLogger,
     port: 0,
     authenticate: resourceServer.authenticate(tools),
-    otherRoutes: (req, res) => resourceServer.resource.route(req, res),
+    routes: async (request) => resourceServer.respond(request),
   });
   const client = await connectClient(endpoint.url, await issuer.mint({ scope }));
   closers.push(async () => {
@@ -110,17 +107,13 @@ const widget = {
 };
 
 async function flights(): Promise<App> {
-  const { client, writes } = await template(
-    "Flights",
-    BOOKING_SCOPE,
-    ({ protectedResource, count }) =>
-      createFlightsServer({
-        widget,
-        log: silentLogger,
-        store: createSqliteStore(":memory:"),
-        protectedResource,
-        onBooked: count,
-      }),
+  const { client, writes } = await template("Flights", BOOKING_SCOPE, ({ count }) =>
+    createFlightsServer({
+      widget,
+      log: silentLogger,
+      store: createSqliteStore(":memory:"),
+      onBooked: count,
+    }),
   );
   return {
     name: "flights template",
@@ -133,17 +126,13 @@ async function flights(): Promise<App> {
 }
 
 async function replies(): Promise<App> {
-  const { client, writes } = await template(
-    "Replies",
-    REPLY_SCOPE,
-    ({ protectedResource, count }) =>
-      createRepliesServer({
-        widget,
-        log: silentLogger,
-        store: createSqliteStore(":memory:"),
-        protectedResource,
-        onSent: count,
-      }),
+  const { client, writes } = await template("Replies", REPLY_SCOPE, ({ count }) =>
+    createRepliesServer({
+      widget,
+      log: silentLogger,
+      store: createSqliteStore(":memory:"),
+      onSent: count,
+    }),
   );
   return {
     name: "replies template",

@@ -18,9 +18,9 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { FIXTURE_SCOPE } from "../fixture-app/app.ts";
-import { silentLogger, type Authorization } from "../../src/server/index.ts";
+import { silentLogger } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
-import { startAuthorization } from "../../src/server/auth/index.ts";
+import { startAuthorization, type Authorization } from "../../src/server/auth/index.ts";
 import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { clientOptions, sc } from "./mcp-client.ts";
 

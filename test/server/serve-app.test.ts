@@ -7,13 +7,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { requestAsHost } from "../support/host-request.ts";
-import {
-  silentLogger,
-  StartupRefusal,
-  type IdempotencyStore,
-  type RunningApp,
-} from "../../src/server/index.ts";
-import { startApp } from "../../src/server/app/serve-app.ts";
+import { silentLogger, StartupRefusal, type IdempotencyStore } from "../../src/server/index.ts";
+import { startApp, type RunningApp } from "../../src/server/app/serve-app.ts";
 import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
 import { createFlightsServer } from "../../templates/app/server/tools.ts";
 
@@ -34,9 +29,9 @@ async function start(env: { [name: string]: string }) {
     env: { PORT: "0", SQLITE_FILE: ":memory:", ...env },
     stdio: false,
     log: silentLogger,
-    open: ({ store: open, protectedResource, log }) => {
+    open: ({ store: open, log }) => {
       store = open();
-      return createFlightsServer({ widget, store, protectedResource, log });
+      return createFlightsServer({ widget, store, log });
     },
   });
   running.push(app);

@@ -6,19 +6,18 @@
  */
 import {
   serveHttp,
-  type HttpEndpoint,
   type HttpOptions,
-  type ProtectedResource,
+  type HttpAuthenticate,
+  type ResourceServer,
   type ServerLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
+import type { HttpEndpoint } from "../../src/server/http.ts";
 
 /** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
 export interface InProcessApp {
   tools: ToolServer;
-  http:
-    | { authenticate: NonNullable<HttpOptions["authenticate"]>; resource: ProtectedResource }
-    | undefined;
+  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
 }
 
 /** Serves `app` over Streamable HTTP on 127.0.0.1 and an ephemeral port. */
@@ -27,13 +26,13 @@ export function serveInProcess(
   log: ServerLogger,
   http: Partial<HttpOptions> = {},
 ): Promise<HttpEndpoint> {
-  const resource = app.http?.resource;
+  const resourceServer = app.http;
   return serveHttp({
     createServer: (context) => app.tools.createServer(context),
     log,
     port: 0,
     ...(app.http ? { authenticate: app.http.authenticate } : {}),
-    ...(resource ? { otherRoutes: (req, res) => resource.route(req, res) } : {}),
+    ...(resourceServer ? { routes: async (request) => resourceServer.respond(request) } : {}),
     ...http,
   });
 }

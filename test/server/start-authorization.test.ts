@@ -11,9 +11,12 @@ import {
   serveHttp,
   silentLogger,
   StartupRefusal,
-  type Authorization,
 } from "../../src/server/index.ts";
-import { startAuthorization, startDevAuthorizationServer } from "../../src/server/auth/index.ts";
+import {
+  startAuthorization,
+  startDevAuthorizationServer,
+  type Authorization,
+} from "../../src/server/auth/index.ts";
 import { createTestIssuer } from "./test-issuer.ts";
 import { things } from "../support/thing-contract.ts";
 
@@ -40,7 +43,6 @@ async function serve(auth: Authorization) {
     info: { name: "things", version: "1.0.0" },
     contract: things,
     log: silentLogger,
-    protectedResource: auth.resource,
     tools: [
       {
         name: "make_thing",

@@ -1,10 +1,6 @@
-import {
-  IDEMPOTENCY_CODES,
-  NEXT_ACTIONS,
-  ToolFailure,
-  toToolError,
-  type LogFields,
-} from "../../src/server/index.ts";
+import { ERROR_CODES } from "../../src/contract/index.ts";
+import { NEXT_ACTIONS, ToolFailure, toToolError } from "../../src/server/index.ts";
+import type { LogFields } from "../../src/server/log.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
 import type { RecordStore } from "../../src/server/idempotency/store.ts";
 
@@ -51,7 +47,7 @@ describe("runIdempotent when the store is down", () => {
     toToolError(reworded, { requestId: "req-2", log, tool: "book" });
     const error = toToolError(thrown, { requestId: "req-1", log, tool: "book" });
     expect(error).toMatchObject({
-      code: IDEMPOTENCY_CODES.storeUnavailable,
+      code: ERROR_CODES.idempotency.storeUnavailable,
       retryable: true,
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,

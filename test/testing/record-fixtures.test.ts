@@ -11,7 +11,7 @@ import {
   type RecordScenario,
   type RecordedResult,
 } from "../../src/testing/index.ts";
-import type { HttpEndpoint } from "../../src/server/index.ts";
+import type { HttpEndpoint } from "../../src/server/http.ts";
 import { notes, startNotesServer } from "./notes-server.ts";
 
 type NotesState = ReturnType<typeof notes.parse>["state"];

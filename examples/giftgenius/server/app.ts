@@ -12,9 +12,8 @@ import {
   type ReconcileCounts,
   createToolServer,
   type AuthorizationSettings,
-  type HttpOptions,
   type IdempotencyStore,
-  type ProtectedResource,
+  type ResourceServer,
   type ServerLogger,
   type ToolServer,
   type ToolsOf,
@@ -57,13 +56,14 @@ export interface GiftGenius {
   payments: PaymentProvider;
   widget: WidgetUris;
   /**
-   * The resource server, when `auth` settings were given: `serveHttp`'s `authenticate` hook
-   * and the route serving the protected-resource metadata.
+   * The resource server, when `auth` settings were given (an in-process server, a fetch
+   * handler; `serveApp` sets up its own): the `authenticate` hook for the tool server, and
+   * the route serving the protected-resource metadata.
    */
   http:
     | {
-        authenticate: NonNullable<HttpOptions["authenticate"]>;
-        resource: ProtectedResource;
+        authenticate: ReturnType<ResourceServer["authenticate"]>;
+        respond: ResourceServer["respond"];
       }
     | undefined;
   /** The origin gift pictures are served from and the widget CSP declares. */
@@ -166,14 +166,12 @@ export async function createGiftGenius(
   const resourceServer = settings
     ? createResourceServer({ settings, scopes: [ORDERS_SCOPE], resourceName: "GiftGenius", log })
     : undefined;
-  const protectedResource = resourceServer?.resource;
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
     contract: giftGenius,
     tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
     resources: widget.provider,
     log,
-    ...(protectedResource ? { protectedResource } : {}),
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
     // The proof that the person confirmed in the widget is signed with the app's secret; the
     // secrets rotated out still vouch for the commits confirmed under them.
@@ -183,7 +181,7 @@ export async function createGiftGenius(
       "the person confirms the draft in the app, which places the order.",
   });
   const http = resourceServer
-    ? { authenticate: resourceServer.authenticate(tools), resource: resourceServer.resource }
+    ? { authenticate: resourceServer.authenticate(tools), respond: resourceServer.respond }
     : undefined;
   return {
     tools,

@@ -1,13 +1,6 @@
 /** The server's settings, from the environment (documented in docs/server.md). */
 import { resolve } from "node:path";
-import {
-  AUTHORIZATION_SETTINGS,
-  isDevelopment,
-  originSetting,
-  requireIdempotencySettings,
-  requireProductionSettings,
-  StartupRefusal,
-} from "mcp-widget-kit/server";
+import { readSettings, StartupRefusal } from "mcp-widget-kit/server";
 
 /** Everything `createGiftGenius` and `main` need. */
 export interface GiftGeniusConfig {
@@ -34,7 +27,7 @@ export interface GiftGeniusConfig {
   idempotencyWaitMs: number;
   /**
    * `AUTH_DEV_PORT`: where the development authorization server listens. (`AUTH_ISSUER`,
-   * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit's `startAuthorization`.)
+   * `AUTH_AUDIENCE` and `AUTH_JWKS_URL` are read by the kit: `serveApp`, `readSettings`.)
    */
   authDevPort: number;
   /**
@@ -101,14 +94,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     faults: env.GIFTGENIUS_FAULTS,
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
-    publicOrigin: originSetting(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN"),
+    // The kit's reading: an exact https origin (http on loopback), else a StartupRefusal.
+    publicOrigin: readSettings({ env }).publicOrigin,
   };
 }
 
 /**
  * Why the server must not start with `env`, as one line naming every variable to set, or
- * `undefined`. Production (the kit's `isDevelopment` is false: `NODE_ENV` unset, `production`,
- * `staging`, …) needs the draft secret — the built-in one is public (it is in this file), so
+ * `undefined`. Production (the kit's `development` setting is false: `NODE_ENV` unset,
+ * `production`, `staging`, …) needs the draft secret — the built-in one is public (it is in this file), so
  * anyone could sign drafts with it — and, over HTTP, the issuer whose tokens it accepts and
  * `PUBLIC_ORIGIN`: without it the widget's CSP and the gift pictures would name the address the
  * process listens on, which no browser behind a proxy can reach. `GIFTGENIUS_FAULTS` is refused
@@ -119,15 +113,18 @@ export function startupRefusal(
   env: NodeJS.ProcessEnv = process.env,
   transport: "http" | "stdio" = "http",
 ): string | undefined {
-  if (env.GIFTGENIUS_FAULTS && !isDevelopment(env))
+  if (env.GIFTGENIUS_FAULTS && !readSettings({ env }).development)
     return "GIFTGENIUS_FAULTS injects faults (failed payments, catalog errors) and is for development and tests only; unset it in production, or set NODE_ENV=development";
   try {
-    // A TTL or lease of 0 once let 50 concurrent commits of one key place 49 orders.
-    requireIdempotencySettings(env);
-    requireProductionSettings(env, [
-      "GIFTGENIUS_SECRET",
-      ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, "PUBLIC_ORIGIN"] : []),
-    ]);
+    // The kit's rules too: a TTL or lease of 0 once let 50 concurrent commits of one key place
+    // 49 orders.
+    readSettings({
+      env,
+      required: [
+        "GIFTGENIUS_SECRET",
+        ...(transport === "http" ? ["AUTH_ISSUER", "AUTH_AUDIENCE", "PUBLIC_ORIGIN"] : []),
+      ],
+    });
     return undefined;
   } catch (error) {
     if (error instanceof StartupRefusal) return error.message;

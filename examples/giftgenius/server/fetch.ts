@@ -9,10 +9,9 @@
  * addon), so `DATABASE_URL` is too; the local host page; stdio.
  */
 import {
-  authorizationSettingsFrom,
   createFetchHandler,
-  createHealthRoute,
   createJsonLogger,
+  readSettings,
   StartupRefusal,
 } from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
@@ -30,16 +29,15 @@ if (missing.length > 0)
 const refusal = startupRefusal(env, "http");
 if (refusal) throw new Error(`giftgenius: ${refusal}`);
 const config = readConfig(env);
+// Whose tokens are accepted, as the kit reads AUTH_ISSUER, AUTH_AUDIENCE, AUTH_JWKS_URL, ….
+const auth = readSettings({ env }).authorization;
 if (usesDevSecret(config))
   log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
-const auth = authorizationSettingsFrom(env);
 const app = await createGiftGenius(config, log, auth ? { auth } : {});
 // The origin the widget and pictures name: without PUBLIC_ORIGIN, the canonical URI's.
 if (!config.publicOrigin && auth) app.listening(auth.audience);
 
 const images = createImageRoute();
-const health = createHealthRoute(app.state, log);
-const resource = app.http?.resource;
 
 /**
  * The fetch handler: `/mcp`, the protected-resource metadata, `/healthz` and the gift
@@ -53,8 +51,8 @@ export const handler = createFetchHandler({
   ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
   ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
   ...(app.http ? { authenticate: app.http.authenticate } : {}),
-  routes: async (request) =>
-    resource?.respond(request) ?? (await health(request)) ?? (await images(request)),
+  health: () => app.state.ping(),
+  routes: async (request) => app.http?.respond(request) ?? (await images(request)),
 });
 
 log.info("fetch_handler_ready", { store: app.store.name, issuer: auth?.issuer ?? "" });

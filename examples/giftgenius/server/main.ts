@@ -5,7 +5,7 @@
  * JSON lines on stderr. GiftGenius adds its own settings (config.ts), its store and ledger
  * (app.ts), the gift pictures and, in development only, the dev host page at `/`.
  */
-import { isDevelopment, serveApp, StartupRefusal } from "mcp-widget-kit/server";
+import { serveApp, StartupRefusal } from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { giftGeniusDevHost } from "./dev-host.ts";
@@ -25,18 +25,17 @@ await serveApp({
     const refusal = startupRefusal(env, transport);
     if (refusal) throw new StartupRefusal(refusal, []);
   },
-  async open({ transport, authorization, log }) {
+  async open({ transport, settings, issuer, log }) {
     const config = readConfig();
     if (usesDevSecret(config))
       log.warn("dev_secret", { note: "set GIFTGENIUS_SECRET outside development" });
-    const app = await createGiftGenius(config, log, {
-      ...(authorization ? { auth: authorization.settings } : {}),
-    });
+    // serveApp verifies the tokens and points refused calls at the sign-in itself.
+    const app = await createGiftGenius(config, log);
     // The dev host page runs tools from a browser and keeps pages it was sent: development
     // only, never on a public origin.
     const devHost =
-      transport === "http" && isDevelopment() && authorization
-        ? giftGeniusDevHost(config.faults, authorization.settings.issuer)
+      transport === "http" && settings.development && issuer
+        ? giftGeniusDevHost(config.faults, issuer)
         : undefined;
     const images = createImageRoute();
     return {

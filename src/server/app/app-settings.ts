@@ -1,10 +1,22 @@
 /**
  * The settings `serveApp` reads from the environment, in one place: the list docs/deploy.md
- * documents (a docs test compares the two), and the parsing that turns a malformed value into
- * a `StartupRefusal` naming the variable, never repeating its value.
+ * documents (a docs test compares the two), the parsing that turns a malformed value into
+ * a `StartupRefusal` naming the variable, never repeating its value, and `readSettings`, the
+ * one reader an app asks for them (the mode, the origin, the issuer, its own production
+ * settings) instead of parsing the environment again.
  */
 import { isLoopbackHost } from "../../core/loopback.ts";
-import { StartupRefusal, type ModeEnvironment } from "../mode.ts";
+import {
+  authorizationSettingsFrom,
+  type AuthorizationSettings,
+} from "../auth/start-authorization.ts";
+import {
+  isDevelopment,
+  requireIdempotencySettings,
+  requireProductionSettings,
+  StartupRefusal,
+  type ModeEnvironment,
+} from "../mode.ts";
 
 /**
  * Every environment variable `serveApp` (and what it starts: the sign-in, the kit's store,
@@ -33,8 +45,20 @@ export const SERVE_APP_SETTINGS = [
   "STDIO_SUBJECT",
 ] as const;
 
-/** What `serveApp` read from the environment. */
+/** What `serveApp` (or {@link readSettings}) read from the environment. */
 export interface AppSettings {
+  /**
+   * Development (`NODE_ENV` exactly `development` or `test`) or production (anything else,
+   * unset included): development-only features — the development sign-in, built-in secrets,
+   * fault switches — must ask this.
+   */
+  readonly development: boolean;
+  /**
+   * `AUTH_ISSUER`, `AUTH_AUDIENCE`, `AUTH_JWKS_URL`, `AUTH_TOKEN_TYPES`: whose tokens are
+   * accepted; `undefined` without `AUTH_ISSUER` (`serveApp` then starts the development
+   * sign-in, in development only).
+   */
+  readonly authorization: AuthorizationSettings | undefined;
   /** `HOST`: the interface to listen on (default `127.0.0.1`). */
   readonly host: string;
   /** `0` picks a free port. */
@@ -102,6 +126,8 @@ export function originSetting(value: string | undefined, name: string): string |
 export function readAppSettings(env: ModeEnvironment, defaultPort: number): AppSettings {
   const publicOrigin = originSetting(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN");
   return {
+    development: isDevelopment(env),
+    authorization: authorizationSettingsFrom(env),
     host: env.HOST || "127.0.0.1",
     port: whole(env, "PORT", defaultPort, 65_535),
     allowedHosts: list(env.ALLOWED_HOSTS),
@@ -130,4 +156,31 @@ export function audienceMismatch(env: ModeEnvironment, publicOrigin: string | un
     return "AUTH_AUDIENCE is not a URL";
   }
   return audience === publicOrigin ? undefined : "AUTH_AUDIENCE is not on PUBLIC_ORIGIN";
+}
+
+/**
+ * The kit's settings from the environment, checked as `serveApp` checks them before it
+ * starts: for an app that reads one itself (its mode, its public origin, its issuer), or
+ * serves through `createFetchHandler` and has no `serveApp` to read them.
+ *
+ * @param options - `env` (default `process.env`); `port`, the port when `PORT` is unset
+ *   (default 8787); `required`, settings production needs (the app's own secrets, or
+ *   `AUTH_ISSUER` and `AUTH_AUDIENCE` for a server that has no development sign-in): missing
+ *   in production, they are all named in one refusal; development starts without them.
+ * @throws `StartupRefusal` (naming the variables, never their values) for a malformed value,
+ *   idempotency timing outside its rules (`IDEMPOTENCY_TTL_SECONDS`,
+ *   `IDEMPOTENCY_LEASE_SECONDS`), `AUTH_ISSUER` without `AUTH_AUDIENCE`, or a `required`
+ *   setting production lacks.
+ */
+export function readSettings(
+  options: {
+    readonly env?: { readonly [name: string]: string | undefined };
+    readonly port?: number;
+    readonly required?: readonly string[];
+  } = {},
+): AppSettings {
+  const env = options.env ?? process.env;
+  requireIdempotencySettings(env);
+  requireProductionSettings(env, options.required ?? []);
+  return readAppSettings(env, options.port ?? 8787);
 }

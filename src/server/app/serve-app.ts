@@ -15,27 +15,15 @@ import { createPostgresStore } from "../idempotency/postgres-store.ts";
 import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { createJsonLogger, errorFields, type ServerLogger } from "../log.ts";
-import {
-  isDevelopment,
-  requireIdempotencySettings,
-  requireProductionSettings,
-  StartupRefusal,
-  type ModeEnvironment,
-} from "../mode.ts";
-import {
-  AUTHORIZATION_SETTINGS,
-  startAuthorization,
-  type Authorization,
-} from "../auth/start-authorization.ts";
-import type { ProtectedResource } from "../auth/protected-resource.ts";
+import { StartupRefusal } from "../mode.ts";
+import { AUTHORIZATION_SETTINGS, startAuthorization } from "../auth/start-authorization.ts";
 import { sqlDatabaseOf } from "../stores/sql-database.ts";
 import { startRetention, type Purge } from "../stores/retention.ts";
 import type { ResourceProvider } from "../resource-provider.ts";
 import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
-import { audienceMismatch, readAppSettings, type AppSettings } from "./app-settings.ts";
-import { createHealthRoute } from "./health-route.ts";
+import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
 
 /** What an app's `open` is given to build its tool server. */
 export interface AppContext {
@@ -54,10 +42,12 @@ export interface AppContext {
   store(): IdempotencyStore;
   /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
   widget(): { uris: WidgetUris; provider: ResourceProvider };
-  /** The resource server's metadata over HTTP (the tool server's `protectedResource`). */
-  readonly protectedResource: ProtectedResource | undefined;
-  /** Whose tokens are accepted, over HTTP. */
-  readonly authorization: Authorization | undefined;
+  /**
+   * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
+   * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused
+   * calls at the sign-in itself (the app's tool server needs nothing for it).
+   */
+  readonly issuer: string | undefined;
   /**
    * Where people's browsers reach this server: `PUBLIC_ORIGIN`, else the origin it listens on
    * (known once the port is bound).
@@ -109,22 +99,21 @@ export interface ServeAppOptions {
   /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
   readonly httpSettings?: readonly string[];
   /** The app's own start-up rules: throw a `StartupRefusal` to refuse (before anything starts). */
-  check?(env: ModeEnvironment, transport: "http" | "stdio"): void;
+  check?(env: { readonly [name: string]: string | undefined }, transport: "http" | "stdio"): void;
   /** Default `process.env`. */
-  readonly env?: ModeEnvironment;
+  readonly env?: { readonly [name: string]: string | undefined };
   /** Over stdio instead of HTTP; default: `--stdio` among `process.argv`. */
   readonly stdio?: boolean;
   /** Default: JSON lines on stderr. */
   readonly log?: ServerLogger;
 }
 
-/** A started app (from {@link startApp}). */
-export interface RunningApp {
-  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
-  readonly url: string | undefined;
-  /** Stops serving, the sign-in, the retention, the app and the store. */
-  close(): Promise<void>;
-}
+/**
+ * A started app (from {@link serveApp} and {@link startApp}): `url`, the MCP endpoint (e.g.
+ * `http://127.0.0.1:8787/mcp`; `undefined` over stdio), and `close()`, which stops serving, the
+ * sign-in, the retention, the app and the store.
+ */
+export type RunningApp = Awaited<ReturnType<typeof startApp>>;
 
 const pathOf = (value: string | URL) =>
   value instanceof URL ? fileURLToPath(value) : resolve(value);
@@ -160,17 +149,24 @@ function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerL
  * signals. Throws a `StartupRefusal` (naming the settings, never their values) when production
  * lacks its secrets or a setting is malformed.
  */
-export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
+export async function startApp(options: ServeAppOptions): Promise<{
+  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
+  readonly url: string | undefined;
+  /** Stops serving, the sign-in, the retention, the app and the store. */
+  close(): Promise<void>;
+}> {
   const env = options.env ?? process.env;
   const log = options.log ?? createJsonLogger();
   const transport = (options.stdio ?? process.argv.includes("--stdio")) ? "stdio" : "http";
   options.check?.(env, transport);
-  requireIdempotencySettings(env);
-  requireProductionSettings(env, [
-    ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
-    ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
-  ]);
-  const settings = readAppSettings(env, options.port ?? 8787);
+  const settings = readSettings({
+    env,
+    port: options.port ?? 8787,
+    required: [
+      ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
+      ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
+    ],
+  });
   const mismatch = audienceMismatch(env, settings.publicOrigin);
   // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
   if (mismatch) log.warn("audience_not_public_origin", { note: mismatch });
@@ -204,8 +200,7 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
         ...(options.title ? { title: options.title } : {}),
         ...(settings.publicOrigin ? { resourceOrigins: () => [publicOrigin()] } : {}),
       })),
-    protectedResource: authorization?.resource,
-    authorization,
+    issuer: authorization?.settings.issuer,
     publicOrigin,
   };
   let app: OpenedApp;
@@ -266,13 +261,12 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
           await sqlDatabaseOf(kitStore, "healthz").query("SELECT 1", {});
         }
       : async () => {});
-  const health = createHealthRoute({ ping }, log);
   // A listed public name is served; in development the loopback names stay open as well, so
   // the local host page and curl on 127.0.0.1 work beside a tunnel.
   const allowedHosts = settings.allowedHosts
     ? [
         ...settings.allowedHosts,
-        ...(isDevelopment(env) && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
+        ...(settings.development && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
       ]
     : undefined;
   let endpoint;
@@ -286,8 +280,8 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
       ...(allowedHosts ? { allowedHosts } : {}),
       ...(settings.allowedOrigins ? { allowedOrigins: settings.allowedOrigins } : {}),
       ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
-      routes: async (request) =>
-        auth.resource.respond(request) ?? (await health(request)) ?? (await app.routes?.(request)),
+      health: ping,
+      routes: async (request) => auth.resource.respond(request) ?? (await app.routes?.(request)),
       ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
     });
   } catch (error) {
@@ -315,7 +309,12 @@ export async function startApp(options: ServeAppOptions): Promise<RunningApp> {
  * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other
  * failure is logged (`startup_failed`) with exit code 1.
  */
-export async function serveApp(options: ServeAppOptions): Promise<RunningApp> {
+export async function serveApp(options: ServeAppOptions): Promise<{
+  /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
+  readonly url: string | undefined;
+  /** Stops serving, the sign-in, the retention, the app and the store. */
+  close(): Promise<void>;
+}> {
   const log = options.log ?? createJsonLogger();
   let running: RunningApp;
   try {

@@ -8,7 +8,7 @@
  * `serveHttp` needs: the `authenticate` hook and the protected-resource metadata route.
  */
 import { createServer } from "node:net";
-import type { HttpOptions } from "../http.ts";
+import type { HttpAuthenticate } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
 import { requireProductionSettings, StartupRefusal } from "../mode.ts";
 import { isLoopbackHost } from "../../core/loopback.ts";
@@ -17,7 +17,7 @@ import { startDevAuthorizationServer } from "./dev-authorization-server.ts";
 import type { DevTestUser } from "./dev-test-users.ts";
 import { bearerAuthentication } from "./http-guard.ts";
 import { createProtectedResource, type ProtectedResource } from "./protected-resource.ts";
-import { createTokenVerifier, type JsonWebKeySet } from "./token-verifier.ts";
+import { createTokenVerifier } from "./token-verifier.ts";
 
 /** Options of {@link startAuthorization}. */
 export interface AuthorizationOptions {
@@ -58,7 +58,7 @@ export interface AuthorizationSettings {
    * The issuer's keys: a JWKS URL (`AUTH_JWKS_URL`), or the key set itself (tests); default:
    * found by discovery.
    */
-  readonly jwks?: URL | JsonWebKeySet;
+  readonly jwks?: URL | { readonly keys: ReadonlyArray<{ readonly [member: string]: unknown }> };
   /**
    * Accepted `typ` headers (`AUTH_TOKEN_TYPES`, a comma list); default `at+jwt` only
    * (RFC 9068). An issuer that types its access tokens `JWT` needs `["at+jwt", "JWT"]`.
@@ -66,15 +66,25 @@ export interface AuthorizationSettings {
   readonly tokenTypes?: readonly string[];
 }
 
-/** An app's resource server: its metadata, and the `authenticate` hook for its tool server. */
+/** An app's resource server: its metadata route, and the `authenticate` hook for its tool server. */
 export interface ResourceServer {
   /**
-   * The protected-resource metadata: `createToolServer`'s `protectedResource`, and its
-   * `route` answers the metadata in `serveHttp`'s `otherRoutes`.
+   * The answer to a request for the protected-resource metadata (RFC 9728, both the
+   * path-suffixed and the bare `/.well-known/oauth-protected-resource`), `undefined` for any
+   * other path: `createFetchHandler`'s `routes`.
    */
+  respond(request: Request): Response | undefined;
+  /**
+   * `createFetchHandler`'s `authenticate` for `tools`: refused calls get its 401/403 and
+   * challenge. It also names this resource to `tools`, so their refused results point the
+   * host at its metadata (where sign-in starts).
+   */
+  authenticate(tools: ToolServer): HttpAuthenticate;
+}
+
+/** The kit's side of a resource server: the metadata object itself (the dev host, tests). */
+export interface KitResourceServer extends ResourceServer {
   readonly resource: ProtectedResource;
-  /** `serveHttp`'s `authenticate` for `tools`: refused calls get its 401/403 and challenge. */
-  authenticate(tools: ToolServer): NonNullable<HttpOptions["authenticate"]>;
 }
 
 /**
@@ -90,6 +100,13 @@ export function createResourceServer(options: {
   readonly resourceName?: string;
   readonly log: ServerLogger;
 }): ResourceServer {
+  return kitResourceServer(options);
+}
+
+/** {@link createResourceServer} with its metadata object (the kit's own callers use it). */
+export function kitResourceServer(
+  options: Parameters<typeof createResourceServer>[0],
+): KitResourceServer {
   const { settings, log } = options;
   const resource = createProtectedResource({
     resource: settings.audience,
@@ -105,13 +122,17 @@ export function createResourceServer(options: {
   });
   return {
     resource,
-    authenticate: (tools) =>
-      bearerAuthentication({ verifier, resource, refusal: kitToolServer(tools).refusal, log }),
+    respond: (request) => resource.respond(request),
+    authenticate: (tools) => {
+      const kit = kitToolServer(tools);
+      kit.useResource(resource);
+      return bearerAuthentication({ verifier, resource, refusal: kit.refusal, log });
+    },
   };
 }
 
 /** The resource server of an app, as {@link startAuthorization} set it up. */
-export interface Authorization extends ResourceServer {
+export interface Authorization extends KitResourceServer {
   /** Whose tokens are accepted (an app that builds its own resource server hands these on). */
   readonly settings: AuthorizationSettings;
   /** The port the MCP server must listen on (the one asked for, or the free one picked for 0). */
@@ -216,7 +237,7 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
     close = dev.close;
   }
   return {
-    ...createResourceServer({
+    ...kitResourceServer({
       settings,
       scopes: options.scopes,
       log,

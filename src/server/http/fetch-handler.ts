@@ -15,9 +15,10 @@ import {
   type McpRequestContext,
   type Server,
 } from "@modelcontextprotocol/server";
+import { createHealthRoute } from "../app/health-route.ts";
 import { errorFields, type ServerLogger } from "../log.ts";
 import { allowOrigin, answerPreflight } from "./cors.ts";
-import { jsonLimitBroken, type JsonLimits } from "./json-limits.ts";
+import { jsonLimitBroken } from "./json-limits.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
 import { withoutCallerText } from "./protocol-error-text.ts";
 import { BodyAborted, BodyTimedOut, BodyTooLarge, readBodyText } from "./read-body.ts";
@@ -80,10 +81,16 @@ export interface FetchHandlerOptions {
    */
   requireHost?: boolean;
   /**
-   * How deep and wide a JSON body may be (default: 64 levels, 1,000 members per object,
-   * 10,000 items per array); a body beyond them gets a 400 JSON-RPC parse error.
+   * How deep and wide a JSON body may be; a body beyond them gets a 400 JSON-RPC parse error.
    */
-  jsonLimits?: JsonLimits;
+  jsonLimits?: {
+    /** Deepest nesting of objects and arrays (`{"a":[1]}` is 2). Default 64. */
+    maxDepth?: number;
+    /** Most members in one object. Default 1,000. */
+    maxKeys?: number;
+    /** Most items in one array (a JSON-RPC batch included). Default 10,000. */
+    maxItems?: number;
+  };
   /**
    * Routes served next to the endpoint (the protected-resource metadata,
    * `ProtectedResource.respond`): called for every other path once the Host check passed (a
@@ -91,6 +98,12 @@ export interface FetchHandlerOptions {
    * resolves a `Response` when it answered, `undefined` to pass.
    */
   routes?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /**
+   * What `GET /healthz` asks (a load balancer's check): it answers 200 `{"status":"ok"}` while
+   * this resolves within a second, else 503 `{"status":"unavailable"}` with the reason only in
+   * the log. Tried before `routes`; unset, `/healthz` is left to them.
+   */
+  health?: () => Promise<void>;
   /**
    * Decides per request who calls (`bearerAuthentication` answers 401/403 for protected
    * tools). The token it returns reaches tool handlers as `ToolContext.auth`.
@@ -120,6 +133,7 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
       ? options.allowedHosts
       : new Set(options.allowedHosts.map((h) => h.toLowerCase()));
 
+  const health = options.health ? createHealthRoute({ ping: options.health }, log) : undefined;
   const mcp = createMcpHandler((context) => options.createServer(context), {
     maxRequestBodySize: maxBody,
     onerror: (error) => log.warn("mcp_request_rejected", { message: error.message.slice(0, 200) }),
@@ -204,7 +218,9 @@ export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
       return jsonRpcError(403, -32000, "Forbidden: Host header not allowed");
     }
     if (url.pathname !== path) {
-      const routed = options.routes ? await options.routes(request) : undefined;
+      const routed =
+        (health ? await health(request) : undefined) ??
+        (options.routes ? await options.routes(request) : undefined);
       return routed ?? jsonRpcError(404, -32601, `Not found: the MCP endpoint is ${path}`);
     }
     const origin = request.headers.get("origin") ?? undefined;

@@ -18,6 +18,5 @@ await serveApp({
   port: 8788,
   dist: new URL("../dist/", import.meta.url),
   sqliteFile: new URL("../data/bookings.sqlite", import.meta.url),
-  open: ({ widget, store, protectedResource, log }) =>
-    createFlightsServer({ widget: widget(), store: store(), protectedResource, log }),
+  open: ({ widget, store, log }) => createFlightsServer({ widget: widget(), store: store(), log }),
 });

@@ -11,7 +11,6 @@ import {
   ToolFailure,
   widgetToolMeta,
   type IdempotencyStore,
-  type ProtectedResource,
   type ResourceProvider,
   type ServerLogger,
   type ToolServer,
@@ -104,8 +103,6 @@ export function createFlightsServer(options: {
   store: IdempotencyStore;
   /** Told of each new booking (where a real app would call the airline). */
   onBooked?: (booking: Booking) => void;
-  /** The resource server (`startAuthorization`): a refused call then tells the host where to sign in. */
-  protectedResource?: ProtectedResource;
   /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
   now?: () => number;
   requestId?: () => string;
@@ -120,7 +117,6 @@ export function createFlightsServer(options: {
       bookFlight({ widget: widget.uris, store, now, onBooked }),
     ],
     ...(widget.provider ? { resources: widget.provider } : {}),
-    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     log: options.log,
     ...(options.requestId ? { requestId: options.requestId } : {}),
     // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET

@@ -13,11 +13,11 @@ import {
   createConfirmationSigner,
   createSqliteStore,
   guardStore,
-  IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
   type ToolServer,
 } from "mcp-widget-kit/server";
+import { ERROR_CODES } from "mcp-widget-kit/contract";
 import { callAsWidget } from "mcp-widget-kit/testing";
 import { flights, type Booking } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
@@ -165,7 +165,7 @@ describe("booking a flight", () => {
     });
     expect(reused).toMatchObject({
       state: "error",
-      error: { code: IDEMPOTENCY_CODES.keyReused, retryable: false, changes: "none" },
+      error: { code: ERROR_CODES.idempotency.keyReused, retryable: false, changes: "none" },
     });
     expect(booked.length).toBe(before);
   });
@@ -309,7 +309,11 @@ describe("booking a flight", () => {
       state: "error",
       // The kit cannot read the key's record, which may be in doubt from an earlier attempt, so
       // it never claims "none" here; this attempt itself booked nothing.
-      error: { code: IDEMPOTENCY_CODES.storeUnavailable, retryable: true, changes: "unknown" },
+      error: {
+        code: ERROR_CODES.idempotency.storeUnavailable,
+        retryable: true,
+        changes: "unknown",
+      },
     });
     expect(booked.length).toBe(before);
   });

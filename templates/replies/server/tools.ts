@@ -17,7 +17,6 @@ import {
   widgetToolMeta,
   type DraftStore,
   type IdempotencyStore,
-  type ProtectedResource,
   type Purge,
   type RateLimiter,
   type ResourceProvider,
@@ -109,8 +108,6 @@ export function createRepliesServer(options: {
   store: IdempotencyStore;
   /** Told of each reply sent (where a real app would post it to the helpdesk). */
   onSent?: (reply: Reply) => void;
-  /** The resource server (`startAuthorization`): a refused call then tells the host where to sign in. */
-  protectedResource?: ProtectedResource;
   /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
   now?: () => number;
   requestId?: () => string;
@@ -136,7 +133,6 @@ export function createRepliesServer(options: {
       sendReply({ widget: widget.uris, store, drafts, now, onSent }),
     ],
     ...(widget.provider ? { resources: widget.provider } : {}),
-    ...(options.protectedResource ? { protectedResource: options.protectedResource } : {}),
     log: options.log,
     ...(options.requestId ? { requestId: options.requestId } : {}),
     // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET

@@ -12,11 +12,11 @@ import {
   callerScope,
   createConfirmationSigner,
   createSqliteStore,
-  IDEMPOTENCY_CODES,
   silentLogger,
   type CallOrigin,
   type ToolServer,
 } from "mcp-widget-kit/server";
+import { ERROR_CODES } from "mcp-widget-kit/contract";
 import { callAsWidget } from "mcp-widget-kit/testing";
 import { replies, type Reply } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
@@ -101,7 +101,7 @@ describe("the replies server", () => {
     const reused = await view("send_reply", { ...send, draft_id: other });
     expect(reused).toMatchObject({
       state: "error",
-      error: { code: IDEMPOTENCY_CODES.keyReused },
+      error: { code: ERROR_CODES.idempotency.keyReused },
     });
   });
 
