@@ -9,8 +9,11 @@
  *   with the tool result) unless the person has already moved on;
  * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
  * - a failed prepare or base result is shown in place, with a retry of the same call only when
- *   the error is retryable; after an error that is final, and after a committed write, the
- *   flow offers `back` (to the list) and `refresh` (the read the list came from, run again).
+ *   the error is retryable; after an error that is final the flow offers `back` (to the list)
+ *   and `refresh` (the read the list came from, run again); after a committed write the list
+ *   under it is stale by construction, so `back` is that read (one way out, not two); a draft
+ *   or commit the model called, refused for good, has no list: its `back` ends the flow as a
+ *   cancel does (`cancelled`).
  * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
  * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
  * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
@@ -59,7 +62,27 @@ export interface WriteFlowCoreOptions<R extends View> {
   readonly stateKey?: string;
   /** A tool output shown instead of the host's (tests, stories); even `{ value: null }` counts. */
   readonly output?: { readonly value: unknown };
+  /**
+   * What the model is told the person did (`ui/update-model-context`), in the app's words;
+   * each falls back to the kit's neutral sentence. For the model, not the person: never
+   * translated, and nothing the person typed (the reference is the server's).
+   */
+  readonly words?: {
+    /** After a committed write, with its reference from `receipt`. */
+    readonly confirmed?: (reference: string) => string;
+    /** After the person declined a draft no commit was sent for. */
+    readonly declined?: string;
+    /** After a call refused for want of sign-in was answered. */
+    readonly signedIn?: string;
+  };
 }
+
+/** The kit's words for the model: neutral, so a cancelling app's "confirmed" is no purchase. */
+const MODEL_WORDS = {
+  confirmed: (reference: string) => `The person confirmed; it is done (reference ${reference}).`,
+  declined: "The person did not confirm; nothing changed.",
+  signedIn: "The person signed in.",
+} satisfies Required<NonNullable<WriteFlowCoreOptions<View>["words"]>>;
 
 /** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
 export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
@@ -73,9 +96,12 @@ export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   readonly justCommitted: boolean;
   /** Retries what failed, only when its error is retryable. */
   readonly retry: (() => Promise<unknown>) | undefined;
-  /** Back to the list, after a final error or a committed write. */
+  /**
+   * Back to the list after a final error (after a committed write, the list's read again, so
+   * it is not the list as it was); with no list under a refusal, the end (`cancelled`).
+   */
   readonly back: (() => void) | undefined;
-  /** The read the list came from, run again (after a final error or a committed write). */
+  /** The read the list came from, run again (after a final error; a receipt's `back` is it). */
   readonly refresh: (() => Promise<unknown>) | undefined;
 }
 
@@ -116,6 +142,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 ): WriteFlowStore<R, PrepareArgs, CommitArgs> {
   const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
   const stateKey = options.stateKey ?? "wkWriteFlow";
+  const words = { ...MODEL_WORDS, ...options.words };
   const toolForKind: { [kind: string]: string } = {};
   for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
   const listeners = new Set<() => void>();
@@ -138,7 +165,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let signInAsked = false;
   const signedIn = (error: ToolError | null) => {
     const asks = error !== null && needsSignIn(error);
-    if (signInAsked && !asks) tell("The person signed in.");
+    if (signInAsked && !asks) tell(words.signedIn);
     signInAsked = asks;
   };
   let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
@@ -247,7 +274,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     justCommitted = true;
     commitFailed = false;
     const done = receipt(last.view);
-    if (done) tell(`The person confirmed; ${done.reference} placed.`);
+    if (done) tell(words.confirmed(done.reference));
     notify();
   }
 
@@ -262,15 +289,22 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     notify();
   }
 
+  /** Back after a committed write: the list it changed, read again (not the list as it was). */
+  function backFresh(): Promise<void> {
+    movedOn = true;
+    return runBase();
+  }
+
   function cancel() {
     movedOn = true;
     // The person declined the draft they saw (not "back" after a receipt or an error).
     const view = shown?.view ?? readBase();
-    if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
+    if (view?.state === "confirm" && !sent) tell(words.declined);
     writeStored(null);
-    // With a list underneath, go back to it; a widget that only showed the draft has none.
-    const current = readBase();
-    if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+    // With a list underneath, go back to it; a widget that only showed the model's draft (or
+    // the model's prepare or commit, refused) has none.
+    const baseKind = kindOf(readBase());
+    if (baseKind === prepareTool.kind || baseKind === commitTool.kind) cancelled = true;
     shown = null;
     commitFailed = justCommitted = false;
     notify();
@@ -285,15 +319,27 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
     const baseTool = baseKind && toolForKind[baseKind];
     const again = shown ? shown.again : baseTool ? runBase : undefined;
-    const ended = commitFailed || isFinalError(shown?.view) || shown?.view.state === "committed";
+    const done = shown?.view.state === "committed";
+    const ended = commitFailed || isFinalError(shown?.view) || done;
+    // After a committed write, back is the read again (the list as it was is stale), and no
+    // second button does the same; a refusal with no list under it ends the flow (`cancelled`).
+    const back = listBase
+      ? ended
+        ? done && baseTool
+          ? backFresh
+          : cancel
+        : undefined
+      : current !== null && isFinalError(view)
+        ? cancel
+        : undefined;
     return {
       view,
       cancelled,
       pending,
       justCommitted,
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
-      back: ended && listBase ? cancel : undefined,
-      refresh: ended && listBase && baseTool ? runBase : undefined,
+      back,
+      refresh: ended && listBase && baseTool && !done ? runBase : undefined,
     };
   }
 
