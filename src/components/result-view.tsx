@@ -38,9 +38,12 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
-  /** Back to the list (`data-action="back"`), shown when given: the write flow's `back`. */
+  /**
+   * Back to the list (`data-action="back"`), shown when given: the write flow's `back`. Not
+   * under a draft (`confirm`): its dialog has its own (ConfirmDraft's `onBack`).
+   */
   readonly onBack?: () => unknown;
-  /** The list's read again (`data-action="refresh"`), shown when given: the flow's `refresh`. */
+  /** The list's read again (`data-action="refresh"`), shown when given (not under a draft). */
   readonly onRefresh?: () => unknown;
   /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
@@ -137,7 +140,9 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
       <RenderGuard resetKey={view} fallback={<ReportedInvalid />}>
         <StateBody {...props} view={view} />
       </RenderGuard>
-      <WaysBack onBack={onBack} onRefresh={onRefresh} />
+      {/* A draft is a modal dialog: its ways out are its own (a modal's outside is out of
+          reach), so they are not drawn a second time under it. */}
+      {view?.state === "confirm" ? null : <WaysBack onBack={onBack} onRefresh={onRefresh} />}
     </WidgetRoot>
   );
 }

@@ -11,7 +11,8 @@ export interface WaysBackProps {
   readonly onRefresh?: () => unknown;
 }
 
-const button = (action: string, label: string, run?: () => unknown) =>
+/** One way out (`data-action` back or refresh), when given; ConfirmDraft's too. */
+export const wayButton = (action: string, label: string, run?: () => unknown) =>
   run ? (
     <button type="button" className="wk-button" data-action={action} onClick={() => void run()}>
       {label}
@@ -24,8 +25,8 @@ export function WaysBack({ onBack, onRefresh }: WaysBackProps) {
   if (!onBack && !onRefresh) return null;
   return (
     <div className="wk-row">
-      {button("back", m.back, onBack)}
-      {button("refresh", m.refresh, onRefresh)}
+      {wayButton("back", m.back, onBack)}
+      {wayButton("refresh", m.refresh, onRefresh)}
     </div>
   );
 }

@@ -141,6 +141,7 @@ function Flights() {
             onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => book(draft.offer, draft.passengers)}
           />

@@ -145,6 +145,7 @@ function Replies() {
             onCommit={(key) => flow.commit({ draft_id: reply.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
           >
