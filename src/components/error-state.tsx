@@ -78,10 +78,11 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
 }
 
 /**
- * `role="alert"`: what went wrong, in the person's words, and what they can do now. A call
+ * A panel named by its title: what went wrong, in the person's words (its `role="alert"`
+ * part), and what they can do now. A call
  * that needs a signed-in person shows the sign-in state instead: its `sign-in` action runs
  * `onRetry` — the same call again, which starts the host's own sign-in where it has one. A
- * conflict that changed nothing for good (`isSettled`) is a calm `role="status"` notice
+ * conflict that changed nothing for good (`isSettled`) is a calm notice (`role="status"`)
  * titled "Nothing was changed.", not a failure.
  */
 export function ErrorState(props: ErrorStateProps) {
@@ -104,12 +105,15 @@ export function ErrorState(props: ErrorStateProps) {
   return (
     <section
       className={settled ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}
-      role={settled ? "status" : "alert"}
       aria-labelledby={titleId}
     >
-      <h2 id={titleId}>{title}</h2>
-      <p>{sentence}</p>
-      {changes ? <p>{changes}</p> : null}
+      {/* The live region is what happened, not the whole panel: the request ID's copy status
+          and the retry's wait are live regions of their own, and none may sit in another. */}
+      <div className="wk-stack" role={settled ? "status" : "alert"}>
+        <h2 id={titleId}>{title}</h2>
+        <p>{sentence}</p>
+        {changes ? <p>{changes}</p> : null}
+      </div>
       <FieldList error={error} m={m} />
       {error.request_id ? <RequestId value={error.request_id} /> : null}
       {onRetry && signIn ? (
