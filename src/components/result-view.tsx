@@ -45,6 +45,11 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   readonly onBack?: () => unknown;
   /** The list's read again (`data-action="refresh"`), shown when given (not under a draft). */
   readonly onRefresh?: () => unknown;
+  /**
+   * Cancel (`data-action="cancel"`) under a refused write with no list to go back to, shown
+   * when given: the write flow's `end` (the model's own prepare or commit, refused for good).
+   */
+  readonly onCancel?: () => unknown;
   /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
@@ -116,7 +121,7 @@ function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
-  const { result, contract, header, className, onBack, onRefresh } = props;
+  const { result, contract, header, className, onBack, onRefresh, onCancel } = props;
   const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -142,7 +147,9 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
       </RenderGuard>
       {/* A draft is a modal dialog: its ways out are its own (a modal's outside is out of
           reach), so they are not drawn a second time under it. */}
-      {view?.state === "confirm" ? null : <WaysBack onBack={onBack} onRefresh={onRefresh} />}
+      {view?.state === "confirm" ? null : (
+        <WaysBack onBack={onBack} onRefresh={onRefresh} onCancel={onCancel} />
+      )}
     </WidgetRoot>
   );
 }

@@ -12,8 +12,8 @@
  *   the error is retryable; after an error that is final the flow offers `back` (to the list)
  *   and `refresh` (the read the list came from, run again); after a committed write the list
  *   under it is stale by construction, so `back` is that read (one way out, not two); a draft
- *   or commit the model called, refused for good, has no list: its `back` ends the flow as a
- *   cancel does (`cancelled`).
+ *   or commit the model called, refused for good, has no list to go back to: `end` ends the
+ *   flow as a cancel does (`cancelled`).
  * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
  * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
  * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
@@ -98,9 +98,14 @@ export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   readonly retry: (() => Promise<unknown>) | undefined;
   /**
    * Back to the list after a final error (after a committed write, the list's read again, so
-   * it is not the list as it was); with no list under a refusal, the end (`cancelled`).
+   * it is not the list as it was).
    */
   readonly back: (() => void) | undefined;
+  /**
+   * Ends the flow (`cancelled`) where no list is under it: the model's own prepare or commit
+   * (the host's result) was refused for good, and there is nothing to go back to.
+   */
+  readonly end: (() => void) | undefined;
   /** The read the list came from, run again (after a final error; a receipt's `back` is it). */
   readonly refresh: (() => Promise<unknown>) | undefined;
 }
@@ -322,16 +327,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const done = shown?.view.state === "committed";
     const ended = commitFailed || isFinalError(shown?.view) || done;
     // After a committed write, back is the read again (the list as it was is stale), and no
-    // second button does the same; a refusal with no list under it ends the flow (`cancelled`).
-    const back = listBase
-      ? ended
-        ? done && baseTool
-          ? backFresh
-          : cancel
-        : undefined
-      : current !== null && isFinalError(view)
-        ? cancel
-        : undefined;
+    // second button does the same.
+    const back = listBase && ended ? (done && baseTool ? backFresh : cancel) : undefined;
     return {
       view,
       cancelled,
@@ -339,6 +336,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       justCommitted,
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
       back,
+      // A refusal with no list under it: nothing to go back to, the flow ends (`cancelled`).
+      end: !listBase && current !== null && isFinalError(view) ? cancel : undefined,
       refresh: ended && listBase && baseTool && !done ? runBase : undefined,
     };
   }

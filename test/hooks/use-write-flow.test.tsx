@@ -36,6 +36,7 @@ function Seats() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) =>
         view.items.map((seat) => (
           <button
@@ -262,12 +263,13 @@ describe("useWriteFlow", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
   });
 
-  it("gives the model's prepare, refused for good, a way out (no list: the end)", async () => {
+  it("gives the model's prepare, refused for good, a way out: Cancel (no list to go back to)", async () => {
     const { container } = render({
       globals: { toolOutput: failure("seat_hold", "SEAT_ALREADY_TAKEN", false) },
     });
-    expect(actions(container)).toEqual(["back"]);
-    await click(container.querySelector('[data-action="back"]')!);
+    // Nothing to go back to: Cancel ends it, as cancelling the model's draft does.
+    expect(actions(container)).toEqual(["cancel"]);
+    await click(screen.getByRole("button", { name: "Cancel" }));
     expect(container).toHaveTextContent("cancelled");
   });
 

@@ -191,7 +191,7 @@ describe("createWriteFlow", () => {
     expect(host.toolCalls("list_seats")).toHaveLength(0);
   });
 
-  it("offers back after the model's prepare or commit was refused for good (no list: the end)", () => {
+  it("ends the flow after the model's prepare or commit was refused for good (no list)", () => {
     for (const refused of [
       failure("seat_hold", "SEAT_ALREADY_TAKEN", false),
       failure("booking", "CONFIRMATION_REQUIRED", false),
@@ -200,12 +200,14 @@ describe("createWriteFlow", () => {
       const ended = flow.getSnapshot();
       expect(ended.retry).toBeUndefined();
       expect(ended.refresh).toBeUndefined();
-      ended.back!();
+      expect(ended.back).toBeUndefined(); // no list to go back to
+      ended.end!();
       expect(flow.getSnapshot().cancelled).toBe(true);
     }
-    // A retryable refusal has its retry instead.
+    // A retryable refusal has its retry instead; a list under the flow has its back.
     const { flow } = setup({ globals: { toolOutput: failure("seat_hold", "BUSY", true) } });
-    expect(flow.getSnapshot().back).toBeUndefined();
+    expect(flow.getSnapshot().end).toBeUndefined();
+    expect(setup().flow.getSnapshot().end).toBeUndefined();
   });
 
   it("retries a failed host result through the tool behind its kind, only when retryable", async () => {

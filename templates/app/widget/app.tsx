@@ -99,6 +99,7 @@ function Flights() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((offer) => (

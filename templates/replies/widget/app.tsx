@@ -108,6 +108,7 @@ function Replies() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
