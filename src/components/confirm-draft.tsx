@@ -14,7 +14,7 @@ import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
-import { Receipt } from "./receipt.tsx";
+import { Receipt, totalLine } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
 import { wayButton } from "./ways-back.tsx";
@@ -197,24 +197,14 @@ export function ConfirmDraft({
   }
 
   // Cancel, or Back once the write ended: the least destructive action, focused on open.
-  const dismiss = (action: string, label: string, run: () => unknown) => (
-    <button
-      ref={cancelButton}
-      type="button"
-      className="wk-button"
-      data-action={action}
-      disabled={busy}
-      onClick={() => void run()}
-    >
-      {label}
-    </button>
-  );
+  const dismiss = (action: string, label: string, run: () => unknown) =>
+    wayButton(action, label, run, cancelButton, busy);
   const cancel = dismiss("cancel", words.cancel ?? m.cancel, onCancel);
-  const prepareAgainButton = onPrepareAgain ? (
-    <button type="button" className="wk-button" data-action="prepare" onClick={prepareAgain}>
-      {words.prepareAgain ?? m.prepareAgain}
-    </button>
-  ) : null;
+  const prepareAgainButton = wayButton(
+    "prepare",
+    words.prepareAgain ?? m.prepareAgain,
+    onPrepareAgain && prepareAgain,
+  );
 
   // One dialog element through confirm → committing → error, so focus and the trap never
   // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
@@ -265,12 +255,7 @@ export function ConfirmDraft({
               ))}
             </ul>
           ) : null}
-          {draft.total ? (
-            <p className="wk-total">
-              <span>{m.total}</span>
-              <span>{money(draft.total)}</span>
-            </p>
-          ) : null}
+          {totalLine(draft.total, m.total, money)}
           {expired || !draft.expiresAt ? null : (
             <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>
           )}

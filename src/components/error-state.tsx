@@ -38,12 +38,6 @@ export interface ErrorStateProps extends ErrorWords {
   readonly classify?: (error: ToolError) => ErrorClass | undefined;
 }
 
-function changesText(changes: ToolError["changes"], m: Messages): string | null {
-  if (changes === "none") return m.changesNone;
-  if (changes === "applied") return m.changesApplied;
-  return null;
-}
-
 /**
  * A field entry's name for the person. `*` is not a field: the server's entry for the call as
  * a whole (unknown fields, more problems not listed, arguments that are not an object).
@@ -93,8 +87,15 @@ export function ErrorState(props: ErrorStateProps) {
   const signIn = errorClass === "sign_in";
   const settled = isSettled(error, errorClass);
   const sentence = errorSentence(error, errorClass, m, props.errorTexts);
+  // What became of the write, when the server says and the title or sentence does not.
   const changes =
-    errorClass === "unknown_outcome" || signIn || settled ? null : changesText(error.changes, m);
+    errorClass === "unknown_outcome" || signIn || settled
+      ? null
+      : error.changes === "none"
+        ? m.changesNone
+        : error.changes === "applied"
+          ? m.changesApplied
+          : null;
   const title = settled
     ? m.changesNone
     : signIn

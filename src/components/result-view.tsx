@@ -64,21 +64,6 @@ function ReportedInvalid() {
   return <InvalidState />;
 }
 
-function DroppedNote({ count }: { count: number }) {
-  const { m } = useI18n();
-  return <p className="wk-muted">{m.droppedItems(count)}</p>;
-}
-
-function ScrollingResults({ children }: { children: ReactNode }) {
-  const { m } = useI18n();
-  // Focusable so keyboard users can scroll the list within the host's max height.
-  return (
-    <div className="wk-scroll" role="region" aria-label={m.resultsLabel} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
   readonly view: R | null;
 };
@@ -86,6 +71,7 @@ type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
 function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
   const { view, renderResults, renderRecord } = props;
+  const { m } = useI18n();
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
@@ -94,8 +80,11 @@ function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
     case "results":
       return (
         <>
-          <ScrollingResults>{renderResults(view as ResultsOf<R>)}</ScrollingResults>
-          {shown.dropped > 0 ? <DroppedNote count={shown.dropped} /> : null}
+          {/* Focusable so keyboard users can scroll the list within the host's max height. */}
+          <div className="wk-scroll" role="region" aria-label={m.resultsLabel} tabIndex={0}>
+            {renderResults(view as ResultsOf<R>)}
+          </div>
+          {shown.dropped > 0 ? <p className="wk-muted">{m.droppedItems(shown.dropped)}</p> : null}
         </>
       );
     case "empty":

@@ -4,6 +4,7 @@
  * list is under a refused write, Cancel (`data-action="cancel"`), which ends it. Each shows
  * only when given.
  */
+import type { Ref } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
 
 /** Props of `WaysBack`. */
@@ -16,10 +17,26 @@ export interface WaysBackProps {
   readonly onCancel?: () => unknown;
 }
 
-/** One way out (`data-action` back or refresh), when given; ConfirmDraft's too. */
-export const wayButton = (action: string, label: string, run?: () => unknown) =>
+/**
+ * One plain button (`data-action`), when `run` is given: the ways back, and ConfirmDraft's
+ * Cancel, Back and Prepare again (`ref` and `disabled` for its least destructive action).
+ */
+export const wayButton = (
+  action: string,
+  label: string,
+  run?: () => unknown,
+  ref?: Ref<HTMLButtonElement>,
+  disabled?: boolean,
+) =>
   run ? (
-    <button type="button" className="wk-button" data-action={action} onClick={() => void run()}>
+    <button
+      ref={ref}
+      type="button"
+      className="wk-button"
+      data-action={action}
+      disabled={disabled}
+      onClick={() => void run()}
+    >
       {label}
     </button>
   ) : null;

@@ -77,13 +77,6 @@ export interface WriteFlowCoreOptions<R extends View> {
   };
 }
 
-/** The kit's words for the model: neutral, so a cancelling app's "confirmed" is no purchase. */
-const MODEL_WORDS = {
-  confirmed: (reference: string) => `The person confirmed; it is done (reference ${reference}).`,
-  declined: "The person did not confirm; nothing changed.",
-  signedIn: "The person signed in.",
-} satisfies Required<NonNullable<WriteFlowCoreOptions<View>["words"]>>;
-
 /** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
 export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
@@ -147,7 +140,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 ): WriteFlowStore<R, PrepareArgs, CommitArgs> {
   const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
   const stateKey = options.stateKey ?? "wkWriteFlow";
-  const words = { ...MODEL_WORDS, ...options.words };
+  // The app's words for the model, each else the kit's: neutral, so that a cancelling app's
+  // "confirmed" is no purchase. Read per use: a word given as undefined is the kit's too.
+  const words = options.words ?? {};
   const toolForKind: { [kind: string]: string } = {};
   for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
   const listeners = new Set<() => void>();
@@ -170,19 +165,21 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let signInAsked = false;
   const signedIn = (error: ToolError | null) => {
     const asks = error !== null && needsSignIn(error);
-    if (signInAsked && !asks) tell(words.signedIn);
+    if (signInAsked && !asks) tell(words.signedIn ?? "The person signed in.");
     signInAsked = asks;
   };
   let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
   const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
+  /** A draft's or receipt's kind (the flow's own tools'): a result of it has no list under it. */
+  const isWrite = (view: unknown) => {
+    const kind = kindOf(view);
+    return kind === prepareTool.kind || kind === commitTool.kind;
+  };
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
     const view = contract.parse(value); // nothing stored (null) parses as invalid
-    const kind = kindOf(view);
-    return RECORDS.includes(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
-      ? view
-      : null;
+    return RECORDS.includes(view.state) && isWrite(view) ? view : null;
   };
 
   let seenStored = readStored();
@@ -279,12 +276,19 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     justCommitted = true;
     commitFailed = false;
     const done = receipt(last.view);
-    if (done) tell(words.confirmed(done.reference));
+    if (done)
+      tell(
+        words.confirmed?.(done.reference) ?? `The person confirmed (reference ${done.reference}).`,
+      );
     notify();
   }
 
-  /** The read the host's result came from, run again with the host's input. */
+  /**
+   * The read the host's result came from, run again with the host's input: a retry, a
+   * refresh, or back after a committed write (the list it changed, not the list as it was).
+   */
   async function runBase(): Promise<void> {
+    movedOn = true; // the person asked for it: widget state arriving late no longer replaces it
     const kind = kindOf(readBase());
     const tool = kind && toolForKind[kind];
     if (!tool) return; // no kind, or no tool of it
@@ -294,22 +298,16 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     notify();
   }
 
-  /** Back after a committed write: the list it changed, read again (not the list as it was). */
-  function backFresh(): Promise<void> {
-    movedOn = true;
-    return runBase();
-  }
-
   function cancel() {
     movedOn = true;
     // The person declined the draft they saw (not "back" after a receipt or an error).
     const view = shown?.view ?? readBase();
-    if (view?.state === "confirm" && !sent) tell(words.declined);
+    if (view?.state === "confirm" && !sent)
+      tell(words.declined ?? "The person did not confirm; nothing changed.");
     writeStored(null);
     // With a list underneath, go back to it; a widget that only showed the model's draft (or
     // the model's prepare or commit, refused) has none.
-    const baseKind = kindOf(readBase());
-    if (baseKind === prepareTool.kind || baseKind === commitTool.kind) cancelled = true;
+    if (isWrite(readBase())) cancelled = true;
     shown = null;
     commitFailed = justCommitted = false;
     notify();
@@ -320,15 +318,14 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = shown?.view ?? current;
     const baseKind = kindOf(current);
     // A list under the flow's own view: the host's result is neither a draft nor a receipt.
-    const listBase =
-      current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
+    const listBase = current !== null && !isWrite(current);
     const baseTool = baseKind && toolForKind[baseKind];
     const again = shown ? shown.again : baseTool ? runBase : undefined;
     const done = shown?.view.state === "committed";
     const ended = commitFailed || isFinalError(shown?.view) || done;
     // After a committed write, back is the read again (the list as it was is stale), and no
     // second button does the same.
-    const back = listBase && ended ? (done && baseTool ? backFresh : cancel) : undefined;
+    const back = listBase && ended ? (done && baseTool ? runBase : cancel) : undefined;
     return {
       view,
       cancelled,
@@ -337,7 +334,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
       back,
       // A refusal with no list under it: nothing to go back to, the flow ends (`cancelled`).
-      end: !listBase && current !== null && isFinalError(view) ? cancel : undefined,
+      end: current && !listBase && isFinalError(view) ? cancel : undefined,
       refresh: ended && listBase && baseTool && !done ? runBase : undefined,
     };
   }

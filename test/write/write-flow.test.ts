@@ -250,7 +250,7 @@ describe("createWriteFlow", () => {
       flow.getSnapshot().back!(); // going back after the receipt is no cancel
       expect(told(host)).toEqual([
         text("The person did not confirm; nothing changed."),
-        text("The person confirmed; it is done (reference BK-1)."),
+        text("The person confirmed (reference BK-1)."),
       ]);
     });
 
