@@ -197,14 +197,24 @@ export function ConfirmDraft({
   }
 
   // Cancel, or Back once the write ended: the least destructive action, focused on open.
-  const dismiss = (action: string, label: string, run: () => unknown) =>
-    wayButton(action, label, run, cancelButton, busy);
-  const cancel = dismiss("cancel", words.cancel ?? m.cancel, onCancel);
-  const prepareAgainButton = wayButton(
-    "prepare",
-    words.prepareAgain ?? m.prepareAgain,
-    onPrepareAgain && prepareAgain,
+  const dismiss = (action: string, label: string, run: () => unknown) => (
+    <button
+      ref={cancelButton}
+      type="button"
+      className="wk-button"
+      data-action={action}
+      disabled={busy}
+      onClick={() => void run()}
+    >
+      {label}
+    </button>
   );
+  const cancel = dismiss("cancel", words.cancel ?? m.cancel, onCancel);
+  const prepareAgainButton = onPrepareAgain ? (
+    <button type="button" className="wk-button" data-action="prepare" onClick={prepareAgain}>
+      {words.prepareAgain ?? m.prepareAgain}
+    </button>
+  ) : null;
 
   // One dialog element through confirm → committing → error, so focus and the trap never
   // leave it; after a failed commit it is named by the error's title (ErrorState's alert says

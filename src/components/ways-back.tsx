@@ -4,7 +4,6 @@
  * list is under a refused write, Cancel (`data-action="cancel"`), which ends it. Each shows
  * only when given.
  */
-import type { Ref } from "react";
 import { useI18n } from "../i18n/use-i18n.ts";
 
 /** Props of `WaysBack`. */
@@ -17,26 +16,10 @@ export interface WaysBackProps {
   readonly onCancel?: () => unknown;
 }
 
-/**
- * One plain button (`data-action`), when `run` is given: the ways back, and ConfirmDraft's
- * Cancel, Back and Prepare again (`ref` and `disabled` for its least destructive action).
- */
-export const wayButton = (
-  action: string,
-  label: string,
-  run?: () => unknown,
-  ref?: Ref<HTMLButtonElement>,
-  disabled?: boolean,
-) =>
+/** One way out (`data-action` back, refresh or cancel), when given; ConfirmDraft's too. */
+export const wayButton = (action: string, label: string, run?: () => unknown) =>
   run ? (
-    <button
-      ref={ref}
-      type="button"
-      className="wk-button"
-      data-action={action}
-      disabled={disabled}
-      onClick={() => void run()}
-    >
+    <button type="button" className="wk-button" data-action={action} onClick={() => void run()}>
       {label}
     </button>
   ) : null;
