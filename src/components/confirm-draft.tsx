@@ -14,10 +14,10 @@ import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
-import { Receipt } from "./receipt.tsx";
+import { Receipt, totalLine } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
 import { useExpired } from "./use-expired.ts";
-import { WaysBack } from "./ways-back.tsx";
+import { wayButton } from "./ways-back.tsx";
 import { useReportDomState } from "./widget-root.tsx";
 
 /* -------------------------------------------------------------------------------------------
@@ -79,8 +79,13 @@ export interface ConfirmDraftProps extends ErrorWords {
   /** Told once the write is done (to persist it, for instance). */
   readonly onCommitted?: (outcome: CommitSuccess) => void;
   /**
-   * Runs the list's read again (`data-action="refresh"`), offered beside Cancel when the
-   * commit failed for good: the write flow's `refresh`.
+   * Back to the list (`data-action="back"`, "Back to the list"), in place of Cancel once the
+   * commit failed for good: the write flow's `back`. Without it, Cancel stays.
+   */
+  readonly onBack?: () => unknown;
+  /**
+   * Runs the list's read again (`data-action="refresh"`), offered beside the way back when
+   * the commit failed for good: the write flow's `refresh`.
    */
   readonly onRefresh?: () => unknown;
   /** The app's words for buttons, states and receipt. */
@@ -98,7 +103,10 @@ export interface ConfirmDraftProps extends ErrorWords {
  * person cancels: Cancel (the least destructive action) is focused on open, Tab stays inside,
  * Escape cancels, and focus goes back to where it was when the dialog closes by cancelling.
  * It takes the frame's width; a long body scrolls inside it under a heading that stays in
- * view. A failed commit stays in the dialog (retry, sign in, or cancel). Sets the widget
+ * view. A failed commit stays in the dialog (retry, sign in, or cancel); one that failed for
+ * good offers each way out once, inside the dialog (a modal's outside is out of reach): back
+ * (or cancel), refresh, and prepare again unless the refusal is settled (it would only be
+ * refused again). Sets the widget
  * root's `data-state` to `confirm`, `committing`, `committed` or `error`.
  *
  * @example
@@ -114,6 +122,7 @@ export function ConfirmDraft({
   onCancel,
   onPrepareAgain,
   onCommitted,
+  onBack,
   onRefresh,
   words = {},
   renderReceipt,
@@ -187,26 +196,37 @@ export function ConfirmDraft({
     );
   }
 
-  const cancel = (
+  // Cancel, or Back once the write ended: the least destructive action, focused on open.
+  const dismiss = (action: string, label: string, run: () => unknown) => (
     <button
       ref={cancelButton}
       type="button"
       className="wk-button"
-      data-action="cancel"
+      data-action={action}
       disabled={busy}
-      onClick={onCancel}
+      onClick={() => void run()}
     >
-      {words.cancel ?? m.cancel}
+      {label}
     </button>
   );
+  const cancel = dismiss("cancel", words.cancel ?? m.cancel, onCancel);
   const prepareAgainButton = onPrepareAgain ? (
     <button type="button" className="wk-button" data-action="prepare" onClick={prepareAgain}>
       {words.prepareAgain ?? m.prepareAgain}
     </button>
   ) : null;
 
+  // One dialog element through confirm → committing → error, so focus and the trap never
+  // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
+  // what happened), or by "Nothing was changed." for a settled conflict.
+  const failed = phase.kind === "error";
+  const settled = failed && isSettled(phase.error, errorClassOf(phase.error, errorClasses));
+
   let body: ReactNode;
   if (phase.kind === "error") {
+    // Ended for good: each way out once, the least destructive first; a settled refusal is
+    // not prepared again (it can only be refused again).
+    const ended = !phase.error.retryable && !phase.signIn;
     body = (
       <>
         <ErrorState
@@ -216,10 +236,10 @@ export function ConfirmDraft({
           errorClasses={errorClasses}
         />
         <div className="wk-row">
-          {cancel}
-          {phase.error.retryable || phase.signIn ? null : prepareAgainButton}
+          {ended && onBack ? dismiss("back", m.back, onBack) : cancel}
+          {ended ? wayButton("refresh", m.refresh, onRefresh) : null}
+          {ended && !settled ? prepareAgainButton : null}
         </div>
-        {phase.error.retryable || phase.signIn ? null : <WaysBack onRefresh={onRefresh} />}
       </>
     );
   } else {
@@ -245,12 +265,7 @@ export function ConfirmDraft({
               ))}
             </ul>
           ) : null}
-          {draft.total ? (
-            <p className="wk-total">
-              <span>{m.total}</span>
-              <span>{money(draft.total)}</span>
-            </p>
-          ) : null}
+          {totalLine(draft.total, m.total, money)}
           {expired || !draft.expiresAt ? null : (
             <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>
           )}
@@ -275,11 +290,6 @@ export function ConfirmDraft({
     );
   }
 
-  // One dialog element through confirm → committing → error, so focus and the trap never
-  // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
-  // what happened), or by "Nothing was changed." for a settled conflict.
-  const failed = phase.kind === "error";
-  const settled = failed && isSettled(phase.error, errorClassOf(phase.error, errorClasses));
   return (
     <section
       ref={dialog}

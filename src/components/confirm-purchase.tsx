@@ -46,6 +46,8 @@ export interface ConfirmPurchaseProps extends ErrorWords {
   readonly onPrepareAgain?: () => unknown;
   /** Told once the order exists (to persist it, for instance). */
   readonly onCommitted?: (outcome: CommitSuccess) => void;
+  /** Back to the list, in place of Cancel once the commit failed for good (the flow's `back`). */
+  readonly onBack?: () => unknown;
   /** Runs the list's read again, offered when the commit failed for good. */
   readonly onRefresh?: () => unknown;
   /** The app's words for buttons, states and receipt. */

@@ -38,12 +38,6 @@ export interface ErrorStateProps extends ErrorWords {
   readonly classify?: (error: ToolError) => ErrorClass | undefined;
 }
 
-function changesText(changes: ToolError["changes"], m: Messages): string | null {
-  if (changes === "none") return m.changesNone;
-  if (changes === "applied") return m.changesApplied;
-  return null;
-}
-
 /**
  * A field entry's name for the person. `*` is not a field: the server's entry for the call as
  * a whole (unknown fields, more problems not listed, arguments that are not an object).
@@ -78,10 +72,11 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
 }
 
 /**
- * `role="alert"`: what went wrong, in the person's words, and what they can do now. A call
+ * A panel named by its title: what went wrong, in the person's words (its `role="alert"`
+ * part), and what they can do now. A call
  * that needs a signed-in person shows the sign-in state instead: its `sign-in` action runs
  * `onRetry` — the same call again, which starts the host's own sign-in where it has one. A
- * conflict that changed nothing for good (`isSettled`) is a calm `role="status"` notice
+ * conflict that changed nothing for good (`isSettled`) is a calm notice (`role="status"`)
  * titled "Nothing was changed.", not a failure.
  */
 export function ErrorState(props: ErrorStateProps) {
@@ -92,8 +87,15 @@ export function ErrorState(props: ErrorStateProps) {
   const signIn = errorClass === "sign_in";
   const settled = isSettled(error, errorClass);
   const sentence = errorSentence(error, errorClass, m, props.errorTexts);
+  // What became of the write, when the server says and the title or sentence does not.
   const changes =
-    errorClass === "unknown_outcome" || signIn || settled ? null : changesText(error.changes, m);
+    errorClass === "unknown_outcome" || signIn || settled
+      ? null
+      : error.changes === "none"
+        ? m.changesNone
+        : error.changes === "applied"
+          ? m.changesApplied
+          : null;
   const title = settled
     ? m.changesNone
     : signIn
@@ -104,12 +106,15 @@ export function ErrorState(props: ErrorStateProps) {
   return (
     <section
       className={settled ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}
-      role={settled ? "status" : "alert"}
       aria-labelledby={titleId}
     >
-      <h2 id={titleId}>{title}</h2>
-      <p>{sentence}</p>
-      {changes ? <p>{changes}</p> : null}
+      {/* The live region is what happened, not the whole panel: the request ID's copy status
+          and the retry's wait are live regions of their own, and none may sit in another. */}
+      <div className="wk-stack" role={settled ? "status" : "alert"}>
+        <h2 id={titleId}>{title}</h2>
+        <p>{sentence}</p>
+        {changes ? <p>{changes}</p> : null}
+      </div>
       <FieldList error={error} m={m} />
       {error.request_id ? <RequestId value={error.request_id} /> : null}
       {onRetry && signIn ? (

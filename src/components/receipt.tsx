@@ -19,6 +19,15 @@ export interface ReceiptProps {
   readonly children?: ReactNode;
 }
 
+/** A money total's line ("Total  €40.00"), when there is one: the receipt's and the draft's. */
+export const totalLine = (total: Money | undefined, label: string, money: (m: Money) => string) =>
+  total ? (
+    <p className="wk-total">
+      <span>{label}</span>
+      <span>{money(total)}</span>
+    </p>
+  ) : null;
+
 /**
  * A done write (`data-state="committed"`) — an order, a sent message, a booking: its
  * reference, its total if it had one, and whether it was a replay.
@@ -45,12 +54,7 @@ export function Receipt({
       <p>
         {m.reference} <span className="wk-code">{reference}</span>
       </p>
-      {total ? (
-        <p className="wk-total">
-          <span>{m.total}</span>
-          <span>{money(total)}</span>
-        </p>
-      ) : null}
+      {totalLine(total, m.total, money)}
       {replayed ? <p className="wk-muted">{m.replayed}</p> : null}
       {children}
     </section>

@@ -38,10 +38,18 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /** Retries the failed call; the error's RetryButton shows only when given. */
   readonly onRetry?: () => unknown;
-  /** Back to the list (`data-action="back"`), shown when given: the write flow's `back`. */
+  /**
+   * Back to the list (`data-action="back"`), shown when given: the write flow's `back`. Not
+   * under a draft (`confirm`): its dialog has its own (ConfirmDraft's `onBack`).
+   */
   readonly onBack?: () => unknown;
-  /** The list's read again (`data-action="refresh"`), shown when given: the flow's `refresh`. */
+  /** The list's read again (`data-action="refresh"`), shown when given (not under a draft). */
   readonly onRefresh?: () => unknown;
+  /**
+   * Cancel (`data-action="cancel"`) under a refused write with no list to go back to, shown
+   * when given: the write flow's `end` (the model's own prepare or commit, refused for good).
+   */
+  readonly onCancel?: () => unknown;
   /** Follow-ups for the empty state, from the app's messages (none by default). */
   readonly emptySuggestions?: readonly EmptySuggestion[];
   /** Rendered first inside the root in every state (an app title, for instance). */
@@ -56,21 +64,6 @@ function ReportedInvalid() {
   return <InvalidState />;
 }
 
-function DroppedNote({ count }: { count: number }) {
-  const { m } = useI18n();
-  return <p className="wk-muted">{m.droppedItems(count)}</p>;
-}
-
-function ScrollingResults({ children }: { children: ReactNode }) {
-  const { m } = useI18n();
-  // Focusable so keyboard users can scroll the list within the host's max height.
-  return (
-    <div className="wk-scroll" role="region" aria-label={m.resultsLabel} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
   readonly view: R | null;
 };
@@ -78,6 +71,7 @@ type BodyProps<R extends AnyParsedResult> = ResultViewProps<R> & {
 /** Rendered inside the guard, so an error thrown by the app's render functions is caught too. */
 function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
   const { view, renderResults, renderRecord } = props;
+  const { m } = useI18n();
   if (view === null) return <LoadingState />;
   // The kit's own states are read through the union every contract's views belong to (where
   // `state` narrows); the app's render functions get the app's own member of R.
@@ -86,8 +80,11 @@ function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
     case "results":
       return (
         <>
-          <ScrollingResults>{renderResults(view as ResultsOf<R>)}</ScrollingResults>
-          {shown.dropped > 0 ? <DroppedNote count={shown.dropped} /> : null}
+          {/* Focusable so keyboard users can scroll the list within the host's max height. */}
+          <div className="wk-scroll" role="region" aria-label={m.resultsLabel} tabIndex={0}>
+            {renderResults(view as ResultsOf<R>)}
+          </div>
+          {shown.dropped > 0 ? <p className="wk-muted">{m.droppedItems(shown.dropped)}</p> : null}
         </>
       );
     case "empty":
@@ -113,7 +110,7 @@ function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
  * <ResultView contract={contract} renderResults={(view) => <ItemList items={view.items} … />} />
  */
 export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
-  const { result, contract, header, className, onBack, onRefresh } = props;
+  const { result, contract, header, className, onBack, onRefresh, onCancel } = props;
   const toolOutput = useHostGlobal("toolOutput");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
@@ -137,7 +134,11 @@ export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>)
       <RenderGuard resetKey={view} fallback={<ReportedInvalid />}>
         <StateBody {...props} view={view} />
       </RenderGuard>
-      <WaysBack onBack={onBack} onRefresh={onRefresh} />
+      {/* A draft is a modal dialog: its ways out are its own (a modal's outside is out of
+          reach), so they are not drawn a second time under it. */}
+      {view?.state === "confirm" ? null : (
+        <WaysBack onBack={onBack} onRefresh={onRefresh} onCancel={onCancel} />
+      )}
     </WidgetRoot>
   );
 }

@@ -1,31 +1,38 @@
 /**
  * The ways back after a write ended (a final error, or a committed write): back to the list
- * (`data-action="back"`), and the list's read run again (`data-action="refresh"`), so going
- * back does not show a stale list. Each shows only when given.
+ * (`data-action="back"`), the list's read run again (`data-action="refresh"`), or, where no
+ * list is under a refused write, Cancel (`data-action="cancel"`), which ends it. Each shows
+ * only when given.
  */
 import { useI18n } from "../i18n/use-i18n.ts";
 
 /** Props of `WaysBack`. */
 export interface WaysBackProps {
+  /** Back to the list (`data-action="back"`). */
   readonly onBack?: () => unknown;
+  /** The list's read again (`data-action="refresh"`). */
   readonly onRefresh?: () => unknown;
+  /** Cancel (`data-action="cancel"`): ends a refused write with no list under it. */
+  readonly onCancel?: () => unknown;
 }
 
-const button = (action: string, label: string, run?: () => unknown) =>
+/** One way out (`data-action` back, refresh or cancel), when given; ConfirmDraft's too. */
+export const wayButton = (action: string, label: string, run?: () => unknown) =>
   run ? (
     <button type="button" className="wk-button" data-action={action} onClick={() => void run()}>
       {label}
     </button>
   ) : null;
 
-/** Back and refresh buttons; nothing when neither is given. */
-export function WaysBack({ onBack, onRefresh }: WaysBackProps) {
+/** Back, refresh and cancel buttons, each when given; nothing when none is. */
+export function WaysBack({ onBack, onRefresh, onCancel }: WaysBackProps) {
   const { m } = useI18n();
-  if (!onBack && !onRefresh) return null;
+  if (!onBack && !onRefresh && !onCancel) return null;
   return (
     <div className="wk-row">
-      {button("back", m.back, onBack)}
-      {button("refresh", m.refresh, onRefresh)}
+      {wayButton("cancel", m.cancel, onCancel)}
+      {wayButton("back", m.back, onBack)}
+      {wayButton("refresh", m.refresh, onRefresh)}
     </div>
   );
 }

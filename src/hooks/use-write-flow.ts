@@ -43,6 +43,22 @@ export interface WriteFlowOptions<
   readonly output?: unknown;
   /** Set when `output` is given (an own property, even `undefined`, counts). */
   readonly hasOutput?: boolean;
+  /**
+   * What the model is told the person did (`ui/update-model-context`), in the app's words
+   * (a cancelling app's "confirmed" is no purchase); each falls back to the kit's neutral
+   * sentence. For the model: never translated, never what the person typed.
+   *
+   * @example
+   * words: { confirmed: (ref) => `The person cancelled event ${ref}.`, declined: "The person kept the event." }
+   */
+  readonly words?: {
+    /** After a committed write, with its reference from `receipt`. */
+    readonly confirmed?: (reference: string) => string;
+    /** After the person declined a draft no commit was sent for. */
+    readonly declined?: string;
+    /** After a call refused for want of sign-in was answered. */
+    readonly signedIn?: string;
+  };
 }
 
 /** The arguments a commit sends: its tool's, without the proof the flow adds itself. */
@@ -85,7 +101,7 @@ export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRe
   const host = useHost();
   const { contract, prepare, commit, stateKey, hasOutput, output } = options;
   // One store per host, contract, tools and output: the options object is a new literal on
-  // every render, its parts are not (`receipt` and `tools` are read when the store is made).
+  // every render, its parts are not (`receipt`, `tools` and `words` are read when the store is made).
   const flow = useMemo(
     () =>
       // The options as they are (the store reads its own), with the host and the output wrapped.

@@ -9,8 +9,11 @@
  *   with the tool result) unless the person has already moved on;
  * - cancel goes back to the list (or to a "cancelled" notice when there is no list);
  * - a failed prepare or base result is shown in place, with a retry of the same call only when
- *   the error is retryable; after an error that is final, and after a committed write, the
- *   flow offers `back` (to the list) and `refresh` (the read the list came from, run again).
+ *   the error is retryable; after an error that is final the flow offers `back` (to the list)
+ *   and `refresh` (the read the list came from, run again); after a committed write the list
+ *   under it is stale by construction, so `back` is that read (one way out, not two); a draft
+ *   or commit the model called, refused for good, has no list to go back to: `end` ends the
+ *   flow as a cancel does (`cancelled`).
  * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
  * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
  * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
@@ -59,6 +62,19 @@ export interface WriteFlowCoreOptions<R extends View> {
   readonly stateKey?: string;
   /** A tool output shown instead of the host's (tests, stories); even `{ value: null }` counts. */
   readonly output?: { readonly value: unknown };
+  /**
+   * What the model is told the person did (`ui/update-model-context`), in the app's words;
+   * each falls back to the kit's neutral sentence. For the model, not the person: never
+   * translated, and nothing the person typed (the reference is the server's).
+   */
+  readonly words?: {
+    /** After a committed write, with its reference from `receipt`. */
+    readonly confirmed?: (reference: string) => string;
+    /** After the person declined a draft no commit was sent for. */
+    readonly declined?: string;
+    /** After a call refused for want of sign-in was answered. */
+    readonly signedIn?: string;
+  };
 }
 
 /** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
@@ -73,9 +89,17 @@ export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   readonly justCommitted: boolean;
   /** Retries what failed, only when its error is retryable. */
   readonly retry: (() => Promise<unknown>) | undefined;
-  /** Back to the list, after a final error or a committed write. */
+  /**
+   * Back to the list after a final error (after a committed write, the list's read again, so
+   * it is not the list as it was).
+   */
   readonly back: (() => void) | undefined;
-  /** The read the list came from, run again (after a final error or a committed write). */
+  /**
+   * Ends the flow (`cancelled`) where no list is under it: the model's own prepare or commit
+   * (the host's result) was refused for good, and there is nothing to go back to.
+   */
+  readonly end: (() => void) | undefined;
+  /** The read the list came from, run again (after a final error; a receipt's `back` is it). */
   readonly refresh: (() => Promise<unknown>) | undefined;
 }
 
@@ -116,6 +140,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 ): WriteFlowStore<R, PrepareArgs, CommitArgs> {
   const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
   const stateKey = options.stateKey ?? "wkWriteFlow";
+  // The app's words for the model, each else the kit's: neutral, so that a cancelling app's
+  // "confirmed" is no purchase. Read per use: a word given as undefined is the kit's too.
+  const words = options.words ?? {};
   const toolForKind: { [kind: string]: string } = {};
   for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
   const listeners = new Set<() => void>();
@@ -138,19 +165,21 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let signInAsked = false;
   const signedIn = (error: ToolError | null) => {
     const asks = error !== null && needsSignIn(error);
-    if (signInAsked && !asks) tell("The person signed in.");
+    if (signInAsked && !asks) tell(words.signedIn ?? "The person signed in.");
     signInAsked = asks;
   };
   let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
   const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
+  /** A draft's or receipt's kind (the flow's own tools'): a result of it has no list under it. */
+  const isWrite = (view: unknown) => {
+    const kind = kindOf(view);
+    return kind === prepareTool.kind || kind === commitTool.kind;
+  };
 
   /** A stored draft or receipt, parsed again; anything else is null. */
   const restore = (value: unknown): R | null => {
     const view = contract.parse(value); // nothing stored (null) parses as invalid
-    const kind = kindOf(view);
-    return RECORDS.includes(view.state) && (kind === prepareTool.kind || kind === commitTool.kind)
-      ? view
-      : null;
+    return RECORDS.includes(view.state) && isWrite(view) ? view : null;
   };
 
   let seenStored = readStored();
@@ -247,12 +276,19 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     justCommitted = true;
     commitFailed = false;
     const done = receipt(last.view);
-    if (done) tell(`The person confirmed; ${done.reference} placed.`);
+    if (done)
+      tell(
+        words.confirmed?.(done.reference) ?? `The person confirmed (reference ${done.reference}).`,
+      );
     notify();
   }
 
-  /** The read the host's result came from, run again with the host's input. */
+  /**
+   * The read the host's result came from, run again with the host's input: a retry, a
+   * refresh, or back after a committed write (the list it changed, not the list as it was).
+   */
   async function runBase(): Promise<void> {
+    movedOn = true; // the person asked for it: widget state arriving late no longer replaces it
     const kind = kindOf(readBase());
     const tool = kind && toolForKind[kind];
     if (!tool) return; // no kind, or no tool of it
@@ -266,11 +302,12 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     movedOn = true;
     // The person declined the draft they saw (not "back" after a receipt or an error).
     const view = shown?.view ?? readBase();
-    if (view?.state === "confirm" && !sent) tell("The person cancelled; nothing changed.");
+    if (view?.state === "confirm" && !sent)
+      tell(words.declined ?? "The person did not confirm; nothing changed.");
     writeStored(null);
-    // With a list underneath, go back to it; a widget that only showed the draft has none.
-    const current = readBase();
-    if (kindOf(current) === prepareTool.kind && current?.state !== "error") cancelled = true;
+    // With a list underneath, go back to it; a widget that only showed the model's draft (or
+    // the model's prepare or commit, refused) has none.
+    if (isWrite(readBase())) cancelled = true;
     shown = null;
     commitFailed = justCommitted = false;
     notify();
@@ -281,19 +318,24 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = shown?.view ?? current;
     const baseKind = kindOf(current);
     // A list under the flow's own view: the host's result is neither a draft nor a receipt.
-    const listBase =
-      current !== null && baseKind !== prepareTool.kind && baseKind !== commitTool.kind;
+    const listBase = current !== null && !isWrite(current);
     const baseTool = baseKind && toolForKind[baseKind];
     const again = shown ? shown.again : baseTool ? runBase : undefined;
-    const ended = commitFailed || isFinalError(shown?.view) || shown?.view.state === "committed";
+    const done = shown?.view.state === "committed";
+    const ended = commitFailed || isFinalError(shown?.view) || done;
+    // After a committed write, back is the read again (the list as it was is stale), and no
+    // second button does the same.
+    const back = listBase && ended ? (done && baseTool ? runBase : cancel) : undefined;
     return {
       view,
       cancelled,
       pending,
       justCommitted,
       retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
-      back: ended && listBase ? cancel : undefined,
-      refresh: ended && listBase && baseTool ? runBase : undefined,
+      back,
+      // A refusal with no list under it: nothing to go back to, the flow ends (`cancelled`).
+      end: current && !listBase && isFinalError(view) ? cancel : undefined,
+      refresh: ended && listBase && baseTool && !done ? runBase : undefined,
     };
   }
 

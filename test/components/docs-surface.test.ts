@@ -2,7 +2,8 @@
 /**
  * The documented surface stays the real one: docs/components.md's table of message keys is
  * the English catalog, key for key and word for word, and its list of styling hooks is every
- * `wk-*` class of the kit's CSS and every `--wk-*` token.
+ * `wk-*` class of the kit's CSS and every `--wk-*` token; its prop tables are the props types,
+ * prop for prop.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -47,5 +48,29 @@ describe("docs/components.md", () => {
     expect([...listed].map((hook) => hook.slice(1, -1)).sort()).toEqual(
       [...classes, ...tokens].sort(),
     );
+  });
+
+  /** The members of `export interface name` in `file` (its own, then those of `ErrorWords`). */
+  function propsOf(file: string, name: string): string[] {
+    const source = read(file);
+    const start = source.indexOf(`export interface ${name}`);
+    if (start < 0) throw new Error(`${file} has no interface ${name}`);
+    const body = source.slice(start, source.indexOf("\n}", start));
+    const own = [...body.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((match) => match[1]!);
+    const inherited = /extends ErrorWords/.test(body.split("\n")[0]!)
+      ? propsOf("src/components/error-class.ts", "ErrorWords")
+      : [];
+    return [...own, ...inherited];
+  }
+
+  it.each([
+    ["## ResultView", "src/components/result-view.tsx", "ResultViewProps"],
+    ["## ConfirmDraft", "src/components/confirm-draft.tsx", "ConfirmDraftProps"],
+  ])("the prop table under %s is %s's props", (heading, file, name) => {
+    const rows = section(heading)
+      .split("\n")
+      .map((line) => /^\| `(\w+)\??`/.exec(line)?.[1])
+      .filter((prop): prop is string => prop !== undefined);
+    expect(rows.sort()).toEqual(propsOf(file, name).sort());
   });
 });

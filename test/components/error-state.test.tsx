@@ -37,9 +37,11 @@ describe("ErrorState", () => {
     renderWithHost(<ErrorState error={validation} onRetry={() => {}} />, {
       globals: { locale: "ru" },
     });
-    const alert = screen.getByRole("alert");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Некоторые данные нужно изменить, чтобы продолжить.",
+    );
+    const alert = screen.getByRole("region", { name: "Проверьте данные" });
     expect(within(alert).getByRole("heading")).toHaveTextContent("Проверьте данные");
-    expect(alert).toHaveTextContent("Некоторые данные нужно изменить, чтобы продолжить.");
     const details = alert.querySelector("details");
     expect(details?.querySelector("summary")).toHaveTextContent("Что нужно проверить");
     const items = within(alert).getAllByRole("listitem", { hidden: true });
@@ -187,7 +189,7 @@ describe("ErrorState", () => {
         }}
       />,
     );
-    const alert = screen.getByRole("alert");
+    const alert = screen.getByRole("region");
     for (const modelText of [
       "out_of_range",
       "budget_min",
@@ -213,7 +215,7 @@ describe("ErrorState", () => {
       />,
     );
     expect(container.querySelector("img, b")).toBeNull();
-    expect(screen.getByRole("alert")).toHaveTextContent("<b>b</b>");
+    expect(screen.getByRole("region")).toHaveTextContent("<b>b</b>");
   });
 
   it("lets an app classify its own codes", () => {
@@ -238,7 +240,31 @@ describe("ErrorState", () => {
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("Someone is booking this seat right now.");
     expect(alert).not.toHaveTextContent("could not do this");
-    expect(alert.querySelector('[data-action="retry"]')).not.toBeNull();
+    expect(screen.getByRole("region").querySelector('[data-action="retry"]')).not.toBeNull();
+  });
+
+  it("puts no live region inside another (the copy and retry statuses beside the alert)", () => {
+    const error = { code: "UPSTREAM_UNAVAILABLE", message: "m", request_id: "req_1" };
+    const live = '[role="alert"], [role="status"], [aria-live]';
+    for (const element of [
+      <ErrorState key="a" error={{ ...error, retryable: true }} onRetry={() => {}} />,
+      <ErrorState
+        key="b"
+        error={{ ...error, retryable: true }}
+        onRetry={() => {}}
+        maxAttempts={0}
+      />,
+      <ErrorState
+        key="c"
+        error={{ ...error, code: "X_ALREADY", retryable: false, changes: "none" }}
+      />,
+    ]) {
+      const { container, unmount } = renderWithHost(element);
+      const regions = [...container.querySelectorAll(live)];
+      expect(regions.length).toBeGreaterThan(1); // what happened, and the copy status
+      for (const region of regions) expect(region.parentElement?.closest(live)).toBeNull();
+      unmount();
+    }
   });
 
   it("tells a conflict that changed nothing for good as a calm notice, not a failure", () => {

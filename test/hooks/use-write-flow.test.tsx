@@ -36,6 +36,7 @@ function Seats() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) =>
         view.items.map((seat) => (
           <button
@@ -62,7 +63,9 @@ function Seats() {
             onCommit={(key) => flow.commit({ hold_id: view.data.hold.hold_id, key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onBack={flow.back}
             onRefresh={flow.refresh}
+            onPrepareAgain={() => flow.prepare({ seat: view.data.hold.label.slice(5) })}
           />
         ) : (
           <p>booked</p>
@@ -77,6 +80,9 @@ function render(options: MockHostOptions = {}) {
 }
 
 const click = (element: Element) => act(async () => void fireEvent.click(element));
+/** The ways out (and in) a person has, in their order: every `data-action` under `root`. */
+const actions = (root: Element) =>
+  [...root.querySelectorAll<HTMLElement>("[data-action]")].map((el) => el.dataset.action);
 
 describe("useWriteFlow", () => {
   it("runs one prepare at a time, confirms, commits once and keeps the receipt", async () => {
@@ -215,7 +221,7 @@ describe("useWriteFlow", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
   });
 
-  it("after a write shows back and refresh under the receipt; after a final commit error, refresh", async () => {
+  it("after a write, back reads the list again; after a final commit error, each way once", async () => {
     const { container, host } = render({
       tools: {
         hold_seat: (args) => hold(String(args.seat)),
@@ -227,19 +233,44 @@ describe("useWriteFlow", () => {
     expect(container.querySelector('[data-action="back"]')).toBeNull();
     await click(screen.getByRole("button", { name: "Confirm" }));
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
-    await click(container.querySelector('[data-action="refresh"]')!);
+    // One way out under the receipt: back, which is the list's read (the list shown before
+    // the write is stale).
+    expect(actions(container)).toEqual(["back"]);
+    await click(screen.getByRole("button", { name: "Back to the list" }));
     expect(host.toolCalls("list_seats")).toHaveLength(1);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
 
+    // Settled (a conflict that changed nothing, final): back and refresh, inside the modal
+    // dialog, each once; no "prepare again", which could only be refused again.
     host.setTool("book_seat", () => failure("booking", "SEAT_ALREADY_TAKEN", false));
     await click(container.querySelector('[data-action="prepare"]')!);
     await click(screen.getByRole("button", { name: "Confirm" }));
-    expect(screen.getByRole("alertdialog")).toContainElement(
-      container.querySelector<HTMLElement>('[data-action="refresh"]'),
-    );
-    await click(container.querySelector('[data-action="refresh"]')!);
+    const dialog = screen.getByRole("alertdialog");
+    expect(actions(container)).toEqual(["back", "refresh"]);
+    expect(actions(dialog)).toEqual(["back", "refresh"]);
+    // Focus stays in the dialog, on its least destructive action.
+    expect(screen.getByRole("button", { name: "Back to the list" })).toHaveFocus();
+    await click(screen.getByRole("button", { name: "Refresh the list" }));
     expect(host.toolCalls("list_seats")).toHaveLength(2);
     expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+
+    // Final but not settled (declined): prepare again is offered too, after the ways back.
+    host.setTool("book_seat", () => failure("booking", "PAYMENT_DECLINED", false));
+    await click(container.querySelector('[data-action="prepare"]')!);
+    await click(screen.getByRole("button", { name: "Confirm" }));
+    expect(actions(container)).toEqual(["back", "refresh", "prepare"]);
+    await click(screen.getByRole("button", { name: "Back to the list" }));
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+  });
+
+  it("gives the model's prepare, refused for good, a way out: Cancel (no list to go back to)", async () => {
+    const { container } = render({
+      globals: { toolOutput: failure("seat_hold", "SEAT_ALREADY_TAKEN", false) },
+    });
+    // Nothing to go back to: Cancel ends it, as cancelling the model's draft does.
+    expect(actions(container)).toEqual(["cancel"]);
+    await click(screen.getByRole("button", { name: "Cancel" }));
+    expect(container).toHaveTextContent("cancelled");
   });
 
   describe("the confirmation proof (the prepare result's _meta, sent back with the commit)", () => {

@@ -141,7 +141,7 @@ describe("createWriteFlow", () => {
     expect(flow.getSnapshot().back).toBeUndefined();
   });
 
-  it("commits with the draft's proof, shows the receipt, then offers back and refresh", async () => {
+  it("commits with the draft's proof, shows the receipt, then back reads the list again", async () => {
     const META = "mcp-widget-kit/confirmation";
     const { host, flow, state } = setup({
       tools: {
@@ -165,9 +165,49 @@ describe("createWriteFlow", () => {
     expect(done.view?.state).toBe("committed");
     expect(done.justCommitted).toBe(true);
     expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: booking });
-    await done.refresh!();
+    // The list as it was is stale after the write: back is its read, and no second way does it.
+    expect(done.refresh).toBeUndefined();
+    await done.back!();
+    expect(host.toolCalls("list_seats")).toHaveLength(1);
     expect(state()).toBe("results");
     expect(flow.getSnapshot().justCommitted).toBe(false);
+  });
+
+  it("after a committed write with no read to run again, back is the list as it was", async () => {
+    const host = createMockHost({
+      globals: { toolOutput: list },
+      tools: { hold_seat: () => hold("12A"), book_seat: () => booking },
+    });
+    // No `tools`: the flow knows no read behind the list.
+    const flow = createWriteFlow({
+      ...{ host, contract: seats, prepare: tools.hold_seat, commit: tools.book_seat, receipt },
+    });
+    await flow.prepare({ seat: "12A" });
+    await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+    flow.committed();
+    expect(flow.getSnapshot().refresh).toBeUndefined();
+    flow.getSnapshot().back!();
+    expect(flow.getSnapshot().view?.state).toBe("results");
+    expect(host.toolCalls("list_seats")).toHaveLength(0);
+  });
+
+  it("ends the flow after the model's prepare or commit was refused for good (no list)", () => {
+    for (const refused of [
+      failure("seat_hold", "SEAT_ALREADY_TAKEN", false),
+      failure("booking", "CONFIRMATION_REQUIRED", false),
+    ]) {
+      const { flow } = setup({ globals: { toolOutput: refused } });
+      const ended = flow.getSnapshot();
+      expect(ended.retry).toBeUndefined();
+      expect(ended.refresh).toBeUndefined();
+      expect(ended.back).toBeUndefined(); // no list to go back to
+      ended.end!();
+      expect(flow.getSnapshot().cancelled).toBe(true);
+    }
+    // A retryable refusal has its retry instead; a list under the flow has its back.
+    const { flow } = setup({ globals: { toolOutput: failure("seat_hold", "BUSY", true) } });
+    expect(flow.getSnapshot().end).toBeUndefined();
+    expect(setup().flow.getSnapshot().end).toBeUndefined();
   });
 
   it("retries a failed host result through the tool behind its kind, only when retryable", async () => {
@@ -203,15 +243,35 @@ describe("createWriteFlow", () => {
       });
       await flow.prepare({ seat: "12A" });
       flow.cancel();
-      expect(told(host)).toEqual([text("The person cancelled; nothing changed.")]);
+      expect(told(host)).toEqual([text("The person did not confirm; nothing changed.")]);
       await flow.prepare({ seat: "12A" });
       await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
       flow.committed();
       flow.getSnapshot().back!(); // going back after the receipt is no cancel
       expect(told(host)).toEqual([
-        text("The person cancelled; nothing changed."),
-        text("The person confirmed; BK-1 placed."),
+        text("The person did not confirm; nothing changed."),
+        text("The person confirmed (reference BK-1)."),
       ]);
+    });
+
+    it("in the app's words when it gives them", async () => {
+      const host = createMockHost({
+        globals: { toolOutput: list },
+        tools: {
+          hold_seat: () => hold("12A"),
+          book_seat: () => booking,
+        },
+      });
+      const flow = createWriteFlow({
+        ...{ host, contract: seats, prepare: tools.hold_seat, commit: tools.book_seat, receipt },
+        words: { confirmed: (ref) => `Event ${ref} cancelled.`, declined: "The event was kept." },
+      });
+      await flow.prepare({ seat: "12A" });
+      flow.cancel();
+      await flow.prepare({ seat: "12A" });
+      await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+      flow.committed();
+      expect(told(host)).toEqual([text("The event was kept."), text("Event BK-1 cancelled.")]);
     });
 
     it("after a sign-in (a call refused for it, then one that was not)", async () => {

@@ -99,6 +99,7 @@ function Flights() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((offer) => (
@@ -141,6 +142,7 @@ function Flights() {
             onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => book(draft.offer, draft.passengers)}
           />

@@ -90,7 +90,8 @@ vitest.it(
     await write(widget);
     expect(widget.state()).toBe("committed");
     // Back to the tickets, read again (the list may have changed since it was shown).
-    await widget.click('[data-action="refresh"]');
+    expect(widget.container.querySelector('[data-action="refresh"]')).toBeNull();
+    await widget.click('[data-action="back"]');
     expect(host.toolCalls("list_tickets")).toHaveLength(1);
     expect(widget.state()).toBe("results");
     widget.unmount();

@@ -108,6 +108,7 @@ function Replies() {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
@@ -145,6 +146,7 @@ function Replies() {
             onCommit={(key) => flow.commit({ draft_id: reply.draft_id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
+            onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
           >
