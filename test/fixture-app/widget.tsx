@@ -78,6 +78,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
               onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
               onCommitted={flow.committed}
               onCancel={flow.cancel}
+              onBack={flow.back}
               onRefresh={flow.refresh}
             />
           );
@@ -90,6 +91,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
     />
   );
 }

@@ -83,6 +83,7 @@ function GiftGeniusFlow(props: AppProps) {
         onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
         onCommitted={flow.committed}
         onCancel={flow.cancel}
+        onBack={flow.back}
         onRefresh={flow.refresh}
         onPrepareAgain={() => buy(draft.gift)}
       />
@@ -115,6 +116,7 @@ function GiftGeniusFlow(props: AppProps) {
       onRetry={flow.retry}
       onBack={flow.back}
       onRefresh={flow.refresh}
+      onCancel={flow.end}
       emptySuggestions={[
         { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
         { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },
