@@ -137,10 +137,18 @@ export function sendReply(deps: {
             if (use.state === "used") return alreadyUsed(use.result, "draft");
             if (use.state === "thing_used") return alreadyUsed(use.result, "reply");
             // Only the caller's own drafts are found: another person's id is "missing".
-            if (use.state !== "taken" || !TICKETS.some((t) => t.id === use.draft.ticket_id)) {
+            if (use.state !== "taken") {
               const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
               // Not final: nothing was sent, and a retry with this draft runs again.
               return refusal(code, REFUSALS[code], false);
+            }
+            // The app's own checks come after the take, so two drafts cannot both pass them
+            // (an app's "already cancelled?" goes here). A refusal here changed nothing: it
+            // gives the draft back (deleting it frees its thing), so the next draft of the
+            // same reply meets these checks again, not "in progress" until the purge.
+            if (!TICKETS.some((t) => t.id === use.draft.ticket_id)) {
+              await deps.drafts.delete(context.caller, draft_id);
+              return refusal("DRAFT_NOT_FOUND", REFUSALS.DRAFT_NOT_FOUND, false);
             }
             draft = use.draft;
             await capture(draft);
