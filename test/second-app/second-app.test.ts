@@ -870,7 +870,11 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
 
         const ticket = frame.locator('[data-item-id="t-4127"]');
         await ticket.locator("button").first().click();
-        await ticket.locator("textarea").fill("Thanks for the report: the fix ships on Monday.");
+        // A text of its own per language: the app sends one reply per ticket and text, so the
+        // same words to the same ticket again would be answered REPLY_ALREADY_SENT.
+        await ticket
+          .locator("textarea")
+          .fill(`Thanks for the report: the fix ships on Monday (${locale}).`);
         await screen("writing");
         // Drafting needs a signed-in person: the server answers 401, the page signs in.
         const popup = tab.waitForEvent("popup", { timeout: 60_000 });
