@@ -129,7 +129,7 @@ describe("the dev page's ChatGPT mode", () => {
     ).structuredContent?.order?.order_id;
     expect(orderId).toMatch(/\S/);
     await widget.locator("body").filter({ hasText: orderId! }).waitFor({ timeout: 15_000 });
-    await says(`The person confirmed; ${orderId} placed.`);
+    await says(`The person confirmed (reference ${orderId}).`);
     await page.screenshot({ path: join(tmpdir(), "model-context.png") });
 
     // Back to the list, another draft, and the person declines it.
@@ -139,7 +139,7 @@ describe("the dev page's ChatGPT mode", () => {
     await state("confirm");
     await widget.locator('[data-action="cancel"]').click();
     await state("results");
-    await says("The person cancelled; nothing changed.");
+    await says("The person did not confirm; nothing changed.");
     // Confirmed, then cancelled: one update each, each seen in the event log.
     expect(await modelContextUpdates(page)).toEqual({ panel: "2", events: 2 });
     expect(await page.locator('#call-log > li[data-tool="commit_order"]').count()).toBe(1);

@@ -415,7 +415,8 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     expect(error).toMatchObject({ code: "VALIDATION_FAILED", retryable: false });
     const fields = error.field_errors.map((f) => f.field);
     expect(fields).toEqual(expect.arrayContaining(["budget_min", "age", "relationship_type"]));
-    const listed = await widgetFrame(page).locator('[role="alert"] li').allTextContents();
+    // The fields sit in the error's panel (a region named by its title), beside its alert.
+    const listed = await widgetFrame(page).getByRole("region").locator("li").allTextContents();
     // The person reads each field in plain words ("budget min"), never the wire name.
     for (const field of fields.filter((f) => f !== "*")) {
       expect(listed.some((text) => text.trim().startsWith(plainFieldName(field)))).toBe(true);
