@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit, type HostProtocol } from "mcp-widget-kit/build";
+import { widgetKit, type WidgetKitOptions } from "mcp-widget-kit/build";
 import type { Language } from "mcp-widget-kit";
 import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
 import { messages as giftGeniusMessages } from "./examples/giftgenius/widget/messages.ts";
@@ -41,7 +41,7 @@ export default defineConfig(({ mode }) => {
         target,
         contractLock: resolve(repo, "contract.lock.json"),
         locales: listFromEnv<Language>("WIDGET_LOCALES"),
-        hosts: listFromEnv<HostProtocol>("WIDGET_HOSTS"),
+        hosts: listFromEnv<NonNullable<WidgetKitOptions["hosts"]>[number]>("WIDGET_HOSTS"),
         // GiftGenius' App wraps everything in its MessagesProvider; another root may not.
         messages: process.env.WIDGET_ROOT ? undefined : giftGeniusMessages,
       }),

@@ -18,7 +18,7 @@ import type { WidgetConfig } from "./widget-config.ts";
 import type { KindDefinition } from "../contract/kinds.ts";
 import type { Language } from "../i18n/locale.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
-import { declaredPartsPlugin, type HostProtocol } from "./declared-parts.ts";
+import { declaredPartsPlugin } from "./declared-parts.ts";
 import { widgetOnlyPlugin } from "./widget-only.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
@@ -45,7 +45,7 @@ export interface WidgetKitOptions<
    * The host protocols to ship an adapter for (default both: `openai`, `mcp-apps`). In a
    * host whose adapter was left out the widget runs in the no-host mode.
    */
-  hosts?: readonly HostProtocol[];
+  hosts?: readonly ("openai" | "mcp-apps")[];
   /**
    * The app's messages (`defineMessages`) that a `MessagesProvider` around the whole widget
    * gives every kit component. A kit text these messages re-word in every one of their

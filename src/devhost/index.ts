@@ -3,11 +3,5 @@
  * never imported by widget code (`src/index.ts`). The page's CSP and the frame bootstrap are
  * its own (tests import them from `src/devhost/*`).
  */
-export {
-  createDevHostHandler,
-  type DevHostFaults,
-  type DevHostHandler,
-  type DevHostOptions,
-} from "./server/handler.ts";
-export { type WidgetBuilds } from "./server/build-events.ts";
-export { mountDevHost, type UseCapableApp } from "./server/mount.ts";
+export { createDevHostHandler, type DevHostOptions } from "./server/handler.ts";
+export { mountDevHost } from "./server/mount.ts";

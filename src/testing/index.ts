@@ -5,15 +5,10 @@
  *
  * @packageDocumentation
  */
-export { createMockHost, type MockHost, type MockHostOptions } from "./mock-host.ts";
+export { createMockHost, type MockHost } from "./mock-host.ts";
 export { renderWidget, type RenderedWidget } from "./render-widget.tsx";
-export { callAsWidget, type CallAsWidgetOptions } from "./widget-caller.ts";
-export {
-  recordFixtures,
-  type RecordFixturesOptions,
-  type RecordScenario,
-  type Recorder,
-} from "./record-fixtures.ts";
-export type { RecordedResult, RecordServer } from "./tool-caller.ts";
-export { snapshotFixtures, type SnapshotFixturesOptions } from "./snapshot-fixtures.tsx";
+export { callAsWidget } from "./widget-caller.ts";
+export { recordFixtures, type RecordFixturesOptions, type Recorder } from "./record-fixtures.ts";
+export type { RecordedResult } from "./tool-caller.ts";
+export { snapshotFixtures } from "./snapshot-fixtures.tsx";
 export { readFixtures, type Fixture } from "./fixture-files.ts";

@@ -12,32 +12,6 @@ import { OPENAI_GLOBAL_KEYS, SET_GLOBALS_EVENT } from "../bridge/openai.ts";
 import { createGlobalStore, type RawGlobals } from "../bridge/store.ts";
 import type { CallToolResult, DisplayMode, Host, HostCapabilities } from "../bridge/types.ts";
 
-/** Options of {@link createMockHost}. */
-export interface MockHostOptions {
-  /**
-   * Raw initial globals (`toolOutput`, `locale`, `theme`, …), validated like a real host's: a
-   * wrong type reads as the default.
-   */
-  readonly globals?: { readonly [key: string]: unknown };
-  /**
-   * Tool handlers by name. A handler returns a whole `CallToolResult`-like object (one with
-   * `structuredContent`, `content`, `isError` or `_meta`) or a bare `structuredContent`; it
-   * throws (or rejects) to make the host call fail.
-   */
-  readonly tools?: {
-    readonly [name: string]: (args: { readonly [key: string]: unknown }) => unknown;
-  };
-  /** Delay of every asynchronous answer, in ms (0 = next microtask). */
-  readonly latencyMs?: number;
-  /** Capabilities to switch off (all are on by default). */
-  readonly capabilities?: Partial<HostCapabilities>;
-  /**
-   * Deliver `globals.toolOutput` only after this many ms (it reads `null` until then),
-   * as a host does when the widget loads before the tool has answered.
-   */
-  readonly toolOutputDelayMs?: number;
-}
-
 /** The mock host: a `Host` plus the controls tests and stories drive it with. */
 export interface MockHost extends Host {
   /**
@@ -61,7 +35,7 @@ export interface MockHost extends Host {
   latencyMs: number;
   /** Applies raw globals (validated), notifying only the keys whose value changed. */
   setGlobals(partial: { readonly [key: string]: unknown }): void;
-  /** Sets (or replaces) the handler of one tool (as in {@link MockHostOptions.tools}). */
+  /** Sets (or replaces) the handler of one tool (as in `createMockHost`'s `tools`). */
   setTool(name: string, handler: (args: { readonly [key: string]: unknown }) => unknown): void;
   /**
    * Makes the next call(s) fail or hang. Failures queue up in order.
@@ -111,7 +85,32 @@ type MockFailure = NonNullable<Parameters<MockHost["failNext"]>[0]>;
  * expect(host.toolCalls("book_flight")).toHaveLength(1);
  * ```
  */
-export function createMockHost(options: MockHostOptions = {}): MockHost {
+export function createMockHost(
+  options: {
+    /**
+     * Raw initial globals (`toolOutput`, `locale`, `theme`, …), validated like a real host's: a
+     * wrong type reads as the default.
+     */
+    readonly globals?: { readonly [key: string]: unknown };
+    /**
+     * Tool handlers by name. A handler returns a whole `CallToolResult`-like object (one with
+     * `structuredContent`, `content`, `isError` or `_meta`) or a bare `structuredContent`; it
+     * throws (or rejects) to make the host call fail.
+     */
+    readonly tools?: {
+      readonly [name: string]: (args: { readonly [key: string]: unknown }) => unknown;
+    };
+    /** Delay of every asynchronous answer, in ms (0 = next microtask). */
+    readonly latencyMs?: number;
+    /** Capabilities to switch off (all are on by default). */
+    readonly capabilities?: Partial<HostCapabilities>;
+    /**
+     * Deliver `globals.toolOutput` only after this many ms (it reads `null` until then),
+     * as a host does when the widget loads before the tool has answered.
+     */
+    readonly toolOutputDelayMs?: number;
+  } = {},
+): MockHost {
   const capabilities: HostCapabilities = Object.freeze({
     ...ALL_CAPABILITIES,
     ...options.capabilities,
@@ -283,3 +282,6 @@ export function createMockHost(options: MockHostOptions = {}): MockHost {
     );
   return mock;
 }
+
+/** The options of {@link createMockHost} (the kit's own tests and stories name them). */
+export type MockHostOptions = NonNullable<Parameters<typeof createMockHost>[0]>;

@@ -10,23 +10,6 @@
 import type { RecordedResult, RecordServer, ToolCaller } from "./tool-caller.ts";
 import { connectToolCaller } from "./connect-tool-caller.ts";
 
-/** A scenario as data: its calls run in order and the last one's result is recorded. */
-export interface RecordScenario<State extends string> {
-  /** Lower-case words joined by `-`, e.g. `search-notes`; unique within a recording. */
-  readonly name: string;
-  /** The state the contract must read the recorded result as; the file is `<state>--<name>.json`. */
-  readonly state: State;
-  /**
-   * The `tools/call`s, in order: the tool's name (e.g. `search_notes`) and its `arguments`
-   * (default `{}`; any JSON, so a scenario can send bad input). Only the last result is
-   * recorded; the ones before it set the scene (a first commit before its replay, say).
-   */
-  readonly calls: readonly [
-    { readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } },
-    ...{ readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } }[],
-  ];
-}
-
 /**
  * What a scenario script gets: one server's tools, and a way to keep a result as a fixture.
  * `connect` gives another one on a second server, recording into the same folder.
@@ -72,7 +55,19 @@ export interface RecordFixturesOptions<State extends string> {
    * exactly this revision (e.g. `"2026-07-28"`) and fail if the server does not offer it
    * (default: negotiate — the current revision when the server has it, else 2025-11-25).
    */
-  readonly server: string | URL | RecordServer;
+  readonly server:
+    | string
+    | URL
+    | {
+        /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8787/mcp`. */
+        readonly url: string | URL;
+        /** Sent with every request, e.g. `{ authorization: "Bearer …" }` for a signed-in caller. */
+        readonly headers?: { readonly [name: string]: string };
+        /** Sent as every `tools/call`'s `_meta` (host values such as `openai/locale`). */
+        readonly meta?: { readonly [key: string]: unknown };
+        /** Speak exactly this revision (e.g. `"2026-07-28"`); default: negotiate. */
+        readonly protocolVersion?: string;
+      };
   /**
    * The fixture folder (absolute path; created if missing). It belongs to the recorder: every
    * `<state>--<name>.json` in it that this run does not record is deleted.
@@ -80,12 +75,33 @@ export interface RecordFixturesOptions<State extends string> {
   readonly dir: string;
   /**
    * The scenarios: a list, or a script that calls `recorder.record` for each (for flows the
-   * list cannot say: ids from earlier results, faults, time, a second server).
+   * list cannot say: ids from earlier results, faults, time, a second server). A scenario as
+   * data: its calls run in order and the last one's result is recorded.
    */
   readonly scenarios:
-    | readonly RecordScenario<NoInfer<State>>[]
+    | readonly {
+        /** Lower-case words joined by `-`, e.g. `search-notes`; unique within a recording. */
+        readonly name: string;
+        /** The state the contract must read the recorded result as; the file is `<state>--<name>.json`. */
+        readonly state: NoInfer<State>;
+        /**
+         * The `tools/call`s, in order: the tool's name (e.g. `search_notes`) and its `arguments`
+         * (default `{}`; any JSON, so a scenario can send bad input). Only the last result is
+         * recorded; the ones before it set the scene (a first commit before its replay, say).
+         */
+        readonly calls: readonly [
+          { readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } },
+          ...{ readonly tool: string; readonly arguments?: { readonly [key: string]: unknown } }[],
+        ];
+      }[]
     | ((recorder: Recorder<NoInfer<State>>) => Promise<void>);
 }
+
+/** A scenario as data (the kit's own tests name it). */
+export type RecordScenario<State extends string> = Extract<
+  RecordFixturesOptions<State>["scenarios"],
+  readonly unknown[]
+>[number];
 
 /** What a recording did to the fixture folder. */
 type RecordReport = Awaited<ReturnType<typeof recordFixtures>>;

@@ -11,73 +11,8 @@ import { HostProvider } from "../hooks/host-context.tsx";
 import { readFixtures, type Fixture } from "./fixture-files.ts";
 import { createMockHost } from "./mock-host.ts";
 
-/** Options of {@link snapshotFixtures}. */
-export interface SnapshotFixturesOptions {
-  /**
-   * The Vitest module: `import * as vitest from "vitest"`. Passed in, so an app that never
-   * calls `snapshotFixtures` does not install Vitest; only `describe`, `it`, `beforeAll`,
-   * `afterAll`, `expect` (`toMatchFileSnapshot`, `toMatchSnapshot`, `getState`) and `vi`
-   * (`setSystemTime`, `useRealTimers`) are used.
-   */
-  readonly vitest: {
-    describe(name: string, body: () => void): void;
-    it(name: string, body: () => Promise<void>): void;
-    beforeAll(body: () => void): void;
-    afterAll(body: () => void): void;
-    readonly expect: {
-      (value: unknown): {
-        toMatchFileSnapshot(file: string): Promise<void>;
-        toMatchSnapshot(): void;
-      };
-      /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
-      getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
-    };
-    readonly vi: {
-      setSystemTime(time: number | Date): unknown;
-      useRealTimers(): unknown;
-    };
-  };
-  /** Folder of fixture files (`*.json`, each a recorded `CallToolResult`). Absolute path. */
-  readonly dir: string;
-  /**
-   * Folder the snapshot files are written to (absolute path), one per fixture and variant:
-   * `<fixture name>.<locale>-<theme>.html`. It belongs to this call: an `.html` file in it
-   * that no fixture and variant produces fails the run (and is deleted under `--update`), so
-   * give each call its own folder.
-   *
-   * Without it, every snapshot is an entry of Vitest's own snapshot file for the test file
-   * (`__snapshots__/<test file>.snap`), named by the test: one file for the whole widget, in
-   * the same DOM format. Vitest itself reports an entry no fixture produces as obsolete, and
-   * `--update` removes it.
-   */
-  readonly snapshotDir?: string;
-  /**
-   * The widget showing one fixture. It is rendered inside a `HostProvider` whose mock host
-   * already reports the fixture as `toolOutput` / `toolResponseMetadata`, and the variant's
-   * `locale` and `theme`.
-   */
-  readonly render: (
-    fixture: Fixture,
-    variant: NonNullable<SnapshotFixturesOptions["variants"]>[number],
-  ) => ReactElement;
-  /**
-   * Locale × theme pairs to render every fixture in: the BCP 47 locale the mock host reports
-   * (`"en"`, `"ru"`, `"zh-CN"`) and its theme. Default: `[{ locale: "en", theme: "light" }]`.
-   */
-  readonly variants?: readonly { readonly locale: string; readonly theme: "light" | "dark" }[];
-  /**
-   * The clock while rendering (`Date.now()`), so expiry and countdown text never changes
-   * between runs. Default: 2030-01-01T10:00:00Z.
-   */
-  readonly now?: Date | number;
-  /**
-   * Time zone while rendering (`process.env.TZ`), so dates format the same on every machine.
-   * Default: `"UTC"`.
-   */
-  readonly timeZone?: string;
-  /** Suite name. Default: `"DOM snapshots of <dir's last segment>"`. */
-  readonly name?: string;
-}
+/** The options of {@link snapshotFixtures} (the kit's own tests name them). */
+export type SnapshotFixturesOptions = Parameters<typeof snapshotFixtures>[0];
 
 /** One rendering of every fixture: the host's locale and theme. */
 type SnapshotVariant = NonNullable<SnapshotFixturesOptions["variants"]>[number];
@@ -149,7 +84,72 @@ async function renderOnce(element: ReactElement): Promise<{ node: Node; unmount(
  * await snapshotFixtures({ vitest, dir, render: (f) => <App output={f.structuredContent} /> });
  * ```
  */
-export async function snapshotFixtures(options: SnapshotFixturesOptions): Promise<void> {
+export async function snapshotFixtures(options: {
+  /**
+   * The Vitest module: `import * as vitest from "vitest"`. Passed in, so an app that never
+   * calls `snapshotFixtures` does not install Vitest; only `describe`, `it`, `beforeAll`,
+   * `afterAll`, `expect` (`toMatchFileSnapshot`, `toMatchSnapshot`, `getState`) and `vi`
+   * (`setSystemTime`, `useRealTimers`) are used.
+   */
+  readonly vitest: {
+    describe(name: string, body: () => void): void;
+    it(name: string, body: () => Promise<void>): void;
+    beforeAll(body: () => void): void;
+    afterAll(body: () => void): void;
+    readonly expect: {
+      (value: unknown): {
+        toMatchFileSnapshot(file: string): Promise<void>;
+        toMatchSnapshot(): void;
+      };
+      /** Read inside a test for the update mode: `"all"` under `vitest --update`. */
+      getState(): { readonly snapshotState: { readonly snapshotUpdateState: string } };
+    };
+    readonly vi: {
+      setSystemTime(time: number | Date): unknown;
+      useRealTimers(): unknown;
+    };
+  };
+  /** Folder of fixture files (`*.json`, each a recorded `CallToolResult`). Absolute path. */
+  readonly dir: string;
+  /**
+   * Folder the snapshot files are written to (absolute path), one per fixture and variant:
+   * `<fixture name>.<locale>-<theme>.html`. It belongs to this call: an `.html` file in it
+   * that no fixture and variant produces fails the run (and is deleted under `--update`), so
+   * give each call its own folder.
+   *
+   * Without it, every snapshot is an entry of Vitest's own snapshot file for the test file
+   * (`__snapshots__/<test file>.snap`), named by the test: one file for the whole widget, in
+   * the same DOM format. Vitest itself reports an entry no fixture produces as obsolete, and
+   * `--update` removes it.
+   */
+  readonly snapshotDir?: string;
+  /**
+   * The widget showing one fixture. It is rendered inside a `HostProvider` whose mock host
+   * already reports the fixture as `toolOutput` / `toolResponseMetadata`, and the variant's
+   * `locale` and `theme`.
+   */
+  readonly render: (
+    fixture: Fixture,
+    variant: { readonly locale: string; readonly theme: "light" | "dark" },
+  ) => ReactElement;
+  /**
+   * Locale × theme pairs to render every fixture in: the BCP 47 locale the mock host reports
+   * (`"en"`, `"ru"`, `"zh-CN"`) and its theme. Default: `[{ locale: "en", theme: "light" }]`.
+   */
+  readonly variants?: readonly { readonly locale: string; readonly theme: "light" | "dark" }[];
+  /**
+   * The clock while rendering (`Date.now()`), so expiry and countdown text never changes
+   * between runs. Default: 2030-01-01T10:00:00Z.
+   */
+  readonly now?: Date | number;
+  /**
+   * Time zone while rendering (`process.env.TZ`), so dates format the same on every machine.
+   * Default: `"UTC"`.
+   */
+  readonly timeZone?: string;
+  /** Suite name. Default: `"DOM snapshots of <dir's last segment>"`. */
+  readonly name?: string;
+}): Promise<void> {
   const { vitest } = options;
   const fixtures = await readFixtures(options.dir);
   const { join, basename } = await import("node:path");

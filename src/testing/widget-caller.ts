@@ -8,20 +8,6 @@
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import type { RecordedResult } from "./tool-caller.ts";
 
-/** Options of {@link callAsWidget}. */
-export interface CallAsWidgetOptions<V, O> {
-  /** The contract's `parse`: `view` answers what the widget would show. */
-  parse(structuredContent: unknown): V;
-  /** Who calls when a call names nobody (`{ principal }`, as the HTTP layer verified it). */
-  readonly origin?: O;
-  /**
-   * Signs every commit's proof itself, for the call's caller, instead of sending the one the
-   * prepare result carried: a test that commits ids written by hand, or another person's, e.g.
-   * `(id, origin) => signer.issue(id, callerScope(origin?.principal))`.
-   */
-  sign?(draftId: string, origin: O | undefined): string | undefined;
-}
-
 /** What {@link callAsWidget} gives back. */
 type WidgetCaller<V, O> = ReturnType<typeof callAsWidget<V, O>>;
 
@@ -54,7 +40,18 @@ export function callAsWidget<V, O>(
     /** The server's tools; a commit tool's input schema has a `confirmation` property. */
     listTools(): ReadonlyArray<{ readonly name: string; readonly inputSchema?: unknown }>;
   },
-  options: CallAsWidgetOptions<V, O>,
+  options: {
+    /** The contract's `parse`: `view` answers what the widget would show. */
+    parse(structuredContent: unknown): V;
+    /** Who calls when a call names nobody (`{ principal }`, as the HTTP layer verified it). */
+    readonly origin?: O;
+    /**
+     * Signs every commit's proof itself, for the call's caller, instead of sending the one the
+     * prepare result carried: a test that commits ids written by hand, or another person's, e.g.
+     * `(id, origin) => signer.issue(id, callerScope(origin?.principal))`.
+     */
+    sign?(draftId: string, origin: O | undefined): string | undefined;
+  },
 ): {
   /** Calls `tool` as the widget does and returns the whole result. */
   call(

@@ -3,7 +3,7 @@
  * locale, display mode, max height, protocol) are layered on top by the decorator.
  */
 import type { HostCapabilities } from "../../src/bridge/types.ts";
-import type { MockHostOptions } from "../../src/testing/index.ts";
+import type { MockHostOptions } from "../../src/testing/mock-host.ts";
 
 /** Raw host globals as a host would send them (validated by the mock like a real host). */
 export type RawHostGlobals = { readonly [key: string]: unknown };

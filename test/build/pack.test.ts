@@ -138,11 +138,11 @@ describe("npm pack → fresh app", () => {
   it("type-checks a consumer against the shipped declarations", () => {
     write(
       "check.ts",
-      `import { widgetKit, type WidgetManifest, type WidgetConfigBase } from "mcp-widget-kit/build";\nimport { createMockHost, type MockHost } from "mcp-widget-kit/testing";\n` +
-        `const base: WidgetConfigBase = { name: "notes", description: "d", prefersBorder: true, domains: {} };\n` +
-        `const uri: WidgetManifest["uri"] = "ui://widget/notes-00000000.html";\nconst host: MockHost = createMockHost();\n` +
+      `import { widgetKit, type WidgetConfig, type WidgetKitOptions } from "mcp-widget-kit/build";\nimport { createMockHost, type MockHost } from "mcp-widget-kit/testing";\n` +
+        `const base: Omit<WidgetConfig, "contract"> = { name: "notes", description: "d", prefersBorder: true, domains: {} };\n` +
+        `const uri: WidgetKitOptions["htmlFileName"] = "notes.html";\nconst host: MockHost = createMockHost();\n` +
         // Proves the declarations resolved: were they \`any\`, these directives would be unused errors.
-        `// @ts-expect-error bytes is a number\nconst bad: WidgetManifest["bytes"] = "1";\n// @ts-expect-error setGlobals takes an object\nhost.setGlobals(1);\n` +
+        `// @ts-expect-error prefersBorder is a boolean\nconst bad: WidgetConfig["prefersBorder"] = "1";\n// @ts-expect-error setGlobals takes an object\nhost.setGlobals(1);\n` +
         `export const used = [widgetKit, base, uri, host, bad];\n`,
     );
     write(

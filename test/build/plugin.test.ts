@@ -7,14 +7,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
-import {
-  widgetKit,
-  type HostProtocol,
-  type WidgetConfig,
-  type WidgetConfigBase,
-  type WidgetManifest,
-  WIDGET_KIT_PLUGIN_PREFIX,
-} from "../../src/build/index.ts";
+import { widgetKit, type WidgetConfig, WIDGET_KIT_PLUGIN_PREFIX } from "../../src/build/index.ts";
+import type { HostProtocol } from "../../src/build/declared-parts.ts";
+import type { WidgetManifest } from "../../src/build/manifest.ts";
+import type { WidgetConfigBase } from "../../src/build/widget-config.ts";
 import { writeContractLock } from "../../src/build/contract-lock.ts";
 import { contractJsonSchema } from "../../src/contract/json-schema.ts";
 import { shop } from "../support/shop-contract.ts";

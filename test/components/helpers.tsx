@@ -2,7 +2,8 @@
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { HostProvider } from "../../src/hooks/index.ts";
-import { createMockHost, type MockHost, type MockHostOptions } from "../../src/testing/index.ts";
+import { createMockHost, type MockHost } from "../../src/testing/index.ts";
+import type { MockHostOptions } from "../../src/testing/mock-host.ts";
 
 export interface HostRender extends RenderResult {
   readonly host: MockHost;

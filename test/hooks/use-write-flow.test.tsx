@@ -6,7 +6,7 @@ import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
-import type { MockHostOptions } from "../../src/testing/index.ts";
+import type { MockHostOptions } from "../../src/testing/mock-host.ts";
 import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
 import {
   booking,

@@ -11,7 +11,8 @@
 import path from "node:path";
 import * as vitest from "vitest";
 import { App } from "../../examples/giftgenius/widget/app.tsx";
-import { snapshotFixtures, type SnapshotFixturesOptions } from "../../src/testing/index.ts";
+import { snapshotFixtures } from "../../src/testing/index.ts";
+import type { SnapshotFixturesOptions } from "../../src/testing/snapshot-fixtures.tsx";
 import { payloadsDir, repoRoot } from "../support/payloads.ts";
 
 const variants: SnapshotFixturesOptions["variants"] = [

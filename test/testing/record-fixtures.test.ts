@@ -6,11 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  recordFixtures,
-  type RecordScenario,
-  type RecordedResult,
-} from "../../src/testing/index.ts";
+import { recordFixtures, type RecordedResult } from "../../src/testing/index.ts";
+import type { RecordScenario } from "../../src/testing/record-fixtures.ts";
 import type { HttpEndpoint } from "../../src/server/http.ts";
 import { notes, startNotesServer } from "./notes-server.ts";
 

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createElement } from "react";
-import { snapshotFixtures, type SnapshotFixturesOptions } from "../../src/testing/index.ts";
+import { snapshotFixtures } from "../../src/testing/index.ts";
+import type { SnapshotFixturesOptions } from "../../src/testing/snapshot-fixtures.tsx";
 
 const STALE_TEST = "has no snapshot file without a fixture";
 

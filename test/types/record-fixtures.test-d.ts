@@ -6,7 +6,8 @@
 import * as v from "valibot";
 import { describe, expectTypeOf, it } from "vitest";
 import { defineContract, listKind, recordKind } from "mcp-widget-kit/contract";
-import { recordFixtures, type Recorder, type RecordScenario } from "mcp-widget-kit/testing";
+import { recordFixtures, type Recorder } from "mcp-widget-kit/testing";
+import type { RecordScenario } from "../../src/testing/record-fixtures.ts";
 
 const Note = v.object({ id: v.string() });
 const notes = defineContract({

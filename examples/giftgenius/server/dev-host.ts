@@ -3,7 +3,7 @@
  * `suggest_gifts`, and the dev-only fault switch bound to `setFaults` (the same syntax as
  * `GIFTGENIUS_FAULTS`). `main.ts` passes the handler to `serveHttp` as `otherRoutes`.
  */
-import { createDevHostHandler, type DevHostHandler } from "mcp-widget-kit/devhost";
+import { createDevHostHandler } from "mcp-widget-kit/devhost";
 import { setFaults } from "./faults.ts";
 
 /**
@@ -13,7 +13,7 @@ import { setFaults } from "./faults.ts";
 export function giftGeniusDevHost(
   initialFaults: string | undefined,
   issuer?: string,
-): DevHostHandler {
+): ReturnType<typeof createDevHostHandler> {
   let spec = initialFaults ?? "";
   return createDevHostHandler({
     appName: "GiftGenius",

@@ -6,13 +6,11 @@
  */
 import { get, type ServerResponse } from "node:http";
 import { BASE_HEADERS } from "./http-utils.ts";
+import type { DevHostOptions } from "./handler.ts";
 import { isLoopbackHostName } from "../../core/loopback.ts";
 
-/** A source of "the widget was rebuilt" signals. */
-export interface WidgetBuilds {
-  /** Calls `listener` after every successful rebuild; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
-}
+/** A source of "the widget was rebuilt" signals (`DevHostOptions.widgetBuilds`). */
+export type WidgetBuilds = NonNullable<DevHostOptions["widgetBuilds"]>;
 
 /** Where `mcp-widget-kit dev --app-page` tells the app's server its rebuilds are announced. */
 export const WIDGET_BUILDS_ENV = "MCP_WIDGET_KIT_WIDGET_BUILDS";

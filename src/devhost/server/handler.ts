@@ -12,12 +12,7 @@ import { isDevelopment } from "../../server/mode.ts";
 import { declaredOrigins, frameCsp } from "./frame-csp.ts";
 import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
-import {
-  serveBuildEvents,
-  WIDGET_BUILDS_ENV,
-  widgetBuildsFrom,
-  type WidgetBuilds,
-} from "./build-events.ts";
+import { serveBuildEvents, WIDGET_BUILDS_ENV, widgetBuildsFrom } from "./build-events.ts";
 import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
 import {
   hasLoopbackHost,
@@ -27,16 +22,6 @@ import {
 } from "./request-guard.ts";
 import { isRecord } from "../../core/is-record.ts";
 
-/** The server's fault injection, as the dev host's fault switch sees it. */
-export interface DevHostFaults {
-  /** The active fault spec, in the server's own syntax (e.g. the value of the app's faults variable). */
-  get(): string;
-  /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
-  set(spec: string): void;
-  /** Fault names the page offers as checkboxes; free text is always possible. */
-  readonly known?: readonly string[];
-}
-
 /** Options of {@link createDevHostHandler}. */
 export interface DevHostOptions {
   /** Where the MCP endpoint is, relative to this server. Default `/mcp`. */
@@ -45,8 +30,18 @@ export interface DevHostOptions {
   readonly appName?: string;
   /** Arguments to prefill the form with, per tool name. */
   readonly exampleArgs?: { readonly [tool: string]: { readonly [key: string]: unknown } };
-  /** The fault switch; without it the page shows none. */
-  readonly faults?: DevHostFaults;
+  /**
+   * The fault switch: the server's fault injection, as the page's switch sees it; without it
+   * the page shows none.
+   */
+  readonly faults?: {
+    /** The active fault spec, in the server's own syntax (e.g. the value of the app's faults variable). */
+    get(): string;
+    /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
+    set(spec: string): void;
+    /** Fault names the page offers as checkboxes; free text is always possible. */
+    readonly known?: readonly string[];
+  };
   /** Development mode; default `isDevelopment()` (`NODE_ENV` development or test). */
   readonly development?: boolean;
   /** The built page (`vite.devhost.config.ts` output). Default `<repo>/dist/devhost`. */
@@ -63,11 +58,11 @@ export interface DevHostOptions {
    * starts (the `MCP_WIDGET_KIT_WIDGET_BUILDS` variable); without either the page does not
    * listen for rebuilds.
    */
-  readonly widgetBuilds?: WidgetBuilds;
+  readonly widgetBuilds?: {
+    /** Calls `listener` after every successful rebuild; returns the unsubscribe. */
+    subscribe(listener: () => void): () => void;
+  };
 }
-
-/** Handles a request if it is the dev host's; resolves `false` to let the app handle it. */
-export type DevHostHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 const DEFAULT_PAGE_DIR = fileURLToPath(new URL("../../../dist/devhost/", import.meta.url));
 const FRAME_BODY_LIMIT = 8 * 1024 * 1024;
@@ -123,8 +118,13 @@ function decodePath(segment: string): string | undefined {
   }
 }
 
-/** Creates the dev host's request handler. */
-export function createDevHostHandler(options: DevHostOptions = {}): DevHostHandler {
+/**
+ * Creates the dev host's request handler: it handles a request if it is the dev host's and
+ * resolves `false` to let the app handle it (`if (await devHost(req, res)) return;`).
+ */
+export function createDevHostHandler(
+  options: DevHostOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
   const pageDir = resolve(options.pageDir ?? DEFAULT_PAGE_DIR);
   const development = options.development ?? isDevelopment();
   const frames = new FrameStore();

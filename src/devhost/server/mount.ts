@@ -5,20 +5,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createDevHostHandler, type DevHostOptions } from "./handler.ts";
 
-/** The part of an Express-like app that {@link mountDevHost} needs. */
-export interface UseCapableApp {
-  /** Adds a middleware; the dev host calls `next()` for every request it does not answer. */
-  use(
-    middleware: (
-      req: IncomingMessage,
-      res: ServerResponse,
-      next: (error?: unknown) => void,
-    ) => void,
-  ): unknown;
-}
-
-/** Mounts the dev host (page at `GET /`, frames, dev fault switch) on an Express-like app. */
-export function mountDevHost(app: UseCapableApp, options: DevHostOptions = {}): void {
+/**
+ * Mounts the dev host (page at `GET /`, frames, dev fault switch) on an Express-like app: any
+ * `app` with `use(middleware)`; the dev host calls `next()` for every request it does not answer.
+ */
+export function mountDevHost(
+  app: {
+    /** Adds a middleware; the dev host calls `next()` for every request it does not answer. */
+    use(
+      middleware: (
+        req: IncomingMessage,
+        res: ServerResponse,
+        next: (error?: unknown) => void,
+      ) => void,
+    ): unknown;
+  },
+  options: DevHostOptions = {},
+): void {
   const handle = createDevHostHandler(options);
   app.use((req, res, next) => {
     handle(req, res).then((handled) => {
