@@ -87,21 +87,16 @@ export type KindView<Kind extends string, D> =
       ? RecordView<State, Kind, KindData<D>>
       : never;
 
-/** What `parse` returns for a contract with these kinds: one discriminated union on `state`. */
-export type ParsedResult<Kinds extends Record<string, KindDefinition>> =
-  | { [K in keyof Kinds & string]: KindView<K, Kinds[K]> }[keyof Kinds & string]
-  | ErrorView
-  | InvalidView
-  | UnsupportedView;
-
 /**
- * What `parse` returns for a result of one kind `K`: that kind's own views, or an error,
- * invalid or unsupported result (a tool of kind `K` can still answer any of those).
+ * What `parse` returns for a contract with these kinds: one discriminated union on `state`.
+ * With `K`, what a result of those kinds only can be (a tool's results: `toolRefs`): their own
+ * views, or an error, invalid or unsupported result (a tool of kind `K` can still answer any
+ * of those).
  */
-export type ParsedKindResult<
+export type ParsedResult<
   Kinds extends Record<string, KindDefinition>,
-  K extends keyof Kinds & string,
-> = KindView<K, Kinds[K]> | ErrorView | InvalidView | UnsupportedView;
+  K extends keyof Kinds & string = keyof Kinds & string,
+> = { [P in K]: KindView<P, Kinds[P]> }[K] | ErrorView | InvalidView | UnsupportedView;
 
 /** Any contract's kinds: what the parser reads before a contract's own kinds narrow it. */
 export type KindDefinitions = Readonly<Record<string, KindDefinition>>;
