@@ -7,24 +7,15 @@
  * wire schemas of `ToolError` and of a whole envelope, the run-time lists of the DOM states and
  * the limits both sides agree on are the kit's own (imported from their `src/contract/*` files).
  */
-export { isHttpsUrl, isHttpsOrLoopbackUrl } from "./text.ts";
 export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export { MoneySchema, type Money, type FieldError, type ToolError } from "./schemas.ts";
 export type { DomState, NonRecordState, RecordState } from "./states.ts";
 export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
-export {
-  listKind,
-  recordKind,
-  type KindDefinition,
-  type ListKind,
-  type RecordKind,
-  type KindData,
-} from "./kinds.ts";
+export { listKind, recordKind, type KindDefinition, type KindData } from "./kinds.ts";
 export { toolRefs, type ToolInputOf, type ToolRef, type ToolSignature } from "./tools.ts";
 export type {
   AnyParsedResult,
   KindView,
-  ViewBase,
   KindDefinitions,
   ParsedResult,
   ResultsView,
@@ -34,6 +25,5 @@ export type {
   InvalidView,
   UnsupportedView,
 } from "./views.ts";
-export { fromProblem } from "./problem.ts";
 export { ERROR_CODES } from "./error-codes.ts";
 export { CONFIRMATION_META } from "./confirmation.ts";
