@@ -7,6 +7,10 @@
  * wire schemas of `ToolError` and of a whole envelope, the run-time lists of the DOM states and
  * the limits both sides agree on are the kit's own (imported from their `src/contract/*` files).
  */
+// Evaluated first, as when this entry exported their constants: the widget bundle keeps its
+// module order, and with it its gzip size (bench/build.ts). Nothing of them is exported here.
+import "./version.ts";
+import "./limits.ts";
 export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export { MoneySchema, type Money, type FieldError, type ToolError } from "./schemas.ts";
 export type { DomState, NonRecordState, RecordState } from "./states.ts";
