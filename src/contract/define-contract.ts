@@ -2,11 +2,11 @@
  * `defineContract()`: an app declares its result kinds once; the kit derives the TypeScript
  * types, the forgiving runtime parser and the JSON Schema from that one declaration.
  */
-import type { Envelope } from "./envelope.ts";
 import type { KindData, KindDefinition } from "./kinds.ts";
+import type { ToolError } from "./schemas.ts";
 import { parseEnvelope } from "./parse.ts";
 import { checkContractDeclaration } from "./declaration-checks.ts";
-import { CONTRACT_VERSION, parseVersion, type ContractVersion } from "./version.ts";
+import { CONTRACT_VERSION, parseVersion } from "./version.ts";
 import type { ParsedResult } from "./views.ts";
 
 /** A declared contract: its kinds, version, parser and JSON Schema. */
@@ -14,23 +14,34 @@ export interface Contract<Kinds extends Record<string, KindDefinition>> {
   /** `"MAJOR.MINOR"` this contract speaks. */
   readonly version: string;
   /** {@link Contract.version} as numbers, for comparing with a result's `contract_version`. */
-  readonly parsedVersion: ContractVersion;
+  readonly parsedVersion: {
+    /** A different major version is a breaking change: the result is `unsupported`. */
+    readonly major: number;
+    /** A newer minor version only adds: the result is read as far as it is known. */
+    readonly minor: number;
+  };
   /** The declared kinds by name (the `kind` on the wire). */
   readonly kinds: Kinds;
   /** Reads any value as a view model. Never throws. */
   parse(input: unknown): ParsedResult<Kinds>;
 }
 
-/** The wire type of one kind's result: the type a server returns as `structuredContent`. */
+/**
+ * The wire type of one kind's result: the type a server returns as `structuredContent`. Every
+ * result shares its envelope: a version, a kind, and either the kind's data (`ok: true`) or a
+ * {@link ToolError} (`ok: false`). Snake case on the wire.
+ */
 export type KindEnvelope<C, K extends string> =
   C extends Contract<infer Kinds>
     ? K extends keyof Kinds
-      ? Envelope<K, KindData<Kinds[K]>>
+      ? { contract_version: string; kind: K } & (
+          ({ ok: true } & KindData<Kinds[K]>) | { ok: false; error: ToolError }
+        )
       : never
     : never;
 
 /**
- * Declares a contract. `version` defaults to the kit's current `CONTRACT_VERSION`.
+ * Declares a contract. `version` defaults to the kit's current contract version, `"1.0"`.
  *
  * @example
  * const contract = defineContract({ kinds: { flight_offers: listKind({ items: "flights", item: Flight }) } });

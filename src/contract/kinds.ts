@@ -6,42 +6,42 @@ import * as v from "valibot";
 import { text, tolerant } from "./fields.ts";
 import type { RecordState } from "./states.ts";
 
-/** A kind whose success data is a list (`results`, or `empty` with a reason). */
-export interface ListKind<
-  Items extends string = string,
-  Item extends v.GenericSchema = v.GenericSchema,
-  Reason extends string = string,
-> {
-  /** Tells the two kinds apart: `list`. */
-  readonly view: "list";
-  /** The key of the array on the wire, e.g. `flights`. Renaming it is a breaking change. */
-  readonly items: Items;
-  /** The schema of one item. A malformed item is dropped and counted, not fatal. */
-  readonly item: Item;
-  /** The key of the human reason given with an empty list, e.g. `no_results_reason`. */
-  readonly reason: Reason | undefined;
-}
+/**
+ * Any kind a contract can declare: a list (`listKind`: `results`, or `empty` with a reason)
+ * or one record (`recordKind`), parsed to the view-model state it declares.
+ */
+export type KindDefinition =
+  | {
+      /** Tells the two kinds apart: `list`. */
+      readonly view: "list";
+      /** The key of the array on the wire, e.g. `flights`. Renaming it is a breaking change. */
+      readonly items: string;
+      /** The schema of one item. A malformed item is dropped and counted, not fatal. */
+      readonly item: v.GenericSchema;
+      /** The key of the human reason given with an empty list, e.g. `no_results_reason`. */
+      readonly reason: string | undefined;
+    }
+  | {
+      /** Tells the two kinds apart: `record`. */
+      readonly view: "record";
+      /**
+       * The state it parses to and shows as — also the widget root's `data-state`, the same
+       * name on both sides: `confirm` (a draft), `committed` (a done write) or `record`.
+       */
+      readonly state: RecordState;
+      /** The success fields beside `contract_version`, `kind` and `ok`. */
+      readonly entries: v.ObjectEntries;
+    };
+
+/** The kit's names for the two members of {@link KindDefinition} (the parser reads each). */
+export type ListKind = Extract<KindDefinition, { readonly view: "list" }>;
+/** See {@link ListKind}. */
+export type RecordKind = Extract<KindDefinition, { readonly view: "record" }>;
 
 /**
- * A kind whose success data is one record, parsed to the view-model state `state` — which is
- * also the widget root's `data-state`, the same name on both sides.
+ * Declares a list kind: `listKind({ items: "flights", item: FlightSchema, reason: "no_results_reason" })`.
+ * Its type keeps the declared key names and item schema, so the view and wire types follow.
  */
-export interface RecordKind<
-  State extends RecordState = RecordState,
-  Entries extends v.ObjectEntries = v.ObjectEntries,
-> {
-  /** Tells the two kinds apart: `record`. */
-  readonly view: "record";
-  /** The state it parses to and shows as: `confirm` (a draft) or `committed` (an order). */
-  readonly state: State;
-  /** The success fields beside `contract_version`, `kind` and `ok`. */
-  readonly entries: Entries;
-}
-
-/** Any kind a contract can declare. */
-export type KindDefinition = ListKind | RecordKind;
-
-/** Declares a list kind: `listKind({ items: "flights", item: FlightSchema, reason: "no_results_reason" })`. */
 export function listKind<
   const Items extends string,
   Item extends v.GenericSchema,
@@ -50,9 +50,18 @@ export function listKind<
   items: Items;
   item: Item;
   reason?: Reason;
+}): {
+  /** Tells the two kinds apart: `list`. */
+  readonly view: "list";
+  /** The key of the array on the wire, as declared. */
+  readonly items: Items;
+  /** The schema of one item, as declared. */
+  readonly item: Item;
+  /** The key of the reason given with an empty list, as declared (`undefined`: none). */
   // NoInfer: inside `defineContract({ kinds })` the expected `KindDefinition` would otherwise
   // infer `Reason = string` for a kind without a reason — an index signature in its data type.
-}): ListKind<Items, Item, NoInfer<Reason>> {
+  readonly reason: NoInfer<Reason> | undefined;
+} {
   return {
     view: "list",
     items: definition.items,
@@ -61,21 +70,38 @@ export function listKind<
   };
 }
 
-/** Declares a record kind: `recordKind({ state: "confirm", entries: { draft: DraftSchema } })`. */
+/**
+ * Declares a record kind: `recordKind({ state: "confirm", entries: { draft: DraftSchema } })`.
+ * Its type keeps the declared state and entries, so the view and wire types follow.
+ */
 export function recordKind<
   const State extends RecordState,
   Entries extends v.ObjectEntries,
->(definition: { state: State; entries: Entries }): RecordKind<State, Entries> {
+>(definition: {
+  state: State;
+  entries: Entries;
+}): {
+  /** Tells the two kinds apart: `record`. */
+  readonly view: "record";
+  /** The state it parses to and shows as, as declared. */
+  readonly state: State;
+  /** The success fields, as declared. */
+  readonly entries: Entries;
+} {
   return { view: "record", state: definition.state, entries: definition.entries };
 }
 
 /** The success data a kind carries on the wire (beside the envelope fields). */
-export type KindData<D> =
-  D extends ListKind<infer Items, infer Item, infer Reason>
-    ? { [K in Items]: v.InferOutput<Item>[] } & { [K in Reason]?: string }
-    : D extends RecordKind<RecordState, infer Entries>
-      ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
-      : never;
+export type KindData<D> = D extends {
+  readonly view: "list";
+  readonly items: infer Items extends string;
+  readonly item: infer Item extends v.GenericSchema;
+  readonly reason: infer Reason extends string | undefined;
+}
+  ? { [K in Items]: v.InferOutput<Item>[] } & { [K in NonNullable<Reason>]?: string }
+  : D extends { readonly view: "record"; readonly entries: infer Entries extends v.ObjectEntries }
+    ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
+    : never;
 
 /** Builds the valibot schema of the success fields of one kind. */
 export function successEntries(definition: KindDefinition): v.ObjectEntries {

@@ -1,6 +1,8 @@
 /**
- * Kit-level wire types shared by every contract: Money, FieldError, ToolError. Types are
- * inferred from these schemas, never written twice.
+ * Kit-level wire types shared by every contract: Money, FieldError, ToolError. `Money` is
+ * inferred from its schema (an app uses both); `FieldError` and `ToolError` are written out,
+ * so the public type reads as the wire format, and test/types/contract.test-d.ts holds each to
+ * its schema's output (the schemas are the kit's: `parse` and `fromProblem` read with them).
  */
 import * as v from "valibot";
 import { id, isoDateTime, text, tolerant } from "./fields.ts";
@@ -24,8 +26,17 @@ export const FieldErrorSchema = v.object({
   message: text(300),
   example: tolerant(text(200)),
 });
-/** One field problem: `field` is a path such as `interests[2]` or `budget_max`. */
-export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
+/** One problem with one input field, with a valid example a caller can apply. */
+export interface FieldError {
+  /** Where: a path such as `interests[2]` or `budget_max`. */
+  field: string;
+  /** What, machine-readable: `TOO_SMALL`, `REQUIRED` (`ERROR_CODES.field`) or the app's own. */
+  code: string;
+  /** One sentence for the model: what is wrong and what to send instead. */
+  message: string;
+  /** A valid value the caller can send instead. */
+  example?: string | undefined;
+}
 
 /** Did a failed write change anything? */
 export const CHANGES = ["none", "applied", "unknown"] as const;
@@ -62,7 +73,27 @@ export const ToolErrorSchema = v.object({
   field_errors: fieldErrors,
   changes: tolerant(v.picklist(CHANGES)),
 });
-/** A machine-readable code, a human sentence, and whether (and when) to retry. */
-export type ToolError = v.InferOutput<typeof ToolErrorSchema>;
+/**
+ * A machine-readable code, a human sentence, and whether (and when) to retry: the error half
+ * of every envelope (`ok: false`), written for two readers, the model and the person.
+ */
+export interface ToolError {
+  /** Stable and machine-readable: `VALIDATION_FAILED`, `RATE_LIMITED` … (`ERROR_CODES`) or the app's own. */
+  code: string;
+  /** One sentence for the model, naming the field or condition. */
+  message: string;
+  /** Whether the same call may succeed later. */
+  retryable: boolean;
+  /** How long to wait before retrying, in whole seconds (at most an hour). */
+  retry_after_seconds?: number | undefined;
+  /** What the model should do next; from fixed templates only, never from input. */
+  next_action?: string | undefined;
+  /** The server's log reference for this failure; shown to the person. */
+  request_id?: string | undefined;
+  /** Every field problem at once. */
+  field_errors?: FieldError[] | undefined;
+  /** Write tools: did anything happen? `none`, `applied` or `unknown`. */
+  changes?: "none" | "applied" | "unknown" | undefined;
+}
 
 export { id };

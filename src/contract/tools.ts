@@ -8,7 +8,7 @@
  */
 import type { Contract } from "./define-contract.ts";
 import type { KindDefinition } from "./kinds.ts";
-import type { ParsedKindResult } from "./views.ts";
+import type { ParsedResult } from "./views.ts";
 import { checkToolRefKind } from "./declaration-checks.ts";
 import { IS_DEV } from "../core/is-dev.ts";
 
@@ -25,17 +25,6 @@ export interface ToolSignature<
   /** The contract's kinds, so a view type can be derived from the signature alone. */
   readonly kinds: Kinds;
 }
-
-/** An app's tools by name (`ToolsOf<typeof a | typeof b>` from mcp-widget-kit/server). */
-export type ToolSignatures = { readonly [name: string]: ToolSignature };
-
-/** The parsed view a result of tool signature `S` can be. */
-export type ToolView<S extends ToolSignature> =
-  S extends ToolSignature<unknown, infer K, infer Kinds>
-    ? K extends keyof Kinds & string
-      ? ParsedKindResult<Kinds, K>
-      : never
-    : never;
 
 /**
  * One tool the widget calls: its name and kind at run time, its arguments and result view in
@@ -54,19 +43,6 @@ export interface ToolRef<Name extends string = string, Input = unknown, View = u
 
 /** What a call of tool `Ref` sends: its arguments' type (`unknown` for an untyped ref). */
 export type ToolInputOf<Ref> = Ref extends ToolRef<string, infer Input, unknown> ? Input : never;
-
-/** The view a result of tool `Ref` is read as. */
-export type ToolViewOf<Ref> = Ref extends ToolRef<string, unknown, infer View> ? View : never;
-
-/** Every tool of `Tools` as a {@link ToolRef}, by name. */
-export type ToolRefs<Tools extends ToolSignatures> = {
-  readonly [N in keyof Tools & string]: ToolRef<N, Tools[N]["input"], ToolView<Tools[N]>>;
-};
-
-/** Each tool's result kind, by tool name: the one fact about the server a widget needs at run time. */
-export type ToolKinds<Tools extends ToolSignatures> = {
-  readonly [N in keyof Tools & string]: Tools[N]["kind"];
-};
 
 /**
  * `input` parsed, and held to `kind`: a result of another kind from this tool is `invalid`
@@ -87,8 +63,12 @@ function parseAs(
 }
 
 /**
- * The widget's handles on its app's tools, typed by the server's declarations. `kinds` names
- * each tool's result kind (checked against `Tools`: a wrong or missing one fails typecheck).
+ * The widget's handles on its app's tools, typed by the server's declarations: each tool of
+ * `Tools` (an app's tools by name, `ToolsOf<typeof a | typeof b>` from mcp-widget-kit/server)
+ * as a {@link ToolRef}, by name, whose `parse` reads a result as that tool's kind's view (what
+ * `contract.parse` gives for that kind, or an error, invalid or unsupported view). `kinds`
+ * names each tool's result kind, the one fact about the server a widget needs at run time
+ * (checked against `Tools`: a wrong or missing one fails typecheck).
  *
  * @example
  * import type { FlightTools } from "../server/tools.ts";
@@ -98,14 +78,24 @@ function parseAs(
  * const search = useCallTool(tools.search_flights);
  * const outcome = await search.call({ from: "LIS", to: "BER" }); // outcome.view: flight_offers' view
  */
-export function toolRefs<Tools extends ToolSignatures>(
+export function toolRefs<Tools extends { readonly [name: string]: ToolSignature }>(
   contract: Pick<Contract<Tools[keyof Tools]["kinds"]>, "parse" | "kinds">,
-  kinds: ToolKinds<Tools>,
-): ToolRefs<Tools> {
+  kinds: { readonly [N in keyof Tools & string]: Tools[N]["kind"] },
+): {
+  readonly [N in keyof Tools & string]: ToolRef<
+    N,
+    Tools[N]["input"],
+    Tools[N] extends ToolSignature<unknown, infer K, infer Kinds>
+      ? K extends keyof Kinds & string
+        ? ParsedResult<Kinds, K>
+        : never
+      : never
+  >;
+} {
   const refs: { [name: string]: ToolRef } = {};
   for (const [name, kind] of Object.entries(kinds as { [name: string]: string })) {
     checkToolRefKind(contract, name, kind);
     refs[name] = { name, kind, parse: (input) => parseAs(contract, kind, input) };
   }
-  return refs as ToolRefs<Tools>;
+  return refs as ReturnType<typeof toolRefs<Tools>>;
 }

@@ -3,20 +3,16 @@
  * widget root's `data-state` values.
  */
 import type * as v from "valibot";
-import type { KindData, KindDefinition, ListKind, RecordKind } from "./kinds.ts";
+import type { KindData, KindDefinition } from "./kinds.ts";
 import type { ToolError } from "./schemas.ts";
 import type { RecordState } from "./states.ts";
 
-/** Fields every parsed view carries. */
-export interface ViewBase<Kind extends string> {
+/** A list with at least one valid item. */
+export interface ResultsView<Kind extends string, Item, Data> {
   /** The result's `kind`. */
   readonly kind: Kind;
   /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
   readonly version: string;
-}
-
-/** A list with at least one valid item. */
-export interface ResultsView<Kind extends string, Item, Data> extends ViewBase<Kind> {
   /** A list with items. */
   readonly state: "results";
   /** Every valid item, in order. */
@@ -28,7 +24,11 @@ export interface ResultsView<Kind extends string, Item, Data> extends ViewBase<K
 }
 
 /** A successful list with no items: not an error, the conversation goes on. */
-export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
+export interface EmptyView<Kind extends string> {
+  /** The result's `kind`. */
+  readonly kind: Kind;
+  /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
+  readonly version: string;
   /** A list without items. */
   readonly state: "empty";
   /** The human reason the server gave for the empty list, if its kind declares one. */
@@ -36,11 +36,11 @@ export interface EmptyView<Kind extends string> extends ViewBase<Kind> {
 }
 
 /** A successful record kind, in the state it declares (`confirm` or `committed`). */
-export interface RecordView<
-  State extends RecordState,
-  Kind extends string,
-  Data,
-> extends ViewBase<Kind> {
+export interface RecordView<State extends RecordState, Kind extends string, Data> {
+  /** The result's `kind`. */
+  readonly kind: Kind;
+  /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
+  readonly version: string;
   /** The record kind's declared state. */
   readonly state: State;
   /** The record's success fields. */
@@ -48,7 +48,11 @@ export interface RecordView<
 }
 
 /** `ok: false`: the tool reported a structured error. */
-export interface ErrorView extends ViewBase<string> {
+export interface ErrorView {
+  /** The result's `kind`. */
+  readonly kind: string;
+  /** The `contract_version` the result was sent with, e.g. `"1.3"`. */
+  readonly version: string;
   /** The tool failed. */
   readonly state: "error";
   /** The tool's error, checked and clipped. */
@@ -80,28 +84,25 @@ export interface UnsupportedView {
 }
 
 /** The success views of one kind `Kind` declared as `D`: a list's results or empty, or its record. */
-export type KindView<Kind extends string, D> =
-  D extends ListKind<string, infer Item>
-    ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
-    : D extends RecordKind<infer State>
-      ? RecordView<State, Kind, KindData<D>>
-      : never;
-
-/** What `parse` returns for a contract with these kinds: one discriminated union on `state`. */
-export type ParsedResult<Kinds extends Record<string, KindDefinition>> =
-  | { [K in keyof Kinds & string]: KindView<K, Kinds[K]> }[keyof Kinds & string]
-  | ErrorView
-  | InvalidView
-  | UnsupportedView;
+export type KindView<Kind extends string, D> = D extends {
+  readonly view: "list";
+  readonly item: infer Item extends v.GenericSchema;
+}
+  ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
+  : D extends { readonly view: "record"; readonly state: infer State extends RecordState }
+    ? RecordView<State, Kind, KindData<D>>
+    : never;
 
 /**
- * What `parse` returns for a result of one kind `K`: that kind's own views, or an error,
- * invalid or unsupported result (a tool of kind `K` can still answer any of those).
+ * What `parse` returns for a contract with these kinds: one discriminated union on `state`.
+ * With `K`, what a result of those kinds only can be (a tool's results: `toolRefs`): their own
+ * views, or an error, invalid or unsupported result (a tool of kind `K` can still answer any
+ * of those).
  */
-export type ParsedKindResult<
+export type ParsedResult<
   Kinds extends Record<string, KindDefinition>,
-  K extends keyof Kinds & string,
-> = KindView<K, Kinds[K]> | ErrorView | InvalidView | UnsupportedView;
+  K extends keyof Kinds & string = keyof Kinds & string,
+> = { [P in K]: KindView<P, Kinds[P]> }[K] | ErrorView | InvalidView | UnsupportedView;
 
 /** Any contract's kinds: what the parser reads before a contract's own kinds narrow it. */
 export type KindDefinitions = Readonly<Record<string, KindDefinition>>;

@@ -9,7 +9,8 @@ import {
   UPSTREAM_TIMEOUT,
   UPSTREAM_UNAVAILABLE,
 } from "../contract/error-codes.ts";
-import { fromProblem, type ToolError } from "../contract/index.ts";
+import type { ToolError } from "../contract/index.ts";
+import { fromProblem } from "../contract/problem.ts";
 import { errorFields, type ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 

@@ -4,7 +4,7 @@
  * stories (stories/fixtures).
  */
 import type { ToolError } from "../../src/contract/index.ts";
-import { CONTRACT_VERSION } from "../../src/contract/index.ts";
+import { CONTRACT_VERSION } from "../../src/contract/version.ts";
 
 const envelope = (kind: string) => ({ contract_version: CONTRACT_VERSION, kind });
 

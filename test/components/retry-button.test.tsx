@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RetryButton } from "../../src/components/retry-button.tsx";
-import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/index.ts";
+import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/limits.ts";
 import { renderWithHost } from "./helpers.tsx";
 
 function deferred() {

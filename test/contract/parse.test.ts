@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REASON_MAX, shop, TITLE_MAX } from "../support/shop-contract.ts";
-import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/index.ts";
+import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/limits.ts";
 
 const product = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `p-${n}`,

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES, fromProblem, ToolErrorSchema } from "../../src/contract/index.ts";
+import { ERROR_CODES } from "../../src/contract/index.ts";
+import { fromProblem } from "../../src/contract/problem.ts";
+import { ToolErrorSchema } from "../../src/contract/schemas.ts";
 import * as v from "valibot";
 
 describe("fromProblem", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DOM_STATES } from "../../src/contract/index.ts";
+import { DOM_STATES } from "../../src/contract/states.ts";
 import { shop } from "../support/shop-contract.ts";
 
 // parse only ever returns a data-state value, never a phase only the widget knows.

@@ -1,8 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { DOM_STATES, NON_RECORD_STATES, RECORD_STATES } from "../../src/contract/states.ts";
-import { defineContract, recordKind, type RecordKind } from "../../src/contract/index.ts";
+import {
+  defineContract,
+  recordKind,
+  type DomState,
+  type NonRecordState,
+  type RecordState,
+} from "../../src/contract/index.ts";
+import type { RecordKind } from "../../src/contract/kinds.ts";
 
 describe("DOM_STATES", () => {
+  it("holds every member of the public types, the run-time lists and the types alike", () => {
+    expectTypeOf<(typeof DOM_STATES)[number]>().toEqualTypeOf<DomState>();
+    expectTypeOf<(typeof NON_RECORD_STATES)[number]>().toEqualTypeOf<NonRecordState>();
+    expectTypeOf<(typeof RECORD_STATES)[number]>().toEqualTypeOf<RecordState>();
+  });
+
   it("publishes exactly the agreed data-state values", () => {
     expect([...DOM_STATES]).toEqual([
       "loading",

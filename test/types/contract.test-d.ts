@@ -14,8 +14,11 @@ import {
   recordKind,
   text,
 } from "mcp-widget-kit/contract";
+// The kit's own schemas (not public): the written ToolError and FieldError are their outputs.
+import { FieldErrorSchema, ToolErrorSchema } from "../../src/contract/schemas.ts";
 import type {
   DomState,
+  FieldError,
   KindEnvelope,
   Money,
   ParsedResult,
@@ -142,5 +145,12 @@ describe("ResultView's render functions and the wire type", () => {
     type Success = Extract<KindEnvelope<typeof tags, "tag_list">, { ok: true }>;
     expectTypeOf<keyof Success>().toEqualTypeOf<"contract_version" | "kind" | "ok" | "tags">();
     expectTypeOf(tags.kinds.tag_list.reason).toEqualTypeOf<undefined>();
+  });
+});
+
+describe("ToolError and FieldError, written out, are what the kit's schemas read", () => {
+  it("each is its schema's output, member for member", () => {
+    expectTypeOf<ToolError>().toEqualTypeOf<v.InferOutput<typeof ToolErrorSchema>>();
+    expectTypeOf<FieldError>().toEqualTypeOf<v.InferOutput<typeof FieldErrorSchema>>();
   });
 });

@@ -1,13 +1,14 @@
 /**
  * One suggested gift. Everything in it came from a tool output, so it is text only; the
- * image and the product link are used only when they are `https:` (the contract already
- * removed anything else; checked again here because a card may be rendered from elsewhere).
+ * image and the product link are there only when they are `https:` (image also `http:` on a
+ * loopback host): a `Gift` is what the contract's `resourceUrl()` and `httpsUrl()` fields
+ * kept, and they remove anything else. The link is opened through `useOpenExternal()`, which
+ * refuses a non-`https:` URL again.
  * A card calls no hooks: the list reads i18n and the host once for all cards, which keeps a
  * 1,000-gift list close to the cost of bare markup.
  */
 import { useState } from "react";
 import { type I18n } from "mcp-widget-kit";
-import { isHttpsOrLoopbackUrl, isHttpsUrl } from "mcp-widget-kit/contract";
 import type { GiftCard as Gift } from "../contract.ts";
 import type { GiftGeniusMessages } from "./messages.ts";
 import "./gift.css";
@@ -61,8 +62,8 @@ export function GiftCard({
   busy = false,
 }: GiftCardProps) {
   const { m, money } = i18n;
-  const image = isHttpsOrLoopbackUrl(gift.image_url) ? gift.image_url : null;
-  const link = isHttpsUrl(gift.product_url) ? gift.product_url : null;
+  const image = gift.image_url;
+  const link = gift.product_url;
   const tags = gift.tags ?? [];
   return (
     <article className="wk-panel gg-card" data-gift-id={gift.id} aria-labelledby={titleId}>
