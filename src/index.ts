@@ -7,7 +7,7 @@
 // First on purpose: modules run (and are bundled) in import order, and this one pulls in
 // react-dom. With react-dom ahead of the kit the gzipped widget is 1.6 kB smaller than with
 // react-dom between the kit's catalogs and components (measured with npm run bench).
-export { mountWidget, type MountWidgetOptions } from "./components/mount-widget.tsx";
+export { mountWidget } from "./components/mount-widget.tsx";
 // Not exports (the contract's home is mcp-widget-kit/contract; the write layer is internal):
 // these two imports keep the bundle's module order, contract second and the write layer after
 // the hooks, as it was while this entry re-exported them. Without them the gzipped widget is
@@ -16,41 +16,21 @@ import "./contract/index.ts";
 export type {
   AppInfo,
   CallToolResult,
-  ContentBlock,
-  DisplayMode,
-  GlobalKey,
   Host,
   HostCapabilities,
   HostGlobals,
-  HostKind,
-  HostView,
-  SafeArea,
-  Theme,
-  UserAgent,
 } from "./bridge/types.ts";
-export {
-  detectHost,
-  getDefaultHost,
-  type DetectHostOptions,
-  type DefaultHostOptions,
-} from "./bridge/detect.ts";
 export {
   type CallOutcome,
   type CallToolOptions,
   type CallToolState,
   type CallToolStatus,
   HostProvider,
-  type HostProviderProps,
-  useAutoHeight,
   useCallTool,
   useHost,
   useHostGlobal,
   useOpenExternal,
-  useRequestClose,
-  useRequestDisplayMode,
-  useSendFollowUpMessage,
   useTheme,
-  useToolInput,
   useToolOutput,
   useWidgetState,
   useWriteFlow,

@@ -3,7 +3,7 @@
  * a hook of its own (locale, display mode, max height, safe area, user agent, view, response
  * metadata, cancellation, style variables) is `useHostGlobal(key)`, typed by its key.
  */
-export { HostProvider, useHost, type HostProviderProps } from "./host-context.tsx";
+export { HostProvider, useHost } from "./host-context.tsx";
 export { useHostGlobal } from "./use-host-global.ts";
 export { useToolOutput } from "./use-tool-output.ts";
 export { useToolInput } from "./use-tool-input.ts";
