@@ -22,9 +22,7 @@ export type {
 } from "./bridge/types.ts";
 export {
   type CallOutcome,
-  type CallToolOptions,
   type CallToolState,
-  type CallToolStatus,
   HostProvider,
   useCallTool,
   useHost,
@@ -34,15 +32,9 @@ export {
   useToolOutput,
   useWidgetState,
   useWriteFlow,
-  type WidgetStateOptions,
   type WriteFlow,
-  type WriteFlowArgs,
-  type WriteFlowContract,
-  type WriteFlowCommitArgs,
   type WriteFlowOptions,
-  type WriteFlowView,
 } from "./hooks/index.ts";
-export type { CommitSuccess, WriteFlowSnapshot } from "./write/index.ts";
 import "./write/index.ts"; // module order: see the contract's import above
 export {
   type CommitOutcome,
@@ -50,12 +42,9 @@ export {
   type ConfirmDraftProps,
   ConfirmPurchase,
   type ConfirmPurchaseProps,
-  type ConfirmWords,
   type Draft,
-  type DraftLine,
   EmptyState,
   type EmptyStateProps,
-  type EmptySuggestion,
   type ErrorClass,
   type ErrorWords,
   ErrorState,
@@ -65,24 +54,18 @@ export {
   Receipt,
   type ReceiptProps,
   type PurchaseDraft,
-  type PurchaseLine,
   type RecordsOf,
   type ResultsOf,
   ResultView,
   type ResultViewProps,
   WidgetRoot,
-  type WidgetRootProps,
 } from "./components/index.ts";
 export {
-  type AppCatalog,
   type AppMessages,
   defineMessages,
   en,
   type I18n,
   type Language,
-  type Messages,
   MessagesProvider,
-  type MessagesProviderProps,
-  type MessageValue,
   useI18n,
 } from "./i18n/index.ts";
