@@ -7,7 +7,7 @@
 // First on purpose: modules run (and are bundled) in import order, and this one pulls in
 // react-dom. With react-dom ahead of the kit the gzipped widget is 1.6 kB smaller than with
 // react-dom between the kit's catalogs and components (measured with npm run bench).
-export { mountWidget, type MountWidgetOptions } from "./components/mount-widget.tsx";
+export { mountWidget } from "./components/mount-widget.tsx";
 // Not exports (the contract's home is mcp-widget-kit/contract; the write layer is internal):
 // these two imports keep the bundle's module order, contract second and the write layer after
 // the hooks, as it was while this entry re-exported them. Without them the gzipped widget is
@@ -16,53 +16,25 @@ import "./contract/index.ts";
 export type {
   AppInfo,
   CallToolResult,
-  ContentBlock,
-  DisplayMode,
-  GlobalKey,
   Host,
   HostCapabilities,
   HostGlobals,
-  HostKind,
-  HostView,
-  SafeArea,
-  Theme,
-  UserAgent,
 } from "./bridge/types.ts";
 export {
-  detectHost,
-  getDefaultHost,
-  type DetectHostOptions,
-  type DefaultHostOptions,
-} from "./bridge/detect.ts";
-export {
   type CallOutcome,
-  type CallToolOptions,
   type CallToolState,
-  type CallToolStatus,
   HostProvider,
-  type HostProviderProps,
-  useAutoHeight,
   useCallTool,
   useHost,
   useHostGlobal,
   useOpenExternal,
-  useRequestClose,
-  useRequestDisplayMode,
-  useSendFollowUpMessage,
   useTheme,
-  useToolInput,
   useToolOutput,
   useWidgetState,
   useWriteFlow,
-  type WidgetStateOptions,
   type WriteFlow,
-  type WriteFlowArgs,
-  type WriteFlowContract,
-  type WriteFlowCommitArgs,
   type WriteFlowOptions,
-  type WriteFlowView,
 } from "./hooks/index.ts";
-export type { CommitSuccess, WriteFlowSnapshot } from "./write/index.ts";
 import "./write/index.ts"; // module order: see the contract's import above
 export {
   type CommitOutcome,
@@ -70,12 +42,9 @@ export {
   type ConfirmDraftProps,
   ConfirmPurchase,
   type ConfirmPurchaseProps,
-  type ConfirmWords,
   type Draft,
-  type DraftLine,
   EmptyState,
   type EmptyStateProps,
-  type EmptySuggestion,
   type ErrorClass,
   type ErrorWords,
   ErrorState,
@@ -85,24 +54,18 @@ export {
   Receipt,
   type ReceiptProps,
   type PurchaseDraft,
-  type PurchaseLine,
   type RecordsOf,
   type ResultsOf,
   ResultView,
   type ResultViewProps,
   WidgetRoot,
-  type WidgetRootProps,
 } from "./components/index.ts";
 export {
-  type AppCatalog,
   type AppMessages,
   defineMessages,
   en,
   type I18n,
   type Language,
-  type Messages,
   MessagesProvider,
-  type MessagesProviderProps,
-  type MessageValue,
   useI18n,
 } from "./i18n/index.ts";

@@ -3,58 +3,43 @@
  * `postMessage`, the mock, and "no host"). Framework-free: hooks are a thin layer over it.
  */
 
-/** The host's colour scheme. Anything else a host sends falls back to `light`. */
-export type Theme = "light" | "dark";
-
-/** How the host shows the widget. */
-export type DisplayMode = "inline" | "pip" | "fullscreen";
-
-/** Insets the widget must keep clear (notches, host chrome), in CSS pixels. */
-export interface SafeArea {
-  /** Space to leave free on each side. */
-  readonly insets: {
-    readonly top: number;
-    readonly bottom: number;
-    readonly left: number;
-    readonly right: number;
-  };
-}
-
-/** What the host says about the device. */
-export interface UserAgent {
-  /** The kind of device (`unknown` when the host does not say). */
-  readonly device: { readonly type: "mobile" | "tablet" | "desktop" | "unknown" };
-  /** Whether the pointer can hover and whether the screen is touched. */
-  readonly capabilities: { readonly hover: boolean; readonly touch: boolean };
-}
-
-/** Which view the host shows the widget in (ChatGPT: `inline` or a `modal` it opened). */
-export interface HostView {
-  /** `modal`: the instance the widget opened with `requestModal`. */
-  readonly mode: "inline" | "modal";
-  /** The `params` the modal was opened with (untrusted). */
-  readonly params?: { readonly [key: string]: unknown };
-}
-
 /**
  * Every global a widget can read. Values are already validated: a host that sends
  * `theme: "purple"` or `maxHeight: "-1"` yields the defaults (`DEFAULT_GLOBALS`).
  */
 export interface HostGlobals {
-  /** The colour scheme (`useTheme()`). */
-  readonly theme: Theme;
-  /** The device the widget runs on. */
-  readonly userAgent: UserAgent;
+  /** The colour scheme (`useTheme()`): `light`, also for anything else a host sends, or `dark`. */
+  readonly theme: "light" | "dark";
+  /** What the host says about the device the widget runs on. */
+  readonly userAgent: {
+    /** The kind of device (`unknown` when the host does not say). */
+    readonly device: { readonly type: "mobile" | "tablet" | "desktop" | "unknown" };
+    /** Whether the pointer can hover and whether the screen is touched. */
+    readonly capabilities: { readonly hover: boolean; readonly touch: boolean };
+  };
   /** BCP 47, e.g. `en-US`; `en` when the host gives none or an invalid tag. */
   readonly locale: string;
   /** The most height the host lets the widget take, in px; `undefined` = no limit given. */
   readonly maxHeight: number | undefined;
-  /** How the widget is shown now (`inline` by default). */
-  readonly displayMode: DisplayMode;
-  /** The insets to keep clear (all 0 by default). */
-  readonly safeArea: SafeArea;
-  /** The view the widget is shown in (`inline` by default). */
-  readonly view: HostView;
+  /** How the host shows the widget now (`inline` by default). */
+  readonly displayMode: "inline" | "pip" | "fullscreen";
+  /** Insets the widget must keep clear (notches, host chrome), in CSS pixels; all 0 by default. */
+  readonly safeArea: {
+    /** Space to leave free on each side. */
+    readonly insets: {
+      readonly top: number;
+      readonly bottom: number;
+      readonly left: number;
+      readonly right: number;
+    };
+  };
+  /** Which view the host shows the widget in (ChatGPT: `inline`, the default, or a `modal` it opened). */
+  readonly view: {
+    /** `modal`: the instance the widget opened with `requestModal`. */
+    readonly mode: "inline" | "modal";
+    /** The `params` the modal was opened with (untrusted). */
+    readonly params?: { readonly [key: string]: unknown };
+  };
   /** The arguments the tool was called with. */
   readonly toolInput: { readonly [key: string]: unknown };
   /** The tool's `structuredContent`; `null` until the host delivers it (that is `loading`). */
@@ -72,25 +57,19 @@ export interface HostGlobals {
   readonly toolCancelled: boolean;
 }
 
-/** A key of `HostGlobals`. */
-export type GlobalKey = keyof HostGlobals;
-
-/** One content block of a tool result (text for the model, mostly). */
-export interface ContentBlock {
-  /** `text`, `image`, `resource`, … as the host sent it. */
-  readonly type: string;
-  /** The text of a `text` block. */
-  readonly text?: string;
-  /** Whatever else the block carries (untrusted). */
-  readonly [key: string]: unknown;
-}
-
 /** A tool result, normalised across hosts and the legacy `{ result: string }` shape. */
 export interface CallToolResult {
   /** The result's `structuredContent` (untrusted: parse it with the contract). */
   readonly structuredContent: unknown;
-  /** The result's content blocks (`[]` when none). */
-  readonly content: readonly ContentBlock[];
+  /** The result's content blocks, text for the model mostly (`[]` when none). */
+  readonly content: readonly {
+    /** `text`, `image`, `resource`, … as the host sent it. */
+    readonly type: string;
+    /** The text of a `text` block. */
+    readonly text?: string;
+    /** Whatever else the block carries (untrusted). */
+    readonly [key: string]: unknown;
+  }[];
   /** The tool reported a failure (MCP `isError`); the envelope says which. */
   readonly isError: boolean;
   /** The result's `_meta` (`{}` when none). */
@@ -121,7 +100,7 @@ export interface HostCapabilities {
 
 /**
  * Who the widget is, as a host sees it: MCP Apps hosts receive it in `ui/initialize`. Pass
- * your app's own name and version (`HostProvider appInfo`, `mountWidget`, `detectHost`).
+ * your app's own name and version (`mountWidget`, `HostProvider appInfo`).
  */
 export interface AppInfo {
   /** The app's name, e.g. its package name. */
@@ -130,19 +109,16 @@ export interface AppInfo {
   readonly version: string;
 }
 
-/** Which protocol a host speaks. */
-export type HostKind = "openai" | "mcp-apps" | "mock" | "none";
-
 /** The host as the widget sees it: read a global, subscribe to one key, act. */
 export interface Host {
   /** The protocol this host speaks. */
-  readonly kind: HostKind;
+  readonly kind: "openai" | "mcp-apps" | "mock" | "none";
   /** What it supports (feature-detected). */
   readonly capabilities: HostCapabilities;
   /** The current, validated value of one global. Stable identity until it changes. */
-  get<K extends GlobalKey>(key: K): HostGlobals[K];
+  get<K extends keyof HostGlobals>(key: K): HostGlobals[K];
   /** Calls `listener` when `key` changes, and only then. Returns the unsubscribe. */
-  subscribe(key: GlobalKey, listener: () => void): () => void;
+  subscribe(key: keyof HostGlobals, listener: () => void): () => void;
   /** Calls a tool of the app's server. May reject; hooks turn that into a ToolError. */
   callTool(name: string, args: { readonly [key: string]: unknown }): Promise<CallToolResult>;
   /** Persists widget state (per widget instance); `widgetState` reflects it at once. */
@@ -152,7 +128,7 @@ export interface Host {
   /** Opens an https link through the host (never a raw navigation). */
   openExternal(href: string): Promise<void>;
   /** Asks for another display mode; resolves to the mode granted. */
-  requestDisplayMode(mode: DisplayMode): Promise<DisplayMode>;
+  requestDisplayMode(mode: HostGlobals["displayMode"]): Promise<HostGlobals["displayMode"]>;
   /** Asks the host to close the widget, where supported. */
   requestClose(): Promise<void>;
   /**
@@ -168,7 +144,7 @@ export interface Host {
    * `ui/update-model-context`); absent where unsupported.
    */
   updateModelContext?(context: {
-    readonly content?: readonly ContentBlock[];
+    readonly content?: CallToolResult["content"];
     readonly structuredContent?: { readonly [key: string]: unknown };
   }): Promise<void>;
   /** Reports the widget's content height in px, where the host wants it. */
@@ -176,6 +152,25 @@ export interface Host {
   /** Removes listeners; the host is unusable afterwards. */
   dispose(): void;
 }
+
+// Kit-internal names for parts of the public types above (not exported by the entry: an app
+// writes `HostGlobals["theme"]`, `keyof HostGlobals`, `Host["kind"]`, …).
+/** The host's colour scheme. */
+export type Theme = HostGlobals["theme"];
+/** How the host shows the widget. */
+export type DisplayMode = HostGlobals["displayMode"];
+/** Insets the widget must keep clear. */
+export type SafeArea = HostGlobals["safeArea"];
+/** What the host says about the device. */
+export type UserAgent = HostGlobals["userAgent"];
+/** Which view the host shows the widget in. */
+export type HostView = HostGlobals["view"];
+/** A key of `HostGlobals`. */
+export type GlobalKey = keyof HostGlobals;
+/** One content block of a tool result. */
+export type ContentBlock = CallToolResult["content"][number];
+/** Which protocol a host speaks. */
+export type HostKind = Host["kind"];
 
 /** Options of `detectHost` (and of the MCP Apps adapter it may create). */
 export interface DetectHostOptions {

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
@@ -24,44 +24,23 @@ import { useReportDomState } from "./widget-root.tsx";
  * Types
  * -----------------------------------------------------------------------------------------*/
 
-/** One line of a draft: a label and, optionally, its value (a date, a recipient, "× 2"). */
-export interface DraftLine {
-  /** What the line is ("Date", "To"). */
-  readonly label: string;
-  /** Its value, when it has one. */
-  readonly value?: string;
-}
-
 /** What the person confirms. Apps map their own draft to this shape. */
 export interface Draft {
   /** The draft's id: one idempotency key is made per id (an edited draft is a new id). */
   readonly id: string;
   /** What is being written ("Reply to Ana", "Flight LIS → BER"), the dialog's subject. */
   readonly title: string;
-  /** Its details, one per line, under the app's body. */
-  readonly lines?: readonly DraftLine[];
+  /** Its details, one per line, under the app's body: a label and, optionally, its value. */
+  readonly lines?: readonly {
+    /** What the line is ("Date", "To"). */
+    readonly label: string;
+    /** Its value, when it has one (a date, a recipient, "× 2"). */
+    readonly value?: string;
+  }[];
   /** A money total, for writes that cost something. */
   readonly total?: Money;
   /** ISO 8601; once past, Confirm is disabled and "prepare again" is offered. */
   readonly expiresAt?: string;
-}
-
-/** The app's words for one confirmation; each falls back to the kit's message of that name. */
-export interface ConfirmWords {
-  /** The dialog's heading (kit: `confirmTitle`). */
-  readonly title?: string;
-  /** Under the heading (kit: `confirmDescription`). */
-  readonly description?: string;
-  /** The confirm button, e.g. "Send reply" (kit: `confirm`). */
-  readonly confirm?: string;
-  /** The cancel button (kit: `cancel`). */
-  readonly cancel?: string;
-  /** While the commit is on its way, e.g. "Sending…" (kit: `committing`). */
-  readonly committing?: string;
-  /** The receipt's heading, e.g. "Reply sent" (kit: `committedTitle`). */
-  readonly committed?: string;
-  /** Prepares the draft again (kit: `prepareAgain`). */
-  readonly prepareAgain?: string;
 }
 
 /** Props of `ConfirmDraft`; `errorTexts` / `errorClasses` word and class a failed commit. */
@@ -77,7 +56,7 @@ export interface ConfirmDraftProps extends ErrorWords {
   /** Prepares the same write again (offered when the draft expired or failed for good). */
   readonly onPrepareAgain?: () => unknown;
   /** Told once the write is done (to persist it, for instance). */
-  readonly onCommitted?: (outcome: CommitSuccess) => void;
+  readonly onCommitted?: (outcome: Extract<CommitOutcome, { ok: true }>) => void;
   /**
    * Back to the list (`data-action="back"`, "Back to the list"), in place of Cancel once the
    * commit failed for good: the write flow's `back`. Without it, Cancel stays.
@@ -88,10 +67,25 @@ export interface ConfirmDraftProps extends ErrorWords {
    * the commit failed for good: the write flow's `refresh`.
    */
   readonly onRefresh?: () => unknown;
-  /** The app's words for buttons, states and receipt. */
-  readonly words?: ConfirmWords;
+  /** The app's words for buttons, states and receipt; each falls back to the kit's message. */
+  readonly words?: {
+    /** The dialog's heading (kit: `confirmTitle`). */
+    readonly title?: string;
+    /** Under the heading (kit: `confirmDescription`). */
+    readonly description?: string;
+    /** The confirm button, e.g. "Send reply" (kit: `confirm`). */
+    readonly confirm?: string;
+    /** The cancel button (kit: `cancel`). */
+    readonly cancel?: string;
+    /** While the commit is on its way, e.g. "Sending…" (kit: `committing`). */
+    readonly committing?: string;
+    /** The receipt's heading, e.g. "Reply sent" (kit: `committedTitle`). */
+    readonly committed?: string;
+    /** Prepares the draft again (kit: `prepareAgain`). */
+    readonly prepareAgain?: string;
+  };
   /** The receipt shown once committed (default: a heading, the reference, the total if any). */
-  readonly renderReceipt?: (outcome: CommitSuccess) => ReactNode;
+  readonly renderReceipt?: (outcome: Extract<CommitOutcome, { ok: true }>) => ReactNode;
 }
 
 /* -------------------------------------------------------------------------------------------

@@ -5,18 +5,10 @@
  */
 import type { Money } from "../contract/index.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
-import { ConfirmDraft, type ConfirmWords } from "./confirm-draft.tsx";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { ConfirmDraft, type ConfirmDraftProps } from "./confirm-draft.tsx";
 import type { ErrorWords } from "./error-class.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
-
-/** One line of a purchase: what and how many. */
-export interface PurchaseLine {
-  /** The item's name, as the person sees it. */
-  readonly item: string;
-  /** How many (shown as "× n"). */
-  readonly quantity: number;
-}
 
 /** What the person confirms buying. Apps map their own draft to this shape. */
 export interface PurchaseDraft {
@@ -24,8 +16,13 @@ export interface PurchaseDraft {
   readonly id: string;
   /** What is being bought, the dialog's subject. */
   readonly title: string;
-  /** The items and their quantities. */
-  readonly lines: readonly PurchaseLine[];
+  /** The items and their quantities, one line each. */
+  readonly lines: readonly {
+    /** The item's name, as the person sees it. */
+    readonly item: string;
+    /** How many (shown as "× n"). */
+    readonly quantity: number;
+  }[];
   /** What the person pays. */
   readonly total: Money;
   /** ISO 8601; once past, Confirm is disabled and "prepare again" is offered. */
@@ -45,13 +42,13 @@ export interface ConfirmPurchaseProps extends ErrorWords {
   /** Prepares the same purchase again (offered when the draft expired). */
   readonly onPrepareAgain?: () => unknown;
   /** Told once the order exists (to persist it, for instance). */
-  readonly onCommitted?: (outcome: CommitSuccess) => void;
+  readonly onCommitted?: ConfirmDraftProps["onCommitted"];
   /** Back to the list, in place of Cancel once the commit failed for good (the flow's `back`). */
   readonly onBack?: () => unknown;
   /** Runs the list's read again, offered when the commit failed for good. */
   readonly onRefresh?: () => unknown;
-  /** The app's words for buttons, states and receipt. */
-  readonly words?: ConfirmWords;
+  /** The app's words for buttons, states and receipt (ConfirmDraft's `words`). */
+  readonly words?: ConfirmDraftProps["words"];
 }
 
 /**

@@ -9,14 +9,6 @@ import { useSendFollowUpMessage } from "../hooks/use-send-follow-up-message.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { IS_DEV, type DevNamed } from "./dev.ts";
 
-/** One follow-up offered with an empty result: a button label and the message it sends. */
-export interface EmptySuggestion {
-  /** The button's text, from the app's messages. */
-  readonly label: string;
-  /** The message the button sends into the conversation. */
-  readonly prompt: string;
-}
-
 /** Props of `EmptyState`. */
 export interface EmptyStateProps {
   /** The tool's human reason (`no_results_reason`), shown as text. */
@@ -26,7 +18,12 @@ export interface EmptyStateProps {
    * default, since only the app knows what a search can change. Hidden when the host can't
    * send messages.
    */
-  readonly suggestions?: readonly EmptySuggestion[];
+  readonly suggestions?: readonly {
+    /** The button's text, from the app's messages. */
+    readonly label: string;
+    /** The message the button sends into the conversation. */
+    readonly prompt: string;
+  }[];
 }
 
 /** An empty result: the reason, and follow-up suggestions sent through the host. */

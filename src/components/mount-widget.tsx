@@ -8,16 +8,6 @@ import type { AppInfo, Host } from "../bridge/types.ts";
 import { HostProvider } from "../hooks/host-context.tsx";
 import { IS_DEV } from "./dev.ts";
 
-/** Options of {@link mountWidget}. */
-export interface MountWidgetOptions {
-  /** The app's name and version, told to an MCP Apps host when the bridge connects. */
-  readonly appInfo?: AppInfo;
-  /** The element to render into, or its id; default: the element with id `root`. */
-  readonly container?: Element | string;
-  /** A host to use instead of the detected one (tests, the mock host). */
-  readonly host?: Host;
-}
-
 /**
  * Renders `app` into the widget page: `<HostProvider>{app}</HostProvider>` in `#root`, inside
  * `<StrictMode>` in development (its double renders and effects find impure code there; in a
@@ -28,7 +18,17 @@ export interface MountWidgetOptions {
  * import "mcp-widget-kit/styles.css";
  * mountWidget(<App />, { appInfo: { name: "Flights", version: "1.0.0" } });
  */
-export function mountWidget(app: ReactNode, options: MountWidgetOptions = {}): Root {
+export function mountWidget(
+  app: ReactNode,
+  options: {
+    /** The app's name and version, told to an MCP Apps host when the bridge connects. */
+    readonly appInfo?: AppInfo;
+    /** The element to render into, or its id; default: the element with id `root`. */
+    readonly container?: Element | string;
+    /** A host to use instead of the detected one (tests, the mock host). */
+    readonly host?: Host;
+  } = {},
+): Root {
   const { container = "root", appInfo, host } = options;
   const element = typeof container === "string" ? document.getElementById(container) : container;
   if (!element)

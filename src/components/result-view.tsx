@@ -9,7 +9,7 @@ import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import type { ErrorWords } from "./error-class.ts";
-import { EmptyState, type EmptySuggestion } from "./empty-state.tsx";
+import { EmptyState, type EmptyStateProps } from "./empty-state.tsx";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
 import { InvalidState, UnsupportedState } from "./notice-state.tsx";
@@ -51,7 +51,7 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
    */
   readonly onCancel?: () => unknown;
   /** Follow-ups for the empty state, from the app's messages (none by default). */
-  readonly emptySuggestions?: readonly EmptySuggestion[];
+  readonly emptySuggestions?: EmptyStateProps["suggestions"];
   /** Rendered first inside the root in every state (an app title, for instance). */
   readonly header?: ReactNode;
   /** Extra classes on the root element (beside the kit's). */

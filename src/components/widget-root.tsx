@@ -36,22 +36,23 @@ type ReportState = (reporter: object, state: DomState | null) => void;
 const ReportStateContext = createContext<ReportState | null>(null);
 if (IS_DEV) (ReportStateContext as DevNamed).displayName = "WidgetRootStateContext";
 
-/** Props of `WidgetRoot`. */
-export interface WidgetRootProps {
+/**
+ * The widget's root element: themed from the host (its theme, and its style variables written
+ * onto the document), `lang` from the host locale, height kept within the host's `maxHeight`
+ * (content scrolls inside) and reported to the host.
+ */
+export function WidgetRoot({
+  state,
+  className,
+  children,
+}: {
   /** The `data-state` to show while no descendant reports one (`useReportDomState`). */
   readonly state: DomState;
   /** Extra classes on the root element (beside the kit's). */
   readonly className?: string;
   /** The widget's content. */
   readonly children?: ReactNode;
-}
-
-/**
- * The widget's root element: themed from the host (its theme, and its style variables written
- * onto the document), `lang` from the host locale, height kept within the host's `maxHeight`
- * (content scrolls inside) and reported to the host.
- */
-export function WidgetRoot({ state, className, children }: WidgetRootProps) {
+}) {
   const theme = useHostGlobal("theme");
   const maxHeight = useHostGlobal("maxHeight");
   const { locale } = useI18n();

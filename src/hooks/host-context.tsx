@@ -10,8 +10,12 @@ import { IS_DEV, type DevNamed } from "../core/is-dev.ts";
 const HostContext = createContext<Host | null>(null);
 if (IS_DEV) (HostContext as DevNamed).displayName = "HostContext";
 
-/** Props of `HostProvider`. */
-export interface HostProviderProps {
+/** Makes `host` (or the detected default host) the one every hook below reads. */
+export function HostProvider({
+  host,
+  appInfo,
+  children,
+}: {
   /** The host to use (a mock in tests and stories); the detected host by default. */
   readonly host?: Host;
   /**
@@ -21,10 +25,7 @@ export interface HostProviderProps {
   readonly appInfo?: AppInfo;
   /** The widget, which reads the host through the hooks. */
   readonly children?: ReactNode;
-}
-
-/** Makes `host` (or the detected default host) the one every hook below reads. */
-export function HostProvider({ host, appInfo, children }: HostProviderProps) {
+}) {
   // `||` and a plain pass-through: an absent or empty prop means the default, as it always did.
   const value = host || getDefaultHost({ appInfo });
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;

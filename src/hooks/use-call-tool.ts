@@ -5,15 +5,6 @@ import type { ToolRef } from "../contract/tools.ts";
 import { callToolOnce } from "../bridge/call-tool-once.ts";
 import { useHost } from "./host-context.tsx";
 
-/** Options of `useCallTool`. */
-export interface CallToolOptions {
-  /** After this many ms without an answer the call ends as a retryable `HOST_CALL_FAILED`. */
-  readonly timeoutMs?: number;
-}
-
-/** Where the latest call of a `useCallTool` stands. */
-export type CallToolStatus = "idle" | "pending" | "success" | "error";
-
 /**
  * What one call ends in. Never a rejection: a host failure or timeout is `{ ok: false }` with
  * the ToolError `HOST_CALL_FAILED`; a delivered result carries its `view`, parsed as the
@@ -28,7 +19,7 @@ export interface CallToolState<Input = unknown, View = unknown> {
   /** Calls the tool with its own arguments. Never rejects. */
   readonly call: (args: Input) => Promise<CallOutcome<View>>;
   /** Where the latest call stands (`idle` before any, and after `reset`). */
-  readonly status: CallToolStatus;
+  readonly status: "idle" | "pending" | "success" | "error";
   /** The latest successful result (its `structuredContent` may still be an error envelope). */
   readonly result?: CallToolResult;
   /** The latest successful result, parsed as the tool's kind. */
@@ -52,7 +43,10 @@ const IDLE: Snapshot = { status: "idle" };
  */
 export function useCallTool<Name extends string, Input, View>(
   tool: ToolRef<Name, Input, View>,
-  options: CallToolOptions = {},
+  options: {
+    /** After this many ms without an answer the call ends as a retryable `HOST_CALL_FAILED`. */
+    readonly timeoutMs?: number;
+  } = {},
 ): CallToolState<Input, View> {
   const host = useHost();
   const { timeoutMs } = options;

@@ -1,7 +1,7 @@
-import type { Theme } from "../bridge/types.ts";
+import type { HostGlobals } from "../bridge/types.ts";
 import { useHostGlobal } from "./use-host-global.ts";
 
 /** The host's colour scheme: `light` (also for anything invalid) or `dark`. */
-export function useTheme(): Theme {
+export function useTheme(): HostGlobals["theme"] {
   return useHostGlobal("theme");
 }

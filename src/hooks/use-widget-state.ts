@@ -3,21 +3,6 @@ import { isRecord } from "../core/is-record.ts";
 import { useHost } from "./host-context.tsx";
 import { useHostGlobal } from "./use-host-global.ts";
 
-/** Options of `useWidgetState`. */
-export interface WidgetStateOptions<T> {
-  /**
-   * Keeps this state under one key of the widget state object, so independent parts of a
-   * widget (say, a confirmation's idempotency key and a list's selection) do not overwrite
-   * each other: the host holds one state object per widget. Without a key the hook owns it all.
-   */
-  readonly key?: string;
-  /**
-   * Checks the stored state before it is trusted (a host hands back whatever was stored,
-   * possibly by an older widget version). Failing state reads as `initial`.
-   */
-  readonly isValid?: (stored: unknown) => stored is T;
-}
-
 /**
  * State persisted through the host (per widget instance), so it survives a remount and a
  * reload of the widget. Reads `initial` until something was stored. The setter writes through
@@ -25,7 +10,19 @@ export interface WidgetStateOptions<T> {
  */
 export function useWidgetState<T>(
   initial: T,
-  options: WidgetStateOptions<T> = {},
+  options: {
+    /**
+     * Keeps this state under one key of the widget state object, so independent parts of a
+     * widget (say, a confirmation's idempotency key and a list's selection) do not overwrite
+     * each other: the host holds one state object per widget. Without a key the hook owns it all.
+     */
+    readonly key?: string;
+    /**
+     * Checks the stored state before it is trusted (a host hands back whatever was stored,
+     * possibly by an older widget version). Failing state reads as `initial`.
+     */
+    readonly isValid?: (stored: unknown) => stored is T;
+  } = {},
 ): readonly [T, (next: T | ((prev: T) => T)) => void] {
   const host = useHost();
   const whole = useHostGlobal("widgetState");

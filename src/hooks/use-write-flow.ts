@@ -7,22 +7,23 @@
  */
 import { useMemo, useSyncExternalStore } from "react";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
-import type {
-  WriteFlowContract as FlowContract,
-  WriteFlowView as View,
-} from "../write/call-view.ts";
-import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
-import { createWriteFlow, type WriteFlowSnapshot } from "../write/write-flow.ts";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { createWriteFlow, type WriteFlow } from "../write/write-flow.ts";
 import { useHost } from "./host-context.tsx";
 
 /** Options of `useWriteFlow`: the contract, and the typed refs of its tools (`toolRefs`). */
 export interface WriteFlowOptions<
-  R extends View,
+  R extends { readonly state: string },
   P extends ToolRef = ToolRef,
   C extends ToolRef = ToolRef,
 > {
-  /** Parses tool outputs and stored state. */
-  readonly contract: FlowContract<R>;
+  /** Parses tool outputs and stored state (the app's contract, from `defineContract`). */
+  readonly contract: {
+    /** The contract version its results carry. */
+    readonly version: string;
+    /** Reads one result (untrusted) as a view; never throws. */
+    parse(input: unknown): R;
+  };
   /** The prepare tool (e.g. `tools.prepare_booking`, whose results are `booking_draft`). */
   readonly prepare: P;
   /** The commit tool (e.g. `tools.book_flight`, whose results are `booking`). */
@@ -33,7 +34,7 @@ export interface WriteFlowOptions<
    */
   readonly tools?: { readonly [name: string]: ToolRef };
   /** The receipt of a committed result (its id, total, replay), for ConfirmDraft. */
-  readonly receipt: (view: R) => CommitSuccess | null;
+  readonly receipt: (view: R) => Extract<CommitOutcome, { ok: true }> | null;
   /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
   readonly stateKey?: string;
   /**
@@ -61,32 +62,6 @@ export interface WriteFlowOptions<
   };
 }
 
-/** The arguments a commit sends: its tool's, without the proof the flow adds itself. */
-export type WriteFlowCommitArgs<C> = Omit<ToolInputOf<C>, "confirmation">; // CONFIRMATION_ARGUMENT
-
-/** What `useWriteFlow` returns. */
-export interface WriteFlow<
-  R extends View,
-  P extends ToolRef = ToolRef,
-  C extends ToolRef = ToolRef,
-> extends WriteFlowSnapshot<R, ToolInputOf<P>> {
-  /** Prepares a draft with the prepare tool's arguments; ignored while another prepare runs. */
-  readonly prepare: (args: ToolInputOf<P>) => Promise<void>;
-  /**
-   * Sends the commit — ConfirmDraft's `onCommit`, with the key it made — and gives back
-   * the receipt or the error (an unreadable answer says the write may have happened).
-   */
-  readonly commit: (args: WriteFlowCommitArgs<C>) => Promise<CommitOutcome>;
-  /**
-   * ConfirmDraft's `onCommitted`: keeps the committed result in widget state and shows it,
-   * so the app's own receipt (its `renderRecord` for the commit kind) replaces the
-   * confirmation at once — the same receipt a remount restores.
-   */
-  readonly committed: () => void;
-  /** Back to the list, forgetting the draft. */
-  readonly cancel: () => void;
-}
-
 /**
  * The prepare → confirm → commit → receipt flow over an app's tools.
  *
@@ -94,10 +69,17 @@ export interface WriteFlow<
  * const flow = useWriteFlow({ contract: flights, prepare: tools.prepare_booking,
  *   commit: tools.book_flight, tools, receipt });
  * flow.prepare({ offer_id: offer.id, passengers: 1 }); // the tool's own arguments, checked
+ *
+ * `flow.commit` takes the commit tool's arguments without `confirmation`: the flow adds the
+ * draft's proof itself.
  */
-export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRef>(
+export function useWriteFlow<
+  R extends { readonly state: string },
+  P extends ToolRef,
+  C extends ToolRef,
+>(
   options: WriteFlowOptions<R, P, C>,
-): WriteFlow<R, P, C> {
+): WriteFlow<R, ToolInputOf<P>, Omit<ToolInputOf<C>, "confirmation">> {
   const host = useHost();
   const { contract, prepare, commit, stateKey, hasOutput, output } = options;
   // One store per host, contract, tools and output: the options object is a new literal on
@@ -105,7 +87,7 @@ export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRe
   const flow = useMemo(
     () =>
       // The options as they are (the store reads its own), with the host and the output wrapped.
-      createWriteFlow<R, ToolInputOf<P>, WriteFlowCommitArgs<C>>({
+      createWriteFlow<R, ToolInputOf<P>, Omit<ToolInputOf<C>, "confirmation">>({
         ...options,
         host,
         output: hasOutput ? { value: output } : undefined,
@@ -113,7 +95,6 @@ export function useWriteFlow<R extends View, P extends ToolRef, C extends ToolRe
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [host, contract, prepare, commit, stateKey, hasOutput, output],
   );
-  const snapshot = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
-  // The store's actions with its snapshot (its getSnapshot and subscribe come along, unused).
-  return { ...flow, ...snapshot };
+  // The snapshot is the flow: its state and its actions, one object until the next change.
+  return useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
 }

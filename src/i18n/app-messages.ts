@@ -6,18 +6,7 @@
  */
 import { checkDefaultLocales } from "../contract/declaration-checks.ts";
 import { canonicalLocale } from "../bridge/globals.ts";
-import type { Messages } from "./messages/en.ts";
-
-/** A message: a text, or a function of the values it interpolates. */
-export type MessageValue = string | ((...values: never[]) => string);
-
-/**
- * The constraint on an app catalog: its own keys hold any message, and a key that is also a
- * kit key must have the kit's type (it replaces the kit's text).
- */
-export type AppCatalog<M> = {
-  readonly [K in keyof M]: K extends keyof Messages ? Messages[K] : MessageValue;
-};
+import type { en } from "./messages/en.ts";
 
 /** What `defineMessages` returns: an app's catalogs, read with `useI18n(messages)`. */
 export interface AppMessages<M> {
@@ -30,7 +19,9 @@ export interface AppMessages<M> {
 /**
  * Declares an app's messages in one call: the first argument holds the default locale's
  * catalog (one key: its tag), which fixes the keys; the second holds the other locales, each
- * of which must give exactly those keys.
+ * of which must give exactly those keys. A message is a text, or a function of the values it
+ * interpolates; a key that is also a kit key (`en`'s) must have the kit's type, since it
+ * replaces the kit's text.
  *
  * @example
  * export const messages = defineMessages(
@@ -38,7 +29,14 @@ export interface AppMessages<M> {
  *   { ru: { book: "Забронировать", confirm: "Забронировать рейс" } },
  * );
  */
-export function defineMessages<const L extends string, M extends AppCatalog<M>>(
+export function defineMessages<
+  const L extends string,
+  M extends {
+    readonly [K in keyof M]: K extends keyof typeof en
+      ? (typeof en)[K]
+      : string | ((...values: never[]) => string);
+  },
+>(
   defaults: { readonly [K in L]: M },
   translations: { readonly [locale: string]: NoInfer<M> } = {},
 ): AppMessages<M> {

@@ -6,11 +6,5 @@ export { vi } from "./messages/vi.ts";
 export { messagesFor, pickLanguage, intlLocale, LANGUAGES, type Language } from "./locale.ts";
 export { formatMoney, formatDateTime } from "./format.ts";
 export { plural, type PluralForms } from "./plural.ts";
-export {
-  defineMessages,
-  appCatalogFor,
-  type AppMessages,
-  type AppCatalog,
-  type MessageValue,
-} from "./app-messages.ts";
-export { useI18n, MessagesProvider, type I18n, type MessagesProviderProps } from "./use-i18n.ts";
+export { defineMessages, appCatalogFor, type AppMessages } from "./app-messages.ts";
+export { useI18n, MessagesProvider, type I18n } from "./use-i18n.ts";

@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney } from "./format.ts";
 import { canonicalLocale } from "../bridge/globals.ts";
 import { catalogs } from "./catalogs.ts";
 import { pickLanguage, type Language } from "./locale.ts";
-import type { Messages } from "./messages/en.ts";
+import type { en } from "./messages/en.ts";
 
 /** What `useI18n` returns: the catalog and formatters for the host locale. */
 export interface I18n<M = unknown> {
@@ -15,7 +15,7 @@ export interface I18n<M = unknown> {
    * The messages of the host's language: the kit's (English when it has no catalog for the
    * language), with the app's messages — its own keys and its re-wordings of the kit's — on top.
    */
-  readonly m: Omit<Messages, keyof M> & M;
+  readonly m: Omit<typeof en, keyof M> & M;
   /** The kit catalog's language, e.g. `zh` for `zh-CN`. */
   readonly language: Language;
   /** The host locale as a valid BCP 47 tag, for `lang` and `Intl` (`en` if invalid). */
@@ -30,19 +30,19 @@ export interface I18n<M = unknown> {
 const AppMessagesContext = createContext<AppMessages<unknown> | null>(null);
 if (IS_DEV) (AppMessagesContext as DevNamed).displayName = "AppMessagesContext";
 
-/** Props of `MessagesProvider`. */
-export interface MessagesProviderProps<M> {
-  /** The app's messages (`defineMessages`); their kit keys replace the kit's texts below. */
-  readonly messages: AppMessages<M>;
-  /** The part of the widget that reads them. */
-  readonly children?: ReactNode;
-}
-
 /**
  * Makes an app's messages the ones every kit component below reads: a key the app shares
  * with the kit (`confirm`, `emptyTitle`, …) replaces the kit's text in that locale.
  */
-export function MessagesProvider<M>({ messages, children }: MessagesProviderProps<M>) {
+export function MessagesProvider<M>({
+  messages,
+  children,
+}: {
+  /** The app's messages (`defineMessages`); their kit keys replace the kit's texts below. */
+  readonly messages: AppMessages<M>;
+  /** The part of the widget that reads them. */
+  readonly children?: ReactNode;
+}) {
   return createElement(AppMessagesContext.Provider, { value: messages }, children);
 }
 if (IS_DEV) (MessagesProvider as DevNamed).displayName = "MessagesProvider";

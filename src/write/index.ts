@@ -15,8 +15,8 @@ export { IDEMPOTENCY_STATE_KEY, type StoredIdempotencyKey } from "./idempotency-
 export { needsSignIn } from "../contract/sign-in.ts";
 export {
   createWriteFlow,
+  type WriteFlow,
   type WriteFlowCoreOptions,
-  type WriteFlowSnapshot,
   type WriteFlowStore,
   type WriteFlowToolRef,
 } from "./write-flow.ts";

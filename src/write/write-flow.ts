@@ -77,8 +77,15 @@ export interface WriteFlowCoreOptions<R extends View> {
   };
 }
 
-/** Where the flow is, as one immutable snapshot (`PrepareArgs`: the prepare tool's arguments). */
-export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
+/**
+ * What `useWriteFlow` returns: where the flow is, as one immutable snapshot, with its actions
+ * (`PrepareArgs`, `CommitArgs`: the prepare and commit tools' arguments).
+ */
+export interface WriteFlow<
+  R extends { readonly state: string },
+  PrepareArgs = { readonly [key: string]: unknown },
+  CommitArgs = { readonly [key: string]: unknown },
+> {
   /** The view to show: the flow's draft, receipt or error, else the host's result; null = loading. */
   readonly view: R | ErrorView | null;
   /** The person cancelled a draft that had no list under it. */
@@ -101,21 +108,34 @@ export interface WriteFlowSnapshot<R extends View, PrepareArgs = Args> {
   readonly end: (() => void) | undefined;
   /** The read the list came from, run again (after a final error; a receipt's `back` is it). */
   readonly refresh: (() => Promise<unknown>) | undefined;
+  /** Prepares a draft with the prepare tool's arguments; ignored while another prepare runs. */
+  readonly prepare: (args: PrepareArgs) => Promise<void>;
+  /**
+   * Sends the commit — ConfirmDraft's `onCommit`, with the key it made — and gives back
+   * the receipt or the error (an unreadable answer says the write may have happened).
+   */
+  readonly commit: (args: CommitArgs) => Promise<CommitOutcome>;
+  /**
+   * ConfirmDraft's `onCommitted`: keeps the committed result in widget state and shows it,
+   * so the app's own receipt (its `renderRecord` for the commit kind) replaces the
+   * confirmation at once — the same receipt a remount restores.
+   */
+  readonly committed: () => void;
+  /** Back to the list, forgetting the draft. */
+  readonly cancel: () => void;
 }
 
-/** The write flow's store and its actions, typed by the prepare and commit tools' arguments. */
-export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs = Args> {
-  getSnapshot(): WriteFlowSnapshot<R, PrepareArgs>;
+/**
+ * The write flow's store: the flow as a snapshot, made again after every change, and its
+ * actions (the snapshot's own, also here for a caller without React).
+ */
+export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs = Args> extends Pick<
+  WriteFlow<R, PrepareArgs, CommitArgs>,
+  "prepare" | "commit" | "committed" | "cancel"
+> {
+  getSnapshot(): WriteFlow<R, PrepareArgs, CommitArgs>;
   /** Calls `listener` after every change (the host's widget state included); returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
-  /** Prepares a draft; ignored while another prepare runs. */
-  prepare(args: PrepareArgs): Promise<void>;
-  /** Sends the commit (with the key ConfirmDraft made) and gives back the receipt or the error. */
-  commit(args: CommitArgs): Promise<CommitOutcome>;
-  /** Keeps the committed result in widget state and shows it. */
-  committed(): void;
-  /** Back to the list, forgetting the draft. */
-  cancel(): void;
 }
 
 interface Shown<R extends View> {
@@ -191,7 +211,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let commitFailed = false; // the commit failed for good: back and refresh are offered
   let movedOn = false; // the person acted: widget state arriving late no longer replaces it
   let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
-  let snapshot: WriteFlowSnapshot<R, PrepareArgs> | null = null;
+  let snapshot: WriteFlow<R, PrepareArgs, CommitArgs> | null = null;
   let baseFrom: unknown = listeners; // not a tool output: the first read parses
   let base: R | null = null;
 
@@ -313,7 +333,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     notify();
   }
 
-  function compute(): WriteFlowSnapshot<R, PrepareArgs> {
+  function compute(): WriteFlow<R, PrepareArgs, CommitArgs> {
     const current = readBase();
     const view = shown?.view ?? current;
     const baseKind = kindOf(current);
@@ -336,6 +356,10 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       // A refusal with no list under it: nothing to go back to, the flow ends (`cancelled`).
       end: current && !listBase && isFinalError(view) ? cancel : undefined,
       refresh: ended && listBase && baseTool && !done ? runBase : undefined,
+      prepare,
+      commit,
+      committed,
+      cancel,
     };
   }
 

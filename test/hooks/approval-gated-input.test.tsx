@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMcpAppsHost } from "../../src/bridge/mcp-apps.ts";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import type { Host } from "../../src/bridge/types.ts";
-import { HostProvider, useToolInput } from "../../src/hooks/index.ts";
+import { HostProvider, useHostGlobal } from "../../src/hooks/index.ts";
 import { createChildFrame } from "../bridge/post-message-frames.ts";
 import { payloads } from "../fixture-app/payloads.ts";
 import { FixtureWidget } from "../fixture-app/widget.tsx";
@@ -57,7 +57,7 @@ describe("approval-gated input under ChatGPT's two bridges", () => {
     );
     const state = () => container.querySelector(".wk-root")?.getAttribute("data-state");
     expect(state()).toBe("loading");
-    const input = renderHook(() => useToolInput(), {
+    const input = renderHook(() => useHostGlobal("toolInput"), {
       wrapper: ({ children }) => <HostProvider host={host}>{children}</HostProvider>,
     });
     expect(input.result.current).toEqual({}); // no input yet: empty, never a crash

@@ -9,10 +9,8 @@ import {
   useCallTool,
   useHostGlobal,
   useOpenExternal,
-  useRequestDisplayMode,
   useSendFollowUpMessage,
   useTheme,
-  useToolInput,
   useToolOutput,
   useWidgetState,
 } from "../../src/hooks/index.ts";
@@ -52,7 +50,7 @@ describe("global hooks", () => {
         locale: useHostGlobal("locale"),
         maxHeight: useHostGlobal("maxHeight"),
         mode: useHostGlobal("displayMode"),
-        input: useToolInput(),
+        input: useHostGlobal("toolInput"),
         output: useToolOutput<{ n: number }>(),
         meta: useHostGlobal("toolResponseMetadata"),
         safe: useHostGlobal("safeArea"),
@@ -279,13 +277,12 @@ describe("useCallTool", () => {
 });
 
 describe("action hooks", () => {
-  it("open only https links, send messages and request display modes", async () => {
+  it("open only https links and send messages", async () => {
     const host = createMockHost();
     const { result } = renderHook(
       () => ({
         open: useOpenExternal(),
         send: useSendFollowUpMessage(),
-        mode: useRequestDisplayMode(),
       }),
       {
         wrapper: wrap(host),
@@ -296,7 +293,6 @@ describe("action hooks", () => {
       await result.current.open("http://example.com");
       await result.current.open("https://example.com/a");
       await result.current.send("more gifts please");
-      expect(await result.current.mode("fullscreen")).toBe("fullscreen");
     });
     expect(host.callsOf("openExternal").map((c) => c.args[0])).toEqual(["https://example.com/a"]);
     expect(host.callsOf("sendFollowUpMessage").map((c) => c.args[0])).toEqual([
@@ -307,14 +303,11 @@ describe("action hooks", () => {
   it("never reject when the host fails", async () => {
     const host = createMockHost();
     host.failNext({ method: "sendFollowUpMessage" });
-    host.failNext({ method: "requestDisplayMode" });
-    const { result } = renderHook(
-      () => ({ send: useSendFollowUpMessage(), mode: useRequestDisplayMode() }),
-      { wrapper: wrap(host) },
-    );
+    const { result } = renderHook(() => ({ send: useSendFollowUpMessage() }), {
+      wrapper: wrap(host),
+    });
     await act(async () => {
       await expect(result.current.send("x")).resolves.toBeUndefined();
-      await expect(result.current.mode("pip")).resolves.toBe("inline");
     });
   });
 

@@ -3,12 +3,7 @@
  * and its outcome narrows by `ok` to a normalised result or a ToolError.
  */
 import { describe, expectTypeOf, it } from "vitest";
-import {
-  useCallTool,
-  type CallOutcome,
-  type CallToolResult,
-  type CallToolStatus,
-} from "mcp-widget-kit";
+import { useCallTool, type CallOutcome, type CallToolResult } from "mcp-widget-kit";
 import {
   defineContract,
   listKind,
@@ -29,7 +24,7 @@ describe("useCallTool", () => {
   it("takes a tool handle and returns call, status, result, error and reset", () => {
     const tool = useCallTool(suggest);
     expectTypeOf(tool.call).returns.toEqualTypeOf<Promise<CallOutcome>>();
-    expectTypeOf(tool.status).toEqualTypeOf<CallToolStatus>();
+    expectTypeOf(tool.status).toEqualTypeOf<"idle" | "pending" | "success" | "error">();
     expectTypeOf(tool.result).toEqualTypeOf<CallToolResult | undefined>();
     expectTypeOf(tool.error).toEqualTypeOf<ToolError | undefined>();
     expectTypeOf(tool.reset).toEqualTypeOf<() => void>();
