@@ -32,12 +32,7 @@ export {
   type CallOrigin,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
-export {
-  commitArguments,
-  runCommit,
-  type CommitArguments,
-  type RunCommitOptions,
-} from "./commit-arguments.ts";
+export { commitArguments, runCommit } from "./commit-arguments.ts";
 export {
   createConfirmationSigner,
   type ConfirmationOptions,
@@ -54,12 +49,7 @@ export {
   type TypedToolSpec,
 } from "./define-tool.ts";
 export { serveHttp, type HttpOptions } from "./http.ts";
-export {
-  serveApp,
-  type AppContext,
-  type OpenedApp,
-  type ServeAppOptions,
-} from "./app/serve-app.ts";
+export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,
@@ -72,40 +62,24 @@ export {
   type Attempt,
   type IdempotentOutcome,
   type InDoubtRecord,
-  type LocalWrite,
-  type ReconcileAction,
-  type ReconcilerOptions,
   createPostgresStore,
   createSqliteStore,
   guardStore,
   type EffectContext,
   type IdempotencyStore,
-  type IdempotencyTiming,
-  type PostgresStoreOptions,
-  reconcileInDoubt,
   startReconciler,
-  type ReconcileCounts,
   type ReconcileOptions,
-  type Reconciler,
 } from "./idempotency/index.ts";
 export {
   createDraftStore,
   createRateLimiter,
   type DraftStore,
-  type DraftLookup,
-  type DraftUse,
-  type DraftStoreOptions,
-  type RateDecision,
-  type RateLimiterOptions,
-  type RetentionOptions,
-  type SqlParams,
   localDatabase,
   type LocalDatabase,
   type SqlQueries,
   type RateLimiter,
   rateLimitFailure,
   startRetention,
-  type Purge,
 } from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export {

@@ -24,7 +24,6 @@ import {
   type HttpAuthenticate,
   type ResourceServer,
   type IdempotencyStore,
-  type IdempotencyTiming,
   type ResourceProvider,
   type ServerLogger,
   type ToolErrorBody,
@@ -33,6 +32,7 @@ import {
   type WidgetUris,
 } from "../../src/server/index.ts";
 import { shop, type PurchaseSchema } from "../support/shop-contract.ts";
+import type { IdempotencyTiming } from "../../src/server/idempotency/run-idempotent.ts";
 
 /** The scope drafting and placing a purchase require (the test issuer's default grant). */
 export const FIXTURE_SCOPE = "orders:write";
