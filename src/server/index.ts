@@ -12,10 +12,9 @@ export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
 export { NEXT_ACTIONS } from "./next-action.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
-export type { ArgumentSpec, RuleProblem } from "./validate-arguments.ts";
+export type { ArgumentSpec } from "./validate-arguments.ts";
 export { StartupRefusal } from "./mode.ts";
 export {
-  type ToolAuth,
   type AuthorizationSettings,
   createResourceServer,
   type Principal,
@@ -24,7 +23,6 @@ export {
 export {
   createToolServer,
   type ToolServer,
-  type ToolServerOptions,
   type ToolDefinition,
   type ToolContext,
   type ToolOutcome,
@@ -33,30 +31,17 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export { commitArguments, runCommit } from "./commit-arguments.ts";
-export {
-  createConfirmationSigner,
-  type ConfirmationOptions,
-  type ConfirmRule,
-  type ConfirmationSigner,
-} from "./confirmation.ts";
+export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
-export {
-  defineTool,
-  type TypedTool,
-  type ToolsOf,
-  type TypedToolOutcome,
-  type TypedToolSpec,
-} from "./define-tool.ts";
-export { serveHttp, type HttpOptions } from "./http.ts";
+export { defineTool, type ToolsOf } from "./define-tool.ts";
+export { serveHttp } from "./http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,
-  type FetchHandler,
   type FetchHandlerOptions,
   type HttpAuthenticate,
-  type HttpAuthOutcome,
 } from "./http/fetch-handler.ts";
 export {
   type Attempt,
@@ -82,8 +67,4 @@ export {
   startRetention,
 } from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
-export {
-  contractJsonSchema,
-  type ContractJsonSchema,
-  type JsonSchema,
-} from "../contract/json-schema.ts";
+export { contractJsonSchema, type ContractJsonSchema } from "../contract/json-schema.ts";

@@ -11,10 +11,9 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   createSqliteStore,
   type AuthorizationSettings,
-  type HttpOptions,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import type { IdempotencyTiming } from "../../src/server/idempotency/run-idempotent.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";

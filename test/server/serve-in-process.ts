@@ -6,13 +6,12 @@
  */
 import {
   serveHttp,
-  type HttpOptions,
   type HttpAuthenticate,
   type ResourceServer,
   type ServerLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 
 /** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
 export interface InProcessApp {

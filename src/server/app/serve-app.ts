@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 import { CONFIRMATION_SECRET_ENV } from "../confirmation.ts";
-import { serveHttp, type HttpOptions } from "../http.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveHttp } from "../http.ts";
 import { createPostgresStore } from "../idempotency/postgres-store.ts";
 import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
@@ -33,8 +34,11 @@ export interface OpenedApp {
   ping?(): Promise<void>;
   /** Web-shaped routes next to `/mcp` (tried after the metadata and `/healthz`). */
   routes?(request: Request): Promise<Response | undefined>;
-  /** Node routes (`serveHttp`'s `otherRoutes`), e.g. a development page. */
-  readonly otherRoutes?: HttpOptions["otherRoutes"];
+  /**
+   * Node routes (`serveHttp`'s `otherRoutes`), e.g. a development page: called for every other
+   * path once the Host check passed; resolves `true` when it answered.
+   */
+  readonly otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /**
    * More purges for the retention timer (drafts, rate windows, the app's own tables), e.g.
    * `(n) => drafts.purgeExpired(n)`: each deletes at most `limit` due rows, returns how many.
