@@ -29,7 +29,7 @@ const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
 /**
  * The arguments of a commit tool (`defineTool`'s `arguments`): `draft_id` (the prepare
- * result's, 1-200 characters) and `idempotency_key` ({@link IDEMPOTENCY_KEY_PATTERN}), nothing
+ * result's, 1-200 characters) and `idempotency_key` (8 to 128 of `A-Z a-z 0-9 _ . : -`), nothing
  * else. A validation error's example keeps what was valid and puts `draftExample` for a bad
  * draft id and a fresh UUID for a bad key, so no two callers are shown one key to share.
  */

@@ -64,7 +64,7 @@ export interface ConfirmationOptions {
    * draft's life. Default: `CONFIRMATION_PREVIOUS_SECRETS` (comma-separated).
    */
   readonly previousSecrets?: readonly string[];
-  /** How long a proof is accepted (default {@link DEFAULT_CONFIRMATION_TTL_MS}). */
+  /** How long a proof is accepted (default 25 hours). */
   readonly ttlMs?: number;
   /** The clock (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;

@@ -251,7 +251,7 @@ export async function startApp(options: ServeAppOptions): Promise<{
 }
 
 /**
- * Runs the app as a process: {@link startApp}, then the endpoint URL on stdout (the `dev`
+ * Runs the app as a process: starts it (the kit's `startApp`), then the endpoint URL on stdout (the `dev`
  * command reads it from there), and a clean stop on SIGINT and SIGTERM. A start it refuses
  * (production without its secrets, a malformed setting) is one line on stderr naming the
  * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other

@@ -89,8 +89,8 @@ export interface KitResourceServer extends ResourceServer {
 
 /**
  * The resource server for `settings`: metadata naming the issuer, and bearer-token checks
- * (signature, expiry, issuer, audience) on every call. {@link startAuthorization} builds one
- * from the environment; a test hands in a test issuer's settings and key set directly.
+ * (signature, expiry, issuer, audience) on every call. `serveApp` builds one from the
+ * environment; a test hands in a test issuer's settings and key set directly.
  */
 export function createResourceServer(options: {
   readonly settings: AuthorizationSettings;
