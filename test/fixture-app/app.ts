@@ -22,7 +22,6 @@ import {
   widgetToolMeta,
   type AuthorizationSettings,
   type HttpAuthenticate,
-  type ResourceServer,
   type IdempotencyStore,
   type ResourceProvider,
   type ServerLogger,
@@ -98,7 +97,8 @@ type Placed =
 export interface FixtureApp extends FixtureTools {
   store: IdempotencyStore;
   /** The resource server (`serveHttp`'s `authenticate` and `routes`), when `auth` was given. */
-  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
+  http:
+    { authenticate: HttpAuthenticate; respond(request: Request): Response | undefined } | undefined;
   close(): Promise<void>;
 }
 

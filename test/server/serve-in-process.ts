@@ -7,7 +7,6 @@
 import {
   serveHttp,
   type HttpAuthenticate,
-  type ResourceServer,
   type ServerLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
@@ -16,7 +15,8 @@ import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 /** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
 export interface InProcessApp {
   tools: ToolServer;
-  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
+  http:
+    { authenticate: HttpAuthenticate; respond(request: Request): Response | undefined } | undefined;
 }
 
 /** Serves `app` over Streamable HTTP on 127.0.0.1 and an ephemeral port. */

@@ -10,8 +10,8 @@ import {
   startReconciler,
   createToolServer,
   type AuthorizationSettings,
+  type HttpAuthenticate,
   type IdempotencyStore,
-  type ResourceServer,
   type ServerLogger,
   type ToolServer,
   type ToolsOf,
@@ -60,8 +60,8 @@ export interface GiftGenius {
    */
   http:
     | {
-        authenticate: ReturnType<ResourceServer["authenticate"]>;
-        respond: ResourceServer["respond"];
+        authenticate: HttpAuthenticate;
+        respond(request: Request): Response | undefined;
       }
     | undefined;
   /** The origin gift pictures are served from and the widget CSP declares. */
