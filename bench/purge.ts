@@ -12,10 +12,9 @@ import {
   createRateLimiter,
   createSqliteStore,
   localDatabase,
-  type Purge,
   type IdempotencyStore,
 } from "../src/server/index.ts";
-import { purgeInBatches } from "../src/server/stores/index.ts";
+import { purgeInBatches, type Purge } from "../src/server/stores/index.ts";
 import type { BenchRow } from "./measure.ts";
 
 const COLUMNS =

@@ -19,8 +19,8 @@ export type JsonSchema = { [key: string]: unknown };
 export interface ContractJsonSchema {
   /** The contract version the schemas describe (`"MAJOR.MINOR"`). */
   contract_version: string;
-  /** Each kind's `structuredContent` schema, by kind name. */
-  kinds: Record<string, JsonSchema>;
+  /** Each kind's `structuredContent` schema (a draft-07 JSON Schema object), by kind name. */
+  kinds: Record<string, { [key: string]: unknown }>;
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   runIdempotent,
   type Attempt,
   type EffectContext,
-  type IdempotencyTiming,
   type IdempotentOutcome,
 } from "./idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "./idempotency/store.ts";
@@ -28,23 +27,21 @@ export const idempotencyKeySchema = v.pipe(
 
 const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
-/** A confirmed commit's arguments, as its handler gets them. */
-export interface CommitArguments {
-  /** The draft the person confirmed (the prepare tool's id). */
-  readonly draft_id: string;
-  /** The key of this write: one per commit, the same on every retry of it. */
-  readonly idempotency_key: string;
-}
-
 /**
  * The arguments of a commit tool (`defineTool`'s `arguments`): `draft_id` (the prepare
- * result's, 1-200 characters) and `idempotency_key` ({@link IDEMPOTENCY_KEY_PATTERN}), nothing
+ * result's, 1-200 characters) and `idempotency_key` (8 to 128 of `A-Z a-z 0-9 _ . : -`), nothing
  * else. A validation error's example keeps what was valid and puts `draftExample` for a bad
  * draft id and a fresh UUID for a bad key, so no two callers are shown one key to share.
  */
 export function commitArguments(options: {
+  /** The draft id a validation error's example shows for a bad `draft_id`. */
   readonly draftExample: string;
-}): ArgumentSpec<CommitArguments> {
+}): ArgumentSpec<{
+  /** The draft the person confirmed (the prepare tool's id). */
+  readonly draft_id: string;
+  /** The key of this write: one per commit, the same on every retry of it. */
+  readonly idempotency_key: string;
+}> {
   return {
     schema: v.strictObject({ draft_id: draftIdSchema, idempotency_key: idempotencyKeySchema }),
     repair: (args) => ({
@@ -56,12 +53,16 @@ export function commitArguments(options: {
   };
 }
 
-/** Options of {@link runCommit}. */
-export interface RunCommitOptions<T, C> {
+/**
+ * `runIdempotent` for a commit: the caller's scope and `idempotency_key` key the record, the
+ * draft id is what the key is bound to, and the claim is flushed with the effect's first
+ * durable write (`deferClaimFlush`): an app's local effect commits with the record.
+ */
+export function runCommit<T, C = unknown>(options: {
   /** Where the record of the commit is kept. */
   readonly store: IdempotencyStore;
   /** The commit's arguments (`commitArguments`): its key and the draft it is bound to. */
-  readonly args: CommitArguments;
+  readonly args: { readonly draft_id: string; readonly idempotency_key: string };
   /** The handler's context: its caller scopes the key. */
   readonly context: Pick<ToolContext, "caller">;
   /** The clock (ms since the epoch); default `Date.now`. */
@@ -70,7 +71,14 @@ export interface RunCommitOptions<T, C> {
    * The record's lifetime, lease and wait for a concurrent first attempt (each part falls back
    * to the kit's default; an app's `IDEMPOTENCY_*_MS` settings go here).
    */
-  readonly timing?: Partial<IdempotencyTiming>;
+  readonly timing?: {
+    /** How long a finished record is kept (default 24 h). */
+    readonly ttlMs?: number;
+    /** How long a claim may run before it counts as stale (default 30 s). */
+    readonly leaseMs?: number;
+    /** How long a repeat waits for a running first request before `in_progress` (default 5 s). */
+    readonly waitMs?: number;
+  };
   /**
    * Called when the effect ran but its record could not be written: the caller still gets the
    * fresh value, and the app logs this (the retry of the key may run the effect's recovery).
@@ -78,16 +86,7 @@ export interface RunCommitOptions<T, C> {
   onStoreError?(error: unknown): void;
   /** The effect, as `runIdempotent`'s `execute`. */
   execute(effect: EffectContext<C>): Promise<Attempt<T>>;
-}
-
-/**
- * `runIdempotent` for a commit: the caller's scope and `idempotency_key` key the record, the
- * draft id is what the key is bound to, and the claim is flushed with the effect's first
- * durable write (`deferClaimFlush`): an app's local effect commits with the record.
- */
-export function runCommit<T, C = unknown>(
-  options: RunCommitOptions<T, C>,
-): Promise<IdempotentOutcome<T>> {
+}): Promise<IdempotentOutcome<T>> {
   return runIdempotent<T, C>({
     store: options.store,
     scope: options.context.caller,

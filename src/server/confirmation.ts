@@ -24,6 +24,7 @@ import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { isDevelopment, requireProductionSettings } from "./mode.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
+import type { ToolDefinition } from "./tool-server.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */
 export const CONFIRMATION_SECRET_ENV = "CONFIRMATION_SECRET";
@@ -43,26 +44,10 @@ const DEVELOPMENT_SECRET = "mcp-widget-kit-development-confirmation-secret";
 const PROOF = /^v1\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /**
- * Who confirms a write. `{ prepare }`: the person, in the widget — the commit is hidden from
- * the model and needs the proof that `prepare`'s result carried (its draft id is the commit's
- * `draft_id` argument, and the prepare data's `draft.draft_id`). `"model"`: anyone who can
- * call it, the model included — for apps that must serve text-only clients; the commit is
- * listed to the model and nothing proves the person saw the draft.
+ * Who confirms a write (`ToolDefinition.confirm`). `{ prepare }`: the person, in the widget;
+ * `"model"`: anyone who can call it, the model included.
  */
-export type ConfirmRule =
-  | {
-      readonly prepare: string;
-      /**
-       * The handler runs its write through `runIdempotent` before anything else, so the
-       * idempotency record may answer first: a call without a valid proof still gets its
-       * finished record replayed, or its in-doubt record finished from what the person
-       * confirmed (a dropped secret, a proof past its life), and is refused
-       * `CONFIRMATION_REQUIRED` for anything that would start a write. The handler runs
-       * under that rule; if it never reaches `runIdempotent`, the answer is the refusal.
-       */
-      readonly recordFirst?: boolean;
-    }
-  | "model";
+export type ConfirmRule = NonNullable<ToolDefinition["confirm"]>;
 
 /** Options of the proof (`createToolServer`'s `confirmation`). */
 export interface ConfirmationOptions {
@@ -79,20 +64,12 @@ export interface ConfirmationOptions {
    * draft's life. Default: `CONFIRMATION_PREVIOUS_SECRETS` (comma-separated).
    */
   readonly previousSecrets?: readonly string[];
-  /** How long a proof is accepted (default {@link DEFAULT_CONFIRMATION_TTL_MS}). */
+  /** How long a proof is accepted (default 25 hours). */
   readonly ttlMs?: number;
   /** The clock (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;
   /** Where the secret and mode are read (default `process.env`). */
   readonly env?: { readonly [name: string]: string | undefined };
-}
-
-/** Issues and checks proofs. */
-export interface ConfirmationSigner {
-  /** A proof for `draftId` as confirmed by `scope` (the caller scope). */
-  issue(draftId: string, scope: string): string;
-  /** True only for a genuine, unexpired proof of this draft and scope. Never throws. */
-  verify(proof: unknown, draftId: string, scope: string): boolean;
 }
 
 /** The secret to sign with: the given one, the environment's, or development's built-in one. */
@@ -104,8 +81,16 @@ export function confirmationSecret(options: ConfirmationOptions = {}): string {
   return fromEnv || (isDevelopment(env) ? DEVELOPMENT_SECRET : "");
 }
 
-/** The proof signer (throws `StartupRefusal` in production without a secret). */
-export function createConfirmationSigner(options: ConfirmationOptions = {}): ConfirmationSigner {
+/**
+ * The proof signer, which issues and checks proofs (throws `StartupRefusal` in production
+ * without a secret).
+ */
+export function createConfirmationSigner(options: ConfirmationOptions = {}): {
+  /** A proof for `draftId` as confirmed by `scope` (the caller scope). */
+  issue(draftId: string, scope: string): string;
+  /** True only for a genuine, unexpired proof of this draft and scope. Never throws. */
+  verify(proof: unknown, draftId: string, scope: string): boolean;
+} {
   const keyOf = (secret: string) =>
     createHmac("sha256", secret).update("mcp-widget-kit/confirmation/v1").digest();
   const key = keyOf(confirmationSecret(options));

@@ -20,37 +20,40 @@ import { errorFields } from "./log.ts";
 
 export type { HttpAuthOutcome } from "./http/fetch-handler.ts";
 
-/** Options of `serveHttp`: the fetch handler's, plus where to listen and Node-only routes. */
-export interface HttpOptions extends Omit<FetchHandlerOptions, "allowedHosts"> {
-  /** Interface to bind; default `127.0.0.1`. */
-  host?: string;
-  /** Port; `0` picks a free one. Default 8787. */
-  port?: number;
-  /**
-   * Accepted `Host` header values (`name:port` or `name`). Default on a loopback interface:
-   * `127.0.0.1`, `localhost` and `[::1]` with the bound port. Elsewhere, set it (a warning is
-   * logged and any host is accepted otherwise).
-   */
-  allowedHosts?: readonly string[];
-  /**
-   * Routes on `node:http` served next to the endpoint (e.g. the dev host page from
-   * `src/devhost`): called for every other path once the Host check passed; resolves `true`
-   * when it answered. Tried before `routes`.
-   */
-  otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-}
+/** Options of `serveHttp` (spelled out on it). */
+export type HttpOptions = Parameters<typeof serveHttp>[0];
 
 /** A running HTTP endpoint (what {@link serveHttp} resolves). */
 export type HttpEndpoint = Awaited<ReturnType<typeof serveHttp>>;
 
 /**
- * Serves `options.createServer` over Streamable HTTP. Logs where it listens.
+ * Serves `options.createServer` over Streamable HTTP. Logs where it listens. `options` are the
+ * fetch handler's (`createFetchHandler`), plus where to listen and Node-only routes.
  *
  * @returns The running endpoint: its `url` (e.g. `http://127.0.0.1:8787/mcp`), the bound
  *   `port` (the free one picked for `port: 0`), and `close()`, which stops accepting
  *   connections and ends requests in flight.
  */
-export async function serveHttp(options: HttpOptions): Promise<{
+export async function serveHttp(
+  options: Omit<FetchHandlerOptions, "allowedHosts"> & {
+    /** Interface to bind; default `127.0.0.1`. */
+    host?: string;
+    /** Port; `0` picks a free one. Default 8787. */
+    port?: number;
+    /**
+     * Accepted `Host` header values (`name:port` or `name`). Default on a loopback interface:
+     * `127.0.0.1`, `localhost` and `[::1]` with the bound port. Elsewhere, set it (a warning is
+     * logged and any host is accepted otherwise).
+     */
+    allowedHosts?: readonly string[];
+    /**
+     * Routes on `node:http` served next to the endpoint (e.g. the dev host page from
+     * `src/devhost`): called for every other path once the Host check passed; resolves `true`
+     * when it answered. Tried before `routes`.
+     */
+    otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  },
+): Promise<{
   readonly url: string;
   readonly port: number;
   close(): Promise<void>;

@@ -12,19 +12,12 @@ export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
 export { NEXT_ACTIONS } from "./next-action.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
-export type { ArgumentSpec, RuleProblem } from "./validate-arguments.ts";
+export type { ArgumentSpec } from "./validate-arguments.ts";
 export { StartupRefusal } from "./mode.ts";
-export {
-  type ToolAuth,
-  type AuthorizationSettings,
-  createResourceServer,
-  type Principal,
-  type ResourceServer,
-} from "./auth/index.ts";
+export { type AuthorizationSettings, createResourceServer, type Principal } from "./auth/index.ts";
 export {
   createToolServer,
   type ToolServer,
-  type ToolServerOptions,
   type ToolDefinition,
   type ToolContext,
   type ToolOutcome,
@@ -32,84 +25,41 @@ export {
   type CallOrigin,
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
-export {
-  commitArguments,
-  runCommit,
-  type CommitArguments,
-  type RunCommitOptions,
-} from "./commit-arguments.ts";
-export {
-  createConfirmationSigner,
-  type ConfirmationOptions,
-  type ConfirmRule,
-  type ConfirmationSigner,
-} from "./confirmation.ts";
+export { commitArguments, runCommit } from "./commit-arguments.ts";
+export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
-export {
-  defineTool,
-  type TypedTool,
-  type ToolsOf,
-  type TypedToolOutcome,
-  type TypedToolSpec,
-} from "./define-tool.ts";
-export { serveHttp, type HttpOptions } from "./http.ts";
-export {
-  serveApp,
-  type AppContext,
-  type OpenedApp,
-  type ServeAppOptions,
-} from "./app/serve-app.ts";
+export { defineTool, type ToolsOf } from "./define-tool.ts";
+export { serveHttp } from "./http.ts";
+export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,
-  type FetchHandler,
   type FetchHandlerOptions,
   type HttpAuthenticate,
-  type HttpAuthOutcome,
 } from "./http/fetch-handler.ts";
 export {
   type Attempt,
   type IdempotentOutcome,
   type InDoubtRecord,
-  type LocalWrite,
-  type ReconcileAction,
-  type ReconcilerOptions,
   createPostgresStore,
   createSqliteStore,
   guardStore,
   type EffectContext,
   type IdempotencyStore,
-  type IdempotencyTiming,
-  type PostgresStoreOptions,
-  reconcileInDoubt,
   startReconciler,
-  type ReconcileCounts,
   type ReconcileOptions,
-  type Reconciler,
 } from "./idempotency/index.ts";
 export {
   createDraftStore,
   createRateLimiter,
   type DraftStore,
-  type DraftLookup,
-  type DraftUse,
-  type DraftStoreOptions,
-  type RateDecision,
-  type RateLimiterOptions,
-  type RetentionOptions,
-  type SqlParams,
   localDatabase,
   type LocalDatabase,
   type SqlQueries,
   type RateLimiter,
   rateLimitFailure,
   startRetention,
-  type Purge,
 } from "./stores/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
-export {
-  contractJsonSchema,
-  type ContractJsonSchema,
-  type JsonSchema,
-} from "../contract/json-schema.ts";
+export { contractJsonSchema, type ContractJsonSchema } from "../contract/json-schema.ts";

@@ -28,7 +28,6 @@ import {
   securitySchemes,
   WWW_AUTHENTICATE_META,
   type RequestAuth,
-  type ToolAuth,
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
@@ -41,7 +40,6 @@ import {
   planConfirmations,
   withConfirmationArgument,
   type ConfirmationOptions,
-  type ConfirmRule,
 } from "./confirmation.ts";
 import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
@@ -117,47 +115,46 @@ export interface ToolDefinition<T = unknown> {
    */
   writes?: boolean;
   /** What the caller must prove (scopes); absent = anyone (anonymous too) unless it writes. */
-  auth?: ToolAuth;
+  auth?: {
+    /** Scopes a call needs. */
+    scopes: readonly string[];
+    /**
+     * `true`: anonymous calls are allowed too (a signed-in caller gets their own limits).
+     * Default `false`: a call without a valid token is refused.
+     */
+    optional?: boolean;
+  };
   /**
    * Who confirms this write (a write must say): `{ prepare: "prepare_booking" }` — the person,
    * in the widget: the tool is hidden from the model and runs only with the proof `prepare`'s
    * result carried in `_meta` — or `"model"` (text-only clients; nothing proves the person
    * saw the draft). See docs/server.md, "The person confirms".
    */
-  confirm?: ConfirmRule;
+  confirm?:
+    | {
+        /**
+         * The prepare tool: the commit is hidden from the model and needs the proof that its
+         * result carried (its draft id is the commit's `draft_id` argument, and the prepare
+         * data's `draft.draft_id`).
+         */
+        readonly prepare: string;
+        /**
+         * The handler runs its write through `runCommit` before anything else, so the
+         * idempotency record may answer first: a call without a valid proof still gets its
+         * finished record replayed, or its in-doubt record finished from what the person
+         * confirmed (a dropped secret, a proof past its life), and is refused
+         * `CONFIRMATION_REQUIRED` for anything that would start a write. The handler runs
+         * under that rule; if it never reaches `runCommit`, the answer is the refusal.
+         */
+        readonly recordFirst?: boolean;
+      }
+    | "model";
   /** Runs the call on validated arguments. */
   handler(args: T, context: ToolContext): Promise<ToolOutcome>;
 }
 
 // Its own file, so the SDK wiring can name it without importing this module back.
 export type { ResourceProvider } from "./resource-provider.ts";
-
-/** Options of `createToolServer`. */
-export interface ToolServerOptions {
-  /** The server's MCP identity. */
-  info: { name: string; version: string; title?: string };
-  /**
-   * The app's contract: every result carries its `version` (so a contract at another version
-   * than the kit's stamps its own), and every tool's `kind` must be one it declares.
-   */
-  contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
-  /** Each handler only ever receives arguments its own schema produced. */
-  tools: ReadonlyArray<ToolDefinition<unknown>>;
-  /** The widget resources (`widgetResources`' provider). */
-  resources?: ResourceProvider;
-  /** Where the server logs (every failure's internal detail goes here). */
-  log: ServerLogger;
-  /** Instructions for the model, sent on initialize. */
-  instructions?: string;
-  /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
-  requestId?: () => string;
-  /**
-   * The confirmation proof of commits declared `confirm: { prepare }`: the app's secret
-   * (default `CONFIRMATION_SECRET`; production refuses to start without one), its lifetime
-   * and clock.
-   */
-  confirmation?: ConfirmationOptions;
-}
 
 /** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
 export interface RefusedCall {
@@ -229,7 +226,31 @@ function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
 }
 
 /** Builds a tool server. */
-export function createToolServer(options: ToolServerOptions): ToolServer {
+export function createToolServer(options: {
+  /** The server's MCP identity. */
+  info: { name: string; version: string; title?: string };
+  /**
+   * The app's contract: every result carries its `version` (so a contract at another version
+   * than the kit's stamps its own), and every tool's `kind` must be one it declares.
+   */
+  contract: Pick<Contract<KindDefinitions>, "version" | "kinds">;
+  /** Each handler only ever receives arguments its own schema produced. */
+  tools: ReadonlyArray<ToolDefinition<unknown>>;
+  /** The widget resources (`widgetResources`' provider). */
+  resources?: ResourceProvider;
+  /** Where the server logs (every failure's internal detail goes here). */
+  log: ServerLogger;
+  /** Instructions for the model, sent on initialize. */
+  instructions?: string;
+  /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
+  requestId?: () => string;
+  /**
+   * The confirmation proof of commits declared `confirm: { prepare }`: the app's secret
+   * (default `CONFIRMATION_SECRET`; production refuses to start without one), its lifetime
+   * and clock.
+   */
+  confirmation?: ConfirmationOptions;
+}): ToolServer {
   const { log } = options;
   const contractVersion = options.contract.version;
   const byName = new Map<string, ToolDefinition<unknown>>();

@@ -22,9 +22,7 @@ import {
   widgetToolMeta,
   type AuthorizationSettings,
   type HttpAuthenticate,
-  type ResourceServer,
   type IdempotencyStore,
-  type IdempotencyTiming,
   type ResourceProvider,
   type ServerLogger,
   type ToolErrorBody,
@@ -33,6 +31,7 @@ import {
   type WidgetUris,
 } from "../../src/server/index.ts";
 import { shop, type PurchaseSchema } from "../support/shop-contract.ts";
+import type { IdempotencyTiming } from "../../src/server/idempotency/run-idempotent.ts";
 
 /** The scope drafting and placing a purchase require (the test issuer's default grant). */
 export const FIXTURE_SCOPE = "orders:write";
@@ -98,7 +97,8 @@ type Placed =
 export interface FixtureApp extends FixtureTools {
   store: IdempotencyStore;
   /** The resource server (`serveHttp`'s `authenticate` and `routes`), when `auth` was given. */
-  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
+  http:
+    { authenticate: HttpAuthenticate; respond(request: Request): Response | undefined } | undefined;
   close(): Promise<void>;
 }
 

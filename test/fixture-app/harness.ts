@@ -11,12 +11,11 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import {
   createSqliteStore,
   type AuthorizationSettings,
-  type HttpOptions,
   type IdempotencyStore,
-  type IdempotencyTiming,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import type { IdempotencyTiming } from "../../src/server/idempotency/run-idempotent.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { serveInProcess } from "../server/serve-in-process.ts";
 import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";

@@ -18,9 +18,8 @@ import {
   callerScope,
   createConfirmationSigner,
   createSqliteStore,
-  type HttpOptions,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
 import { serveInProcess } from "../server/serve-in-process.ts";

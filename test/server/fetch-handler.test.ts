@@ -13,9 +13,9 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import {
   createFetchHandler,
   createSqliteStore,
-  type FetchHandler,
   type FetchHandlerOptions,
 } from "../../src/server/index.ts";
+import type { FetchHandler } from "../../src/server/http/fetch-handler.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { createFixtureApp, GOOD_LIST, type FixtureApp } from "../fixture-app/app.ts";
 import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";

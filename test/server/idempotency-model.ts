@@ -34,7 +34,6 @@ import {
   createToolServer,
   localDatabase,
   silentLogger,
-  reconcileInDoubt,
   type Attempt,
   type EffectContext,
   type LocalDatabase,
@@ -43,6 +42,7 @@ import {
   type IdempotentOutcome,
 } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { reconcileInDoubt } from "../../src/server/idempotency/reconcile.ts";
 import { runIdempotent, type IdempotentRequest } from "../../src/server/idempotency/index.ts";
 
 const TTL_MS = 10_000;

@@ -12,12 +12,11 @@ import { join } from "node:path";
 import {
   createPostgresStore,
   createSqliteStore,
-  reconcileInDoubt,
   startReconciler,
   type IdempotencyStore,
   type InDoubtRecord,
 } from "../../src/server/index.ts";
-import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import { reconcileInDoubt, runIdempotent } from "../../src/server/idempotency/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
 const TIMING = { ttlMs: 3_600_000, leaseMs: 1_000, waitMs: 0 };

@@ -6,18 +6,17 @@
  */
 import {
   serveHttp,
-  type HttpOptions,
   type HttpAuthenticate,
-  type ResourceServer,
   type ServerLogger,
   type ToolServer,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
 
 /** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
 export interface InProcessApp {
   tools: ToolServer;
-  http: { authenticate: HttpAuthenticate; respond: ResourceServer["respond"] } | undefined;
+  http:
+    { authenticate: HttpAuthenticate; respond(request: Request): Response | undefined } | undefined;
 }
 
 /** Serves `app` over Streamable HTTP on 127.0.0.1 and an ephemeral port. */

@@ -6,13 +6,8 @@
  */
 import * as v from "valibot";
 import { defineContract, listKind, recordKind } from "../../src/contract/index.ts";
-import {
-  createToolServer,
-  serveHttp,
-  silentLogger,
-  ToolFailure,
-  type HttpAuthOutcome,
-} from "../../src/server/index.ts";
+import { createToolServer, serveHttp, silentLogger, ToolFailure } from "../../src/server/index.ts";
+import type { HttpAuthOutcome } from "../../src/server/http/fetch-handler.ts";
 
 const Note = v.object({ id: v.string(), text: v.string() });
 

@@ -11,8 +11,9 @@ import {
   MoneySchema,
   recordKind,
   text,
+  type ToolSignature,
 } from "mcp-widget-kit/contract";
-import { defineTool, type ToolDefinition, type TypedTool } from "mcp-widget-kit/server";
+import { defineTool, type ToolDefinition } from "mcp-widget-kit/server";
 
 const Note = v.object({ id: id(), title: text(100) });
 const notes = defineContract({
@@ -41,8 +42,10 @@ describe("defineTool", () => {
         return { ok: true, data: { notes: [{ id: "n1", title: "Hello" }] }, text: "1 note" };
       },
     });
-    expectTypeOf(tool).toEqualTypeOf<
-      TypedTool<"find_notes", { query: string }, typeof notes.kinds, "note_list", { query: string }>
+    expectTypeOf(tool.name).toEqualTypeOf<"find_notes">();
+    expectTypeOf(tool.kind).toEqualTypeOf<"note_list">();
+    expectTypeOf(tool["~signature"]).toEqualTypeOf<
+      ToolSignature<{ query: string }, "note_list", typeof notes.kinds> | undefined
     >();
     // Still a plain ToolDefinition where one is expected (createToolServer's tools).
     expectTypeOf(tool).toExtend<ToolDefinition<{ query: string }>>();

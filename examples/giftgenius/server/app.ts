@@ -8,12 +8,10 @@ import {
   createSqliteStore,
   startRetention,
   startReconciler,
-  reconcileInDoubt,
-  type ReconcileCounts,
   createToolServer,
   type AuthorizationSettings,
+  type HttpAuthenticate,
   type IdempotencyStore,
-  type ResourceServer,
   type ServerLogger,
   type ToolServer,
   type ToolsOf,
@@ -62,8 +60,8 @@ export interface GiftGenius {
    */
   http:
     | {
-        authenticate: ReturnType<ResourceServer["authenticate"]>;
-        respond: ResourceServer["respond"];
+        authenticate: HttpAuthenticate;
+        respond(request: Request): Response | undefined;
       }
     | undefined;
   /** The origin gift pictures are served from and the widget CSP declares. */
@@ -77,7 +75,12 @@ export interface GiftGenius {
    * Runs one reconciler pass now: in-doubt orders nobody retried are placed or refunded
    * (the server also runs one at start and every minute, unless `reconciler: "manual"`).
    */
-  reconcile(): Promise<ReconcileCounts>;
+  reconcile(): Promise<{
+    completed: number;
+    compensated: number;
+    retry_later: number;
+    lost: number;
+  }>;
   close(): Promise<void>;
 }
 
@@ -159,9 +162,9 @@ export async function createGiftGenius(
   };
   // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
   const reconciliation = orderReconciliation(deps, log);
-  const reconciler =
-    overrides.reconciler === "manual" ? undefined : startReconciler(reconciliation);
-  if (reconciler) log.info("reconciler", { bound_ms: reconciler.boundMs });
+  const manual = overrides.reconciler === "manual";
+  const reconciler = startReconciler({ ...reconciliation, manual });
+  if (!manual) log.info("reconciler", { bound_ms: reconciler.boundMs });
   const settings = overrides.auth;
   const resourceServer = settings
     ? createResourceServer({ settings, scopes: [ORDERS_SCOPE], resourceName: "GiftGenius", log })
@@ -194,9 +197,9 @@ export async function createGiftGenius(
     listening(url) {
       listeningOrigin = new URL(url).origin;
     },
-    reconcile: () => reconciler?.runOnce() ?? reconcileInDoubt(reconciliation),
+    reconcile: () => reconciler.runOnce(),
     close: async () => {
-      await reconciler?.stop();
+      await reconciler.stop();
       await retention.stop();
       await base.close();
       if (shared !== base) await shared.close();

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 import { CONFIRMATION_SECRET_ENV } from "../confirmation.ts";
-import { serveHttp, type HttpOptions } from "../http.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveHttp } from "../http.ts";
 import { createPostgresStore } from "../idempotency/postgres-store.ts";
 import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
@@ -25,36 +26,6 @@ import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
 import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
 
-/** What an app's `open` is given to build its tool server. */
-export interface AppContext {
-  /** `"http"`, or `"stdio"` with `--stdio` (one local person, no sign-in). */
-  readonly transport: "http" | "stdio";
-  /** The settings read from the environment. */
-  readonly settings: AppSettings;
-  /** The app's logger (JSON lines on stderr). */
-  readonly log: ServerLogger;
-  /**
-   * The kit's store, opened on the first call: PostgreSQL at `DATABASE_URL`, else SQLite at
-   * `SQLITE_FILE` (default `options.sqliteFile`). Once opened, `/healthz` asks it and its
-   * expired records are purged on a timer. Drafts, rate limits and the app's tables may live
-   * in it too.
-   */
-  store(): IdempotencyStore;
-  /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
-  widget(): { uris: WidgetUris; provider: ResourceProvider };
-  /**
-   * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
-   * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused
-   * calls at the sign-in itself (the app's tool server needs nothing for it).
-   */
-  readonly issuer: string | undefined;
-  /**
-   * Where people's browsers reach this server: `PUBLIC_ORIGIN`, else the origin it listens on
-   * (known once the port is bound).
-   */
-  publicOrigin(): string;
-}
-
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
   /** The app's tools (`createToolServer`). */
@@ -63,50 +34,27 @@ export interface OpenedApp {
   ping?(): Promise<void>;
   /** Web-shaped routes next to `/mcp` (tried after the metadata and `/healthz`). */
   routes?(request: Request): Promise<Response | undefined>;
-  /** Node routes (`serveHttp`'s `otherRoutes`), e.g. a development page. */
-  readonly otherRoutes?: HttpOptions["otherRoutes"];
-  /** More purges for the retention timer (drafts, rate windows, the app's own tables). */
-  readonly purges?: readonly Purge[];
+  /**
+   * Node routes (`serveHttp`'s `otherRoutes`), e.g. a development page: called for every other
+   * path once the Host check passed; resolves `true` when it answered.
+   */
+  readonly otherRoutes?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /**
+   * More purges for the retention timer (drafts, rate windows, the app's own tables), e.g.
+   * `(n) => drafts.purgeExpired(n)`: each deletes at most `limit` due rows, returns how many.
+   */
+  readonly purges?: ReadonlyArray<(limit: number) => Promise<number>>;
   /** Told the endpoint URL once it listens. */
   listening?(url: string): void;
   /** Releases what the app opened (the kit's store is closed by the kit). */
   close?(): Promise<void>;
 }
 
-/** Options of {@link serveApp} and {@link startApp}. */
-export interface ServeAppOptions {
-  /** The app's name: the first word of its refusal line (`flights: production …`). */
-  readonly name: string;
-  /** What people see: the resource's name, the sign-in page, the widget's title. */
-  readonly title?: string;
-  /** The scopes the resource offers (the development sign-in grants them). */
-  readonly scopes: readonly string[];
-  /** Builds the app's tool server, or the tool server with the rest of {@link OpenedApp}. */
-  open(context: AppContext): ToolServer | OpenedApp | Promise<ToolServer | OpenedApp>;
-  /** The widget build's folder (`widget.manifest.json`, `widget.html`); default `dist`. */
-  readonly dist?: string | URL;
-  /** The SQLite file when neither `SQLITE_FILE` nor `DATABASE_URL` is set; default `data/<name>.sqlite`. */
-  readonly sqliteFile?: string | URL;
-  /** The port when `PORT` is unset; default 8787. */
-  readonly port?: number;
-  /** The development sign-in's port when `AUTH_DEV_PORT` is unset; default any free one. */
-  readonly devPort?: number;
-  /**
-   * Settings production needs in every transport besides the sign-in's; default
-   * `CONFIRMATION_SECRET` (which signs the proof that the person confirmed).
-   */
-  readonly secrets?: readonly string[];
-  /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
-  readonly httpSettings?: readonly string[];
-  /** The app's own start-up rules: throw a `StartupRefusal` to refuse (before anything starts). */
-  check?(env: { readonly [name: string]: string | undefined }, transport: "http" | "stdio"): void;
-  /** Default `process.env`. */
-  readonly env?: { readonly [name: string]: string | undefined };
-  /** Over stdio instead of HTTP; default: `--stdio` among `process.argv`. */
-  readonly stdio?: boolean;
-  /** Default: JSON lines on stderr. */
-  readonly log?: ServerLogger;
-}
+/** Options of {@link serveApp} and {@link startApp} (spelled out on `serveApp`). */
+type ServeAppOptions = Parameters<typeof serveApp>[0];
+
+/** What an app's `open` is given to build its tool server. */
+type AppContext = Parameters<ServeAppOptions["open"]>[0];
 
 /**
  * A started app (from {@link serveApp} and {@link startApp}): `url`, the MCP endpoint (e.g.
@@ -303,13 +251,75 @@ export async function startApp(options: ServeAppOptions): Promise<{
 }
 
 /**
- * Runs the app as a process: {@link startApp}, then the endpoint URL on stdout (the `dev`
+ * Runs the app as a process: starts it (the kit's `startApp`), then the endpoint URL on stdout (the `dev`
  * command reads it from there), and a clean stop on SIGINT and SIGTERM. A start it refuses
  * (production without its secrets, a malformed setting) is one line on stderr naming the
  * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other
  * failure is logged (`startup_failed`) with exit code 1.
  */
-export async function serveApp(options: ServeAppOptions): Promise<{
+export async function serveApp(options: {
+  /** The app's name: the first word of its refusal line (`flights: production …`). */
+  readonly name: string;
+  /** What people see: the resource's name, the sign-in page, the widget's title. */
+  readonly title?: string;
+  /** The scopes the resource offers (the development sign-in grants them). */
+  readonly scopes: readonly string[];
+  /**
+   * Builds the app's tool server, or the tool server with the rest of {@link OpenedApp}, from
+   * what the kit gives it (`context`).
+   */
+  open(context: {
+    /** `"http"`, or `"stdio"` with `--stdio` (one local person, no sign-in). */
+    readonly transport: "http" | "stdio";
+    /** The settings read from the environment. */
+    readonly settings: AppSettings;
+    /** The app's logger (JSON lines on stderr). */
+    readonly log: ServerLogger;
+    /**
+     * The kit's store, opened on the first call: PostgreSQL at `DATABASE_URL`, else SQLite at
+     * `SQLITE_FILE` (default `options.sqliteFile`). Once opened, `/healthz` asks it and its
+     * expired records are purged on a timer. Drafts, rate limits and the app's tables may live
+     * in it too.
+     */
+    store(): IdempotencyStore;
+    /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
+    widget(): { uris: WidgetUris; provider: ResourceProvider };
+    /**
+     * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
+     * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused
+     * calls at the sign-in itself (the app's tool server needs nothing for it).
+     */
+    readonly issuer: string | undefined;
+    /**
+     * Where people's browsers reach this server: `PUBLIC_ORIGIN`, else the origin it listens on
+     * (known once the port is bound).
+     */
+    publicOrigin(): string;
+  }): ToolServer | OpenedApp | Promise<ToolServer | OpenedApp>;
+  /** The widget build's folder (`widget.manifest.json`, `widget.html`); default `dist`. */
+  readonly dist?: string | URL;
+  /** The SQLite file when neither `SQLITE_FILE` nor `DATABASE_URL` is set; default `data/<name>.sqlite`. */
+  readonly sqliteFile?: string | URL;
+  /** The port when `PORT` is unset; default 8787. */
+  readonly port?: number;
+  /** The development sign-in's port when `AUTH_DEV_PORT` is unset; default any free one. */
+  readonly devPort?: number;
+  /**
+   * Settings production needs in every transport besides the sign-in's; default
+   * `CONFIRMATION_SECRET` (which signs the proof that the person confirmed).
+   */
+  readonly secrets?: readonly string[];
+  /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
+  readonly httpSettings?: readonly string[];
+  /** The app's own start-up rules: throw a `StartupRefusal` to refuse (before anything starts). */
+  check?(env: { readonly [name: string]: string | undefined }, transport: "http" | "stdio"): void;
+  /** Default `process.env`. */
+  readonly env?: { readonly [name: string]: string | undefined };
+  /** Over stdio instead of HTTP; default: `--stdio` among `process.argv`. */
+  readonly stdio?: boolean;
+  /** Default: JSON lines on stderr. */
+  readonly log?: ServerLogger;
+}): Promise<{
   /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
   readonly url: string | undefined;
   /** Stops serving, the sign-in, the retention, the app and the store. */

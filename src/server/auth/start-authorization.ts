@@ -66,8 +66,30 @@ export interface AuthorizationSettings {
   readonly tokenTypes?: readonly string[];
 }
 
-/** An app's resource server: its metadata route, and the `authenticate` hook for its tool server. */
-export interface ResourceServer {
+/** An app's resource server (what `createResourceServer` returns, spelled out there). */
+export type ResourceServer = ReturnType<typeof createResourceServer>;
+
+/** The kit's side of a resource server: the metadata object itself (the dev host, tests). */
+export interface KitResourceServer extends ResourceServer {
+  readonly resource: ProtectedResource;
+}
+
+/**
+ * The resource server for `settings`: metadata naming the issuer, and bearer-token checks
+ * (signature, expiry, issuer, audience) on every call. `serveApp` builds one from the
+ * environment; a test hands in a test issuer's settings and key set directly. It gives the
+ * metadata route (`respond`) and the `authenticate` hook for the app's tool server.
+ */
+export function createResourceServer(options: {
+  /** Whose tokens are accepted (`readSettings().authorization`, or a test issuer's). */
+  readonly settings: AuthorizationSettings;
+  /** Scopes the resource offers (`scopes_supported`). */
+  readonly scopes: readonly string[];
+  /** The resource's name in its metadata. */
+  readonly resourceName?: string;
+  /** Where refused and failed token checks are logged. */
+  readonly log: ServerLogger;
+}): {
   /**
    * The answer to a request for the protected-resource metadata (RFC 9728, both the
    * path-suffixed and the bare `/.well-known/oauth-protected-resource`), `undefined` for any
@@ -80,26 +102,7 @@ export interface ResourceServer {
    * host at its metadata (where sign-in starts).
    */
   authenticate(tools: ToolServer): HttpAuthenticate;
-}
-
-/** The kit's side of a resource server: the metadata object itself (the dev host, tests). */
-export interface KitResourceServer extends ResourceServer {
-  readonly resource: ProtectedResource;
-}
-
-/**
- * The resource server for `settings`: metadata naming the issuer, and bearer-token checks
- * (signature, expiry, issuer, audience) on every call. {@link startAuthorization} builds one
- * from the environment; a test hands in a test issuer's settings and key set directly.
- */
-export function createResourceServer(options: {
-  readonly settings: AuthorizationSettings;
-  /** Scopes the resource offers (`scopes_supported`). */
-  readonly scopes: readonly string[];
-  /** The resource's name in its metadata. */
-  readonly resourceName?: string;
-  readonly log: ServerLogger;
-}): ResourceServer {
+} {
   return kitResourceServer(options);
 }
 

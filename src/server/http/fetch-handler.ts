@@ -31,16 +31,18 @@ import {
 } from "./request-checks.ts";
 
 /**
- * What `authenticate` decided: stop with its own `response` (401/403 with
- * `WWW-Authenticate`), or go on with the verified token (or anonymous).
- */
-export type HttpAuthOutcome = { response: Response } | { response?: undefined; auth?: AuthInfo };
-
-/**
  * Runs for every MCP request after the Host/Origin checks and the body parse, with the parsed
- * JSON-RPC body (`undefined` for GET/DELETE), so it can decide per tool called.
+ * JSON-RPC body (`undefined` for GET/DELETE), so it can decide per tool called. What it
+ * decided: stop with its own `response` (401/403 with `WWW-Authenticate`), or go on with the
+ * verified token `auth` (or anonymous).
  */
-export type HttpAuthenticate = (request: Request, body: unknown) => Promise<HttpAuthOutcome>;
+export type HttpAuthenticate = (
+  request: Request,
+  body: unknown,
+) => Promise<{ response: Response } | { response?: undefined; auth?: AuthInfo }>;
+
+/** What `authenticate` decided (see `HttpAuthenticate`). */
+export type HttpAuthOutcome = Awaited<ReturnType<HttpAuthenticate>>;
 
 /** Options of `createFetchHandler` (and, through it, of `serveHttp`). */
 export interface FetchHandlerOptions {
@@ -111,20 +113,23 @@ export interface FetchHandlerOptions {
   authenticate?: HttpAuthenticate;
 }
 
-/** A web-standard handler: call it with a `Request`; `close` ends what the SDK holds. */
-export interface FetchHandler {
-  /** Answers one request; never rejects (a failure is a logged 500 JSON-RPC error). */
-  (request: Request): Promise<Response>;
-  /** Releases what the SDK handler holds (`serveHttp` calls it on close). */
-  close(): Promise<void>;
-}
+/** What `createFetchHandler` returns (spelled out on it). */
+export type FetchHandler = ReturnType<typeof createFetchHandler>;
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 const DEFAULT_BODY_TIMEOUT = 30_000;
 const DEFAULT_MAX_HEADER = 16 * 1024;
 
-/** The MCP endpoint (and its routes) as `(request: Request) => Promise<Response>`. */
-export function createFetchHandler(options: FetchHandlerOptions): FetchHandler {
+/**
+ * The MCP endpoint (and its routes) as a web-standard handler: call it with a `Request`;
+ * `close` ends what the SDK holds.
+ */
+export function createFetchHandler(options: FetchHandlerOptions): {
+  /** Answers one request; never rejects (a failure is a logged 500 JSON-RPC error). */
+  (request: Request): Promise<Response>;
+  /** Releases what the SDK handler holds (`serveHttp` calls it on close). */
+  close(): Promise<void>;
+} {
   const { log } = options;
   const path = options.path ?? "/mcp";
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;

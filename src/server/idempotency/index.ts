@@ -5,7 +5,6 @@ export type {
   ClaimHandle,
   ClaimRequest,
   ClaimResult,
-  LocalWrite,
   InDoubtClaim,
   InDoubtRequest,
   StoredResponse,
@@ -13,7 +12,7 @@ export type {
 export { recordsOf } from "./store.ts";
 export { guardStore } from "./guard-store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";
-export { createPostgresStore, type PostgresStoreOptions } from "./postgres-store.ts";
+export { createPostgresStore } from "./postgres-store.ts";
 export { fingerprint } from "./fingerprint.ts";
 export {
   runIdempotent,
@@ -31,6 +30,4 @@ export {
   type ReconcileAction,
   type ReconcileCounts,
   type ReconcileOptions,
-  type Reconciler,
-  type ReconcilerOptions,
 } from "./reconcile.ts";

@@ -4,8 +4,14 @@ import { openPostgresDatabase } from "../stores/postgres-database.ts";
 import { createSqlStore } from "./sql-store.ts";
 import type { IdempotencyStore } from "./store.ts";
 
-/** Options of the PostgreSQL store. */
-export interface PostgresStoreOptions {
+/**
+ * An idempotency store on PostgreSQL: a fresh claim is one statement, a completion one more,
+ * each a prepared statement. Needs the optional peer dependency `pg`, loaded on first use
+ * (`init()`); without it that call throws a `MissingPeerError` naming the package. The
+ * database also holds the kit's drafts and rate limits when `createDraftStore` /
+ * `createRateLimiter` are given this store.
+ */
+export function createPostgresStore(options: {
   /** The database, e.g. `postgres://user@127.0.0.1:5432/app` (`DATABASE_URL`). */
   connectionString: string;
   /** Pool size per process; default 10. */
@@ -20,16 +26,7 @@ export interface PostgresStoreOptions {
    * when a duplicate downstream is acceptable. Default `true` (durable).
    */
   synchronousCommit?: boolean;
-}
-
-/**
- * An idempotency store on PostgreSQL: a fresh claim is one statement, a completion one more,
- * each a prepared statement. Needs the optional peer dependency `pg`, loaded on first use
- * (`init()`); without it that call throws a `MissingPeerError` naming the package. The
- * database also holds the kit's drafts and rate limits when `createDraftStore` /
- * `createRateLimiter` are given this store.
- */
-export function createPostgresStore(options: PostgresStoreOptions): IdempotencyStore {
+}): IdempotencyStore {
   const table = plainIdentifier(options.table ?? "idempotency_records");
   return createSqlStore(openPostgresDatabase(options, "createPostgresStore"), table, "postgres");
 }

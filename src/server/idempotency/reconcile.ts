@@ -24,18 +24,13 @@ export interface InDoubtRecord<C> extends EffectContext<C> {
   createdAt: number;
 }
 
-/** What the reconciler did with one record. */
-export type ReconcileAction =
-  /** Finished from its captured claims: the stored answer is `complete`'s. */
-  | "completed"
-  /** Undone: the stored answer is `compensate`'s. */
-  | "compensated"
-  /** The callback could not finish it now (a retryable answer or a throw): next round. */
-  | "retry_later"
-  /** Taken over meanwhile (this round outlived its lease): its new owner finishes it. */
-  | "lost";
+/** What the reconciler did with one record (see `ReconcileOptions.onReconciled`). */
+export type ReconcileAction = "completed" | "compensated" | "retry_later" | "lost";
 
-/** Options of `reconcileInDoubt` and `startReconciler`; `T` is the stored answer, `C` the claims. */
+/**
+ * Options of `startReconciler` (and of an app's reconciliation module, which the
+ * `mcp-widget-kit reconcile` command runs); `T` is the stored answer, `C` the claims.
+ */
 export interface ReconcileOptions<T, C = unknown> {
   /** The records' store (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
@@ -63,17 +58,33 @@ export interface ReconcileOptions<T, C = unknown> {
   leaseMs?: number;
   /** How long a finished record is replayed from now on (default 24 h). */
   ttlMs?: number;
-  /** Records worked on per call of `reconcileInDoubt` at most (default 100). */
+  /** Records worked on per pass at most (default 100). */
   limit?: number;
+  /** How often `startReconciler` runs a pass (default every 60 s; the first runs at once). */
+  everyMs?: number;
+  /**
+   * No timer and no first pass: a pass runs only when `runOnce()` is called (a test with a
+   * fake clock). Default false.
+   */
+  manual?: boolean;
   /** The clock (ms since the epoch); default `Date.now`. */
   now?: () => number;
   /** Told of a callback or store failure (the record stays owed: the next round tries again). */
   onError?(error: unknown, record: InDoubtRecord<C> | undefined): void;
-  /** Told of every record worked on. */
-  onReconciled?(record: InDoubtRecord<C>, action: ReconcileAction): void;
+  /**
+   * Told of every record worked on, and what was done with it: `completed` — finished from
+   * its captured claims, the stored answer is `complete`'s; `compensated` — undone, the stored
+   * answer is `compensate`'s; `retry_later` — the callback could not finish it now (a
+   * retryable answer or a throw): next round; `lost` — taken over meanwhile (this round
+   * outlived its lease): its new owner finishes it.
+   */
+  onReconciled?(
+    record: InDoubtRecord<C>,
+    action: "completed" | "compensated" | "retry_later" | "lost",
+  ): void;
 }
 
-/** What one `reconcileInDoubt` call did, per action. */
+/** What one pass did: how many records per action. */
 export type ReconcileCounts = Record<ReconcileAction, number>;
 
 const DEFAULTS = { graceMs: 60_000, leaseMs: 30_000, ttlMs: 24 * 3_600_000, limit: 100 };
@@ -129,7 +140,8 @@ async function settle<T, C>(
 }
 
 /**
- * One pass: takes over the owed records one by one (at most `limit`) and completes or
+ * One pass (the kit's: `startReconciler` runs it on its timer, the `reconcile` command in a
+ * loop): takes over the owed records one by one (at most `limit`) and completes or
  * compensates each; returns what it did. Safe from several processes at once. A record whose
  * callback failed now is not taken again in the same pass.
  */
@@ -162,33 +174,29 @@ export async function reconcileInDoubt<T, C = unknown>(
   return counts;
 }
 
-/** Options of `startReconciler`. */
-export interface ReconcilerOptions<T, C = unknown> extends ReconcileOptions<T, C> {
-  /** How often a pass runs (default every 60 s; the first runs at once). */
-  everyMs?: number;
-}
-
-/** A running reconciler. */
-export interface Reconciler {
-  /**
-   * The bound (ms): a record in doubt is finished at most this long after its last attempt
-   * began — `max(graceMs, the attempt's lease) + everyMs` — provided its callback succeeds
-   * then (the payment provider answers) and a pass gets through the due records (`limit`).
-   */
-  readonly boundMs: number;
-  /** Runs a pass now (or joins the running one). */
-  runOnce(): Promise<ReconcileCounts>;
-  /** Stops the timer and waits for a running pass. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs `reconcileInDoubt` in the server: a pass at once and then every `everyMs`, on a timer
  * that does not keep the process alive; a pass still running when the next is due is not
  * doubled, and a pass that failed (the database down) is told to `onError` and retried on the
  * next tick. Every process of the app may run one: they share the records.
  */
-export function startReconciler<T, C = unknown>(options: ReconcilerOptions<T, C>): Reconciler {
+export function startReconciler<T, C = unknown>(
+  options: ReconcileOptions<T, C>,
+): {
+  /**
+   * The bound (ms): a record in doubt is finished at most this long after its last attempt
+   * began — `max(graceMs, the attempt's lease) + everyMs` — provided its callback succeeds
+   * then (the payment provider answers) and a pass gets through the due records (`limit`).
+   */
+  readonly boundMs: number;
+  /**
+   * Runs a pass now (or joins the running one); resolves to how many records it `completed`,
+   * `compensated`, left for later (`retry_later`) and `lost` (see `onReconciled`).
+   */
+  runOnce(): Promise<{ completed: number; compensated: number; retry_later: number; lost: number }>;
+  /** Stops the timer and waits for a running pass. */
+  stop(): Promise<void>;
+} {
   const everyMs = options.everyMs ?? 60_000;
   if (!(everyMs > 0)) throw new RangeError("everyMs must be above 0");
   const graceMs = Math.max(options.graceMs ?? DEFAULTS.graceMs, 0);
@@ -201,9 +209,12 @@ export function startReconciler<T, C = unknown>(options: ReconcilerOptions<T, C>
         return { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
       })
       .finally(() => (running = undefined)));
-  void runOnce();
-  const timer = setInterval(() => void runOnce(), everyMs);
-  timer.unref();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  if (!options.manual) {
+    void runOnce();
+    timer = setInterval(() => void runOnce(), everyMs);
+    timer.unref();
+  }
   return {
     boundMs: Math.max(graceMs, leaseMs) + everyMs,
     runOnce,

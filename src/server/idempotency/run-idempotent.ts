@@ -24,10 +24,10 @@
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
-import { isUniqueViolation } from "../stores/sql-database.ts";
+import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { recordsOf, type IdempotencyStore, type LocalWrite } from "./store.ts";
+import { recordsOf, type IdempotencyStore } from "./store.ts";
 
 /**
  * The store could not keep the capture, so this attempt's effect never started: retryable
@@ -133,7 +133,7 @@ export type Attempt<T> =
   | {
       final: true;
       value: T;
-      local?: LocalWrite;
+      local?: (tx: SqlQueries) => Promise<void>;
       /**
        * The completion may commit without waiting for its flush to disk (PostgreSQL), when
        * the record holds captured claims and running the effect again from them under the

@@ -13,28 +13,8 @@ import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
 import { isUniqueViolation, migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
 
-/** Options of `createDraftStore`. */
-export interface DraftStoreOptions {
-  /** Which app's drafts (a plain lower-case identifier): stores with other names never meet. */
-  name: string;
-  /** How long a draft can be committed after it was put (ms). */
-  ttlMs: number;
-  /** The clock (ms since the epoch); default `Date.now`. */
-  now?: () => number;
-}
-
-/** What `get` found. Another owner's draft, and any id the store never issued, is `missing`. */
-export type DraftLookup<T> =
-  { state: "found"; draft: T; expires_at: string } | { state: "expired" } | { state: "missing" };
-
-/**
- * What `use` found. `taken`: this use (its effect key) holds the draft now — the first use, or
- * a retry of it. `used`: another use took it; `result` is what that one recorded
- * (`recordUse`), `undefined` while it has not finished. `thing_used` (a use naming a `thing`):
- * another draft of the same thing was taken by another use — this draft stays unused, and
- * `result` is what that use recorded, `undefined` while it has not finished.
- */
-export type DraftUse<T, R = unknown> =
+/** What `use` found (spelled out on `DraftStore.use`, which an app reads). */
+type DraftUse<T, R> =
   | { state: "taken"; draft: T }
   | { state: "used"; result: R | undefined }
   | { state: "thing_used"; result: R | undefined }
@@ -45,8 +25,16 @@ export type DraftUse<T, R = unknown> =
 export interface DraftStore<T> {
   /** Stores `draft` for `scope`; the id and expiry go on the wire (`expires_at`: ISO 8601). */
   put(scope: string, draft: T): Promise<{ draft_id: string; expires_at: string }>;
-  /** The draft `draftId` of `scope` (untrusted input: any string is safe to pass). */
-  get(scope: string, draftId: string): Promise<DraftLookup<T>>;
+  /**
+   * The draft `draftId` of `scope` (untrusted input: any string is safe to pass). Another
+   * owner's draft, and any id the store never issued, is `missing`.
+   */
+  get(
+    scope: string,
+    draftId: string,
+  ): Promise<
+    { state: "found"; draft: T; expires_at: string } | { state: "expired" } | { state: "missing" }
+  >;
   /**
    * Takes the draft of `scope` for the use `useKey` (the commit's effect key), atomically: of
    * any number of commits under different keys one takes it; the same `useKey` takes it again
@@ -62,13 +50,25 @@ export interface DraftStore<T> {
    * that could be confirmed beside it meets it — or until the draft is deleted; a thing that
    * may be written again later names its version (`event:evt_1:rev-3`). Any string (a
    * hash of it is kept); pass the same `thing` on every use of the store.
+   *
+   * What it found: `taken` — this use (its effect key) holds the draft now, the first use or
+   * a retry of it; `used` — another use took it, and `result` is what that one recorded
+   * (`recordUse`), `undefined` while it has not finished; `thing_used` (a use naming a
+   * `thing`) — another draft of the same thing was taken by another use: this draft stays
+   * unused, and `result` is what that use recorded, `undefined` while it has not finished.
    */
   use<R = unknown>(
     scope: string,
     draftId: string,
     useKey: string,
     options?: { thing?: (draft: T) => string },
-  ): Promise<DraftUse<T, R>>;
+  ): Promise<
+    | { state: "taken"; draft: T }
+    | { state: "used"; result: R | undefined }
+    | { state: "thing_used"; result: R | undefined }
+    | { state: "expired" }
+    | { state: "missing" }
+  >;
   /**
    * Keeps `result` (JSON: what the use produced, e.g. the reply sent) for the draft taken by
    * `useKey`, so a later use under another key can point to it. False when `useKey` does not
@@ -113,7 +113,14 @@ const THING_ATTEMPTS = 3;
  */
 export function createDraftStore<T>(
   store: IdempotencyStore,
-  options: DraftStoreOptions,
+  options: {
+    /** Which app's drafts (a plain lower-case identifier): stores with other names never meet. */
+    name: string;
+    /** How long a draft can be committed after it was put (ms). */
+    ttlMs: number;
+    /** The clock (ms since the epoch); default `Date.now`. */
+    now?: () => number;
+  },
 ): DraftStore<T> {
   const db = sqlDatabaseOf(store, "createDraftStore");
   const name = plainIdentifier(options.name, "name");

@@ -10,7 +10,7 @@ export interface PostgresConnection {
   connectionString: string;
   /** Pool size per process; default 10. */
   maxConnections?: number;
-  /** `false`: `synchronous_commit = off` on this pool's connections (see `PostgresStoreOptions`). */
+  /** `false`: `synchronous_commit = off` on this pool's connections (see `createPostgresStore`). */
   synchronousCommit?: boolean;
 }
 

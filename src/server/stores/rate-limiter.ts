@@ -11,29 +11,16 @@ import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
 import { migrateOnce, sqlDatabaseOf } from "./sql-database.ts";
 
-/** Options of `createRateLimiter`. */
-export interface RateLimiterOptions {
-  /** What is limited (a plain lower-case identifier): limiters with other names never meet. */
-  name: string;
-  /** Uses per caller scope and window; 0 refuses everything. */
-  limit: number;
-  /** The window (ms), aligned to the epoch: 86 400 000 is the UTC day. */
-  windowMs: number;
-  /** The clock (ms since the epoch); default `Date.now`. */
-  now?: () => number;
-}
-
-/** What `take` decided. */
-export type RateDecision =
-  /** Counted: `remaining` uses are left in this window. */
-  | { ok: true; remaining: number }
-  /** Not counted: the window is full; it ends in `retryAfterSeconds` (at least 1). */
-  | { ok: false; retryAfterSeconds: number };
-
 /** A limit of uses per caller scope and window. */
 export interface RateLimiter {
-  /** Counts one use of `scope` if the window has room — one atomic statement. */
-  take(scope: string): Promise<RateDecision>;
+  /**
+   * Counts one use of `scope` if the window has room — one atomic statement. `ok: true`:
+   * counted, `remaining` uses are left in this window; `ok: false`: not counted, the window is
+   * full and ends in `retryAfterSeconds` (at least 1; `rateLimitFailure` answers it).
+   */
+  take(
+    scope: string,
+  ): Promise<{ ok: true; remaining: number } | { ok: false; retryAfterSeconds: number }>;
   /**
    * Deletes counts of windows that ended, at most `limit` (default 1000) in one statement;
    * returns how many. Safe from several processes at once.
@@ -50,7 +37,16 @@ const TABLE = plainIdentifier("widget_kit_rate_limits");
  */
 export function createRateLimiter(
   store: IdempotencyStore,
-  options: RateLimiterOptions,
+  options: {
+    /** What is limited (a plain lower-case identifier): limiters with other names never meet. */
+    name: string;
+    /** Uses per caller scope and window; 0 refuses everything. */
+    limit: number;
+    /** The window (ms), aligned to the epoch: 86 400 000 is the UTC day. */
+    windowMs: number;
+    /** The clock (ms since the epoch); default `Date.now`. */
+    now?: () => number;
+  },
 ): RateLimiter {
   const db = sqlDatabaseOf(store, "createRateLimiter");
   const name = plainIdentifier(options.name, "name");

@@ -28,10 +28,16 @@ export async function purgeInBatches(
   return total;
 }
 
-/** Options of `startRetention`. */
-export interface RetentionOptions {
-  /** The purges, e.g. `(n) => store.purgeExpired(Date.now(), n)`, `(n) => drafts.purgeExpired(n)`. */
-  purges: readonly Purge[];
+/**
+ * Purges on a timer (first round at once) until the returned `stop` is called. The timer does
+ * not keep the process alive; a round still running when the next is due is not doubled.
+ */
+export function startRetention(options: {
+  /**
+   * The purges, e.g. `(n) => store.purgeExpired(Date.now(), n)`, `(n) => drafts.purgeExpired(n)`:
+   * each deletes at most `limit` rows that are due and returns how many.
+   */
+  purges: ReadonlyArray<(limit: number) => Promise<number>>;
   /** How often (ms); default every 10 minutes. */
   everyMs?: number;
   /** Rows per statement; default 1000. */
@@ -40,13 +46,7 @@ export interface RetentionOptions {
   onError?(error: unknown): void;
   /** Told how many rows a round deleted, when it deleted any. */
   onPurged?(rows: number): void;
-}
-
-/**
- * Purges on a timer (first round at once) until the returned `stop` is called. The timer does
- * not keep the process alive; a round still running when the next is due is not doubled.
- */
-export function startRetention(options: RetentionOptions): { stop(): Promise<void> } {
+}): { stop(): Promise<void> } {
   const everyMs = options.everyMs ?? 10 * 60_000;
   if (!(everyMs > 0)) throw new RangeError("everyMs must be above 0");
   let running: Promise<void> | undefined;

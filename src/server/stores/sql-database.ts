@@ -56,10 +56,13 @@ export interface SqlDatabase {
 export interface SqlQueries {
   /** Which database runs them, for the rare statement the two spell differently. */
   readonly dialect: "sqlite" | "postgres";
-  /** One statement: the rows it returns (SELECT, RETURNING) and how many it changed. */
+  /**
+   * One statement: the rows it returns (SELECT, RETURNING) and how many it changed. `params`
+   * holds the values of the statement's `:name` parameters.
+   */
   query<R extends object = { [column: string]: unknown }>(
     text: string,
-    params?: SqlParams,
+    params?: { readonly [name: string]: string | number | null },
   ): Promise<{ rows: R[]; changes: number }>;
 }
 

@@ -5,15 +5,8 @@
 import * as v from "valibot";
 import type { FieldError } from "../../contract/index.ts";
 
-/** A cross-field rule's finding; its example comes from `repair` like every other. */
-export interface RuleProblem {
-  /** The field path (`budget.max`, `items[0].sku`), or `*`. */
-  field: string;
-  /** A machine code (`field_errors[].code`). */
-  code: string;
-  /** What to change, in one sentence; never echoes the input. */
-  message: string;
-}
+/** A cross-field rule's finding (`ArgumentSpec.rules`). */
+export type RuleProblem = ReturnType<NonNullable<ArgumentSpec<never>["rules"]>>[number];
 
 /** How a tool's arguments are checked. */
 export interface ArgumentSpec<T> {
@@ -26,8 +19,18 @@ export interface ArgumentSpec<T> {
    * an empty string must be the tool's own.
    */
   repair(args: { readonly [key: string]: unknown }): { [key: string]: unknown };
-  /** Rules across fields, run on arguments that pass the schema field by field. */
-  rules?(args: T): RuleProblem[];
+  /**
+   * Rules across fields, run on arguments that pass the schema field by field: each finding
+   * becomes a field error, its example taken from `repair` like every other.
+   */
+  rules?(args: T): Array<{
+    /** The field path (`budget.max`, `items[0].sku`), or `*`. */
+    field: string;
+    /** A machine code (`field_errors[].code`). */
+    code: string;
+    /** What to change, in one sentence; never echoes the input. */
+    message: string;
+  }>;
 }
 
 /** The outcome: the typed arguments, or every problem. */

@@ -17,7 +17,6 @@ import {
   widgetToolMeta,
   type DraftStore,
   type IdempotencyStore,
-  type Purge,
   type RateLimiter,
   type ResourceProvider,
   type ServerLogger,
@@ -111,7 +110,7 @@ export function createRepliesServer(options: {
   /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
   now?: () => number;
   requestId?: () => string;
-}): ToolServer & { readonly purges: readonly Purge[] } {
+}): ToolServer & { readonly purges: ReadonlyArray<(limit: number) => Promise<number>> } {
   const { widget, store, now = Date.now, onSent = () => {} } = options;
   const drafts = createDraftStore<StoredDraft>(store, {
     name: "replies_drafts",

@@ -1,11 +1,6 @@
 /** What every GiftGenius tool needs: catalog, drafts, payments, store, limits, widget URIs. */
 import type { GiftCard } from "../../contract.ts";
-import type {
-  IdempotencyStore,
-  IdempotencyTiming,
-  ServerLogger,
-  WidgetUris,
-} from "mcp-widget-kit/server";
+import type { IdempotencyStore, ServerLogger, WidgetUris } from "mcp-widget-kit/server";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";
@@ -21,7 +16,8 @@ export interface GiftGeniusDeps {
   drafts: DraftSigner;
   payments: PaymentProvider;
   store: IdempotencyStore;
-  timing: Partial<IdempotencyTiming>;
+  /** The idempotency records' lifetime, lease and wait (`runCommit`'s `timing`). */
+  timing: { ttlMs?: number; leaseMs?: number; waitMs?: number };
   dailyLimit: DailyLimit;
   widget: WidgetUris;
   log: ServerLogger;
