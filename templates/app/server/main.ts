@@ -5,7 +5,8 @@
  * their idempotency records live in SQLite (`SQLITE_FILE`, default `data/bookings.sqlite`) or
  * PostgreSQL (`DATABASE_URL`). It prints the endpoint URL on stdout (`mcp-widget-kit dev` reads
  * it). Production (any `NODE_ENV` but development or test) refuses to start without
- * `CONFIRMATION_SECRET`, `AUTH_ISSUER` and `AUTH_AUDIENCE`; the settings: docs/deploy.md.
+ * `CONFIRMATION_SECRET`, `AUTH_ISSUER` and `AUTH_AUDIENCE`; the settings: the kit's
+ * docs/deploy.md (`node_modules/mcp-widget-kit/docs/deploy.md`).
  */
 import { serveApp } from "mcp-widget-kit/server";
 import { BOOKING_SCOPE } from "./book-flight.ts";

@@ -6,7 +6,7 @@
  * `data/replies.sqlite`) or PostgreSQL (`DATABASE_URL`). It prints the endpoint URL on stdout
  * (`mcp-widget-kit dev` reads it). Production (any `NODE_ENV` but development or test) refuses
  * to start without `CONFIRMATION_SECRET`, `AUTH_ISSUER` and `AUTH_AUDIENCE`; the settings:
- * docs/deploy.md.
+ * the kit's docs/deploy.md (`node_modules/mcp-widget-kit/docs/deploy.md`).
  */
 import { serveApp } from "mcp-widget-kit/server";
 import { REPLY_SCOPE } from "./send-reply.ts";
