@@ -24,7 +24,7 @@ import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { isDevelopment, requireProductionSettings } from "./mode.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
-import type { ToolDefinition } from "./tool-server.ts";
+import type { ToolDefinition } from "./tool-definition.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */
 export const CONFIRMATION_SECRET_ENV = "CONFIRMATION_SECRET";

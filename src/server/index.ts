@@ -14,7 +14,12 @@ export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from ".
 export { callerScope } from "./caller.ts";
 export type { ArgumentSpec } from "./validate-arguments.ts";
 export { StartupRefusal } from "./mode.ts";
-export { type AuthorizationSettings, createResourceServer, type Principal } from "./auth/index.ts";
+export {
+  type AuthorizationSettings,
+  createResourceServer,
+  type Principal,
+  type ToolAuth,
+} from "./auth/index.ts";
 export {
   createToolServer,
   type ToolServer,

@@ -9,6 +9,6 @@ export { createMockHost, type MockHost } from "./mock-host.ts";
 export { renderWidget, type RenderedWidget } from "./render-widget.tsx";
 export { callAsWidget } from "./widget-caller.ts";
 export { recordFixtures, type RecordFixturesOptions, type Recorder } from "./record-fixtures.ts";
-export type { RecordedResult } from "./tool-caller.ts";
+export type { RecordedResult, RecordServer } from "./tool-caller.ts";
 export { snapshotFixtures } from "./snapshot-fixtures.tsx";
 export { readFixtures, type Fixture } from "./fixture-files.ts";

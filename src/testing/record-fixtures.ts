@@ -55,19 +55,7 @@ export interface RecordFixturesOptions<State extends string> {
    * exactly this revision (e.g. `"2026-07-28"`) and fail if the server does not offer it
    * (default: negotiate — the current revision when the server has it, else 2025-11-25).
    */
-  readonly server:
-    | string
-    | URL
-    | {
-        /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8787/mcp`. */
-        readonly url: string | URL;
-        /** Sent with every request, e.g. `{ authorization: "Bearer …" }` for a signed-in caller. */
-        readonly headers?: { readonly [name: string]: string };
-        /** Sent as every `tools/call`'s `_meta` (host values such as `openai/locale`). */
-        readonly meta?: { readonly [key: string]: unknown };
-        /** Speak exactly this revision (e.g. `"2026-07-28"`); default: negotiate. */
-        readonly protocolVersion?: string;
-      };
+  readonly server: string | URL | RecordServer;
   /**
    * The fixture folder (absolute path; created if missing). It belongs to the recorder: every
    * `<state>--<name>.json` in it that this run does not record is deleted.

@@ -3,8 +3,6 @@
  * back. Types only: the SDK client that implements them lives in `connect-tool-caller.ts`,
  * which no public declaration imports, so an app without the client still compiles.
  */
-import type { RecordFixturesOptions } from "./record-fixtures.ts";
-
 /**
  * One `CallToolResult` as a client received it: what a fixture file holds, what a
  * a `Recorder`'s `call` and {@link callAsWidget}'s `call` answer. Only the fields the kit
@@ -23,8 +21,21 @@ export interface RecordedResult {
   readonly [field: string]: unknown;
 }
 
-/** Where and how to reach a server for recording: the object form of `RecordFixturesOptions.server`. */
-export type RecordServer = Exclude<RecordFixturesOptions<string>["server"], string | URL>;
+/**
+ * Where and how to reach a server for recording: the object form of
+ * `RecordFixturesOptions.server` (its TSDoc says what each field does). Written here, not
+ * derived from the recorder's options, so this file needs nothing of record-fixtures.ts.
+ */
+export interface RecordServer {
+  /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8787/mcp`. */
+  readonly url: string | URL;
+  /** Sent with every request, e.g. `{ authorization: "Bearer …" }` for a signed-in caller. */
+  readonly headers?: { readonly [name: string]: string };
+  /** Sent as every `tools/call`'s `_meta` (host values such as `openai/locale`). */
+  readonly meta?: { readonly [key: string]: unknown };
+  /** Speak exactly this revision (e.g. `"2026-07-28"`); default: negotiate. */
+  readonly protocolVersion?: string;
+}
 
 /** A connected server: calls tools (as a `Recorder` does), and closes. */
 export interface ToolCaller {

@@ -6,7 +6,7 @@
  */
 import { get, type ServerResponse } from "node:http";
 import { BASE_HEADERS } from "./http-utils.ts";
-import type { DevHostOptions } from "./handler.ts";
+import type { DevHostOptions } from "./options.ts";
 import { isLoopbackHostName } from "../../core/loopback.ts";
 
 /** A source of "the widget was rebuilt" signals (`DevHostOptions.widgetBuilds`). */

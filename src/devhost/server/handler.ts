@@ -14,6 +14,7 @@ import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
 import { serveBuildEvents, WIDGET_BUILDS_ENV, widgetBuildsFrom } from "./build-events.ts";
 import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
+import type { DevHostOptions } from "./options.ts";
 import {
   hasLoopbackHost,
   isForeignRequest,
@@ -21,48 +22,6 @@ import {
   isServedOnLoopback,
 } from "./request-guard.ts";
 import { isRecord } from "../../core/is-record.ts";
-
-/** Options of {@link createDevHostHandler}. */
-export interface DevHostOptions {
-  /** Where the MCP endpoint is, relative to this server. Default `/mcp`. */
-  readonly mcpPath?: string;
-  /** The app's name, shown in the page title. */
-  readonly appName?: string;
-  /** Arguments to prefill the form with, per tool name. */
-  readonly exampleArgs?: { readonly [tool: string]: { readonly [key: string]: unknown } };
-  /**
-   * The fault switch: the server's fault injection, as the page's switch sees it; without it
-   * the page shows none.
-   */
-  readonly faults?: {
-    /** The active fault spec, in the server's own syntax (e.g. the value of the app's faults variable). */
-    get(): string;
-    /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
-    set(spec: string): void;
-    /** Fault names the page offers as checkboxes; free text is always possible. */
-    readonly known?: readonly string[];
-  };
-  /** Development mode; default `isDevelopment()` (`NODE_ENV` development or test). */
-  readonly development?: boolean;
-  /** The built page (`vite.devhost.config.ts` output). Default `<repo>/dist/devhost`. */
-  readonly pageDir?: string;
-  /**
-   * Authorization servers the page signs in with (their issuer URLs): the page's CSP lets it
-   * reach their origins for discovery, registration and the token exchange.
-   */
-  readonly authorizationServers?: readonly string[];
-  /**
-   * Widget rebuilds (`mcp-widget-kit dev` passes its watcher's): the open page reloads every
-   * widget frame after each, keeping its tool input, output and widget state. Default, in
-   * development: the rebuilds `mcp-widget-kit dev --app-page` announces to the server it
-   * starts (the `MCP_WIDGET_KIT_WIDGET_BUILDS` variable); without either the page does not
-   * listen for rebuilds.
-   */
-  readonly widgetBuilds?: {
-    /** Calls `listener` after every successful rebuild; returns the unsubscribe. */
-    subscribe(listener: () => void): () => void;
-  };
-}
 
 const DEFAULT_PAGE_DIR = fileURLToPath(new URL("../../../dist/devhost/", import.meta.url));
 const FRAME_BODY_LIMIT = 8 * 1024 * 1024;
@@ -260,3 +219,5 @@ export function createDevHostHandler(
     return true;
   };
 }
+
+export type { DevHostOptions } from "./options.ts";

@@ -9,10 +9,17 @@ import type { ToolError } from "../../contract/index.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { hasScopes, type Principal } from "./principal.ts";
 import type { ChallengeOptions } from "./protected-resource.ts";
-import type { ToolDefinition } from "../tool-server.ts";
 
 /** What a tool requires of its caller (`ToolDefinition.auth`). */
-export type ToolAuth = NonNullable<ToolDefinition["auth"]>;
+export interface ToolAuth {
+  /** Scopes a call needs. */
+  scopes: readonly string[];
+  /**
+   * `true`: anonymous calls are allowed too (a signed-in caller gets their own limits).
+   * Default `false`: a call without a valid token is refused.
+   */
+  optional?: boolean;
+}
 
 /** One entry of a tool's `securitySchemes` (Apps SDK tool descriptor). */
 export type SecurityScheme = { type: "noauth" } | { type: "oauth2"; scopes: string[] };
