@@ -8,7 +8,6 @@ export type {
   Host,
   HostCapabilities,
   HostGlobals,
-  HostKind,
   HostView,
   SafeArea,
   Theme,

@@ -154,7 +154,7 @@ export interface Host {
 }
 
 // Kit-internal names for parts of the public types above (not exported by the entry: an app
-// writes `HostGlobals["theme"]`, `keyof HostGlobals`, `Host["kind"]`, …).
+// writes `HostGlobals["theme"]`, `keyof HostGlobals`, …).
 /** The host's colour scheme. */
 export type Theme = HostGlobals["theme"];
 /** How the host shows the widget. */
@@ -169,8 +169,6 @@ export type HostView = HostGlobals["view"];
 export type GlobalKey = keyof HostGlobals;
 /** One content block of a tool result. */
 export type ContentBlock = CallToolResult["content"][number];
-/** Which protocol a host speaks. */
-export type HostKind = Host["kind"];
 
 /** Options of `detectHost` (and of the MCP Apps adapter it may create). */
 export interface DetectHostOptions {
