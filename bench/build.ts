@@ -63,19 +63,28 @@ export async function buildHelloWorld(dir: string, extra: InlineConfig = {}): Pr
     join(root, "main.jsx"),
     `import { createRoot } from "react-dom/client";\ncreateRoot(document.getElementById("root")).render(<h1>Hello, world</h1>);\n`,
   );
+  await buildOneFilePage(root, join(dir, "hello-dist"), extra);
+  return gzipBytes(join(dir, "hello-dist", "index.html"));
+}
+
+/**
+ * Builds `root/index.html` (and what it imports) to one file in `outDir`, with the toolchain the
+ * widget is built with: Vite, plugin-react, vite-plugin-singlefile. The bench's reference pages
+ * (the hello world, the same markup in plain React) are built by it; `extra` adds plugins and
+ * build settings.
+ */
+export async function buildOneFilePage(
+  root: string,
+  outDir: string,
+  extra: InlineConfig = {},
+): Promise<void> {
   await build({
     configFile: false,
     root,
     logLevel: "error",
     plugins: [react(), viteSingleFile({ removeViteModuleLoader: true }), ...(extra.plugins ?? [])],
-    build: {
-      ...extra.build,
-      outDir: join(dir, "hello-dist"),
-      modulePreload: { polyfill: false },
-      target: "es2022",
-    },
+    build: { ...extra.build, outDir, modulePreload: { polyfill: false }, target: "es2022" },
   });
-  return gzipBytes(join(dir, "hello-dist", "index.html"));
 }
 
 /** `react-dom`, `@scope/pkg`, or the first two path segments of a repo file (`src/i18n`). */

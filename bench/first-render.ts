@@ -8,8 +8,8 @@
  * world load right before each widget load), the figure issue 36's goal is set in, beside the
  * same markup drawn by plain React (`same-markup.ts`: what the kit and the app add, apart from
  * what the page shows) and the main thread's task time (a load-robust view of the same loads).
- * Also: the time from a changed tool output
- * (`openai:set_globals`) to the new first item on screen. Median and range of several runs.
+ * Also: the time from a changed tool output (`openai:set_globals`) to the new first item on
+ * screen, and issue 36's byte goals. Median and range of several runs.
  * Then the anchors (`anchors.ts`): the same builds and the official MCP Apps examples behind
  * the ext-apps `AppBridge` host.
  */

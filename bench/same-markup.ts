@@ -10,10 +10,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { build } from "vite";
-import react from "@vitejs/plugin-react";
-import { viteSingleFile } from "vite-plugin-singlefile";
 import { withBenchPage } from "./bench-page.ts";
+import { buildOneFilePage } from "./build.ts";
 
 /** One element of the captured markup; text children are strings. */
 interface MarkupNode {
@@ -99,16 +97,6 @@ export async function buildSameMarkup(
     join(root, "main.jsx"),
     `const MARKUP = ${JSON.stringify(JSON.stringify(markup))};\n${RENDERER}`,
   );
-  await build({
-    configFile: false,
-    root,
-    logLevel: "error",
-    plugins: [react(), viteSingleFile({ removeViteModuleLoader: true })],
-    build: {
-      outDir: join(dir, "same-markup-dist"),
-      modulePreload: { polyfill: false },
-      target: "es2022",
-    },
-  });
+  await buildOneFilePage(root, join(dir, "same-markup-dist"));
   return readFileSync(join(dir, "same-markup-dist", "index.html"), "utf8");
 }
