@@ -20,30 +20,35 @@ interface MarkupNode {
   readonly c: ReadonlyArray<MarkupNode | string>;
 }
 
+/** Page code that stores `#root`'s children as a tree in `window.__markup`. */
+const CAPTURE = `{
+  const walk = (node) => {
+    if (node.nodeType === 3) return node.textContent;
+    const a = {};
+    for (const name of node.getAttributeNames()) a[name] = node.getAttribute(name);
+    const c = [...node.childNodes].filter((n) => n.nodeType === 1 || n.nodeType === 3);
+    return { t: node.localName, a, c: c.map(walk) };
+  };
+  window.__markup = [...document.getElementById("root").children].map(walk);
+}`;
+
 /**
- * Loads `html` (the page's `initScript` makes it render) and returns its `#root` children as
- * a tree. A string expression, not a function: tsx's name helper does not exist in the page.
+ * Loads `html` and returns its `#root` children as a tree, read in the same observer callback
+ * that stamps the first results (`script(onRendered)` is the render bench's `initScript`), so
+ * what an effect or a failed image changes afterwards is not in it. Page code is a string:
+ * tsx's name helper does not exist in the page.
  */
 export async function captureMarkup(
   browser: Browser,
   html: string,
   origin: string,
-  initScript: string,
+  script: (onRendered: string) => string,
 ): Promise<MarkupNode[]> {
   return withBenchPage(browser, { throttle: 1, origin, body: () => html }, async (page) => {
-    await page.addInitScript({ content: initScript });
+    await page.addInitScript({ content: script(CAPTURE) });
     await page.goto(`${origin}/widget.html`);
     await page.evaluate("window.__rendered");
-    return (await page.evaluate(`(() => {
-      const walk = (node) => {
-        if (node.nodeType === 3) return node.textContent;
-        const a = {};
-        for (const name of node.getAttributeNames()) a[name] = node.getAttribute(name);
-        const c = [...node.childNodes].filter((n) => n.nodeType === 1 || n.nodeType === 3);
-        return { t: node.localName, a, c: c.map(walk) };
-      };
-      return [...document.getElementById("root").children].map(walk);
-    })()`)) as MarkupNode[];
+    return (await page.evaluate("window.__markup")) as MarkupNode[];
   });
 }
 
