@@ -63,6 +63,7 @@ function noStore(): RecordStore {
     capture: async () => true,
     complete: async () => true,
     reopen: async () => true,
+    renew: async () => true,
     claimInDoubt: async () => undefined,
     purgeExpired: async () => 0,
     close: async () => {},

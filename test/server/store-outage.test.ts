@@ -14,6 +14,7 @@ function downStore(): RecordStore {
     capture: down,
     complete: down,
     reopen: down,
+    renew: down,
     claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),

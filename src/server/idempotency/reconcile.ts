@@ -9,8 +9,8 @@
  * or, once it is older than the app allows, compensates it (a refund); either answer is stored
  * as the record's final one, so a late retry replays it.
  */
-import type { Attempt, EffectContext } from "./run-idempotent.ts";
-import { recordsOf, type IdempotencyStore, type InDoubtClaim } from "./store.ts";
+import { ClaimLost, type Attempt, type EffectContext } from "./run-idempotent.ts";
+import { recordsOf, type IdempotencyStore, type InDoubtClaim, type RecordStore } from "./store.ts";
 
 /** An in-doubt record the reconciler took over, as the app's callbacks see it. */
 export interface InDoubtRecord<C> extends EffectContext<C> {
@@ -47,7 +47,12 @@ export interface ReconcileOptions<T, C = unknown> {
    * `compensateAfterMs`. Without it every record is completed.
    */
   compensate?(record: InDoubtRecord<C>): Promise<Attempt<T>>;
-  /** Records first claimed longer ago than this are compensated (default: never). */
+  /**
+   * Records first claimed longer ago than this are compensated (default: never). The pass
+   * claims the compensation in the record in the statement that takes it, before `compensate`
+   * runs: from then on no retry completes the record (it waits, then replays the refund), and
+   * every later pass compensates it again under the same effect key until one stores it.
+   */
   compensateAfterMs?: number;
   /**
    * A record is left alone this long after its last attempt began, so the caller's own retry
@@ -89,7 +94,7 @@ export type ReconcileCounts = Record<ReconcileAction, number>;
 
 const DEFAULTS = { graceMs: 60_000, leaseMs: 30_000, ttlMs: 24 * 3_600_000, limit: 100 };
 
-function recordOf<C>(claim: InDoubtClaim): InDoubtRecord<C> {
+function recordOf<C>(claim: InDoubtClaim, fence: () => Promise<void>): InDoubtRecord<C> {
   return {
     scope: claim.scope,
     key: claim.key,
@@ -100,6 +105,14 @@ function recordOf<C>(claim: InDoubtClaim): InDoubtRecord<C> {
     inDoubt: true,
     capture: () =>
       Promise.reject(new TypeError("an in-doubt record's claims were captured already")),
+    fence,
+  };
+}
+
+/** `EffectContext.fence` of a reconciler's claim: renews its lease, or rejects when it is lost. */
+function fenceOf(store: RecordStore, claim: InDoubtClaim, now: () => number, leaseMs: number) {
+  return async () => {
+    if (!(await store.renew(claim, now(), leaseMs))) throw new ClaimLost();
   };
 }
 
@@ -107,18 +120,22 @@ function recordOf<C>(claim: InDoubtClaim): InDoubtRecord<C> {
 async function settle<T, C>(
   options: ReconcileOptions<T, C>,
   claim: InDoubtClaim,
-  now: number,
 ): Promise<ReconcileAction> {
   const store = recordsOf(options.store);
-  const record = recordOf<C>(claim);
-  const undo =
-    options.compensate !== undefined &&
-    options.compensateAfterMs !== undefined &&
-    now - claim.createdAt > options.compensateAfterMs;
+  const record = recordOf<C>(
+    claim,
+    fenceOf(store, claim, options.now ?? Date.now, options.leaseMs ?? DEFAULTS.leaseMs),
+  );
+  // Claimed for compensation by the statement that took it (before any refund is sent): a
+  // record once claimed so is only ever compensated, whoever takes it next.
+  const undo = claim.compensating;
   let attempt: Attempt<T>;
   try {
+    if (undo && !options.compensate)
+      throw new TypeError("a record claimed for compensation needs `compensate`");
     attempt = undo ? await options.compensate!(record) : await options.complete(record);
   } catch (error) {
+    if (error instanceof ClaimLost) return "lost";
     options.onError?.(error, record);
     // Still owed, still in doubt: free at once for a retry or the next round.
     await store.reopen(claim, undefined, true).catch((e: unknown) => options.onError?.(e, record));
@@ -165,11 +182,17 @@ export async function reconcileInDoubt<T, C = unknown>(
       settledBefore: Math.min(start, at) - graceMs - 1,
       leaseMs,
       ttlMs,
+      ...(options.compensate && options.compensateAfterMs !== undefined
+        ? { compensateBefore: at - options.compensateAfterMs }
+        : {}),
     });
     if (!claim) break;
-    const action = await settle(options, claim, at);
+    const action = await settle(options, claim);
     counts[action] += 1;
-    options.onReconciled?.(recordOf<C>(claim), action);
+    options.onReconciled?.(
+      recordOf<C>(claim, () => Promise.resolve()),
+      action,
+    );
   }
   return counts;
 }

@@ -183,6 +183,14 @@ export interface EffectContext<C = unknown> {
    * the claim was taken over meanwhile.
    */
   capture(claims: C): Promise<void>;
+  /**
+   * The fence before a call that leaves the process (a charge, a refund, an order sent
+   * elsewhere): resolves when this attempt still holds its record — its lease then runs again
+   * from now — and rejects when the record was taken over (this attempt outlived its lease):
+   * make no call then. The kit answers such an attempt from what the new owner stores, never
+   * from its own value. Throws `DATABASE_UNAVAILABLE` when the store cannot say.
+   */
+  fence(): Promise<void>;
 }
 
 /** What `runIdempotent` says happened. */
@@ -236,6 +244,17 @@ export interface IdempotentRequest<T, C = unknown> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * What `EffectContext.fence` rejects with when the attempt lost its record: the runner then
+ * answers from the record, as the new owner settles it.
+ */
+export class ClaimLost extends Error {
+  constructor() {
+    super("this attempt's claim was taken over; its new owner settles the record");
+    this.name = "ClaimLost";
+  }
+}
 
 /**
  * Runs `execute` under the key. A store failure before the side effect is thrown as a
@@ -321,6 +340,15 @@ export async function runIdempotent<T, C = unknown>(
         if (!kept) throw (captureFailed = storeUnavailable(new Error("claim taken over")));
         captured = true;
       },
+      async fence() {
+        let held: boolean;
+        try {
+          held = await store.renew(handle, now(), timing.leaseMs);
+        } catch (error) {
+          throw storeUnavailable(error);
+        }
+        if (!held) throw new ClaimLost();
+      },
     };
     let attempt: Attempt<T>;
     try {
@@ -330,17 +358,21 @@ export async function runIdempotent<T, C = unknown>(
       // with them runs again under the same effect key (downstream idempotency makes it safe).
       // Only a failed capture is known to have done nothing.
       const doubt = earlier || error !== captureFailed;
-      await store
-        .reopen(handle, undefined, doubt)
-        .catch((stored: unknown) => request.onStoreError?.(stored));
+      const reopened = await store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
+        request.onStoreError?.(stored);
+        return true;
+      });
+      // Taken over: the new owner settles the record, and this call answers what it stores.
+      if (!reopened) continue;
       throw earlier ? inDoubtFailure(error) : error;
     }
     const response = { body: JSON.stringify(attempt.value) };
     const inDoubt = earlier || (!attempt.final && attempt.inDoubt === true);
     let stored = false;
+    let lost = false;
     if (attempt.final && attempt.local) {
       try {
-        stored = await store.complete(handle, response, earlier, attempt.local);
+        lost = !(stored = await store.complete(handle, response, earlier, attempt.local));
       } catch (error) {
         // Rolled back: the local writes did not happen. Unless the attempt ran from captured
         // claims (it may have acted outside the database) or an earlier one may have acted,
@@ -360,13 +392,19 @@ export async function runIdempotent<T, C = unknown>(
           attempt.final &&
           attempt.deferFlush === true &&
           (captured || claim.captured !== undefined);
-        if (attempt.final)
-          stored = await store.complete(handle, response, earlier, undefined, defer);
-        else await store.reopen(handle, response, inDoubt);
+        const kept = attempt.final
+          ? (stored = await store.complete(handle, response, earlier, undefined, defer))
+          : await store.reopen(handle, response, inDoubt);
+        if (!kept) lost = true;
       } catch (error) {
+        // Unknown whether it was kept: this attempt's own answer is the best there is.
         request.onStoreError?.(error);
       }
     }
+    // Taken over while it ran (it outlived its lease): this attempt stored nothing, so its own
+    // answer is no answer — the person is told what the record holds (a replay of the new
+    // owner's answer, a refund included) or that it is still running.
+    if (lost) continue;
     return {
       state: "fresh",
       value: attempt.value,

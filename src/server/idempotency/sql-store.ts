@@ -35,6 +35,8 @@ function expiredAt(now: string, r = "r"): string {
 /**
  * A record owed its effect that nobody is finishing now: unfinished with captured claims, in
  * doubt or never settled, its lease (if any) run out, and untouched since `:settled_before`.
+ * A record under compensation (`compensating`: a reconciler claimed its refund) is always in
+ * doubt, so it stays owed to the reconciler — and only to it: no claim of a retry takes it.
  */
 function owedAt(r: string, settled = true): string {
   return `(${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
@@ -97,8 +99,13 @@ function recordSql(table: string) {
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
     // The reconciler's takeover of one owed record, conditioned on it still being owed (a
     // retry or another reconciler may have taken it between the pick and the update).
+    // A record first claimed before `:compensate_before`, or one whose compensation was
+    // claimed already, is taken as a compensation: its status says so in the same statement
+    // that takes it, before any refund is sent, so no retry can complete it from here on.
     claimOwed: (dialect: "sqlite" | "postgres") =>
-      `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
+      `UPDATE ${table} AS r SET status = CASE WHEN r.status = 'compensating'
+          OR r.created_at < :compensate_before THEN 'compensating' ELSE 'pending' END,
+        token = :token, locked_at = :now,
         lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
         expires_at = CASE WHEN r.expires_at > :expires_at THEN r.expires_at ELSE :expires_at END
       WHERE ${
@@ -108,22 +115,36 @@ function recordSql(table: string) {
           : `r.rowid IN (SELECT p.rowid FROM ${table} AS p WHERE ${owedAt("p")}
               ORDER BY p.locked_at LIMIT 1)`
       } AND ${owedAt("r")}
-      RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint`,
+      RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint, status`,
     // An existing record of these arguments owed its effect, taken as its next attempt (the
     // only claim a call without its confirmation may make).
     claimOwedKey: `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
         lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
         expires_at = :expires_at
       WHERE r.scope = :scope AND r.key = :key AND r.fingerprint = :fingerprint
-        AND ${owedAt("r", false)}
+        AND r.status <> 'compensating' AND ${owedAt("r", false)}
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
     select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
     selectLive: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} AS r
       WHERE scope = :scope AND key = :key AND NOT ${expiredAt(":now")}`,
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
     // the record's earlier doubt or this attempt's, so it never clears an earlier one.
+    // The token is the fence: a claim taken over since (a new token) settles nothing. An
+    // attempt settles only the state it claimed — `pending` (its effect) or `compensating`
+    // (the refund) — so completion and compensation of one record exclude each other.
     settle: `UPDATE ${table} SET status = :status, response = :body, in_doubt = :in_doubt
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending'`,
+    completeCompensation: `UPDATE ${table} SET status = 'completed', response = :body, in_doubt = 1
+      WHERE scope = :scope AND key = :key AND token = :token AND status = 'compensating'`,
+    // A compensation that could not finish now stays claimed as one (never `retryable`, which
+    // a retry could take and complete), with its lease ended, for the reconciler's next pass.
+    reopenCompensation: `UPDATE ${table} SET lease_ms = 0, response = :body
+      WHERE scope = :scope AND key = :key AND token = :token AND status = 'compensating'`,
+    // The check before a call that leaves the process: still this claim's, and its lease runs
+    // from now (a takeover either came first, and this changes nothing, or sees the new lease).
+    renew: `UPDATE ${table} SET locked_at = :now, lease_ms = :lease_ms
+      WHERE scope = :scope AND key = :key AND token = :token
+        AND status IN ('pending', 'compensating')`,
     capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
   };
@@ -197,7 +218,13 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       const { changes } = await query(sql.capture, { captured, scope, key, token });
       return changes === 1;
     },
-    async complete({ scope, key, token }, response, inDoubt = false, local, deferFlush = false) {
+    async complete(claim, response, inDoubt = false, local, deferFlush = false) {
+      const { scope, key, token } = claim;
+      if (claim.compensating && !local)
+        return (
+          (await query(sql.completeCompensation, { body: response.body, scope, key, token }))
+            .changes === 1
+        );
       const settle = {
         status: "completed",
         body: response.body,
@@ -212,9 +239,29 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       // The app's writes and the completion: one transaction, one durable commit. A claim
       // lost to a takeover changes no row, which rolls the writes back too (the new owner
       // makes them).
-      return db.transactionEndingWith(local, { text: sql.settle, params: settle });
+      return db.transactionEndingWith(
+        local,
+        claim.compensating
+          ? {
+              text: sql.completeCompensation,
+              params: { body: response.body, scope, key, token },
+            }
+          : { text: sql.settle, params: settle },
+      );
     },
-    async reopen({ scope, key, token }, response, inDoubt = false) {
+    async reopen(claim, response, inDoubt = false) {
+      const { scope, key, token } = claim;
+      if (claim.compensating)
+        return (
+          (
+            await query(sql.reopenCompensation, {
+              body: response?.body ?? null,
+              scope,
+              key,
+              token,
+            })
+          ).changes === 1
+        );
       const { changes } = await query(sql.settle, {
         status: "retryable",
         body: response?.body ?? null,
@@ -225,16 +272,21 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       });
       return changes === 1;
     },
-    async claimInDoubt({ now, settledBefore, leaseMs, ttlMs }) {
+    async renew({ scope, key, token }, now, leaseMs) {
+      const { changes } = await query(sql.renew, { scope, key, token, now, lease_ms: leaseMs });
+      return changes === 1;
+    },
+    async claimInDoubt({ now, settledBefore, leaseMs, ttlMs, compensateBefore }) {
       const token = randomUUID();
       const { rows } = await query<
-        ClaimedRow & { scope: string; key: string; fingerprint: string }
+        ClaimedRow & { scope: string; key: string; fingerprint: string; status: string }
       >(claimOwed, {
         token,
         now,
         lease_ms: leaseMs,
         expires_at: now + ttlMs,
         settled_before: settledBefore,
+        compensate_before: compensateBefore ?? Number.MIN_SAFE_INTEGER,
       });
       const row = rows[0];
       if (!row?.captured) return undefined;
@@ -248,6 +300,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
         attempt: row.attempts,
         captured: row.captured,
         createdAt: Number(row.created_at),
+        compensating: row.status === "compensating",
       };
     },
     async purgeExpired(now, limit) {

@@ -88,6 +88,11 @@ export interface InDoubtRequest {
   leaseMs: number;
   /** The record is kept (and replayed) at least this long after it is finished. */
   ttlMs: number;
+  /**
+   * A record first claimed before this (ms) is taken as a compensation (`compensating`), as is
+   * one whose compensation was claimed before; default: only the latter.
+   */
+  compensateBefore?: number;
 }
 
 /** A record `claimInDoubt` took over: settle it with `complete` or `reopen` under `token`. */
@@ -100,6 +105,11 @@ export interface InDoubtClaim extends ClaimHandle {
   captured: string;
   /** When the record was first claimed (ms since the epoch). */
   createdAt: number;
+  /**
+   * The record is claimed for compensation: settle it with the refund's answer only. Set in
+   * the statement that took it, before any refund is sent; no retry takes such a record.
+   */
+  compensating: boolean;
 }
 
 /** The claim a call to `complete` or `reopen` settles. */
@@ -110,6 +120,8 @@ export interface ClaimHandle {
   key: string;
   /** The `token` of the claim; a claim taken over since then settles nothing. */
   token: string;
+  /** The claim is a compensation (`InDoubtClaim.compensating`): it settles only as one. */
+  compensating?: boolean;
 }
 
 /**
@@ -179,6 +191,12 @@ export interface RecordStore extends IdempotencyStore {
    */
   reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
   /**
+   * The fence before a call that leaves the process: true when the claim still holds the
+   * record (no takeover since), and then its lease runs `leaseMs` from `now`; false when it
+   * was taken over — the call must not be made.
+   */
+  renew(claim: ClaimHandle, now: number, leaseMs: number): Promise<boolean>;
+  /**
    * Takes over one record that is owed its effect and that nobody is finishing — unfinished,
    * with captured claims, in doubt (or its last attempt never settled), not under a running
    * lease, and untouched since `request.settledBefore` — as a claim of its own (the same
@@ -200,6 +218,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
     typeof records.capture !== "function" ||
     typeof records.complete !== "function" ||
     typeof records.reopen !== "function" ||
+    typeof records.renew !== "function" ||
     typeof records.claimInDoubt !== "function"
   )
     throw new TypeError(
@@ -209,7 +228,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
 }
 
 /** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */
-export type RecordStatus = "pending" | "completed" | "retryable";
+export type RecordStatus = "pending" | "completed" | "retryable" | "compensating";
 
 /**
  * The columns of a stored record that decide what a repeat of its key gets, named as both
