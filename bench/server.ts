@@ -64,6 +64,7 @@ function noStore(): RecordStore {
     complete: async () => true,
     reopen: async () => true,
     renew: async () => true,
+    peek: async () => ({ state: "in_progress", lockedUntil: 0 }),
     claimInDoubt: async () => undefined,
     purgeExpired: async () => 0,
     close: async () => {},

@@ -20,6 +20,12 @@
  * retention purges what is past its TTL (`Purge`), in-doubt records included if it were wrong.
  * The invariant then reads: nothing charged without its order or its refund.
  *
+ * Fencing (issue 49): a reconciler's refund call can outlast its lease (`SlowCompensation`:
+ * it stalls until `Wake`, or dies with a `Restart`), retries and other passes come in
+ * meanwhile, and stalled attempts answer late. A record claimed for compensation is never
+ * completed with an order; an attempt that was taken over answers what the record stores; the
+ * invariant adds: never both an order and a refund.
+ *
  * The downstream world stands for a payment provider and an order service, each idempotent
  * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
  * kit's effect key. A side effect that derived its identity from anything that a later
@@ -131,7 +137,8 @@ const show = (money: Money) => `${money.amount} ${money.currency}`;
 /** What the model knows of one (scope, key) record. */
 interface ModelRecord {
   draftId: string;
-  status: "pending" | "open" | "completed";
+  /** `compensating`: a reconciler claimed its refund; only a reconciler settles it now. */
+  status: "pending" | "open" | "completed" | "compensating";
   /** The claim that holds it (pending), to tell a stalled owner's late completion apart. */
   claim: number;
   lockedAt: number;
@@ -161,6 +168,11 @@ export interface World {
   stalled: Array<() => void>;
   /** Runs still going (stalled ones), awaited before the invariant is checked. */
   running: Array<Promise<unknown>>;
+  /**
+   * Answers stalled attempts gave after their record was taken over, checked against what
+   * the record stores once every woken attempt and reconciler pass has settled.
+   */
+  lateAnswers: Array<{ id: string; value: Value; what: string }>;
   commands: number;
 }
 
@@ -193,6 +205,8 @@ function predict(
   if (!record) return { kind: "run", refused: world.invalid.has(draft.draft_id) };
   if (record.draftId !== draft.draft_id) return { kind: "key_reused" };
   if (record.status === "completed") return { kind: "replayed", value: record.value! };
+  // Under compensation: whatever its lease, no retry takes it (it would place the order).
+  if (record.status === "compensating") return { kind: "in_progress" };
   if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock)
     return { kind: "in_progress" };
   // A record that captured its claims is finished from them: its draft is never judged again.
@@ -346,6 +360,14 @@ class Commit implements fc.AsyncCommand<World, World> {
       world.running.push(
         run.then((outcome) => {
           const now = world.records.get(id);
+          // Taken over while it stalled: it stored nothing, so it must answer what the record
+          // holds (checked once everything woken has settled), never its own value.
+          if (outcome !== "threw" && outcome.state === "replayed")
+            world.lateAnswers.push({ id, value: outcome.value, what: this.describe() });
+          if (outcome !== "threw" && outcome.state === "fresh" && !outcome.stored)
+            throw new InvariantBroken(
+              `${this.describe()}: a stalled attempt answered ${JSON.stringify(outcome.value)}, which it never stored`,
+            );
           if (outcome === "threw" || outcome.state !== "fresh" || !outcome.stored) return;
           // Its own claim (even past its TTL, if nobody claimed the key since) may complete;
           // a claim taken over or replaced may not.
@@ -507,6 +529,13 @@ class Wake implements fc.AsyncCommand<World, World> {
   async run(_model: World, world: World): Promise<void> {
     for (const wake of world.stalled.splice(0)) wake();
     await Promise.all(world.running.splice(0));
+    for (const { id, value, what } of world.lateAnswers.splice(0)) {
+      const stored = world.records.get(id)?.value;
+      if (JSON.stringify(stored) !== JSON.stringify(value))
+        throw new InvariantBroken(
+          `${what}: answered ${JSON.stringify(value)}, the record holds ${JSON.stringify(stored)}`,
+        );
+    }
   }
   toString = () => "Wake";
 }
@@ -702,6 +731,20 @@ class Restart implements fc.AsyncCommand<World, World> {
   toString = () => "Restart";
 }
 
+/** The reconciler's settings in the model: grace 0, the model's lease and TTL, no limit. */
+const passOf = (world: World) => ({
+  store: world.store,
+  now: () => world.clock,
+  graceMs: 0,
+  leaseMs: LEASE_MS,
+  ttlMs: TTL_MS,
+  limit: 1_000,
+});
+
+/** The model's id of a record the reconciler took. */
+const modelIdOf = (world: World, record: { scope: string; key: string }) =>
+  recordKey(record.scope.slice(world.prefix.length), record.key);
+
 /**
  * The reconciler runs (issue 32): every record owed its effect whose lease ran out — and only
  * those — is taken over and completed from its captured claims (charged and ordered under its
@@ -714,27 +757,29 @@ class Reconcile implements fc.AsyncCommand<World, World> {
   check = () => true;
   async run(_model: World, world: World): Promise<void> {
     world.commands += 1;
-    const due = new Set<string>();
+    const due = new Map<string, "compensated" | "completed">();
     for (const id of [...world.records.keys()]) {
       const record = current(world, id);
       if (!record || record.status === "completed" || !record.captured) continue;
       if (!record.inDoubt && record.status !== "pending") continue;
-      if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock) continue;
+      const held = record.status === "pending" || record.status === "compensating";
+      if (held && record.lockedAt + LEASE_MS > world.clock) continue;
       // The grace is 0: a record whose last attempt began before now.
-      if (record.lockedAt < world.clock) due.add(id);
+      // A record claimed for compensation is compensated, whatever this pass would do.
+      if (record.lockedAt < world.clock)
+        due.set(
+          id,
+          this.how === "compensate" || record.status === "compensating"
+            ? "compensated"
+            : "completed",
+        );
     }
     const done = new Map<string, { action: string; value?: Value }>();
     const mine = (scope: string) => scope.startsWith(world.prefix);
-    const idOf = (record: { scope: string; key: string }) =>
-      recordKey(record.scope.slice(world.prefix.length), record.key);
+    const idOf = (record: { scope: string; key: string }) => modelIdOf(world, record);
     const notMine: Attempt<Value> = { final: false, value: { ok: false, code: "NOT_MINE" } };
     await reconcileInDoubt<Value, Captured>({
-      store: world.store,
-      now: () => world.clock,
-      graceMs: 0,
-      leaseMs: LEASE_MS,
-      ttlMs: TTL_MS,
-      limit: 1_000,
+      ...passOf(world),
       ...(this.how === "compensate" ? { compensateAfterMs: -1 } : {}),
       complete: async (record) => {
         if (!mine(record.scope)) return notMine;
@@ -767,9 +812,9 @@ class Reconcile implements fc.AsyncCommand<World, World> {
         done.set(idOf(record), { ...entry, action });
       },
     });
-    const expected = this.how === "compensate" ? "compensated" : "completed";
     for (const [id, { action, value }] of done) {
-      if (!due.has(id)) throw new InvariantBroken(`the reconciler took ${id}, which was not owed`);
+      const expected = due.get(id);
+      if (!expected) throw new InvariantBroken(`the reconciler took ${id}, which was not owed`);
       if (action !== expected)
         throw new InvariantBroken(`the reconciler ${action} ${id}, expected ${expected}`);
       const record = world.records.get(id)!;
@@ -780,10 +825,86 @@ class Reconcile implements fc.AsyncCommand<World, World> {
       record.expiresAt = Math.max(record.expiresAt, world.clock + TTL_MS);
       record.inDoubt = true;
     }
-    for (const id of due)
+    for (const id of due.keys())
       if (!done.has(id)) throw new InvariantBroken(`the reconciler left ${id}, which was owed`);
   }
   toString = () => `Reconcile(${this.how})`;
+}
+
+/**
+ * A reconciler pass whose refund call is slow (issue 49): it claims each owed record of this
+ * world for compensation, and the first refund stalls — past its lease, while retries, other
+ * passes and clock steps go on — until `Wake` (or never, after a `Restart`). The record is
+ * compensating from the claim on: a retry meets it (`in_progress`), a later pass takes it
+ * over once the lease ran out and compensates it again under the same effect key, and the
+ * slow pass, when its refund lands, stores nothing if it was taken over.
+ */
+class SlowCompensation implements fc.AsyncCommand<World, World> {
+  check = () => true;
+  async run(_model: World, world: World): Promise<void> {
+    world.commands += 1;
+    const start = world.clock;
+    const claims = new Map<string, number>();
+    let stalls = 1;
+    const idOf = (record: { scope: string; key: string }) => modelIdOf(world, record);
+    let entered!: () => void;
+    const reached = new Promise<void>((resolve) => (entered = resolve));
+    const pass = reconcileInDoubt<Value, Captured>({
+      ...passOf(world),
+      compensateAfterMs: -1,
+      complete: () => {
+        throw new InvariantBroken("a compensating pass completed a record");
+      },
+      compensate: async (record) => {
+        if (!record.scope.startsWith(world.prefix))
+          return { final: false, value: { ok: false, code: "NOT_MINE" } };
+        const id = idOf(record);
+        const model = current(world, id);
+        // Owed, and untouched since the pass began (its grace is 0).
+        const owed =
+          model !== undefined &&
+          model.status !== "completed" &&
+          model.captured &&
+          (model.inDoubt || model.status === "pending") &&
+          !(
+            (model.status === "pending" || model.status === "compensating") &&
+            model.lockedAt + LEASE_MS > world.clock
+          ) &&
+          model.lockedAt < start;
+        if (!owed) throw new InvariantBroken(`the slow pass took ${id}, which was not owed`);
+        model.status = "compensating";
+        model.claim = ++world.nextClaim;
+        model.lockedAt = world.clock;
+        model.expiresAt = Math.max(model.expiresAt, world.clock + TTL_MS);
+        model.inDoubt = true;
+        claims.set(id, model.claim);
+        if (stalls-- > 0) {
+          // The refund call is under way and does not answer yet.
+          await new Promise<void>((resolve) => {
+            world.stalled.push(resolve);
+            entered();
+          });
+        }
+        world.downstream.refund(record.effectKey);
+        return { final: true, value: { ok: false, code: "REFUNDED" } };
+      },
+      onReconciled: (record, action) => {
+        if (!record.scope.startsWith(world.prefix)) return;
+        const id = idOf(record);
+        const model = world.records.get(id)!;
+        if (action === "lost" || action === "retry_later") return;
+        if (action !== "compensated" || model.claim !== claims.get(id))
+          throw new InvariantBroken(`the slow pass ${action} ${id} after it was taken over`);
+        model.status = "completed";
+        model.value = { ok: false, code: "REFUNDED" };
+        model.claim = ++world.nextClaim;
+      },
+    });
+    world.running.push(pass);
+    // On until its first refund stalls (or it found nothing to refund).
+    await Promise.race([reached, pass]);
+  }
+  toString = () => "SlowCompensation";
 }
 
 /**
@@ -807,6 +928,7 @@ function inDoubtCommands() {
       .constantFrom("complete" as const, "local" as const, "compensate" as const)
       .map((how) => new Reconcile(how)),
     fc.constant(new Purge()),
+    fc.constant(new SlowCompensation()),
     fc
       .tuple(fc.constantFrom(...DRAFTS), fc.constantFrom("expired" as const, "rotated" as const))
       .map(([draft, why]) => new Invalidate(draft, why)),
@@ -858,6 +980,12 @@ export function commandsArbitrary() {
 export async function settleAndCheck(world: World): Promise<void> {
   await new Wake().run(world, world);
   world.clock += LEASE_MS + 1; // killed claims go stale; no record expires (TTL ≫ lease)
+  // A compensation whose pass died with its process is finished by the next pass (a retry
+  // waits for it): one runs before the retries.
+  if ([...world.records.values()].some((record) => record.status === "compensating")) {
+    await new Reconcile("complete").run(world, world);
+    world.clock += 1;
+  }
   for (const [id, record] of [...world.records]) {
     if (!current(world, id) || record.status === "completed") continue;
     const [scope, key] = id.split("\n") as [string, string];
@@ -944,6 +1072,7 @@ export function newWorld(store: IdempotencyStore, run: number): World {
     orders: localOrders(store),
     stalled: [],
     running: [],
+    lateAnswers: [],
     commands: 0,
   };
 }

@@ -15,6 +15,7 @@ function downStore(): RecordStore {
     complete: down,
     reopen: down,
     renew: down,
+    peek: down,
     claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),

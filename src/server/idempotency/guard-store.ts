@@ -35,6 +35,7 @@ export function guardStore(
       records.complete(claim, response, inDoubt, local, deferFlush),
     ),
     reopen: checked((claim, response, inDoubt) => records.reopen(claim, response, inDoubt)),
+    peek: checked((scope, key, print) => records.peek(scope, key, print)),
     renew: checked((claim, now, leaseMs) => records.renew(claim, now, leaseMs)),
     claimInDoubt: checked((request) => records.claimInDoubt(request)),
     purgeExpired: checked((now, limit) => store.purgeExpired(now, limit)),

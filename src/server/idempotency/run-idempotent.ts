@@ -27,7 +27,7 @@ import { NEXT_ACTIONS } from "../next-action.ts";
 import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { recordsOf, type IdempotencyStore } from "./store.ts";
+import { recordsOf, type ClaimHandle, type ClaimResult, type IdempotencyStore } from "./store.ts";
 
 /**
  * The store could not keep the capture, so this attempt's effect never started: retryable
@@ -280,21 +280,25 @@ export async function runIdempotent<T, C = unknown>(
   // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
   const deadline = performance.now() + timing.waitMs;
   let pause = 10;
+  // Set once this call's attempt was taken over: from then on it only reads the record.
+  let lost = false;
   for (;;) {
-    const claim = await store
-      .claim({
-        scope,
-        key,
-        fingerprint: print,
-        now: now(),
-        ttlMs: timing.ttlMs,
-        leaseMs: timing.leaseMs,
-        ...(request.deferClaimFlush ? { deferFlush: true } : {}),
-        ...(unconfirmed ? { existingOnly: true } : {}),
-      })
-      .catch((error: unknown) => {
-        throw claimUnavailable(error);
-      });
+    const claim: ClaimResult = await (
+      lost
+        ? store.peek(scope, key, print)
+        : store.claim({
+            scope,
+            key,
+            fingerprint: print,
+            now: now(),
+            ttlMs: timing.ttlMs,
+            leaseMs: timing.leaseMs,
+            ...(request.deferClaimFlush ? { deferFlush: true } : {}),
+            ...(unconfirmed ? { existingOnly: true } : {}),
+          })
+    ).catch((error: unknown) => {
+      throw claimUnavailable(error);
+    });
     if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
       throw new ToolFailure(confirmationRequired(""));
     if (unconfirmed) unconfirmed.admitted = true;
@@ -318,8 +322,8 @@ export async function runIdempotent<T, C = unknown>(
       pause = Math.min(pause * 2, 200);
       continue;
     }
-    const handle = { scope, key, token: claim.token };
-    const earlier = claim.inDoubt;
+    const handle: ClaimHandle = { scope, key, token: claim.token };
+    const earlier: boolean = claim.inDoubt;
     let captureFailed: unknown;
     let captured = false;
     const effect: EffectContext<C> = {
@@ -363,13 +367,15 @@ export async function runIdempotent<T, C = unknown>(
         return true;
       });
       // Taken over: the new owner settles the record, and this call answers what it stores.
-      if (!reopened) continue;
+      if (!reopened) {
+        lost = true;
+        continue;
+      }
       throw earlier ? inDoubtFailure(error) : error;
     }
     const response = { body: JSON.stringify(attempt.value) };
     const inDoubt = earlier || (!attempt.final && attempt.inDoubt === true);
     let stored = false;
-    let lost = false;
     if (attempt.final && attempt.local) {
       try {
         lost = !(stored = await store.complete(handle, response, earlier, attempt.local));

@@ -272,6 +272,12 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       });
       return changes === 1;
     },
+    async peek(scope, key, fingerprint) {
+      const found = (await query<StoredRecord>(sql.select, { scope, key })).rows[0];
+      // Gone (purged once finished and expired): nothing runs under the key any more.
+      if (!found) return { state: "in_progress", lockedUntil: 0 };
+      return claimResultOf(found, fingerprint);
+    },
     async renew({ scope, key, token }, now, leaseMs) {
       const { changes } = await query(sql.renew, { scope, key, token, now, lease_ms: leaseMs });
       return changes === 1;

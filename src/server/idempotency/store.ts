@@ -191,6 +191,16 @@ export interface RecordStore extends IdempotencyStore {
    */
   reopen(claim: ClaimHandle, response?: StoredResponse, inDoubt?: boolean): Promise<boolean>;
   /**
+   * What a repeat of (scope, key) with `fingerprint` would find, without taking anything: a
+   * stored answer, a running claim, another fingerprint. For an attempt that was taken over:
+   * it answers what the record holds, never its own value.
+   */
+  peek(
+    scope: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "absent" }>>;
+  /**
    * The fence before a call that leaves the process: true when the claim still holds the
    * record (no takeover since), and then its lease runs `leaseMs` from `now`; false when it
    * was taken over — the call must not be made.
@@ -219,6 +229,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
     typeof records.complete !== "function" ||
     typeof records.reopen !== "function" ||
     typeof records.renew !== "function" ||
+    typeof records.peek !== "function" ||
     typeof records.claimInDoubt !== "function"
   )
     throw new TypeError(
@@ -253,7 +264,10 @@ export interface StoredRecord {
  * every store: other arguments → `mismatch`, a finished call → its stored response, else
  * `in_progress` until the claim's lease ends (a reopened record is free at once).
  */
-export function claimResultOf(record: StoredRecord, fingerprint: string): ClaimResult {
+export function claimResultOf(
+  record: StoredRecord,
+  fingerprint: string,
+): Exclude<ClaimResult, { state: "claimed" } | { state: "absent" }> {
   if (record.fingerprint !== fingerprint) return { state: "mismatch" };
   if (record.status === "completed" && record.response !== null)
     return {
