@@ -157,12 +157,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
   const prepare = migrateOnce(db, [
     sql.create,
     sql.index,
-    async () => {
-      const present = new Set(await db.columns(table));
-      for (const [column, statement] of Object.entries(sql.added))
-        if (!present.has(column)) await db.query(statement);
-    },
-    // After the columns it names exist (an earlier layout gains them in the step above).
+    // Each only where it is missing (an earlier layout): see `migrateOnce`.
+    ...Object.values(sql.added),
+    // After the columns it names exist (an earlier layout gains them in the steps above).
     sql.owedIndex,
   ]);
   const claimOwed = sql.claimOwed(db.dialect);

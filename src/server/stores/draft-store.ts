@@ -132,11 +132,9 @@ export function createDraftStore<T>(
       created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (name, draft_id))`,
     `CREATE INDEX IF NOT EXISTS ${TABLE}_expires ON ${TABLE} (expires_at)`,
     // Single use, and the thing (added later: a table of an earlier layout gets the columns).
-    async () => {
-      const present = new Set(await db.columns(TABLE));
-      for (const column of ["used_by", "use_result", "thing"])
-        if (!present.has(column)) await db.query(`ALTER TABLE ${TABLE} ADD COLUMN ${column} TEXT`);
-    },
+    ...["used_by", "use_result", "thing"].map(
+      (column) => `ALTER TABLE ${TABLE} ADD COLUMN ${column} TEXT`,
+    ),
     // One taken draft per (name, scope, thing): the index, not a check before the write, is
     // what refuses a second taker, so two processes cannot both pass. Drafts without a thing
     // (NULL) never meet.

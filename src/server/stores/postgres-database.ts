@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { ClientBase, Pool, QueryResult } from "pg";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { positionalValues, toPositional, type PositionalSql, type SqlParams } from "./named-sql.ts";
-import type { SqlDatabase } from "./sql-database.ts";
+import { applyMissing, type SqlDatabase } from "./sql-database.ts";
 
 /** How to reach the database. */
 export interface PostgresConnection {
@@ -85,10 +85,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       const client = await (await connect()).connect();
       try {
         await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
-        for (const step of steps) {
-          if (typeof step === "string") await client.query(step);
-          else await step(self);
-        }
+        // Read again under the lock: another process may have made them meanwhile.
+        await applyMissing(self, steps, (statement) => client.query(statement));
       } finally {
         await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
         client.release();
@@ -160,6 +158,18 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         { table },
       );
       return rows.map((row) => row.column_name);
+    },
+    async present(targets) {
+      const { rows } = await (
+        await connect()
+      ).query<{ present: boolean }>(
+        `SELECT CASE WHEN x.c = '' THEN to_regclass(x.t) IS NOT NULL
+           ELSE EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = to_regclass(x.t)
+             AND a.attname = x.c AND a.attnum > 0 AND NOT a.attisdropped) END AS present
+         FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(t, c, n) ORDER BY x.n`,
+        [targets.map((target) => target.relation), targets.map((target) => target.column ?? "")],
+      );
+      return rows.map((row) => row.present);
     },
     async close() {
       // Never opened: nothing to end (and no driver to load just to close it).

@@ -31,6 +31,12 @@ export interface SqlDatabase {
   /** The column names of `table` (empty when it does not exist). */
   columns(table: string): Promise<string[]>;
   /**
+   * Whether each of `targets` exists, read from the catalogue in one statement that locks no
+   * table (PostgreSQL: `to_regclass` and `pg_attribute`; SQLite: `sqlite_master` and
+   * `table_info`).
+   */
+  present(targets: readonly SchemaTarget[]): Promise<boolean[]>;
+  /**
    * Runs `work` in one transaction — its statements and nothing else of this process's —
    * and commits it once (one durable commit), or rolls it back when `work` throws.
    */
@@ -87,18 +93,104 @@ export function sqlDatabaseOf(store: object, helper: string): SqlDatabase {
   return db;
 }
 
+/** What a schema statement makes: a table or an index (`relation`), or a table's `column`. */
+export interface SchemaTarget {
+  readonly relation: string;
+  readonly column?: string;
+}
+
+/** The plain identifier of a kit table, index or column (see `plainIdentifier`). */
+const NAME = "([a-z_][a-z0-9_]*)";
+const TARGETS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => SchemaTarget]> = [
+  [
+    new RegExp(`^\\s*CREATE\\s+TABLE\\s+IF\\s+NOT\\s+EXISTS\\s+${NAME}\\b`, "i"),
+    (m) => ({ relation: m[1]! }),
+  ],
+  [
+    new RegExp(`^\\s*CREATE\\s+(?:UNIQUE\\s+)?INDEX\\s+IF\\s+NOT\\s+EXISTS\\s+${NAME}\\b`, "i"),
+    (m) => ({ relation: m[1]! }),
+  ],
+  [
+    new RegExp(
+      `^\\s*ALTER\\s+TABLE\\s+${NAME}\\s+ADD\\s+COLUMN\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?${NAME}\\b`,
+      "i",
+    ),
+    (m) => ({ relation: m[1]!, column: m[2]! }),
+  ],
+];
+
+/**
+ * What `statement` makes, when it is one of the schema statements a start may skip once its
+ * target exists — `CREATE TABLE IF NOT EXISTS t`, `CREATE [UNIQUE] INDEX IF NOT EXISTS i`,
+ * `ALTER TABLE t ADD COLUMN c` — else `undefined` (the statement always runs).
+ */
+export function schemaTargetOf(statement: string): SchemaTarget | undefined {
+  for (const [pattern, target] of TARGETS) {
+    const match = pattern.exec(statement);
+    if (match) return target(match);
+  }
+  return undefined;
+}
+
+/**
+ * Runs the steps of `steps` that still have something to make, in order (`migrate`'s body):
+ * each statement with a target is checked right before it runs, as an earlier step may have
+ * made it (a new table has the columns a later `ADD COLUMN` adds to an older one).
+ */
+export async function applyMissing(
+  db: SqlDatabase,
+  steps: Parameters<SqlDatabase["migrate"]>[0],
+  run: (statement: string) => Promise<unknown>,
+): Promise<void> {
+  for (const step of steps) {
+    if (typeof step !== "string") {
+      await step(db);
+      continue;
+    }
+    const target = schemaTargetOf(step);
+    if (target && (await db.present([target]))[0]) continue;
+    await run(step);
+  }
+}
+
+/**
+ * The steps of `steps` that still have something to make: a statement whose target the
+ * catalogue holds is left out — even `CREATE INDEX IF NOT EXISTS` takes a lock on its table
+ * that queues behind an open write and every commit then queues behind it, and `ALTER TABLE`
+ * takes an exclusive one — and a step of unknown effect (a function, another statement) is
+ * kept.
+ */
+export async function missingSteps(
+  db: Pick<SqlDatabase, "present">,
+  steps: Parameters<SqlDatabase["migrate"]>[0],
+): Promise<Parameters<SqlDatabase["migrate"]>[0]> {
+  const targets = steps.map((step) =>
+    typeof step === "string" ? schemaTargetOf(step) : undefined,
+  );
+  const known = targets.filter((target): target is SchemaTarget => target !== undefined);
+  const present = known.length > 0 ? await db.present(known) : [];
+  let next = 0;
+  return steps.filter((_step, index) => targets[index] === undefined || !present[next++]);
+}
+
 /**
  * `db.migrate(steps)` run once, on the first call of the returned function (each kit table is
- * made on `init()` or on first use, so an app that never calls `init()` still works). A
- * failure is not remembered: a database that was down may be up on the next call.
+ * made on `init()` or on first use, so an app that never calls `init()` still works). The
+ * catalogue is read first, without a lock: a start that finds every table, index and column
+ * in place runs no DDL and takes no lock (a start during a long read or write stalls no
+ * commit); only a missing one is made, under `migrate`'s lock. A failure is not remembered: a
+ * database that was down may be up on the next call.
  */
 export function migrateOnce(
   db: SqlDatabase,
   steps: Parameters<SqlDatabase["migrate"]>[0],
 ): () => Promise<void> {
   let ready: Promise<void> | undefined;
+  const migrate = async () => {
+    if ((await missingSteps(db, steps)).length > 0) await db.migrate(steps);
+  };
   return () =>
-    (ready ??= db.migrate(steps).catch((error: unknown) => {
+    (ready ??= migrate().catch((error: unknown) => {
       ready = undefined;
       throw error;
     }));

@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import type { SqlParams } from "./named-sql.ts";
-import type { SqlDatabase } from "./sql-database.ts";
+import { applyMissing, type SqlDatabase } from "./sql-database.ts";
 
 /**
  * Opens `file` (created if needed; `:memory:` works too) on first use. The driver (a native
@@ -48,10 +48,11 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
       const db = await open();
       while (active) await active;
       // SQLite serialises writers itself; each step is one statement or the caller's check.
-      for (const step of steps) {
-        if (typeof step === "string") db.exec(step);
-        else await step(self);
-      }
+      await applyMissing(self, steps, async (statement) => {
+        // The check before it awaited: never inside another caller's transaction.
+        while (active) await active;
+        db.exec(statement);
+      });
     },
     async query<R extends object>(text: string, params: SqlParams = {}) {
       const db = await open();
@@ -100,6 +101,18 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
       const db = await open();
       while (active) await active;
       return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name);
+    },
+    async present(targets) {
+      const db = await open();
+      while (active) await active;
+      const relation = prepared(db, "SELECT 1 FROM sqlite_master WHERE name = ?");
+      return targets.map(({ relation: name, column }) =>
+        column === undefined
+          ? relation.get(name) !== undefined
+          : (db.pragma(`table_info(${name})`) as Array<{ name: string }>).some(
+              (c) => c.name === column,
+            ),
+      );
     },
     async close() {
       // Never opened: nothing to close (and no driver to load just to close it).
