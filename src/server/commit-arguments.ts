@@ -56,7 +56,9 @@ export function commitArguments(options: {
 /**
  * `runIdempotent` for a commit: the caller's scope and `idempotency_key` key the record, the
  * draft id is what the key is bound to, and the claim is flushed with the effect's first
- * durable write (`deferClaimFlush`): an app's local effect commits with the record.
+ * durable write (`deferClaimFlush`): an app's local effect commits with the record. A draft is
+ * single-use whatever the key (`subject`): a commit of a draft another key already committed
+ * is answered with that commit's stored answer (replayed), or `in_progress` while it runs.
  */
 export function runCommit<T, C = unknown>(options: {
   /** Where the record of the commit is kept. */
@@ -84,6 +86,12 @@ export function runCommit<T, C = unknown>(options: {
    * fresh value, and the app logs this (the retry of the key may run the effect's recovery).
    */
   onStoreError?(error: unknown): void;
+  /**
+   * `false` lifts single use: each key may write the draft once. Only for an app whose draft
+   * ids name the arguments rather than one confirmation (the same gift in the same window is
+   * the same id, so two purchases of it share a draft); default true.
+   */
+  readonly singleUse?: boolean;
   /** The effect, as `runIdempotent`'s `execute`. */
   execute(effect: EffectContext<C>): Promise<Attempt<T>>;
 }): Promise<IdempotentOutcome<T>> {
@@ -96,6 +104,8 @@ export function runCommit<T, C = unknown>(options: {
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.onStoreError ? { onStoreError: (error) => options.onStoreError?.(error) } : {}),
     deferClaimFlush: true,
+    // Single use: one draft (and its proof) places one write, whatever the key.
+    ...(options.singleUse === false ? {} : { subject: `draft:${options.args.draft_id}` }),
     execute: options.execute,
   });
 }

@@ -241,6 +241,14 @@ export interface IdempotentRequest<T, C = unknown> {
    * that calls out before any durable write needs its claim flushed first.
    */
   deferClaimFlush?: boolean;
+  /**
+   * What this write may be done for once per scope, whatever the key — `runCommit` passes the
+   * draft id, so one draft (and its proof) buys one write. A call under another key while a
+   * record holds it is answered as that record: its stored answer replayed, or `in_progress`
+   * while it runs or is owed its effect; a holder that ended cleanly before anything was
+   * captured gives it up to the new key.
+   */
+  subject?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -294,6 +302,7 @@ export async function runIdempotent<T, C = unknown>(
             ttlMs: timing.ttlMs,
             leaseMs: timing.leaseMs,
             ...(request.deferClaimFlush ? { deferFlush: true } : {}),
+            ...(request.subject !== undefined ? { subject: request.subject } : {}),
             ...(unconfirmed ? { existingOnly: true } : {}),
           })
     ).catch((error: unknown) => {

@@ -6,7 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { deleteBatch } from "../stores/bounded-delete.ts";
 import { plainIdentifier } from "../stores/named-sql.ts";
-import { attachSqlDatabase, migrateOnce, type SqlDatabase } from "../stores/sql-database.ts";
+import {
+  attachSqlDatabase,
+  isUniqueViolation,
+  migrateOnce,
+  type SqlDatabase,
+} from "../stores/sql-database.ts";
 import {
   claimedResult,
   claimResultOf,
@@ -64,6 +69,7 @@ function recordSql(table: string) {
       attempts INTEGER NOT NULL DEFAULT 1,
       captured TEXT,
       in_doubt INTEGER NOT NULL DEFAULT 0,
+      subject TEXT,
       PRIMARY KEY (scope, key)
     )`,
     index: `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`,
@@ -76,14 +82,27 @@ function recordSql(table: string) {
       attempts: `ALTER TABLE ${table} ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1`,
       captured: `ALTER TABLE ${table} ADD COLUMN captured TEXT`,
       in_doubt: `ALTER TABLE ${table} ADD COLUMN in_doubt INTEGER NOT NULL DEFAULT 0`,
+      subject: `ALTER TABLE ${table} ADD COLUMN subject TEXT`,
     },
+    // Single use: of a scope's records one holds a subject (a commit's draft), whatever its
+    // key. The index, not a check before the claim, refuses a second one — in the claim's own
+    // statement, so it costs the hot path no round trip.
+    subjectIndex: `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_subject ON ${table} (scope, subject)
+      WHERE subject IS NOT NULL`,
+    selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+      FROM ${table} WHERE scope = :scope AND subject = :subject`,
+    // A holder that ended cleanly before it captured anything (nothing can have happened)
+    // lets the subject go to another key; its own retry takes it back, or meets the new one.
+    releaseSubject: `UPDATE ${table} SET subject = NULL
+      WHERE scope = :scope AND key = :key AND subject = :subject AND status = 'retryable'
+        AND captured IS NULL AND in_doubt = 0`,
     // One statement takes a free key, an expired record (a new record: new fingerprint, new
     // effect key, attempt 1), or — same fingerprint only — a reopened record or a stale claim
     // (the same record: same effect key, captured claims and doubt, one more attempt; a stale
     // claim of a record with captured claims may have acted before it died, so it is in
     // doubt). The primary key makes it atomic.
-    claim: `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt)
-      VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, NULL, 0)
+    claim: `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, NULL, 0, :subject)
       ON CONFLICT (scope, key) DO UPDATE SET
         fingerprint = excluded.fingerprint,
         effect_key = CASE WHEN ${expired} THEN excluded.effect_key ELSE r.effect_key END,
@@ -92,6 +111,7 @@ function recordSql(table: string) {
         captured = CASE WHEN ${expired} THEN NULL ELSE r.captured END,
         in_doubt = CASE WHEN ${expired} THEN 0
           WHEN r.status = 'pending' AND r.captured IS NOT NULL THEN 1 ELSE r.in_doubt END,
+        subject = excluded.subject,
         status = 'pending', token = excluded.token, locked_at = excluded.locked_at,
         lease_ms = excluded.lease_ms, response = NULL, expires_at = excluded.expires_at
       WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
@@ -159,8 +179,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     sql.index,
     // Each only where it is missing (an earlier layout): see `migrateOnce`.
     ...Object.values(sql.added),
-    // After the columns it names exist (an earlier layout gains them in the steps above).
+    // After the columns they name exist (an earlier layout gains them in the steps above).
     sql.owedIndex,
+    sql.subjectIndex,
   ]);
   const claimOwed = sql.claimOwed(db.dialect);
   const query: SqlDatabase["query"] = async (text, params) => {
@@ -190,6 +211,33 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     if (result.state === "in_progress" && found.status !== "pending") return { state: "absent" };
     return result;
   };
+  /**
+   * What a claim of `request` gets when another key's record holds its subject: that record's
+   * answer (a replay, or `in_progress` while it runs or is owed its effect) — one write per
+   * subject. A holder that ended cleanly before capturing anything gives the subject up, and
+   * the claim is made again.
+   */
+  const subjectHolder = async (
+    request: ClaimRequest,
+    subject: string,
+    again = true,
+  ): Promise<ClaimResult> => {
+    const { scope } = request;
+    const found = (
+      await query<StoredRecord & { key: string; captured: string | null }>(sql.selectSubject, {
+        scope,
+        subject,
+      })
+    ).rows[0];
+    // Freed between the two statements (purged, given up): the next claim may take it.
+    if (!found) return { state: "in_progress", lockedUntil: 0 };
+    if (again) {
+      const released = await query(sql.releaseSubject, { scope, key: found.key, subject });
+      if (released.changes === 1) return store.claim(request);
+    }
+    // Judged by the holder's own arguments: the subject is the same write, whatever the key.
+    return claimResultOf(found, found.fingerprint);
+  };
   const store: RecordStore = {
     name,
     init: prepare,
@@ -199,10 +247,17 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       await prepare();
       if (request.existingOnly) return claimExisting(request, token);
       const claimQuery = request.deferFlush ? db.queryDeferred : db.query;
+      const subject = request.subject ?? null;
       const taken = await claimQuery<ClaimedRow>(sql.claim, {
         ...claimParams(request, token),
         effect_key: effectKeyOf(scope, key, fingerprint, now),
+        subject,
+      }).catch((error: unknown) => {
+        if (subject !== null && isUniqueViolation(error)) return undefined;
+        throw error;
       });
+      // Another key's record holds the subject: this one answers as that record.
+      if (!taken) return subjectHolder(request, subject!);
       const row = taken.rows[0];
       if (row) return claimedResult(row, request, token);
       const { rows } = await query<StoredRecord>(sql.select, { scope, key });

@@ -70,6 +70,12 @@ export interface ClaimRequest {
    */
   deferFlush?: boolean;
   /**
+   * What this write may be done for once per scope, whatever the key (a commit's draft id):
+   * a claim under another key while a record holds it answers as that record (its replay, or
+   * `in_progress`). A holder that ended cleanly before capturing anything gives it up.
+   */
+  subject?: string;
+  /**
    * Start nothing: take only a record of these arguments owed its effect (in doubt, with
    * captured claims), replay a finished one, report a running one — a free key, an expired
    * record and a record open but not owed are `absent`. A call without its confirmation may

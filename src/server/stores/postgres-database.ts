@@ -152,13 +152,6 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         client.release(broken instanceof Error ? broken : undefined);
       }
     },
-    async columns(table) {
-      const { rows } = await self.query<{ column_name: string }>(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = :table",
-        { table },
-      );
-      return rows.map((row) => row.column_name);
-    },
     async present(targets) {
       const { rows } = await (
         await connect()

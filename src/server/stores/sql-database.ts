@@ -28,8 +28,6 @@ export interface SqlDatabase {
     text: string,
     params?: SqlParams,
   ): Promise<{ rows: R[]; changes: number }>;
-  /** The column names of `table` (empty when it does not exist). */
-  columns(table: string): Promise<string[]>;
   /**
    * Whether each of `targets` exists, read from the catalogue in one statement that locks no
    * table (PostgreSQL: `to_regclass` and `pg_attribute`; SQLite: `sqlite_master` and

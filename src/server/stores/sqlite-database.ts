@@ -97,11 +97,6 @@ export function openSqliteDatabase(file: string, helper: string): SqlDatabase {
           throw error;
         });
     },
-    async columns(table) {
-      const db = await open();
-      while (active) await active;
-      return (db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name);
-    },
     async present(targets) {
       const db = await open();
       while (active) await active;
