@@ -14,6 +14,27 @@ const percentileOf = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 };
 
+/** One commit whose effect is the row `id` of an app table, committed with the record. */
+function localCommit(store: IdempotencyStore, id: string, deferClaimFlush: boolean) {
+  return runIdempotent({
+    store,
+    scope: "bench-local",
+    key: `local-${id}`,
+    args: { id },
+    deferClaimFlush,
+    execute: async () => ({
+      final: true,
+      value: id,
+      local: async (tx) => {
+        await tx.query("INSERT INTO bench_local_rows (id, body) VALUES (:id, :body)", {
+          id,
+          body: "booked",
+        });
+      },
+    }),
+  });
+}
+
 /** p50 (µs) of `calls` local commits, `concurrency` at a time, after a warm-up. */
 async function localCommitP50(
   store: IdempotencyStore,
@@ -29,23 +50,7 @@ async function localCommitP50(
   const one = async (measure: boolean) => {
     const id = randomUUID();
     const started = performance.now();
-    await runIdempotent({
-      store,
-      scope: "bench-local",
-      key: `local-${id}`,
-      args: { id },
-      deferClaimFlush,
-      execute: async () => ({
-        final: true,
-        value: id,
-        local: async (tx) => {
-          await tx.query("INSERT INTO bench_local_rows (id, body) VALUES (:id, :body)", {
-            id,
-            body: "booked",
-          });
-        },
-      }),
-    });
+    await localCommit(store, id, deferClaimFlush);
     if (measure) times.push((performance.now() - started) * 1000);
   };
   for (let i = 0; i < 50; i++) await one(false);
@@ -100,23 +105,7 @@ async function localCommitTraffic(store: IdempotencyStore): Promise<Traffic> {
   };
   try {
     const id = randomUUID();
-    await runIdempotent({
-      store,
-      scope: "bench-local",
-      key: `traffic-${id}`,
-      args: { id },
-      deferClaimFlush: true,
-      execute: async () => ({
-        final: true,
-        value: id,
-        local: async (tx) => {
-          await tx.query("INSERT INTO bench_local_rows (id, body) VALUES (:id, :body)", {
-            id,
-            body: "booked",
-          });
-        },
-      }),
-    });
+    await localCommit(store, id, true);
   } finally {
     prototype.query = send;
   }
