@@ -22,7 +22,12 @@ import {
   type IdempotentOutcome,
   type LocalDatabase,
 } from "../../src/server/index.ts";
-import { reconcileInDoubt, runIdempotent } from "../../src/server/idempotency/index.ts";
+import {
+  fingerprint,
+  reconcileInDoubt,
+  runIdempotent,
+} from "../../src/server/idempotency/index.ts";
+import { recordsOf } from "../../src/server/idempotency/store.ts";
 import type { Attempt, EffectContext } from "../../src/server/idempotency/run-idempotent.ts";
 import type { SqlQueries } from "../../src/server/stores/sql-database.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
@@ -245,6 +250,17 @@ function fencingSuite(open: () => IdempotencyStore): void {
       return placeOrder(ledger, "downstream")(effect);
     });
     expect({ retried, state: retry.state }).toEqual({ retried: false, state: "in_progress" });
+    // A call without its confirmation (it may only finish what is owed) waits for it too.
+    const unconfirmed = await recordsOf(store).claim({
+      scope,
+      key: "key-1",
+      fingerprint: fingerprint({ amount: 45 }),
+      now: clock,
+      ttlMs: TIMING.ttlMs,
+      leaseMs: LEASE_MS,
+      existingOnly: true,
+    });
+    expect(unconfirmed.state).toBe("in_progress");
     clock += 1;
     // A pass that would rather complete it (no compensation asked) still compensates it.
     expect(

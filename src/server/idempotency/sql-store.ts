@@ -208,7 +208,13 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     const result = claimResultOf(found, fingerprint);
     // Open but not owed (a clean failure, an unknown outcome before any capture): a new
     // attempt would judge the request again, which needs the confirmation.
-    if (result.state === "in_progress" && found.status !== "pending") return { state: "absent" };
+    // A record under compensation is running (the reconciler's refund): it is waited for.
+    if (
+      result.state === "in_progress" &&
+      found.status !== "pending" &&
+      found.status !== "compensating"
+    )
+      return { state: "absent" };
     return result;
   };
   /**
