@@ -173,6 +173,11 @@ export interface World {
    * the record stores once every woken attempt and reconciler pass has settled.
    */
   lateAnswers: Array<{ id: string; value: Value; what: string }>;
+  /**
+   * The last stored answer of records that expired since (their row stays until a purge, and
+   * a late answer read from it is what their effect key did).
+   */
+  expiredValues: Map<string, Value>;
   commands: number;
 }
 
@@ -185,6 +190,7 @@ function current(world: World, id: string): ModelRecord | undefined {
   const live = record.status === "pending" && record.lockedAt + LEASE_MS > world.clock;
   const owed = record.status !== "completed" && record.captured && record.inDoubt;
   if (record.expiresAt <= world.clock && !live && !owed) {
+    if (record.value) world.expiredValues.set(id, record.value);
     world.records.delete(id);
     return undefined;
   }
@@ -530,7 +536,7 @@ class Wake implements fc.AsyncCommand<World, World> {
     for (const wake of world.stalled.splice(0)) wake();
     await Promise.all(world.running.splice(0));
     for (const { id, value, what } of world.lateAnswers.splice(0)) {
-      const stored = world.records.get(id)?.value;
+      const stored = world.records.get(id)?.value ?? world.expiredValues.get(id);
       if (JSON.stringify(stored) !== JSON.stringify(value))
         throw new InvariantBroken(
           `${what}: answered ${JSON.stringify(value)}, the record holds ${JSON.stringify(stored)}`,
@@ -1073,6 +1079,7 @@ export function newWorld(store: IdempotencyStore, run: number): World {
     stalled: [],
     running: [],
     lateAnswers: [],
+    expiredValues: new Map(),
     commands: 0,
   };
 }
