@@ -30,7 +30,7 @@ export async function benchRuntimes(): Promise<BenchRow[]> {
     ...issuer.env(),
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
-    GIFTGENIUS_SECRET: "bench-runtime-secret",
+    GIFTGENIUS_SECRET: "bench-runtime-secret-7fQ2xLk9Pz4wR8",
   };
   const servers: ServerProcess[] = [];
   try {

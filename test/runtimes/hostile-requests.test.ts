@@ -100,7 +100,7 @@ describePostgres("the same hostile requests on Node, Bun and Deno", () => {
     token = await issuer.mint({});
     const env = {
       NODE_ENV: "production",
-      GIFTGENIUS_SECRET: "runtime-test-secret",
+      GIFTGENIUS_SECRET: "runtime-test-secret-7fQ2xLk9Pz4wR8",
       GIFTGENIUS_DAILY_LIMIT: "1000000",
       HTTP_BODY_TIMEOUT_MS: "1000",
       ...issuer.env(),
