@@ -8,7 +8,7 @@ import { isHttpsUrl } from "../contract/text.ts";
 import { hostToolResult } from "./call-result.ts";
 import { isRecord } from "../core/is-record.ts";
 import { GLOBAL_KEYS, isDisplayMode } from "./globals.ts";
-import { fromStructuredState, toStructuredState } from "./private-state.ts";
+import { toStructuredState } from "./private-state.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -86,7 +86,6 @@ function snapshot(api: OpenAIGlobalsApi): RawGlobals {
       // a throwing getter reads as absent (the default)
     }
   }
-  raw.widgetState = fromStructuredState(raw.widgetState);
   return raw;
 }
 
@@ -104,14 +103,7 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
   const onSetGlobals = (event: Event) => {
     const detail = (event as CustomEvent<unknown>).detail;
     // Only the changed keys arrive; a malformed event is ignored rather than re-reading all.
-    if (isRecord(detail) && isRecord(detail.globals)) {
-      const globals = detail.globals;
-      store.set(
-        "widgetState" in globals
-          ? { ...globals, widgetState: fromStructuredState(globals.widgetState) }
-          : globals,
-      );
-    }
+    if (isRecord(detail) && isRecord(detail.globals)) store.set(detail.globals);
   };
   win.addEventListener(SET_GLOBALS_EVENT, onSetGlobals);
 

@@ -22,16 +22,13 @@ export function toStructuredState(state: unknown): unknown {
 
 /**
  * ChatGPT's structured widget state as the kit's; any other shape (a plain state an older
- * widget stored, nothing) as it is. Untrusted: a hostile getter reads as no state, and the
- * private part is checked by whoever reads it.
+ * widget stored) as it is. Untrusted: nothing stored (null, undefined) and a hostile getter
+ * throw, which the globals' normaliser reads as no state; the private part is checked by
+ * whoever reads it.
  */
 export function fromStructuredState(state: unknown): unknown {
-  try {
-    const { modelContent, privateContent } = state as { [key: string]: unknown };
-    return modelContent === undefined
-      ? state
-      : { ...(isRecord(modelContent) && modelContent), [PRIVATE_STATE_KEY]: privateContent };
-  } catch {
-    return null;
-  }
+  const { modelContent, privateContent } = state as { readonly [key: string]: unknown };
+  return modelContent === undefined
+    ? state
+    : { ...(isRecord(modelContent) && modelContent), [PRIVATE_STATE_KEY]: privateContent };
 }

@@ -396,7 +396,13 @@ describe("on ChatGPT (window.openai), what the model reads of widget state", () 
       expect(confirmation).toBe("v1.proof-of-12B");
 
       // What ChatGPT was given: the structured shape; the model sees `modelContent` only.
-      const stored = mock.get("widgetState") as { modelContent: unknown; privateContent: unknown };
+      const given = mock.callsOf("setWidgetState").map((call) => call.args[0]);
+      const stored = given.at(-1) as { modelContent: unknown; privateContent: unknown };
+      // No call ever gave the model a proof or a key.
+      for (const state of given)
+        expect(JSON.stringify((state as { modelContent: unknown }).modelContent)).not.toMatch(
+          /v1\.proof|wkIdempotency/,
+        );
       const modelSees = JSON.stringify(stored.modelContent);
       expect(modelSees).toContain("Seat 12B"); // the draft itself is the model's own
       expect(modelSees).not.toContain(key);
