@@ -3,6 +3,7 @@
  * feeds raw values through `normalizeGlobal`, so a host that sends `theme: "purple"`,
  * `locale: 42` or `maxHeight: "-1"` yields the defaults instead of crashing a component.
  */
+import { fromStructuredState } from "./private-state.ts";
 import type {
   DisplayMode,
   GlobalKey,
@@ -167,7 +168,8 @@ const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K]
   toolInput: (raw) => (isRecord(raw) ? raw : DEFAULT_GLOBALS.toolInput),
   toolOutput: orNull,
   toolResponseMetadata: responseMetadata,
-  widgetState: orNull,
+  // ChatGPT's structured shape (the openai adapter writes it) read back as the kit's state.
+  widgetState: fromStructuredState,
   styleVariables,
   toolCancelled: (raw) => raw === true,
 };

@@ -8,6 +8,7 @@ import { isHttpsUrl } from "../contract/text.ts";
 import { hostToolResult } from "./call-result.ts";
 import { isRecord } from "../core/is-record.ts";
 import { GLOBAL_KEYS, isDisplayMode } from "./globals.ts";
+import { toStructuredState } from "./private-state.ts";
 import { createGlobalStore, type RawGlobals } from "./store.ts";
 import type { DisplayMode, Host, HostCapabilities } from "./types.ts";
 
@@ -133,7 +134,8 @@ export function createOpenAIHost(win: Window = window): Host | undefined {
     setWidgetState(state) {
       store.set({ widgetState: state }); // reflect at once; the host echoes it later
       return capabilities.widgetState
-        ? attempt(() => api.setWidgetState!(state))
+        ? // The structured shape: what the model must not read goes in `privateContent`.
+          attempt(() => api.setWidgetState!(toStructuredState(state)))
         : Promise.resolve();
     },
     sendFollowUpMessage: (prompt) =>

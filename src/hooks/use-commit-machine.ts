@@ -1,5 +1,5 @@
 /**
- * The commit machine of one draft, in React: its key in widget state, its phase read with
+ * The commit machine of one draft, in React: its key in private widget state, its phase read with
  * `useSyncExternalStore`. The rules are the machine's (src/write/commit-machine.ts); ConfirmDraft
  * is its face.
  */
@@ -24,9 +24,10 @@ export function useCommitMachine(
     createCommitMachine({
       draftId: id,
       keys: {
-        // The host's latest state, not a render's: a key stored a moment ago is reused.
-        read: () => readStateKey(host, IDEMPOTENCY_STATE_KEY),
-        write: (entry) => writeStateKey(host, IDEMPOTENCY_STATE_KEY, entry),
+        // The host's latest state, not a render's: a key stored a moment ago is reused. It
+        // is private: the model must not read it.
+        read: () => readStateKey(host, IDEMPOTENCY_STATE_KEY, true),
+        write: (entry) => writeStateKey(host, IDEMPOTENCY_STATE_KEY, entry, true),
       },
       send: (key) => send.current(key),
     });

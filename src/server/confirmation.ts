@@ -22,6 +22,7 @@ import {
 } from "../contract/confirmation.ts";
 import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/schemas.ts";
+import { requireStrongSecrets } from "./app/setting-bounds.ts";
 import { isDevelopment, requireProductionSettings } from "./mode.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
@@ -39,8 +40,11 @@ export const CONFIRMATION_PREVIOUS_SECRETS_ENV = "CONFIRMATION_PREVIOUS_SECRETS"
  */
 export const DEFAULT_CONFIRMATION_TTL_MS = 25 * 3_600_000;
 
-// Public by design (it is in this file): development and tests only, never production.
-const DEVELOPMENT_SECRET = "mcp-widget-kit-development-confirmation-secret";
+/**
+ * The secret development signs with when none is set. Public by design (it is in the kit's
+ * source): production refuses it as `CONFIRMATION_SECRET` or any other app secret.
+ */
+export const DEVELOPMENT_CONFIRMATION_SECRET = "mcp-widget-kit-development-confirmation-secret";
 const PROOF = /^v1\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 /**
@@ -77,8 +81,12 @@ export function confirmationSecret(options: ConfirmationOptions = {}): string {
   const env = options.env ?? process.env;
   if (options.secret) return options.secret;
   requireProductionSettings(env, [CONFIRMATION_SECRET_ENV]);
+  requireStrongSecrets(env, [CONFIRMATION_SECRET_ENV], {
+    lists: [CONFIRMATION_PREVIOUS_SECRETS_ENV],
+    publicSecrets: [DEVELOPMENT_CONFIRMATION_SECRET],
+  });
   const fromEnv = env[CONFIRMATION_SECRET_ENV];
-  return fromEnv || (isDevelopment(env) ? DEVELOPMENT_SECRET : "");
+  return fromEnv || (isDevelopment(env) ? DEVELOPMENT_CONFIRMATION_SECRET : "");
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { createFetchHandler, type FetchHandlerOptions } from "./http/fetch-handler.ts";
 import { jsonRpcError } from "./http/json-rpc-error.ts";
-import { fetchCanCarry, toRequest, writeResponse } from "./http/node-adapter.ts";
+import { fetchCanCarry, targetNamesPath, toRequest, writeResponse } from "./http/node-adapter.ts";
 import { hostAllowed, pathDecodes } from "./http/request-checks.ts";
 import { isLoopbackHost, loopbackHostHeaders } from "../core/loopback.ts";
 import { errorFields } from "./log.ts";
@@ -99,6 +99,8 @@ export async function serveHttp(
       const refused = jsonRpcError(405, -32600, "Method not allowed", { allow: "GET, POST" });
       return writeResponse(req, res, refused, gone.signal);
     }
+    if (!targetNamesPath(req))
+      return writeResponse(req, res, jsonRpcError(400, -32600, "Bad request"), gone.signal);
     if (await nodeRoute(req, res)) return;
     const response = await handler(toRequest(req, gone.signal));
     await writeResponse(req, res, response, gone.signal);

@@ -246,12 +246,11 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = callView(contract, outcome, kind);
     shown = { view, again };
     signedIn(errorOf(view));
-    // The proof under its `_meta` name (parsing the draft again ignores it).
-    if (outcome.ok && view.state !== "error" && view.state !== "invalid")
-      writeStored({
-        ...(outcome.result.structuredContent as object),
-        [CONFIRMATION_META]: proofOf(outcome.result.meta),
-      });
+    // The proof under its `_meta` name, in the private part: the model must not read it.
+    if (outcome.ok && view.state !== "error" && view.state !== "invalid") {
+      writeStateKey(host, stateKey, { [CONFIRMATION_META]: proofOf(outcome.result.meta) }, true);
+      writeStored(outcome.result.structuredContent);
+    }
   }
 
   async function prepare(args: PrepareArgs): Promise<void> {
@@ -268,9 +267,11 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   async function commit(args: CommitArgs): Promise<CommitOutcome> {
-    // The flow's own draft has its proof in widget state; the host's result, in its `_meta`.
-    // A commit that needs none gets none (its schema would refuse the extra argument).
-    const proof = proofOf(shown ? readStored() : host.get("toolResponseMetadata"));
+    // The flow's own draft has its proof in private widget state; the host's result, in its
+    // `_meta`. A commit that needs none gets none (its schema would refuse the extra argument).
+    const proof = proofOf(
+      shown ? readStateKey(host, stateKey, true) : host.get("toolResponseMetadata"),
+    );
     const outcome = await callToolOnce(
       host,
       commitTool.name,

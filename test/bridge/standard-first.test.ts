@@ -166,7 +166,8 @@ describe("standard first in ChatGPT (both bridges)", () => {
       ["ui/message", { role: "user", content: [{ type: "text", text: "cheaper" }] }],
       ["ui/display", "fullscreen"],
       ["ui/context", { content: [{ type: "text", text: "order placed" }] }],
-      ["setWidgetState", { step: 2 }],
+      // ChatGPT gets its structured widget state: nothing private here, all of it the model's.
+      ["setWidgetState", { modelContent: { step: 2 } }],
       ["openExternal", { href: "https://shop.example/1" }],
       ["requestModal", { params: { a: 1 } }],
       ["notifyIntrinsicHeight", { height: 200 }],

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
+import { PRIVATE_STATE_KEY } from "../../src/bridge/private-state.ts";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
 
@@ -65,8 +66,8 @@ describe("ConfirmDraft", () => {
     await act(async () => fireEvent.click(signIn));
     expect(onCommit).toHaveBeenCalledTimes(2);
     expect(onCommit.mock.calls[1]![0]).toBe(onCommit.mock.calls[0]![0]);
-    const stored = host.get("widgetState") as { [key: string]: { key: string } };
-    expect(stored[IDEMPOTENCY_STATE_KEY]!.key).toBe(onCommit.mock.calls[0]![0]);
+    const stored = host.get("widgetState") as { [key: string]: { [key: string]: { key: string } } };
+    expect(stored[PRIVATE_STATE_KEY]![IDEMPOTENCY_STATE_KEY]!.key).toBe(onCommit.mock.calls[0]![0]);
     expect(screen.getByRole("heading", { name: "Reply sent" })).toBeInTheDocument();
   });
 

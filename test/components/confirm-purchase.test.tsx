@@ -8,6 +8,7 @@ import {
   type CommitOutcome,
   type PurchaseDraft,
 } from "../../src/components/confirm-purchase.tsx";
+import { PRIVATE_STATE_KEY } from "../../src/bridge/private-state.ts";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
@@ -75,9 +76,12 @@ function Harness({
   );
 }
 
+/** The key kept in the private part of widget state (ChatGPT's `privateContent`). */
 function storedKey(host: MockHost): unknown {
-  const state = host.get("widgetState") as { [key: string]: { key?: unknown } } | null;
-  return state?.[IDEMPOTENCY_STATE_KEY]?.key;
+  const state = host.get("widgetState") as {
+    [key: string]: { [key: string]: { key?: unknown } } | undefined;
+  } | null;
+  return state?.[PRIVATE_STATE_KEY]?.[IDEMPOTENCY_STATE_KEY]?.key;
 }
 
 afterEach(() => vi.useRealTimers());

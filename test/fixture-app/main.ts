@@ -8,21 +8,31 @@
  * `FIXTURE_PREPARE_LIMIT` (drafts per caller and day). It logs `listening` with its URL.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { serveApp } from "../../src/server/index.ts";
+import { readSettings, serveApp } from "../../src/server/index.ts";
 import { createFixtureTools, FIXTURE_SCOPE } from "./app.ts";
 
-/** A whole number setting, or undefined when unset (a test sets only what it needs). */
-function whole(name: string): number | undefined {
-  const text = process.env[name];
-  if (text === undefined || text === "") return undefined;
-  if (!/^\d{1,9}$/.test(text)) throw new Error(`${name} must be a whole number`);
-  return Number(text);
+/**
+ * The fixture's own settings through the kit's reader, each within its bounds, or undefined
+ * when unset (a test sets only what it needs). Read in `check` too: a value outside its bounds
+ * is serveApp's one-line refusal (test/server/settings-refused.test.ts).
+ */
+function fixtureSettings() {
+  const unset = -1;
+  const { numbers } = readSettings({
+    port: 0,
+    numbers: {
+      IDEMPOTENCY_WAIT_MS: { fallback: unset, min: 0, max: 120_000, unit: "ms" },
+      FIXTURE_PLACE_DELAY_MS: { fallback: unset, min: 0, max: 120_000, unit: "ms" },
+      FIXTURE_PREPARE_LIMIT: { fallback: unset, min: 0, max: 1_000_000, unit: "drafts a day" },
+    },
+  });
+  const given = (value: number) => (value === unset ? undefined : value);
+  return {
+    wait: given(numbers.IDEMPOTENCY_WAIT_MS),
+    delay: given(numbers.FIXTURE_PLACE_DELAY_MS),
+    prepareLimit: given(numbers.FIXTURE_PREPARE_LIMIT),
+  };
 }
-
-const lease = whole("IDEMPOTENCY_LEASE_SECONDS");
-const wait = whole("IDEMPOTENCY_WAIT_MS");
-const delay = whole("FIXTURE_PLACE_DELAY_MS");
-const prepareLimit = whole("FIXTURE_PREPARE_LIMIT");
 
 await serveApp({
   name: "fixture-shop",
@@ -31,8 +41,14 @@ await serveApp({
   port: 0,
   dist: new URL("./dist/", import.meta.url),
   sqliteFile: new URL("./data/fixture-shop.sqlite", import.meta.url),
-  open: ({ widget, store, log }) =>
-    createFixtureTools({
+  // Before anything starts (the sign-in, the store): a refusal is then the only line.
+  check: () => void fixtureSettings(),
+  open: ({ widget, store, log, settings }) => {
+    const lease = process.env.IDEMPOTENCY_LEASE_SECONDS
+      ? settings.idempotency.leaseSeconds
+      : undefined;
+    const { wait, delay, prepareLimit } = fixtureSettings();
+    return createFixtureTools({
       store: store(),
       log,
       widget: widget(),
@@ -42,5 +58,6 @@ await serveApp({
       },
       ...(delay ? { beforePlace: () => sleep(delay) } : {}),
       ...(prepareLimit !== undefined ? { prepareLimit } : {}),
-    }).tools,
+    }).tools;
+  },
 });

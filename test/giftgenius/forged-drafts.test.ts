@@ -125,7 +125,7 @@ describe("the draft secret at start-up", () => {
       {
         ...issuer.env(),
         NODE_ENV: "production",
-        GIFTGENIUS_SECRET: "a-real-secret-for-this-test",
+        GIFTGENIUS_SECRET: "a-real-secret-for-this-test-7fQ2xLk9",
         PUBLIC_ORIGIN: "https://giftgenius.example",
         SQLITE_FILE: join(dir, "idem.sqlite"),
         WIDGET_DIST: join(dir, "dist"),

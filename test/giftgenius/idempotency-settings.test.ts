@@ -7,7 +7,7 @@ import { startupRefusal } from "../../examples/giftgenius/server/config.ts";
 
 const PRODUCTION = {
   NODE_ENV: "production",
-  GIFTGENIUS_SECRET: "s",
+  GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
   AUTH_ISSUER: "https://id.example",
   AUTH_AUDIENCE: "https://app.example/mcp",
   PUBLIC_ORIGIN: "https://app.example",
@@ -17,13 +17,34 @@ describe("GiftGenius' idempotency settings at start", () => {
   it("GiftGenius refuses to start in production with a TTL or a lease of 0, naming the setting", () => {
     expect(startupRefusal(PRODUCTION)).toBeUndefined();
     expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_TTL_SECONDS: "0" })).toMatch(
-      /^IDEMPOTENCY_TTL_SECONDS must be/,
+      /^IDEMPOTENCY_TTL_SECONDS=0 is refused/,
     );
     expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_LEASE_SECONDS: "0" }, "stdio")).toMatch(
-      /^IDEMPOTENCY_LEASE_SECONDS must be/,
+      /^IDEMPOTENCY_LEASE_SECONDS=0 is refused/,
     );
     expect(startupRefusal({ ...PRODUCTION, IDEMPOTENCY_LEASE_SECONDS: "2592001" })).toMatch(
-      /IDEMPOTENCY_LEASE_SECONDS must lie between 1 and 3600 seconds in production/,
+      /IDEMPOTENCY_LEASE_SECONDS=2592001 is refused: a whole number from 1 to 3600 seconds in production/,
     );
+  });
+
+  it("refuses its own numbers outside the bounds the store holds, and weak or public secrets (issue 49)", () => {
+    // 99999999999 searches a day overflowed PostgreSQL's integer on every search.
+    expect(startupRefusal({ ...PRODUCTION, GIFTGENIUS_DAILY_LIMIT: "99999999999" })).toMatch(
+      /^GIFTGENIUS_DAILY_LIMIT=99999999999 is refused: a whole number from 1 to 1000000/,
+    );
+    expect(startupRefusal({ ...PRODUCTION, GIFTGENIUS_CATALOG_TIMEOUT_MS: "-1" })).toMatch(
+      /^GIFTGENIUS_CATALOG_TIMEOUT_MS=-1 is refused/,
+    );
+    expect(startupRefusal({ ...PRODUCTION, HTTP_BODY_TIMEOUT_MS: "1" })).toMatch(
+      /^HTTP_BODY_TIMEOUT_MS=1 is refused: a whole number from 1000/,
+    );
+    expect(startupRefusal({ ...PRODUCTION, GIFTGENIUS_SECRET: "x" })).toMatch(
+      /^GIFTGENIUS_SECRET is too weak for production/,
+    );
+    expect(
+      startupRefusal({ ...PRODUCTION, GIFTGENIUS_PREVIOUS_SECRETS: "giftgenius-dev-only-secret" }),
+    ).toMatch(/^GIFTGENIUS_PREVIOUS_SECRETS is a public development secret/);
+    // Development keeps its built-in secret.
+    expect(startupRefusal({ NODE_ENV: "development" })).toBeUndefined();
   });
 });

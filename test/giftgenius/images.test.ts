@@ -59,7 +59,7 @@ describe("PUBLIC_ORIGIN", () => {
   it("is required in production over HTTP (behind a proxy the listening address is unreachable)", () => {
     const production = {
       NODE_ENV: "production",
-      GIFTGENIUS_SECRET: "s",
+      GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
       AUTH_ISSUER: "https://id.example",
       AUTH_AUDIENCE: "https://gifts.example.com/mcp",
     };
@@ -132,7 +132,7 @@ describe("the image route", () => {
 describe("GiftGenius start-up refusals", () => {
   it("refuses fault injection in production, on either transport, and allows it in development", () => {
     const production = {
-      GIFTGENIUS_SECRET: "s",
+      GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
       AUTH_ISSUER: "https://id.example",
       AUTH_AUDIENCE: "https://gifts.example.com/mcp",
       PUBLIC_ORIGIN: "https://gifts.example.com",

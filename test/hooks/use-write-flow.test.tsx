@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
 // The kit's write flow on its own, with a neutral seat-booking contract (no GiftGenius).
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, render as renderDom, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
+import { createOpenAIHost } from "../../src/bridge/openai.ts";
+import { PRIVATE_STATE_KEY } from "../../src/bridge/private-state.ts";
+import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { HostProvider } from "../../src/hooks/index.ts";
+import { createMockHost } from "../../src/testing/index.ts";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
 import type { MockHostOptions } from "../../src/testing/mock-host.ts";
@@ -108,7 +113,7 @@ describe("useWriteFlow", () => {
     expect(host.toolCalls("book_seat")).toHaveLength(1);
     const { key } = host.toolCalls("book_seat")[0]!.args as { key: string };
     expect(host.get("widgetState")).toMatchObject({
-      [IDEMPOTENCY_STATE_KEY]: { draftId: "h-12A", key },
+      [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY]: { draftId: "h-12A", key } },
     });
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
     expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: booking });
@@ -294,8 +299,13 @@ describe("useWriteFlow", () => {
         },
       });
       await click(container.querySelectorAll('[data-action="prepare"]')[1]!);
-      // Kept with the draft in widget state, so a remount still has it.
-      expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: { [META]: "v1.proof-12B" } });
+      // Kept in the private part of widget state, so a remount still has it and the model never.
+      expect(host.get("widgetState")).toMatchObject({
+        [PRIVATE_STATE_KEY]: { [STATE_KEY]: { [META]: "v1.proof-12B" } },
+      });
+      expect(
+        JSON.stringify((host.get("widgetState") as { [key: string]: unknown })[STATE_KEY]),
+      ).not.toContain("proof");
       await click(screen.getByRole("button", { name: "Confirm" }));
       await click(container.querySelector('[data-action="retry"]')!);
       expect(sentProofs(host)).toEqual(["v1.proof-12B", "v1.proof-12B"]);
@@ -310,7 +320,22 @@ describe("useWriteFlow", () => {
       expect(sentProofs(host)).toEqual(["v1.from-host"]);
     });
 
-    it("keeps the proof across a remount, with the draft", async () => {
+    it("keeps the proof across a remount, in the private part", async () => {
+      const { host } = render({
+        globals: {
+          toolOutput: list,
+          widgetState: {
+            [STATE_KEY]: hold("12B"),
+            [PRIVATE_STATE_KEY]: { [STATE_KEY]: { [META]: "v1.private" } },
+          },
+        },
+        tools: { book_seat: () => booking },
+      });
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      expect(sentProofs(host)).toEqual(["v1.private"]);
+    });
+
+    it("never reads a proof from the model-visible state (where an older widget kept it)", async () => {
       const { host } = render({
         globals: {
           toolOutput: list,
@@ -319,7 +344,8 @@ describe("useWriteFlow", () => {
         tools: { book_seat: () => booking },
       });
       await click(screen.getByRole("button", { name: "Confirm" }));
-      expect(sentProofs(host)).toEqual(["v1.kept"]);
+      // The server answers CONFIRMATION_REQUIRED: a truthful state, the person prepares again.
+      expect(sentProofs(host)).toEqual([undefined]);
     });
 
     it("sends no proof that is not a bounded string, and none where the prepare gave none", async () => {
@@ -334,5 +360,100 @@ describe("useWriteFlow", () => {
       await click(screen.getByRole("button", { name: "Confirm" }));
       expect(host.toolCalls("book_seat")[0]!.args).not.toHaveProperty("confirmation");
     });
+  });
+});
+
+describe("on ChatGPT (window.openai), what the model reads of widget state", () => {
+  it("holds no proof and no key after prepare and confirm; a remount reuses the key", async () => {
+    const mock = createMockHost({
+      globals: { toolOutput: list },
+      tools: {
+        hold_seat: (args) => ({
+          structuredContent: hold(String(args.seat)),
+          content: [],
+          _meta: { [CONFIRMATION_META]: "v1.proof-of-12B" },
+        }),
+        // The first answer is unreadable: the write may have happened, so the key must last.
+        book_seat: () => ({ nonsense: true }),
+      },
+    });
+    const uninstall = mock.installAsOpenAI(window);
+    const mount = () => {
+      const host = createOpenAIHost(window)!;
+      const view = renderDom(
+        <HostProvider host={host}>
+          <Seats />
+        </HostProvider>,
+      );
+      return { host, view };
+    };
+    try {
+      const first = mount();
+      await click(first.view.container.querySelectorAll('[data-action="prepare"]')[1]!);
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      const [sent] = mock.toolCalls("book_seat");
+      const { key, confirmation } = sent!.args as { key: string; confirmation: string };
+      expect(confirmation).toBe("v1.proof-of-12B");
+
+      // What ChatGPT was given: the structured shape; the model sees `modelContent` only.
+      const given = mock.callsOf("setWidgetState").map((call) => call.args[0]);
+      const stored = given.at(-1) as { modelContent: unknown; privateContent: unknown };
+      // No call ever gave the model a proof or a key.
+      for (const state of given)
+        expect(JSON.stringify((state as { modelContent: unknown }).modelContent)).not.toMatch(
+          /v1\.proof|wkIdempotency/,
+        );
+      const modelSees = JSON.stringify(stored.modelContent);
+      expect(modelSees).toContain("Seat 12B"); // the draft itself is the model's own
+      expect(modelSees).not.toContain(key);
+      expect(modelSees).not.toContain("v1.proof-of-12B");
+      expect(modelSees).not.toContain(CONFIRMATION_META);
+      expect(JSON.stringify(stored.privateContent)).toContain(key);
+      expect(JSON.stringify(stored.privateContent)).toContain("v1.proof-of-12B");
+
+      // A remount over the same window.openai: the draft comes back, and so do its key and proof.
+      first.view.unmount();
+      first.host.dispose();
+      mount();
+      await click(screen.getByRole("button", { name: "Confirm" }));
+      const again = mock.toolCalls("book_seat")[1]!.args as { key: string; confirmation: string };
+      expect(again.key).toBe(key);
+      expect(again.confirmation).toBe("v1.proof-of-12B");
+    } finally {
+      uninstall();
+      mock.dispose();
+    }
+  });
+
+  it("reads a plain widget state an older widget stored, and a hostile one as none", () => {
+    for (const [widgetState, expected] of [
+      [{ [STATE_KEY]: { a: 1 } }, { [STATE_KEY]: { a: 1 } }],
+      [
+        { modelContent: { [STATE_KEY]: 1 }, privateContent: { k: 2 } },
+        { [STATE_KEY]: 1, [PRIVATE_STATE_KEY]: { k: 2 } },
+      ],
+      // Each reader checks the private part (an array is no key and no proof).
+      [{ modelContent: "junk", privateContent: [1] }, { [PRIVATE_STATE_KEY]: [1] }],
+      [
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error("hostile");
+            },
+          },
+        ),
+        null,
+      ],
+    ] as const) {
+      const mock = createMockHost({ globals: { widgetState } });
+      const uninstall = mock.installAsOpenAI(window);
+      try {
+        expect(createOpenAIHost(window)!.get("widgetState")).toEqual(expected);
+      } finally {
+        uninstall();
+        mock.dispose();
+      }
+    }
   });
 });

@@ -35,7 +35,7 @@ function statusFor(url: string, headers: Record<string, string>): Promise<number
 
 const PRODUCTION = {
   NODE_ENV: "production",
-  GIFTGENIUS_SECRET: "runtime-test-secret",
+  GIFTGENIUS_SECRET: "runtime-test-secret-7fQ2xLk9Pz4wR8",
   // The searches here are anonymous, and the anonymous caller's daily count lives in the shared
   // PostgreSQL for the whole UTC day, across runs: with the default 50, a machine that ran the
   // suites a few times that day has every search refused. The limit has its own test

@@ -14,6 +14,7 @@ import {
   type CallOrigin,
   type ToolDefinition,
 } from "../../src/server/index.ts";
+import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/confirmation.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { things } from "../support/thing-contract.ts";
 
@@ -121,7 +122,8 @@ describe("the confirmation signer", () => {
     expect(signer.verify(rotated.issue("drf_1", "user:a"), "drf_1", "user:a")).toBe(false);
     const fromEnv = createConfirmationSigner({
       env: {
-        NODE_ENV: "production",
+        // Development: production refuses secrets this short (the next test).
+        NODE_ENV: "test",
         CONFIRMATION_SECRET: "s2",
         CONFIRMATION_PREVIOUS_SECRETS: " s ,t",
       },
@@ -138,8 +140,23 @@ describe("the confirmation signer", () => {
       StartupRefusal,
     );
     expect(() => createConfirmationSigner({ env: {} })).toThrow(/CONFIRMATION_SECRET/);
+    const production = (env: { [name: string]: string }) => () =>
+      createConfirmationSigner({ env: { NODE_ENV: "production", ...env } });
+    const strong = "kq3Vv9ZL0pX2mR7tYw5bN8cH4dF6gJ1s";
+    expect(production({ CONFIRMATION_SECRET: strong })).not.toThrow();
+    // Weak or public secrets are refused there, named, never repeated.
+    for (const env of <{ [name: string]: string }[]>[
+      { CONFIRMATION_SECRET: "x" },
+      { CONFIRMATION_SECRET: "a".repeat(64) },
+      { CONFIRMATION_SECRET: DEVELOPMENT_CONFIRMATION_SECRET },
+      { CONFIRMATION_SECRET: strong, CONFIRMATION_PREVIOUS_SECRETS: `${strong}x, short` },
+    ]) {
+      expect(production(env)).toThrow(StartupRefusal);
+      expect(production(env)).toThrow(Object.keys(env).at(-1));
+      expect(production(env)).not.toThrow(env.CONFIRMATION_SECRET);
+    }
     expect(() =>
-      createConfirmationSigner({ env: { NODE_ENV: "production", CONFIRMATION_SECRET: "x" } }),
+      createConfirmationSigner({ env: { NODE_ENV: "test", CONFIRMATION_SECRET: "x" } }),
     ).not.toThrow();
     expect(() => createConfirmationSigner({ env: { NODE_ENV: "development" } })).not.toThrow();
   });

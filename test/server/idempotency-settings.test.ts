@@ -4,7 +4,7 @@
  * orders). Each refusal names the setting and never repeats its value.
  */
 import { StartupRefusal, type IdempotencyStore } from "../../src/server/index.ts";
-import { requireIdempotencySettings } from "../../src/server/mode.ts";
+import { requireIdempotencySettings } from "../../src/server/app/setting-bounds.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
 
 function refusal(env: { [name: string]: string }): StartupRefusal | undefined {
@@ -30,14 +30,25 @@ describe("idempotency settings at start", () => {
       const refused = refusal({ NODE_ENV: mode, [name]: value });
       expect(refused?.missing).toEqual([name]);
       expect(refused?.message).toContain(name);
-      expect(refused?.message).not.toContain(value === "0" ? "=0" : value);
+      // A number is shown with its bounds; text that is not one is never repeated.
+      if (/^[-\d.e]+$/.test(value)) expect(refused?.message).toContain(`${name}=${value} `);
+      else expect(refused?.message).not.toContain(value);
+      expect(refused?.message).toMatch(/from \d+ to \d+ seconds/);
     }
+  });
+
+  it.each([
+    ["IDEMPOTENCY_TTL_SECONDS", "99999999999"],
+    ["IDEMPOTENCY_LEASE_SECONDS", String(30 * 86_400 + 1)],
+    ["IDEMPOTENCY_LEASE_SECONDS", "2147484"],
+  ])("refuses %s=%s in every mode: more than the store holds", (name, value) => {
+    for (const mode of ["production", "development", "test"])
+      expect(refusal({ NODE_ENV: mode, [name]: value })?.missing).toEqual([name]);
   });
 
   it.each([
     ["IDEMPOTENCY_TTL_SECONDS", "59"],
     ["IDEMPOTENCY_TTL_SECONDS", String(30 * 86_400 + 1)],
-    ["IDEMPOTENCY_LEASE_SECONDS", String(30 * 86_400 + 1)],
     ["IDEMPOTENCY_LEASE_SECONDS", "3601"],
   ])("refuses %s=%s in production only (absurd, not broken)", (name, value) => {
     expect(refusal({ NODE_ENV: "production", [name]: value })?.missing).toEqual([name]);

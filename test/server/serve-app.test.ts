@@ -65,7 +65,7 @@ describe("serveApp with ALLOWED_HOSTS", () => {
       ALLOWED_HOSTS: "cal.example",
       AUTH_ISSUER: "https://id.example",
       AUTH_AUDIENCE: "https://cal.example/mcp",
-      CONFIRMATION_SECRET: "a-secret-for-this-test-only",
+      CONFIRMATION_SECRET: "a-secret-for-this-test-only-4kQz9",
     });
     expect((await ask(url, "/healthz", "cal.example")).status).toBe(200);
     expect((await ask(url, "/mcp", `127.0.0.1:${url.port}`, listTools)).status).toBe(403);

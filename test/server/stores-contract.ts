@@ -214,6 +214,14 @@ export function sharedStoreContract(open: () => IdempotencyStore): void {
       expect(decisions.filter((decision) => decision.ok)).toHaveLength(10);
     });
 
+    it("refuses a limit its integer count cannot reach (PostgreSQL overflowed on every take)", () => {
+      const make = (limit: number) => () =>
+        createRateLimiter(opened(), { name, limit, windowMs: 60_000 });
+      expect(make(2_147_483_648)).toThrow(RangeError);
+      expect(make(99_999_999_999)).toThrow(/from 0 to 2147483647/);
+      expect(make(2_147_483_647)).not.toThrow();
+    });
+
     it("limit 0 refuses everything; the failure is RATE_LIMITED with retry_after_seconds, nothing changed", async () => {
       const limiter = createRateLimiter(opened(), { name, limit: 0, windowMs: 10_000 });
       const decision = await limiter.take("user:a");

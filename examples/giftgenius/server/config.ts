@@ -49,14 +49,6 @@ export interface GiftGeniusConfig {
 
 const DEV_SECRET = "giftgenius-dev-only-secret";
 
-function int(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new TypeError(`${name} must be a non-negative integer`);
-  return parsed;
-}
-
 function list(value: string | undefined): string[] | undefined {
   const items = value
     ?.split(",")
@@ -67,35 +59,45 @@ function list(value: string | undefined): string[] | undefined {
 
 /** Reads the configuration from `env`. Throws on malformed values (a clear start-up error). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConfig {
+  // The kit's settings within the kit's bounds (PORT, HTTP_BODY_TIMEOUT_MS, the idempotency
+  // timing, PUBLIC_ORIGIN), and GiftGenius' own numbers within theirs: a value outside its
+  // bounds is a one-line refusal at start, never a failure on every search later.
+  const kit = readSettings({
+    env,
+    numbers: {
+      // Counted in an `integer` column; a million a day is already no limit for one person.
+      GIFTGENIUS_DAILY_LIMIT: { fallback: 50, min: 1, max: 1_000_000, unit: "searches a day" },
+      GIFTGENIUS_CATALOG_TIMEOUT_MS: { fallback: 2_000, min: 100, max: 60_000, unit: "ms" },
+      IDEMPOTENCY_WAIT_MS: { fallback: 5_000, min: 0, max: 120_000, unit: "ms" },
+      AUTH_DEV_PORT: { fallback: 8788, min: 0, max: 65_535 },
+    },
+  });
   return {
-    host: env.HOST || "127.0.0.1",
-    port: int(env.PORT, 8787, "PORT"),
+    host: kit.host,
+    port: kit.port,
     widgetDist: resolve(env.WIDGET_DIST || "dist"),
-    databaseUrl: env.DATABASE_URL || undefined,
-    sqliteFile: resolve(env.SQLITE_FILE || "data/giftgenius.sqlite"),
-    pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
+    databaseUrl: kit.databaseUrl,
+    sqliteFile: resolve(kit.sqliteFile ?? "data/giftgenius.sqlite"),
+    pgSynchronousCommit: kit.pgSynchronousCommit,
     draftSecret: env.GIFTGENIUS_SECRET || DEV_SECRET,
     previousSecrets: (env.GIFTGENIUS_PREVIOUS_SECRETS ?? "")
       .split(",")
       .map((secret) => secret.trim())
       .filter((secret) => secret.length > 0),
-    dailyLimit: int(env.GIFTGENIUS_DAILY_LIMIT, 50, "GIFTGENIUS_DAILY_LIMIT"),
-    catalogTimeoutMs: int(
-      env.GIFTGENIUS_CATALOG_TIMEOUT_MS,
-      2_000,
-      "GIFTGENIUS_CATALOG_TIMEOUT_MS",
-    ),
-    idempotencyTtlMs: int(env.IDEMPOTENCY_TTL_SECONDS, 86_400, "IDEMPOTENCY_TTL_SECONDS") * 1000,
-    idempotencyLeaseMs: int(env.IDEMPOTENCY_LEASE_SECONDS, 30, "IDEMPOTENCY_LEASE_SECONDS") * 1000,
-    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5_000, "IDEMPOTENCY_WAIT_MS"),
-    authDevPort: int(env.AUTH_DEV_PORT, 8788, "AUTH_DEV_PORT"),
-    bodyTimeoutMs: int(env.HTTP_BODY_TIMEOUT_MS, 30_000, "HTTP_BODY_TIMEOUT_MS"),
-    stdioSubject: env.STDIO_SUBJECT || "local",
+    // Counted in an `integer` column; a million a day is already no limit for one person.
+    dailyLimit: kit.numbers.GIFTGENIUS_DAILY_LIMIT,
+    catalogTimeoutMs: kit.numbers.GIFTGENIUS_CATALOG_TIMEOUT_MS,
+    idempotencyTtlMs: kit.idempotency.ttlSeconds * 1000,
+    idempotencyLeaseMs: kit.idempotency.leaseSeconds * 1000,
+    idempotencyWaitMs: kit.numbers.IDEMPOTENCY_WAIT_MS,
+    authDevPort: kit.numbers.AUTH_DEV_PORT,
+    bodyTimeoutMs: kit.bodyTimeoutMs ?? 30_000,
+    stdioSubject: kit.stdioSubject,
     faults: env.GIFTGENIUS_FAULTS,
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     // The kit's reading: an exact https origin (http on loopback), else a StartupRefusal.
-    publicOrigin: readSettings({ env }).publicOrigin,
+    publicOrigin: kit.publicOrigin,
   };
 }
 
@@ -120,11 +122,14 @@ export function startupRefusal(
     // 49 orders.
     readSettings({
       env,
-      required: [
-        "GIFTGENIUS_SECRET",
-        ...(transport === "http" ? ["AUTH_ISSUER", "AUTH_AUDIENCE", "PUBLIC_ORIGIN"] : []),
-      ],
+      // Rotated-out secrets still accept proofs: each is held to the same strength.
+      secrets: ["GIFTGENIUS_SECRET"],
+      previousSecrets: ["GIFTGENIUS_PREVIOUS_SECRETS"],
+      publicSecrets: [DEV_SECRET],
+      required: transport === "http" ? ["AUTH_ISSUER", "AUTH_AUDIENCE", "PUBLIC_ORIGIN"] : [],
     });
+    // GiftGenius' own numbers, within their bounds, before anything starts.
+    readConfig(env);
     return undefined;
   } catch (error) {
     if (error instanceof StartupRefusal) return error.message;

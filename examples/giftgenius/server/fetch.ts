@@ -8,12 +8,7 @@
  * `AUTH_ISSUER` and `AUTH_AUDIENCE` are always required; SQLite (better-sqlite3 is a Node
  * addon), so `DATABASE_URL` is too; the local host page; stdio.
  */
-import {
-  createFetchHandler,
-  createJsonLogger,
-  readSettings,
-  StartupRefusal,
-} from "mcp-widget-kit/server";
+import { createFetchHandler, createJsonLogger, readSettings } from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { createImageRoute } from "./images.ts";
@@ -23,11 +18,16 @@ const log = createJsonLogger();
 
 // Settings first, each missing one named, in every mode: nothing here may start half
 // configured, and there is no development sign-in or SQLite to fall back to.
+// A refusal is one line on stderr and exit code 1 on every runtime, as `serveApp` does: a
+// thrown error would print a stack trace under Bun and Deno.
+const refuse = (line: string): never => {
+  process.stderr.write(`giftgenius: ${line}\n`);
+  process.exit(1);
+};
 const missing = ["AUTH_ISSUER", "AUTH_AUDIENCE", "DATABASE_URL"].filter((name) => !env[name]);
-if (missing.length > 0)
-  throw new StartupRefusal(`set ${missing.join(", ")}: the fetch entry needs them`, missing);
+if (missing.length > 0) refuse(`set ${missing.join(", ")}: the fetch entry needs them`);
 const refusal = startupRefusal(env, "http");
-if (refusal) throw new Error(`giftgenius: ${refusal}`);
+if (refusal) refuse(refusal);
 const config = readConfig(env);
 // Whose tokens are accepted, as the kit reads AUTH_ISSUER, AUTH_AUDIENCE, AUTH_JWKS_URL, ….
 const auth = readSettings({ env }).authorization;

@@ -11,12 +11,22 @@ import {
   type AuthorizationSettings,
 } from "../auth/start-authorization.ts";
 import {
+  CONFIRMATION_PREVIOUS_SECRETS_ENV,
+  CONFIRMATION_SECRET_ENV,
+  DEVELOPMENT_CONFIRMATION_SECRET,
+} from "../confirmation.ts";
+import {
   isDevelopment,
-  requireIdempotencySettings,
   requireProductionSettings,
   StartupRefusal,
   type ModeEnvironment,
 } from "../mode.ts";
+import {
+  requireIdempotencySettings,
+  requireStrongSecrets,
+  wholeSetting,
+  type WholeSettingRule,
+} from "./setting-bounds.ts";
 
 /**
  * Every environment variable `serveApp` (and what it starts: the sign-in, the kit's store,
@@ -79,16 +89,18 @@ export interface AppSettings {
   readonly bodyTimeoutMs: number | undefined;
   /** `STDIO_SUBJECT`: the caller a stdio session acts as (default `local`). */
   readonly stdioSubject: string;
+  /**
+   * `IDEMPOTENCY_TTL_SECONDS` (default 86 400) and `IDEMPOTENCY_LEASE_SECONDS` (default 30),
+   * within their bounds (docs/deploy.md).
+   */
+  readonly idempotency: { readonly ttlSeconds: number; readonly leaseSeconds: number };
 }
 
-function whole(env: ModeEnvironment, name: string, fallback: number, max: number): number {
-  const text = env[name];
-  if (text === undefined || text === "") return fallback;
-  const value = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-  if (!(value <= max))
-    throw new StartupRefusal(`${name} must be a whole number from 0 to ${max}`, [name]);
-  return value;
-}
+/**
+ * `HTTP_BODY_TIMEOUT_MS`'s bounds: under a second a body sent in two packets a few hundred
+ * milliseconds apart is refused with 408; over an hour a stalled upload holds its socket that long.
+ */
+export const BODY_TIMEOUT_BOUNDS = { min: 1_000, max: 3_600_000 } as const;
 
 function list(value: string | undefined): string[] | undefined {
   const items = value
@@ -129,17 +141,22 @@ export function readAppSettings(env: ModeEnvironment, defaultPort: number): AppS
     development: isDevelopment(env),
     authorization: authorizationSettingsFrom(env),
     host: env.HOST || "127.0.0.1",
-    port: whole(env, "PORT", defaultPort, 65_535),
+    port: wholeSetting(env, "PORT", { fallback: defaultPort, min: 0, max: 65_535 }),
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     publicOrigin,
     databaseUrl: env.DATABASE_URL || undefined,
     sqliteFile: env.SQLITE_FILE || undefined,
     pgSynchronousCommit: env.PG_SYNCHRONOUS_COMMIT !== "off",
-    bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_MS
-      ? whole(env, "HTTP_BODY_TIMEOUT_MS", 30_000, 3_600_000)
+    bodyTimeoutMs: env.HTTP_BODY_TIMEOUT_MS?.trim()
+      ? wholeSetting(env, "HTTP_BODY_TIMEOUT_MS", {
+          fallback: 30_000,
+          ...BODY_TIMEOUT_BOUNDS,
+          unit: "ms",
+        })
       : undefined,
     stdioSubject: env.STDIO_SUBJECT || "local",
+    idempotency: requireIdempotencySettings(env),
   };
 }
 
@@ -160,27 +177,60 @@ export function audienceMismatch(env: ModeEnvironment, publicOrigin: string | un
 
 /**
  * The kit's settings from the environment, checked as `serveApp` checks them before it
- * starts: for an app that reads one itself (its mode, its public origin, its issuer), or
- * serves through `createFetchHandler` and has no `serveApp` to read them.
+ * starts: for an app that reads one itself (its mode, its public origin, its issuer, its own
+ * numbers), or serves through `createFetchHandler` and has no `serveApp` to read them.
  *
  * @param options - `env` (default `process.env`); `port`, the port when `PORT` is unset
- *   (default 8787); `required`, settings production needs (the app's own secrets, or
- *   `AUTH_ISSUER` and `AUTH_AUDIENCE` for a server that has no development sign-in): missing
- *   in production, they are all named in one refusal; development starts without them.
- * @throws `StartupRefusal` (naming the variables, never their values) for a malformed value,
- *   idempotency timing outside its rules (`IDEMPOTENCY_TTL_SECONDS`,
- *   `IDEMPOTENCY_LEASE_SECONDS`), `AUTH_ISSUER` without `AUTH_AUDIENCE`, or a `required`
- *   setting production lacks.
+ *   (default 8787); `required`, settings production needs (`AUTH_ISSUER` and `AUTH_AUDIENCE`
+ *   for a server that has no development sign-in, `PUBLIC_ORIGIN`): missing in production,
+ *   they are all named in one refusal; development starts without them. `secrets`, the app's
+ *   secrets: required as well, and in production refused when weak (under 32 characters, or
+ *   fewer than 10 different ones) or public — the kit's development secret or one of
+ *   `publicSecrets` (an app's own, written in its source); `previousSecrets`, settings that
+ *   hold rotated-out secrets (comma-separated), each held to the same strength.
+ *   `CONFIRMATION_SECRET` and `CONFIRMATION_PREVIOUS_SECRETS` are always checked. `numbers`,
+ *   the app's own whole-number settings by name, each with its bounds (`min`, `max`, within
+ *   what its store holds), its value when unset (`fallback`) and what it counts (`unit`, for
+ *   the refusal): read into `numbers` of the result.
+ * @throws `StartupRefusal`, one line naming the variable, its value only when it is a number
+ *   (never a secret or other text) and its bounds — e.g. `HTTP_BODY_TIMEOUT_MS=1 is refused: a
+ *   whole number from 1000 to 3600000 ms` — for a malformed value or one outside its bounds
+ *   (`PORT`, `HTTP_BODY_TIMEOUT_MS`, `IDEMPOTENCY_TTL_SECONDS`, `IDEMPOTENCY_LEASE_SECONDS`,
+ *   `numbers`), `AUTH_ISSUER` without `AUTH_AUDIENCE`, a `required` setting or secret
+ *   production lacks, or a weak or public secret in production. docs/deploy.md lists the bounds.
  */
-export function readSettings(
+export function readSettings<Numbers extends string = never>(
   options: {
     readonly env?: { readonly [name: string]: string | undefined };
     readonly port?: number;
     readonly required?: readonly string[];
+    readonly secrets?: readonly string[];
+    readonly previousSecrets?: readonly string[];
+    readonly publicSecrets?: readonly string[];
+    readonly numbers?: {
+      readonly [Name in Numbers]: {
+        readonly fallback: number;
+        readonly min: number;
+        readonly max: number;
+        readonly unit?: string;
+      };
+    };
   } = {},
-): AppSettings {
+): AppSettings & { readonly numbers: { readonly [Name in Numbers]: number } } {
   const env = options.env ?? process.env;
-  requireIdempotencySettings(env);
-  requireProductionSettings(env, options.required ?? []);
-  return readAppSettings(env, options.port ?? 8787);
+  const secrets = options.secrets ?? [];
+  requireProductionSettings(env, [...secrets, ...(options.required ?? [])]);
+  requireStrongSecrets(env, [...new Set([...secrets, CONFIRMATION_SECRET_ENV])], {
+    lists: [CONFIRMATION_PREVIOUS_SECRETS_ENV, ...(options.previousSecrets ?? [])],
+    publicSecrets: [DEVELOPMENT_CONFIRMATION_SECRET, ...(options.publicSecrets ?? [])],
+  });
+  const settings = readAppSettings(env, options.port ?? 8787);
+  const rules = options.numbers ?? ({} as NonNullable<typeof options.numbers>);
+  const numbers = Object.fromEntries(
+    Object.entries<WholeSettingRule>(rules).map(([name, rule]) => [
+      name,
+      wholeSetting(env, name, rule),
+    ]),
+  ) as { [Name in Numbers]: number };
+  return { ...settings, numbers };
 }

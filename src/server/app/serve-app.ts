@@ -110,10 +110,9 @@ export async function startApp(options: ServeAppOptions): Promise<{
   const settings = readSettings({
     env,
     port: options.port ?? 8787,
-    required: [
-      ...(options.secrets ?? [CONFIRMATION_SECRET_ENV]),
-      ...(transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : []),
-    ],
+    secrets: options.secrets ?? [CONFIRMATION_SECRET_ENV],
+    required:
+      transport === "http" ? [...AUTHORIZATION_SETTINGS, ...(options.httpSettings ?? [])] : [],
   });
   const mismatch = audienceMismatch(env, settings.publicOrigin);
   // Clients discover the metadata at AUTH_AUDIENCE's origin: one of the two is likely wrong.
@@ -305,8 +304,9 @@ export async function serveApp(options: {
   /** The development sign-in's port when `AUTH_DEV_PORT` is unset; default any free one. */
   readonly devPort?: number;
   /**
-   * Settings production needs in every transport besides the sign-in's; default
-   * `CONFIRMATION_SECRET` (which signs the proof that the person confirmed).
+   * The app's secrets, needed by production in every transport and refused there when weak
+   * (under 32 characters) or public; default `CONFIRMATION_SECRET` (which signs the proof that
+   * the person confirmed).
    */
   readonly secrets?: readonly string[];
   /** Settings production needs over HTTP only, after `AUTH_ISSUER` and `AUTH_AUDIENCE`. */
@@ -332,7 +332,7 @@ export async function serveApp(options: {
   } catch (error) {
     // One plain line a person reads at once, not a JSON record or a stack trace.
     if (error instanceof StartupRefusal)
-      process.stderr.write(`${options.name}: ${error.message}\n`);
+      process.stderr.write(`${options.name}: ${error.message.replace(/\s+/g, " ")}\n`);
     else log.error("startup_failed", errorFields(error));
     process.exit(1);
   }

@@ -10,6 +10,7 @@
 import { createServer } from "node:net";
 import type { HttpAuthenticate } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../log.ts";
+import { wholeSetting } from "../app/setting-bounds.ts";
 import { requireProductionSettings, StartupRefusal } from "../mode.ts";
 import { isLoopbackHost } from "../../core/loopback.ts";
 import { kitToolServer, type ToolServer } from "../tool-server.ts";
@@ -158,14 +159,6 @@ function freePort(host: string): Promise<number> {
   });
 }
 
-function devPortOf(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new TypeError("AUTH_DEV_PORT must be a port number (0 picks a free one)");
-  return port;
-}
-
 /** `"at+jwt, JWT"` → `["at+jwt", "JWT"]`. */
 function listOf(value: string): string[] {
   return value
@@ -227,7 +220,11 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
       scopes: options.scopes,
       // Test users sign in without a password: never reachable from another machine.
       host: isLoopbackHost(host) ? host : "127.0.0.1",
-      port: devPortOf(env.AUTH_DEV_PORT, options.devPort ?? 0),
+      port: wholeSetting(env, "AUTH_DEV_PORT", {
+        fallback: options.devPort ?? 0,
+        min: 0,
+        max: 65_535,
+      }),
       log,
       ...(options.users ? { users: options.users } : {}),
       ...(options.resourceName ? { appName: options.resourceName } : {}),

@@ -55,6 +55,16 @@ export function fetchCanCarry(req: IncomingMessage): boolean {
   return !NOT_FOR_FETCH.has((req.method ?? "GET").toUpperCase());
 }
 
+/**
+ * Whether `req`'s target names a path: origin form (`/mcp`) or absolute form
+ * (`http://host/mcp`). Bun and Deno answer any other (`*`) with 400 before a handler sees it;
+ * node:http hands it on, so its servers refuse it the same way.
+ */
+export function targetNamesPath(req: IncomingMessage): boolean {
+  const target = req.url ?? "/";
+  return target.startsWith("/") || /^https?:\/\//i.test(target);
+}
+
 /** The URL a `Host` value names, when it is a plain `host[:port]` (else `undefined`). */
 function originOf(host: string | undefined): string | undefined {
   if (!host) return undefined;

@@ -3,6 +3,7 @@
  * one database sees one count, and a restart or a new connection grants nothing new (an
  * in-memory count let each process grant a fresh limit).
  */
+import { STORE_INTEGER_MAX } from "../app/setting-bounds.ts";
 import { RATE_LIMITED } from "../../contract/error-codes.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
@@ -40,7 +41,7 @@ export function createRateLimiter(
   options: {
     /** What is limited (a plain lower-case identifier): limiters with other names never meet. */
     name: string;
-    /** Uses per caller scope and window; 0 refuses everything. */
+    /** Uses per caller scope and window, up to 2 147 483 647; 0 refuses everything. */
     limit: number;
     /** The window (ms), aligned to the epoch: 86 400 000 is the UTC day. */
     windowMs: number;
@@ -51,7 +52,9 @@ export function createRateLimiter(
   const db = sqlDatabaseOf(store, "createRateLimiter");
   const name = plainIdentifier(options.name, "name");
   const { limit, windowMs } = options;
-  if (!Number.isInteger(limit) || limit < 0) throw new RangeError("limit must be an integer ≥ 0");
+  // `used` is an `integer` column: a larger limit would overflow it on PostgreSQL at every take.
+  if (!Number.isInteger(limit) || limit < 0 || limit > STORE_INTEGER_MAX)
+    throw new RangeError(`limit must be an integer from 0 to ${STORE_INTEGER_MAX}`);
   if (!Number.isInteger(windowMs) || windowMs <= 0)
     throw new RangeError("windowMs must be a positive integer");
   const now = options.now ?? Date.now;
