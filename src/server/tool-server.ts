@@ -234,7 +234,7 @@ export function createToolServer(options: {
     if (!tool)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        "Unknown tool: not one of this server's tools (see tools/list)",
+        "Unknown tool: this server has no tool of that name; call one of the tools you were given.",
       );
     const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();

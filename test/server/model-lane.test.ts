@@ -151,15 +151,15 @@ describe.each([
 ])("%s: only the person's click commits", (_name, start) => {
   let app: App;
 
-  it("lists the commit app-only in both forms, and the prepare and read tools to the model", async () => {
+  it("lists the commit app-only (ui.visibility, no deprecated openai/visibility), and the prepare and read tools to the model", async () => {
     app = await start();
     const { tools } = await app.client.listTools();
     const commit = tools.find((tool) => tool.name === app.commit);
     expect(commit?._meta).toMatchObject({
       ui: { visibility: ["app"] },
-      "openai/visibility": "private",
       "openai/widgetAccessible": true,
     });
+    expect(commit?._meta).not.toHaveProperty("openai/visibility");
     expect(commit?.inputSchema.required).toContain("confirmation");
     expect(
       modelVisible(tools)
