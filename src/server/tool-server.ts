@@ -28,6 +28,7 @@ import {
   type RequestAuth,
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
+import { isRecord } from "../core/is-record.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import {
   appOnlyMeta,
@@ -99,10 +100,12 @@ export interface ToolServer {
  */
 export interface KitToolServer extends ToolServer {
   /**
-   * How a `tools/call` of `name` is refused before it runs (HTTP answers 401/403 with it), or
-   * `undefined` when it may run. Unknown tools are left to the call itself.
+   * How a `tools/call` of `name` with `args` is refused before it runs (HTTP answers 401/403
+   * with it), or `undefined` when it may run. Unknown tools are left to the call itself, and so
+   * is a confirmed commit called without a proof: its one answer is CONFIRMATION_REQUIRED,
+   * whoever calls, never a sign-in that would lead nowhere.
    */
-  refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
+  refusal(name: string, auth: RequestAuth, args?: unknown): RefusedCall | undefined;
   /**
    * Names the protected resource this server is: refused calls then carry
    * `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in. The
@@ -222,6 +225,21 @@ export function createToolServer(options: {
     return { status: denial.status, challenge, result };
   }
 
+  /**
+   * A confirmed commit called with no proof at all: what a model's own call looks like. It is
+   * answered CONFIRMATION_REQUIRED before anything else (sign-in, arguments), so every caller
+   * gets the same one piece of advice. A `recordFirst` commit from a verified caller still
+   * reaches its record (a replay, the finish of an in-doubt write), as with a stale proof.
+   */
+  function unproven(name: string, args: unknown, auth: RequestAuth): boolean {
+    if (!plan.commits.has(name)) return false;
+    const rule = byName.get(name)?.confirm;
+    if (typeof rule === "object" && rule.recordFirst === true && auth.state === "verified")
+      return false;
+    const proof = isRecord(args) ? args[CONFIRMATION_ARGUMENT] : undefined;
+    return typeof proof !== "string" || proof.length === 0;
+  }
+
   function requestAuth(origin: CallOrigin): RequestAuth {
     if (origin.refused) return { state: "refused" };
     return origin.principal
@@ -238,6 +256,10 @@ export function createToolServer(options: {
       );
     const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();
+    if (unproven(name, args, requestAuth(origin))) {
+      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
+      return fail(tool, confirmationRequired(requestId));
+    }
     const refused = refuse(tool, requestAuth(origin), requestId);
     if (refused) {
       log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
@@ -348,9 +370,9 @@ export function createToolServer(options: {
       }),
     listTools: () => listed,
     callTool: (name, args, origin) => run(name, args, origin ?? {}),
-    refusal(name, auth) {
+    refusal(name, auth, args) {
       const tool = byName.get(name);
-      return tool ? refuse(tool, auth) : undefined;
+      return tool && !unproven(name, args, auth) ? refuse(tool, auth) : undefined;
     },
     useResource(named) {
       resource = named;

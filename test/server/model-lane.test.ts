@@ -237,3 +237,26 @@ describe.each([
     expect((await app.writes()) - before).toBe(1);
   });
 });
+
+describe("a model's own commit gets one piece of advice, whoever calls", () => {
+  it("answers CONFIRMATION_REQUIRED before sign-in and before its arguments, anonymous or signed in", async () => {
+    const h = await startFixture();
+    closers.push(() => h.close());
+    const answers: unknown[] = [];
+    for (const client of [await h.connect({ anonymous: true }), await h.connect()])
+      for (const args of [{}, { draft_id: "drf_x" }, { draft_id: "drf_x", idempotency_key: "k" }]) {
+        const result = (await client.callTool({
+          name: "place_purchase",
+          arguments: args,
+        })) as CallToolResult;
+        const { request_id: _id, ...error } = (
+          result.structuredContent as { error: { request_id: string } }
+        ).error;
+        answers.push(error);
+      }
+    expect(answers[0]).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(answers[0]).not.toHaveProperty("field_errors");
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(h.app.effects()).toBe(0);
+  });
+});
