@@ -22,6 +22,7 @@ import type { ProtectedResource } from "./auth/protected-resource.ts";
 import { principalOf } from "./auth/request-auth.ts";
 import {
   decideAccess,
+  describedForModel,
   effectiveToolAuth,
   securitySchemes,
   WWW_AUTHENTICATE_META,
@@ -179,7 +180,7 @@ export function createToolServer(options: {
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
-    description: tool.description,
+    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
     inputSchema: plan.commits.has(tool.name)
       ? withConfirmationArgument(inputJsonSchema(tool.arguments))
       : inputJsonSchema(tool.arguments),

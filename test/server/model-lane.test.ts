@@ -21,6 +21,7 @@ import {
   type ToolServer,
 } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { SIGN_IN_SENTENCE } from "../../src/server/auth/tool-access.ts";
 import { startFixture } from "../fixture-app/harness.ts";
 import { connectClient } from "./mcp-client.ts";
 import { createTestIssuer } from "./test-issuer.ts";
@@ -258,5 +259,21 @@ describe("a model's own commit gets one piece of advice, whoever calls", () => {
     expect(answers[0]).not.toHaveProperty("field_errors");
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     expect(h.app.effects()).toBe(0);
+  });
+});
+
+describe("a model is told before it calls which tools need sign-in", () => {
+  it("adds the sign-in sentence to the description of every tool that refuses anonymous calls, and only to those", async () => {
+    const h = await startFixture();
+    closers.push(() => h.close());
+    const { tools } = await (await h.connect({ anonymous: true })).listTools();
+    const needsSignIn = (tool: Tool) =>
+      (tool._meta?.securitySchemes as Array<{ type: string }> | undefined)?.every(
+        (scheme) => scheme.type === "oauth2",
+      ) === true;
+    expect(tools.filter(needsSignIn).length).toBeGreaterThan(0);
+    expect(tools.filter((tool) => !needsSignIn(tool)).length).toBeGreaterThan(0);
+    for (const tool of tools)
+      expect(tool.description?.endsWith(SIGN_IN_SENTENCE), tool.name).toBe(needsSignIn(tool));
   });
 });
