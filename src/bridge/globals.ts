@@ -28,7 +28,7 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
   displayMode: "inline",
   safeArea: freeze({ insets: freeze({ top: 0, bottom: 0, left: 0, right: 0 }) }),
   view: freeze({ mode: "inline" }),
-  toolInput: freeze({}),
+  toolInput: null,
   toolOutput: null,
   toolResponseMetadata: null,
   widgetState: null,
