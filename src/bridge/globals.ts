@@ -13,6 +13,7 @@ import type {
   UserAgent,
 } from "./types.ts";
 import { isRecord } from "../core/is-record.ts";
+import { dropUnreadablePairs } from "./style-contrast.ts";
 
 const freeze = Object.freeze;
 
@@ -141,7 +142,10 @@ const UNSAFE_CSS_VALUE = /[;{}<>\\@]|url\(|expression\(|\/\*/i;
 /** How many of a host's variables are looked at (a bound on work, not a count of kept ones). */
 const MAX_STYLE_VARIABLES = 200;
 
-/** Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration. */
+/**
+ * Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration,
+ * and no text/background pair the kit draws that fails contrast (`dropUnreadablePairs`).
+ */
 function styleVariables(value: unknown): HostGlobals["styleVariables"] {
   if (!isRecord(value)) return DEFAULT_GLOBALS.styleVariables;
   const kept: Record<string, string> = {};
@@ -153,7 +157,7 @@ function styleVariables(value: unknown): HostGlobals["styleVariables"] {
       !UNSAFE_CSS_VALUE.test(css)
     )
       kept[name] = css;
-  return kept;
+  return dropUnreadablePairs(kept);
 }
 
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {
