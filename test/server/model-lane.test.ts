@@ -13,18 +13,12 @@ import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
 import { createFlightsServer } from "../../templates/app/server/tools.ts";
 import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
-import {
-  createResourceServer,
-  createSqliteStore,
-  serveHttp,
-  silentLogger,
-  type ToolServer,
-} from "../../src/server/index.ts";
+import { createSqliteStore, silentLogger, type ToolServer } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { SIGN_IN_SENTENCE } from "../../src/server/auth/tool-access.ts";
 import { startFixture } from "../fixture-app/harness.ts";
 import { connectClient } from "./mcp-client.ts";
-import { createTestIssuer } from "./test-issuer.ts";
+import { serveProtected } from "./serve-protected.ts";
 
 /** What a model reads of a result: its text and structuredContent, never `_meta`. */
 function modelView(result: CallToolResult): string {
@@ -72,33 +66,18 @@ async function fixtureShop(): Promise<App> {
   };
 }
 
-/** A template's tool server behind the kit's HTTP layer, trusting a test issuer's tokens. */
+/** A template's tool server behind the kit's HTTP layer, with a client signed in for `scope`. */
 async function template(
   name: string,
   scope: string,
   make: (options: { count: () => void }) => ToolServer,
 ): Promise<{ client: Client; writes: () => number }> {
-  const issuer = await createTestIssuer();
-  const resourceServer = createResourceServer({
-    settings: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
-    scopes: [scope],
-    resourceName: name,
-    log: silentLogger,
-  });
   let writes = 0;
-  const tools = make({ count: () => void writes++ });
-  const endpoint = await serveHttp({
-    createServer: (context) => tools.createServer(context),
-    log: silentLogger,
-    port: 0,
-    authenticate: resourceServer.authenticate(tools),
-    routes: async (request) => resourceServer.respond(request),
-  });
-  const client = await connectClient(endpoint.url, await issuer.mint({ scope }));
+  const served = await serveProtected(make({ count: () => void writes++ }), scope, name);
+  const client = await connectClient(served.url, await served.issuer.mint({ scope }));
   closers.push(async () => {
     await client.close();
-    await endpoint.close();
-    await issuer.close();
+    await served.close();
   });
   return { client, writes: () => writes };
 }
