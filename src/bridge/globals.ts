@@ -14,6 +14,7 @@ import type {
   UserAgent,
 } from "./types.ts";
 import { isRecord } from "../core/is-record.ts";
+import { dropUnreadablePairs } from "./style-contrast.ts";
 
 const freeze = Object.freeze;
 
@@ -29,7 +30,7 @@ export const DEFAULT_GLOBALS: HostGlobals = freeze({
   displayMode: "inline",
   safeArea: freeze({ insets: freeze({ top: 0, bottom: 0, left: 0, right: 0 }) }),
   view: freeze({ mode: "inline" }),
-  toolInput: freeze({}),
+  toolInput: null,
   toolOutput: null,
   toolResponseMetadata: null,
   widgetState: null,
@@ -142,7 +143,10 @@ const UNSAFE_CSS_VALUE = /[;{}<>\\@]|url\(|expression\(|\/\*/i;
 /** How many of a host's variables are looked at (a bound on work, not a count of kept ones). */
 const MAX_STYLE_VARIABLES = 200;
 
-/** Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration. */
+/**
+ * Host design tokens: only `--name: value` pairs whose value cannot break out of a declaration,
+ * and no text/background pair the kit draws that fails contrast (`dropUnreadablePairs`).
+ */
 function styleVariables(value: unknown): HostGlobals["styleVariables"] {
   if (!isRecord(value)) return DEFAULT_GLOBALS.styleVariables;
   const kept: Record<string, string> = {};
@@ -154,7 +158,7 @@ function styleVariables(value: unknown): HostGlobals["styleVariables"] {
       !UNSAFE_CSS_VALUE.test(css)
     )
       kept[name] = css;
-  return kept;
+  return dropUnreadablePairs(kept);
 }
 
 const NORMALIZERS: { readonly [K in GlobalKey]: (raw: unknown) => HostGlobals[K] } = {

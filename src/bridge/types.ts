@@ -40,8 +40,11 @@ export interface HostGlobals {
     /** The `params` the modal was opened with (untrusted). */
     readonly params?: { readonly [key: string]: unknown };
   };
-  /** The arguments the tool was called with. */
-  readonly toolInput: { readonly [key: string]: unknown };
+  /**
+   * The arguments the tool was called with; `null` until the host delivers them (an
+   * approval-gated call has none until the person approves it: the widget is `loading`).
+   */
+  readonly toolInput: { readonly [key: string]: unknown } | null;
   /** The tool's `structuredContent`; `null` until the host delivers it (that is `loading`). */
   readonly toolOutput: unknown;
   /** The tool result's `_meta`, read from the flat and the envelope shapes. */

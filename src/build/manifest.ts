@@ -68,7 +68,9 @@ export function resourceMeta(config: WidgetConfigBase): WidgetResourceMeta {
     ui: {
       csp: mcpApps,
       prefersBorder: config.prefersBorder,
-      ...(config.uiDomain ? { domain: config.uiDomain } : {}),
+      // ChatGPT reads the MCP Apps key now and requires it for review: the app's own origin
+      // unless a host-specific sandbox domain is given.
+      ...((config.uiDomain ?? config.domain) ? { domain: config.uiDomain ?? config.domain } : {}),
     },
   };
 }

@@ -29,7 +29,10 @@ export interface WidgetConfig<
   prefersBorder: boolean;
   /** The app's dedicated `https://` origin (`openai/widgetDomain`); omitted when not set. */
   domain?: string;
-  /** The MCP Apps sandbox domain (`ui.domain`); its format is host-specific, so it is passed as is. */
+  /**
+   * The MCP Apps sandbox domain (`ui.domain`), which ChatGPT's review requires; default `domain`.
+   * Its format is host-specific, so it is passed as is.
+   */
   uiDomain?: string;
   /** Declared origins. Anything the bundle loads from elsewhere fails the build. */
   domains: WidgetDomains;

@@ -30,7 +30,7 @@ import {
   METADATA_PATHS,
   metadataTarget,
 } from "./dev/resource-metadata.ts";
-import { startServer } from "./dev/server-process.ts";
+import { startServer, stopServer } from "./dev/server-process.ts";
 import { watchWidget } from "./dev/watch-widget.ts";
 
 /** Options of {@link runDev}. */
@@ -90,12 +90,7 @@ export async function runDev(options: DevOptions): Promise<void> {
       })
     : undefined;
   const stop = async () => {
-    const pid = started?.child.pid;
-    try {
-      if (pid !== undefined) process.kill(-pid, "SIGTERM");
-    } catch {
-      // The group is gone already (the server exited by itself).
-    }
+    if (started) stopServer(started.child);
     await widget.close();
   };
   let target: URL;

@@ -1,7 +1,8 @@
 /**
  * The `mcp-widget-kit` command: `create` writes a new app, `dev` serves the local host page for
  * an app's MCP server while rebuilding its widget, `sign-in` runs the development sign-in on
- * its own (an issuer for trying production mode on one machine). `bin/mcp-widget-kit.js` runs this (built to
+ * its own (an issuer for trying production mode on one machine), `check` reports what review
+ * would refuse. `bin/mcp-widget-kit.js` runs this (built to
  * lib/cli/main.js); see docs/commands.md.
  */
 import { relative } from "node:path";
@@ -16,6 +17,8 @@ const USAGE = `Usage:
   mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
   mcp-widget-kit dev --app-page --command "<starts a server that serves the dev page itself>"
   mcp-widget-kit reconcile --app <module> [--grace-ms <n>]
+  mcp-widget-kit check (--server <mcp-url> | --command "<starts the MCP server>")
+                    [--recordings <folder of recorded results>]
   mcp-widget-kit sign-in --resource <mcp-url> --scopes <a,b> [--port <n>] [--name <app>]
 
 create  writes a new app into a new or empty folder: contract, widget, MCP server, fixtures,
@@ -26,6 +29,8 @@ dev     builds the widget on every change (vite build --watch), starts or reache
         --app-page: the server serves the page itself; dev tells it of each rebuild.
 reconcile  finishes the in-doubt writes nobody retried (completes or compensates each, as
         the app's module says: it exports openReconciliation(env)) and prints the counts.
+check   reports, one line each, what ChatGPT's review would refuse in the server's tools,
+        widget resources and recorded results (default folder: fixtures); exits 1 if any.
 sign-in the development sign-in on its own (test users, no passwords, loopback only) for the
         MCP server at --resource: prints its issuer URL for AUTH_ISSUER (default port 8790).
 `;
@@ -86,6 +91,24 @@ async function reconcile(args: string[]): Promise<void> {
   if (counts.retry_later > 0) process.exitCode = 2;
 }
 
+async function check(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      server: { type: "string" },
+      command: { type: "string" },
+      recordings: { type: "string" },
+    },
+  });
+  if (!values.server === !values.command)
+    throw new UsageError(
+      'Name the server once: mcp-widget-kit check --server <mcp-url>, or --command "<starts it>".',
+    );
+  const { runCheck } = await import("./check.ts");
+  const findings = await runCheck(values);
+  if (findings.length > 0) process.exitCode = 1;
+}
+
 async function signIn(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -130,6 +153,7 @@ async function main(argv: string[]): Promise<void> {
   else if (command === "dev") await dev(rest);
   else if (command === "reconcile") await reconcile(rest);
   else if (command === "sign-in") await signIn(rest);
+  else if (command === "check") await check(rest);
   else if (command === undefined || command === "help" || command === "--help" || command === "-h")
     process.stdout.write(USAGE);
   else throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);

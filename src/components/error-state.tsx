@@ -74,7 +74,8 @@ function FieldList({ error, m }: { error: ToolError; m: Messages }) {
 /**
  * A panel named by its title: what went wrong, in the person's words (its `role="alert"`
  * part), and what they can do now. A call
- * that needs a signed-in person shows the sign-in state instead: its `sign-in` action runs
+ * that needs a signed-in person shows the sign-in state instead, a calm notice
+ * (`role="status"`, not the danger palette): its `sign-in` action runs
  * `onRetry` — the same call again, which starts the host's own sign-in where it has one. A
  * conflict that changed nothing for good (`isSettled`) is a calm notice (`role="status"`)
  * titled "Nothing was changed.", not a failure.
@@ -86,6 +87,8 @@ export function ErrorState(props: ErrorStateProps) {
   const errorClass = classify?.(error) ?? errorClassOf(error, props.errorClasses);
   const signIn = errorClass === "sign_in";
   const settled = isSettled(error, errorClass);
+  // Signing in and a settled conflict are not failures: a calm notice, not the danger panel.
+  const calm = settled || signIn;
   const sentence = errorSentence(error, errorClass, m, props.errorTexts);
   // What became of the write, when the server says and the title or sentence does not.
   const changes =
@@ -105,12 +108,12 @@ export function ErrorState(props: ErrorStateProps) {
         : m.errorTitle;
   return (
     <section
-      className={settled ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}
+      className={calm ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}
       aria-labelledby={titleId}
     >
       {/* The live region is what happened, not the whole panel: the request ID's copy status
           and the retry's wait are live regions of their own, and none may sit in another. */}
-      <div className="wk-stack" role={settled ? "status" : "alert"}>
+      <div className="wk-stack" role={calm ? "status" : "alert"}>
         <h2 id={titleId}>{title}</h2>
         <p>{sentence}</p>
         {changes ? <p>{changes}</p> : null}

@@ -174,8 +174,9 @@ export function confirmationRequired(requestId: string): ToolError {
 }
 
 /**
- * A commit tool's `_meta` with both hosts' app-only visibility: MCP Apps `ui.visibility`
- * (kept beside its `ui.resourceUri`), ChatGPT's `openai/visibility`, and widget access.
+ * A commit tool's `_meta` with app-only visibility: MCP Apps `ui.visibility` (kept beside its
+ * `ui.resourceUri`) — the one form ChatGPT reads since it deprecated `openai/visibility` — and
+ * widget access.
  */
 export function appOnlyMeta(meta: { readonly [key: string]: unknown } = {}): {
   [key: string]: unknown;
@@ -184,7 +185,6 @@ export function appOnlyMeta(meta: { readonly [key: string]: unknown } = {}): {
   return {
     ...meta,
     ui: { ...(typeof ui === "object" && ui !== null ? ui : {}), visibility: ["app"] },
-    "openai/visibility": "private",
     "openai/widgetAccessible": true,
   };
 }

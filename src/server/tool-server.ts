@@ -22,12 +22,14 @@ import type { ProtectedResource } from "./auth/protected-resource.ts";
 import { principalOf } from "./auth/request-auth.ts";
 import {
   decideAccess,
+  describedForModel,
   effectiveToolAuth,
   securitySchemes,
   WWW_AUTHENTICATE_META,
   type RequestAuth,
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
+import { isRecord } from "../core/is-record.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import {
   appOnlyMeta,
@@ -99,10 +101,12 @@ export interface ToolServer {
  */
 export interface KitToolServer extends ToolServer {
   /**
-   * How a `tools/call` of `name` is refused before it runs (HTTP answers 401/403 with it), or
-   * `undefined` when it may run. Unknown tools are left to the call itself.
+   * How a `tools/call` of `name` with `args` is refused before it runs (HTTP answers 401/403
+   * with it), or `undefined` when it may run. Unknown tools are left to the call itself, and so
+   * is a confirmed commit called without a proof: its one answer is CONFIRMATION_REQUIRED,
+   * whoever calls, never a sign-in that would lead nowhere.
    */
-  refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
+  refusal(name: string, auth: RequestAuth, args?: unknown): RefusedCall | undefined;
   /**
    * Names the protected resource this server is: refused calls then carry
    * `_meta["mcp/www_authenticate"]` pointing at its metadata, so the host starts sign-in. The
@@ -176,7 +180,7 @@ export function createToolServer(options: {
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
-    description: tool.description,
+    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
     inputSchema: plan.commits.has(tool.name)
       ? withConfirmationArgument(inputJsonSchema(tool.arguments))
       : inputJsonSchema(tool.arguments),
@@ -222,6 +226,21 @@ export function createToolServer(options: {
     return { status: denial.status, challenge, result };
   }
 
+  /**
+   * A confirmed commit called with no proof at all: what a model's own call looks like. It is
+   * answered CONFIRMATION_REQUIRED before anything else (sign-in, arguments), so every caller
+   * gets the same one piece of advice. A `recordFirst` commit from a verified caller still
+   * reaches its record (a replay, the finish of an in-doubt write), as with a stale proof.
+   */
+  function unproven(name: string, args: unknown, auth: RequestAuth): boolean {
+    if (!plan.commits.has(name)) return false;
+    const rule = byName.get(name)?.confirm;
+    if (typeof rule === "object" && rule.recordFirst === true && auth.state === "verified")
+      return false;
+    const proof = isRecord(args) ? args[CONFIRMATION_ARGUMENT] : undefined;
+    return typeof proof !== "string" || proof.length === 0;
+  }
+
   function requestAuth(origin: CallOrigin): RequestAuth {
     if (origin.refused) return { state: "refused" };
     return origin.principal
@@ -234,10 +253,14 @@ export function createToolServer(options: {
     if (!tool)
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        "Unknown tool: not one of this server's tools (see tools/list)",
+        "Unknown tool: this server has no tool of that name; call one of the tools you were given.",
       );
     const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();
+    if (unproven(name, args, requestAuth(origin))) {
+      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
+      return fail(tool, confirmationRequired(requestId));
+    }
     const refused = refuse(tool, requestAuth(origin), requestId);
     if (refused) {
       log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
@@ -348,9 +371,9 @@ export function createToolServer(options: {
       }),
     listTools: () => listed,
     callTool: (name, args, origin) => run(name, args, origin ?? {}),
-    refusal(name, auth) {
+    refusal(name, auth, args) {
       const tool = byName.get(name);
-      return tool ? refuse(tool, auth) : undefined;
+      return tool && !unproven(name, args, auth) ? refuse(tool, auth) : undefined;
     },
     useResource(named) {
       resource = named;

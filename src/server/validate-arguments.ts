@@ -7,8 +7,9 @@
  * from that one object, so applying all the examples together yields it — and cross-field
  * rules (`budget_min > budget_max`) get consistent examples for free.
  *
- * No caller text reaches the model: everything here is read as instructions. Unknown argument
- * names are counted, never named; an example that would carry a string the caller sent is
+ * No caller text reaches the model beyond a short plain name: everything here is read as
+ * instructions. An unknown argument is named only when it is a plain identifier (and then with
+ * the declared argument it most likely meant); any other key is counted; an example that would carry a string the caller sent is
  * taken instead from `repair` run on the call with every string blanked, which can only give
  * the tool's own fixed values; a schema's custom message that quotes the input is replaced by
  * the fixed template.
@@ -23,7 +24,7 @@ import {
   unknownFieldsError,
   wholeArrayErrors,
 } from "./validate-arguments/field-errors.ts";
-import { countUnknownKeys, entriesOf, groupByField } from "./validate-arguments/grouping.ts";
+import { entriesOf, groupByField, unknownKeys } from "./validate-arguments/grouping.ts";
 import { FIELD_CODES } from "../contract/error-codes.ts";
 import {
   type Args,
@@ -67,7 +68,8 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     abortEarly: false,
     message: NO_CUSTOM_MESSAGE,
   });
-  const caller = callerStrings(record, new Set(Object.keys(entriesOf(loose) ?? {})));
+  const declared = Object.keys(entriesOf(loose) ?? {});
+  const caller = callerStrings(record, new Set(declared));
   if (result.success) {
     const problems = spec.rules?.(result.output) ?? [];
     if (problems.length === 0) return { ok: true, value: result.output };
@@ -84,7 +86,7 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     ok: false,
     fieldErrors: [
       ...fieldErrors,
-      ...unknownFieldsError(countUnknownKeys(loose, record, result.issues)),
+      ...unknownFieldsError(unknownKeys(loose, record, result.issues), declared),
       ...rulesAfterRepair(loose, record, examples, fieldErrors),
     ],
   };

@@ -6,6 +6,9 @@ export default defineWidgetConfig({
   name: "flights",
   description: "Flight offers with prices; lets the person review a booking before confirming.",
   prefersBorder: true,
+  // The app's own https origin: the widget's sandbox origin and the MCP Apps ui.domain that
+  // ChatGPT's review requires (`mcp-widget-kit check`). Put your deployed origin here.
+  domain: "https://flights.example",
   domains: { resource: [], connect: [], redirect: [] },
   contract: flights,
 });

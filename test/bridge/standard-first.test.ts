@@ -245,7 +245,7 @@ describe("standard first in ChatGPT (both bridges)", () => {
     expect(chat.get("toolOutput")).toBeNull();
     expect(chat.get("displayMode")).toBe("inline");
     expect(chat.get("styleVariables")).toEqual({});
-    expect(chat.get("toolInput")).toEqual({});
+    expect(chat.get("toolInput")).toBeNull();
   });
 
   it("detectHost and getDefaultHost give ChatGPT both bridges without waiting for the handshake", async () => {

@@ -150,6 +150,8 @@ describe("widgetKit plugin, fixture build", () => {
           frameDomains: ["https://frames.example"],
         },
         prefersBorder: false,
+        // ChatGPT's review requires ui.domain: the app's origin when no other is given.
+        domain: "https://fixture.example",
       },
     });
   });

@@ -86,8 +86,11 @@ describe("ErrorState", () => {
       />,
     );
     expect(screen.getByRole("heading")).toHaveTextContent("Sign in to continue");
-    expect(screen.getByRole("alert")).not.toHaveTextContent("Something went wrong");
-    expect(screen.getByRole("alert")).not.toHaveTextContent("could not reach");
+    // A calm notice, not an error panel: no alert, not drawn in the danger palette.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(document.querySelector(".wk-alert")).toBeNull();
+    expect(screen.getByRole("status")).not.toHaveTextContent("Something went wrong");
+    expect(screen.getByRole("status")).not.toHaveTextContent("could not reach");
     expect(document.querySelector('[data-action="retry"]')).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(screen.getByRole("button", { name: "Sign in" })).toHaveAttribute(

@@ -60,7 +60,7 @@ describe("approval-gated input under ChatGPT's two bridges", () => {
     const input = renderHook(() => useHostGlobal("toolInput"), {
       wrapper: ({ children }) => <HostProvider host={host}>{children}</HostProvider>,
     });
-    expect(input.result.current).toEqual({}); // no input yet: empty, never a crash
+    expect(input.result.current).toBeNull(); // no input yet: null (not `{}`), never a crash
 
     await act(() => bridge.sendToolInput({ arguments: { tags: ["tea"] } }));
     await vi.waitFor(() => expect(input.result.current).toEqual({ tags: ["tea"] }));

@@ -531,6 +531,9 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
             arguments: {
               draft_id: (draft as { draft_id: string }).draft_id,
               idempotency_key: "second-app-anonymous",
+              // The widget's call carries the proof it holds; a call with none (the model's)
+              // is answered CONFIRMATION_REQUIRED before sign-in.
+              confirmation: "v1.held",
             },
           },
         }),

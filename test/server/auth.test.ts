@@ -286,7 +286,9 @@ describe("OAuth resource server", () => {
     const client = await h.connect({ anonymous: true });
     const handed = await client.callTool({
       name: "place_purchase",
-      arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+      // The widget's call: it sends the proof it holds (a model's call, with none, is answered
+      // CONFIRMATION_REQUIRED before sign-in — test/server/model-lane.test.ts).
+      arguments: { draft_id: "drf_x", idempotency_key: "key-12345678", confirmation: "v1.held" },
       _meta: CHATGPT_META,
     });
     const error = (handed.structuredContent as { error: ToolError }).error;
@@ -295,7 +297,7 @@ describe("OAuth resource server", () => {
     const rejected: unknown = await client
       .callTool({
         name: "place_purchase",
-        arguments: { draft_id: "drf_x", idempotency_key: "key-12345678" },
+        arguments: { draft_id: "drf_x", idempotency_key: "key-12345678", confirmation: "v1.held" },
       })
       .then(
         () => undefined,
@@ -360,6 +362,7 @@ describe("OAuth resource server", () => {
     const result = await h.app.tools.callTool("place_purchase", {
       draft_id: "drf_x",
       idempotency_key: "key-12345678",
+      confirmation: "v1.held",
     });
     expect(result.structuredContent).toMatchObject({
       ok: false,

@@ -163,14 +163,14 @@ describe("the confirmation signer", () => {
 });
 
 describe("a tool server with a confirmed commit", () => {
-  it("lists the commit app-only for both hosts (keeping its resource URI) and the prepare as is", () => {
+  it("lists the commit app-only in ui.visibility (keeping its resource URI), never the deprecated openai/visibility, and the prepare as is", () => {
     const { tools } = server();
     const [prep, commit] = tools.listTools();
     expect(commit?._meta).toMatchObject({
       ui: { resourceUri: "ui://w", visibility: ["app"] },
-      "openai/visibility": "private",
       "openai/widgetAccessible": true,
     });
+    expect(commit?._meta).not.toHaveProperty("openai/visibility");
     expect(commit?.inputSchema.properties).toHaveProperty("confirmation");
     expect(commit?.inputSchema.required).toEqual(["draft_id", "idempotency_key", "confirmation"]);
     expect(prep?._meta).not.toHaveProperty("openai/visibility");

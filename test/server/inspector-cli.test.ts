@@ -97,10 +97,8 @@ describe("MCP Inspector CLI 2.12", () => {
     const commit = (listed.tools as Array<{ name: string; _meta?: unknown }>).find(
       (tool) => tool.name === "place_purchase",
     );
-    expect(commit?._meta).toMatchObject({
-      ui: { visibility: ["app"] },
-      "openai/visibility": "private",
-    });
+    expect(commit?._meta).toMatchObject({ ui: { visibility: ["app"] } });
+    expect(commit?._meta).not.toHaveProperty("openai/visibility");
     const token = await h.issuer.mint({ sub: "inspector-user" });
     const signedIn = [...modern, "--header", `Authorization: Bearer ${token}`];
     const prepared = await inspector([

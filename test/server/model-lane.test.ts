@@ -13,17 +13,12 @@ import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
 import { createFlightsServer } from "../../templates/app/server/tools.ts";
 import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
-import {
-  createResourceServer,
-  createSqliteStore,
-  serveHttp,
-  silentLogger,
-  type ToolServer,
-} from "../../src/server/index.ts";
+import { createSqliteStore, silentLogger, type ToolServer } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
+import { SIGN_IN_SENTENCE } from "../../src/server/auth/tool-access.ts";
 import { startFixture } from "../fixture-app/harness.ts";
 import { connectClient } from "./mcp-client.ts";
-import { createTestIssuer } from "./test-issuer.ts";
+import { serveProtected } from "./serve-protected.ts";
 
 /** What a model reads of a result: its text and structuredContent, never `_meta`. */
 function modelView(result: CallToolResult): string {
@@ -71,33 +66,18 @@ async function fixtureShop(): Promise<App> {
   };
 }
 
-/** A template's tool server behind the kit's HTTP layer, trusting a test issuer's tokens. */
+/** A template's tool server behind the kit's HTTP layer, with a client signed in for `scope`. */
 async function template(
   name: string,
   scope: string,
   make: (options: { count: () => void }) => ToolServer,
 ): Promise<{ client: Client; writes: () => number }> {
-  const issuer = await createTestIssuer();
-  const resourceServer = createResourceServer({
-    settings: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
-    scopes: [scope],
-    resourceName: name,
-    log: silentLogger,
-  });
   let writes = 0;
-  const tools = make({ count: () => void writes++ });
-  const endpoint = await serveHttp({
-    createServer: (context) => tools.createServer(context),
-    log: silentLogger,
-    port: 0,
-    authenticate: resourceServer.authenticate(tools),
-    routes: async (request) => resourceServer.respond(request),
-  });
-  const client = await connectClient(endpoint.url, await issuer.mint({ scope }));
+  const served = await serveProtected(make({ count: () => void writes++ }), scope, name);
+  const client = await connectClient(served.url, await served.issuer.mint({ scope }));
   closers.push(async () => {
     await client.close();
-    await endpoint.close();
-    await issuer.close();
+    await served.close();
   });
   return { client, writes: () => writes };
 }
@@ -151,15 +131,15 @@ describe.each([
 ])("%s: only the person's click commits", (_name, start) => {
   let app: App;
 
-  it("lists the commit app-only in both forms, and the prepare and read tools to the model", async () => {
+  it("lists the commit app-only (ui.visibility, no deprecated openai/visibility), and the prepare and read tools to the model", async () => {
     app = await start();
     const { tools } = await app.client.listTools();
     const commit = tools.find((tool) => tool.name === app.commit);
     expect(commit?._meta).toMatchObject({
       ui: { visibility: ["app"] },
-      "openai/visibility": "private",
       "openai/widgetAccessible": true,
     });
+    expect(commit?._meta).not.toHaveProperty("openai/visibility");
     expect(commit?.inputSchema.required).toContain("confirmation");
     expect(
       modelVisible(tools)
@@ -235,5 +215,44 @@ describe.each([
     // The proof never comes back where the model reads.
     expect(modelView(first)).not.toContain(String(args.confirmation));
     expect((await app.writes()) - before).toBe(1);
+  });
+});
+
+describe("a model's own commit gets one piece of advice, whoever calls", () => {
+  it("answers CONFIRMATION_REQUIRED before sign-in and before its arguments, anonymous or signed in", async () => {
+    const h = await startFixture();
+    closers.push(() => h.close());
+    const answers: unknown[] = [];
+    for (const client of [await h.connect({ anonymous: true }), await h.connect()])
+      for (const args of [{}, { draft_id: "drf_x" }, { draft_id: "drf_x", idempotency_key: "k" }]) {
+        const result = (await client.callTool({
+          name: "place_purchase",
+          arguments: args,
+        })) as CallToolResult;
+        const { request_id: _id, ...error } = (
+          result.structuredContent as { error: { request_id: string } }
+        ).error;
+        answers.push(error);
+      }
+    expect(answers[0]).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(answers[0]).not.toHaveProperty("field_errors");
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(h.app.effects()).toBe(0);
+  });
+});
+
+describe("a model is told before it calls which tools need sign-in", () => {
+  it("adds the sign-in sentence to the description of every tool that refuses anonymous calls, and only to those", async () => {
+    const h = await startFixture();
+    closers.push(() => h.close());
+    const { tools } = await (await h.connect({ anonymous: true })).listTools();
+    const needsSignIn = (tool: Tool) =>
+      (tool._meta?.securitySchemes as Array<{ type: string }> | undefined)?.every(
+        (scheme) => scheme.type === "oauth2",
+      ) === true;
+    expect(tools.filter(needsSignIn).length).toBeGreaterThan(0);
+    expect(tools.filter((tool) => !needsSignIn(tool)).length).toBeGreaterThan(0);
+    for (const tool of tools)
+      expect(tool.description?.endsWith(SIGN_IN_SENTENCE), tool.name).toBe(needsSignIn(tool));
   });
 });

@@ -23,6 +23,7 @@ import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { startAuthorization, type Authorization } from "../../src/server/auth/index.ts";
 import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { clientOptions, sc } from "./mcp-client.ts";
+import { signInThroughPages } from "./sign-in-pages.ts";
 
 type Provider = OAuthClientProvider & {
   /** Where the SDK sent the person to sign in (set by `redirectToAuthorization`). */
@@ -63,67 +64,6 @@ function memoryProvider(method?: string): Provider {
       discovery as ReturnType<NonNullable<OAuthClientProvider["discoveryState"]>>,
   };
   return provider;
-}
-
-/** A tiny cookie jar: the sign-in pages keep their interaction in cookies. */
-function cookieJar() {
-  const cookies = new Map<string, string>();
-  return {
-    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-    keep(response: Response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const at = pair!.indexOf("=");
-        cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-      }
-    },
-  };
-}
-
-/**
- * What a person does in the browser: follows the redirects from the authorization URL, picks
- * `user` on the sign-in page and allows access on the consent page. Returns the `code` and
- * `iss` (RFC 9207) the authorization server sends back to the redirect URI.
- */
-async function signInAs(
-  authorizationUrl: URL,
-  user: string,
-): Promise<{ code: string; iss: string | undefined }> {
-  const jar = cookieJar();
-  let url = authorizationUrl;
-  let init: RequestInit = { method: "GET" };
-  for (let step = 0; step < 12; step += 1) {
-    const response = await fetch(url, {
-      ...init,
-      redirect: "manual",
-      headers: { cookie: jar.header(), ...(init.headers as Record<string, string>) },
-    });
-    jar.keep(response);
-    const location = response.headers.get("location");
-    if (location) {
-      const next = new URL(location, url);
-      if (next.href.startsWith(REDIRECT)) {
-        const code = next.searchParams.get("code");
-        if (!code) throw new Error(`no code: ${next.search}`);
-        return { code, iss: next.searchParams.get("iss") ?? undefined };
-      }
-      url = next;
-      init = { method: "GET" };
-      continue;
-    }
-    const html = await response.text();
-    if (response.status !== 200) throw new Error(`sign-in page ${response.status}: ${html}`);
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    if (!action) throw new Error(`no form: ${html}`);
-    const body = html.includes('data-action="allow"') ? "decision=allow" : `user=${user}`;
-    url = new URL(action, url);
-    init = {
-      method: "POST",
-      body,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    };
-  }
-  throw new Error("the sign-in never came back to the redirect URI");
 }
 
 describe("the TS SDK v2 client signs in with the development sign-in", () => {
@@ -181,7 +121,11 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
         if (method) expect(provider.registered?.token_endpoint_auth_method).toBe(method);
         expect(provider.authorizationUrl).toBeDefined();
 
-        const { code, iss } = await signInAs(provider.authorizationUrl!, "alice");
+        const { code, iss } = await signInThroughPages(
+          provider.authorizationUrl!,
+          "alice",
+          REDIRECT,
+        );
         await transport.finishAuth(code, iss);
         expect(provider.saved[0]?.refresh_token).toBeTruthy();
 
@@ -213,7 +157,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
     try {
       const unscoped = new URL(provider.authorizationUrl!);
       unscoped.searchParams.delete("scope");
-      const { code, iss } = await signInAs(unscoped, "alice");
+      const { code, iss } = await signInThroughPages(unscoped, "alice", REDIRECT);
       await transport.finishAuth(code, iss);
       const prepared = await call(client, "prepare_purchase", { product_id: "p-mug" });
       expect(sc(prepared)).toMatchObject({ ok: true });

@@ -25,7 +25,7 @@ describe("validateArguments", () => {
       ["currency", "NOT_ALLOWED"],
       ["age", "TOO_LARGE"],
       ["audience", "NOT_ALLOWED"],
-      ["*", "UNKNOWN_FIELDS"],
+      ["extra", "UNKNOWN_FIELDS"],
     ]);
     for (const error of outcome.fieldErrors)
       if (error.code !== "UNKNOWN_FIELDS") expect(error.example).toBeDefined();
@@ -66,6 +66,46 @@ describe("validateArguments", () => {
     expect(outcome.fieldErrors.map((e) => [e.field, e.code])).toEqual([
       ["tags", "INVALID"],
       ["*", "UNKNOWN_FIELDS"],
+    ]);
+  });
+
+  it("names each unknown argument shaped like a name, with the declared one it most likely meant", () => {
+    const outcome = validateArguments(spec, {
+      tags: ["books"],
+      priceMax: 20,
+      price_min: 1,
+      currency: "USD",
+      audience: "friend",
+      colour: "red",
+    });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors).toContainEqual({
+      field: "priceMax",
+      code: "UNKNOWN_FIELDS",
+      message: "priceMax is not an argument of this tool; use price_max instead.",
+    });
+    expect(outcome.fieldErrors).toContainEqual({
+      field: "colour",
+      code: "UNKNOWN_FIELDS",
+      message: "colour is not an argument of this tool; remove it.",
+    });
+    expect(outcome.fieldErrors.some((e) => e.field === "*")).toBe(false);
+  });
+
+  it("counts, without naming, unknown keys that are not shaped like a name, beside named ones", () => {
+    const outcome = validateArguments(spec, {
+      tags: ["books"],
+      price_min: 1,
+      price_max: 2,
+      currency: "USD",
+      audience: "friend",
+      colour: 1,
+      "<b>x</b>": 1,
+    });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors.map((e) => [e.field, e.message])).toEqual([
+      ["colour", "colour is not an argument of this tool; remove it."],
+      ["*", "1 other unknown argument(s); remove them."],
     ]);
   });
 

@@ -10,7 +10,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serveBuildEvents, WIDGET_BUILDS_ENV } from "../../devhost/server/build-events.ts";
-import { startServer } from "./server-process.ts";
+import { startServer, stopServer } from "./server-process.ts";
 import { watchWidget } from "./watch-widget.ts";
 
 const EVENTS_PATH = "/devhost/events";
@@ -45,12 +45,7 @@ export async function runDevForAppPage(command: string, cwd: string): Promise<vo
   const stop = (code: number) => {
     if (stopping) return;
     stopping = true;
-    const pid = started.child.pid;
-    try {
-      if (pid !== undefined) process.kill(-pid, "SIGTERM");
-    } catch {
-      // The group is gone already (the server exited by itself).
-    }
+    stopServer(started.child);
     events.closeAllConnections();
     events.close();
     void widget.close().finally(() => process.exit(code));

@@ -13,6 +13,7 @@ export function startServer(
   command: string,
   cwd: string,
   env: { readonly [name: string]: string },
+  echo: (line: string) => void = (line) => console.log(line),
 ): { child: ChildProcess; url: Promise<string> } {
   const child = spawn(command, {
     cwd,
@@ -30,7 +31,7 @@ export function startServer(
   });
   const url = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on("line", (line) => {
-      console.log(line);
+      echo(line);
       const found = /https?:\/\/\S+/.exec(line);
       if (found) resolve(found[0]);
     });
@@ -39,4 +40,13 @@ export function startServer(
     );
   });
   return { child, url };
+}
+
+/** Stops the server's whole process group; nothing to do when it is gone already. */
+export function stopServer(child: ChildProcess): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // The group is gone already (the server exited by itself).
+  }
 }

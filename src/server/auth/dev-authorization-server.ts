@@ -1,6 +1,8 @@
 /**
  * A real OAuth 2.1 authorization server for development (`oidc-provider`), started for an app
- * when no `AUTH_ISSUER` is configured (`startAuthorization`): dynamic client registration,
+ * when no `AUTH_ISSUER` is configured (`startAuthorization`): dynamic client registration and
+ * client metadata documents (a client id that is the URL of its metadata, as ChatGPT sends),
+ * `iss` in the authorization response (RFC 9207),
  * PKCE S256 (required), the `resource` parameter (RFC 8707) with JWT access tokens whose
  * audience is the MCP server's canonical URI, and a sign-in + consent page for the test users.
  * Clients register the way the MCP SDKs do by default: `authorization_code` with
@@ -12,10 +14,11 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Configuration } from "oidc-provider";
+import type { Adapter, Configuration } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../core/loopback.ts";
 import type { ServerLogger } from "../log.ts";
+import { fetchClientMetadataDocument, isMetadataDocumentUrl } from "./client-metadata-document.ts";
 import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
 import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";
 
@@ -117,6 +120,13 @@ export async function startDevAuthorizationServer(
     },
     // Browser clients on a loopback page (the local host) call the token endpoint directly.
     clientBasedCORS: (_ctx, origin) => isLoopbackOrigin(origin),
+    // A refused request's page: plain words, not oidc-provider's default page and notice.
+    renderError: (ctx, out) => {
+      ctx.type = "text/plain; charset=utf-8";
+      ctx.body = `${String(out.error)}: ${String(out.error_description ?? "")}\n`;
+    },
+    // Clients may identify themselves by a metadata document URL instead of registering.
+    discovery: { client_id_metadata_document_supported: true },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
@@ -147,6 +157,30 @@ export async function startDevAuthorizationServer(
     },
   };
   const provider = new Provider(issuer, configuration);
+  // A client identified by its metadata document (ChatGPT's way, and the MCP spec's preferred
+  // one) is read from that document on first sight and kept like a registration, so every
+  // endpoint that looks a client up finds it. Anything wrong with the document: no such client.
+  // oidc-provider's own in-memory store, where registrations live (its default adapter; the
+  // package has no types for the module, hence the specifier in a variable).
+  const memoryAdapter = "oidc-provider/lib/adapters/memory_adapter.js";
+  const { default: MemoryAdapter } = (await import(memoryAdapter)) as {
+    default: new (model: string) => Adapter;
+  };
+  const clients = new MemoryAdapter("Client");
+  const findClient = provider.Client.find.bind(provider.Client);
+  provider.Client.find = async (id) => {
+    const found = await findClient(id);
+    if (found || typeof id !== "string" || !isMetadataDocumentUrl(id)) return found;
+    try {
+      await clients.upsert(id, { ...(await fetchClientMetadataDocument(id)) }, 300);
+    } catch (error) {
+      log.warn("dev_auth_client_document_refused", {
+        error_message: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    }
+    return findClient(id);
+  };
   provider.on("server_error", (_ctx, error) =>
     log.error("dev_auth_server_error", { error_message: error.message }),
   );

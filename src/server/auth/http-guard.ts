@@ -27,8 +27,8 @@ export interface BearerAuthenticationOptions {
   verifier: TokenVerifier;
   /** Names the metadata in every `WWW-Authenticate` challenge (`createProtectedResource`). */
   resource: ProtectedResource;
-  /** How a `tools/call` of `name` is refused: the tool server's `refusal`. */
-  refusal(name: string, auth: RequestAuth): RefusedCall | undefined;
+  /** How a `tools/call` of `name` with `args` is refused: the tool server's `refusal`. */
+  refusal(name: string, auth: RequestAuth, args: unknown): RefusedCall | undefined;
   /** Gets why a token was refused (`auth_refused`), which the answer never says. */
   log: ServerLogger;
 }
@@ -36,14 +36,19 @@ export interface BearerAuthenticationOptions {
 interface ToolCall {
   id: unknown;
   name: string;
+  args: unknown;
   message: unknown;
 }
 
 function toolCallOf(message: unknown): ToolCall | undefined {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return undefined;
-  const m = message as { method?: unknown; id?: unknown; params?: { name?: unknown } };
+  const m = message as {
+    method?: unknown;
+    id?: unknown;
+    params?: { name?: unknown; arguments?: unknown };
+  };
   if (m.method !== "tools/call" || typeof m.params?.name !== "string") return undefined;
-  return { id: m.id ?? null, name: m.params.name, message };
+  return { id: m.id ?? null, name: m.params.name, args: m.params.arguments, message };
 }
 
 function answer(
@@ -71,7 +76,7 @@ export function bearerAuthentication(options: BearerAuthenticationOptions): Http
     const messages = Array.isArray(body) ? (body as unknown[]) : [body];
     for (const call of messages.map(toolCallOf)) {
       if (!call) continue;
-      const refused = options.refusal(call.name, auth);
+      const refused = options.refusal(call.name, auth, call.args);
       if (!refused) continue;
       // ChatGPT reads the refusal from the result (a 401's body never reaches it as one).
       const status = challengeFormOf(call.message) === "result" ? 200 : refused.status;

@@ -38,6 +38,19 @@ export function effectiveToolAuth(
   return auth ?? (writes ? { scopes: [] } : undefined);
 }
 
+/** What a model is told of a tool that needs a signed-in person, added to its description. */
+export const SIGN_IN_SENTENCE =
+  "Needs the person to be signed in: if they are not, the call asks them to sign in, then runs again.";
+
+/**
+ * The description a model reads: the tool's own, and — when the tool refuses anonymous calls
+ * — the sign-in sentence, so a model knows before it calls (the app never has to say it).
+ */
+export function describedForModel(description: string, auth: ToolAuth | undefined): string {
+  if (!auth || auth.optional) return description;
+  return `${description.trimEnd()} ${SIGN_IN_SENTENCE}`;
+}
+
 /** The declaration hosts read: `noauth`, `oauth2` with scopes, or both (either works). */
 export function securitySchemes(auth: ToolAuth | undefined): SecurityScheme[] {
   if (!auth) return [{ type: "noauth" }];

@@ -66,11 +66,78 @@ export function fieldIssueErrors(
   return errors;
 }
 
-/** Unknown fields: counted in one entry, never named (a key is the caller's text). */
-export function unknownFieldsError(count: number): FieldError[] {
-  if (count === 0) return [];
-  const message = `${count} unknown field(s); remove them.`;
-  return [{ field: "*", code: FIELD_CODES.unknownFields, message }];
+/** How many unknown arguments are named one by one; past it they are one counted entry. */
+export const MAX_NAMED_UNKNOWN = 3;
+
+/**
+ * A key the caller sent that may be named back: shaped like an argument name (lower-case
+ * first, letters, digits and `_`, at most 32). The key is the caller's own text, returned to
+ * the same caller in a data slot and a fixed sentence; anything else (a sentence, a shouted
+ * `IGNORE_…`, markup, a megabyte) is only counted, never echoed.
+ */
+const PLAIN_NAME = /^[a-z][a-zA-Z0-9_]{0,31}$/;
+
+/** `budgetMax`, `Budget-Max`, `budget_max` → `budgetmax`: the spellings a model mixes up. */
+function folded(name: string): string {
+  return name.toLowerCase().replaceAll(/[_-]/g, "");
+}
+
+/** Edit distance, bounded by the short names compared here (≤ 32 characters). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        row[j]! + 1,
+        next[j - 1]! + 1,
+        row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The declared argument an unknown name most likely meant, if one is close enough. */
+function meant(name: string, declared: readonly string[]): string | undefined {
+  const key = folded(name);
+  let best: string | undefined;
+  let bestDistance = key.length < 5 ? 1 : 2;
+  for (const candidate of declared) {
+    const d = distance(key, folded(candidate));
+    if (d === 0) return candidate;
+    if (d <= bestDistance) [best, bestDistance] = [candidate, d - 1];
+  }
+  return best;
+}
+
+/**
+ * Unknown arguments: each plain name its own entry (with the declared argument it most likely
+ * meant), so one retry fixes them; names that are not plain, or a flood of keys, become one
+ * counted entry under `*`.
+ */
+export function unknownFieldsError(
+  keys: { named: readonly string[]; unnamed: number },
+  declared: readonly string[],
+): FieldError[] {
+  const total = keys.named.length + keys.unnamed;
+  if (total === 0) return [];
+  const plain = total <= MAX_NAMED_UNKNOWN ? keys.named.filter((key) => PLAIN_NAME.test(key)) : [];
+  const errors: FieldError[] = plain.map((field) => {
+    const instead = meant(field, declared);
+    const message = instead
+      ? `${field} is not an argument of this tool; use ${instead} instead.`
+      : `${field} is not an argument of this tool; remove it.`;
+    return { field, code: FIELD_CODES.unknownFields, message };
+  });
+  const rest = total - plain.length;
+  if (rest > 0)
+    errors.push({
+      field: "*",
+      code: FIELD_CODES.unknownFields,
+      message: `${rest} ${plain.length > 0 ? "other " : ""}unknown argument(s); remove them.`,
+    });
+  return errors;
 }
 
 /** Cross-field rule problems, each with its example. */

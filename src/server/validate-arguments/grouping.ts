@@ -1,6 +1,6 @@
 /**
  * Grouping the schema's issues by field: the first issue per field, and a whole-array entry
- * so a flood of bad items becomes one problem; unknown keys are counted, never named.
+ * so a flood of bad items becomes one problem; the unknown keys themselves.
  */
 import {
   type Args,
@@ -27,15 +27,20 @@ export function isUnknownKeyIssue(issue: Issue): boolean {
   return issue.type === "strict_object" && issue.expected === "never";
 }
 
-/** The unknown top-level keys: valibot's strictObject names only the first, so count them all. */
-export function countUnknownKeys(
+/**
+ * The unknown top-level keys (valibot's strictObject names only the first, so all are read
+ * from the record). A schema that is not an object of declared entries names none: each of
+ * its unknown-key issues counts as one key without a name.
+ */
+export function unknownKeys(
   spec: ArgumentSpec<unknown>,
   record: Args,
   issues: Issue[],
-): number {
+): { named: string[]; unnamed: number } {
   const entries = entriesOf(spec);
-  if (entries) return Object.keys(record).filter((key) => !Object.hasOwn(entries, key)).length;
-  return issues.filter(isUnknownKeyIssue).length;
+  if (entries)
+    return { named: Object.keys(record).filter((key) => !Object.hasOwn(entries, key)), unnamed: 0 };
+  return { named: [], unnamed: issues.filter(isUnknownKeyIssue).length };
 }
 
 /**

@@ -6,21 +6,25 @@ import { FIELD_CODES } from "../../contract/error-codes.ts";
 import type { FieldError } from "../../contract/index.ts";
 
 /**
- * One sentence for both readers that names what to change. Only argument names the tool
- * declares are listed: an unknown key is the caller's input, so it is counted, never echoed.
+ * One sentence for both readers that names what to change: the declared arguments that are
+ * not valid, and the unknown ones by the names their field errors carry (plain names only —
+ * the field errors count any other key under `*`, never echo it).
  */
 export function validationMessage(
   fieldErrors: readonly FieldError[],
   declared: ReadonlySet<string>,
 ): string {
   const names = new Set<string>();
-  let unknown = 0;
+  const unknownNames: string[] = [];
+  let unnamed = false;
   for (const error of fieldErrors) {
     const top = error.field.split(/[.[]/)[0] ?? "";
     if (declared.has(top)) names.add(top);
     // `UNKNOWN_FIELD` (one entry per key) is what a tool's own checks may still send.
-    else if (error.code === "UNKNOWN_FIELD" || error.code === FIELD_CODES.unknownFields)
-      unknown += 1;
+    else if (error.code === "UNKNOWN_FIELD" || error.code === FIELD_CODES.unknownFields) {
+      if (error.field === "*" || error.code === "UNKNOWN_FIELD") unnamed = true;
+      else unknownNames.push(error.field);
+    }
   }
   const listed = [...names];
   const parts: string[] = [];
@@ -28,6 +32,10 @@ export function validationMessage(
     parts.push(
       `${listed.length === 1 ? "This argument is" : "These arguments are"} not valid: ${listed.join(", ")}.`,
     );
-  if (unknown > 0) parts.push(`Unknown arguments were sent; remove them.`);
+  if (unknownNames.length > 0)
+    parts.push(
+      `${unknownNames.length === 1 ? "This argument is" : "These arguments are"} not the tool's: ${unknownNames.join(", ")}${unnamed ? ", and others" : ""}.`,
+    );
+  else if (unnamed) parts.push(`Unknown arguments were sent; remove them.`);
   return parts.join(" ") || "The arguments are not valid.";
 }

@@ -59,10 +59,16 @@ export function bookFlight(deps: {
   const bookings = createBookings(deps.store);
   return defineTool(flights, "booking", {
     name: "book_flight",
+    title: "Book a flight",
     description:
       "Book a draft from prepare_booking. The app calls it when the person confirms the draft. " +
       "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(deps.widget, { invoking: "Booking…", invoked: "Booked" }),
     // A write: the kit runs it only for a verified caller, whose scope keys the records.
     writes: true,

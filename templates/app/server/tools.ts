@@ -32,8 +32,14 @@ const BookingArgs = v.strictObject({
 function searchFlights(widget: WidgetUris) {
   return defineTool(flights, "flight_offers", {
     name: "search_flights",
+    title: "Search flights",
     description: "Search flight offers between two airports (IATA codes). Read only.",
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(widget, { invoking: "Searching flights…", invoked: "Flights found" }),
     arguments: {
       schema: SearchArgs,
@@ -59,8 +65,14 @@ function searchFlights(widget: WidgetUris) {
 function prepareBooking(widget: WidgetUris, now: () => number) {
   return defineTool(flights, "booking_draft", {
     name: "prepare_booking",
+    title: "Prepare a booking",
     description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(widget, { invoking: "Preparing…", invoked: "Ready to confirm" }),
     arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
     async handler({ offer_id, passengers }) {

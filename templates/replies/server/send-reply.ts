@@ -102,10 +102,16 @@ export function sendReply(deps: {
   const sent = createSentReplies(deps.store);
   return defineTool(replies, "reply_sent", {
     name: "send_reply",
+    title: "Send a reply",
     description:
       "Send a draft from draft_reply. The app calls it when the person confirms the draft. " +
       "Send one idempotency_key per reply and reuse it on every retry: it never sends twice.",
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(deps.widget, { invoking: "Sending…", invoked: "Sent" }),
     // A write: the kit runs it only for a verified caller, whose scope keys the records.
     writes: true,

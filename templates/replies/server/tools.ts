@@ -41,8 +41,14 @@ const DraftArgs = v.strictObject({
 function listTickets(widget: WidgetUris) {
   return defineTool(replies, "ticket_list", {
     name: "list_tickets",
+    title: "List support tickets",
     description: "List the open support tickets, oldest first. Read only.",
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(widget, { invoking: "Loading tickets…", invoked: "Tickets" }),
     arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler() {
@@ -62,10 +68,16 @@ function draftReply(deps: {
 }) {
   return defineTool(replies, "reply_draft", {
     name: "draft_reply",
+    title: "Draft a reply",
     description:
       "Draft a reply to one ticket for the person to confirm. Sends nothing. " +
       "A changed text is a new draft: call it again with the new body.",
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    },
     meta: widgetToolMeta(deps.widget, { invoking: "Drafting…", invoked: "Ready to send" }),
     // Drafts belong to their author: the store keys them by the verified caller.
     auth: { scopes: [REPLY_SCOPE] },
