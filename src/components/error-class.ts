@@ -31,7 +31,7 @@ export type ErrorClass =
   | "unreadable"
   | "unknown";
 
-// Codes by family, tried in order, the first match wins: the code families DESIGN.md and
+// Codes by family, tried in order, the first match wins: the code families docs/architecture.md and
 // RFC 9457-style servers use, so an app's (or a host's) codes mostly fit. The kit's own codes
 // (contract/error-codes.ts) get their classes from these same patterns, and exactly: a test
 // (test/components/error-state.test.tsx, "gives every kit code its class") pins each one and
