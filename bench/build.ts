@@ -21,8 +21,8 @@ function gzipBytes(path: string): number {
 }
 
 /**
- * Builds the repo's widget (vite.config.ts) into `outDir`, with extra environment (the
- * declared locales and hosts); returns the build time in ms.
+ * Builds the repo's widget (vite.config.ts, or `extra.configFile`) into `outDir`, with extra
+ * environment (the declared locales and hosts); returns the build time in ms.
  */
 export async function buildWidget(
   outDir: string,
@@ -35,7 +35,7 @@ export async function buildWidget(
   Object.assign(process.env, settings);
   try {
     const started = performance.now();
-    await build({ ...extra, configFile: join(repo, "vite.config.ts"), mode, logLevel: "error" });
+    await build({ configFile: join(repo, "vite.config.ts"), ...extra, mode, logLevel: "error" });
     return performance.now() - started;
   } finally {
     for (const [key, value] of Object.entries(previous)) {

@@ -1,6 +1,6 @@
 /**
  * `mcp-widget-kit create <folder> [--template <name>]`: writes a new app from a template shipped
- * in the package — `flights` (templates/app, the default: search, prepare a booking, confirm,
+ * in the package — `flights` (templates/flights, the default: search, prepare a booking, confirm,
  * book; money) or `replies` (templates/replies: list tickets, draft a reply, confirm, send;
  * no money) — with its contract, widget, MCP server, recorded fixtures, a story and tests. It
  * never overwrites anything: the folder must be new or empty, and every file is created
@@ -11,14 +11,14 @@ import { basename, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import validatePackageName from "validate-npm-package-name";
 
-/** The templates by name, each a folder beside src/ in the repository and lib/ in the package. */
-export const TEMPLATES = { flights: "app", replies: "replies" } as const;
+/** The templates by name; each is the folder `templates/<name>/` beside src/ in the repository and lib/ in the package. */
+export const TEMPLATES = ["flights", "replies"] as const;
 
 /** A template's name. */
-export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateName = (typeof TEMPLATES)[number];
 
 function templateDir(template: TemplateName): string {
-  return fileURLToPath(new URL(`../../templates/${TEMPLATES[template]}/`, import.meta.url));
+  return fileURLToPath(new URL(`../../templates/${template}/`, import.meta.url));
 }
 const KIT_PACKAGE_JSON = fileURLToPath(new URL("../../package.json", import.meta.url));
 /** What the template holds but an app must not get (a build, an install or its database, inside the repo). */
@@ -92,9 +92,10 @@ function kitSpec(kit: string | undefined, cwd: string): string {
 }
 
 function checkTemplate(template: string): TemplateName {
-  if (Object.hasOwn(TEMPLATES, template)) return template as TemplateName;
+  const known: readonly string[] = TEMPLATES;
+  if (known.includes(template)) return template as TemplateName;
   throw new UsageError(
-    `--template: no template "${template}"; pick one of ${Object.keys(TEMPLATES).join(", ")}.`,
+    `--template: no template "${template}"; pick one of ${TEMPLATES.join(", ")}.`,
   );
 }
 

@@ -5,9 +5,23 @@
  * stable `code` (and `changes`), never from its free text.
  */
 import {
+  BAD_REQUEST,
+  CONFIRMATION_REQUIRED,
+  CONFLICT,
+  DATABASE_UNAVAILABLE,
+  FORBIDDEN,
   HOST_CALL_FAILED,
   IDEMPOTENCY_KEY_REUSED,
+  IN_PROGRESS,
+  NOT_FOUND,
+  RATE_LIMITED,
+  REQUEST_REJECTED,
   UNREADABLE_RESULT,
+  UPSTREAM_BAD_RESPONSE,
+  UPSTREAM_ERROR,
+  UPSTREAM_TIMEOUT,
+  UPSTREAM_UNAVAILABLE,
+  VALIDATION_FAILED,
 } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import type { Messages } from "../i18n/messages/en.ts";
@@ -31,27 +45,32 @@ export type ErrorClass =
   | "unreadable"
   | "unknown";
 
-// Codes by family, tried in order, the first match wins: the code families DESIGN.md and
-// RFC 9457-style servers use, so an app's (or a host's) codes mostly fit. The kit's own codes
-// (contract/error-codes.ts) get their classes from these same patterns, and exactly: a test
-// (test/components/error-state.test.tsx, "gives every kit code its class") pins each one and
-// fails for a new code until the patterns give it its class. A lookup table of the kit's codes
-// here said the same thing again at 218 B gzip in every widget.
-const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
-  // Before validation: a refusal is about access, not the arguments.
-  [/FORBIDDEN|NOT_ALLOWED|PERMISSION|(^|_)AUTH(_|$)|SCOPE/, "not_allowed"],
-  // Before validation too: a commit whose confirmation is missing or stale (REQUIRED) asks
-  // the person to prepare again, as an expired draft does.
-  [/EXPIRED|CONFIRM/, "expired"],
-  [/VALIDATION|INVALID|REQUIRED|MALFORMED|BAD_REQUEST|WRONG_TYPE|OUT_OF_RANGE/, "validation"],
-  [/RATE_LIMIT|TOO_MANY/, "rate_limited"],
-  [/LIMIT|QUOTA/, "limit_reached"],
-  [/IN_PROGRESS/, "in_progress"],
-  [/IDEMPOTENCY|CONFLICT|ALREADY|DUPLICATE|REUSED/, "conflict"],
-  [/NOT_FOUND|GONE|NO_LONGER/, "not_found"],
-  [/DECLINED|REJECTED|REFUSED/, "declined"],
-  [/UNAVAILABLE|TIMEOUT|UPSTREAM|OUTAGE|MAINTENANCE|BUSY/, "unavailable"],
-];
+// The class of each ToolError code the kit writes (contract/error-codes.ts), spelled out: a
+// test (test/components/error-state.test.tsx, "gives every kit code its class") pins each one
+// and fails for a new kit code until it is listed here. The sign-in codes are absent
+// (`needsSignIn` answers them first), and so is INTERNAL: it is a retryable outage or, final,
+// an unknown failure, as any code nobody classed. An app's own codes get their classes from
+// the app (`errorClasses`), never from a guess at their names.
+const KIT_CLASSES: { readonly [code: string]: ErrorClass } = {
+  [VALIDATION_FAILED]: "validation",
+  [BAD_REQUEST]: "validation",
+  [FORBIDDEN]: "not_allowed",
+  [NOT_FOUND]: "not_found",
+  [CONFLICT]: "conflict",
+  [IDEMPOTENCY_KEY_REUSED]: "conflict",
+  [RATE_LIMITED]: "rate_limited",
+  [IN_PROGRESS]: "in_progress",
+  [REQUEST_REJECTED]: "declined",
+  // A commit without a valid proof asks the person to prepare again, as an expired draft does.
+  [CONFIRMATION_REQUIRED]: "expired",
+  [UPSTREAM_UNAVAILABLE]: "unavailable",
+  [UPSTREAM_TIMEOUT]: "unavailable",
+  [UPSTREAM_ERROR]: "unavailable",
+  [UPSTREAM_BAD_RESPONSE]: "unavailable",
+  [DATABASE_UNAVAILABLE]: "unavailable",
+  [HOST_CALL_FAILED]: "host_call_failed",
+  [UNREADABLE_RESULT]: "unreadable",
+};
 
 /**
  * An app's words and classes for its own error codes, given to ErrorState, ResultView,
@@ -60,7 +79,11 @@ const CODE_CLASSES: ReadonlyArray<readonly [RegExp, ErrorClass]> = [
 export interface ErrorWords {
   /** The person's sentence per code; it beats the kit's sentence for the code and its class. */
   readonly errorTexts?: { readonly [code: string]: string };
-  /** The class per code; it beats the kit's rules, all but `changes: "unknown"`. */
+  /**
+   * The class per code: the app's own codes get their class only here (a code nobody classed
+   * is an outage when retryable, else unknown); it also beats the kit's class for one of its
+   * own codes. Only `changes: "unknown"` comes first.
+   */
   readonly errorClasses?: { readonly [code: string]: ErrorClass };
 }
 
@@ -69,27 +92,21 @@ function entry<T>(table: { readonly [code: string]: T } | undefined, code: strin
   return table && Object.hasOwn(table, code) ? table[code] : undefined;
 }
 
-function patternClass(code: string): ErrorClass | undefined {
-  const upper = code.toUpperCase();
-  return CODE_CLASSES.find(([pattern]) => pattern.test(upper))?.[1];
-}
-
 /**
  * The class of `error`. A write whose outcome is unknown is said first (it is the one thing
- * the person must know); a non-retryable `…_UNAVAILABLE` means the thing is gone, not the
- * service.
+ * the person must know); then the app's class for its code, sign-in, field errors, and the
+ * kit's class for one of its own codes. A non-retryable `unavailable` means the thing is gone,
+ * not the service; a code nobody classed is an outage when retryable, else unknown.
  */
 export function errorClassOf(error: ToolError, classes?: ErrorWords["errorClasses"]): ErrorClass {
-  // Unknown outcome first for every code (the kit's own host and unreadable codes included).
   if (error.changes === "unknown") return "unknown_outcome";
-  const explicit = entry(classes, String(error.code));
+  const code = String(error.code);
+  const explicit = entry(classes, code);
   if (explicit) return explicit;
-  if (error.code === HOST_CALL_FAILED) return "host_call_failed";
-  if (error.code === UNREADABLE_RESULT) return "unreadable";
   // Sign in, then the same call: before validation, AUTH_REQUIRED is about access.
   if (needsSignIn(error)) return "sign_in";
   if ((error.field_errors?.length ?? 0) > 0) return "validation";
-  const errorClass = patternClass(String(error.code));
+  const errorClass = entry(KIT_CLASSES, code);
   if (errorClass === "unavailable" && !error.retryable) return "not_found";
   return errorClass ?? (error.retryable ? "unavailable" : "unknown");
 }

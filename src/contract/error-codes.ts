@@ -3,7 +3,7 @@
  * helpers, problem mapping, idempotency and sign-in answer, the two the widget makes for a
  * failed host call, and the field error codes of the argument validator. An app's own codes
  * (`ITEM_UNAVAILABLE`, `DAILY_LIMIT_REACHED`, …) are not here: `errorClassOf` maps the kit's
- * codes exactly and guesses an app's by pattern.
+ * codes to their classes, and an app's by the app's own `errorClasses`.
  *
  * One constant per code (not one object) so the widget bundles only the few it reads. No
  * valibot, no framework: both the widget and the server import it.

@@ -31,7 +31,7 @@ const EN_SIGNS: { readonly [currency: string]: string } = { USD: "$", EUR: "€"
  * The commonest case, `en`/`en-US` with one of these signs and at most two decimals, is written
  * here exactly as `Intl` writes it (a test compares the two over many amounts): a page's first
  * `new Intl.NumberFormat` costs 12–27 ms while V8 readies ICU's number formatting, most of
- * what the widget's first paint spent over a hello world (docs/bytes.md).
+ * what the widget's first paint spent over a hello world (bench/bytes-log.md).
  */
 export function formatMoney(money: Money, locale: string): string {
   const sign = EN_SIGNS[money.currency];

@@ -60,6 +60,8 @@ describe("npm pack → fresh app", () => {
       "templates",
     ]);
     expect(readdirSync(join(installed, "dist"))).toEqual(["devhost"]);
+    // The byte measurement log is the kit's workshop, not a user's page: it stays in bench/.
+    expect(readdirSync(join(installed, "docs"))).not.toContain("bytes.md");
     expect(existsSync(join(installed, "dist/devhost/index.html"))).toBe(true);
     expect(pkg.exports["./styles.css"]).toEqual({
       types: "./lib/styles/index.css.d.ts",
@@ -113,7 +115,7 @@ describe("npm pack → fresh app", () => {
     );
     expect(out).toContain("Created notes in notes");
     expect(readdirSync(join(app, "notes")).sort()).toEqual(
-      readdirSync(join(repo, "templates/app"))
+      readdirSync(join(repo, "templates/flights"))
         .filter((name) => !["node_modules", "dist"].includes(name))
         .map((name) => (name === "_gitignore" ? ".gitignore" : name))
         .sort(),

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCheck } from "../../src/cli/check.ts";
 import { createSqliteStore, silentLogger, type ToolServer } from "../../src/server/index.ts";
-import { createFlightsServer } from "../../templates/app/server/tools.ts";
-import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
+import { createFlightsServer } from "../../templates/flights/server/tools.ts";
+import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
 import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
 import { serveProtected } from "../server/serve-protected.ts";
@@ -43,7 +43,7 @@ describe("mcp-widget-kit check", () => {
           store: createSqliteStore(":memory:"),
         }),
       BOOKING_SCOPE,
-      "templates/app/fixtures",
+      "templates/flights/fixtures",
     ],
     [
       "replies",

@@ -1,7 +1,7 @@
 /**
- * `mcp-widget-kit create`: the app it writes from templates/app (names filled in, nothing else
+ * `mcp-widget-kit create`: the app it writes from templates/flights (names filled in, nothing else
  * changed), the kit dependency it records, and every refusal — which must leave the disk as
- * it was. The template's own tests run in `npm test` too (templates/app/test).
+ * it was. The template's own tests run in `npm test` too (templates/flights/test).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp, createdMessage, UsageError } from "../../src/cli/create.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
-const template = join(repo, "templates/app");
+const template = join(repo, "templates/flights");
 const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-create-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -138,7 +138,7 @@ describe("mcp-widget-kit create", () => {
         "create the app again with --kit <path to the .tgz that npm pack writes in a clone of the kit>.",
     ]);
     // A packed kit (or a folder) is installed from that path: nothing to say about the registry.
-    const tarball = join(work, "mcp-widget-kit-0.1.0.tgz");
+    const tarball = join(work, "mcp-widget-kit-1.0.0.tgz");
     writeFileSync(tarball, "");
     const packed = createApp({ dir: "packed", cwd: work, kit: tarball });
     expect(createdMessage(packed, "packed")).not.toContain("404");

@@ -281,6 +281,7 @@ describe("ErrorState", () => {
       <ErrorState
         error={cancelled}
         errorTexts={{ EVENT_ALREADY_CANCELLED: "This event was already cancelled." }}
+        errorClasses={{ EVENT_ALREADY_CANCELLED: "conflict" }}
       />,
     );
     const notice = screen.getByRole("status");
@@ -323,29 +324,44 @@ describe("errorClassOf", () => {
     [error("VALIDATION_FAILED"), "validation"],
     [error("X", { field_errors: [{ field: "a", code: "c", message: "m" }] }), "validation"],
     [error("RATE_LIMITED", { retryable: true, retry_after_seconds: 3 }), "rate_limited"],
-    [error("DAILY_LIMIT_REACHED"), "limit_reached"],
     [error("UPSTREAM_UNAVAILABLE", { retryable: true }), "unavailable"],
+    [error("UPSTREAM_UNAVAILABLE"), "not_found"],
     [error("DATABASE_UNAVAILABLE", { retryable: true }), "unavailable"],
-    [error("ITEM_UNAVAILABLE"), "not_found"],
-    [error("DRAFT_NOT_FOUND"), "not_found"],
-    [error("DRAFT_EXPIRED"), "expired"],
     [error("IDEMPOTENCY_KEY_REUSED"), "conflict"],
     [error("IN_PROGRESS", { retryable: true }), "in_progress"],
     [error("PAYMENT_TIMEOUT", { retryable: true, changes: "unknown" }), "unknown_outcome"],
-    [error("NOT_ALLOWED"), "not_allowed"],
     [error("FORBIDDEN"), "not_allowed"],
+    // An app's code the app did not class is not guessed from its name: an outage when it is
+    // retryable, else unknown (CONFIRM_… once read as "expired", …_LIMIT_… as a limit).
+    [error("CONFIRM_EMAIL_SENT"), "unknown"],
+    [error("DAILY_LIMIT_REACHED"), "unknown"],
+    [error("ITEM_UNAVAILABLE"), "unknown"],
+    [error("SEAT_HELD", { retryable: true }), "unavailable"],
     // Sign in (then the same call), not arguments, although the codes hold REQUIRED / INVALID.
     [error("AUTH_REQUIRED"), "sign_in"],
     [error("AUTH_INVALID"), "sign_in"],
     [error("INSUFFICIENT_SCOPE"), "sign_in"],
     [error("UNAUTHENTICATED", { retryable: true }), "sign_in"],
-    [error("AUTHOR_NOT_FOUND"), "not_found"],
-    [error("PAYMENT_DECLINED"), "declined"],
+    [error("AUTHOR_NOT_FOUND"), "unknown"],
     [error(UNREADABLE_RESULT, { retryable: true }), "unreadable"],
     [error("INTERNAL", { retryable: true }), "unavailable"],
     [error("INTERNAL"), "unknown"],
   ] as const)("%o → %s", (input, expected) => {
     expect(errorClassOf(input)).toBe(expected);
+  });
+
+  it("takes an app's class for its own code, and for a kit code it re-classes", () => {
+    const classes = { DAILY_LIMIT_REACHED: "limit_reached", CONFLICT: "in_progress" } as const;
+    expect(errorClassOf(error("DAILY_LIMIT_REACHED"), classes)).toBe("limit_reached");
+    expect(errorClassOf(error("CONFLICT"), classes)).toBe("in_progress");
+    expect(errorClassOf(error("CONFLICT"))).toBe("conflict");
+    // An unknown outcome is said first, whatever the app's class.
+    expect(errorClassOf(error("DAILY_LIMIT_REACHED", { changes: "unknown" }), classes)).toBe(
+      "unknown_outcome",
+    );
+    // Own entries only: a code such as `constructor` is data, not a lookup path.
+    expect(errorClassOf(error("constructor"))).toBe("unknown");
+    expect(errorClassOf(error("toString", { retryable: true }), classes)).toBe("unavailable");
   });
 
   // Every ToolError code the kit writes, with its class for a retryable and a final error.

@@ -18,10 +18,10 @@ const error = (code: string, extra: Partial<ToolError> = {}): ToolError => ({
 });
 
 describe("errorClassOf with an app's classes", () => {
-  it("lets an app code's explicit class beat the kit's patterns", () => {
-    // SEAT_ALREADY_TAKEN holds ALREADY (conflict) and TAKEN; the app says it is a declined seat.
+  it("classes an app code only as the app says, never by its name", () => {
+    // SEAT_ALREADY_TAKEN holds ALREADY, which once read as a conflict; the app says declined.
     const classes = { SEAT_ALREADY_TAKEN: "declined", PAYMENT_HELD: "in_progress" } as const;
-    expect(errorClassOf(error("SEAT_ALREADY_TAKEN"))).toBe("conflict");
+    expect(errorClassOf(error("SEAT_ALREADY_TAKEN"))).toBe("unknown");
     expect(errorClassOf(error("SEAT_ALREADY_TAKEN"), classes)).toBe("declined");
     // A code no pattern knows gets its class too, over field errors as well.
     expect(errorClassOf(error("PAYMENT_HELD"), classes)).toBe("in_progress");
@@ -73,8 +73,11 @@ describe("errorSentence", () => {
 });
 
 describe("isSettled", () => {
+  const APP_CLASSES = { EVENT_ALREADY_CANCELLED: "conflict" } as const;
   it.each([
     [error("EVENT_ALREADY_CANCELLED", { changes: "none" }), true],
+    // Unclassed, an app's code is no conflict: a failure, not a calm notice.
+    [error("EVENT_ALREADY_CANCELLED", { changes: "none" }), false, {}],
     [error("CONFLICT", { changes: "none" }), true],
     // Something may have changed, or a retry can still change it, or nothing is said: a failure.
     [error("EVENT_ALREADY_CANCELLED", { changes: "applied" }), false],
@@ -83,8 +86,8 @@ describe("isSettled", () => {
     // The key belongs to other arguments: this request was not carried out.
     [error("IDEMPOTENCY_KEY_REUSED", { changes: "none" }), false],
     [error("DRAFT_NOT_FOUND", { changes: "none" }), false],
-  ] as const)("%o → %s", (input, expected) => {
-    expect(isSettled(input, errorClassOf(input))).toBe(expected);
+  ] as const)("%o → %s", (input, expected, classes = APP_CLASSES) => {
+    expect(isSettled(input, errorClassOf(input, classes))).toBe(expected);
   });
 });
 

@@ -82,7 +82,7 @@ describe("ResultView", () => {
         contract_version: "1.0",
         kind: "notes",
         ok: false,
-        error: { code: "NOTE_NOT_FOUND", message: "No note n-9.", retryable: false },
+        error: { code: "NOT_FOUND", message: "No note n-9.", retryable: false },
       },
       "That could not be found",
     ],
@@ -208,7 +208,7 @@ describe("ResultView", () => {
     });
     const words = {
       errorTexts: { NOTE_LOCKED: "Someone else is editing this note." },
-      errorClasses: { NOTE_LOCKED: "conflict" },
+      errorClasses: { NOTE_LOCKED: "conflict", NOTE_GONE: "not_found" },
     } as const;
     const { container, rerender } = renderWithHost(
       <ResultView<View>

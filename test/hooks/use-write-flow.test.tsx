@@ -247,7 +247,7 @@ describe("useWriteFlow", () => {
 
     // Settled (a conflict that changed nothing, final): back and refresh, inside the modal
     // dialog, each once; no "prepare again", which could only be refused again.
-    host.setTool("book_seat", () => failure("booking", "SEAT_ALREADY_TAKEN", false));
+    host.setTool("book_seat", () => failure("booking", "CONFLICT", false));
     await click(container.querySelector('[data-action="prepare"]')!);
     await click(screen.getByRole("button", { name: "Confirm" }));
     const dialog = screen.getByRole("alertdialog");

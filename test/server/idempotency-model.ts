@@ -1,5 +1,5 @@
 /**
- * A model of the exactly-once rules (DESIGN.md, "Exactly once, under every outcome") checked
+ * A model of the exactly-once rules (docs/architecture.md, "Writes": exactly once) checked
  * against the real `runIdempotent` on a real store: fast-check generates sequences of
  * commits, concurrent bursts, retries, side effects that fail, throw, time out or are killed
  * half-way, clock steps past a lease or a record's TTL, the same key with other arguments,

@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { CallToolResult, Client, Tool } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
-import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
-import { createFlightsServer } from "../../templates/app/server/tools.ts";
+import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
+import { createFlightsServer } from "../../templates/flights/server/tools.ts";
 import { REPLY_SCOPE } from "../../templates/replies/server/send-reply.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
 import { createSqliteStore, silentLogger, type ToolServer } from "../../src/server/index.ts";

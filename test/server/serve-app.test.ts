@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { requestAsHost } from "../support/host-request.ts";
 import { silentLogger, StartupRefusal, type IdempotencyStore } from "../../src/server/index.ts";
 import { startApp, type RunningApp } from "../../src/server/app/serve-app.ts";
-import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
-import { createFlightsServer } from "../../templates/app/server/tools.ts";
+import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
+import { createFlightsServer } from "../../templates/flights/server/tools.ts";
 
 const widget = {
   uris: { skybridge: "ui://widget/flights.html", mcpApp: "ui://widget/flights.mcp-app.html" },

@@ -11,9 +11,9 @@ import {
   silentLogger,
 } from "../../src/server/index.ts";
 import { callAsWidget } from "../../src/testing/index.ts";
-import { flights } from "../../templates/app/contract.ts";
-import { BOOKING_SCOPE } from "../../templates/app/server/book-flight.ts";
-import { createFlightsServer } from "../../templates/app/server/tools.ts";
+import { flights } from "../../templates/flights/contract.ts";
+import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
+import { createFlightsServer } from "../../templates/flights/server/tools.ts";
 
 const clock = Date.parse("2030-04-30T10:00:00Z");
 const tools = createFlightsServer({

@@ -14,11 +14,26 @@ import {
   useI18n,
   useOpenExternal,
   useWriteFlow,
+  type ErrorWords,
 } from "mcp-widget-kit";
 import type { GiftGeniusView } from "../contract.ts";
 import { GiftList } from "./gift-list.tsx";
 import { messages } from "./messages.ts";
 import { PURCHASE_FLOW, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
+
+/**
+ * The person's class of each of GiftGenius' own error codes (the kit classes only its own):
+ * ErrorState picks its sentence by it. The payment outage and timeout need none (retryable
+ * and unclassed is an outage), nor GIFT_NOT_FOUND (its field error makes it validation: change
+ * the gift id).
+ */
+const ERROR_CLASSES = {
+  ITEM_UNAVAILABLE: "not_found",
+  DRAFT_NOT_FOUND: "not_found",
+  DRAFT_EXPIRED: "expired",
+  DAILY_LIMIT_REACHED: "limit_reached",
+  PAYMENT_DECLINED: "declined",
+} as const satisfies ErrorWords["errorClasses"];
 
 /** Props of `App`. */
 export interface AppProps {
@@ -86,6 +101,7 @@ function GiftGeniusFlow(props: AppProps) {
         onBack={flow.back}
         onRefresh={flow.refresh}
         onPrepareAgain={() => buy(draft.gift)}
+        errorClasses={ERROR_CLASSES}
       />
     );
   }
@@ -117,6 +133,7 @@ function GiftGeniusFlow(props: AppProps) {
       onBack={flow.back}
       onRefresh={flow.refresh}
       onCancel={flow.end}
+      errorClasses={ERROR_CLASSES}
       emptySuggestions={[
         { label: m.suggestRaiseBudget, prompt: m.suggestRaiseBudgetPrompt },
         { label: m.suggestOtherInterests, prompt: m.suggestOtherInterestsPrompt },

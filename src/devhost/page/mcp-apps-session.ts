@@ -62,7 +62,7 @@ export function startMcpAppsSession(context: WidgetSessionContext): WidgetSessio
 export function startAppBridge(context: WidgetSessionContext): WidgetSession {
   const bridge = new AppBridge(
     null,
-    { name: "mcp-widget-kit-devhost", version: "0.1.0" },
+    { name: "mcp-widget-kit-devhost", version: "1.0.0" },
     {
       openLinks: {},
       serverTools: {},

@@ -73,7 +73,7 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
   let client: Client;
   const open = async () => {
     client = new Client(
-      { name: "mcp-widget-kit-devhost", version: "0.1.0" },
+      { name: "mcp-widget-kit-devhost", version: "1.0.0" },
       { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
     );
     transport = new StreamableHTTPClientTransport(url, signIn ? { authProvider: signIn } : {});

@@ -14,11 +14,25 @@ import {
   WidgetRoot,
   useI18n,
   useWriteFlow,
+  type ErrorWords,
   type WriteFlowOptions,
 } from "mcp-widget-kit";
 import { replies, type RepliesView, type Ticket } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
+
+/**
+ * The person's class of each of this app's own error codes (the kit classes only its own);
+ * the sentence they see follows it. `DRAFT_IN_USE` needs none: retryable and unclassed is a
+ * wait-and-retry.
+ */
+const ERROR_CLASSES = {
+  DRAFT_NOT_FOUND: "not_found",
+  DRAFT_EXPIRED: "expired",
+  DRAFT_ALREADY_SENT: "conflict",
+  REPLY_ALREADY_SENT: "conflict",
+  REPLY_IN_PROGRESS: "in_progress",
+} as const satisfies ErrorWords["errorClasses"];
 
 /** The tools and kinds of the reply flow. */
 const REPLY_FLOW = {
@@ -109,6 +123,7 @@ function Replies() {
       onBack={flow.back}
       onRefresh={flow.refresh}
       onCancel={flow.end}
+      errorClasses={ERROR_CLASSES}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
@@ -149,6 +164,7 @@ function Replies() {
             onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => draft(reply.ticket, reply.body)}
+            errorClasses={ERROR_CLASSES}
           >
             <div className="wk-panel">{reply.body}</div>
           </ConfirmDraft>

@@ -13,11 +13,23 @@ import {
   WidgetRoot,
   useI18n,
   useWriteFlow,
+  type ErrorWords,
   type WriteFlowOptions,
 } from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
+
+/**
+ * The person's class of each of this app's own error codes (the kit classes only its own);
+ * the sentence they see follows it. `DRAFT_IN_USE` needs none: retryable and unclassed is a
+ * wait-and-retry.
+ */
+const ERROR_CLASSES = {
+  DRAFT_NOT_FOUND: "not_found",
+  DRAFT_EXPIRED: "expired",
+  DRAFT_ALREADY_BOOKED: "conflict",
+} as const satisfies ErrorWords["errorClasses"];
 
 /** The tools and kinds of the booking flow. */
 const BOOKING_FLOW = {
@@ -100,6 +112,7 @@ function Flights() {
       onBack={flow.back}
       onRefresh={flow.refresh}
       onCancel={flow.end}
+      errorClasses={ERROR_CLASSES}
       renderResults={(view) => (
         <ul className="wk-list">
           {view.items.map((offer) => (
@@ -145,6 +158,7 @@ function Flights() {
             onBack={flow.back}
             onRefresh={flow.refresh}
             onPrepareAgain={() => book(draft.offer, draft.passengers)}
+            errorClasses={ERROR_CLASSES}
           />
         );
       }}
