@@ -22,8 +22,8 @@ export default defineConfig({
   // discovery, Vite finds that import mid-run, re-optimizes and reloads the page, failing
   // whichever test was running; no browser test loads it, so it is never pre-bundled.
   optimizeDeps: { exclude: ["@modelcontextprotocol/client"] },
-  // Vite serves the repository's public/ (the GiftGenius pictures) at /images/….
-  publicDir: path.join(root, "public"),
+  // Vite serves GiftGenius' public/ (its pictures) at /images/….
+  publicDir: path.join(root, "examples/giftgenius/public"),
   test: {
     include: ["test/visual/**/*.test.tsx"],
     // The widget's own stylesheets are what these pictures are about (Vitest skips CSS by default).

@@ -11,7 +11,9 @@ import { contractJsonSchema } from "../../src/contract/json-schema.ts";
 
 describe("GiftGenius contract lock", () => {
   it("the committed lock matches the current GiftGenius contract", () => {
-    const lock = readContractLock(new URL("../../contract.lock.json", import.meta.url).pathname);
+    const lock = readContractLock(
+      new URL("../../examples/giftgenius/contract.lock.json", import.meta.url).pathname,
+    );
     expect(lock).toBeDefined();
     expect(checkContract(lock!, contractJsonSchema(giftGenius)).errors).toEqual([]);
   });
