@@ -3,13 +3,13 @@
  * the suite (test/visual/widget.test.tsx) and the Node check that every reference PNG in
  * test/snapshots/visual/ is still one of these (test/snapshots/visual-references.test.ts).
  */
-import committed from "../fixtures/committed--commit.json";
-import confirm from "../fixtures/confirm--prepare-order.json";
-import empty from "../fixtures/empty--no-match.json";
-import rateLimited from "../fixtures/error--rate-limited.json";
-import validation from "../fixtures/error--validation-failed.json";
-import results from "../fixtures/results--suggest-gifts.json";
-import unsupported from "../payloads/major-2.json";
+import committed from "../../examples/giftgenius/test/fixtures/committed--commit.json";
+import confirm from "../../examples/giftgenius/test/fixtures/confirm--prepare-order.json";
+import empty from "../../examples/giftgenius/test/fixtures/empty--no-match.json";
+import rateLimited from "../../examples/giftgenius/test/fixtures/error--rate-limited.json";
+import validation from "../../examples/giftgenius/test/fixtures/error--validation-failed.json";
+import results from "../../examples/giftgenius/test/fixtures/results--suggest-gifts.json";
+import unsupported from "../../examples/giftgenius/test/payloads/major-2.json";
 
 /** The states, each by the file that shows it. */
 export const STATES: ReadonlyArray<readonly [name: string, file: { structuredContent: unknown }]> =
