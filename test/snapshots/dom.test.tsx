@@ -8,7 +8,7 @@
  * committed file under test/snapshots/dom/. The theme changes only the root's `data-theme` in
  * the markup (colours are CSS: the visual snapshots cover them), so the second theme rides
  * along with the second locale instead of doubling the files. GiftGenius' own DOM snapshots are
- * its package's (examples/giftgenius/test/snapshots), so an edit to it cannot churn these.
+ * in its own package, so an edit to it cannot churn these.
  *
  * After an intended change: `npm run snapshots:update`, then review the diff.
  */
