@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
+    // Chromium's suite: `npm run test:visual` (vitest.visual.config.ts).
+    exclude: ["test/visual/**", "node_modules/**"],
     testTimeout: 30_000,
   },
 });
