@@ -1,5 +1,5 @@
 /**
- * Visual snapshots (`npm run test:visual`): chosen fixture states of the GiftGenius widget in
+ * Visual snapshots (`npm run test:visual`): the recorded states of the kit's fixture shop widget in
  * Chromium (Vitest browser mode, the system Chromium), light and dark, each compared with a
  * committed reference PNG by `toMatchScreenshot` (pixelmatch). A failing comparison writes the
  * new screenshot and the diff under test-results/visual/. `npm run snapshots:update` rewrites
@@ -22,8 +22,8 @@ export default defineConfig({
   // discovery, Vite finds that import mid-run, re-optimizes and reloads the page, failing
   // whichever test was running; no browser test loads it, so it is never pre-bundled.
   optimizeDeps: { exclude: ["@modelcontextprotocol/client"] },
-  // Vite serves the repository's public/ (the GiftGenius pictures) at /images/….
-  publicDir: path.join(root, "public"),
+  // The fixture shop's widget shows no pictures (GiftGenius' visual suite is its package's).
+  publicDir: false,
   test: {
     include: ["test/visual/**/*.test.tsx"],
     // The widget's own stylesheets are what these pictures are about (Vitest skips CSS by default).

@@ -43,8 +43,8 @@ const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
   stories: ["../stories/**/*.mdx", "../stories/**/*.stories.@(ts|tsx)"],
   addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
-  // The GiftGenius pictures (public/images), served at /images/ as the app's server does.
-  staticDirs: ["../public"],
+  // The GiftGenius pictures (its public/images), served at /images/ as the app's server does.
+  staticDirs: ["../examples/giftgenius/public"],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // `*.fixtures.stories.tsx` files get one story per JSON file they point at (see fixture-stories.ts).
   experimental_indexers: async (existing) => [fixtureStoriesIndexer, ...(existing ?? [])],

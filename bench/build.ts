@@ -21,8 +21,9 @@ function gzipBytes(path: string): number {
 }
 
 /**
- * Builds the repo's widget (vite.config.ts, or `extra.configFile`) into `outDir`, with extra
- * environment (the declared locales and hosts); returns the build time in ms.
+ * Builds GiftGenius' widget (its vite.config.ts), or the widget of `extra.configFile`, into
+ * `outDir`, with extra environment (the declared locales and hosts), the kit resolved to its
+ * sources (what this tree would publish, without a stale lib/); returns the build time in ms.
  */
 export async function buildWidget(
   outDir: string,
@@ -35,7 +36,13 @@ export async function buildWidget(
   Object.assign(process.env, settings);
   try {
     const started = performance.now();
-    await build({ configFile: join(repo, "vite.config.ts"), ...extra, mode, logLevel: "error" });
+    await build({
+      ...extra,
+      configFile: extra.configFile ?? join(repo, "examples/giftgenius/vite.config.ts"),
+      resolve: { ...extra.resolve, alias: kitAliases() },
+      mode,
+      logLevel: "error",
+    });
     return performance.now() - started;
   } finally {
     for (const [key, value] of Object.entries(previous)) {

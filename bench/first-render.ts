@@ -35,7 +35,10 @@ export const ORIGIN = "http://bench.invalid";
 /** The recorded suggestions, grown to `count` gifts with distinct ids (prefix `p`). */
 export function suggestions(count: number, prefix = "gift"): unknown {
   const recorded = JSON.parse(
-    readFileSync(join(repo, "test/fixtures/results--suggest-gifts.json"), "utf8"),
+    readFileSync(
+      join(repo, "examples/giftgenius/test/fixtures/results--suggest-gifts.json"),
+      "utf8",
+    ),
   ) as { structuredContent: { gifts: object[] } };
   const gifts = recorded.structuredContent.gifts;
   return {

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedVersionIn, installRuntimes, npmInstallInto } from "./runtimes.ts";
-import { spawnServer } from "./spawn-server.ts";
+import { GIFTGENIUS_DIST, spawnServer } from "./spawn-server.ts";
 
 /** The suite's version: a prerelease, so exactly this one. */
 export const CONFORMANCE_VERSION = "0.2.0-alpha.12";
@@ -64,8 +64,11 @@ async function main(): Promise<void> {
   installSuite();
   const { bun } = installRuntimes();
   // resources/read serves the built widget (the caching scenario reads it).
-  if (!existsSync(join(ROOT, "dist", "widget.manifest.json")))
-    execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (!existsSync(join(GIFTGENIUS_DIST, "widget.manifest.json")))
+    execFileSync("npm", ["run", "build", "-w", "giftgenius"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   const dataDir = mkdtempSync(join(tmpdir(), "giftgenius-conformance-"));
   // Its own SQLite file (never a shared DATABASE_URL) and no daily limit to run into.
   const server = await spawnServer({

@@ -37,7 +37,7 @@ import { createTestIssuer } from "../test/server/test-issuer.ts";
 /** Tool arguments as a `tools/call` sends them. */
 type ToolArguments = { readonly [key: string]: unknown };
 
-const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../examples/giftgenius/test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
 const SEARCH = {
   interests: ["books", "coffee"],
@@ -354,7 +354,7 @@ async function main(): Promise<void> {
       scenarios: (rec) => scenarios(rec, server.scope, dir, widgetDist),
     });
     console.log(
-      `recorded ${report.recorded.length} fixtures in test/fixtures/ ` +
+      `recorded ${report.recorded.length} fixtures in examples/giftgenius/test/fixtures/ ` +
         `(${report.changed.length} changed, ${report.removed.length} removed)` +
         [
           ...report.changed.map((f) => `\n  changed ${f}`),

@@ -25,7 +25,7 @@ import { kitAliases } from "./kit-aliases.ts";
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
 /** GiftGenius' Vite config, the one place `npm run size` takes it from. */
-export const GIFTGENIUS_VITE_CONFIG = join(repo, "vite.config.ts");
+export const GIFTGENIUS_VITE_CONFIG = join(repo, "examples/giftgenius/vite.config.ts");
 
 /** The committed ceilings: where they came from, and one ceiling per variant. */
 export interface SizeCeilings {

@@ -19,6 +19,11 @@ export interface ServerProcess {
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** GiftGenius' widget build (`npm run build -w giftgenius`), which its server serves. */
+export const GIFTGENIUS_DIST = fileURLToPath(
+  new URL("../examples/giftgenius/dist", import.meta.url),
+);
+
 /**
  * Spawns the server with `env` added to the current environment (PORT defaults to 0);
  * `entry` is another server script that logs `listening` the same way (the kit's fixture app).
@@ -41,6 +46,8 @@ export function spawnServer(
       HOST: "127.0.0.1",
       // Without AUTH_ISSUER the server starts the development authorization server: on a free port.
       AUTH_DEV_PORT: "0",
+      // Started from the repository root: GiftGenius' relative default would be the root's dist/.
+      WIDGET_DIST: GIFTGENIUS_DIST,
       ...env,
     },
     (entry) =>

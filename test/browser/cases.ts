@@ -1,6 +1,6 @@
 /**
- * What the browser suite renders: every sample payload in test/payloads and
- * every recorded tool result in test/fixtures/*.json, each with the data-state it must show.
+ * What the browser suite renders: every sample payload in examples/giftgenius/test/payloads and
+ * every recorded tool result in examples/giftgenius/test/fixtures/*.json, each with the data-state it must show.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,7 +31,7 @@ function jsonFiles(dir: string): string[] {
 
 /** The sample payloads kept in the repository. */
 export function payloadsDir(): string {
-  return join(REPO, "test/payloads");
+  return join(REPO, "examples/giftgenius/test/payloads");
 }
 
 /**
@@ -59,7 +59,7 @@ export function payloadCases(): WidgetCase[] {
  * own `expect`, when it has one).
  */
 export function fixtureCases(): WidgetCase[] {
-  return jsonFiles(join(REPO, "test/fixtures")).map((path) => {
+  return jsonFiles(join(REPO, "examples/giftgenius/test/fixtures")).map((path) => {
     const file = readJson(path);
     const result = (
       typeof file.result === "object" && file.result !== null ? file.result : file

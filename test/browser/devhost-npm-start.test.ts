@@ -1,6 +1,6 @@
 /**
- * Live reload under the repository's own `npm start`, in Chromium: the dev loop its "start"
- * script runs (`mcp-widget-kit dev --app-page` around the GiftGenius server, which serves the
+ * Live reload under the repository's own `npm start`, in Chromium: the dev loop GiftGenius'
+ * "start" script runs (`mcp-widget-kit dev --app-page` around the GiftGenius server, which serves the
  * dev page itself) rebuilds the widget after an edit, and the open page shows the edit without
  * a reload, with the same tool output and without calling the tool again. The edit goes to a
  * copy of the GiftGenius widget (WIDGET_ROOT) built into a temp folder (WIDGET_OUT_DIR, read
@@ -13,16 +13,16 @@ import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 import { SUGGEST_ARGS } from "./giftgenius-server.ts";
-import { REPO } from "./targets.ts";
+import { GIFTGENIUS, REPO } from "./targets.ts";
 
 let work: string;
 let loop: ChildProcess;
 let baseUrl: string;
 let browser: Browser;
 
-/** The dev loop of package.json's "start": what follows its builds. */
+/** The dev loop of GiftGenius' "start" (the root's `npm start` runs it): what follows its builds. */
 function startScriptLoop(): string {
-  const { scripts } = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
+  const { scripts } = JSON.parse(readFileSync(join(GIFTGENIUS, "package.json"), "utf8")) as {
     scripts: { start: string };
   };
   const loopCommand = scripts.start.split(" && ").at(-1)!;
@@ -41,7 +41,7 @@ beforeAll(async () => {
     { cwd: REPO, stdio: "inherit" },
   );
   loop = spawn(startScriptLoop(), {
-    cwd: REPO,
+    cwd: GIFTGENIUS,
     shell: true,
     detached: true,
     env: {

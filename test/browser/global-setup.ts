@@ -1,17 +1,20 @@
 /**
  * Builds each widget target when its HTML is missing or older than any source it is built
- * from, so the suite always checks what `npm run build` would ship.
+ * from, so the suite always checks what `npm run build` would ship. GiftGenius reaches the kit
+ * by its package name, i.e. the kit's build in lib/: that is rebuilt first when src/ is newer.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { REPO, TARGETS } from "./targets.ts";
+import { GIFTGENIUS, REPO, TARGETS } from "./targets.ts";
 
 const SOURCES = [
   "src",
-  "examples",
-  "vite.config.ts",
-  "contract.lock.json",
+  "examples/giftgenius/widget",
+  "examples/giftgenius/widget.config.ts",
+  "examples/giftgenius/contract.ts",
+  "examples/giftgenius/vite.config.ts",
+  "examples/giftgenius/contract.lock.json",
   "package.json",
   process.env.WIDGET_ROOT,
 ].filter((p): p is string => Boolean(p));
@@ -24,6 +27,8 @@ function newestMtime(path: string): number {
 }
 
 export default function setup(): void {
+  if (newestMtime(join(REPO, "lib")) < newestMtime(join(REPO, "src")))
+    execFileSync("npm", ["run", "build:lib"], { cwd: REPO, stdio: "inherit" });
   const sourcesTime = Math.max(...SOURCES.map((p) => newestMtime(join(REPO, p))));
   for (const target of TARGETS) {
     const html = join(target.dir, "widget.html");
@@ -32,7 +37,7 @@ export default function setup(): void {
       join(REPO, "node_modules/.bin/vite"),
       ["build", "--logLevel", "warn", ...target.buildArgs],
       {
-        cwd: REPO,
+        cwd: GIFTGENIUS,
         stdio: "inherit",
         env: { ...process.env, NODE_ENV: "production" },
       },

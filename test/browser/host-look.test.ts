@@ -38,7 +38,10 @@ const HOST_VARIABLES = {
 /** The recorded suggestions, grown to `count` gifts with distinct ids. */
 function suggestions(count: number): unknown {
   const recorded = JSON.parse(
-    readFileSync(join(REPO, "test/fixtures/results--suggest-gifts.json"), "utf8"),
+    readFileSync(
+      join(REPO, "examples/giftgenius/test/fixtures/results--suggest-gifts.json"),
+      "utf8",
+    ),
   ) as { structuredContent: { gifts: { id: string }[] } };
   const gifts = recorded.structuredContent.gifts;
   return {

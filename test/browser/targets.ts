@@ -4,6 +4,9 @@ import { join } from "node:path";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
+/** GiftGenius' package: its vite.config.ts builds the widget these tests load. */
+export const GIFTGENIUS = join(REPO, "examples/giftgenius");
+
 /** One build of the widget: React (the default) or Preact. */
 export interface WidgetTarget {
   name: "react" | "preact";
@@ -12,7 +15,9 @@ export interface WidgetTarget {
   buildArgs: string[];
 }
 
-const distRoot = join(REPO, process.env.WIDGET_OUT_DIR ?? "dist");
+const distRoot = process.env.WIDGET_OUT_DIR
+  ? join(REPO, process.env.WIDGET_OUT_DIR)
+  : join(GIFTGENIUS, "dist");
 
 export const TARGETS: readonly WidgetTarget[] = [
   { name: "react", dir: distRoot, buildArgs: [] },

@@ -21,7 +21,7 @@ const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = join(REPO, "test-results/screenshots");
 // The recorded fixtures' pictures are on the app's production origin, which is not reachable
 // here: answer its /images/ paths with the files the GiftGenius server serves (public/images).
-const PUBLIC = join(REPO, "public");
+const PUBLIC = join(REPO, "examples/giftgenius/public");
 const CASES: WidgetCase[] = [...payloadCases(), ...fixtureCases()];
 
 let browser: Browser;

@@ -115,6 +115,8 @@ export interface FixtureToolOptions {
   /** The widget resources the tools advertise and serve. */
   widget: { uris: WidgetUris; provider: ResourceProvider };
   now?: () => number;
+  /** Each call's request id (default random); the recording fixes it so files do not churn. */
+  requestId?: () => string;
   /** The idempotency lease, wait and TTL (default the kit's). */
   timing?: Partial<IdempotencyTiming>;
   /**
@@ -288,6 +290,7 @@ export function createFixtureTools(options: FixtureToolOptions) {
     resources: widget.provider,
     log,
     confirmation: { secret: FIXTURE_SECRET, now },
+    ...(options.requestId ? { requestId: options.requestId } : {}),
   });
   const fixture: FixtureTools = { tools, effects: () => effects, placed: () => purchases.size };
   // The declarations too, for their types (`FixtureShopTools`).

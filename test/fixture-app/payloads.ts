@@ -1,7 +1,7 @@
 /**
  * The results the fixture server sends (test/fixture-app/app.ts), as fixed values: what the
  * kit's hook and bridge tests hand a widget through a mock host, in place of GiftGenius'
- * recordings in test/fixtures.
+ * recordings (the DOM snapshots render its own recordings, ./fixtures).
  */
 const PRODUCT = {
   id: "p-mug",

@@ -55,12 +55,12 @@ describe("fixture stories", () => {
     expect(expandFixtureStories(code, path.join(dir, "y.fixtures.stories.tsx"))).toBe(code);
   });
 
-  it("indexes one story for every recorded fixture in test/fixtures", async () => {
+  it("indexes one story for every recorded fixture in GiftGenius' test/fixtures", async () => {
     const storyFile = path.join(repoRoot, "stories/fixtures/recorded.fixtures.stories.tsx");
     const entries = await fixtureStoriesIndexer.createIndex(storyFile, {
       makeTitle: (title) => title ?? "untitled",
     });
-    const files = readdirSync(path.join(repoRoot, "test/fixtures"))
+    const files = readdirSync(path.join(repoRoot, "examples/giftgenius/test/fixtures"))
       .filter((file) => file.endsWith(".json"))
       .sort();
     expect(files.length).toBeGreaterThan(0);

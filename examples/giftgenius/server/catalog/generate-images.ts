@@ -8,8 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { INTERESTS } from "./types.ts";
 
-/** Where the images are written: the repository's top-level `public/images/`. */
-export const IMAGES_DIR = fileURLToPath(new URL("../../../../public/images/", import.meta.url));
+/** Where the images are written: GiftGenius' `public/images/`. */
+export const IMAGES_DIR = fileURLToPath(new URL("../../public/images/", import.meta.url));
 
 /** `board_games` → `Board games`. */
 function label(interest: string): string {

@@ -6,9 +6,9 @@
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { contractJsonSchema } from "../../src/contract/json-schema.ts";
-import { loadPayloads } from "../support/payloads.ts";
+import { giftGenius } from "../contract.ts";
+import { contractJsonSchema } from "mcp-widget-kit/server";
+import { loadPayloads } from "./samples.ts";
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats.default(ajv);

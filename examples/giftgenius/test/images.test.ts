@@ -3,22 +3,16 @@
  * its output, byte for byte), one for every category a gift points at, and served by the
  * image route with safe headers and nothing outside public/images.
  */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
-import {
-  categoryImage,
-  IMAGES_DIR,
-} from "../../examples/giftgenius/server/catalog/generate-images.ts";
-import { INTERESTS } from "../../examples/giftgenius/server/catalog/types.ts";
-import { createImageRoute } from "../../examples/giftgenius/server/images.ts";
-import {
-  audienceMismatch,
-  readConfig,
-  startupRefusal,
-} from "../../examples/giftgenius/server/config.ts";
+import { loadGifts } from "../server/catalog/catalog.ts";
+import { categoryImage, IMAGES_DIR } from "../server/catalog/generate-images.ts";
+import { INTERESTS } from "../server/catalog/types.ts";
+import { createImageRoute } from "../server/images.ts";
+import { audienceMismatch, readConfig, startupRefusal } from "../server/config.ts";
 
 describe("GiftGenius catalog images", () => {
   it("are exactly what generate-images.ts writes, one per category", () => {

@@ -1,10 +1,11 @@
 /**
- * Builds the GiftGenius widget with the kit's own plugin:
+ * Builds the GiftGenius widget with the kit's plugin:
  * `npm run build` → dist/widget.html, dist/widget.manifest.json, dist/contract.json;
  * `npm run build:preact` (`--mode preact`, or WIDGET_TARGET=preact) → the same under dist/preact/.
- * WIDGET_ROOT builds another widget directory with the same config (tests use a fixture);
- * WIDGET_OUT_DIR replaces `dist`. WIDGET_LOCALES / WIDGET_HOSTS (comma-separated, e.g. `en` and
- * `openai`) build only those catalogs and host adapters (the bench's one-locale, one-host row).
+ * WIDGET_ROOT builds another widget directory with the same config (the kit's tests and bench
+ * use it); WIDGET_OUT_DIR replaces `dist`. WIDGET_LOCALES / WIDGET_HOSTS (comma-separated, e.g.
+ * `en` and `openai`) build only those catalogs and host adapters (the bench's one-locale,
+ * one-host row). Relative paths in them start at the working directory.
  */
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
@@ -12,11 +13,10 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { widgetKit, type WidgetKitOptions } from "mcp-widget-kit/build";
 import type { Language } from "mcp-widget-kit";
-import giftGeniusWidget from "./examples/giftgenius/widget.config.ts";
-import { messages as giftGeniusMessages } from "./examples/giftgenius/widget/messages.ts";
-import { kitAliases } from "./scripts/kit-aliases.ts";
+import giftGeniusWidget from "./widget.config.ts";
+import { messages as giftGeniusMessages } from "./widget/messages.ts";
 
-const repo = fileURLToPath(new URL(".", import.meta.url));
+const app = fileURLToPath(new URL(".", import.meta.url));
 
 /** A comma-separated list from the environment, or undefined (= everything). */
 function listFromEnv<T extends string>(name: string): T[] | undefined {
@@ -27,19 +27,17 @@ function listFromEnv<T extends string>(name: string): T[] | undefined {
 export default defineConfig(({ mode }) => {
   const target = mode === "preact" || process.env.WIDGET_TARGET === "preact" ? "preact" : "react";
   const outDir = resolve(
-    repo,
-    process.env.WIDGET_OUT_DIR || "dist",
+    process.env.WIDGET_OUT_DIR ? resolve(process.env.WIDGET_OUT_DIR) : resolve(app, "dist"),
     target === "preact" ? "preact" : ".",
   );
   return {
-    root: resolve(repo, process.env.WIDGET_ROOT || "examples/giftgenius/widget"),
-    resolve: { alias: kitAliases() },
+    root: process.env.WIDGET_ROOT ? resolve(process.env.WIDGET_ROOT) : resolve(app, "widget"),
     plugins: [
       react(),
       widgetKit({
         config: giftGeniusWidget,
         target,
-        contractLock: resolve(repo, "contract.lock.json"),
+        contractLock: resolve(app, "contract.lock.json"),
         locales: listFromEnv<Language>("WIDGET_LOCALES"),
         hosts: listFromEnv<NonNullable<WidgetKitOptions["hosts"]>[number]>("WIDGET_HOSTS"),
         // GiftGenius' App wraps everything in its MessagesProvider; another root may not.

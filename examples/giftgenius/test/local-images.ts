@@ -1,7 +1,7 @@
 /**
  * Recorded fixtures carry the GiftGenius pictures on the app's production origin
  * (`npm run record` uses https://giftgenius.example), which is not reachable from a test or
- * story. Storybook and the visual tests serve the same files (the repository's public/) from
+ * story. Storybook and the visual tests serve the same files (GiftGenius' public/) from
  * their own origin; this points the fixture's picture URLs there.
  */
 

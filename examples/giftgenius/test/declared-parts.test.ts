@@ -11,13 +11,15 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
-import { widgetKit } from "../../src/build/index.ts";
-import type { HostProtocol } from "../../src/build/declared-parts.ts";
-import type { Language } from "../../src/i18n/index.ts";
-import giftGeniusWidget from "../../examples/giftgenius/widget.config.ts";
-import { messages } from "../../examples/giftgenius/widget/messages.ts";
+import { widgetKit, type WidgetKitOptions } from "mcp-widget-kit/build";
+import type { Language } from "mcp-widget-kit";
+import giftGeniusWidget from "../widget.config.ts";
+import { messages } from "../widget/messages.ts";
 
-const root = fileURLToPath(new URL("../../examples/giftgenius/widget", import.meta.url));
+/** A host adapter the build can be limited to (`widgetKit({ hosts })`). */
+type HostProtocol = NonNullable<WidgetKitOptions["hosts"]>[number];
+
+const root = fileURLToPath(new URL("../widget", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "mcp-widget-kit-declared-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -4,8 +4,8 @@
  * kit's unit tests (which use the fixture contract in `test/support/shop-contract.ts`).
  */
 import { describe, expect, it } from "vitest";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { loadPayloads } from "../support/payloads.ts";
+import { giftGenius } from "../contract.ts";
+import { loadPayloads } from "./samples.ts";
 
 describe("sample payloads", () => {
   const payloads = loadPayloads();

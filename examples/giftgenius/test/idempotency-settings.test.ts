@@ -3,7 +3,8 @@
  * TTL or a lease of 0, or a lease past the bound, is refused, naming the setting. The rules
  * themselves are the kit's, tested in test/server/idempotency-settings.test.ts.
  */
-import { startupRefusal } from "../../examples/giftgenius/server/config.ts";
+import { describe, expect, it } from "vitest";
+import { startupRefusal } from "../server/config.ts";
 
 const PRODUCTION = {
   NODE_ENV: "production",

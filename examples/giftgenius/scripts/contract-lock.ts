@@ -3,8 +3,8 @@
  * build's contract check compares against what was just released.
  */
 import { fileURLToPath } from "node:url";
-import { writeContractLock } from "../src/build/contract-lock.ts";
-import widget from "../examples/giftgenius/widget.config.ts";
+import { writeContractLock } from "mcp-widget-kit/build";
+import widget from "../widget.config.ts";
 
 const path = fileURLToPath(new URL("../contract.lock.json", import.meta.url));
 const schema = writeContractLock(widget.contract, path);
