@@ -321,13 +321,16 @@ async function scenarios(
   try {
     const caller = await rec.connect(limited.server);
     rec.record("error", "daily-limit-reached", await caller.call("suggest_gifts", SEARCH));
-    // A write before sign-in: the host reads _meta["mcp/www_authenticate"] and starts sign-in.
+    // The widget's write before sign-in (it sends the proof it holds; a call with none, the
+    // model's, is refused CONFIRMATION_REQUIRED first): the host reads
+    // _meta["mcp/www_authenticate"] and starts sign-in.
     rec.record(
       "error",
       "auth-required",
       await limited.anonymous("commit_order", {
         draft_id: "drf_from_prepare_order",
         idempotency_key: "rec-key-anonymous",
+        confirmation: "v1.held-by-the-widget",
       }),
     );
     await caller.close();

@@ -39,13 +39,15 @@ export interface ErrorStateProps extends ErrorWords {
 }
 
 /**
- * A field entry's name for the person. `*` is not a field: the server's entry for the call as
- * a whole (unknown fields, more problems not listed, arguments that are not an object).
+ * A field entry's name for the person. An unknown argument is the model's slip, not a field
+ * (its name, when the server gives one, is for the model). `*` is not a field: the server's
+ * entry for the call as a whole (more problems not listed, arguments that are not an object).
  */
 function fieldLabel(fieldError: { field: unknown; code?: unknown }, m: Messages): string {
   const field = String(fieldError.field);
-  if (field !== "*") return plainFieldName(field);
+  // An unknown argument, named for the model or not, is nothing the person can change.
   if (fieldError.code === UNKNOWN_FIELDS) return m.fieldUnknown;
+  if (field !== "*") return plainFieldName(field);
   if (fieldError.code === MORE_ERRORS) return m.fieldMore;
   return m.fieldOther;
 }

@@ -33,6 +33,13 @@ export interface FixtureWidgetProps {
   readonly output?: unknown;
 }
 
+/** The fixture server's own codes and the class of sentence the person sees for each. */
+const ERROR_CLASSES = {
+  PRODUCT_NOT_FOUND: "not_found",
+  DRAFT_NOT_FOUND: "not_found",
+  DRAFT_EXPIRED: "expired",
+} as const;
+
 /** The whole fixture widget. */
 export function FixtureWidget(props: FixtureWidgetProps) {
   const flow = useWriteFlow({
@@ -49,6 +56,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
   return (
     <ResultView<ShopView>
       result={flow.view}
+      errorClasses={ERROR_CLASSES}
       header={<h1>Fixture shop</h1>}
       renderResults={(view) =>
         view.items.map((product) => (
@@ -75,6 +83,7 @@ export function FixtureWidget(props: FixtureWidgetProps) {
                 total: draft.total,
                 expiresAt: draft.expires_at,
               }}
+              errorClasses={ERROR_CLASSES}
               onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
               onCommitted={flow.committed}
               onCancel={flow.cancel}
