@@ -88,7 +88,7 @@ export function runCommit<T, C = unknown>(options: {
   onStoreError?(error: unknown): void;
   /**
    * `false` lifts single use: each key may write the draft once. Only for an app whose draft
-   * ids name the arguments rather than one confirmation (the same gift in the same window is
+   * ids name the arguments rather than one confirmation (the same item in the same window is
    * the same id, so two purchases of it share a draft); default true.
    */
   readonly singleUse?: boolean;

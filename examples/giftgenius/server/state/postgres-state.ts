@@ -22,6 +22,16 @@ export function createPostgresState(connectionString: string, maxConnections = 5
   return {
     name: "postgres",
     async init() {
+      // The catalogue first, which takes no lock: a start while a backup or a long read holds
+      // the ledger must not queue an ALTER TABLE (an exclusive lock) that every charge then
+      // queues behind. DDL runs only when something is missing.
+      const { rows } = await pool.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = 'giftgenius_payments'`,
+      );
+      const present = new Set(rows.map((row) => row.column_name));
+      if (present.size > 0 && Object.keys(LEDGER_ADDED).every((column) => present.has(column)))
+        return;
       const client = await pool.connect();
       try {
         // Concurrent CREATE TABLE IF NOT EXISTS can collide on the type catalog; serialise it.
