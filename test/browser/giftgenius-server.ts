@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { REPO } from "./targets.ts";
+import { REPO, TARGETS } from "./targets.ts";
 
 /** `suggest_gifts` arguments that find a handful of gifts, every one under the budget. */
 export const SUGGEST_ARGS = {
@@ -35,6 +35,9 @@ export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer
         HOST: "127.0.0.1",
         AUTH_DEV_PORT: "0",
         SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
+        // GiftGenius' own build (its package's dist/, the React target), which the suite's
+        // setup keeps fresh.
+        WIDGET_DIST: TARGETS[0]!.dir,
         // Its own database, even when the suite runs with a shared PostgreSQL (CI's
         // DATABASE_URL): there the anonymous caller's daily search count carries over from
         // every earlier run of the day, and after 50 every search is refused.
