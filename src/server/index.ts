@@ -10,6 +10,7 @@
  */
 export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
 export { NEXT_ACTIONS } from "./next-action.ts";
+export { explainEmpty, type SearchCondition } from "./empty-reason.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
 export type { ArgumentSpec } from "./validate-arguments.ts";

@@ -3,10 +3,15 @@
  * so faults (outage, rate limit, latency, a proxy's HTML page) come through the same paths.
  */
 import { readFileSync } from "node:fs";
-import { ToolFailure, UpstreamProblem } from "mcp-widget-kit/server";
+import {
+  explainEmpty,
+  ToolFailure,
+  UpstreamProblem,
+  type SearchCondition,
+} from "mcp-widget-kit/server";
 import { getFaults } from "../faults.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-import type { CatalogGift, CatalogRecord, Currency } from "./types.ts";
+import { RELATIONSHIPS, type CatalogGift, type CatalogRecord, type Currency } from "./types.ts";
 
 /** A search, already validated. */
 export interface GiftQuery {
@@ -22,6 +27,11 @@ export interface GiftQuery {
 /** What the catalog offers the tools. */
 export interface Catalog {
   search(query: GiftQuery, signal?: AbortSignal): Promise<CatalogGift[]>;
+  /**
+   * Why `query` found nothing: which of the conditions it was sent with emptied it, naming the
+   * interests and relationships the catalog knows (one sentence, for `no_results_reason`).
+   */
+  explainEmpty(query: GiftQuery): string;
   /** A gift by id, discontinued ones included; `undefined` when unknown. */
   get(id: string, signal?: AbortSignal): Promise<CatalogGift | undefined>;
   /** Every gift as stored (examples in validation errors, recordings). */
@@ -42,12 +52,36 @@ export interface CatalogOptions {
   imageOrigin: () => string;
 }
 
-function matches(gift: CatalogRecord, query: GiftQuery): number {
-  if (gift.discontinued) return -1;
-  const price = Number(gift.prices[query.currency]);
-  if (!(price >= query.budgetMin && price <= query.budgetMax)) return -1;
-  if (query.age !== undefined && (query.age < gift.age_min || query.age > gift.age_max)) return -1;
-  if (!gift.relationships.includes(query.relationship)) return -1;
+/**
+ * A search's conditions, one predicate per argument the caller sent: the search keeps the gifts
+ * meeting all of them, and an empty search names the ones that emptied it from the same
+ * predicates. Age is a condition only when it was sent.
+ */
+function conditionsOf(query: GiftQuery, interests: readonly string[]) {
+  const wanted = new Set(query.interests.map((interest) => interest.toLowerCase()));
+  const price = (gift: CatalogRecord) => Number(gift.prices[query.currency]);
+  const conditions: SearchCondition<CatalogRecord>[] = [
+    {
+      field: "interests",
+      test: (gift) => gift.interests.some((interest) => wanted.has(interest)),
+      values: interests,
+    },
+    { field: "budget_min", test: (gift) => price(gift) >= query.budgetMin },
+    { field: "budget_max", test: (gift) => price(gift) <= query.budgetMax },
+    {
+      field: "relationship_type",
+      test: (gift) => gift.relationships.includes(query.relationship),
+      values: RELATIONSHIPS,
+    },
+  ];
+  const { age } = query;
+  if (age !== undefined)
+    conditions.push({ field: "age", test: (gift) => age >= gift.age_min && age <= gift.age_max });
+  return conditions;
+}
+
+/** How many of the wanted interests a gift shares (its rank); the gift meets every condition. */
+function score(gift: CatalogRecord, query: GiftQuery): number {
   const wanted = new Set(query.interests.map((interest) => interest.toLowerCase()));
   return gift.interests.filter((interest) => wanted.has(interest)).length;
 }
@@ -130,6 +164,8 @@ async function upstream(timeoutMs: number, signal?: AbortSignal): Promise<void> 
  */
 export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): Catalog {
   const byId = new Map(gifts.map((gift) => [gift.id, gift]));
+  const offered = gifts.filter((gift) => !gift.discontinued);
+  const interests = [...new Set(offered.flatMap((gift) => gift.interests))].sort();
   const withImage = ({ image_path, ...gift }: CatalogRecord): CatalogGift => ({
     ...gift,
     image_url: new URL(image_path, options.imageOrigin()).href,
@@ -138,9 +174,10 @@ export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): 
     all: gifts,
     async search(query, signal) {
       await upstream(options.timeoutMs, signal);
-      return gifts
-        .map((gift) => ({ gift, score: matches(gift, query) }))
-        .filter((entry) => entry.score > 0)
+      const conditions = conditionsOf(query, interests);
+      return offered
+        .filter((gift) => conditions.every((condition) => condition.test(gift)))
+        .map((gift) => ({ gift, score: score(gift, query) }))
         .sort(
           (a, b) =>
             b.score - a.score ||
@@ -149,6 +186,9 @@ export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): 
         )
         .slice(0, query.limit)
         .map((entry) => withImage(entry.gift));
+    },
+    explainEmpty(query) {
+      return explainEmpty(offered, conditionsOf(query, interests), "gift").reason;
     },
     async get(id, signal) {
       await upstream(options.timeoutMs, signal);

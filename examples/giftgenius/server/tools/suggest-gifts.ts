@@ -103,8 +103,8 @@ export function repairSuggestGifts(args: {
 
 const DESCRIPTION =
   "Suggest gifts from the GiftGenius catalog for a person, by interests, budget (min and max in one currency), " +
-  "optional age and the relationship to the giver. Read only. An empty list with no_results_reason means nothing " +
-  "matched: suggest widening the budget or interests.";
+  "optional age and the relationship to the giver. Read only. An empty list's no_results_reason names the arguments " +
+  "that emptied it and the interests that exist.";
 
 /** Builds the tool. */
 export function suggestGiftsTool(deps: GiftGeniusDeps) {
@@ -153,32 +153,29 @@ export function suggestGiftsTool(deps: GiftGeniusDeps) {
         });
       }
       const currency = args.currency as Currency;
-      const found = await deps.catalog.search(
-        {
-          interests: args.interests,
-          budgetMin: args.budget_min,
-          budgetMax: args.budget_max,
-          currency,
-          age: args.age,
-          relationship: args.relationship_type,
-          limit: 8,
-        },
-        context.signal,
-      );
+      const query = {
+        interests: args.interests,
+        budgetMin: args.budget_min,
+        budgetMax: args.budget_max,
+        currency,
+        age: args.age,
+        relationship: args.relationship_type,
+        limit: 8,
+      };
+      const found = await deps.catalog.search(query, context.signal);
       const wanted = new Set(args.interests.map((interest) => interest.toLowerCase()));
       const gifts = found.map((gift) => {
         const shared = gift.interests.filter((interest) => wanted.has(interest));
         return toGiftCard(gift, currency, `Matches: ${shared.join(", ")}.`);
       });
       if (gifts.length === 0) {
+        // Names the arguments that emptied the list (and the interests that exist), so the
+        // model changes the right one in one retry.
+        const reason = deps.catalog.explainEmpty(query);
         return {
           ok: true,
-          data: {
-            gifts: [],
-            no_results_reason:
-              "No gift in the catalog matches these interests, budget, age and relationship.",
-          },
-          text: "No gifts matched. Suggest widening the budget or trying other interests.",
+          data: { gifts: [], no_results_reason: reason },
+          text: `No gifts matched. ${reason} Change what it names and call suggest_gifts again.`,
         };
       }
       const list = gifts
