@@ -11,6 +11,7 @@ import type { KindData, KindDefinition } from "../contract/kinds.ts";
 import type { ToolSignature } from "../contract/tools.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts";
 import type { ArgumentSpec } from "./validate-arguments.ts";
+import { fileParamsOf } from "./file-input.ts";
 
 /**
  * An app's tools by name, from their `defineTool` declarations: the type an app exports once
@@ -84,8 +85,11 @@ export function defineTool<
 } {
   if (!Object.hasOwn(contract.kinds, kind))
     throw new TypeError(`defineTool: the contract declares no kind "${kind}"`);
+  // ChatGPT fills only the file inputs `openai/fileParams` names: written from the schema.
+  const files = fileParamsOf(spec.arguments.schema);
   return {
     ...spec,
+    ...(files.length > 0 ? { meta: { ...spec.meta, "openai/fileParams": files } } : {}),
     kind,
     outputSchema: kindJsonSchema(contract, kind),
     // Kind data is an object type, so it is a ToolOutcome's data as it stands.

@@ -36,6 +36,7 @@ export { createConfirmationSigner, type ConfirmationOptions } from "./confirmati
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
 export { defineTool, type ToolsOf } from "./define-tool.ts";
+export { FileInput } from "./file-input.ts";
 export { serveHttp } from "./http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
