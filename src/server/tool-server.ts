@@ -12,6 +12,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
+import { modelInstructions } from "./model-instructions.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
@@ -145,7 +146,10 @@ export function createToolServer(options: {
   resources?: ResourceProvider;
   /** Where the server logs (every failure's internal detail goes here). */
   log: ServerLogger;
-  /** Instructions for the model, sent on initialize. */
+  /**
+   * Instructions for the model, sent on initialize: the app's text first, then the kit's
+   * sentence on drafts when the server has commits the person confirms.
+   */
   instructions?: string;
   /** Makes request ids (default: random); recordings pass a counter so fixtures are stable. */
   requestId?: () => string;
@@ -177,6 +181,7 @@ export function createToolServer(options: {
   const plan = planConfirmations(byName.values());
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
+  const instructions = modelInstructions(options.instructions, plan.prepares);
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
@@ -357,7 +362,7 @@ export function createToolServer(options: {
     createServer: (_context, connection = {}) =>
       createSdkServer({
         info: options.info,
-        instructions: options.instructions,
+        instructions,
         tools: listed,
         resources: options.resources,
         // Only the HTTP layer's verified token (or the connection's configured principal)

@@ -180,8 +180,8 @@ export async function createGiftGenius(
     // secrets rotated out still vouch for the commits confirmed under them.
     confirmation: { secret: config.draftSecret, previousSecrets: config.previousSecrets, now },
     instructions:
-      "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts, prepare_order to get a draft, " +
-      "the person confirms the draft in the app, which places the order.",
+      "GiftGenius suggests gifts and places orders. Use suggest_gifts to find gifts and prepare_order for a draft " +
+      "of the one the person picks.",
   });
   const http = resourceServer
     ? { authenticate: resourceServer.authenticate(tools), respond: resourceServer.respond }
