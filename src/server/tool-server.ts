@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { modelInstructions } from "./model-instructions.ts";
+import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./awaiting-confirmation.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
@@ -330,11 +331,14 @@ export function createToolServer(options: {
         ms: Math.round(performance.now() - started),
       });
       if (outcome.ok) {
-        const result = successResult(contractVersion, tool.kind, outcome.data, outcome.text);
         const drafted = plan.prepares.has(name) ? draftIdOf(outcome.data) : undefined;
+        const proof = drafted !== undefined && proofs ? proofs.issue(drafted, caller) : undefined;
+        // The model is told, in what it reads, that nothing happened yet and until when.
+        const status = proof ? awaitingConfirmation(outcome.data, outcome.data.draft) : undefined;
+        const data = status ? { ...outcome.data, [AWAITING_CONFIRMATION]: status } : outcome.data;
+        const result = successResult(contractVersion, tool.kind, data, outcome.text);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
-        if (drafted !== undefined && proofs)
-          result._meta = { [CONFIRMATION_META]: proofs.issue(drafted, caller) };
+        if (proof) result._meta = { [CONFIRMATION_META]: proof };
         return result;
       }
       return fail(
