@@ -1,15 +1,14 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
-import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/core/mcp-app-mime-type.ts";
-import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
-import { SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME } from "../../src/server/widget-resources.ts";
+import { giftGenius } from "../contract.ts";
+import { loadGifts } from "../server/catalog/catalog.ts";
+import { GIFT_NEXT_ACTIONS } from "../server/next-actions.ts";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import {
   assertNoInternals,
   call,
@@ -19,6 +18,11 @@ import {
   startHarness,
   type Harness,
 } from "./harness.ts";
+
+// The hosts' documented template types (ChatGPT's Apps SDK, the MCP Apps extension), as the
+// wire carries them.
+const SKYBRIDGE_MIME = "text/html+skybridge";
+const MCP_APP_MIME = "text/html;profile=mcp-app";
 
 const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
 const META = {
