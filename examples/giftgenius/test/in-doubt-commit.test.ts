@@ -69,6 +69,9 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
     const sub = `rotation-${randomUUID()}`;
     const client = await h.connect({ sub });
     const draft = await draftFor(client, "gift-0010", 2);
+    // Prepared with the old secret too, and never confirmed (the first is single-use: another
+    // key on it meets its record, not the draft check).
+    const unused = await draftFor(client, "gift-0010", 2);
     const key = `doubt-rotation-${randomUUID()}`;
     await timedOut(client, draft, key);
     const charges = await h.app.payments.countCharges();
@@ -98,9 +101,9 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
       expect(
         sc(
           await call(after, "commit_order", {
-            draft_id: draft,
+            draft_id: unused,
             idempotency_key: `fresh-${randomUUID()}`,
-            confirmation,
+            confirmation: widgetProof(client, unused),
           }),
         ).error,
       ).toMatchObject({ code: "DRAFT_NOT_FOUND", changes: "none" });

@@ -147,7 +147,7 @@ describe("GiftGenius over Streamable HTTP", () => {
     });
   });
 
-  it("prepares the same draft for the same arguments, and commits it once per key", async () => {
+  it("prepares a draft of its own each time (same terms, another id), and commits it once per key", async () => {
     const client = await h.connect();
     const first = await call(client, "prepare_order", {
       gift_id: "gift-0001",
@@ -159,13 +159,17 @@ describe("GiftGenius over Streamable HTTP", () => {
       quantity: 3,
       currency: "EUR",
     });
-    expect(second.structuredContent).toEqual(first.structuredContent);
-    expect(giftGenius.parse(first.structuredContent).state).toBe("confirm");
-    const draft = sc(first).draft as {
+    type Draft = {
       draft_id: string;
       total: { amount: string; currency: string };
       gift: { price: { amount: string } };
     };
+    const draft = sc(first).draft as Draft;
+    const { draft_id: otherId, ...otherTerms } = sc(second).draft as Draft;
+    const { draft_id: _firstId, ...terms } = draft;
+    expect(otherTerms).toEqual(terms);
+    expect(otherId).not.toBe(draft.draft_id);
+    expect(giftGenius.parse(first.structuredContent).state).toBe("confirm");
     expect(Number(draft.total.amount)).toBeCloseTo(Number(draft.gift.price.amount) * 3, 6);
     expect(draft.total.currency).toBe("EUR");
 
@@ -186,6 +190,42 @@ describe("GiftGenius over Streamable HTTP", () => {
     expect(sc(replay)).toMatchObject({ ok: true, replayed: true, order: sc(commit).order });
     expect(giftGenius.parse(replay.structuredContent).state).toBe("committed");
     expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("places one order for one draft and its proof, whatever the key: 3 keys → 1 order, 1 charge", async () => {
+    const client = await h.connect();
+    const draftId = await draftFor(client, "gift-0003");
+    const charges = await h.app.payments.countCharges();
+    const results = [];
+    for (const key of ["single-use-a", "single-use-b", "single-use-c"])
+      results.push(
+        sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: key })),
+      );
+    const [placed, ...others] = results;
+    expect(placed).toMatchObject({ ok: true, replayed: false, order: { draft_id: draftId } });
+    // Another key is answered with the order the draft placed, replayed: nothing charged again.
+    for (const other of others)
+      expect(other).toMatchObject({ ok: true, replayed: true, order: placed!.order });
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("buys the same gift twice in one window through two prepare → confirm rounds: 2 orders, 2 charges", async () => {
+    const client = await h.connect();
+    const charges = await h.app.payments.countCharges();
+    const orders = [];
+    for (const key of ["buy-twice-0001", "buy-twice-0002"]) {
+      const draftId = await draftFor(client, "gift-0004");
+      orders.push(
+        sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: key })),
+      );
+    }
+    expect(orders, JSON.stringify(orders)).toMatchObject([
+      { ok: true, replayed: false },
+      { ok: true, replayed: false },
+    ]);
+    const ids = orders.map((order) => (order.order as { order_id: string }).order_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(await h.app.payments.countCharges()).toBe(charges + 2);
   });
 
   it("refuses the same key with another draft (IDEMPOTENCY_KEY_REUSED, not retryable, nothing changed)", async () => {
@@ -330,6 +370,8 @@ describe("GiftGenius rules that need their own server", () => {
     try {
       const client = await h.connect();
       const draftId = await draftFor(client, "gift-0001");
+      // Prepared beside it and never confirmed: a draft that only expires.
+      const unused = await draftFor(client, "gift-0001");
       const placed = await call(client, "commit_order", {
         draft_id: draftId,
         idempotency_key: "before-expiry",
@@ -337,7 +379,7 @@ describe("GiftGenius rules that need their own server", () => {
       expect(sc(placed).ok).toBe(true);
       now += 3 * 60 * 60_000;
       const expired = await call(client, "commit_order", {
-        draft_id: draftId,
+        draft_id: unused,
         idempotency_key: "after-expiry",
       });
       expect(sc(expired).error).toMatchObject({
