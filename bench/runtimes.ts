@@ -43,14 +43,16 @@ export async function benchRuntimes(): Promise<BenchRow[]> {
     const targets = await Promise.all(
       servers.map(async (server) => {
         const client: Client = await connect(server.url, await issuer.mint({ sub: "bench" }));
-        return { client, draft: await draftId(client), times: [] as number[] };
+        return { client, times: [] as number[] };
       }),
     );
     const commit = async (target: (typeof targets)[number], record: boolean) => {
+      // One order per draft (single use): a draft of its own, prepared outside the timing.
+      const draft = await draftId(target.client);
       const started = performance.now();
       const result = (await target.client.callTool({
         name: "commit_order",
-        arguments: { ...target.draft, idempotency_key: randomUUID() },
+        arguments: { ...draft, idempotency_key: randomUUID() },
       })) as CallToolResult;
       const elapsed = performance.now() - started;
       if (!(result.structuredContent as { ok?: boolean }).ok)

@@ -48,6 +48,7 @@ const SEARCH = {
 };
 
 let clock = START;
+let draftCounter = 0;
 let counter = 0;
 
 /** The canonical URI tokens are minted for: the production origin, so fixtures carry no port. */
@@ -74,6 +75,7 @@ async function startServer(dir: string, name: string, config: Partial<GiftGenius
     store: createSqliteStore(full.sqliteFile),
     now: () => clock,
     requestId: () => `req_rec_${String(++counter).padStart(4, "0")}`,
+    draftNonce: () => `rec${String(++draftCounter).padStart(4, "0")}`,
     auth: { issuer: issuer.issuer, audience: issuer.audience, jwks: issuer.jwks },
   });
   const endpoint = await serveHttp({
@@ -243,6 +245,12 @@ async function scenarios(
   await slow;
   setFaults("");
 
+  // A draft of its own for each commit below: a draft places one order whatever the key, so
+  // another key on a used draft would replay that order instead of meeting the fault.
+  const fresh = async () => draftId(await rec.call("prepare_order", { gift_id: "gift-0002" }));
+  const timedOut = await fresh();
+  const declined = await fresh();
+
   // Faults, one layer at a time.
   const faultCases: Array<[string, string, string, ToolArguments]> = [
     ["catalog=503", "upstream-unavailable", "suggest_gifts", SEARCH],
@@ -253,25 +261,25 @@ async function scenarios(
       "db=down",
       "database-unavailable",
       "commit_order",
-      { draft_id: draftId(other), idempotency_key: "rec-key-db" },
+      { draft_id: await fresh(), idempotency_key: "rec-key-db" },
     ],
     [
       "payments=timeout",
       "payment-timeout",
       "commit_order",
-      { draft_id: draftId(other), idempotency_key: "rec-key-timeout" },
+      { draft_id: timedOut, idempotency_key: "rec-key-timeout" },
     ],
     [
       "payments=503",
       "payment-unavailable",
       "commit_order",
-      { draft_id: draftId(other), idempotency_key: "rec-key-pay503" },
+      { draft_id: await fresh(), idempotency_key: "rec-key-pay503" },
     ],
     [
       "payments=decline",
       "payment-declined",
       "commit_order",
-      { draft_id: draftId(other), idempotency_key: "rec-key-decline" },
+      { draft_id: declined, idempotency_key: "rec-key-decline" },
     ],
   ];
   for (const [fault, scenario, tool, args] of faultCases) {
@@ -283,7 +291,7 @@ async function scenarios(
     "error",
     "payment-declined-replay",
     await rec.call("commit_order", {
-      draft_id: draftId(other),
+      draft_id: declined,
       idempotency_key: "rec-key-decline",
     }),
   );
@@ -291,18 +299,19 @@ async function scenarios(
     "committed",
     "commit-after-payment-timeout",
     await rec.call("commit_order", {
-      draft_id: draftId(other),
+      draft_id: timedOut,
       idempotency_key: "rec-key-timeout",
     }),
   );
 
-  // Time passes: the draft expires.
+  // Time passes: a draft nobody confirmed expires.
+  const unconfirmed = await fresh();
   clock += 3 * 3_600_000;
   rec.record(
     "error",
     "draft-expired",
     await rec.call("commit_order", {
-      draft_id: draftId(draft),
+      draft_id: unconfirmed,
       idempotency_key: "rec-key-late",
     }),
   );

@@ -9,8 +9,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
-    // Chromium's suite: `npm run test:visual` (vitest.visual.config.ts).
-    exclude: ["test/visual/**", "node_modules/**"],
+    // Chromium's suites: `npm run test:visual` (vitest.visual.config.ts) and
+    // `npm run test:browser` (vitest.browser.config.ts).
+    exclude: ["test/visual/**", "test/browser/**", "node_modules/**"],
     testTimeout: 30_000,
   },
 });

@@ -8,13 +8,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../giftgenius/harness.ts";
+import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
 
 const CHALLENGE =
   'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource"';
 
-let h: Harness;
+let h: FixtureHarness;
 let pages: Server;
 let browser: Browser;
 
@@ -84,10 +84,8 @@ describe("CORS on /mcp in Chromium", () => {
     // The endpoint is on 127.0.0.1; the page's origin differs by host and port.
     allowed = served.origin;
     foreign = await servePages("127.0.0.3");
-    h = await startHarness(
-      {},
-      {},
-      {
+    h = await startFixture({
+      http: {
         allowedOrigins: [allowed],
         async authenticate(request) {
           if (request.headers.get("authorization") === "Bearer good") return {};
@@ -100,7 +98,7 @@ describe("CORS on /mcp in Chromium", () => {
           };
         },
       },
-    );
+    });
     browser = await chromium.launch(chromiumLaunchOptions);
   });
   afterAll(async () => {

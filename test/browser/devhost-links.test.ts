@@ -10,7 +10,7 @@ import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { buildDevPage } from "./devhost-giftgenius.ts";
+import { buildDevPage } from "./dev-page.ts";
 
 let app: FixtureApp;
 let browser: Browser;

@@ -3,8 +3,6 @@
  * app's HTML changes and its build source signals it, as `mcp-widget-kit dev`'s watcher does),
  * the open page mounts the new widget by itself, with the same tool output and widget state.
  */
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +11,7 @@ import {
   type FixtureApp,
 } from "../devhost/support/fixture-app.ts";
 import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { REPO } from "./targets.ts";
+import { buildDevPage } from "./dev-page.ts";
 
 let app: FixtureApp;
 let browser: Browser;
@@ -21,11 +19,7 @@ let html = FIXTURE_WIDGET_HTML;
 const listeners = new Set<() => void>();
 
 beforeAll(async () => {
-  execFileSync(
-    join(REPO, "node_modules/.bin/vite"),
-    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
-    { cwd: REPO, stdio: "inherit" },
-  );
+  buildDevPage();
   app = await startFixtureApp(
     {
       widgetBuilds: {

@@ -1,9 +1,12 @@
 // Shared by the component tests: render under a mock host, and find the widget root.
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
-import { HostProvider } from "../../src/hooks/index.ts";
-import { createMockHost, type MockHost } from "../../src/testing/index.ts";
-import type { MockHostOptions } from "../../src/testing/mock-host.ts";
+// The kit by its package name: an app's tests (GiftGenius') resolve it to the kit's build and
+// must render under that copy's HostProvider, the kit's own tests resolve it to the sources.
+import { HostProvider } from "mcp-widget-kit";
+import { createMockHost, type MockHost } from "mcp-widget-kit/testing";
+
+type MockHostOptions = NonNullable<Parameters<typeof createMockHost>[0]>;
 
 export interface HostRender extends RenderResult {
   readonly host: MockHost;

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../support/payloads.ts";
+import { repoRoot } from "../support/repo-root.ts";
 
 const SRC = path.join(repoRoot, "src");
 

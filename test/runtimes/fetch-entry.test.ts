@@ -11,9 +11,18 @@ import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
 import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
-import { connectClient, GOOD_SEARCH } from "../giftgenius/harness.ts";
+import { connectClient } from "../server/mcp-client.ts";
 import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";
+
+/** A search the served app (GiftGenius) answers with gifts. */
+const GOOD_SEARCH = {
+  interests: ["books", "coffee"],
+  budget_min: 10,
+  budget_max: 80,
+  currency: "USD",
+  relationship_type: "friend",
+};
 
 type Content = { ok?: boolean; replayed?: boolean; order?: { order_id: string } } & {
   draft?: { draft_id: string };

@@ -1,4 +1,4 @@
-import type { FieldError } from "../../src/contract/index.ts";
+import type { FieldError } from "mcp-widget-kit/contract";
 
 /**
  * What a model that follows the errors does: applies each example, drops unknown fields (all

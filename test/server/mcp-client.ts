@@ -2,14 +2,17 @@
  * The MCP client side of the kit's server tests, app-neutral: an SDK v2 client on either
  * protocol era, raw JSON-RPC posts, a logger that keeps its lines, and the check that no
  * internals reach a result. The fixture app's harness (test/fixture-app) and GiftGenius'
- * (test/giftgenius) both build on it.
+ * (its package's test/harness.ts) both build on it.
  */
 import {
   Client,
   StreamableHTTPClientTransport,
   type CallToolResult,
 } from "@modelcontextprotocol/client";
-import type { LogFields, ServerLogger } from "../../src/server/log.ts";
+import type { ServerLogger } from "mcp-widget-kit/server";
+
+/** The fields of one log line. */
+type LogFields = NonNullable<Parameters<ServerLogger["info"]>[1]>;
 
 /** A logger that keeps every line, so tests can check what went to the log (and what did not go out). */
 export function memoryLogger(): ServerLogger & {

@@ -2,6 +2,8 @@
  * PostgreSQL tests run when DATABASE_URL is set. Without it they skip locally with a visible
  * message, and FAIL under CI=true: a silent skip would hide that they never ran.
  */
+import { describe, it } from "vitest";
+
 export const DATABASE_URL = process.env.DATABASE_URL;
 
 /** `describe` for PostgreSQL suites. */

@@ -1,7 +1,7 @@
 /**
  * Third-party clients validate with a strict default Ajv and no format plugin (MCPJam marked
  * every result "Invalid" when a schema used `format`): every tool's schemas must compile there.
- * The tools are the fixture app's; GiftGenius' recorded results are checked in test/giftgenius.
+ * The tools are the fixture app's; GiftGenius' recorded results are checked in its package's tests.
  */
 import Ajv from "ajv";
 import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";

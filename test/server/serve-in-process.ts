@@ -9,8 +9,15 @@ import {
   type HttpAuthenticate,
   type ServerLogger,
   type ToolServer,
-} from "../../src/server/index.ts";
-import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
+} from "mcp-widget-kit/server";
+
+// By the package name, so that an app's tests (GiftGenius' harness, which resolves the kit to its
+// build) and the kit's own (resolved to its sources) each load one copy of the kit.
+
+/** The running server `serveHttp` gives back. */
+export type HttpEndpoint = Awaited<ReturnType<typeof serveHttp>>;
+/** `serveHttp`'s options. */
+export type HttpOptions = Parameters<typeof serveHttp>[0];
 
 /** What an app gives the harness: its tools, and its resource server's hooks (if signed in). */
 export interface InProcessApp {

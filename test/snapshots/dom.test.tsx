@@ -16,7 +16,7 @@ import path from "node:path";
 import * as vitest from "vitest";
 import { snapshotFixtures } from "../../src/testing/index.ts";
 import { FixtureWidget } from "../fixture-app/widget.tsx";
-import { repoRoot } from "../support/payloads.ts";
+import { repoRoot } from "../support/repo-root.ts";
 
 await snapshotFixtures({
   vitest,

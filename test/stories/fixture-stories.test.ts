@@ -11,7 +11,7 @@ import {
   expandFixtureStories,
   fixtureStoriesIndexer,
 } from "../../.storybook/fixture-stories.ts";
-import { repoRoot } from "../support/payloads.ts";
+import { repoRoot } from "../support/repo-root.ts";
 
 const STORY = `export default { title: "T" };\n// fixture-stories: ./files\n`;
 
@@ -55,12 +55,12 @@ describe("fixture stories", () => {
     expect(expandFixtureStories(code, path.join(dir, "y.fixtures.stories.tsx"))).toBe(code);
   });
 
-  it("indexes one story for every recorded fixture in GiftGenius' test/fixtures", async () => {
+  it("indexes one story for every recorded result of the kit's fixture app", async () => {
     const storyFile = path.join(repoRoot, "stories/fixtures/recorded.fixtures.stories.tsx");
     const entries = await fixtureStoriesIndexer.createIndex(storyFile, {
       makeTitle: (title) => title ?? "untitled",
     });
-    const files = readdirSync(path.join(repoRoot, "examples/giftgenius/test/fixtures"))
+    const files = readdirSync(path.join(repoRoot, "test/fixture-app/fixtures"))
       .filter((file) => file.endsWith(".json"))
       .sort();
     expect(files.length).toBeGreaterThan(0);

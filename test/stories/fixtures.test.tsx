@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Every recorded fixture (test/fixtures) and every sample payload (test/payloads), through the same
+ * Every recorded result of the kit's fixture app (test/fixture-app/fixtures), through the same
  * story and check as the generated fixture stories, in jsdom. The file list comes from the
  * same marker the Storybook indexer reads, so both see the same files.
  */
@@ -10,8 +10,7 @@ import { composeStory } from "@storybook/react-vite";
 import "./compose.ts";
 import { fixtureFolderOf, jsonFilesIn } from "../../.storybook/fixture-stories.ts";
 import recorded from "../../stories/fixtures/recorded.fixtures.stories.tsx";
-import samples from "../../stories/fixtures/samples.fixtures.stories.tsx";
-import { repoRoot } from "../support/payloads.ts";
+import { repoRoot } from "../support/repo-root.ts";
 
 function filesOf(storyFile: string): string[] {
   const absolute = path.join(repoRoot, storyFile);
@@ -21,16 +20,15 @@ function filesOf(storyFile: string): string[] {
 }
 
 const recordedFiles = filesOf("stories/fixtures/recorded.fixtures.stories.tsx");
-const sampleFiles = filesOf("stories/fixtures/samples.fixtures.stories.tsx");
 
-describe.each([
-  ["recorded tool outputs", recorded, recordedFiles],
-  ["sample payloads", samples, sampleFiles],
-] as const)("%s", (_, meta, files) => {
-  it("are there", () => expect(files.length).toBeGreaterThan(0));
-  it.each(files.map((file) => [path.basename(file), file]))("%s", async (name, file) => {
-    const fixture: unknown = JSON.parse(readFileSync(file, "utf8"));
-    const Story = composeStory({ name, args: { fixture, file: name } }, meta);
-    await Story.run();
-  });
-});
+describe.each([["recorded tool outputs", recorded, recordedFiles]] as const)(
+  "%s",
+  (_, meta, files) => {
+    it("are there", () => expect(files.length).toBeGreaterThan(0));
+    it.each(files.map((file) => [path.basename(file), file]))("%s", async (name, file) => {
+      const fixture: unknown = JSON.parse(readFileSync(file, "utf8"));
+      const Story = composeStory({ name, args: { fixture, file: name } }, meta);
+      await Story.run();
+    });
+  },
+);

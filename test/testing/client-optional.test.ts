@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { repoRoot } from "../support/payloads.ts";
+import { repoRoot } from "../support/repo-root.ts";
 
 const CLIENT = "@modelcontextprotocol/client";
 

@@ -90,6 +90,8 @@ export interface GiftGeniusOverrides {
   now?: () => number;
   /** Request id generator (recordings use a counter for stable fixtures). */
   requestId?: () => string;
+  /** The draft ids' nonce (default random; recordings use a counter for stable fixtures). */
+  draftNonce?: () => string;
   /** The resource server's settings; without them HTTP has no sign-in (every write refused). */
   auth?: AuthorizationSettings;
   /** `"manual"`: no reconciler timer; only `reconcile()` runs a pass (tests with a fake clock). */
@@ -147,7 +149,7 @@ export async function createGiftGenius(
       timeoutMs: config.catalogTimeoutMs,
       imageOrigin: publicOrigin,
     }),
-    drafts: createDraftSigner(config.draftSecret),
+    drafts: createDraftSigner(config.draftSecret, undefined, overrides.draftNonce),
     payments,
     store,
     timing: {

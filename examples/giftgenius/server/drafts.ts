@@ -1,15 +1,16 @@
 /**
  * Order drafts without storage: the draft id carries the gift, quantity, currency, the total
- * the person was shown and the time window, signed with an HMAC. The same arguments in the
- * same window give the same draft (no side effect), and any server process holding the secret
- * can read it back. The signature also covers the owner (the caller scope: the signed-in
+ * the person was shown, the time window and a nonce, signed with an HMAC. Any server process
+ * holding the secret can read it back. The nonce makes every prepare a draft of its own: a
+ * draft and its proof place one order (the kit's single use, docs/architecture.md), so buying
+ * the same gift twice takes two prepares and two confirmations, never one draft twice. The signature also covers the owner (the caller scope: the signed-in
  * person), so a draft only reads back for the person it was prepared for.
  *
  * A signature proves only that someone with the secret wrote the id — and the development
  * secret is public. So `commit_order` never acts on the claims alone: it checks them against
  * the rules of `prepare_order` and the catalog again (see `tools/commit-order.ts`).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Currency } from "./catalog/types.ts";
 import { CURRENCIES } from "./catalog/types.ts";
 
@@ -46,27 +47,36 @@ export interface DraftSigner {
 
 // The total's decimal point is written `_` so the id keeps `.` as its only separator.
 const PATTERN =
-  /^drf_([A-Za-z0-9_-]{1,64})\.(\d{1,3})\.([A-Z]{3})\.(\d{1,15}(?:_\d{1,4})?)\.(\d{1,12})\.([0-9a-f]{32})$/;
+  /^drf_([A-Za-z0-9_-]{1,64})\.(\d{1,3})\.([A-Z]{3})\.(\d{1,15}(?:_\d{1,4})?)\.(\d{1,12})\.([A-Za-z0-9_-]{1,32})\.([0-9a-f]{32})$/;
+
+/** 96 random bits, base64url: no two prepares share a draft. */
+const randomNonce = () => randomBytes(12).toString("base64url");
 
 /**
- * `windowMs`: drafts issued within one window are identical; a draft lives until the end of
- * the window after the one it was issued in (between one and two windows).
+ * `windowMs`: a draft lives until the end of the window after the one it was issued in
+ * (between one and two windows). `nonce` makes each draft id unique (recordings pass a
+ * counter, for stable fixtures); at most 32 characters of `[A-Za-z0-9_-]`.
  */
-export function createDraftSigner(secret: string, windowMs = 15 * 60_000): DraftSigner {
+export function createDraftSigner(
+  secret: string,
+  windowMs = 15 * 60_000,
+  nonce: () => string = randomNonce,
+): DraftSigner {
   const mac = (body: string, owner: string) =>
     createHmac("sha256", secret).update(`${body}\n${owner}`).digest("hex").slice(0, 32);
   return {
     issue({ giftId, quantity, currency, total }, now, owner) {
       const window = Math.floor(now / windowMs);
-      const body = `drf_${giftId}.${quantity}.${currency}.${total.replace(".", "_")}.${window}`;
+      const body = `drf_${giftId}.${quantity}.${currency}.${total.replace(".", "_")}.${window}.${nonce()}`;
       return { draftId: `${body}.${mac(body, owner)}`, expiresAt: (window + 2) * windowMs };
     },
     read(draftId, owner) {
       const match = PATTERN.exec(draftId);
       if (!match) return undefined;
-      const [, giftId = "", quantity = "", currency = "", total = "", window = "", signature = ""] =
+      const [, giftId = "", quantity = "", currency = "", total = "", window = "", unique = ""] =
         match;
-      const body = `drf_${giftId}.${quantity}.${currency}.${total}.${window}`;
+      const signature = match[7] ?? "";
+      const body = `drf_${giftId}.${quantity}.${currency}.${total}.${window}.${unique}`;
       if (!timingSafeEqual(Buffer.from(mac(body, owner)), Buffer.from(signature))) return undefined;
       if (!(CURRENCIES as readonly string[]).includes(currency)) return undefined;
       return {

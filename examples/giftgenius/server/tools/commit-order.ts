@@ -371,9 +371,6 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
           timing: deps.timing,
           now: deps.now,
           execute,
-          // Its signed draft ids name the arguments (one id per gift, quantity and window),
-          // not one confirmation: single use would make two purchases of a gift one.
-          singleUse: false,
           onStoreError: (error) =>
             context.log.error("idempotency_store_failed_after_effect", {
               request_id: context.requestId,

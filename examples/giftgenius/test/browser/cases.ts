@@ -1,11 +1,11 @@
 /**
- * What the browser suite renders: every sample payload in examples/giftgenius/test/payloads and
- * every recorded tool result in examples/giftgenius/test/fixtures/*.json, each with the data-state it must show.
+ * What the browser suite renders: every sample payload in test/payloads and
+ * every recorded tool result in test/fixtures/*.json, each with the data-state it must show.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { REPO } from "./targets.ts";
+import { giftGenius } from "../../contract.ts";
+import { GIFTGENIUS } from "./targets.ts";
 
 /** One page load: the host globals and what the widget root must show. */
 export interface WidgetCase {
@@ -31,7 +31,7 @@ function jsonFiles(dir: string): string[] {
 
 /** The sample payloads kept in the repository. */
 export function payloadsDir(): string {
-  return join(REPO, "examples/giftgenius/test/payloads");
+  return join(GIFTGENIUS, "test/payloads");
 }
 
 /**
@@ -59,7 +59,7 @@ export function payloadCases(): WidgetCase[] {
  * own `expect`, when it has one).
  */
 export function fixtureCases(): WidgetCase[] {
-  return jsonFiles(join(REPO, "examples/giftgenius/test/fixtures")).map((path) => {
+  return jsonFiles(join(GIFTGENIUS, "test/fixtures")).map((path) => {
     const file = readJson(path);
     const result = (
       typeof file.result === "object" && file.result !== null ? file.result : file

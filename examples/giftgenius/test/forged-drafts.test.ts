@@ -2,19 +2,20 @@
  * Drafts forged with the public development secret: a valid signature must not be enough to
  * place an order, and the server must not start outside development on that secret.
  */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
-import { readConfig } from "../../examples/giftgenius/server/config.ts";
-import { createDraftSigner } from "../../examples/giftgenius/server/drafts.ts";
-import { multiplyAmount } from "../../examples/giftgenius/server/tools/shared.ts";
-import { spawnServer } from "../../scripts/spawn-server.ts";
-import { principalScope } from "../../src/server/auth/index.ts";
+import { loadGifts } from "../server/catalog/catalog.ts";
+import { readConfig } from "../server/config.ts";
+import { createDraftSigner } from "../server/drafts.ts";
+import { multiplyAmount } from "../server/tools/shared.ts";
+import { spawnServer } from "../../../scripts/spawn-server.ts";
+import { callerScope } from "mcp-widget-kit/server";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
-import { createTestIssuer } from "../server/test-issuer.ts";
+import { createTestIssuer } from "../../../test/server/test-issuer.ts";
 
 const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
 const YEAR = 365 * 24 * 3600_000;
@@ -57,7 +58,7 @@ describe("commit_order re-validates a signed draft", () => {
     it(`refuses ${name} with a ToolError and charges nothing`, async () => {
       const client = await h.connect();
       // Forged for the very person who sends it: only the owner can be right here.
-      const owner = principalScope({ issuer: h.issuer.issuer, subject: "alice" });
+      const owner = callerScope({ issuer: h.issuer.issuer, subject: "alice", scopes: [] });
       const { draftId } = forger.issue({ giftId: gift.id, currency: "USD", ...request }, at, owner);
       const before = await h.app.payments.countCharges();
       const result = await call(client, "commit_order", {
@@ -89,8 +90,7 @@ describe("commit_order re-validates a signed draft", () => {
 });
 
 describe("the draft secret at start-up", () => {
-  const root = fileURLToPath(new URL("../..", import.meta.url));
-  const tsx = join(root, "node_modules/.bin/tsx");
+  const app = fileURLToPath(new URL("..", import.meta.url));
 
   it.each(["production", "staging", undefined])(
     "refuses to start in production (NODE_ENV %s) without GIFTGENIUS_SECRET, in one line naming it and the issuer",
@@ -100,8 +100,8 @@ describe("the draft secret at start-up", () => {
       delete env.AUTH_ISSUER;
       delete env.AUTH_AUDIENCE;
       delete env.PUBLIC_ORIGIN;
-      const child = spawn(tsx, ["examples/giftgenius/server/main.ts"], {
-        cwd: root,
+      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+        cwd: app,
         env: { ...env, PORT: "0" },
         stdio: ["ignore", "ignore", "pipe"],
       });

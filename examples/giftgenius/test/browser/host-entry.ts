@@ -3,7 +3,7 @@
  * with `page.addInitScript`): records errors and CSP violations, then installs the kit's
  * mock host as `window.openai` with the globals the test put in `window.__widgetTest`.
  */
-import { createMockHost } from "../../src/testing/index.ts";
+import { createMockHost } from "mcp-widget-kit/testing";
 
 interface WidgetTestSetup {
   globals: Record<string, unknown>;

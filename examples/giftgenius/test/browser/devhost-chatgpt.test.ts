@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { startFixtureApp, type FixtureApp } from "../../../../test/devhost/support/fixture-app.ts";
+import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
 import { startDevhostGiftGenius, type DevhostGiftGenius } from "./devhost-giftgenius.ts";
 import { SUGGEST_ARGS } from "./giftgenius-server.ts";
 

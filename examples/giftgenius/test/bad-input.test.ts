@@ -1,10 +1,13 @@
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MAX_TOOL_ERROR_CHARS } from "../../src/server/bound-error.ts";
-import { SuggestGiftsArgs } from "../../examples/giftgenius/server/tools/suggest-gifts.ts";
-import { applyExamples } from "../server/apply-examples.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giftGenius } from "../contract.ts";
+import { GIFT_NEXT_ACTIONS } from "../server/next-actions.ts";
+import { SuggestGiftsArgs } from "../server/tools/suggest-gifts.ts";
+import { applyExamples } from "../../../test/server/apply-examples.ts";
 import { assertNoInternals, call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
-import type { FieldError } from "../../src/contract/index.ts";
+import type { FieldError } from "mcp-widget-kit/contract";
+
+/** The kit's documented bound on a serialized ToolError (docs/server.md: ≤ 1,200 characters). */
+const MAX_TOOL_ERROR_CHARS = 1_200;
 
 const BAD_INPUTS: Array<[string, string, unknown]> = [
   ["missing fields", "suggest_gifts", {}],

@@ -2,26 +2,16 @@
  * For the browser suites about the dev host: the dev page built, and the real GiftGenius
  * server started (its own temp data folder). `stop` ends the server and removes the folder.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildDevPage } from "../../../../test/browser/dev-page.ts";
 import { startGiftGenius } from "./giftgenius-server.ts";
-import { REPO } from "./targets.ts";
 
 /** A running GiftGenius behind the freshly built dev page. */
 export interface DevhostGiftGenius {
   readonly baseUrl: string;
   stop(): void;
-}
-
-/** Builds the dev page (`dist/devhost/`) from the sources, as the suites test it. */
-export function buildDevPage(): void {
-  execFileSync(
-    join(REPO, "node_modules/.bin/vite"),
-    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
-    { cwd: REPO, stdio: "inherit" },
-  );
 }
 
 /** Builds the dev page, then starts GiftGenius on an ephemeral port with a temp SQLite file. */

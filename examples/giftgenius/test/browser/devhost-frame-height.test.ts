@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
 import { startDevhostGiftGenius, type DevhostGiftGenius } from "./devhost-giftgenius.ts";
 import { SUGGEST_ARGS } from "./giftgenius-server.ts";
 

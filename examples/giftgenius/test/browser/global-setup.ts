@@ -9,14 +9,12 @@ import { join } from "node:path";
 import { GIFTGENIUS, REPO, TARGETS } from "./targets.ts";
 
 const SOURCES = [
-  "src",
-  "examples/giftgenius/widget",
-  "examples/giftgenius/widget.config.ts",
-  "examples/giftgenius/contract.ts",
-  "examples/giftgenius/vite.config.ts",
-  "examples/giftgenius/contract.lock.json",
-  "package.json",
-  process.env.WIDGET_ROOT,
+  join(REPO, "src"),
+  join(REPO, "package.json"),
+  ...["widget", "widget.config.ts", "contract.ts", "vite.config.ts", "contract.lock.json"].map(
+    (p) => join(GIFTGENIUS, p),
+  ),
+  process.env.WIDGET_ROOT && join(GIFTGENIUS, process.env.WIDGET_ROOT),
 ].filter((p): p is string => Boolean(p));
 
 function newestMtime(path: string): number {
@@ -29,7 +27,7 @@ function newestMtime(path: string): number {
 export default function setup(): void {
   if (newestMtime(join(REPO, "lib")) < newestMtime(join(REPO, "src")))
     execFileSync("npm", ["run", "build:lib"], { cwd: REPO, stdio: "inherit" });
-  const sourcesTime = Math.max(...SOURCES.map((p) => newestMtime(join(REPO, p))));
+  const sourcesTime = Math.max(...SOURCES.map((p) => newestMtime(p)));
   for (const target of TARGETS) {
     const html = join(target.dir, "widget.html");
     if (existsSync(html) && statSync(html).mtimeMs >= sourcesTime) continue;

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "../../examples/giftgenius/widget/app.tsx";
-import { renderWithHost, widgetRoot } from "../components/helpers.tsx";
-import { loadPayloadFiles } from "../support/payloads.ts";
+import { App } from "../widget/app.tsx";
+import { renderWithHost, widgetRoot } from "../../../test/components/helpers.tsx";
+import { loadPayloadFiles } from "./samples.ts";
 
 const payloads = loadPayloadFiles();
 
@@ -47,6 +48,8 @@ const order = (replayed = false) => ({
 });
 
 afterEach(() => {
+  // Without Vitest globals, Testing Library does not unmount between tests on its own.
+  cleanup();
   delete (window as { __pwned?: unknown }).__pwned;
 });
 
@@ -257,7 +260,7 @@ describe("GiftGenius App", () => {
     first.unmount();
 
     host.setTool("commit_order", () => order(true));
-    const { HostProvider } = await import("../../src/hooks/index.ts");
+    const { HostProvider } = await import("mcp-widget-kit");
     const { render } = await import("@testing-library/react");
     const second = render(
       <HostProvider host={host}>
@@ -276,7 +279,7 @@ describe("GiftGenius App", () => {
   });
 
   it("restores the order when the widget state arrives after the first render (MCP Apps)", async () => {
-    const { FLOW_STATE_KEY } = await import("../../examples/giftgenius/widget/flow-state.ts");
+    const { FLOW_STATE_KEY } = await import("../widget/flow-state.ts");
     const { container, host } = renderWithHost(<App />, {
       globals: { toolOutput: suggestions([gift(1)]) },
     });

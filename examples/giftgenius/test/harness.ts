@@ -7,23 +7,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client, CallToolResult } from "@modelcontextprotocol/client";
+import { createGiftGenius, type GiftGenius, type GiftGeniusOverrides } from "../server/app.ts";
+import { readConfig, type GiftGeniusConfig } from "../server/config.ts";
+import { setFaults } from "../server/faults.ts";
+import { callerScope, createConfirmationSigner, createSqliteStore } from "mcp-widget-kit/server";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
+import { connectClient, memoryLogger, sc } from "../../../test/server/mcp-client.ts";
 import {
-  createGiftGenius,
-  type GiftGenius,
-  type GiftGeniusOverrides,
-} from "../../examples/giftgenius/server/app.ts";
-import { readConfig, type GiftGeniusConfig } from "../../examples/giftgenius/server/config.ts";
-import { setFaults } from "../../examples/giftgenius/server/faults.ts";
+  serveInProcess,
+  type HttpEndpoint,
+  type HttpOptions,
+} from "../../../test/server/serve-in-process.ts";
 import {
-  callerScope,
-  createConfirmationSigner,
-  createSqliteStore,
-} from "../../src/server/index.ts";
-import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
-import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
-import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";
-import { serveInProcess } from "../server/serve-in-process.ts";
-import { createTestIssuer, type MintOptions, type TestIssuer } from "../server/test-issuer.ts";
+  createTestIssuer,
+  type MintOptions,
+  type TestIssuer,
+} from "../../../test/server/test-issuer.ts";
 
 // The app-neutral client helpers, for GiftGenius' tests that import them from here.
 export {
@@ -35,7 +34,7 @@ export {
   memoryLogger,
   rpc,
   sc,
-} from "../server/mcp-client.ts";
+} from "../../../test/server/mcp-client.ts";
 
 /**
  * How a test client connects: on `era` (`modern` by default: 2026-07-28 via `server/discover`;
@@ -61,14 +60,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A valid suggest_gifts call that finds gifts. */
-export const GOOD_SEARCH = {
-  interests: ["books", "coffee"],
-  budget_min: 10,
-  budget_max: 80,
-  currency: "USD",
-  relationship_type: "friend",
-};
+export { GOOD_SEARCH } from "./searches.ts";
 
 /** Starts a server with a private SQLite file and no faults. */
 export async function startHarness(

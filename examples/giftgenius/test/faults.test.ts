@@ -1,7 +1,8 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { getFaults, parseFaults, setFaults } from "../../examples/giftgenius/server/faults.ts";
-import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { createToolServer, NEXT_ACTIONS } from "../../src/server/index.ts";
+import { getFaults, parseFaults, setFaults } from "../server/faults.ts";
+import { GIFT_NEXT_ACTIONS } from "../server/next-actions.ts";
+import { createToolServer, NEXT_ACTIONS } from "mcp-widget-kit/server";
 import {
   assertNoInternals,
   call,
@@ -12,7 +13,7 @@ import {
   startHarness,
   type Harness,
 } from "./harness.ts";
-import { things } from "../support/thing-contract.ts";
+import { things } from "../../../test/support/thing-contract.ts";
 
 /** Every next_action any error may carry: fixed sentences only. */
 const TEMPLATES = new Set<string>(Object.values(GIFT_NEXT_ACTIONS));

@@ -1,11 +1,15 @@
-/** The widget builds the browser suite checks, and where they live. */
+/** The widget builds GiftGenius' browser suite checks, and where they live. */
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
-
-export const REPO = fileURLToPath(new URL("../..", import.meta.url));
+import { join, resolve } from "node:path";
 
 /** GiftGenius' package: its vite.config.ts builds the widget these tests load. */
-export const GIFTGENIUS = join(REPO, "examples/giftgenius");
+export const GIFTGENIUS = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * The kit's repository, which holds this package as a workspace: its node_modules (hoisted
+ * bins), the kit's build and its dev page.
+ */
+export const REPO = join(GIFTGENIUS, "../..");
 
 /** One build of the widget: React (the default) or Preact. */
 export interface WidgetTarget {
@@ -16,7 +20,7 @@ export interface WidgetTarget {
 }
 
 const distRoot = process.env.WIDGET_OUT_DIR
-  ? join(REPO, process.env.WIDGET_OUT_DIR)
+  ? resolve(GIFTGENIUS, process.env.WIDGET_OUT_DIR)
   : join(GIFTGENIUS, "dist");
 
 export const TARGETS: readonly WidgetTarget[] = [

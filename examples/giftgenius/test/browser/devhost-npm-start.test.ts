@@ -6,12 +6,13 @@
  * copy of the GiftGenius widget (WIDGET_ROOT) built into a temp folder (WIDGET_OUT_DIR, read
  * by the server as WIDGET_DIST), never to the repository's sources.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
+import { buildDevPage } from "../../../../test/browser/dev-page.ts";
 import { SUGGEST_ARGS } from "./giftgenius-server.ts";
 import { GIFTGENIUS, REPO } from "./targets.ts";
 
@@ -34,12 +35,8 @@ beforeAll(async () => {
   // Inside the repository, so the copy resolves the repository's node_modules.
   mkdirSync(join(REPO, ".tmp"), { recursive: true });
   work = mkdtempSync(join(REPO, ".tmp", "npm-start-"));
-  cpSync(join(REPO, "examples/giftgenius"), join(work, "giftgenius"), { recursive: true });
-  execFileSync(
-    join(REPO, "node_modules/.bin/vite"),
-    ["build", "-c", "vite.devhost.config.ts", "--logLevel", "warn"],
-    { cwd: REPO, stdio: "inherit" },
-  );
+  cpSync(GIFTGENIUS, join(work, "giftgenius"), { recursive: true });
+  buildDevPage();
   loop = spawn(startScriptLoop(), {
     cwd: GIFTGENIUS,
     shell: true,

@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { REPO, TARGETS } from "./targets.ts";
+import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
+import { GIFTGENIUS, REPO, TARGETS } from "./targets.ts";
 
 const HOST = `
   import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
@@ -38,10 +38,7 @@ const HOST_VARIABLES = {
 /** The recorded suggestions, grown to `count` gifts with distinct ids. */
 function suggestions(count: number): unknown {
   const recorded = JSON.parse(
-    readFileSync(
-      join(REPO, "examples/giftgenius/test/fixtures/results--suggest-gifts.json"),
-      "utf8",
-    ),
+    readFileSync(join(GIFTGENIUS, "test/fixtures/results--suggest-gifts.json"), "utf8"),
   ) as { structuredContent: { gifts: { id: string }[] } };
   const gifts = recorded.structuredContent.gifts;
   return {

@@ -10,19 +10,24 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build as esbuild } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
-import type { WidgetManifest } from "../../src/build/manifest.ts";
 import { fixtureCases, payloadCases, type WidgetCase } from "./cases.ts";
 import { serveWidget, type WidgetServer } from "./serve-widget.ts";
-import { REPO, TARGETS } from "./targets.ts";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
+import { GIFTGENIUS, REPO, TARGETS } from "./targets.ts";
+import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const SCREENSHOTS = join(REPO, "test-results/screenshots");
 // The recorded fixtures' pictures are on the app's production origin, which is not reachable
 // here: answer its /images/ paths with the files the GiftGenius server serves (public/images).
-const PUBLIC = join(REPO, "examples/giftgenius/public");
+const PUBLIC = join(GIFTGENIUS, "public");
 const CASES: WidgetCase[] = [...payloadCases(), ...fixtureCases()];
+
+/** What this suite reads of the build's widget.manifest.json (docs/build.md). */
+interface WidgetManifest {
+  csp: string;
+  _meta: { "openai/widgetCSP": { resource_domains: string[] } };
+}
 
 let browser: Browser;
 let hostScript: string;
@@ -30,7 +35,7 @@ let hostScript: string;
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const bundle = await esbuild({
-    entryPoints: [join(REPO, "test/browser/host-entry.ts")],
+    entryPoints: [join(GIFTGENIUS, "test/browser/host-entry.ts")],
     bundle: true,
     format: "iife",
     write: false,

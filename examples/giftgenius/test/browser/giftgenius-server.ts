@@ -5,16 +5,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { REPO, TARGETS } from "./targets.ts";
+import { GIFTGENIUS, TARGETS } from "./targets.ts";
 
 /** `suggest_gifts` arguments that find a handful of gifts, every one under the budget. */
-export const SUGGEST_ARGS = {
-  interests: ["books", "coffee"],
-  budget_min: 10,
-  budget_max: 80,
-  currency: "USD",
-  relationship_type: "friend",
-};
+export { GOOD_SEARCH as SUGGEST_ARGS } from "../searches.ts";
 
 /** A running GiftGenius server: its origin (the dev page is at `/`) and its process. */
 export interface GiftGeniusServer {
@@ -24,30 +18,26 @@ export interface GiftGeniusServer {
 
 /** Starts the server with its database in `dataDir`; resolves once it listens. */
 export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer> {
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", "examples/giftgenius/server/main.ts"],
-    {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        AUTH_DEV_PORT: "0",
-        SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
-        // GiftGenius' own build (its package's dist/, the React target), which the suite's
-        // setup keeps fresh.
-        WIDGET_DIST: TARGETS[0]!.dir,
-        // Its own database, even when the suite runs with a shared PostgreSQL (CI's
-        // DATABASE_URL): there the anonymous caller's daily search count carries over from
-        // every earlier run of the day, and after 50 every search is refused.
-        DATABASE_URL: "",
-        NODE_ENV: "development",
-        GIFTGENIUS_FAULTS: "",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: GIFTGENIUS,
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      AUTH_DEV_PORT: "0",
+      SQLITE_FILE: join(dataDir, "giftgenius.sqlite"),
+      // GiftGenius' own build (its package's dist/, the React target), which the suite's
+      // setup keeps fresh.
+      WIDGET_DIST: TARGETS[0]!.dir,
+      // Its own database, even when the suite runs with a shared PostgreSQL (CI's
+      // DATABASE_URL): there the anonymous caller's daily search count carries over from
+      // every earlier run of the day, and after 50 every search is refused.
+      DATABASE_URL: "",
+      NODE_ENV: "development",
+      GIFTGENIUS_FAULTS: "",
     },
-  );
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let log = "";
     server.once("exit", (code) => reject(new Error(`server exited (${code}): ${log}`)));

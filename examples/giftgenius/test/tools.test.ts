@@ -1,15 +1,14 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import { giftGenius } from "../../examples/giftgenius/contract.ts";
-import { loadGifts } from "../../examples/giftgenius/server/catalog/catalog.ts";
-import { GIFT_NEXT_ACTIONS } from "../../examples/giftgenius/server/next-actions.ts";
-import { MCP_APP_MIME_TYPE as MCP_APP_MIME } from "../../src/core/mcp-app-mime-type.ts";
-import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
-import { SKYBRIDGE_MIME_TYPE as SKYBRIDGE_MIME } from "../../src/server/widget-resources.ts";
+import { giftGenius } from "../contract.ts";
+import { loadGifts } from "../server/catalog/catalog.ts";
+import { GIFT_NEXT_ACTIONS } from "../server/next-actions.ts";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import {
   assertNoInternals,
   call,
@@ -19,6 +18,11 @@ import {
   startHarness,
   type Harness,
 } from "./harness.ts";
+
+// The hosts' documented template types (ChatGPT's Apps SDK, the MCP Apps extension), as the
+// wire carries them.
+const SKYBRIDGE_MIME = "text/html+skybridge";
+const MCP_APP_MIME = "text/html;profile=mcp-app";
 
 const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
 const META = {
@@ -143,7 +147,7 @@ describe("GiftGenius over Streamable HTTP", () => {
     });
   });
 
-  it("prepares the same draft for the same arguments, and commits it once per key", async () => {
+  it("prepares a draft of its own each time (same terms, another id), and commits it once per key", async () => {
     const client = await h.connect();
     const first = await call(client, "prepare_order", {
       gift_id: "gift-0001",
@@ -155,13 +159,17 @@ describe("GiftGenius over Streamable HTTP", () => {
       quantity: 3,
       currency: "EUR",
     });
-    expect(second.structuredContent).toEqual(first.structuredContent);
-    expect(giftGenius.parse(first.structuredContent).state).toBe("confirm");
-    const draft = sc(first).draft as {
+    type Draft = {
       draft_id: string;
       total: { amount: string; currency: string };
       gift: { price: { amount: string } };
     };
+    const draft = sc(first).draft as Draft;
+    const { draft_id: otherId, ...otherTerms } = sc(second).draft as Draft;
+    const { draft_id: _firstId, ...terms } = draft;
+    expect(otherTerms).toEqual(terms);
+    expect(otherId).not.toBe(draft.draft_id);
+    expect(giftGenius.parse(first.structuredContent).state).toBe("confirm");
     expect(Number(draft.total.amount)).toBeCloseTo(Number(draft.gift.price.amount) * 3, 6);
     expect(draft.total.currency).toBe("EUR");
 
@@ -182,6 +190,42 @@ describe("GiftGenius over Streamable HTTP", () => {
     expect(sc(replay)).toMatchObject({ ok: true, replayed: true, order: sc(commit).order });
     expect(giftGenius.parse(replay.structuredContent).state).toBe("committed");
     expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("places one order for one draft and its proof, whatever the key: 3 keys → 1 order, 1 charge", async () => {
+    const client = await h.connect();
+    const draftId = await draftFor(client, "gift-0003");
+    const charges = await h.app.payments.countCharges();
+    const results = [];
+    for (const key of ["single-use-a", "single-use-b", "single-use-c"])
+      results.push(
+        sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: key })),
+      );
+    const [placed, ...others] = results;
+    expect(placed).toMatchObject({ ok: true, replayed: false, order: { draft_id: draftId } });
+    // Another key is answered with the order the draft placed, replayed: nothing charged again.
+    for (const other of others)
+      expect(other).toMatchObject({ ok: true, replayed: true, order: placed!.order });
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("buys the same gift twice in one window through two prepare → confirm rounds: 2 orders, 2 charges", async () => {
+    const client = await h.connect();
+    const charges = await h.app.payments.countCharges();
+    const orders = [];
+    for (const key of ["buy-twice-0001", "buy-twice-0002"]) {
+      const draftId = await draftFor(client, "gift-0004");
+      orders.push(
+        sc(await call(client, "commit_order", { draft_id: draftId, idempotency_key: key })),
+      );
+    }
+    expect(orders, JSON.stringify(orders)).toMatchObject([
+      { ok: true, replayed: false },
+      { ok: true, replayed: false },
+    ]);
+    const ids = orders.map((order) => (order.order as { order_id: string }).order_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(await h.app.payments.countCharges()).toBe(charges + 2);
   });
 
   it("refuses the same key with another draft (IDEMPOTENCY_KEY_REUSED, not retryable, nothing changed)", async () => {
@@ -326,6 +370,8 @@ describe("GiftGenius rules that need their own server", () => {
     try {
       const client = await h.connect();
       const draftId = await draftFor(client, "gift-0001");
+      // Prepared beside it and never confirmed: a draft that only expires.
+      const unused = await draftFor(client, "gift-0001");
       const placed = await call(client, "commit_order", {
         draft_id: draftId,
         idempotency_key: "before-expiry",
@@ -333,7 +379,7 @@ describe("GiftGenius rules that need their own server", () => {
       expect(sc(placed).ok).toBe(true);
       now += 3 * 60 * 60_000;
       const expired = await call(client, "commit_order", {
-        draft_id: draftId,
+        draft_id: unused,
         idempotency_key: "after-expiry",
       });
       expect(sc(expired).error).toMatchObject({

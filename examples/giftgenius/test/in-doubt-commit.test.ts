@@ -6,14 +6,18 @@
  * `DRAFT_EXPIRED` / `DRAFT_NOT_FOUND` with `changes: "none"` over an orphan charge, and
  * catalog or payment outages on the retry said `changes: "none"` too.
  */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/client";
-import { setFaults } from "../../examples/giftgenius/server/faults.ts";
-import { runReconcile } from "../../src/cli/reconcile.ts";
-import { createSqliteStore } from "../../src/server/index.ts";
+import { setFaults } from "../server/faults.ts";
+// The operator's `mcp-widget-kit reconcile` run in process, on the test's clock (docs/architecture.md).
+// eslint-disable-next-line no-restricted-imports -- the CLI's run, given the test's clock
+import { runReconcile } from "../../../src/cli/reconcile.ts";
+import { createSqliteStore } from "mcp-widget-kit/server";
 import { call, draftFor, sc, startHarness, widgetProof, type Harness } from "./harness.ts";
-import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
+import { DATABASE_URL, describePostgres } from "../../../test/server/pg-env.ts";
 
 const HOUR = 3_600_000;
 const SECRET_BEFORE_ROTATION = `before-rotation-${randomUUID()}`;
@@ -65,6 +69,9 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
     const sub = `rotation-${randomUUID()}`;
     const client = await h.connect({ sub });
     const draft = await draftFor(client, "gift-0010", 2);
+    // Prepared with the old secret too, and never confirmed (the first is single-use: another
+    // key on it meets its record, not the draft check).
+    const unused = await draftFor(client, "gift-0010", 2);
     const key = `doubt-rotation-${randomUUID()}`;
     await timedOut(client, draft, key);
     const charges = await h.app.payments.countCharges();
@@ -94,9 +101,9 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
       expect(
         sc(
           await call(after, "commit_order", {
-            draft_id: draft,
+            draft_id: unused,
             idempotency_key: `fresh-${randomUUID()}`,
-            confirmation,
+            confirmation: widgetProof(client, unused),
           }),
         ).error,
       ).toMatchObject({ code: "DRAFT_NOT_FOUND", changes: "none" });
@@ -316,7 +323,7 @@ function reconcilerSequences(databaseUrl: string | undefined): void {
     clock += 1_000;
     // The grace given as 0 takes the record at once (on the test's clock).
     const counts = await runReconcile({
-      app: "examples/giftgenius/server/tools/reconcile-orders.ts",
+      app: fileURLToPath(new URL("../server/tools/reconcile-orders.ts", import.meta.url)),
       graceMs: 0,
       now: () => clock,
       env: databaseUrl
