@@ -39,6 +39,7 @@ import { runIdempotent } from "../src/server/idempotency/index.ts";
 import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
 import { benchLocalCommit } from "./local-commit.ts";
 import type { BenchRow } from "./measure.ts";
+import { pgTraffic, trafficText, type Traffic } from "./pg-traffic.ts";
 
 /** The caller of targets without token verification (the connection is this one person). */
 const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:write"] };
@@ -153,17 +154,21 @@ async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: Test
 }
 
 /**
- * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys.
+ * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys,
+ * and what one warm commit sent to PostgreSQL (nothing, for a store elsewhere: the app's own
+ * tables are SQLite here).
  */
 async function commitLatencies(
   stores: Array<{ store: IdempotencyStore; issuer?: TestIssuer }>,
   dir: string,
   calls: number,
-): Promise<Array<{ p50: number; p95: number }>> {
+): Promise<Array<{ p50: number; p95: number; traffic: Traffic }>> {
   const targets = [];
   for (const { store, issuer } of stores) targets.push(await latencyTarget(store, dir, issuer));
   try {
     for (const target of targets) for (let i = 0; i < 20; i++) await target.commit(false); // warm-up
+    const traffic: Traffic[] = [];
+    for (const target of targets) traffic.push(await pgTraffic(() => target.commit(false)));
     // Blocks of 20 calls per store, in rotating order: a block never shares the database with
     // another store's writes, and load drift hits every store alike.
     const BLOCK = 20;
@@ -173,9 +178,9 @@ async function commitLatencies(
         for (let i = 0; i < BLOCK; i++) await target.commit(true);
       }
     }
-    return targets.map(({ times }) => {
+    return targets.map(({ times }, i) => {
       const sorted = [...times].sort((a, b) => a - b);
-      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), traffic: traffic[i]! };
     });
   } finally {
     for (const target of targets) await target.close();
@@ -379,6 +384,10 @@ export async function benchServer(): Promise<BenchRow[]> {
         await local.close();
       }
     }
+    rows.push({
+      name: "commit_order on the PostgreSQL store: round trips / statements / durable commits",
+      value: trafficText(postgres.traffic),
+    });
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",
       value: round(postgres.p50),
