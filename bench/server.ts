@@ -106,13 +106,20 @@ export const round = (value: number, digits = 2) => Math.round(value * 10 ** dig
  * every request carries a bearer token the server verifies; without, the connection is
  * `BENCH_PRINCIPAL` and nothing is verified.
  */
-async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: TestIssuer) {
+async function latencyTarget(
+  store: IdempotencyStore,
+  dir: string,
+  issuer?: TestIssuer,
+  ledgerUrl?: string,
+) {
   const app = await createGiftGenius(
     {
       ...readConfig({}),
       port: 0,
       widgetDist: join(dir, "none"),
       sqliteFile: join(dir, `state-${randomUUID()}.sqlite`),
+      // The app's own tables (the payment ledger) on PostgreSQL too, as deployed; else SQLite.
+      ...(ledgerUrl ? { databaseUrl: ledgerUrl } : {}),
     },
     silentLogger,
     {
@@ -184,6 +191,21 @@ async function commitLatencies(
     });
   } finally {
     for (const target of targets) await target.close();
+  }
+}
+
+/**
+ * What one warm commit_order sends to PostgreSQL when GiftGenius' own tables are there too:
+ * the payment ledger's charge (the fake provider's write) joins the store's statements.
+ */
+async function deployedTraffic(databaseUrl: string, dir: string): Promise<Traffic> {
+  const store = createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" });
+  const target = await latencyTarget(store, dir, undefined, databaseUrl);
+  try {
+    for (let i = 0; i < 5; i++) await target.commit(false);
+    return await pgTraffic(() => target.commit(false));
+  } finally {
+    await target.close();
   }
 }
 
@@ -387,6 +409,10 @@ export async function benchServer(): Promise<BenchRow[]> {
     rows.push({
       name: "commit_order on the PostgreSQL store: round trips / statements / durable commits",
       value: trafficText(postgres.traffic),
+    });
+    rows.push({
+      name: "commit_order as deployed (its ledger on PostgreSQL too): round trips / statements / durable commits",
+      value: trafficText(await deployedTraffic(databaseUrl, dir)),
     });
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",
