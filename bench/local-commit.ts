@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { localDatabase, type IdempotencyStore } from "../src/server/index.ts";
 import { runIdempotent } from "../src/server/idempotency/index.ts";
 import type { BenchRow } from "./measure.ts";
+import { pgTraffic, trafficText } from "./pg-traffic.ts";
 
 const percentileOf = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,55 +64,6 @@ async function localCommitP50(
   return percentileOf(times, 0.5);
 }
 
-/** What one call sent to PostgreSQL: round trips, statements, and the commits that flush. */
-interface Traffic {
-  roundTrips: number;
-  statements: number;
-  durableCommits: number;
-}
-
-/**
- * The traffic of one local commit on `store` (PostgreSQL), counted at the driver: every query
- * the pool's clients send is a round trip; a commit waits for its flush unless its connection
- * runs `synchronous_commit=off` (the deferred pool of the claim).
- */
-async function localCommitTraffic(store: IdempotencyStore): Promise<Traffic> {
-  const { default: pg } = await import("pg");
-  const traffic: Traffic = { roundTrips: 0, statements: 0, durableCommits: 0 };
-  const prototype = pg.Client.prototype as unknown as {
-    query: (this: unknown, query: unknown, ...rest: unknown[]) => unknown;
-  };
-  const send = prototype.query;
-  const inTransaction = new WeakSet<object>();
-  prototype.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
-    const text = typeof query === "string" ? query : ((query as { text?: string }).text ?? "");
-    const client = this as { connectionParameters?: { options?: string } };
-    const deferred = String(client.connectionParameters?.options ?? "").includes(
-      "synchronous_commit=off",
-    );
-    const parts = text.split(";").filter((part) => part.trim().length > 0);
-    traffic.roundTrips += 1;
-    traffic.statements += parts.length;
-    for (const part of parts) {
-      const word = part.trim().split(/\s+/)[0]!.toUpperCase();
-      if (word === "BEGIN") inTransaction.add(client);
-      else if (word === "COMMIT") {
-        inTransaction.delete(client);
-        if (!deferred) traffic.durableCommits += 1;
-      } else if (!inTransaction.has(client) && !deferred && word !== "SELECT")
-        traffic.durableCommits += 1;
-    }
-    return send.call(this, query, ...rest);
-  };
-  try {
-    const id = randomUUID();
-    await localCommit(store, id, true);
-  } finally {
-    prototype.query = send;
-  }
-  return traffic;
-}
-
 /** Rows for `store` (PostgreSQL), against `noStoreMicros` (the runner with no store). */
 export async function benchLocalCommit(
   store: IdempotencyStore,
@@ -120,11 +72,11 @@ export async function benchLocalCommit(
   const idle = await localCommitP50(store, 500, 1, true);
   const loaded = await localCommitP50(store, 800, 8, true);
   const twoFlushes = await localCommitP50(store, 500, 1, false);
-  const traffic = await localCommitTraffic(store);
+  const traffic = await pgTraffic(() => localCommit(store, randomUUID(), true));
   return [
     {
       name: "local effect on PostgreSQL: round trips / statements / durable commits per call",
-      value: `${traffic.roundTrips} / ${traffic.statements} / ${traffic.durableCommits}`,
+      value: trafficText(traffic),
     },
     {
       name: "local effect (row + record, one durable commit), PostgreSQL − no store, idle (p50 µs)",

@@ -1,8 +1,8 @@
 /**
  * commit_order latency of the same GiftGenius on one PostgreSQL, served four ways in one run:
  * Node through `serveHttp` (`main.ts`, the baseline), Node through the fetch handler
- * (`scripts/serve-fetch-node.ts`: the kit's node:http adapter over `fetch.ts`), Bun and Deno
- * running `fetch.ts`. Each is a process
+ * (`serve-fetch.ts`: the kit's node:http adapter over `fetch.ts`), Bun running `fetch.ts` and
+ * Deno running `serve-fetch.ts`. Each is a process
  * of its own with bearer-token verification, committed to by sequential distinct keys in
  * rotating blocks, so load drift hits every runtime alike. Needs DATABASE_URL; Bun and Deno
  * come from their npm packages (`scripts/runtimes.ts`, installed on first use).

@@ -39,6 +39,7 @@ import { runIdempotent } from "../src/server/idempotency/index.ts";
 import { createTestIssuer, type TestIssuer } from "../test/server/test-issuer.ts";
 import { benchLocalCommit } from "./local-commit.ts";
 import type { BenchRow } from "./measure.ts";
+import { pgTraffic, trafficText, type Traffic } from "./pg-traffic.ts";
 
 /** The caller of targets without token verification (the connection is this one person). */
 const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:write"] };
@@ -105,13 +106,20 @@ export const round = (value: number, digits = 2) => Math.round(value * 10 ** dig
  * every request carries a bearer token the server verifies; without, the connection is
  * `BENCH_PRINCIPAL` and nothing is verified.
  */
-async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: TestIssuer) {
+async function latencyTarget(
+  store: IdempotencyStore,
+  dir: string,
+  issuer?: TestIssuer,
+  ledgerUrl?: string,
+) {
   const app = await createGiftGenius(
     {
       ...readConfig({}),
       port: 0,
       widgetDist: join(dir, "none"),
       sqliteFile: join(dir, `state-${randomUUID()}.sqlite`),
+      // The app's own tables (the payment ledger) on PostgreSQL too, as deployed; else SQLite.
+      ...(ledgerUrl ? { databaseUrl: ledgerUrl } : {}),
     },
     silentLogger,
     {
@@ -155,17 +163,21 @@ async function latencyTarget(store: IdempotencyStore, dir: string, issuer?: Test
 }
 
 /**
- * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys.
+ * p50/p95 commit latency (ms) per store, each over `calls` sequential commits with distinct keys,
+ * and what one warm commit sent to PostgreSQL (nothing, for a store elsewhere: the app's own
+ * tables are SQLite here).
  */
 async function commitLatencies(
   stores: Array<{ store: IdempotencyStore; issuer?: TestIssuer }>,
   dir: string,
   calls: number,
-): Promise<Array<{ p50: number; p95: number }>> {
+): Promise<Array<{ p50: number; p95: number; traffic: Traffic }>> {
   const targets = [];
   for (const { store, issuer } of stores) targets.push(await latencyTarget(store, dir, issuer));
   try {
     for (const target of targets) for (let i = 0; i < 20; i++) await target.commit(false); // warm-up
+    const traffic: Traffic[] = [];
+    for (const target of targets) traffic.push(await pgTraffic(() => target.commit(false)));
     // Blocks of 20 calls per store, in rotating order: a block never shares the database with
     // another store's writes, and load drift hits every store alike.
     const BLOCK = 20;
@@ -175,12 +187,27 @@ async function commitLatencies(
         for (let i = 0; i < BLOCK; i++) await target.commit(true);
       }
     }
-    return targets.map(({ times }) => {
+    return targets.map(({ times }, i) => {
       const sorted = [...times].sort((a, b) => a - b);
-      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+      return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), traffic: traffic[i]! };
     });
   } finally {
     for (const target of targets) await target.close();
+  }
+}
+
+/**
+ * What one warm commit_order sends to PostgreSQL when GiftGenius' own tables are there too:
+ * the payment ledger's charge (the fake provider's write) joins the store's statements.
+ */
+async function deployedTraffic(databaseUrl: string, dir: string): Promise<Traffic> {
+  const store = createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" });
+  const target = await latencyTarget(store, dir, undefined, databaseUrl);
+  try {
+    for (let i = 0; i < 5; i++) await target.commit(false);
+    return await pgTraffic(() => target.commit(false));
+  } finally {
+    await target.close();
   }
 }
 
@@ -383,6 +410,14 @@ export async function benchServer(): Promise<BenchRow[]> {
         await local.close();
       }
     }
+    rows.push({
+      name: "commit_order on the PostgreSQL store: round trips / statements / durable commits",
+      value: trafficText(postgres.traffic),
+    });
+    rows.push({
+      name: "commit_order as deployed (its ledger on PostgreSQL too): round trips / statements / durable commits",
+      value: trafficText(await deployedTraffic(databaseUrl, dir)),
+    });
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",
       value: round(postgres.p50),

@@ -1,7 +1,8 @@
 /**
  * Starts GiftGenius' fetch entry (`examples/giftgenius/server/fetch.ts`) under Bun, Deno or
- * Node on a free loopback port and resolves once it answers. Used by the runtime tests and the
- * bench.
+ * Node on a free loopback port and resolves once it answers: Bun serves its default export,
+ * Deno and Node serve it on `node:http` through `serve-fetch.ts` (the documented entries). Used
+ * by the runtime tests and the bench.
  */
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -9,6 +10,7 @@ import { installRuntimes, type FetchRuntime } from "./runtimes.ts";
 import { spawnLoggedServer, type ServerProcess } from "./spawn-server.ts";
 
 const ENTRY = "examples/giftgenius/server/fetch.ts";
+const ON_NODE_HTTP = "examples/giftgenius/server/serve-fetch.ts";
 const TSX = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url));
 
 /** A port nobody listens on now (the runtimes take a number, not 0). */
@@ -60,15 +62,14 @@ export async function spawnFetchEntry(
   let args: string[];
   if (runtime === "node") {
     command = TSX;
-    args = ["scripts/serve-fetch-node.ts"];
+    args = [ON_NODE_HTTP];
   } else if (runtime === "bun") {
     command = installRuntimes().bun;
     args = [ENTRY];
   } else {
     command = installRuntimes().deno;
     // What pg, the catalog and the widget files need; nothing to write, no subprocesses.
-    args = ["serve", "--allow-net", "--allow-env", "--allow-read", "--allow-sys"];
-    args.push("--host", "127.0.0.1", "--port", String(port), ENTRY);
+    args = ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", ON_NODE_HTTP];
   }
   const server = await spawnLoggedServer(
     command,

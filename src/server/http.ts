@@ -5,18 +5,15 @@
  * listening socket, its loopback default for `Host`, and `otherRoutes` on `(req, res)` (the
  * local host page), tried after the same path and Host checks the handler makes.
  */
+import { type IncomingMessage, type ServerResponse } from "node:http";
 import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from "node:http";
-import type { AddressInfo } from "node:net";
-import { createFetchHandler, type FetchHandlerOptions } from "./http/fetch-handler.ts";
-import { jsonRpcError } from "./http/json-rpc-error.ts";
-import { fetchCanCarry, targetNamesPath, toRequest, writeResponse } from "./http/node-adapter.ts";
+  createFetchHandler,
+  DEFAULT_BODY_TIMEOUT,
+  type FetchHandlerOptions,
+} from "./http/fetch-handler.ts";
+import { answerWithFetch, closeNodeHttp, listenNodeHttp } from "./http/node-listener.ts";
 import { hostAllowed, pathDecodes } from "./http/request-checks.ts";
 import { isLoopbackHost, loopbackHostHeaders } from "../core/loopback.ts";
-import { errorFields } from "./log.ts";
 
 export type { HttpAuthOutcome } from "./http/fetch-handler.ts";
 
@@ -62,13 +59,11 @@ export async function serveHttp(
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
 
-  const httpServer = createHttpServer();
-  httpServer.requestTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(options.port ?? 8787, host, () => resolve());
-  });
-  const port = (httpServer.address() as AddressInfo).port;
+  const { server: httpServer, port } = await listenNodeHttp(
+    host,
+    options.port ?? 8787,
+    options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT,
+  );
   let allowedHosts: readonly string[] | "any";
   if (options.allowedHosts) allowedHosts = options.allowedHosts;
   else if (isLoopbackHost(host)) allowedHosts = loopbackHostHeaders(port);
@@ -90,29 +85,7 @@ export async function serveHttp(
     return otherRoutes(req, res);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const gone = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    if (!fetchCanCarry(req)) {
-      const refused = jsonRpcError(405, -32600, "Method not allowed", { allow: "GET, POST" });
-      return writeResponse(req, res, refused, gone.signal);
-    }
-    if (!targetNamesPath(req))
-      return writeResponse(req, res, jsonRpcError(400, -32600, "Bad request"), gone.signal);
-    if (await nodeRoute(req, res)) return;
-    const response = await handler(toRequest(req, gone.signal));
-    await writeResponse(req, res, response, gone.signal);
-  }
-
-  httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch(async (error: unknown) => {
-      log.error("http_request_failed", errorFields(error));
-      const failed = jsonRpcError(500, -32603, "Internal error");
-      await writeResponse(req, res, failed, new AbortController().signal).catch(() => {});
-    });
-  });
+  answerWithFetch(httpServer, handler, log, nodeRoute);
 
   const shownHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}${path}`;
@@ -123,10 +96,7 @@ export async function serveHttp(
     port,
     async close() {
       await handler.close();
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        httpServer.closeAllConnections();
-      });
+      await closeNodeHttp(httpServer);
     },
   };
 }

@@ -1,16 +1,16 @@
 /**
  * One behaviour on every runtime: the same hostile requests, written byte for byte on a raw
  * socket, to GiftGenius under Node (`serveHttp`), and its fetch entry under Bun, under Deno
- * and on Node through the kit's adapter (scripts/serve-fetch-node.ts), get the same answers — no 500, no stack trace, nothing served that should not be: an
+ * and on Node through the kit's adapter (`serve-fetch.ts`; Deno runs the same file), get the same answers — no 500, no stack trace, nothing served that should not be: an
  * empty `Host`, HTTP/1.0 without one, two of them, an absolute-form target (its path served,
  * its `Host` header judged: Bun shows a handler no more), a 32 KiB header, two `Authorization` headers, a stalled body (408 once
  * `HTTP_BODY_TIMEOUT_MS`, short here, has passed); and `/healthz` answers on all three.
  */
 import { connect } from "node:net";
-import { spawnFetchEntry } from "../../scripts/spawn-fetch-entry.ts";
-import { spawnServer, type ServerProcess } from "../../scripts/spawn-server.ts";
-import { DATABASE_URL, describePostgres } from "../server/pg-env.ts";
+import type { ServerProcess } from "../../scripts/spawn-server.ts";
+import { describePostgres } from "../server/pg-env.ts";
 import { createTestIssuer, type TestIssuer } from "../server/test-issuer.ts";
+import { stalledUpload, startEveryRuntime } from "./every-runtime.ts";
 
 /** Writes `text` on a new connection; resolves with what came back before it closed (or 15 s). */
 function exchange(url: string, text: string): Promise<string> {
@@ -78,18 +78,7 @@ function requests(host: string, token: string): Array<[string, string, number]> 
       post("/mcp", [`Host: ${host}`, `Authorization: Bearer ${token}`, "Authorization: Bearer b"]),
       401,
     ],
-    [
-      "a stalled body",
-      [
-        "POST /mcp HTTP/1.1",
-        `Host: ${host}`,
-        "Content-Type: application/json",
-        "Content-Length: 100",
-        "",
-        '{"json',
-      ].join("\r\n"),
-      408,
-    ],
+    ["a stalled body", stalledUpload(host), 408],
     ["GET /healthz", `GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 200],
   ];
 }
@@ -101,20 +90,11 @@ describePostgres("the same hostile requests on Node, Bun and Deno", () => {
   beforeAll(async () => {
     issuer = await createTestIssuer({ serve: true });
     token = await issuer.mint({});
-    const env = {
-      NODE_ENV: "production",
-      GIFTGENIUS_SECRET: "runtime-test-secret-7fQ2xLk9Pz4wR8",
-      GIFTGENIUS_DAILY_LIMIT: "1000000",
-      HTTP_BODY_TIMEOUT_MS: "1000",
-      ...issuer.env(),
-      DATABASE_URL,
-    };
     servers.push(
-      ["node", await spawnServer({ PUBLIC_ORIGIN: "https://app.test", ...env })],
-      ["bun", await spawnFetchEntry("bun", env)],
-      ["deno", await spawnFetchEntry("deno", env)],
-      // The fetch entry on Node through the kit's node:http adapter (scripts/serve-fetch-node.ts).
-      ["node-fetch", await spawnFetchEntry("node", env)],
+      ...(await startEveryRuntime(issuer, {
+        GIFTGENIUS_DAILY_LIMIT: "1000000",
+        HTTP_BODY_TIMEOUT_MS: "1000",
+      })),
     );
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 /**
  * GiftGenius as a web-standard handler, `export default { fetch }`: the shape Bun
- * (`bun examples/giftgenius/server/fetch.ts`), `deno serve` and Cloudflare Workers take. The
+ * (`bun examples/giftgenius/server/fetch.ts`) and Cloudflare Workers take; Node and Deno serve
+ * it through `serve-fetch.ts` (`deno serve` would too, but keeps slow clients' sockets). The
  * same tools, guards, limits and sign-in checks as `main.ts`, through the kit's
  * `createFetchHandler`, with its settings from the environment like `main.ts`.
  *
@@ -8,7 +9,12 @@
  * `AUTH_ISSUER` and `AUTH_AUDIENCE` are always required; SQLite (better-sqlite3 is a Node
  * addon), so `DATABASE_URL` is too; the local host page; stdio.
  */
-import { createFetchHandler, createJsonLogger, readSettings } from "mcp-widget-kit/server";
+import {
+  createFetchHandler,
+  createJsonLogger,
+  type FetchHandlerOptions,
+  readSettings,
+} from "mcp-widget-kit/server";
 import { createGiftGenius } from "./app.ts";
 import { readConfig, startupRefusal, usesDevSecret } from "./config.ts";
 import { createImageRoute } from "./images.ts";
@@ -40,22 +46,24 @@ if (!config.publicOrigin && auth) app.listening(auth.audience);
 const images = createImageRoute();
 
 /**
- * The fetch handler: `/mcp`, the protected-resource metadata, `/healthz` and the gift
- * pictures. It serves a socket, so a request without `Host` is refused, as `serveHttp` does.
+ * What the fetch handler serves: `/mcp`, the protected-resource metadata, `/healthz` and the
+ * gift pictures; `serve-fetch.ts` hands the same to `serveHttp`.
  */
-export const handler = createFetchHandler({
+export const handlerOptions = {
   createServer: (context) => app.tools.createServer(context),
   log,
-  requireHost: true,
   bodyTimeoutMs: config.bodyTimeoutMs,
   ...(config.allowedHosts ? { allowedHosts: config.allowedHosts } : {}),
   ...(config.allowedOrigins ? { allowedOrigins: config.allowedOrigins } : {}),
   ...(app.http ? { authenticate: app.http.authenticate } : {}),
   health: () => app.state.ping(),
   routes: async (request) => app.http?.respond(request) ?? (await images(request)),
-});
+} satisfies FetchHandlerOptions;
+
+/** The fetch handler. It serves a socket, so a request without `Host` is refused. */
+export const handler = createFetchHandler({ ...handlerOptions, requireHost: true });
 
 log.info("fetch_handler_ready", { store: app.store.name, issuer: auth?.issuer ?? "" });
 
-// `port`/`hostname` are read by Bun (`deno serve` takes `--port`/`--host` instead).
+// `port`/`hostname` are read by Bun and `serve-fetch.ts` (`deno serve` takes `--port`/`--host`).
 export default { fetch: handler, port: config.port, hostname: config.host };

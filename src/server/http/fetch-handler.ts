@@ -117,7 +117,8 @@ export interface FetchHandlerOptions {
 export type FetchHandler = ReturnType<typeof createFetchHandler>;
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
-const DEFAULT_BODY_TIMEOUT = 30_000;
+/** How long a request body may take to arrive when `bodyTimeoutMs` is not given. */
+export const DEFAULT_BODY_TIMEOUT = 30_000;
 const DEFAULT_MAX_HEADER = 16 * 1024;
 
 /**
