@@ -174,7 +174,7 @@ export function createToolServer(options: {
   }
   // Set by the resource server wired in front of this server (`useResource`); none over stdio.
   let resource: ProtectedResource | undefined;
-  const plan = planConfirmations(byName.values());
+  const plan = planConfirmations(byName.values(), options.contract.kinds);
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
   const listed: Tool[] = [...byName.values()].map((tool) => ({
@@ -326,7 +326,8 @@ export function createToolServer(options: {
       });
       if (outcome.ok) {
         const result = successResult(contractVersion, tool.kind, outcome.data, outcome.text);
-        const drafted = plan.prepares.has(name) ? draftIdOf(outcome.data) : undefined;
+        const draftEntry = plan.prepares.get(name);
+        const drafted = draftEntry === undefined ? undefined : draftIdOf(outcome.data, draftEntry);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
         if (drafted !== undefined && proofs)
           result._meta = { [CONFIRMATION_META]: proofs.issue(drafted, caller) };

@@ -574,7 +574,7 @@ function gateOf(world: World & { gate?: ToolServer; pending?: () => Promise<void
         name: "prep",
         description: "Prepares.",
         annotations: {},
-        kind: "thing",
+        kind: "thing_draft",
         outputSchema: { type: "object" },
         arguments: { schema: v.strictObject({ draft_id: v.string() }), repair: () => ({}) },
         handler: async (args) => ({ ok: true, data: { draft: args }, text: "" }),
