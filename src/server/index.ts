@@ -48,6 +48,7 @@ export {
   type IdempotentOutcome,
   type InDoubtRecord,
   createPostgresStore,
+  type PostgresStoreOptions,
   createSqliteStore,
   guardStore,
   type EffectContext,

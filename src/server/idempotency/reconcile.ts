@@ -29,9 +29,10 @@ export type ReconcileAction = "completed" | "compensated" | "retry_later" | "los
 
 /**
  * Options of `startReconciler` (and of an app's reconciliation module, which the
- * `mcp-widget-kit reconcile` command runs); `T` is the stored answer, `C` the claims.
+ * `mcp-widget-kit reconcile` command runs); `T` is the stored answer, `C` the claims (both
+ * `unknown` unless given, so `ReconcileOptions` alone names the module's options).
  */
-export interface ReconcileOptions<T, C = unknown> {
+export interface ReconcileOptions<T = unknown, C = unknown> {
   /** The records' store (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
   /**
