@@ -7,7 +7,7 @@
  * exclusively.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, relative, resolve } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import validatePackageName from "validate-npm-package-name";
 
@@ -36,7 +36,8 @@ export interface CreateOptions {
   readonly name?: string | undefined;
   /**
    * How the app depends on the kit: a version range, or a path to a packed tarball or a
-   * folder (written as `file:` + its absolute path). Default `^` + this kit's version.
+   * folder (written as `file:` + its path relative to the app's folder). Default `^` + this
+   * kit's version.
    */
   readonly kit?: string | undefined;
   /** Where relative paths start. Default `process.cwd()`. */
@@ -79,14 +80,19 @@ function checkFolder(dir: string): void {
     );
 }
 
-function kitSpec(kit: string | undefined, cwd: string): string {
+/**
+ * The app's dependency on the kit. A path is written relative to the app's folder (where its
+ * package.json is, which npm resolves `file:` from): the app and the tarball beside it can be
+ * moved or committed together, and no one's home folder ends up in the app.
+ */
+function kitSpec(kit: string | undefined, cwd: string, dir: string): string {
   if (kit === undefined) {
     const { version } = JSON.parse(readFileSync(KIT_PACKAGE_JSON, "utf8")) as { version: string };
     return `^${version}`;
   }
   if (kit.trim() === "") throw new UsageError("--kit needs a version range or a path.");
   const path = resolve(cwd, kit.replace(/^file:/, ""));
-  if (existsSync(path)) return `file:${path}`;
+  if (existsSync(path)) return `file:${relative(dir, path).split(sep).join("/")}`;
   if (/^(file:|\.|\/)|\.tgz$/.test(kit)) throw new UsageError(`--kit: ${path} does not exist.`);
   return kit;
 }
@@ -133,7 +139,7 @@ export function createApp(options: CreateOptions): CreatedApp {
   const name = options.name ?? basename(dir);
   checkName(name);
   checkFolder(dir);
-  const spec = kitSpec(options.kit, cwd);
+  const spec = kitSpec(options.kit, cwd, dir);
   const root = templateDir(checkTemplate(options.template ?? "flights"));
   const files = templateFiles(root).sort();
   const written: string[] = [];

@@ -29,6 +29,7 @@ dev     builds the widget on every change (vite build --watch), starts or reache
         --app-page: the server serves the page itself; dev tells it of each rebuild.
 reconcile  finishes the in-doubt writes nobody retried (completes or compensates each, as
         the app's module says: it exports openReconciliation(env)) and prints the counts.
+        A .ts module loads through the app's tsx.
 check   reports, one line each, what ChatGPT's review would refuse in the server's tools,
         widget resources and recorded results (default folder: fixtures); exits 1 if any.
 sign-in the development sign-in on its own (test users, no passwords, loopback only) for the

@@ -6,6 +6,7 @@
  * and a `close`. Passes run until no record is due; the counts are printed as one JSON line.
  * Safe beside running servers: each record is taken over by one reconciler at a time.
  */
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -37,10 +38,34 @@ export interface RunReconcileOptions {
   now?: () => number;
 }
 
+/** A TypeScript module, which Node 20 cannot import by itself. */
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+/**
+ * Imports the app's module. A TypeScript one (`server/reconcile.ts`, as a created app writes
+ * it) goes through the app's own tsx — the loader its `start` script runs its server with —
+ * resolved from the module's folder, so the kit ships no loader of its own: importing
+ * `tsx/esm` registers its hooks in this process, as `node --import tsx/esm` does.
+ */
+async function importApp(path: string): Promise<unknown> {
+  const file = resolve(path);
+  const url = pathToFileURL(file).href;
+  if (!TYPESCRIPT.test(file)) return import(url);
+  let loader: string;
+  try {
+    loader = createRequire(file).resolve("tsx/esm");
+  } catch {
+    throw new UsageError(
+      `${path} is TypeScript: install tsx in the app (npm install --save-dev tsx), which loads it as the app's start script does.`,
+    );
+  }
+  await import(pathToFileURL(loader).href);
+  return import(url);
+}
+
 /** Runs passes until none takes a record; returns the summed counts. */
 export async function runReconcile(options: RunReconcileOptions): Promise<ReconcileCounts> {
-  const url = pathToFileURL(resolve(options.app)).href;
-  const module = (await import(url)) as Partial<ReconciliationModule>;
+  const module = (await importApp(options.app)) as Partial<ReconciliationModule>;
   if (typeof module.openReconciliation !== "function")
     throw new UsageError("The --app module must export openReconciliation(env).");
   const opened = await module.openReconciliation(options.env ?? process.env);

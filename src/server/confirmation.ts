@@ -21,6 +21,7 @@ import {
   MAX_CONFIRMATION_LENGTH,
 } from "../contract/confirmation.ts";
 import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
+import type { KindDefinition } from "../contract/kinds.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import { requireStrongSecrets } from "./app/setting-bounds.ts";
 import { isDevelopment, requireProductionSettings } from "./mode.ts";
@@ -189,9 +190,15 @@ export function appOnlyMeta(meta: { readonly [key: string]: unknown } = {}): {
   };
 }
 
-/** The draft id of a prepare tool's success data (`draft.draft_id`), if it has one. */
-export function draftIdOf(data: { readonly [key: string]: unknown }): string | undefined {
-  const draft = data.draft;
+/**
+ * The draft id in a prepare tool's success data: `data[entry].draft_id`, where `entry` is the
+ * draft entry the plan found in the tool's kind.
+ */
+export function draftIdOf(
+  data: { readonly [key: string]: unknown },
+  entry: string,
+): string | undefined {
+  const draft = Object.hasOwn(data, entry) ? data[entry] : undefined;
   if (typeof draft !== "object" || draft === null) return undefined;
   const id = (draft as { readonly draft_id?: unknown }).draft_id;
   return typeof id === "string" && id.length > 0 ? id : undefined;
@@ -200,6 +207,7 @@ export function draftIdOf(data: { readonly [key: string]: unknown }): string | u
 /** A tool as the confirmation plan reads it. */
 interface DeclaredTool {
   readonly name: string;
+  readonly kind: string;
   readonly writes?: boolean | undefined;
   readonly confirm?: ConfirmRule | undefined;
   readonly arguments: { readonly schema: unknown };
@@ -209,19 +217,46 @@ interface DeclaredTool {
 export interface ConfirmationPlan {
   /** Commit tools that need a proof. */
   readonly commits: ReadonlySet<string>;
-  /** Prepare tools whose results carry one. */
-  readonly prepares: ReadonlySet<string>;
+  /** Prepare tools whose results carry one, each with the entry of its kind holding the draft. */
+  readonly prepares: ReadonlyMap<string, string>;
+}
+
+/** Whether a valibot schema is an object (plain, strict, loose, piped) with a `draft_id` entry. */
+function carriesDraftId(schema: unknown): boolean {
+  const entries = (schema as { readonly entries?: unknown } | null)?.entries;
+  return typeof entries === "object" && entries !== null && Object.hasOwn(entries, "draft_id");
+}
+
+/**
+ * The entry of a prepare tool's kind that holds its draft — the one object entry with a
+ * `draft_id`, whatever it is called — or a start-up refusal naming the fix when there is none
+ * or more than one (a proof issued for no draft would refuse every confirmed commit).
+ */
+function draftEntryOf(tool: DeclaredTool, kinds: { readonly [kind: string]: KindDefinition }) {
+  const kind = Object.hasOwn(kinds, tool.kind) ? kinds[tool.kind] : undefined;
+  const found =
+    kind?.view === "record"
+      ? Object.keys(kind.entries).filter((entry) => carriesDraftId(kind.entries[entry]))
+      : [];
+  if (found.length === 1) return found[0]!;
+  throw new TypeError(
+    `Tool "${tool.name}" prepares a confirmed write, so its kind "${tool.kind}" must be a record kind with exactly one entry that is an object with a draft_id (e.g. entries: { quote: v.object({ draft_id: id(), … }) }); ${found.length === 0 ? "it has none" : `it has ${found.length}: ${found.join(", ")}`}.`,
+  );
 }
 
 /**
  * Reads the tools' `confirm` declarations, and refuses (at startup, naming the tool) a write
- * that declares no confirmation, a prepare tool that does not exist or itself writes, and a
- * confirmed commit whose arguments have no `draft_id` or already name `confirmation`.
+ * that declares no confirmation, a prepare tool that does not exist or itself writes or whose
+ * kind has no single draft entry, and a confirmed commit whose arguments have no `draft_id` or
+ * already name `confirmation`.
  */
-export function planConfirmations(tools: Iterable<DeclaredTool>): ConfirmationPlan {
+export function planConfirmations(
+  tools: Iterable<DeclaredTool>,
+  kinds: { readonly [kind: string]: KindDefinition },
+): ConfirmationPlan {
   const byName = new Map([...tools].map((tool) => [tool.name, tool]));
   const commits = new Set<string>();
-  const prepares = new Set<string>();
+  const prepares = new Map<string, string>();
   for (const tool of byName.values()) {
     if (tool.confirm === undefined) {
       if (tool.writes)
@@ -242,7 +277,7 @@ export function planConfirmations(tools: Iterable<DeclaredTool>): ConfirmationPl
         `Tool "${tool.name}": a confirmed commit takes draft_id, and the kit adds ${CONFIRMATION_ARGUMENT}`,
       );
     commits.add(tool.name);
-    prepares.add(prepare.name);
+    prepares.set(prepare.name, draftEntryOf(prepare, kinds));
   }
   return { commits, prepares };
 }

@@ -26,7 +26,8 @@ function honest<R>(result: R, inDoubt: boolean): R {
 /**
  * The tool outcome for `outcome`: a reused key and a request still in progress become their
  * fixed errors; a fresh or replayed value goes through `fromValue` (`replayed` says which).
- * A failure of an in-doubt record never says `changes: "none"`.
+ * A failure of an in-doubt record never says `changes: "none"`; a definite answer under the
+ * effect key (`Attempt`'s `definite`) settles the doubt, and its `"none"` stands.
  */
 export function idempotentResult<
   T,

@@ -50,6 +50,7 @@ export {
   type IdempotentOutcome,
   type InDoubtRecord,
   createPostgresStore,
+  type PostgresStoreOptions,
   createSqliteStore,
   guardStore,
   type EffectContext,

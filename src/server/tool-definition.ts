@@ -87,7 +87,8 @@ export interface ToolDefinition<T = unknown> {
         /**
          * The prepare tool: the commit is hidden from the model and needs the proof that its
          * result carried (its draft id is the commit's `draft_id` argument, and the prepare
-         * data's `draft.draft_id`).
+         * data's draft entry: the one entry of its kind that is an object with a `draft_id`,
+         * whatever it is called; none or several stops the server at start-up).
          */
         readonly prepare: string;
         /**

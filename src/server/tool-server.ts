@@ -179,10 +179,10 @@ export function createToolServer(options: {
   }
   // Set by the resource server wired in front of this server (`useResource`); none over stdio.
   let resource: ProtectedResource | undefined;
-  const plan = planConfirmations(byName.values());
+  const plan = planConfirmations(byName.values(), options.contract.kinds);
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
-  const instructions = modelInstructions(options.instructions, plan.prepares);
+  const instructions = modelInstructions(options.instructions, new Set(plan.prepares.keys()));
   const listed: Tool[] = [...byName.values()].map((tool) => ({
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
@@ -331,10 +331,14 @@ export function createToolServer(options: {
         ms: Math.round(performance.now() - started),
       });
       if (outcome.ok) {
-        const drafted = plan.prepares.has(name) ? draftIdOf(outcome.data) : undefined;
+        const draftEntry = plan.prepares.get(name);
+        const drafted = draftEntry === undefined ? undefined : draftIdOf(outcome.data, draftEntry);
         const proof = drafted !== undefined && proofs ? proofs.issue(drafted, caller) : undefined;
         // The model is told, in what it reads, that nothing happened yet and until when.
-        const status = proof ? awaitingConfirmation(outcome.data, outcome.data.draft) : undefined;
+        const status =
+          proof && draftEntry !== undefined
+            ? awaitingConfirmation(outcome.data, outcome.data[draftEntry])
+            : undefined;
         const data = status ? { ...outcome.data, [AWAITING_CONFIRMATION]: status } : outcome.data;
         const result = successResult(contractVersion, tool.kind, data, outcome.text);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.

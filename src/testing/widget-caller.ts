@@ -11,9 +11,13 @@ import type { RecordedResult } from "./tool-caller.ts";
 /** What {@link callAsWidget} gives back. */
 type WidgetCaller<V, O> = ReturnType<typeof callAsWidget<V, O>>;
 
+/** The draft id of a prepare result: its one entry with a `draft_id`, whatever it is called. */
 function draftIdOf(structuredContent: unknown): string | undefined {
-  const draft = (structuredContent as { draft?: { draft_id?: unknown } } | null)?.draft;
-  return typeof draft?.draft_id === "string" ? draft.draft_id : undefined;
+  if (typeof structuredContent !== "object" || structuredContent === null) return undefined;
+  const ids = Object.values(structuredContent)
+    .map((entry) => (entry as { draft_id?: unknown } | null)?.draft_id)
+    .filter((id): id is string => typeof id === "string");
+  return ids.length === 1 ? ids[0] : undefined;
 }
 
 function proofOf(meta: unknown): string | undefined {

@@ -17,6 +17,8 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import { createSqliteStore } from "../../src/server/index.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 // Inside the repo (git-ignored .tmp/) so the app's bare imports find the shared node_modules.
@@ -125,6 +127,56 @@ describe("npm pack → fresh app", () => {
       dependencies: {
         "mcp-widget-kit": `^${JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version}`,
       },
+    });
+  });
+
+  it("runs `mcp-widget-kit reconcile --app server/reconcile.ts`: a TypeScript module, through the app's tsx", async () => {
+    // One record in doubt (its send's answer was lost), as a server would have left it.
+    const records = join(app, "records.sqlite");
+    const store = createSqliteStore(records);
+    await runIdempotent<{ ok: boolean }, { amount: number }>({
+      store,
+      scope: "user:alice",
+      key: "send-1",
+      args: { draft_id: "q1" },
+      async execute(effect) {
+        await effect.capture({ amount: 5 });
+        return { final: false, value: { ok: false }, inDoubt: true };
+      },
+    });
+    await store.close();
+    // Type annotations and an extension-ful .ts import: what Node alone refuses.
+    write("server/words.ts", 'export const SENT: string = "SENT";\n');
+    write(
+      "server/reconcile.ts",
+      `import { createSqliteStore, type ReconcileOptions } from "mcp-widget-kit/server";
+import { SENT } from "./words.ts";
+
+export async function openReconciliation(env: NodeJS.ProcessEnv) {
+  const store = createSqliteStore(env.RECORDS_FILE!);
+  const options: ReconcileOptions<{ ok: boolean; code: string }, { amount: number }> = {
+    store,
+    complete: async (record) => ({ final: true, value: { ok: record.captured.amount === 5, code: SENT } }),
+  };
+  return { options, close: () => store.close() };
+}
+`,
+    );
+    const out = execFileSync(
+      "node",
+      [
+        join(installed, "bin/mcp-widget-kit.js"),
+        "reconcile",
+        "--app",
+        "server/reconcile.ts",
+        "--grace-ms",
+        "0",
+      ],
+      { cwd: app, encoding: "utf8", env: { ...process.env, RECORDS_FILE: records } },
+    );
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toMatchObject({
+      event: "reconciled",
+      completed: 1,
     });
   });
 

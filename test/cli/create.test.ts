@@ -74,7 +74,7 @@ describe("mcp-widget-kit create", () => {
     expect(readdirSync(work)).not.toContain("nope");
   });
 
-  it("points the app at a tarball or folder by its absolute path, and refuses one that is missing", () => {
+  it("points the app at a tarball or folder by its path from the app's folder, and refuses one that is missing", () => {
     writeFileSync(join(work, "kit.tgz"), "");
     const app = createApp({
       dir: "with-tarball",
@@ -82,7 +82,15 @@ describe("mcp-widget-kit create", () => {
       kit: "./kit.tgz",
       name: "@me/flights",
     });
-    expect(app.kitSpec).toBe(`file:${join(work, "kit.tgz")}`);
+    // Relative to the app's package.json, as npm resolves `file:`: no absolute path in the app.
+    expect(app.kitSpec).toBe("file:../kit.tgz");
+    expect(JSON.parse(read(join(app.dir, "package.json"))).dependencies["mcp-widget-kit"]).toBe(
+      "file:../kit.tgz",
+    );
+    mkdirSync(join(work, "deeper"));
+    expect(createApp({ dir: "deeper/app", cwd: work, kit: join(work, "kit.tgz") }).kitSpec).toBe(
+      "file:../../kit.tgz",
+    );
     expect(JSON.parse(read(join(app.dir, "package.json")))).toMatchObject({ name: "@me/flights" });
     expect(() => createApp({ dir: "x1", cwd: work, kit: "./nowhere.tgz" })).toThrow(
       /nowhere\.tgz does not exist/,

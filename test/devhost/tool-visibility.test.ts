@@ -44,7 +44,12 @@ describe("who may call a tool on the local host", () => {
       contract: things,
       log: silentLogger,
       tools: [
-        { ...base, name: "prep", arguments: { schema: v.strictObject({}), repair: () => ({}) } },
+        {
+          ...base,
+          name: "prep",
+          kind: "thing_draft",
+          arguments: { schema: v.strictObject({}), repair: () => ({}) },
+        },
         {
           ...base,
           name: "commit",

@@ -25,7 +25,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -232,7 +232,8 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     };
     expect(pkg).toMatchObject({
       name: "flights",
-      dependencies: { "mcp-widget-kit": `file:${tarball}` },
+      // Relative to the app's folder: no absolute path written into the app.
+      dependencies: { "mcp-widget-kit": `file:${relative(app, tarball)}` },
     });
     expect(readFileSync(join(app, "README.md"), "utf8")).toMatch(
       /^# flights\n[\s\S]*npm start[\s\S]*npm test/,

@@ -17,6 +17,9 @@ import {
 import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/confirmation.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { things } from "../support/thing-contract.ts";
+import { defineContract, id, recordKind } from "../../src/contract/index.ts";
+import { defineTool } from "../../src/server/define-tool.ts";
+import { callAsWidget } from "../../src/testing/index.ts";
 
 const contract = things;
 const alice = { principal: { issuer: "local", subject: "alice", scopes: [] } };
@@ -29,7 +32,7 @@ function server(now = () => 1_000_000, confirm: ToolDefinition["confirm"] = { pr
       name: "prep",
       description: "Prepares.",
       annotations: {},
-      kind: "thing",
+      kind: "thing_draft",
       outputSchema: { type: "object" },
       arguments: { schema: v.strictObject({ id: v.string() }), repair: () => ({ id: "d1" }) },
       handler: async (args) => ({
@@ -291,5 +294,77 @@ describe("a tool server with a confirmed commit", () => {
         ],
       }),
     ).toThrow(/takes draft_id/);
+  });
+});
+
+describe("the draft entry, whatever the app calls it", () => {
+  // As a created app writes it: its own contract, the draft under its own name (`quote`).
+  const QuoteSchema = v.object({ draft_id: id(), amount: v.number() });
+  const transfers = defineContract({
+    kinds: {
+      quote: recordKind({ state: "confirm", entries: { quote: QuoteSchema } }),
+      two_drafts: recordKind({
+        state: "confirm",
+        entries: { quote: QuoteSchema, other: QuoteSchema },
+      }),
+      sent: recordKind({ state: "committed", entries: { sent: v.boolean() } }),
+    },
+  });
+  function app(prepareKind: "quote" | "two_drafts" | "sent") {
+    const prepare = defineTool(transfers, prepareKind, {
+      name: "quote_transfer",
+      description: "Quotes a transfer.",
+      annotations: { readOnlyHint: true },
+      arguments: { schema: v.strictObject({}), repair: () => ({}) },
+      handler: async () =>
+        ({
+          ok: true,
+          data: { quote: { draft_id: "drf_q1", amount: 5 } },
+          text: "Quoted.",
+        }) as never,
+    });
+    const send = defineTool(transfers, "sent", {
+      name: "send_money",
+      description: "Sends it.",
+      annotations: {},
+      writes: true,
+      confirm: { prepare: "quote_transfer" },
+      arguments: {
+        schema: v.strictObject({ draft_id: v.string(), idempotency_key: v.string() }),
+        repair: () => ({ draft_id: "drf_q1", idempotency_key: "k" }),
+      },
+      handler: async () => ({ ok: true, data: { sent: true }, text: "Sent." }),
+    });
+    return createToolServer({
+      info: { name: "transfers", version: "1" },
+      contract: transfers,
+      tools: [prepare, send],
+      log: silentLogger,
+      confirmation: { secret: "test-secret" },
+    });
+  }
+
+  it("issues the proof for the entry holding draft_id, here named quote, and the commit runs with it", async () => {
+    const tools = app("quote");
+    const proof = (await tools.callTool("quote_transfer", {}, alice))._meta?.[CONFIRMATION_META];
+    expect(proof).toMatch(/^v1\./);
+    const sent = await tools.callTool(
+      "send_money",
+      { draft_id: "drf_q1", idempotency_key: "k", confirmation: proof },
+      alice,
+    );
+    expect(sent.structuredContent).toMatchObject({ ok: true, sent: true });
+    // A test driving it as the widget does finds the same entry.
+    const widget = callAsWidget(tools, { parse: transfers.parse, origin: alice });
+    await widget.call("quote_transfer", {});
+    const again = await widget.view("send_money", { draft_id: "drf_q1", idempotency_key: "k2" });
+    expect(again).toMatchObject({ state: "committed" });
+  });
+
+  it("refuses to start, in one sentence naming the fix, a prepare kind with no draft entry or two", () => {
+    expect(() => app("sent")).toThrow(
+      /^Tool "quote_transfer" prepares a confirmed write, so its kind "sent" must be a record kind with exactly one entry that is an object with a draft_id .*; it has none\.$/,
+    );
+    expect(() => app("two_drafts")).toThrow(/it has 2: quote, other\.$/);
   });
 });

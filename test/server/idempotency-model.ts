@@ -37,6 +37,7 @@ import { things } from "../support/thing-contract.ts";
 import {
   callerScope,
   createConfirmationSigner,
+  idempotentResult,
   createToolServer,
   localDatabase,
   silentLogger,
@@ -73,6 +74,8 @@ type Fault =
   | "decline"
   /** The charge went through, its answer was lost: retryable, outcome unknown. */
   | "timeout"
+  /** The request left and its answer was lost, but the provider never got it: in doubt, nothing charged. */
+  | "lost"
   /** The side effect throws after the charge (a bug, a crash of the handler). */
   | "throw"
   /** The process dies after the charge, before the order and the record: nothing more happens. */
@@ -256,6 +259,31 @@ function claimed(
   return record;
 }
 
+/**
+ * What the person is told, through the kit's `idempotentResult` (every failure of the model
+ * says `changes: "none"` of itself): `"none"` must be true — nothing stands charged under the
+ * record's effect key (never charged, or refunded). A doubt settles only by a definite answer.
+ */
+function checkToldChanges(
+  world: World,
+  outcome: IdempotentOutcome<Value>,
+  effectKey: string | undefined,
+  what: string,
+): void {
+  const told = idempotentResult(outcome, (value) =>
+    value.ok
+      ? { ok: true as const, data: value, text: "" }
+      : {
+          ok: false as const,
+          error: { code: value.code, message: "", retryable: false, changes: "none" as const },
+        },
+  );
+  if (told.ok || told.error.changes !== "none" || effectKey === undefined) return;
+  const { charges, refunded } = world.downstream;
+  if (charges.has(effectKey) && !refunded.has(effectKey))
+    throw new InvariantBroken(`${what}: told changes "none" while ${effectKey} stands charged`);
+}
+
 function expectOutcome(
   actual: IdempotentOutcome<Value> | "threw",
   expected: string,
@@ -326,6 +354,7 @@ class Commit implements fc.AsyncCommand<World, World> {
         const record = world.records.get(id)!;
         if (outcome.inDoubt !== record.inDoubt)
           throw new InvariantBroken(`replay of ${this.describe()}: inDoubt ${outcome.inDoubt}`);
+        checkToldChanges(world, outcome, record.effectKey, `replay of ${this.describe()}`);
       }
       return;
     }
@@ -399,10 +428,15 @@ class Commit implements fc.AsyncCommand<World, World> {
     const final = this.fault === "none" || this.fault === "decline" || this.fault === "local";
     if (outcome.stored !== final)
       throw new InvariantBroken(`${this.describe()}: stored ${outcome.stored}`);
-    // A clean failure (nothing left the process) keeps the doubt the record had; a timeout adds it.
-    record.inDoubt = earlierDoubt || this.fault === "timeout";
+    // A clean failure (nothing left the process) keeps the doubt the record had; a timeout or a
+    // lost request adds it; the provider's decline under the effect key settles it.
+    const declined = this.fault === "decline" && !world.downstream.charges.has(effectKey);
+    record.inDoubt = declined
+      ? false
+      : earlierDoubt || this.fault === "timeout" || this.fault === "lost";
     if (outcome.inDoubt !== record.inDoubt)
       throw new InvariantBroken(`${this.describe()}: outcome inDoubt ${outcome.inDoubt}`);
+    checkToldChanges(world, outcome, effectKey, this.describe());
     if (final) {
       record.status = "completed";
       record.value = outcome.value;
@@ -435,10 +469,13 @@ async function sideEffect(
   }
   if (fault === "unavailable")
     return { final: false, value: { ok: false, code: "PAYMENT_UNAVAILABLE" } };
+  if (fault === "lost")
+    return { final: false, value: { ok: false, code: "PAYMENT_TIMEOUT" }, inDoubt: true };
   // A provider answers a key it already charged with that charge (Stripe replays the first
-  // answer of a key), so only a first attempt can be declined.
+  // answer of a key), so only a key it never charged can be declined: a definite answer under
+  // the effect key, which settles an earlier doubt (nothing was charged under it).
   if (fault === "decline" && !world.downstream.charges.has(effectKey))
-    return { final: true, value: { ok: false, code: "PAYMENT_DECLINED" } };
+    return { final: true, value: { ok: false, code: "PAYMENT_DECLINED" }, definite: true };
   if (!world.downstream.charge(effectKey, total))
     return { final: true, value: { ok: false, code: "REFUNDED" } };
   hooks.onCharged();
@@ -574,7 +611,7 @@ function gateOf(world: World & { gate?: ToolServer; pending?: () => Promise<void
         name: "prep",
         description: "Prepares.",
         annotations: {},
-        kind: "thing",
+        kind: "thing_draft",
         outputSchema: { type: "object" },
         arguments: { schema: v.strictObject({ draft_id: v.string() }), repair: () => ({}) },
         handler: async (args) => ({ ok: true, data: { draft: args }, text: "" }),
@@ -810,7 +847,8 @@ class Reconcile implements fc.AsyncCommand<World, World> {
         world.downstream.refund(record.effectKey);
         const value: Value = { ok: false, code: "REFUNDED" };
         done.set(idOf(record), { action: "", value });
-        return { final: true, value };
+        // The refund under the effect key undid it: definite, so the doubt is settled.
+        return { final: true, value, definite: true };
       },
       onReconciled: (record, action) => {
         if (!mine(record.scope)) return;
@@ -829,7 +867,7 @@ class Reconcile implements fc.AsyncCommand<World, World> {
       record.claim = ++world.nextClaim; // a stalled owner's completion is refused from now on
       record.lockedAt = world.clock;
       record.expiresAt = Math.max(record.expiresAt, world.clock + TTL_MS);
-      record.inDoubt = true;
+      record.inDoubt = action !== "compensated";
     }
     for (const id of due.keys())
       if (!done.has(id)) throw new InvariantBroken(`the reconciler left ${id}, which was owed`);
@@ -892,7 +930,7 @@ class SlowCompensation implements fc.AsyncCommand<World, World> {
           });
         }
         world.downstream.refund(record.effectKey);
-        return { final: true, value: { ok: false, code: "REFUNDED" } };
+        return { final: true, value: { ok: false, code: "REFUNDED" }, definite: true };
       },
       onReconciled: (record, action) => {
         if (!record.scope.startsWith(world.prefix)) return;
@@ -903,6 +941,7 @@ class SlowCompensation implements fc.AsyncCommand<World, World> {
           throw new InvariantBroken(`the slow pass ${action} ${id} after it was taken over`);
         model.status = "completed";
         model.value = { ok: false, code: "REFUNDED" };
+        model.inDoubt = false; // the refund settled the doubt
         model.claim = ++world.nextClaim;
       },
     });
@@ -955,6 +994,7 @@ export function commandsArbitrary() {
         "unavailable",
         "decline",
         "timeout",
+        "lost",
         "throw",
         "kill",
         "stall",

@@ -8,6 +8,16 @@ describePostgres("PostgreSQL idempotency store", () => {
     createPostgresStore({ connectionString: DATABASE_URL!, table: "idempotency_records_test" }),
   );
 
+  it("takes the database URL alone, as DATABASE_URL gives it", async () => {
+    const store = createPostgresStore(DATABASE_URL!);
+    try {
+      await store.init();
+      expect(store.name).toBe("postgres");
+    } finally {
+      await store.close();
+    }
+  });
+
   describe("on a table of the earlier layout", () => {
     const table = "idempotency_records_legacy_test";
     legacyLayoutContract(

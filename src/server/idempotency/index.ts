@@ -12,7 +12,7 @@ export type {
 export { recordsOf } from "./store.ts";
 export { guardStore } from "./guard-store.ts";
 export { createSqliteStore } from "./sqlite-store.ts";
-export { createPostgresStore } from "./postgres-store.ts";
+export { createPostgresStore, type PostgresStoreOptions } from "./postgres-store.ts";
 export { fingerprint } from "./fingerprint.ts";
 export {
   runIdempotent,

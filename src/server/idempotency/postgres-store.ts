@@ -10,8 +10,18 @@ import type { IdempotencyStore } from "./store.ts";
  * (`init()`); without it that call throws a `MissingPeerError` naming the package. The
  * database also holds the kit's drafts and rate limits when `createDraftStore` /
  * `createRateLimiter` are given this store.
+ *
+ * @param options - The database URL (`createPostgresStore(process.env.DATABASE_URL)`), or
+ *   {@link PostgresStoreOptions} for the pool size, table name and commit mode.
  */
-export function createPostgresStore(options: {
+export function createPostgresStore(options: string | PostgresStoreOptions): IdempotencyStore {
+  const settings = typeof options === "string" ? { connectionString: options } : options;
+  const table = plainIdentifier(settings.table ?? "idempotency_records");
+  return createSqlStore(openPostgresDatabase(settings, "createPostgresStore"), table, "postgres");
+}
+
+/** Options of `createPostgresStore`; a URL alone is `{ connectionString: url }`. */
+export interface PostgresStoreOptions {
   /** The database, e.g. `postgres://user@127.0.0.1:5432/app` (`DATABASE_URL`). */
   connectionString: string;
   /** Pool size per process; default 10. */
@@ -26,7 +36,4 @@ export function createPostgresStore(options: {
    * when a duplicate downstream is acceptable. Default `true` (durable).
    */
   synchronousCommit?: boolean;
-}): IdempotencyStore {
-  const table = plainIdentifier(options.table ?? "idempotency_records");
-  return createSqlStore(openPostgresDatabase(options, "createPostgresStore"), table, "postgres");
 }

@@ -29,9 +29,10 @@ export type ReconcileAction = "completed" | "compensated" | "retry_later" | "los
 
 /**
  * Options of `startReconciler` (and of an app's reconciliation module, which the
- * `mcp-widget-kit reconcile` command runs); `T` is the stored answer, `C` the claims.
+ * `mcp-widget-kit reconcile` command runs); `T` is the stored answer, `C` the claims (both
+ * `unknown` unless given, so `ReconcileOptions` alone names the module's options).
  */
-export interface ReconcileOptions<T, C = unknown> {
+export interface ReconcileOptions<T = unknown, C = unknown> {
   /** The records' store (`createSqliteStore`, `createPostgresStore`). */
   store: IdempotencyStore;
   /**
@@ -43,7 +44,7 @@ export interface ReconcileOptions<T, C = unknown> {
   complete(record: InDoubtRecord<C>): Promise<Attempt<T>>;
   /**
    * Undoes the effect (a refund under the effect key) and returns the final answer a retry
-   * will replay. Used instead of `complete` for records in doubt longer than
+   * will replay; `definite: true` when the undo is certain, so its `changes: "none"` stands. Used instead of `complete` for records in doubt longer than
    * `compensateAfterMs`. Without it every record is completed.
    */
   compensate?(record: InDoubtRecord<C>): Promise<Attempt<T>>;
@@ -147,7 +148,8 @@ async function settle<T, C>(
       await store.reopen(claim, response, true);
       return "retry_later";
     }
-    const kept = await store.complete(claim, response, true, attempt.local);
+    // A definite answer (a refund that undid the effect) settles the doubt for every replay.
+    const kept = await store.complete(claim, response, attempt.definite !== true, attempt.local);
     return kept ? (undo ? "compensated" : "completed") : "lost";
   } catch (error) {
     options.onError?.(error, record);

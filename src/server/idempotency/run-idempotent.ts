@@ -143,6 +143,15 @@ export type Attempt<T> =
        * for a record without captured claims (its claim may be lost with it) and with `local`.
        */
       deferFlush?: boolean;
+      /**
+       * A definite answer under the effect's own key — the provider refused this effect key
+       * (nothing was charged under it), or the compensation undid it — settles an earlier
+       * doubt: the record is stored as no longer in doubt, so its failure's
+       * `changes: "none"` is told as it is (`idempotentResult`), now and on every replay.
+       * Leave it unset while nothing is known: a failure of an in-doubt record then says
+       * `"unknown"`. See docs/server.md, "A doubt settled".
+       */
+      definite?: boolean;
     }
   /**
    * A failure a retry may fix (an outage, a timeout whose effect is unknown): recorded, not
@@ -172,7 +181,8 @@ export interface EffectContext<C = unknown> {
   captured: C | undefined;
   /**
    * An earlier attempt of this record may have acted (it threw, returned `inDoubt`, or crashed
-   * after capturing). An answer now must not say nothing changed.
+   * after capturing). An answer now must not say nothing changed — unless it is definite
+   * under the effect key (`Attempt`'s `definite`: the provider refused this key).
    */
   inDoubt: boolean;
   /**
@@ -199,7 +209,8 @@ export type IdempotentOutcome<T> =
    * This call ran the side effect. `recovered`: an earlier attempt of this record ended
    * without a final answer (or crashed); `stored`: the value was recorded as final;
    * `inDoubt`: this or an earlier attempt may have acted, so a failure value must not say
-   * nothing changed (`idempotentResult` turns its `changes: "none"` into `"unknown"`).
+   * nothing changed (`idempotentResult` turns its `changes: "none"` into `"unknown"`); false
+   * after a `definite` answer, which settles the doubt.
    */
   | {
       state: "fresh";
@@ -383,11 +394,15 @@ export async function runIdempotent<T, C = unknown>(
       throw earlier ? inDoubtFailure(error) : error;
     }
     const response = { body: JSON.stringify(attempt.value) };
-    const inDoubt = earlier || (!attempt.final && attempt.inDoubt === true);
+    // A definite answer under the effect key ends the doubt; otherwise it only grows.
+    const inDoubt: boolean =
+      attempt.final && attempt.definite === true
+        ? false
+        : earlier || (!attempt.final && attempt.inDoubt === true);
     let stored = false;
     if (attempt.final && attempt.local) {
       try {
-        lost = !(stored = await store.complete(handle, response, earlier, attempt.local));
+        lost = !(stored = await store.complete(handle, response, inDoubt, attempt.local));
       } catch (error) {
         // Rolled back: the local writes did not happen. Unless the attempt ran from captured
         // claims (it may have acted outside the database) or an earlier one may have acted,
@@ -408,7 +423,7 @@ export async function runIdempotent<T, C = unknown>(
           attempt.deferFlush === true &&
           (captured || claim.captured !== undefined);
         const kept = attempt.final
-          ? (stored = await store.complete(handle, response, earlier, undefined, defer))
+          ? (stored = await store.complete(handle, response, inDoubt, undefined, defer))
           : await store.reopen(handle, response, inDoubt);
         if (!kept) lost = true;
       } catch (error) {

@@ -148,13 +148,14 @@ function recordSql(table: string) {
     selectLive: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} AS r
       WHERE scope = :scope AND key = :key AND NOT ${expiredAt(":now")}`,
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
-    // the record's earlier doubt or this attempt's, so it never clears an earlier one.
+    // the record's earlier doubt or this attempt's, so it never clears an earlier one — only
+    // a definite answer under the effect key (`Attempt`'s `definite`) does.
     // The token is the fence: a claim taken over since (a new token) settles nothing. An
     // attempt settles only the state it claimed — `pending` (its effect) or `compensating`
     // (the refund) — so completion and compensation of one record exclude each other.
     settle: `UPDATE ${table} SET status = :status, response = :body, in_doubt = :in_doubt
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending'`,
-    completeCompensation: `UPDATE ${table} SET status = 'completed', response = :body, in_doubt = 1
+    completeCompensation: `UPDATE ${table} SET status = 'completed', response = :body, in_doubt = :in_doubt
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'compensating'`,
     // A compensation that could not finish now stays claimed as one (never `retryable`, which
     // a retry could take and complete), with its lease ended, for the reconciler's next pass.
@@ -280,8 +281,15 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       const { scope, key, token } = claim;
       if (claim.compensating && !local)
         return (
-          (await query(sql.completeCompensation, { body: response.body, scope, key, token }))
-            .changes === 1
+          (
+            await query(sql.completeCompensation, {
+              body: response.body,
+              in_doubt: inDoubt ? 1 : 0,
+              scope,
+              key,
+              token,
+            })
+          ).changes === 1
         );
       const settle = {
         status: "completed",
@@ -302,7 +310,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
         claim.compensating
           ? {
               text: sql.completeCompensation,
-              params: { body: response.body, scope, key, token },
+              params: { body: response.body, in_doubt: inDoubt ? 1 : 0, scope, key, token },
             }
           : { text: sql.settle, params: settle },
       );

@@ -2,11 +2,11 @@
  * `book_flight`: the app's one write. It books a draft from `prepare_booking` once the person
  * confirmed it, under the caller's idempotency key: the same key and draft give back the same
  * booking (nothing booked twice), the same key with another draft is refused, and a draft
- * books once whatever the key: under another key it answers `DRAFT_ALREADY_BOOKED`, naming the
- * booking it made (`DRAFT_IN_USE` while that booking is still being made). The draft is taken
- * before anything is booked, so two keys confirmed at once book it once. It names no thing
- * beyond the draft: the same flight may be booked twice on purpose (more passengers, another
- * trip).
+ * books once whatever the key — the kit's single use answers another key with the booking the
+ * draft made, replayed (`IN_PROGRESS` while it is being made). The booking is the record's
+ * stored answer, kept with it in the store's database, so a restart replays it. It names no
+ * thing beyond the draft: the same flight may be booked twice on purpose (more passengers,
+ * another trip).
  */
 import {
   commitArguments,
@@ -20,7 +20,6 @@ import {
   type WidgetUris,
 } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
-import { createBookings } from "./bookings.ts";
 import { readDraft, totalFor } from "./schedule.ts";
 
 const REFUSALS = {
@@ -35,15 +34,9 @@ type BookValue = { ok: true; booking: Booking } | { ok: false; error: ToolErrorB
  * A refusal that booked nothing. `final`: stored and replayed to a repeat of the key; else a
  * retry with this draft runs again.
  */
-function refusal(
-  code: string,
-  message: string,
-  final: boolean,
-  retryAfterSeconds?: number,
-): Attempt<BookValue> {
-  const retry = retryAfterSeconds === undefined ? {} : { retry_after_seconds: retryAfterSeconds };
-  const error = { code, message, retryable: retryAfterSeconds !== undefined, ...retry };
-  return { final, value: { ok: false, error: { ...error, changes: "none" } } };
+function refusal(code: string, message: string, final: boolean): Attempt<BookValue> {
+  const error = { code, message, retryable: false, changes: "none" as const };
+  return { final, value: { ok: false, error } };
 }
 
 /** The scope a token must grant to book (the development sign-in grants it on Allow). */
@@ -56,7 +49,6 @@ export function bookFlight(deps: {
   now: () => number;
   onBooked: (booking: Booking) => void;
 }) {
-  const bookings = createBookings(deps.store);
   return defineTool(flights, "booking", {
     name: "book_flight",
     title: "Book a flight",
@@ -80,7 +72,7 @@ export function bookFlight(deps: {
     arguments: commitArguments({ draftExample: "bd.from-prepare-booking" }),
     async handler(args, context) {
       const { draft_id } = args;
-      // Local but for the draft's take: the booking commits with the record.
+      // The booking is the record's answer: one durable commit, replayed to every retry.
       const outcome = await runCommit<BookValue>({
         store: deps.store,
         args,
@@ -90,28 +82,9 @@ export function bookFlight(deps: {
           const draft = readDraft(draft_id, deps.now());
           // Not final: nothing was booked, and a retry with this draft runs again.
           if (draft.problem) return refusal(draft.problem, REFUSALS[draft.problem], false);
-          await bookings.ready();
           // The kit's effect key, not the caller's key: the same for every retry of this
           // booking, a new one if the key comes back after its record expired.
           const bookingId = `bk_${effectKey.slice(0, 16)}`;
-          // Single use, before anything is booked: one statement takes the draft for this
-          // booking (a retry of it takes it again); under any other key nothing is booked.
-          const taken = await bookings.take(draft_id, bookingId);
-          if (taken !== bookingId) {
-            const first = await bookings.byId(taken);
-            if (!first)
-              return refusal(
-                "DRAFT_IN_USE",
-                "This draft is being booked under another idempotency_key; nothing was booked by this call.",
-                false,
-                2,
-              );
-            return refusal(
-              "DRAFT_ALREADY_BOOKED",
-              `This draft was already booked as ${first.booking_id}; nothing was booked again.`,
-              true,
-            );
-          }
           const { flight, passengers } = draft;
           // The total is the schedule's now, never a figure the client sent or the draft held.
           const booking: Booking = {
@@ -122,12 +95,7 @@ export function bookFlight(deps: {
             total: totalFor(flight, passengers),
           };
           deps.onBooked(booking);
-          // The booking row commits with the record: one commit, never one without the other.
-          return {
-            final: true,
-            value: { ok: true, booking },
-            local: bookings.insert(context.caller, booking, deps.now()),
-          };
+          return { final: true, value: { ok: true, booking } };
         },
       });
       return idempotentResult(outcome, (value, replayed) =>

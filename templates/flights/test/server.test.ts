@@ -21,7 +21,6 @@ import { ERROR_CODES } from "mcp-widget-kit/contract";
 import { callAsWidget } from "mcp-widget-kit/testing";
 import { flights, type Booking } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
-import { createBookings } from "../server/bookings.ts";
 import { createFlightsServer } from "../server/tools.ts";
 
 const widget = {
@@ -123,7 +122,7 @@ describe("booking a flight", () => {
     expect(booked.length - before).toBe(1);
   });
 
-  it("keeps its bookings in a table that survives a restart, committed with their records", async () => {
+  it("keeps its bookings with their records: a restarted server replays them, under the key and the draft", async () => {
     const dir = mkdtempSync(join(tmpdir(), "flights-restart-"));
     const file = join(dir, "bookings.sqlite");
     try {
@@ -134,19 +133,23 @@ describe("booking a flight", () => {
       const made = await asWidget(before).view("book_flight", send);
       expect(made).toMatchObject({ state: "committed", data: { replayed: false } });
       await store.close();
-      // A new process on the same file: the booking is there, and the key replays it.
+      // A new process on the same file: the key replays the booking, and so does another key
+      // for the same draft (single use); nothing is booked again.
       const reopened = createSqliteStore(file);
       const after = createFlightsServer({
         widget,
         log: silentLogger,
         store: reopened,
         now: () => clock,
+        onBooked: () => {
+          throw new Error("booked again after the restart");
+        },
       });
-      const stored = await createBookings(reopened).list(callerScope(alice.principal));
-      expect(stored).toEqual([made.state === "committed" ? made.data.booking : undefined]);
-      const replay = await asWidget(after).view("book_flight", send);
-      expect(replay).toMatchObject({ state: "committed", data: { replayed: true } });
-      expect(await createBookings(reopened).list(callerScope(alice.principal))).toHaveLength(1);
+      const booking = made.state === "committed" ? made.data.booking : undefined;
+      for (const idempotency_key of ["key-restart-1", "key-restart-2"]) {
+        const replay = await asWidget(after).view("book_flight", { draft_id, idempotency_key });
+        expect(replay).toMatchObject({ state: "committed", data: { replayed: true, booking } });
+      }
       await reopened.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -269,7 +272,7 @@ describe("booking a flight", () => {
 
   it("refuses an unknown or expired draft, changing nothing", async () => {
     // A draft no other test books (the clock stands still, so the same offer and count make
-    // the same draft id, and a booked draft answers DRAFT_ALREADY_BOOKED first).
+    // the same draft id, and a booked draft replays its booking first).
     const draft_id = await prepare("f-103", 2);
     const unknown = await view("book_flight", {
       draft_id: "bd.f-999.1.0",

@@ -20,7 +20,6 @@ import {
   type WidgetUris,
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
-import { createSentReplies } from "./sent-replies.ts";
 import { TICKETS } from "./tickets.ts";
 
 /** What the draft store keeps of a draft: what to send, and where. */
@@ -99,7 +98,6 @@ export function sendReply(deps: {
   now: () => number;
   onSent: (reply: Reply) => void;
 }) {
-  const sent = createSentReplies(deps.store);
   return defineTool(replies, "reply_sent", {
     name: "send_reply",
     title: "Send a reply",
@@ -170,13 +168,11 @@ export function sendReply(deps: {
             body: draft.body,
           };
           deps.onSent(reply);
-          // The reply's row and the draft's result commit with the record: one commit.
-          await sent.ready();
+          // The draft's result commits with the record (which keeps the reply): one commit.
           return {
             final: true,
             value: { ok: true, reply },
             local: async (tx) => {
-              await sent.insert(tx, context.caller, reply, deps.now());
               await deps.drafts.recordUse(context.caller, draft_id, effectKey, reply, tx);
             },
           };
