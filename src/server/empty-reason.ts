@@ -41,14 +41,14 @@ const fieldList = (fields: readonly string[]): string =>
 /**
  * Explains an empty result (its `reason` sentence, the `unmet` conditions, the `relaxable` ones): which of the caller's `conditions` emptied `candidates` (every
  * item the search could have returned before the conditions, e.g. the catalog without
- * discontinued gifts). One pass over the candidates; `noun` names one of them in the sentence.
+ * items withdrawn from sale). One pass over the candidates; `noun` names one of them in the sentence.
  *
  * @example
  * const { reason } = explainEmpty(catalog, [
- *   { field: "interests", test: (gift) => shares(gift, args.interests), values: INTERESTS },
- *   { field: "budget_max", test: (gift) => gift.price <= args.budget_max },
- * ], "gift");
- * return { ok: true, data: { gifts: [], no_results_reason: reason }, text: reason };
+ *   { field: "genre", test: (book) => book.genre === args.genre, values: GENRES },
+ *   { field: "max_price", test: (book) => book.price <= args.max_price },
+ * ], "book");
+ * return { ok: true, data: { books: [], no_results_reason: reason }, text: reason };
  */
 export function explainEmpty<T>(
   candidates: Iterable<T>,
