@@ -4,6 +4,8 @@
  * (what ChatGPT gives it) would otherwise have a draft and no status, and could say "placed".
  * The kit adds it to every result that carries a confirmation proof, so no app can forget it.
  */
+import * as v from "valibot";
+import { isoDateTime } from "../contract/fields.ts";
 
 /** The envelope key: beside `contract_version`, `kind` and `ok`, read by models, not widgets. */
 export const AWAITING_CONFIRMATION = "awaiting_confirmation";
@@ -12,7 +14,8 @@ export const AWAITING_CONFIRMATION = "awaiting_confirmation";
 export const AWAITING_SENTENCE =
   "Nothing has happened yet: the person reviews this draft in the app and confirms it there, which carries it out. Until then, do not say it is done.";
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The contract's own timestamp field: `until` is given only for what a widget would accept. */
+const TIMESTAMP = isoDateTime();
 
 /**
  * The status for a prepare result's `data`: the sentence, and `until` when the draft entry
@@ -28,7 +31,7 @@ export function awaitingConfirmation(
     typeof draft === "object" && draft !== null
       ? (draft as { readonly expires_at?: unknown }).expires_at
       : undefined;
-  return typeof expires === "string" && ISO_TIMESTAMP.test(expires)
+  return v.is(TIMESTAMP, expires)
     ? { message: AWAITING_SENTENCE, until: expires }
     : { message: AWAITING_SENTENCE };
 }

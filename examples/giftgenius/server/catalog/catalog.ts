@@ -52,13 +52,16 @@ export interface CatalogOptions {
   imageOrigin: () => string;
 }
 
+/** The interests a search asks for, in the catalog's lower case: computed once per search. */
+const wantedOf = (query: GiftQuery): ReadonlySet<string> =>
+  new Set(query.interests.map((interest) => interest.toLowerCase()));
+
 /**
  * A search's conditions, one predicate per argument the caller sent: the search keeps the gifts
  * meeting all of them, and an empty search names the ones that emptied it from the same
  * predicates. Age is a condition only when it was sent.
  */
-function conditionsOf(query: GiftQuery, interests: readonly string[]) {
-  const wanted = new Set(query.interests.map((interest) => interest.toLowerCase()));
+function conditionsOf(query: GiftQuery, wanted: ReadonlySet<string>, interests: readonly string[]) {
   const price = (gift: CatalogRecord) => Number(gift.prices[query.currency]);
   const conditions: SearchCondition<CatalogRecord>[] = [
     {
@@ -81,8 +84,7 @@ function conditionsOf(query: GiftQuery, interests: readonly string[]) {
 }
 
 /** How many of the wanted interests a gift shares (its rank); the gift meets every condition. */
-function score(gift: CatalogRecord, query: GiftQuery): number {
-  const wanted = new Set(query.interests.map((interest) => interest.toLowerCase()));
+function score(gift: CatalogRecord, wanted: ReadonlySet<string>): number {
   return gift.interests.filter((interest) => wanted.has(interest)).length;
 }
 
@@ -174,10 +176,11 @@ export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): 
     all: gifts,
     async search(query, signal) {
       await upstream(options.timeoutMs, signal);
-      const conditions = conditionsOf(query, interests);
+      const wanted = wantedOf(query);
+      const conditions = conditionsOf(query, wanted, interests);
       return offered
         .filter((gift) => conditions.every((condition) => condition.test(gift)))
-        .map((gift) => ({ gift, score: score(gift, query) }))
+        .map((gift) => ({ gift, score: score(gift, wanted) }))
         .sort(
           (a, b) =>
             b.score - a.score ||
@@ -188,7 +191,7 @@ export function createCatalog(gifts: CatalogRecord[], options: CatalogOptions): 
         .map((entry) => withImage(entry.gift));
     },
     explainEmpty(query) {
-      return explainEmpty(offered, conditionsOf(query, interests), "gift").reason;
+      return explainEmpty(offered, conditionsOf(query, wantedOf(query), interests), "gift").reason;
     },
     async get(id, signal) {
       await upstream(options.timeoutMs, signal);
