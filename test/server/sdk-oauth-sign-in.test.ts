@@ -13,9 +13,6 @@ import {
   Client,
   StreamableHTTPClientTransport,
   UnauthorizedError,
-  type OAuthClientProvider,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import { FIXTURE_SCOPE } from "../fixture-app/app.ts";
 import { silentLogger } from "../../src/server/index.ts";
@@ -24,47 +21,7 @@ import { startAuthorization, type Authorization } from "../../src/server/auth/in
 import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { clientOptions, sc } from "./mcp-client.ts";
 import { signInThroughPages } from "./sign-in-pages.ts";
-
-type Provider = OAuthClientProvider & {
-  /** Where the SDK sent the person to sign in (set by `redirectToAuthorization`). */
-  authorizationUrl?: URL;
-  /** What the token endpoint gave back, newest first. */
-  saved: StoredOAuthTokens[];
-  /** The registration the server answered. */
-  registered?: StoredOAuthClientInformation & { token_endpoint_auth_method?: string };
-};
-
-const REDIRECT = "http://127.0.0.1:9/callback";
-
-/** An in-memory provider; `method` is the only metadata beyond what the SDK fills in itself. */
-function memoryProvider(method?: string): Provider {
-  let verifier = "";
-  let discovery: unknown;
-  const provider: Provider = {
-    saved: [],
-    get redirectUrl() {
-      return REDIRECT;
-    },
-    get clientMetadata() {
-      return {
-        client_name: "SDK default client",
-        redirect_uris: [REDIRECT],
-        ...(method ? { token_endpoint_auth_method: method } : {}),
-      };
-    },
-    clientInformation: () => provider.registered,
-    saveClientInformation: (info) => void (provider.registered = info),
-    tokens: () => provider.saved[0],
-    saveTokens: (tokens) => void provider.saved.unshift(tokens),
-    redirectToAuthorization: (url) => void (provider.authorizationUrl = url),
-    saveCodeVerifier: (value) => void (verifier = value),
-    codeVerifier: () => verifier,
-    saveDiscoveryState: (state) => void (discovery = state),
-    discoveryState: () =>
-      discovery as ReturnType<NonNullable<OAuthClientProvider["discoveryState"]>>,
-  };
-  return provider;
-}
+import { memoryProvider, REDIRECT } from "./oauth-test-client.ts";
 
 describe("the TS SDK v2 client signs in with the development sign-in", () => {
   let authorization: Authorization;
@@ -90,7 +47,7 @@ describe("the TS SDK v2 client signs in with the development sign-in", () => {
    * SDK's flow, which registers the client and leaves the URL that sends the person to sign in.
    */
   async function refusedClient(method: string | undefined) {
-    const provider = memoryProvider(method);
+    const provider = memoryProvider(method ? { token_endpoint_auth_method: method } : {});
     const client = new Client({ name: "sdk-oauth-test", version: "1.0.0" }, clientOptions());
     const transport = new StreamableHTTPClientTransport(new URL(h.endpoint.url), {
       authProvider: provider,

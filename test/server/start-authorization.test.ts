@@ -6,18 +6,14 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import * as v from "valibot";
-import {
-  createToolServer,
-  serveHttp,
-  silentLogger,
-  StartupRefusal,
-} from "../../src/server/index.ts";
+import { createToolServer, silentLogger, StartupRefusal } from "../../src/server/index.ts";
 import {
   startAuthorization,
   startDevAuthorizationServer,
   type Authorization,
 } from "../../src/server/auth/index.ts";
 import { createTestIssuer } from "./test-issuer.ts";
+import { serveBehind } from "./oauth-test-client.ts";
 import { things } from "../support/thing-contract.ts";
 
 const opened: Array<{ close(): Promise<void> }> = [];
@@ -58,13 +54,7 @@ async function serve(auth: Authorization) {
       },
     ],
   });
-  const endpoint = await serveHttp({
-    createServer: (context) => tools.createServer(context),
-    log: silentLogger,
-    port: auth.port,
-    authenticate: auth.authenticate(tools),
-    otherRoutes: auth.resource.route,
-  });
+  const endpoint = await serveBehind(auth, tools);
   opened.push(endpoint);
   return endpoint;
 }

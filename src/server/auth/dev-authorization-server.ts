@@ -127,6 +127,16 @@ export async function startDevAuthorizationServer(
     },
     // Clients may identify themselves by a metadata document URL instead of registering.
     discovery: { client_id_metadata_document_supported: true },
+    // A client registers with the scope of the challenge that sent it here (the MCP SDK does),
+    // and oidc-provider then refuses any other scope as invalid_scope — so an app with two scopes
+    // could never step up from the first to the second. A client may ask for every scope the
+    // resource's metadata lists; what a token carries is still what the person consents to.
+    extraClientMetadata: {
+      properties: ["scope"],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key === "scope") metadata.scope = ["openid", ...options.scopes].join(" ");
+      },
+    },
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
