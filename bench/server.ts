@@ -66,6 +66,7 @@ function noStore(): RecordStore {
     reopen: async () => true,
     renew: async () => true,
     peek: async () => ({ state: "in_progress", lockedUntil: 0 }),
+    peekSubject: async () => ({ state: "absent" }),
     claimInDoubt: async () => undefined,
     purgeExpired: async () => 0,
     close: async () => {},

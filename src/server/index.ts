@@ -32,6 +32,7 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export { commitArguments, runCommit } from "./commit-arguments.ts";
+export { peekCommit } from "./commit-status.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";

@@ -16,6 +16,7 @@ function downStore(): RecordStore {
     reopen: down,
     renew: down,
     peek: down,
+    peekSubject: down,
     claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),

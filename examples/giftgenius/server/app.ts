@@ -29,6 +29,7 @@ import { createPostgresState } from "./state/postgres-state.ts";
 import type { SharedState } from "./state/shared-state.ts";
 import { createSqliteState } from "./state/sqlite-state.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
+import { orderStatusTool } from "./tools/order-status.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
 import { orderReconciliation } from "./tools/reconcile-orders.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
@@ -174,7 +175,12 @@ export async function createGiftGenius(
   const tools = createToolServer({
     info: { name: "giftgenius", version: "1.0.0", title: "GiftGenius" },
     contract: giftGenius,
-    tools: [suggestGiftsTool(deps), prepareOrderTool(deps), commitOrderTool(deps)],
+    tools: [
+      suggestGiftsTool(deps),
+      prepareOrderTool(deps),
+      commitOrderTool(deps),
+      orderStatusTool(deps),
+    ],
     resources: widget.provider,
     log,
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),

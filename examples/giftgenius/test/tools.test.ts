@@ -64,10 +64,15 @@ describe("GiftGenius over Streamable HTTP", () => {
   });
   afterAll(() => h.close());
 
-  it("lists three tools with annotations, output schemas and widget _meta", async () => {
+  it("lists four tools with annotations, output schemas and widget _meta (order_status, a read for the model, has no widget)", async () => {
     const client = await h.connect();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["suggest_gifts", "prepare_order", "commit_order"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "suggest_gifts",
+      "prepare_order",
+      "commit_order",
+      "order_status",
+    ]);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.suggest_gifts?.annotations).toMatchObject({
       readOnlyHint: true,
@@ -82,9 +87,15 @@ describe("GiftGenius over Streamable HTTP", () => {
     expect(byName.commit_order?.description).toMatch(
       /when the person confirms the draft in the widget/i,
     );
+    expect(byName.order_status?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(byName.order_status?._meta?.["openai/outputTemplate"]).toBeUndefined();
     for (const tool of tools) {
       expect(tool.outputSchema?.type).toBe("object");
       expect(tool.inputSchema.additionalProperties).toBe(false);
+      if (tool.name === "order_status") continue;
       expect(tool._meta).toMatchObject({
         "openai/outputTemplate": uri,
         ui: { resourceUri: uri.replace(/\.html$/, ".mcp-app.html") },

@@ -344,6 +344,23 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       if (!found) return { state: "in_progress", lockedUntil: 0 };
       return claimResultOf(found, fingerprint);
     },
+    async peekSubject(scope, subject) {
+      await prepare();
+      const found = (
+        await query<StoredRecord & { captured: string | null }>(sql.selectSubject, {
+          scope,
+          subject,
+        })
+      ).rows[0];
+      // A record that ended retryable before capturing anything did nothing, and runs nothing.
+      const idle =
+        found?.status === "retryable" &&
+        found.captured === null &&
+        Number(found.in_doubt ?? 0) === 0;
+      if (!found || idle) return { state: "absent" };
+      const result = claimResultOf(found, found.fingerprint);
+      return result.state === "mismatch" ? { state: "absent" } : result;
+    },
     async renew({ scope, key, token }, now, leaseMs) {
       const { changes } = await query(sql.renew, { scope, key, token, now, lease_ms: leaseMs });
       return changes === 1;

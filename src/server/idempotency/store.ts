@@ -207,6 +207,15 @@ export interface RecordStore extends IdempotencyStore {
     fingerprint: string,
   ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "absent" }>>;
   /**
+   * What the record holding `subject` in `scope` (a commit's draft, `draft:<id>`) says, without
+   * taking anything: its stored answer, a running or owed claim (`in_progress`), or `absent`
+   * when no record holds it — no write under any key was done for it while records are kept.
+   */
+  peekSubject(
+    scope: string,
+    subject: string,
+  ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }>>;
+  /**
    * The fence before a call that leaves the process: true when the claim still holds the
    * record (no takeover since), and then its lease runs `leaseMs` from `now`; false when it
    * was taken over — the call must not be made.
@@ -236,6 +245,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
     typeof records.reopen !== "function" ||
     typeof records.renew !== "function" ||
     typeof records.peek !== "function" ||
+    typeof records.peekSubject !== "function" ||
     typeof records.claimInDoubt !== "function"
   )
     throw new TypeError(
