@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/core/canonical-json.ts";
 import { widgetTemplateUri } from "../../src/devhost/page/mcp-connection.ts";
 import { normalizeSettings, type HostSettings } from "../../src/devhost/page/settings.ts";
+import { asHostReturns } from "../../src/devhost/page/host-quirks.ts";
 import {
   loadFrameStorage,
   saveFrameStorage,
@@ -20,6 +21,7 @@ const BASE: HostSettings = {
   displayMode: "inline",
   maxHeight: 640,
   approval: "off",
+  resultMeta: "keep",
 };
 
 describe("host settings from the URL or storage", () => {
@@ -33,6 +35,7 @@ describe("host settings from the URL or storage", () => {
           displayMode: "pip",
           maxHeight: "480",
           approval: "ask",
+          resultMeta: "drop",
         },
         BASE,
       ),
@@ -43,6 +46,7 @@ describe("host settings from the URL or storage", () => {
       displayMode: "pip",
       maxHeight: 480,
       approval: "ask",
+      resultMeta: "drop",
     });
     expect(
       normalizeSettings(
@@ -53,12 +57,22 @@ describe("host settings from the URL or storage", () => {
           displayMode: 3,
           maxHeight: "NaN",
           approval: "always",
+          resultMeta: "sometimes",
         },
         BASE,
       ),
     ).toEqual(BASE);
     expect(normalizeSettings({ maxHeight: 1e9 }, BASE).maxHeight).toBe(2000);
     expect(normalizeSettings({ maxHeight: -1 }, BASE).maxHeight).toBe(120);
+  });
+});
+
+describe("a known host's quirk, played", () => {
+  const result = { content: [], structuredContent: { ok: true }, _meta: { proof: "p" } };
+  it("drops a widget call's _meta as MCPJam's inspector does, never the model's", () => {
+    expect(asHostReturns(result, "widget", "drop")).toEqual({ ...result, _meta: null });
+    expect(asHostReturns(result, "page", "drop")).toBe(result);
+    expect(asHostReturns(result, "widget", "keep")).toBe(result);
   });
 });
 

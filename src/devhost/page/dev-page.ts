@@ -9,7 +9,15 @@ import { loadSettings, normalizeSettings, saveSettings, type HostSettings } from
 import type { Turn } from "./turn.ts";
 
 /** The host controls the page shows, one per setting, by their element id `setting-<key>`. */
-const CONTROLLED = ["protocol", "theme", "locale", "displayMode", "maxHeight", "approval"] as const;
+const CONTROLLED = [
+  "protocol",
+  "theme",
+  "locale",
+  "displayMode",
+  "maxHeight",
+  "approval",
+  "resultMeta",
+] as const;
 
 /** The page's state and the few operations that change it. */
 export interface DevPage {

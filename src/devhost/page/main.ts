@@ -3,6 +3,7 @@
  * server, shows what the model would read, logs every call, and runs each tool's widget in a
  * sandboxed frame under either host protocol. See docs/devhost.md.
  */
+import { asHostReturns } from "./host-quirks.ts";
 import { ZOD_JITLESS } from "./zod-jitless.ts";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import "./styles.css";
@@ -81,7 +82,10 @@ function services(page: DevPage, connection: McpConnection): TurnServices {
           },
           startedAt,
         );
-        return result;
+        const returned = asHostReturns(result, source, page.settings().resultMeta);
+        if (returned !== result)
+          log.event({ kind: "notice", text: `${name}: _meta dropped (as MCPJam's inspector)` });
+        return returned;
       } catch (error) {
         log.finish(
           record,

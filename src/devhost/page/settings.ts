@@ -1,9 +1,10 @@
 /**
  * What the person sets in the host controls: protocol, theme, locale, display mode, max
- * height. Kept in localStorage (and overridable from the URL) so a reload or a shared link
+ * height, write approval, and a known host's quirk to play. Kept in localStorage (and overridable from the URL) so a reload or a shared link
  * shows the same thing.
  */
 import { isRecord } from "../../core/is-record.ts";
+import { RESULT_METAS, type ResultMeta } from "./host-quirks.ts";
 
 export type Protocol = "openai" | "mcp-apps";
 export type Theme = "light" | "dark";
@@ -19,6 +20,8 @@ export interface HostSettings {
   readonly displayMode: DisplayMode;
   readonly maxHeight: number;
   readonly approval: Approval;
+  /** A widget call's result `_meta`: passed on, or dropped as MCPJam's inspector does. */
+  readonly resultMeta: ResultMeta;
 }
 
 /** The locales the page offers (the kit's message catalogues). */
@@ -55,6 +58,7 @@ export function normalizeSettings(
     displayMode: pick(input.displayMode, DISPLAY_MODES, base.displayMode),
     maxHeight: clampHeight(input.maxHeight, base.maxHeight),
     approval: pick(input.approval, APPROVALS, base.approval),
+    resultMeta: pick(input.resultMeta, RESULT_METAS, base.resultMeta),
   };
 }
 
@@ -68,6 +72,7 @@ export function loadSettings(search: URLSearchParams): HostSettings {
     displayMode: "inline",
     maxHeight: 640,
     approval: "off",
+    resultMeta: "keep",
   };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;
