@@ -70,7 +70,10 @@ describe("host settings from the URL or storage", () => {
 describe("a known host's quirk, played", () => {
   const result = { content: [], structuredContent: { ok: true }, _meta: { proof: "p" } };
   it("drops a widget call's _meta as MCPJam's inspector does, never the model's", () => {
-    expect(asHostReturns(result, "widget", "drop")).toEqual({ ...result, _meta: null });
+    expect(asHostReturns(result, "widget", "drop")).toEqual({
+      content: [],
+      structuredContent: { ok: true },
+    });
     expect(asHostReturns(result, "page", "drop")).toBe(result);
     expect(asHostReturns(result, "widget", "keep")).toBe(result);
   });

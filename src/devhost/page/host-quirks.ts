@@ -2,11 +2,12 @@
  * Hosts we did not write, played on purpose: the page can answer a widget's tool call the way
  * a known host does, so an app sees what its widget does there before a person does. Today one
  * quirk: MCPJam's inspector (window.openai form) returns a widget's `callTool` result with
- * `_meta: null` — a confirmation proof in it never reaches the widget.
+ * `_meta: null` — a confirmation proof in it never reaches the widget. (Played by leaving
+ * `_meta` out: what the widget can tell from either is the same, no proof.)
  */
 import type { CallToolResult } from "@modelcontextprotocol/client";
 
-/** What the page does to a widget call's result `_meta`: pass it on, or drop it (`null`). */
+/** What the page does to a widget call's result `_meta`: pass it on, or drop it. */
 export type ResultMeta = "keep" | "drop";
 export const RESULT_METAS: readonly ResultMeta[] = ["keep", "drop"];
 
@@ -21,5 +22,6 @@ export function asHostReturns(
   resultMeta: ResultMeta,
 ): CallToolResult {
   if (source !== "widget" || resultMeta !== "drop") return result;
-  return { ...result, _meta: null } as unknown as CallToolResult;
+  const { _meta: _dropped, ...rest } = result;
+  return rest;
 }
