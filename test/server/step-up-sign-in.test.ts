@@ -13,16 +13,15 @@ import {
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, it } from "vitest";
-import * as v from "valibot";
-import { createToolServer, silentLogger } from "../../src/server/index.ts";
-import { startAuthorization } from "../../src/server/auth/index.ts";
-import { things } from "../support/thing-contract.ts";
 import { clientOptions } from "./mcp-client.ts";
 import { signInThroughPages } from "./sign-in-pages.ts";
-import { memoryProvider, REDIRECT, serveBehind } from "./oauth-test-client.ts";
-
-const READ = "wallet:read";
-const SEND = "transfers:write";
+import {
+  memoryProvider,
+  READ_SCOPE as READ,
+  REDIRECT,
+  SEND_SCOPE as SEND,
+  startTwoScopeWallet,
+} from "./oauth-test-client.ts";
 
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -31,34 +30,9 @@ afterEach(async () => {
 
 /** The two-scope app behind the development sign-in. */
 async function startWallet() {
-  const auth = await startAuthorization({
-    port: 0,
-    scopes: [READ, SEND],
-    resourceName: "Wallet",
-    log: silentLogger,
-    env: { NODE_ENV: "development" },
-  });
-  opened.push(auth);
-  const tool = (name: string, scope: string, writes: boolean) => ({
-    name,
-    description: `${name}.`,
-    annotations: writes ? { destructiveHint: true } : { readOnlyHint: true },
-    kind: "thing",
-    outputSchema: { type: "object" },
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
-    ...(writes ? { writes: true as const, confirm: "model" as const } : {}),
-    auth: { scopes: [scope] },
-    handler: async () => ({ ok: true as const, data: {}, text: `${name} done` }),
-  });
-  const tools = createToolServer({
-    info: { name: "wallet", version: "1.0.0" },
-    contract: things,
-    log: silentLogger,
-    tools: [tool("read_wallet", READ, false), tool("send_money", SEND, true)],
-  });
-  const endpoint = await serveBehind(auth, tools);
-  opened.push(endpoint);
-  return endpoint;
+  const wallet = await startTwoScopeWallet();
+  opened.push(wallet);
+  return wallet.endpoint;
 }
 
 const callTool = (client: Client, name: string) =>
