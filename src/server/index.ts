@@ -33,6 +33,7 @@ export {
 export { idempotentResult } from "./idempotent-result.ts";
 export { commitArguments, runCommit } from "./commit-arguments.ts";
 export { peekCommit } from "./commit-status.ts";
+export { signWebhook, webhookRoute, type WebhookOptions } from "./webhook.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
