@@ -12,7 +12,7 @@ import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
-import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
+import { errorClassOf, errorTitle, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
 import { Receipt, totalLine } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
@@ -214,7 +214,8 @@ export function ConfirmDraft({
   // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
   // what happened), or by "Nothing was changed." for a settled conflict.
   const failed = phase.kind === "error";
-  const settled = failed && isSettled(phase.error, errorClassOf(phase.error, errorClasses));
+  const errorClass = failed ? errorClassOf(phase.error, errorClasses) : "unknown";
+  const settled = failed && isSettled(phase.error, errorClass);
 
   let body: ReactNode;
   if (phase.kind === "error") {
@@ -292,7 +293,7 @@ export function ConfirmDraft({
       aria-modal="true"
       aria-labelledby={failed ? undefined : titleId}
       aria-describedby={failed ? undefined : descriptionId}
-      aria-label={settled ? m.changesNone : failed ? m.errorTitle : undefined}
+      aria-label={failed ? errorTitle(errorClass, settled, m) : undefined}
       tabIndex={-1}
     >
       {body}
