@@ -6,7 +6,7 @@
  * call per burst, the same key on retry, sign-in and remount) are the commit machine's
  * (`createCommitMachine`); this is its React face.
  */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
@@ -129,7 +129,6 @@ export function ConfirmDraft({
   const dialog = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const preparing = useRef(false);
-  const mounted = useRef(true);
   const machine = useCommitMachine(draft.id, onCommit);
   const phase = machine.getPhase();
   const expired = useExpired(draft.expiresAt);
@@ -147,12 +146,13 @@ export function ConfirmDraft({
     },
   });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  // Told once the write is done, while the dialog is still shown: a commit that ends after
+  // the dialog went away (the person moved on) tells nobody. Before paint, so the app's own
+  // receipt replaces the kit's at once.
+  useLayoutEffect(() => {
+    if (phase.kind === "committed") onCommitted?.(phase.outcome);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per committed phase
+  }, [phase]);
 
   useDevCheck(
     () => {
@@ -161,10 +161,7 @@ export function ConfirmDraft({
     IS_DEV ? [draft.title] : [],
   );
 
-  async function commit() {
-    const next = await machine.commit({ expired });
-    if (next.kind === "committed" && mounted.current) onCommitted?.(next.outcome);
-  }
+  const commit = () => machine.commit({ expired });
 
   async function prepareAgain() {
     if (preparing.current || !onPrepareAgain) return;

@@ -164,21 +164,15 @@ export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs =
   setOptions(options: WriteFlowOptions<R>): void;
 }
 
-/** The ToolError of an error view; null for any other view, or none. */
-const errorOf = (view: { readonly state: string } | null | undefined): ToolError | null =>
-  view?.state === "error" ? (view as ErrorView).error : null;
+type MaybeView = { readonly state: string; readonly error?: ToolError } | null | undefined;
 
 /** A view of an error that a sign-in (then the same call) resolves. */
-const asksSignIn = (view: { readonly state: string } | null | undefined): boolean => {
-  const error = errorOf(view);
-  return error !== null && needsSignIn(error);
-};
+const asksSignIn = (view: MaybeView): boolean =>
+  view?.state === "error" && needsSignIn(view.error!);
 
 /** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
-const isFinalError = (view: { readonly state: string } | null | undefined): boolean => {
-  const error = errorOf(view);
-  return error !== null && !error.retryable && !needsSignIn(error);
-};
+const isFinalError = (view: MaybeView): boolean =>
+  view?.state === "error" && !view.error!.retryable && !needsSignIn(view.error!);
 
 /** The prepare → confirm → commit → receipt flow over an app's tools, on `host`. */
 export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs = Args>(
@@ -327,8 +321,8 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   /** The flow as `phase`, the host's result and widget state show it. Reads; changes nothing. */
-  /** The flow as `now` and the host show it. */
-  function compute(now: WriteFlowPhase<R, PrepareArgs>): Snapshot {
+  function compute(): Snapshot {
+    const now = phase;
     const current = readBase();
     const baseTool = toolOf(kindOf(current));
     const shown = shownOf(now);
@@ -372,7 +366,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
         phase.kind === "start" && readStored(),
       ];
       if (!last || from.some((part, i) => part !== last!.from[i]))
-        last = { from, snapshot: compute(phase) };
+        last = { from, snapshot: compute() };
       return last.snapshot;
     },
     subscribe(listener) {
