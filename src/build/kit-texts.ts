@@ -10,7 +10,10 @@
  *   kit), so the kit's own text in any language can never show. `widgetKit({ messages })`
  *   names those messages.
  * - the catalog is written as one string of keys and one list of values (`compactObject`), so
- *   the four catalogs do not each spell out every key.
+ *   the four catalogs do not each spell out every key. A complete catalog (every kept key,
+ *   each value a literal or a function) is only its list of values, in the English catalog's
+ *   order, given to one shared helper module (`KIT_CATALOG_HELPER`) that holds the keys once:
+ *   a widget with four languages then ships its ~800 characters of keys once, not four times.
  */
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { en } from "../i18n/messages/en.ts";
@@ -54,6 +57,53 @@ export function overriddenKitKeys(messages: AppMessages<unknown>): Set<string> {
   return keys;
 }
 
+/** The module id a complete kit catalog imports its builder from, in the widget build. */
+export const KIT_CATALOG_HELPER = "virtual:mcp-widget-kit/kit-catalog";
+
+/** The kit keys a widget keeps (all but `drop`), in the English catalog's order. */
+function keptKitKeys(drop: ReadonlySet<string>): string[] {
+  return [...KIT_KEYS].filter((key) => !drop.has(key));
+}
+
+/**
+ * The code of `KIT_CATALOG_HELPER`: `kitCatalog(values)` pairs the kept kit keys (all but
+ * `drop`, in the English catalog's order) with `values`, one per key.
+ */
+export function kitCatalogHelper(drop: ReadonlySet<string>): string {
+  const keys = JSON.stringify(keptKitKeys(drop).join(" "));
+  return `export const kitCatalog = (v) => Object.fromEntries(${keys}.split(" ").map((k, i) => [k, v[i]]));\n`;
+}
+
+/** Values whose evaluation has no effect, so writing them in another order changes nothing. */
+const INERT_VALUES = new Set([
+  "Literal",
+  "TemplateLiteral",
+  "ArrowFunctionExpression",
+  "FunctionExpression",
+]);
+
+/**
+ * The edit that writes a complete catalog (every key of `kept` once, each value inert) as
+ * `kitCatalog([…])`, its values in `kept`'s order; undefined for any other object.
+ */
+function sharedKeysEdit(
+  code: string,
+  object: Node,
+  properties: readonly Node[],
+  kept: readonly string[],
+): Edit | undefined {
+  const byKey = new Map<string, Node>();
+  for (const property of properties) {
+    const key = staticKey(property);
+    if (key !== undefined && kept.includes(key) && isNode(property.value))
+      byKey.set(key, property.value);
+  }
+  const values = kept.map((key) => byKey.get(key));
+  if (values.some((value) => !value || !INERT_VALUES.has(value.type))) return undefined;
+  const text = `kitCatalog([${values.map((value) => code.slice(value!.start, value!.end)).join(", ")}])`;
+  return { start: object.start, end: object.end, text };
+}
+
 /** `{ … }`, also under a type assertion (`{ … } satisfies Messages`). */
 function objectLiteral(node: unknown): Node | undefined {
   if (!isNode(node)) return undefined;
@@ -67,7 +117,8 @@ function objectLiteral(node: unknown): Node | undefined {
  * `code` of a kit catalog module (`export const ru = { … }`) without the entries named in
  * `drop` and written compactly, or null when it holds no kit catalog. Only an object whose
  * every entry is a plain kit key is touched, so a file that merely looks like a kit catalog
- * (another package's) is left alone.
+ * (another package's) is left alone. A complete catalog is built by `KIT_CATALOG_HELPER`'s
+ * `kitCatalog` (its code: `kitCatalogHelper(drop)`), imported at the top of the module.
  */
 export function rewriteKitCatalog(
   code: string,
@@ -77,6 +128,8 @@ export function rewriteKitCatalog(
   const program = parseModule(code, filename);
   if (!program || !Array.isArray(program.body)) return null;
   const edits: Edit[] = [];
+  const kept = keptKitKeys(drop);
+  let shared = false;
   for (const statement of program.body.filter(isNode)) {
     if (statement.type !== "ExportNamedDeclaration" || !isNode(statement.declaration)) continue;
     const declarations = statement.declaration.declarations;
@@ -87,13 +140,24 @@ export function rewriteKitCatalog(
       const properties = object.properties.filter(isNode);
       const keys = properties.map(staticKey);
       if (keys.some((key) => key === undefined || !KIT_KEYS.has(key))) continue;
-      const edit = compactObject(
-        code,
-        object,
-        properties.filter((_, index) => !drop.has(keys[index]!)),
-      );
+      const complete = keys.length === KIT_KEYS.size;
+      const sharedEdit = complete ? sharedKeysEdit(code, object, properties, kept) : undefined;
+      shared ||= sharedEdit !== undefined;
+      const edit =
+        sharedEdit ??
+        compactObject(
+          code,
+          object,
+          properties.filter((_, index) => !drop.has(keys[index]!)),
+        );
       if (edit) edits.push(edit);
     }
   }
+  if (shared)
+    edits.push({
+      start: 0,
+      end: 0,
+      text: `import { kitCatalog } from ${JSON.stringify(KIT_CATALOG_HELPER)};\n`,
+    });
   return edits.length === 0 ? null : applyEdits(code, edits);
 }

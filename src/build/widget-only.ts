@@ -14,7 +14,13 @@
 import type { Plugin } from "vite";
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { compactAppCatalogs, isAppScript } from "./app-translations.ts";
-import { KIT_CATALOG_MODULE, overriddenKitKeys, rewriteKitCatalog } from "./kit-texts.ts";
+import {
+  KIT_CATALOG_HELPER,
+  KIT_CATALOG_MODULE,
+  kitCatalogHelper,
+  overriddenKitKeys,
+  rewriteKitCatalog,
+} from "./kit-texts.ts";
 
 const DECLARATION_CHECKS = /[\\/](?:src|lib)[\\/]contract[\\/]declaration-checks\.(?:ts|js)$/;
 
@@ -40,7 +46,11 @@ export function widgetOnlyPlugin(
     name,
     apply: "build",
     enforce: "pre",
+    resolveId(id) {
+      return id === KIT_CATALOG_HELPER ? `\0${KIT_CATALOG_HELPER}` : null;
+    },
     load(id) {
+      if (id === `\0${KIT_CATALOG_HELPER}`) return kitCatalogHelper(overridden);
       return DECLARATION_CHECKS.test(id.split("?")[0]!) ? NO_DECLARATION_CHECKS : null;
     },
     transform(code, id) {

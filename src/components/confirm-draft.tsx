@@ -6,13 +6,13 @@
  * call per burst, the same key on retry, sign-in and remount) are the commit machine's
  * (`createCommitMachine`); this is its React face.
  */
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
-import { errorClassOf, isSettled, type ErrorWords } from "./error-class.ts";
+import { errorClassOf, errorTitle, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
 import { Receipt, totalLine } from "./receipt.tsx";
 import { useAlertDialogFocus } from "./use-alert-dialog-focus.ts";
@@ -129,7 +129,6 @@ export function ConfirmDraft({
   const dialog = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const preparing = useRef(false);
-  const mounted = useRef(true);
   const machine = useCommitMachine(draft.id, onCommit);
   const phase = machine.getPhase();
   const expired = useExpired(draft.expiresAt);
@@ -147,12 +146,13 @@ export function ConfirmDraft({
     },
   });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  // Told once the write is done, while the dialog is still shown: a commit that ends after
+  // the dialog went away (the person moved on) tells nobody. Before paint, so the app's own
+  // receipt replaces the kit's at once.
+  useLayoutEffect(() => {
+    if (phase.kind === "committed") onCommitted?.(phase.outcome);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per committed phase
+  }, [phase]);
 
   useDevCheck(
     () => {
@@ -161,10 +161,7 @@ export function ConfirmDraft({
     IS_DEV ? [draft.title] : [],
   );
 
-  async function commit() {
-    const next = await machine.commit({ expired });
-    if (next.kind === "committed" && mounted.current) onCommitted?.(next.outcome);
-  }
+  const commit = () => machine.commit({ expired });
 
   async function prepareAgain() {
     if (preparing.current || !onPrepareAgain) return;
@@ -214,7 +211,8 @@ export function ConfirmDraft({
   // leave it; after a failed commit it is named by the error's title (ErrorState's alert says
   // what happened), or by "Nothing was changed." for a settled conflict.
   const failed = phase.kind === "error";
-  const settled = failed && isSettled(phase.error, errorClassOf(phase.error, errorClasses));
+  const errorClass = failed ? errorClassOf(phase.error, errorClasses) : "unknown";
+  const settled = failed && isSettled(phase.error, errorClass);
 
   let body: ReactNode;
   if (phase.kind === "error") {
@@ -292,7 +290,7 @@ export function ConfirmDraft({
       aria-modal="true"
       aria-labelledby={failed ? undefined : titleId}
       aria-describedby={failed ? undefined : descriptionId}
-      aria-label={settled ? m.changesNone : failed ? m.errorTitle : undefined}
+      aria-label={failed ? errorTitle(errorClass, settled, m) : undefined}
       tabIndex={-1}
     >
       {body}

@@ -177,3 +177,29 @@ export function plainFieldName(path: string): string {
     .trim()
     .toLowerCase();
 }
+
+/** Classes of a refusal: the app answered, and said no (no failure, nothing went wrong). */
+const REFUSALS: readonly ErrorClass[] = [
+  "declined",
+  "not_allowed",
+  "not_found",
+  "expired",
+  "conflict",
+  "limit_reached",
+];
+
+/**
+ * The heading of an error of `errorClass` (`settled`: a conflict that changed nothing): a
+ * refusal says it was not done, only a failure says something went wrong.
+ */
+export function errorTitle(errorClass: ErrorClass, settled: boolean, m: Messages): string {
+  return settled
+    ? m.changesNone
+    : errorClass === "sign_in"
+      ? m.signInTitle
+      : errorClass === "validation"
+        ? m.errorTitleValidation
+        : REFUSALS.includes(errorClass)
+          ? m.errorTitleRefused
+          : m.errorTitle;
+}

@@ -14,6 +14,7 @@ import type { Messages } from "../i18n/messages/en.ts";
 import {
   errorClassOf,
   errorSentence,
+  errorTitle,
   isSettled,
   plainFieldName,
   type ErrorClass,
@@ -93,21 +94,21 @@ export function ErrorState(props: ErrorStateProps) {
   const calm = settled || signIn;
   const sentence = errorSentence(error, errorClass, m, props.errorTexts);
   // What became of the write, when the server says and the title or sentence does not.
+  // What happened to the change: an unknown outcome's line is the kit's safe-retry one, kept
+  // under an app's own sentence for its code (the app says what, the kit says retry is safe).
   const changes =
-    errorClass === "unknown_outcome" || signIn || settled
-      ? null
-      : error.changes === "none"
-        ? m.changesNone
-        : error.changes === "applied"
-          ? m.changesApplied
-          : null;
-  const title = settled
-    ? m.changesNone
-    : signIn
-      ? m.signInTitle
-      : errorClass === "validation"
-        ? m.errorTitleValidation
-        : m.errorTitle;
+    errorClass === "unknown_outcome"
+      ? sentence === m.changesUnknown
+        ? null
+        : m.changesUnknown
+      : signIn || settled
+        ? null
+        : error.changes === "none"
+          ? m.changesNone
+          : error.changes === "applied"
+            ? m.changesApplied
+            : null;
+  const title = errorTitle(errorClass, settled, m);
   return (
     <section
       className={calm ? "wk-panel wk-stack" : "wk-panel wk-alert wk-stack"}

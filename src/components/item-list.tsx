@@ -7,7 +7,7 @@
  * (or the app's own grid, through `className`).
  */
 import type { ReactNode } from "react";
-import { clsx } from "clsx";
+import { clsx } from "clsx/lite";
 import { useHost } from "../hooks/host-context.tsx";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
 import { useI18n } from "../i18n/use-i18n.ts";

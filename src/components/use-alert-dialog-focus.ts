@@ -8,16 +8,9 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
-// What Tab can land on inside the dialog (disabled controls and tabindex="-1" excluded).
-const TABBABLE = [
-  "a[href]",
-  "button:not([disabled])",
-  "input:not([disabled]):not([type='hidden'])",
-  "select:not([disabled])",
-  "textarea:not([disabled])",
-  "summary",
-  "[tabindex]:not([tabindex='-1'])",
-].join(",");
+// What Tab may land on inside the dialog, before disabled controls and a negative tabindex
+// are left out (`tabbablesIn`).
+const FOCUSABLE = "a[href],button,input:not([type=hidden]),select,textarea,summary,[tabindex]";
 
 /** Options of `useAlertDialogFocus`. */
 export interface AlertDialogFocusOptions {
@@ -41,9 +34,12 @@ function focusInside(dialog: HTMLElement | null, leastDestructive: HTMLElement |
 }
 
 function tabbablesIn(dialog: HTMLElement): HTMLElement[] {
-  return [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    // Content of a closed <details> is not reachable; its summary is.
-    (element) => element.tagName === "SUMMARY" || !element.closest("details:not([open])"),
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) =>
+      element.tabIndex >= 0 &&
+      isUsable(element) &&
+      // Content of a closed <details> is not reachable; its summary is.
+      (element.tagName === "SUMMARY" || !element.closest("details:not([open])")),
   );
 }
 
@@ -65,19 +61,18 @@ export function useAlertDialogFocus({
     latest.current = { onEscape, open };
   });
 
-  // Focus moves in on open.
-  useLayoutEffect(() => {
-    if (open) focusInside(dialog.current, leastDestructive.current);
-  }, [dialog, leastDestructive, open]);
-
-  // Lost focus comes back: a focused button that a render disabled or removed (Confirm while
-  // committing, the dialog's body changing to an error) would otherwise drop it on <body>.
+  // Focus moves in on open, and comes back after any render that left it outside or lost it:
+  // a focused button that a render disabled or removed (Confirm while committing, the
+  // dialog's body changing to an error) would otherwise drop it on <body>.
   useLayoutEffect(() => {
     const root = dialog.current;
     if (!open || !root) return;
     const active = root.ownerDocument.activeElement as HTMLElement | null;
-    const lost = !active || active === root.ownerDocument.body || !isUsable(active);
-    if (lost || (active === root && isUsable(leastDestructive.current)))
+    if (
+      !root.contains(active) ||
+      !isUsable(active) ||
+      (active === root && isUsable(leastDestructive.current))
+    )
       focusInside(root, leastDestructive.current);
   });
 

@@ -17,7 +17,6 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { clsx } from "clsx";
 import { useAutoHeight } from "../hooks/use-auto-height.ts";
 import { useDocumentStyleVariables } from "../hooks/use-document-style-variables.ts";
 import { useHostGlobal } from "../hooks/use-host-global.ts";
@@ -70,7 +69,7 @@ export function WidgetRoot({
     <ReportStateContext.Provider value={report}>
       <div
         ref={ref}
-        className={clsx("wk-root", className)}
+        className={className ? `wk-root ${className}` : "wk-root"}
         data-state={reports.at(-1)?.state ?? state}
         data-theme={theme}
         lang={locale}

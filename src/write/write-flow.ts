@@ -28,44 +28,62 @@ import {
   callView,
   commitOutcomeOf,
   type WriteFlowArgs as Args,
-  type WriteFlowContract as FlowContract,
   type WriteFlowView as View,
 } from "./call-view.ts";
-import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
+import type { CommitOutcome } from "./commit-outcome.ts";
 import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "../contract/sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
-
-/** Only a stored view in one of these states is a draft or receipt; any other is ignored. */
-const RECORDS: readonly string[] = RECORD_STATES;
+import type { ToolRef } from "../contract/tools.ts";
+import { reduceWriteFlow, type WriteFlowEvent, type WriteFlowPhase } from "./write-flow-phase.ts";
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
-export interface WriteFlowToolRef {
-  readonly name: string;
-  readonly kind: string;
-}
+export type WriteFlowToolRef = Pick<ToolRef, "name" | "kind">;
 
-/** Options of `createWriteFlow`. */
-export interface WriteFlowCoreOptions<R extends View> {
-  readonly host: Host;
-  /** Parses tool outputs and stored state. */
-  readonly contract: FlowContract<R>;
-  /** The prepare tool (its results are the drafts). */
-  readonly prepare: WriteFlowToolRef;
-  /** The commit tool (its results are the receipts). */
-  readonly commit: WriteFlowToolRef;
-  /** The app's tools: the host's result is retried and refreshed through the tool of its kind. */
-  readonly tools?: { readonly [name: string]: WriteFlowToolRef };
-  /** The receipt of a committed result. */
-  readonly receipt: (view: R) => CommitSuccess | null;
+/**
+ * Options of `useWriteFlow` (and, with the host, of the store under it): the contract, and
+ * the typed refs of its tools (`toolRefs`). All of them may change between renders: the flow
+ * reads the latest.
+ */
+export interface WriteFlowOptions<
+  R extends { readonly state: string },
+  P extends ToolRef = ToolRef,
+  C extends ToolRef = ToolRef,
+> {
+  /** Parses tool outputs and stored state (the app's contract, from `defineContract`). */
+  readonly contract: {
+    /** The contract version its results carry. */
+    readonly version: string;
+    /** Reads one result (untrusted) as a view; never throws. */
+    parse(input: unknown): R;
+  };
+  /** The prepare tool (e.g. `tools.prepare_booking`, whose results are `booking_draft`). */
+  readonly prepare: P;
+  /** The commit tool (e.g. `tools.book_flight`, whose results are `booking`). */
+  readonly commit: C;
+  /**
+   * The app's tools (`toolRefs(…)`): the host's result is retried and refreshed, with its
+   * input, through the tool whose kind it is.
+   */
+  readonly tools?: { readonly [name: string]: ToolRef };
+  /** The receipt of a committed result (its id, total, replay), for ConfirmDraft. */
+  readonly receipt: (view: R) => Extract<CommitOutcome, { ok: true }> | null;
   /** The widget-state key the draft or receipt result is kept under (default `wkWriteFlow`). */
   readonly stateKey?: string;
-  /** A tool output shown instead of the host's (tests, stories); even `{ value: null }` counts. */
-  readonly output?: { readonly value: unknown };
   /**
-   * What the model is told the person did (`ui/update-model-context`), in the app's words;
-   * each falls back to the kit's neutral sentence. For the model, not the person: never
-   * translated, and nothing the person typed (the reference is the server's).
+   * A tool output to show instead of the host's (tests, stories). When given — even as
+   * `null` — it counts as delivered; without it, a host `toolOutput` of null is `loading`.
+   */
+  readonly output?: unknown;
+  /** Set when `output` is given (an own property, even `undefined`, counts). */
+  readonly hasOutput?: boolean;
+  /**
+   * What the model is told the person did (`ui/update-model-context`), in the app's words
+   * (a cancelling app's "confirmed" is no purchase); each falls back to the kit's neutral
+   * sentence. For the model: never translated, never what the person typed.
+   *
+   * @example
+   * words: { confirmed: (ref) => `The person cancelled event ${ref}.`, declined: "The person kept the event." }
    */
   readonly words?: {
     /** After a committed write, with its reference from `receipt`. */
@@ -75,6 +93,11 @@ export interface WriteFlowCoreOptions<R extends View> {
     /** After a call refused for want of sign-in was answered. */
     readonly signedIn?: string;
   };
+}
+
+/** Options of `createWriteFlow`: the hook's, and the host the flow runs on. */
+export interface WriteFlowCoreOptions<R extends View> extends WriteFlowOptions<R> {
+  readonly host: Host;
 }
 
 /**
@@ -133,45 +156,40 @@ export interface WriteFlowStore<R extends View, PrepareArgs = Args, CommitArgs =
   WriteFlow<R, PrepareArgs, CommitArgs>,
   "prepare" | "commit" | "committed" | "cancel"
 > {
+  /** The flow now: the same object until something it shows changes; reading it changes nothing. */
   getSnapshot(): WriteFlow<R, PrepareArgs, CommitArgs>;
   /** Calls `listener` after every change (the host's widget state included); returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /** Replaces the options (the host stays): a hook passes its latest on every render. */
+  setOptions(options: WriteFlowOptions<R>): void;
 }
 
-interface Shown<R extends View> {
-  readonly view: R | ErrorView;
-  /** The call that made it, to run again. */
-  readonly again?: () => Promise<unknown>;
-}
+type MaybeView = { readonly state: string; readonly error?: ToolError } | null | undefined;
 
-/** The ToolError of an error view; null for any other view, or none. */
-const errorOf = (view: { readonly state: string } | null | undefined): ToolError | null =>
-  view?.state === "error" ? (view as ErrorView).error : null;
+/** A view of an error that a sign-in (then the same call) resolves. */
+const asksSignIn = (view: MaybeView): boolean =>
+  view?.state === "error" && needsSignIn(view.error!);
 
 /** An error no retry helps: not retryable, and not one a sign-in (then the same call) resolves. */
-const isFinalError = (view: { readonly state: string } | null | undefined): boolean => {
-  const error = errorOf(view);
-  return error !== null && !error.retryable && !needsSignIn(error);
-};
+const isFinalError = (view: MaybeView): boolean =>
+  view?.state === "error" && !view.error!.retryable && !needsSignIn(view.error!);
 
 /** The prepare → confirm → commit → receipt flow over an app's tools, on `host`. */
 export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs = Args>(
-  options: WriteFlowCoreOptions<R>,
+  initial: WriteFlowCoreOptions<R>,
 ): WriteFlowStore<R, PrepareArgs, CommitArgs> {
-  const { host, contract, receipt, output, prepare: prepareTool, commit: commitTool } = options;
-  const stateKey = options.stateKey ?? "wkWriteFlow";
-  // The app's words for the model, each else the kit's: neutral, so that a cancelling app's
-  // "confirmed" is no purchase. Read per use: a word given as undefined is the kit's too.
-  const words = options.words ?? {};
-  const toolForKind: { [kind: string]: string } = {};
-  for (const ref of Object.values(options.tools ?? {})) toolForKind[ref.kind] = ref.name;
+  const { host } = initial;
+  let options: WriteFlowOptions<R> = initial;
+  type Snapshot = WriteFlow<R, PrepareArgs, CommitArgs>;
+  const stateKey = () => options.stateKey ?? "wkWriteFlow";
   const listeners = new Set<() => void>();
-  const readStored = () => readStateKey(host, stateKey);
-  const writeStored = (value: unknown) => writeStateKey(host, stateKey, value);
+  const readStored = () => readStateKey(host, stateKey());
+  const writeStored = (value: unknown) => writeStateKey(host, stateKey(), value);
   /**
    * Tells the model what the person did (MCP Apps `ui/update-model-context`), so it neither
    * asks again nor calls again; only where the host says it can. Fixed words and the server's
-   * own reference only: nothing the person typed.
+   * own reference only: nothing the person typed. The app's words, each else the kit's:
+   * neutral, so that a cancelling app's "confirmed" is no purchase.
    */
   const tell = (text: string) => {
     if (!host.capabilities.updateModelContext) return;
@@ -181,127 +199,102 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       // a host whose call throws: the model is not told, the flow lives
     }
   };
-  /** A call refused for want of sign-in; the next answer that is not one means they signed in. */
-  let signInAsked = false;
-  const signedIn = (error: ToolError | null) => {
-    const asks = error !== null && needsSignIn(error);
-    if (signInAsked && !asks) tell(words.signedIn ?? "The person signed in.");
-    signInAsked = asks;
-  };
-  let sent = false; // a commit of the shown draft was sent: cancelling may not mean "nothing"
   const kindOf = (view: unknown) => (view as { kind?: string } | null)?.kind;
   /** A draft's or receipt's kind (the flow's own tools'): a result of it has no list under it. */
   const isWrite = (view: unknown) => {
     const kind = kindOf(view);
-    return kind === prepareTool.kind || kind === commitTool.kind;
+    return kind === options.prepare.kind || kind === options.commit.kind;
+  };
+  /** The app's tool whose results are of `kind` (the last one declared), to read it again. */
+  const toolOf = (kind: string | undefined) => {
+    let name: string | undefined;
+    for (const ref of Object.values(options.tools ?? {})) if (ref.kind === kind) name = ref.name;
+    return name;
   };
 
-  /** A stored draft or receipt, parsed again; anything else is null. */
-  const restore = (value: unknown): R | null => {
-    const view = contract.parse(value); // nothing stored (null) parses as invalid
-    return RECORDS.includes(view.state) && isWrite(view) ? view : null;
+  let phase: WriteFlowPhase<R, PrepareArgs> = { kind: "start" };
+  /** The host's result (or the given output), parsed; null while the host has none. */
+  const readBase = (): R | null => {
+    const value = options.hasOutput ? options.output : host.get("toolOutput");
+    return !options.hasOutput && value == null ? null : options.contract.parse(value);
   };
-
-  let seenStored = readStored();
-  const restored = restore(seenStored);
-  let shown: Shown<R> | null = restored && { view: restored };
-  let cancelled = false;
-  let pending: PrepareArgs | null = null;
-  let justCommitted = false;
-  let commitFailed = false; // the commit failed for good: back and refresh are offered
-  let movedOn = false; // the person acted: widget state arriving late no longer replaces it
-  let lastCommitted: { readonly raw: unknown; readonly view: R } | null = null;
-  let snapshot: WriteFlow<R, PrepareArgs, CommitArgs> | null = null;
-  let baseFrom: unknown = listeners; // not a tool output: the first read parses
-  let base: R | null = null;
-
-  /** After a change: the snapshot is made again, and every listener told. */
-  const notify = () => {
-    snapshot = null;
+  /** The stored draft or receipt, parsed again (it is untrusted); anything else is null. */
+  const readRestored = () => {
+    const view = options.contract.parse(readStored()); // nothing stored (null) parses as invalid
+    return (RECORD_STATES as readonly string[]).includes(view.state) && isWrite(view) ? view : null;
+  };
+  /** The flow's own view in `at`: its answer, or before the person acted, widget state. */
+  const shownOf = (at: WriteFlowPhase<R, PrepareArgs>) =>
+    at.kind === "shown" ? at.view : at.kind === "start" ? readRestored() : null;
+  /** Moves the flow, then tells every listener. */
+  const dispatch = (event: WriteFlowEvent<R, PrepareArgs>) => {
+    // The last answer before this one: the commit's, else the one shown (a restored draft or
+    // receipt is never a refusal).
+    const last = phase.sent?.view ?? shownOf(phase);
+    phase = reduceWriteFlow(phase, event);
+    // An answer, after a call refused for want of sign-in, that is no such refusal: they signed in.
+    if ("view" in event && asksSignIn(last) && !asksSignIn(event.view))
+      tell(options.words?.signedIn ?? "The person signed in.");
     for (const listener of [...listeners]) listener();
   };
 
-  /** Widget state that arrived (or changed): restored only while nothing else is shown. */
-  const syncStored = (): boolean => {
-    const stored = readStored();
-    if (stored === seenStored) return false;
-    seenStored = stored;
-    const view = shown || movedOn ? null : restore(stored);
-    if (view) shown = { view };
-    return Boolean(view);
-  };
-
-  const rawBase = (): unknown => (output ? output.value : host.get("toolOutput"));
-  const readBase = (): R | null => {
-    const value = rawBase();
-    if (value !== baseFrom) {
-      baseFrom = value;
-      base = !output && value == null ? null : contract.parse(value);
-    }
-    return base;
-  };
-
-  /** A call's answer shown in place; a draft or receipt is kept, with its proof beside it. */
-  function show(outcome: CallOutcome, kind: string, again: () => Promise<unknown>) {
-    const view = callView(contract, outcome, kind);
-    shown = { view, again };
-    signedIn(errorOf(view));
+  /** A call's answer as a view; a draft or receipt is kept, with its proof beside it. */
+  function show(outcome: CallOutcome, kind: string): R | ErrorView {
+    const view = callView(options.contract, outcome, kind);
     // The proof under its `_meta` name, in the private part: the model must not read it.
     if (outcome.ok && view.state !== "error" && view.state !== "invalid") {
-      writeStateKey(host, stateKey, { [CONFIRMATION_META]: proofOf(outcome.result.meta) }, true);
+      writeStateKey(host, stateKey(), { [CONFIRMATION_META]: proofOf(outcome.result.meta) }, true);
       writeStored(outcome.result.structuredContent);
     }
+    return view;
   }
 
   async function prepare(args: PrepareArgs): Promise<void> {
-    if (pending) return; // one prepare at a time, however often it is pressed
-    movedOn = true;
-    commitFailed = justCommitted = sent = false;
-    pending = args;
-    notify();
-    const outcome = await callToolOnce(host, prepareTool.name, args as Args);
-    cancelled = false;
-    pending = null;
-    show(outcome, prepareTool.kind, () => prepare(args));
-    notify();
+    if (phase.pending) return; // one prepare at a time, however often it is pressed
+    dispatch({ type: "prepare", args });
+    const tool = options.prepare;
+    const outcome = await callToolOnce(host, tool.name, args as Args);
+    dispatch({
+      type: "answer",
+      view: show(outcome, tool.kind),
+      again: () => prepare(args),
+      prepared: true,
+    });
   }
 
   async function commit(args: CommitArgs): Promise<CommitOutcome> {
     // The flow's own draft has its proof in private widget state; the host's result, in its
     // `_meta`. A commit that needs none gets none (its schema would refuse the extra argument).
     const proof = proofOf(
-      shown ? readStateKey(host, stateKey, true) : host.get("toolResponseMetadata"),
+      shownOf(phase) ? readStateKey(host, stateKey(), true) : host.get("toolResponseMetadata"),
     );
+    const tool = options.commit;
     const outcome = await callToolOnce(
       host,
-      commitTool.name,
+      tool.name,
       proof ? { ...(args as Args), [CONFIRMATION_ARGUMENT]: proof } : (args as Args),
     );
-    const view = callView(contract, outcome, commitTool.kind);
-    const result = commitOutcomeOf(view, receipt);
-    sent = true;
-    // The same as the result's error: an answer that is no receipt is never a sign-in.
-    signedIn(errorOf(view));
-    if (result.ok && outcome.ok)
-      lastCommitted = { raw: outcome.result.structuredContent, view: view as R };
-    commitFailed = !result.ok && isFinalError(view);
-    notify();
+    const view = callView(options.contract, outcome, tool.kind);
+    const result = commitOutcomeOf(view, options.receipt);
+    dispatch({
+      type: "sent",
+      view,
+      done: result.ok && outcome.ok ? { raw: outcome.result.structuredContent } : undefined,
+    });
     return result;
   }
 
   function committed() {
-    const last = lastCommitted;
-    if (!last) return;
-    writeStored(last.raw);
-    shown = { view: last.view };
-    justCommitted = true;
-    commitFailed = false;
-    const done = receipt(last.view);
-    if (done)
+    const sent = phase.sent;
+    if (!sent?.done) return;
+    writeStored(sent.done.raw);
+    dispatch({ type: "committed" });
+    const made = options.receipt(sent.view as R);
+    if (made)
       tell(
-        words.confirmed?.(done.reference) ?? `The person confirmed (reference ${done.reference}).`,
+        options.words?.confirmed?.(made.reference) ??
+          `The person confirmed (reference ${made.reference}).`,
       );
-    notify();
   }
 
   /**
@@ -309,50 +302,45 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
    * refresh, or back after a committed write (the list it changed, not the list as it was).
    */
   async function runBase(): Promise<void> {
-    movedOn = true; // the person asked for it: widget state arriving late no longer replaces it
+    dispatch({ type: "read" }); // the person asked for it: widget state arriving late no longer shows
     const kind = kindOf(readBase());
-    const tool = kind && toolForKind[kind];
+    const tool = toolOf(kind);
     if (!tool) return; // no kind, or no tool of it
     const outcome = await callToolOnce(host, tool, host.get("toolInput") ?? {});
-    show(outcome, kind!, runBase);
-    commitFailed = justCommitted = false;
-    notify();
+    dispatch({ type: "answer", view: show(outcome, kind!), again: runBase });
   }
 
   function cancel() {
-    movedOn = true;
     // The person declined the draft they saw (not "back" after a receipt or an error).
-    const view = shown?.view ?? readBase();
-    if (view?.state === "confirm" && !sent)
-      tell(words.declined ?? "The person did not confirm; nothing changed.");
+    if ((shownOf(phase) ?? readBase())?.state === "confirm" && !phase.sent)
+      tell(options.words?.declined ?? "The person did not confirm; nothing changed.");
     writeStored(null);
     // With a list underneath, go back to it; a widget that only showed the model's draft (or
     // the model's prepare or commit, refused) has none.
-    if (isWrite(readBase())) cancelled = true;
-    shown = null;
-    commitFailed = justCommitted = false;
-    notify();
+    dispatch({ type: "cancel", end: isWrite(readBase()) });
   }
 
-  function compute(): WriteFlow<R, PrepareArgs, CommitArgs> {
+  /** The flow as `phase`, the host's result and widget state show it. Reads; changes nothing. */
+  function compute(): Snapshot {
+    const now = phase;
     const current = readBase();
-    const view = shown?.view ?? current;
-    const baseKind = kindOf(current);
+    const baseTool = toolOf(kindOf(current));
+    const shown = shownOf(now);
+    const view = shown ?? current;
     // A list under the flow's own view: the host's result is neither a draft nor a receipt.
     const listBase = current !== null && !isWrite(current);
-    const baseTool = baseKind && toolForKind[baseKind];
-    const again = shown ? shown.again : baseTool ? runBase : undefined;
-    const done = shown?.view.state === "committed";
-    const ended = commitFailed || isFinalError(shown?.view) || done;
+    const again = shown ? now.kind === "shown" && now.again : baseTool && runBase;
+    const done = shown?.state === "committed";
+    const ended = isFinalError(now.sent?.view) || isFinalError(shown) || done;
     // After a committed write, back is the read again (the list as it was is stale), and no
     // second button does the same.
     const back = listBase && ended ? (done && baseTool ? runBase : cancel) : undefined;
     return {
       view,
-      cancelled,
-      pending,
-      justCommitted,
-      retry: view?.state === "error" && !isFinalError(view) ? again : undefined,
+      cancelled: now.kind === "cancelled",
+      pending: now.pending ?? null,
+      justCommitted: now.kind === "shown" && !!now.fresh,
+      retry: (view?.state === "error" && !isFinalError(view) && again) || undefined,
       back,
       // A refusal with no list under it: nothing to go back to, the flow ends (`cancelled`).
       end: current && !listBase && isFinalError(view) ? cancel : undefined,
@@ -364,21 +352,35 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     };
   }
 
+  /** The last snapshot, and what it was made from: the same parts, the same snapshot. */
+  let last: { readonly from: readonly unknown[]; readonly snapshot: Snapshot } | undefined;
+
   return {
     getSnapshot() {
-      // Read without a subscription too (a first render): widget state or output that changed.
-      if (syncStored() || rawBase() !== baseFrom) snapshot = null;
-      return (snapshot ??= compute());
+      // Each part is compared, not read again: reading the flow changes nothing.
+      const from = [
+        phase,
+        options.hasOutput ? options.output : host.get("toolOutput"),
+        options.contract,
+        options.tools,
+        phase.kind === "start" && readStored(),
+      ];
+      if (!last || from.some((part, i) => part !== last!.from[i]))
+        last = { from, snapshot: compute() };
+      return last.snapshot;
     },
     subscribe(listener) {
       listeners.add(listener);
-      const stopState = host.subscribe("widgetState", () => syncStored() && notify());
-      const stopOutput = host.subscribe("toolOutput", notify);
+      const stopState = host.subscribe("widgetState", listener);
+      const stopOutput = host.subscribe("toolOutput", listener);
       return () => {
         listeners.delete(listener);
         stopState();
         stopOutput();
       };
+    },
+    setOptions(next) {
+      options = next;
     },
     prepare,
     commit,

@@ -1,6 +1,12 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { overriddenKitKeys, rewriteKitCatalog } from "../../src/build/kit-texts.ts";
+import {
+  KIT_CATALOG_HELPER,
+  kitCatalogHelper,
+  overriddenKitKeys,
+  rewriteKitCatalog,
+} from "../../src/build/kit-texts.ts";
+import { en } from "../../src/i18n/messages/en.ts";
 import { defineMessages } from "../../src/i18n/app-messages.ts";
 
 describe("overriddenKitKeys", () => {
@@ -62,5 +68,33 @@ describe("rewriteKitCatalog", () => {
     expect(rewriteKitCatalog(foreign, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
     const spread = `const base = {};\nexport const en = { ...base, confirm: "Confirm" };`;
     expect(rewriteKitCatalog(spread, "/x/lib/i18n/messages/en.js", drop)).toBeNull();
+  });
+  it("writes a complete catalog as its values only, paired with the keys the shared helper spells once", () => {
+    // Every kit key, in reverse order: the values follow the English catalog's key order.
+    const keys = Object.keys(en).reverse();
+    const entry = (key: string) =>
+      typeof en[key as keyof typeof en] === "function"
+        ? `${key}: (v) => "${key}:" + v`
+        : `${key}: ${JSON.stringify(`${key}!`)}`;
+    const js = `export const xx = {\n${keys.map(entry).join(",\n")}\n};\n`;
+    const drop = new Set(["confirm", "committing"]);
+    const out = rewriteKitCatalog(js, "/kit/lib/i18n/messages/xx.js", drop)!;
+    expect(out).toContain(`import { kitCatalog } from "${KIT_CATALOG_HELPER}";`);
+    expect(out).not.toMatch(/loading:|"loading /); // no key spelled out
+    expect(out).not.toContain("confirm!");
+    const helper = kitCatalogHelper(drop).replace("export const", "const");
+    const catalog = catalogOf(`${helper}\n${out}`);
+    expect(Object.keys(catalog)).toEqual(Object.keys(en).filter((key) => !drop.has(key)));
+    expect(catalog.loading).toBe("loading!");
+    expect((catalog.retryIn as (v: number) => string)(3)).toBe("retryIn:3");
+  });
+
+  it("keeps the keys in a complete catalog whose value is no literal or function", () => {
+    const js = `const t = "x";\nexport const xx = { ${Object.keys(en)
+      .map((key) => `${key}: t`)
+      .join(", ")} };\n`;
+    const out = rewriteKitCatalog(js, "/kit/lib/i18n/messages/xx.js", new Set())!;
+    expect(out).not.toContain("kitCatalog");
+    expect(out).toContain('"loading resultsLabel');
   });
 });

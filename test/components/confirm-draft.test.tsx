@@ -95,4 +95,32 @@ describe("ConfirmDraft", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
     expect(dialog).not.toHaveTextContent("Something went wrong");
   });
+  it("tells onCommitted once while shown, and nobody when the dialog went away first", async () => {
+    let finish: (outcome: CommitOutcome) => void = () => {};
+    const onCommit = () => new Promise<CommitOutcome>((resolve) => (finish = resolve));
+    const onCommitted = vi.fn();
+    const shown = () => (
+      <ConfirmDraft
+        draft={reply}
+        words={WORDS}
+        onCommit={onCommit}
+        onCancel={() => {}}
+        onCommitted={onCommitted}
+      />
+    );
+    const first = renderWithHost(shown());
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+    await act(async () => finish({ ok: true, reference: "msg-9" }));
+    expect(onCommitted).toHaveBeenCalledTimes(1);
+    expect(onCommitted).toHaveBeenCalledWith({ ok: true, reference: "msg-9" });
+    first.rerender(shown()); // a later render of the receipt tells nobody again
+    expect(onCommitted).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const second = renderWithHost(shown());
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+    second.unmount(); // the person moved on while the commit was on its way
+    await act(async () => finish({ ok: true, reference: "msg-10" }));
+    expect(onCommitted).toHaveBeenCalledTimes(1);
+  });
 });

@@ -77,6 +77,43 @@ describe("ErrorState", () => {
     );
   });
 
+  it("titles a refusal as not done, and only a failure as something that went wrong", () => {
+    const refusals = ["PAYMENT_DECLINED", "FORBIDDEN", "NOT_FOUND", "CONFIRMATION_REQUIRED"];
+    for (const code of refusals) {
+      const { unmount } = renderWithHost(
+        <ErrorState
+          error={{ code, message: "m", retryable: false }}
+          errorClasses={{ PAYMENT_DECLINED: "declined" }}
+        />,
+      );
+      expect(screen.getByRole("heading"), code).toHaveTextContent("This was not done");
+      unmount();
+    }
+    // A conflict that was not settled (it may retry) is refused too; in Russian, in its words.
+    renderWithHost(<ErrorState error={{ code: "CONFLICT", message: "m", retryable: true }} />, {
+      globals: { locale: "ru" },
+    });
+    expect(screen.getByRole("heading")).toHaveTextContent("Это не выполнено");
+  });
+
+  it("keeps the kit's safe-retry line under an app's words for a code whose outcome is unknown", () => {
+    renderWithHost(
+      <ErrorState
+        error={{ code: "PROVIDER_TIMEOUT", message: "m", retryable: true, changes: "unknown" }}
+        errorTexts={{ PROVIDER_TIMEOUT: "The bank did not answer in time." }}
+        onRetry={() => {}}
+      />,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("The bank did not answer in time.");
+    expect(alert).toHaveTextContent("it is safe to retry with the same request");
+    // Once, when the app gives no words of its own.
+    const { container } = renderWithHost(
+      <ErrorState error={{ code: "X", message: "m", retryable: true, changes: "unknown" }} />,
+    );
+    expect(container.textContent!.split("safe to retry")).toHaveLength(2);
+  });
+
   it("shows the sign-in state for a call that needs a signed-in person, never a failure", () => {
     const onRetry = vi.fn();
     renderWithHost(

@@ -299,3 +299,24 @@ describe("createWriteFlow", () => {
     });
   });
 });
+
+describe("createWriteFlow's options, changed after it was made", () => {
+  it("reads the latest (words, output) and keeps where the flow is", async () => {
+    const host = createMockHost({
+      globals: { toolOutput: list },
+      capabilities: { updateModelContext: true },
+      tools: { hold_seat: () => hold("12A") },
+    });
+    const options = { host, contract: seats, prepare: tools.hold_seat, commit: tools.book_seat };
+    const flow = createWriteFlow({ ...options, receipt });
+    await flow.prepare({ seat: "12A" });
+    flow.setOptions({ ...options, receipt, words: { declined: "Kept." } });
+    expect(flow.getSnapshot().view?.state).toBe("confirm"); // the draft is still there
+    flow.cancel();
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "Kept." }] },
+    ]);
+    flow.setOptions({ ...options, receipt, output: null, hasOutput: true });
+    expect(flow.getSnapshot().view?.state).toBe("invalid");
+  });
+});

@@ -22,6 +22,7 @@ export const en = {
 
   errorTitle: "Something went wrong",
   errorTitleValidation: "Please check the details",
+  errorTitleRefused: "This was not done",
   hostCallFailed: "The request could not reach the app. Please try again.",
   unreadableResult: "The app sent an answer this widget can't read.",
   fieldErrorsTitle: "Details to check",

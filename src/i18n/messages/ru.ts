@@ -29,6 +29,7 @@ export const ru: Messages = {
 
   errorTitle: "Что-то пошло не так",
   errorTitleValidation: "Проверьте данные",
+  errorTitleRefused: "Это не выполнено",
   hostCallFailed: "Запрос не дошёл до приложения. Попробуйте ещё раз.",
   unreadableResult: "Приложение прислало ответ, который виджет не может прочитать.",
   fieldErrorsTitle: "Что нужно проверить",

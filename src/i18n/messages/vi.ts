@@ -19,6 +19,7 @@ export const vi: Messages = {
 
   errorTitle: "Đã xảy ra lỗi",
   errorTitleValidation: "Vui lòng kiểm tra thông tin",
+  errorTitleRefused: "Việc này chưa được thực hiện",
   hostCallFailed: "Yêu cầu không đến được ứng dụng. Vui lòng thử lại.",
   unreadableResult: "Ứng dụng gửi về câu trả lời mà tiện ích này không đọc được.",
   fieldErrorsTitle: "Thông tin cần kiểm tra",

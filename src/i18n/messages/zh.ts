@@ -19,6 +19,7 @@ export const zh: Messages = {
 
   errorTitle: "出了点问题",
   errorTitleValidation: "请检查填写的信息",
+  errorTitleRefused: "此操作未完成",
   hostCallFailed: "请求未能送达应用，请重试。",
   unreadableResult: "应用返回的内容无法被此组件读取。",
   fieldErrorsTitle: "需要检查的内容",
