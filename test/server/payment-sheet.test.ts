@@ -17,12 +17,15 @@ import {
   type CheckoutDraft,
   type CompleteCheckoutAnswer,
   type IdempotencyStore,
-  type SheetOrder,
+  localDatabase,
 } from "../../src/server/index.ts";
 import { reconcileInDoubt } from "../../src/server/idempotency/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
+const ORDERS_SCHEMA = [
+  "CREATE TABLE IF NOT EXISTS sheet_test_orders (order_id TEXT PRIMARY KEY, session_id TEXT NOT NULL)",
+];
 const SECRET = { secret: "test-secret-for-the-payment-sheet-0123456789" };
 const START = 2_000_000_000_000;
 
@@ -37,9 +40,9 @@ function draft(overrides: Partial<CheckoutDraft> = {}): CheckoutDraft {
   };
 }
 
-function harness(store: IdempotencyStore) {
-  const provider = fakeSheetProvider();
-  const orders: SheetOrder[] = [];
+function harness(store: IdempotencyStore, provider = fakeSheetProvider()) {
+  const db = localDatabase(store, ORDERS_SCHEMA);
+  const sessions = new Set<string>();
   let clock = START;
   const sheet = createPaymentSheet({
     store,
@@ -53,7 +56,13 @@ function harness(store: IdempotencyStore) {
     links: [{ type: "terms_of_use", url: "https://shop.example/terms" }],
     orders: {
       permalinkUrl: (id) => `https://shop.example/orders/${id}`,
-      recordOrder: async (_tx, order) => void orders.push(order),
+      // In the transaction that completes the payment's record: rolled back with it.
+      recordOrder: async (tx, order) => {
+        await tx.query(
+          "INSERT INTO sheet_test_orders (order_id, session_id) VALUES (:order, :session)",
+          { order: order.orderId, session: order.checkoutSessionId },
+        );
+      },
     },
     secret: SECRET,
     timing: { leaseMs: 2_000, waitMs: 3_000 },
@@ -69,10 +78,25 @@ function harness(store: IdempotencyStore) {
       },
       { caller: who },
     );
+  const minting = {
+    ...sheet,
+    session: (d: CheckoutDraft, c: { caller: string }) => {
+      const made = sheet.session(d, c);
+      sessions.add(made.id);
+      return made;
+    },
+  };
   return {
-    sheet,
+    sheet: minting,
     provider,
-    orders,
+    /** The orders written for the sessions this harness minted. */
+    async orders(): Promise<string[]> {
+      await db.ready();
+      const { rows } = await db.query<{ order_id: string; session_id: string }>(
+        "SELECT order_id, session_id FROM sheet_test_orders",
+      );
+      return rows.filter((row) => sessions.has(row.session_id)).map((row) => row.order_id);
+    },
     caller,
     pay,
     advance: (ms: number) => (clock += ms),
@@ -89,6 +113,7 @@ function repeatSuite(open: () => IdempotencyStore) {
   beforeAll(async () => {
     store = open();
     await store.init();
+    await localDatabase(store, ORDERS_SCHEMA).ready();
   });
   afterAll(() => store.close());
 
@@ -101,7 +126,7 @@ function repeatSuite(open: () => IdempotencyStore) {
     setTimeout(release, 50);
     const [a, b] = await both;
     expect(h.provider.charges).toHaveLength(1);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
     expect(orderOf(a)).toBeDefined();
     expect(orderOf(a)).toBe(orderOf(b));
     expect([a, b].map((x) => x.kind === "completed" && x.replayed).sort()).toEqual([false, true]);
@@ -118,7 +143,7 @@ function repeatSuite(open: () => IdempotencyStore) {
     setTimeout(release, 50);
     const [a, b] = await both;
     expect(h.provider.charges).toHaveLength(1);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
     expect(orderOf(a)).toBe(orderOf(b));
   });
 
@@ -131,7 +156,7 @@ function repeatSuite(open: () => IdempotencyStore) {
     const other = await h.pay(session.id, h.provider.token());
     expect(h.provider.charges).toHaveLength(1);
     expect(h.provider.charges[0]!.amount).toBe(2 * 1250 + 200 + 500);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
     expect(first).toMatchObject({
       kind: "completed",
       replayed: false,
@@ -147,6 +172,49 @@ function repeatSuite(open: () => IdempotencyStore) {
       expect(orderOf(repeat)).toBe(orderOf(first));
     }
   });
+
+  it("charges once when two processes (two connections) take the same session with different tokens", async () => {
+    const other = open();
+    await other.init();
+    try {
+      const a = harness(store);
+      const b = harness(other, a.provider);
+      const session = a.sheet.session(draft(), a);
+      const release = a.provider.hold();
+      const both = Promise.all([
+        a.pay(session.id, a.provider.token()),
+        b.pay(session.id, a.provider.token(), a.caller),
+      ]);
+      setTimeout(release, 50);
+      const [first, second] = await both;
+      expect(a.provider.charges).toHaveLength(1);
+      expect(await a.orders()).toHaveLength(1);
+      expect(orderOf(first)).toBeDefined();
+      expect(orderOf(first)).toBe(orderOf(second));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("fences an attempt that outlived its lease: the takeover charges the captured token under the same key, once", async () => {
+    const h = harness(store);
+    const session = h.sheet.session(draft(), h);
+    const token = h.provider.token();
+    const release = h.provider.hold();
+    const stalled = h.pay(session.id, token);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The first attempt hangs in the provider past its lease; the sheet retries with a new token.
+    h.advance(5_000);
+    const retry = h.pay(session.id, h.provider.token());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    const [first, second] = await Promise.all([stalled, retry]);
+    expect(h.provider.charges).toHaveLength(1);
+    expect(h.provider.charges[0]!.token).toBe(token);
+    expect(await h.orders()).toHaveLength(1);
+    expect(orderOf(second)).toBeDefined();
+    expect(orderOf(first)).toBe(orderOf(second));
+  });
 }
 
 describe("payment sheet on SQLite", () => {
@@ -159,6 +227,7 @@ describe("payment sheet on SQLite", () => {
   beforeAll(async () => {
     store = open();
     await store.init();
+    await localDatabase(store, ORDERS_SCHEMA).ready();
   });
   afterAll(() => store.close());
 
@@ -183,7 +252,7 @@ describe("payment sheet on SQLite", () => {
         ],
       },
     });
-    expect(h.orders).toHaveLength(0);
+    expect(await h.orders()).toHaveLength(0);
     expect(h.provider.charges).toHaveLength(0);
     // ChatGPT repeats the declined call: the same refusal, no new charge attempt.
     const calls = h.provider.calls;
@@ -197,7 +266,7 @@ describe("payment sheet on SQLite", () => {
       replayed: true,
     });
     expect(h.provider.charges).toHaveLength(1);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
   });
 
   it("answers requires_3ds the way the sheet shows it", async () => {
@@ -208,7 +277,7 @@ describe("payment sheet on SQLite", () => {
       kind: "refused",
       structuredContent: { messages: [{ type: "error", code: "requires_3ds" }] },
     });
-    expect(h.orders).toHaveLength(0);
+    expect(await h.orders()).toHaveLength(0);
   });
 
   it("declines a token capped below the session's total: the amount is the server's", async () => {
@@ -323,13 +392,13 @@ describe("payment sheet on SQLite", () => {
       kind: "failed",
       error: { code: "UPSTREAM_TIMEOUT", retryable: true, changes: "unknown" },
     });
-    expect(h.orders).toHaveLength(0);
+    expect(await h.orders()).toHaveLength(0);
     // The sheet retries with a new token: the captured one is finished under its own key.
     const newToken = h.provider.token();
     const retried = await h.pay(session.id, newToken);
     expect(retried.kind).toBe("completed");
     expect(h.provider.charges).toHaveLength(1);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
     expect(h.provider.charges[0]!.token).not.toBe(newToken);
   });
 
@@ -346,12 +415,12 @@ describe("payment sheet on SQLite", () => {
       compensate: (record) => h.sheet.compensateRecord(record),
     });
     expect(counts.completed).toBeGreaterThanOrEqual(1);
-    expect(h.orders).toHaveLength(1);
+    expect(await h.orders()).toHaveLength(1);
     expect(h.provider.charges).toHaveLength(1);
     expect(h.provider.refunds).toHaveLength(0);
     const late = await h.pay(session.id, h.provider.token());
     expect(late).toMatchObject({ kind: "completed", replayed: true });
-    expect(orderOf(late)).toBe(h.orders[0]!.orderId);
+    expect(orderOf(late)).toBe((await h.orders())[0]);
   });
 
   it("refunds a lost answer older than allowed: one refund, no order, and the late call is told", async () => {
@@ -369,7 +438,7 @@ describe("payment sheet on SQLite", () => {
     });
     expect(h.provider.charges).toHaveLength(1);
     expect(h.provider.refunds).toHaveLength(1);
-    expect(h.orders).toHaveLength(0);
+    expect(await h.orders()).toHaveLength(0);
     expect(await h.pay(session.id, h.provider.token())).toMatchObject({
       kind: "failed",
       error: { code: "CHECKOUT_REFUNDED", changes: "none" },
