@@ -372,6 +372,21 @@ describe("payment sheet on SQLite", () => {
     expect(h.provider.charges).toHaveLength(1);
   });
 
+  it("answers a store outage without crashing, saying money may have moved, and names no key", async () => {
+    const down = open();
+    await down.init();
+    const h = harness(down);
+    const session = h.sheet.session(draft(), h);
+    await down.close();
+    const answer = await h.pay(session.id, h.provider.token());
+    expect(answer).toMatchObject({
+      kind: "failed",
+      error: { code: "DATABASE_UNAVAILABLE", retryable: true, changes: "unknown" },
+    });
+    expect(JSON.stringify(answer)).not.toContain("idempotency_key");
+    expect(h.provider.calls).toBe(0);
+  });
+
   it("answers a 503 as nothing charged; the retry pays once", async () => {
     const h = harness(store);
     const session = h.sheet.session(draft(), h);

@@ -84,7 +84,7 @@ function lineItemOf(line: CheckoutDraftLine, index: number): CheckoutLineItem {
     base_amount: base,
     discount,
     subtotal,
-    tax: tax,
+    tax,
     total: minorUnits(subtotal + tax, `${at} total`),
   };
 }

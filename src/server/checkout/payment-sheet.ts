@@ -21,6 +21,7 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/serv
 import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import type { ServerLogger } from "../log.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import { ToolFailure, type ToolErrorBody } from "../tool-failure.ts";
 import {
@@ -297,7 +298,12 @@ export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
           });
         } catch (error) {
           // The store failed before (or while) claiming; or capture failed: nothing left.
-          if (error instanceof ToolFailure) return failed(error.error);
+          // The kit's store failures speak of an idempotency key; this call has none to keep.
+          if (error instanceof ToolFailure)
+            return failed({
+              ...error.error,
+              ...(error.error.retryable ? { next_action: NEXT_ACTIONS.retryLater } : {}),
+            });
           context.log?.error("payment_sheet_failed", {
             error: error instanceof Error ? error.name : "unknown",
           });
