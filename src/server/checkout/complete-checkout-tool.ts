@@ -9,7 +9,7 @@
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { appOnlyMeta } from "../confirmation.ts";
 import { errorText } from "../results.ts";
-import type { CompleteCheckoutAnswer } from "./payment-sheet.ts";
+import type { CompleteCheckoutAnswer } from "./sheet-types.ts";
 
 /** `complete_checkout`'s description for `tools/list`: hidden from the model, hints of a payment. */
 export const COMPLETE_CHECKOUT_TOOL = {

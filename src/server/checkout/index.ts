@@ -5,6 +5,7 @@ export type {
   CheckoutLink,
   CheckoutSession,
   CheckoutTotal,
+  CompleteCheckoutAnswer,
   CompleteCheckoutArguments,
   CompletedCheckout,
   PaymentMode,
@@ -23,7 +24,6 @@ export type {
 } from "./sheet-payment.ts";
 export {
   createPaymentSheet,
-  type CompleteCheckoutAnswer,
   type PaymentSheet,
   type PaymentSheetOptions,
 } from "./payment-sheet.ts";

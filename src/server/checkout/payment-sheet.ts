@@ -48,6 +48,7 @@ import { completeCheckoutInputSchema } from "./sheet-schemas.ts";
 import type {
   CheckoutLink,
   CheckoutSession,
+  CompleteCheckoutAnswer,
   CompleteCheckoutArguments,
   CompletedCheckout,
   PaymentMode,
@@ -97,26 +98,6 @@ export interface PaymentSheetOptions {
 
 /** Who calls `complete`: the verified caller (and the log a payment in doubt is told to). */
 type CheckoutCaller = Pick<ToolContext, "caller"> & { readonly log?: ServerLogger | undefined };
-
-/**
- * What `complete` answers; `PaymentSheet.result` makes it the tool result. A `failed` answer's
- * codes: `VALIDATION_FAILED` (arguments, or another provider's token),
- * `CHECKOUT_SESSION_INVALID` (not minted by this server for this caller),
- * `CHECKOUT_SESSION_EXPIRED`, `CHECKOUT_REFUNDED` (a payment in doubt was refunded),
- * `CHECKOUT_ATTEMPTS_EXHAUSTED`, and the retryable `IN_PROGRESS`, `UPSTREAM_UNAVAILABLE`,
- * `UPSTREAM_TIMEOUT` and `DATABASE_UNAVAILABLE` — each with the truth in `changes`.
- */
-export type CompleteCheckoutAnswer =
-  /** Paid: the order (`replayed`: this call was a repeat of the payment). */
-  | {
-      readonly kind: "completed";
-      readonly structuredContent: CompletedCheckout;
-      readonly replayed: boolean;
-    }
-  /** Refused in a way the sheet shows (declined, 3-D Secure): nothing charged. */
-  | { readonly kind: "refused"; readonly structuredContent: RefusedCheckout }
-  /** Any other failure: a kit ToolError for the widget, saying whether money moved. */
-  | { readonly kind: "failed"; readonly error: ToolErrorBody };
 
 /** The payment sheet's server side (`createPaymentSheet`). */
 export interface PaymentSheet {

@@ -6,6 +6,7 @@
  * to them in acp.ts. Amounts are integers in the currency's minor units. Types only: what
  * arrives is checked by sheet-schemas.ts. See docs/checkout.md.
  */
+import type { ToolErrorBody } from "../tool-failure.ts";
 
 /** `"live"` charges real money; `"test"` lets the sheet take the provider's test cards. */
 export type PaymentMode = "live" | "test";
@@ -185,3 +186,23 @@ export interface RefusedCheckout {
     },
   ];
 }
+
+/**
+ * What `complete` answers; `PaymentSheet.result` makes it the tool result. A `failed` answer's
+ * codes: `VALIDATION_FAILED` (arguments, or another provider's token),
+ * `CHECKOUT_SESSION_INVALID` (not minted by this server for this caller),
+ * `CHECKOUT_SESSION_EXPIRED`, `CHECKOUT_REFUNDED` (a payment in doubt was refunded),
+ * `CHECKOUT_ATTEMPTS_EXHAUSTED`, and the retryable `IN_PROGRESS`, `UPSTREAM_UNAVAILABLE`,
+ * `UPSTREAM_TIMEOUT` and `DATABASE_UNAVAILABLE` — each with the truth in `changes`.
+ */
+export type CompleteCheckoutAnswer =
+  /** Paid: the order (`replayed`: this call was a repeat of the payment). */
+  | {
+      readonly kind: "completed";
+      readonly structuredContent: CompletedCheckout;
+      readonly replayed: boolean;
+    }
+  /** Refused in a way the sheet shows (declined, 3-D Secure): nothing charged. */
+  | { readonly kind: "refused"; readonly structuredContent: RefusedCheckout }
+  /** Any other failure: a kit ToolError for the widget, saying whether money moved. */
+  | { readonly kind: "failed"; readonly error: ToolErrorBody };
