@@ -14,10 +14,16 @@ import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 
 const caller = { caller: "user:ada" };
 
-function sheetFor(links = [{ type: "terms_of_use", url: "https://shop.example/terms" }]) {
+function sheetFor(
+  links = [{ type: "terms_of_use", url: "https://shop.example/terms" }],
+  secret: { secret: string; previousSecrets?: string[] } = {
+    secret: "shapes-secret-0123456789abcdef0123",
+  },
+  provider = fakeSheetProvider(),
+) {
   return createPaymentSheet({
     store: createSqliteStore(":memory:"),
-    provider: fakeSheetProvider(),
+    provider,
     paymentProvider: {
       provider: "stripe",
       merchant_id: "acct_1",
@@ -26,7 +32,7 @@ function sheetFor(links = [{ type: "terms_of_use", url: "https://shop.example/te
     paymentMode: "test",
     links,
     orders: { permalinkUrl: (id) => `https://shop.example/orders/${id}` },
-    secret: { secret: "shapes-secret-0123456789abcdef0123" },
+    secret,
   });
 }
 
@@ -138,6 +144,30 @@ describe("the payment sheet's session", () => {
     expect(sheet.session(draft({ fulfillment: 451 }), caller).id).not.toBe(id);
     expect(sheet.session(draft(), { caller: "user:bob" }).id).not.toBe(id);
     expect(id).toMatch(/^cs1_[\w-]+\.[\w-]{43}$/);
+  });
+});
+
+describe("the session id across a secret rotation", () => {
+  it("is still paid after the secret rotated while the old one is kept, and refused once it is dropped", async () => {
+    const old = "old-secret-0123456789abcdef0123456789";
+    const fresh = "new-secret-0123456789abcdef0123456789";
+    const session = sheetFor(undefined, { secret: old }).session(draft(), caller);
+    const provider = fakeSheetProvider();
+    const pay = (sheet: ReturnType<typeof sheetFor>) =>
+      sheet.complete(
+        {
+          checkout_session_id: session.id,
+          payment_data: { token: provider.token(), provider: "stripe" },
+        },
+        caller,
+      );
+    const rotated = sheetFor(undefined, { secret: fresh, previousSecrets: [old] }, provider);
+    expect((await pay(rotated)).kind).toBe("completed");
+    const dropped = sheetFor(undefined, { secret: fresh, previousSecrets: [] }, provider);
+    expect(await pay(dropped)).toMatchObject({
+      kind: "failed",
+      error: { code: "CHECKOUT_SESSION_INVALID" },
+    });
   });
 });
 

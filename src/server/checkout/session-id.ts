@@ -10,7 +10,7 @@
  * is deterministic per draft and price, so asking twice gives one session.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { confirmationSecret, type ConfirmationOptions } from "../confirmation.ts";
+import { signingKeys, type ConfirmationOptions } from "../confirmation.ts";
 import type { PaymentMode } from "./sheet-types.ts";
 
 /** What a session id carries (and what is charged). */
@@ -34,14 +34,7 @@ export function createSessionIds(options: ConfirmationOptions = {}): {
   /** The claims of a genuine id of `scope`, or `undefined`. Never throws. */
   verify(id: unknown, scope: string): SessionClaims | undefined;
 } {
-  const keyOf = (secret: string) =>
-    createHmac("sha256", secret).update("mcp-widget-kit/payment-sheet/v1").digest();
-  const env = options.env ?? process.env;
-  const previous = (options.previousSecrets ?? (env.CONFIRMATION_PREVIOUS_SECRETS ?? "").split(","))
-    .map((secret) => secret.trim())
-    .filter((secret) => secret.length > 0);
-  const key = keyOf(confirmationSecret(options));
-  const keys = [key, ...previous.map(keyOf)];
+  const { key, keys } = signingKeys(options, "mcp-widget-kit/payment-sheet/v1");
   // The scope is signed, not carried: a session id says nothing of who its person is.
   const mac = (signingKey: Buffer, payload: string, scope: string) =>
     createHmac("sha256", signingKey)
