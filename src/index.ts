@@ -13,6 +13,11 @@ export { mountWidget } from "./components/mount-widget.tsx";
 // the hooks, as it was while this entry re-exported them. Without them the gzipped widget is
 // 485 B larger with the same code (npm run build:lib && npx tsx bench/build.ts).
 import "./contract/index.ts";
+export {
+  canRequestCheckout,
+  type CheckoutOutcome,
+  requestCheckout,
+} from "./bridge/request-checkout.ts";
 export type {
   AppInfo,
   CallToolResult,

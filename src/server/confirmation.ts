@@ -91,6 +91,28 @@ export function confirmationSecret(options: ConfirmationOptions = {}): string {
 }
 
 /**
+ * The keys an app signs with for one purpose (`label`), each derived from a secret so it never
+ * equals a MAC the app makes with the secret itself: `key` from the current secret (it
+ * signs), `keys` with the rotated-out ones after it (they still verify). Throws
+ * `StartupRefusal` in production without a secret.
+ */
+export function signingKeys(
+  options: ConfirmationOptions,
+  label: string,
+): { key: Buffer; keys: Buffer[] } {
+  const keyOf = (secret: string) => createHmac("sha256", secret).update(label).digest();
+  const key = keyOf(confirmationSecret(options));
+  const env = options.env ?? process.env;
+  const previous = (
+    options.previousSecrets ?? (env[CONFIRMATION_PREVIOUS_SECRETS_ENV] ?? "").split(",")
+  )
+    .map((secret) => secret.trim())
+    .filter((secret) => secret.length > 0);
+  // The current key first: it signs, and it is the one nearly every proof carries.
+  return { key, keys: [key, ...previous.map(keyOf)] };
+}
+
+/**
  * The proof signer, which issues and checks proofs (throws `StartupRefusal` in production
  * without a secret).
  */
@@ -100,17 +122,7 @@ export function createConfirmationSigner(options: ConfirmationOptions = {}): {
   /** True only for a genuine, unexpired proof of this draft and scope. Never throws. */
   verify(proof: unknown, draftId: string, scope: string): boolean;
 } {
-  const keyOf = (secret: string) =>
-    createHmac("sha256", secret).update("mcp-widget-kit/confirmation/v1").digest();
-  const key = keyOf(confirmationSecret(options));
-  const env = options.env ?? process.env;
-  const previous = (
-    options.previousSecrets ?? (env[CONFIRMATION_PREVIOUS_SECRETS_ENV] ?? "").split(",")
-  )
-    .map((secret) => secret.trim())
-    .filter((secret) => secret.length > 0);
-  // The current key first: it signs, and it is the one nearly every proof carries.
-  const keys = [key, ...previous.map(keyOf)];
+  const { key, keys } = signingKeys(options, "mcp-widget-kit/confirmation/v1");
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
   if (!(ttlMs > 0)) throw new TypeError("confirmation: ttlMs must be above 0");
   const now = options.now ?? Date.now;

@@ -71,5 +71,30 @@ export {
   rateLimitFailure,
   startRetention,
 } from "./stores/index.ts";
+export {
+  type CheckoutAddress,
+  type CheckoutDraft,
+  type CheckoutDraftLine,
+  type CheckoutLineItem,
+  type CheckoutLink,
+  type CheckoutSession,
+  type CheckoutTotal,
+  type CompleteCheckoutAnswer,
+  type CompleteCheckoutArguments,
+  type CompletedCheckout,
+  createPaymentSheet,
+  fromAcpComplete,
+  type PaymentMode,
+  type PaymentProviderInfo,
+  type PaymentSheet,
+  type PaymentSheetOptions,
+  type RefusedCheckout,
+  type SheetChargeOutcome,
+  type SheetChargeRequest,
+  type SheetOrder,
+  type SheetOrders,
+  type SheetPaymentProvider,
+  type SheetRefundRequest,
+} from "./checkout/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export { contractJsonSchema, type ContractJsonSchema } from "../contract/json-schema.ts";

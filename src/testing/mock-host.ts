@@ -28,7 +28,8 @@ export interface MockHost extends Host {
       | "requestClose"
       | "requestModal"
       | "updateModelContext"
-      | "notifyHeight";
+      | "notifyHeight"
+      | "requestCheckout";
     readonly args: readonly unknown[];
   }[];
   /** Delay of every asynchronous answer, in ms; may be changed at any time. */
@@ -109,6 +110,14 @@ export function createMockHost(
      * as a host does when the widget loads before the tool has answered.
      */
     readonly toolOutputDelayMs?: number;
+    /**
+     * Plays ChatGPT's payment sheet on `installAsOpenAI`'s `window.openai.requestCheckout`:
+     * the person pays with a token from `token()` — the sheet calls the `complete_checkout`
+     * tool and resolves with its result, or rejects when the sheet shows a refusal
+     * (`payment_declined`, `requires_3ds`) and the person closes it — or, with `cancel`,
+     * closes the sheet without paying (a rejection). Without it there is no sheet.
+     */
+    readonly checkout?: { readonly token?: () => string; readonly cancel?: boolean };
   } = {},
 ): MockHost {
   const capabilities: HostCapabilities = Object.freeze({
@@ -125,6 +134,38 @@ export function createMockHost(
   const failures: MockFailure[] = [];
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const installs = new Set<(changed: RawGlobals) => void>();
+
+  /** The payment sheet as ChatGPT plays it (see `checkout`), recorded as `requestCheckout`. */
+  const playCheckout =
+    (sheet: NonNullable<typeof options.checkout>) =>
+    (session: unknown): Promise<unknown> =>
+      act("requestCheckout", [session], async () => {
+        if (sheet.cancel) throw new Error("The person closed the payment sheet.");
+        const s = (typeof session === "object" && session !== null ? session : {}) as {
+          id?: unknown;
+          payment_provider?: { provider?: unknown };
+        };
+        const result = await mock.callTool("complete_checkout", {
+          checkout_session_id: s.id,
+          buyer: { name: "Test Buyer", email: "buyer@example.com", phone_number: null },
+          payment_data: {
+            token: sheet.token?.() ?? `tok_sim_${calls.length}`,
+            provider: s.payment_provider?.provider,
+            billing_address: null,
+          },
+        });
+        const content = result.structuredContent as { messages?: { code?: unknown }[] } | null;
+        const shown = content?.messages?.find(
+          (m) => m.code === "payment_declined" || m.code === "requires_3ds",
+        );
+        if (shown) throw new Error(`The sheet showed ${String(shown.code)}; the person closed it.`);
+        return {
+          structuredContent: result.structuredContent,
+          content: result.content,
+          isError: result.isError,
+          _meta: result.meta,
+        };
+      });
 
   function later(fn: () => void, ms: number): void {
     const timer = setTimeout(() => {
@@ -248,6 +289,7 @@ export function createMockHost(
       if (capabilities.requestClose) openai.requestClose = () => mock.requestClose();
       if (capabilities.notifyIntrinsicHeight)
         openai.notifyIntrinsicHeight = (req: { height: number }) => mock.notifyHeight(req.height);
+      if (options.checkout) openai.requestCheckout = playCheckout(options.checkout);
       if (capabilities.requestModal)
         openai.requestModal = (req: {
           params?: { readonly [key: string]: unknown };

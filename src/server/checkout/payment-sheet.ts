@@ -1,0 +1,340 @@
+/**
+ * The ChatGPT payment sheet, server side: `session` builds the checkout session a tool returns
+ * (from a draft the server priced, with a signed id), and `complete` is `complete_checkout` —
+ * it charges at most once per `checkout_session_id`, whatever ChatGPT repeats.
+ *
+ * How: a session's payments are a chain of idempotency records, `…:0`, `…:1`, …, all keyed by
+ * the session and all with the same arguments (the session id, never the token), so a repeat
+ * with any token meets the record of the payment already made. A record charges the token
+ * its first attempt captured, under its own effect key, and finishes with an order, or with a
+ * refusal for that token (declined, 3-D Secure: nothing charged, definite). Only a refusal
+ * lets a call go on to the next record, and only with another token: a person who pays again
+ * on the sheet with another card gets a fresh provider key, and a payment in doubt is
+ * finished (by the retry, whatever its token, or the reconciler) before any other token is
+ * tried. See docs/checkout.md.
+ */
+import { createHash } from "node:crypto";
+import * as v from "valibot";
+import type { ConfirmationOptions } from "../confirmation.ts";
+import type { InDoubtRecord } from "../idempotency/reconcile.ts";
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
+import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import type { ServerLogger } from "../log.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
+import type { ToolContext } from "../tool-definition.ts";
+import { ToolFailure, type ToolErrorBody } from "../tool-failure.ts";
+import {
+  checkedLinks,
+  currencyOf,
+  expiryOf,
+  priceDraft,
+  type CheckoutDraft,
+} from "./build-session.ts";
+import { CHECKOUT_FAILURES } from "./checkout-errors.ts";
+import { COMPLETE_CHECKOUT_TOOL, checkoutToolResult } from "./complete-checkout-tool.ts";
+import {
+  SHEET_RECORD,
+  chargeFromClaims,
+  isSheetClaims,
+  refundFromClaims,
+  tokenDigest,
+  type SheetClaims,
+  type SheetOrders,
+  type SheetPaymentProvider,
+  type SheetValue,
+} from "./sheet-payment.ts";
+import { completeCheckoutInputSchema } from "./sheet-schemas.ts";
+import type {
+  CheckoutLink,
+  CheckoutSession,
+  CompleteCheckoutAnswer,
+  CompleteCheckoutArguments,
+  CompletedCheckout,
+  PaymentMode,
+  PaymentProviderInfo,
+  RefusedCheckout,
+} from "./sheet-types.ts";
+
+/** The refusals the sheet shows itself. */
+type SheetErrorCode = RefusedCheckout["messages"][0]["code"];
+import { createSessionIds, type SessionClaims } from "./session-id.ts";
+
+/** Options of `createPaymentSheet`. */
+export interface PaymentSheetOptions {
+  /** Where the payments' records live (the app's idempotency store). */
+  readonly store: IdempotencyStore;
+  /** The app's payment service provider. */
+  readonly provider: SheetPaymentProvider;
+  /** The provider and merchant account the sheet pays, as the session names them. */
+  readonly paymentProvider: PaymentProviderInfo;
+  /** Live or test money; remove test mode before the app is submitted. */
+  readonly paymentMode: PaymentMode;
+  /** Terms, privacy, returns, support: the sheet shows them (`https:` only). */
+  readonly links: readonly CheckoutLink[];
+  /** The order's id, page and rows. */
+  readonly orders: SheetOrders;
+  /**
+   * The secret the session ids are signed with (a key derived from it, so an id never equals
+   * a confirmation proof): the app's confirmation secret and its rotated-out ones; default
+   * `CONFIRMATION_SECRET` and `CONFIRMATION_PREVIOUS_SECRETS`, development's built-in one in
+   * development. Production refuses to start without it.
+   */
+  readonly secret?: Pick<ConfirmationOptions, "secret" | "previousSecrets" | "env">;
+  /** How many refused payments (declines, 3-D Secure) one session takes (default 10, at most 100). */
+  readonly maxAttempts?: number;
+  /** The payments' records: lifetime, lease and wait for a running first call (the kit's defaults). */
+  readonly timing?: {
+    /** How long a finished payment is replayed (default 24 h). */
+    readonly ttlMs?: number;
+    /** How long an attempt may run before another takes it over (default 30 s). */
+    readonly leaseMs?: number;
+    /** How long a repeat waits for a running first call before `IN_PROGRESS` (default 5 s). */
+    readonly waitMs?: number;
+  };
+  /** The clock (ms since the epoch); default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Who calls `complete`: the verified caller (and the log a payment in doubt is told to). */
+type CheckoutCaller = Pick<ToolContext, "caller"> & { readonly log?: ServerLogger | undefined };
+
+/** The payment sheet's server side (`createPaymentSheet`). */
+export interface PaymentSheet {
+  /**
+   * The session for `draft`, as `context.caller`'s: call it from the tool the widget calls
+   * when the person chooses to pay — a tool that declares `confirm`, so the person's
+   * confirmation of the draft is checked before it runs. RangeError for a price that is not
+   * whole non-negative minor units.
+   */
+  session(draft: CheckoutDraft, context: Pick<ToolContext, "caller">): CheckoutSession;
+  /**
+   * `complete_checkout`: checks the arguments (untrusted), the session's signature and
+   * caller, and charges once per session, whatever is repeated. Never throws.
+   */
+  complete(
+    args: unknown,
+    context: Pick<ToolContext, "caller"> & { readonly log?: ServerLogger | undefined },
+  ): Promise<CompleteCheckoutAnswer>;
+  /** `complete_checkout`'s tool description: hidden from the model, hints of a payment. */
+  readonly tool: {
+    /** `complete_checkout`. */
+    readonly name: string;
+    /** For hosts that list it. */
+    readonly title: string;
+    /** What it does (no model reads it: the tool is the app's only). */
+    readonly description: string;
+    /** It moves money: not read-only, destructive, open world; repeats are answered once. */
+    readonly annotations: ToolAnnotations;
+    /** The sheet's arguments as JSON Schema. */
+    readonly inputSchema: { readonly [key: string]: unknown };
+    /** `ui.visibility: ["app"]`: never offered to the model. */
+    readonly _meta: { readonly [key: string]: unknown };
+  };
+  /** An answer as the tool result (`request_id` added to an error when given). */
+  result(answer: CompleteCheckoutAnswer, requestId?: string): CallToolResult;
+  /** Whether a reconciler's record is a payment of this sheet's kind (`complete` dispatches on it). */
+  owns(record: InDoubtRecord<unknown>): boolean;
+  /** The reconciler's `complete` for an owned record: the same charge under the same key. */
+  completeRecord(record: InDoubtRecord<unknown>): Promise<Attempt<unknown>>;
+  /** The reconciler's `compensate` for an owned record: refund (or void) its payment. */
+  compensateRecord(record: InDoubtRecord<unknown>): Promise<Attempt<unknown>>;
+}
+
+/** The sheet's own words for a refusal (fixed: nothing of the call is echoed). */
+const SHEET_MESSAGES: { readonly [code in SheetErrorCode]: string } = {
+  payment_declined: "Your payment was declined. Try another payment method.",
+  requires_3ds: "Your bank needs to verify this payment. Try again and complete the verification.",
+};
+
+const failed = (error: ToolErrorBody): CompleteCheckoutAnswer => ({ kind: "failed", error });
+
+const sessionDigest = (id: string) => createHash("sha256").update(id).digest("hex").slice(0, 32);
+
+/**
+ * The payment sheet's server side for one merchant account: sessions, `complete_checkout`
+ * and its reconciliation. Throws `StartupRefusal` in production without the app's secret,
+ * and RangeError for a link that is not `https:` or a `maxAttempts` out of bounds.
+ */
+export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
+  const ids = createSessionIds(options.secret);
+  const now = options.now ?? Date.now;
+  const maxAttempts = options.maxAttempts ?? 10;
+  if (!(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= 100))
+    throw new RangeError("maxAttempts must be a whole number from 1 to 100");
+  const links = checkedLinks(options.links);
+
+  const charge = (
+    claims: SheetClaims,
+    effect: Pick<EffectContext, "effectKey" | "fence">,
+    log: ServerLogger | undefined,
+  ) =>
+    chargeFromClaims(claims, effect, options.provider, options.orders, (error) =>
+      log?.warn("payment_in_doubt", {
+        error: error instanceof Error ? error.name : "unknown",
+        checkout_session: sessionDigest(claims.session_id),
+      }),
+    );
+
+  /** One record's attempt: a new payment with this call's token, or the captured one's finish. */
+  const attempt =
+    (input: CompleteCheckoutArguments, session: SessionClaims, log: ServerLogger | undefined) =>
+    async (effect: EffectContext<SheetClaims>): Promise<Attempt<SheetValue>> => {
+      if (effect.captured) return charge(effect.captured, effect, log);
+      if (now() >= session.expiresAt)
+        return { final: true, definite: true, value: { outcome: "expired" } };
+      const claims: SheetClaims = {
+        kind: SHEET_RECORD,
+        session_id: input.checkout_session_id,
+        draft_id: session.draftId,
+        amount: session.amount,
+        currency: session.currency,
+        mode: session.mode,
+        token: input.payment_data.token,
+        provider: input.payment_data.provider,
+        billing_address: input.payment_data.billing_address ?? null,
+        buyer: input.buyer ?? null,
+      };
+      await effect.capture(claims);
+      return charge(claims, effect, log);
+    };
+
+  const completed = (value: Extract<SheetValue, { outcome: "completed" }>): CompletedCheckout => ({
+    id: value.session_id,
+    status: "completed",
+    currency: value.currency,
+    totals: [{ type: "total", display_text: "Total", amount: value.amount }],
+    order: {
+      id: value.order_id,
+      checkout_session_id: value.session_id,
+      permalink_url: value.permalink_url,
+    },
+    messages: [],
+  });
+
+  const refused = (
+    input: CompleteCheckoutArguments,
+    session: SessionClaims,
+    code: SheetErrorCode,
+  ): RefusedCheckout => ({
+    id: input.checkout_session_id,
+    status: "ready_for_payment",
+    currency: session.currency,
+    messages: [{ type: "error", code, content_type: "plain", content: SHEET_MESSAGES[code] }],
+  });
+
+  return {
+    session(draft, context) {
+      const { lineItems, totals, total } = priceDraft(draft);
+      const currency = currencyOf(draft);
+      const id = ids.issue(
+        {
+          draftId: draft.draftId,
+          currency,
+          amount: total,
+          expiresAt: expiryOf(draft),
+          mode: options.paymentMode,
+        },
+        context.caller,
+      );
+      return {
+        id,
+        payment_provider: options.paymentProvider,
+        payment_mode: options.paymentMode,
+        status: "ready_for_payment",
+        currency,
+        line_items: lineItems,
+        totals,
+        links,
+      };
+    },
+
+    async complete(args, context: CheckoutCaller) {
+      const parsed = v.safeParse(completeCheckoutInputSchema, args);
+      if (!parsed.success)
+        return failed(
+          CHECKOUT_FAILURES.invalidArguments([
+            ...new Set(parsed.issues.map((issue) => v.getDotPath(issue) ?? "(arguments)")),
+          ]),
+        );
+      const input: CompleteCheckoutArguments = parsed.output;
+      const session = ids.verify(input.checkout_session_id, context.caller);
+      if (!session) return failed(CHECKOUT_FAILURES.invalidSession);
+      if (input.payment_data.provider !== options.paymentProvider.provider)
+        return failed(CHECKOUT_FAILURES.wrongProvider);
+      const mine = tokenDigest(input.payment_data.token);
+      const chain = sessionDigest(input.checkout_session_id);
+      for (let n = 0; n < maxAttempts; n++) {
+        let outcome;
+        try {
+          outcome = await runIdempotent<SheetValue, SheetClaims>({
+            store: options.store,
+            scope: context.caller,
+            key: `payment-sheet:${chain}:${n}`,
+            // The session alone: a repeat with another token is the same payment.
+            args: { checkout_session_id: input.checkout_session_id },
+            ...(options.timing ? { timing: options.timing } : {}),
+            now,
+            execute: attempt(input, session, context.log),
+          });
+        } catch (error) {
+          // The store failed before (or while) claiming; or capture failed: nothing left.
+          // The kit's store failures speak of an idempotency key; this call has none to keep.
+          if (error instanceof ToolFailure)
+            return failed({
+              ...error.error,
+              ...(error.error.retryable ? { next_action: NEXT_ACTIONS.retryLater } : {}),
+            });
+          context.log?.error("payment_sheet_failed", {
+            error: error instanceof Error ? error.name : "unknown",
+          });
+          return failed(CHECKOUT_FAILURES.storeUnavailable);
+        }
+        if (outcome.state === "in_progress")
+          return failed(CHECKOUT_FAILURES.running(outcome.retryAfterSeconds));
+        // Every record of the chain has the same arguments: a mismatch is not possible.
+        if (outcome.state === "key_reused") return failed(CHECKOUT_FAILURES.storeUnavailable);
+        const value = outcome.value;
+        switch (value.outcome) {
+          case "completed":
+            return {
+              kind: "completed",
+              structuredContent: completed(value),
+              replayed: outcome.state === "replayed",
+            };
+          case "refused":
+            // Another token was refused here: this one may pay in the next record.
+            if (value.token_digest !== mine) continue;
+            return { kind: "refused", structuredContent: refused(input, session, value.code) };
+          case "refunded":
+            return failed(CHECKOUT_FAILURES.refunded);
+          case "expired":
+            return failed(CHECKOUT_FAILURES.expired);
+          case "unavailable":
+            return failed(CHECKOUT_FAILURES.unavailable(outcome.inDoubt));
+          case "in_doubt":
+            return failed(CHECKOUT_FAILURES.inDoubt);
+        }
+      }
+      return failed(CHECKOUT_FAILURES.exhausted);
+    },
+
+    tool: COMPLETE_CHECKOUT_TOOL,
+
+    result: checkoutToolResult,
+
+    owns: (record) => isSheetClaims(record.captured),
+
+    completeRecord(record) {
+      if (!isSheetClaims(record.captured))
+        return Promise.reject(new TypeError("not a payment-sheet checkout's record"));
+      return charge(record.captured, record, undefined);
+    },
+
+    compensateRecord(record) {
+      if (!isSheetClaims(record.captured))
+        return Promise.reject(new TypeError("not a payment-sheet checkout's record"));
+      return refundFromClaims(record.captured, record, options.provider);
+    },
+  };
+}
