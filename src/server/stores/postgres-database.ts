@@ -21,20 +21,51 @@ const DIVISION_BY_ZERO = "22012";
 const MIGRATION_LOCK = 727274;
 
 /**
+ * Turns off the wait for the WAL flush for the rest of the statement's own transaction
+ * (`is_local`): evaluated in `RETURNING`, i.e. for each row written and before the commit,
+ * which then does not wait for the disk. Nothing written, nothing to flush.
+ */
+export const RELAXED_COMMIT = "set_config('synchronous_commit', 'off', true)";
+
+/** The column `relaxedCommit` adds, taken off the rows again. */
+const RELAXED_COLUMN = "wk_relaxed_commit";
+
+/**
+ * `text` (an `INSERT`, `UPDATE` or `DELETE` of the kit's own) committing without waiting for
+ * its flush, still one prepared statement on the one pool: the setting travels in the
+ * statement, so a deferred write needs no pool of its own (a second server process in every
+ * commit, and a second set of connections). It comes first in `RETURNING`, before the columns
+ * the statement returns.
+ */
+export function relaxedCommit(text: string): { text: string; returns: boolean } {
+  const returning = /\bRETURNING\b/i;
+  const returns = returning.test(text);
+  const column = `${RELAXED_COMMIT} AS ${RELAXED_COLUMN}`;
+  return {
+    text: returns ? text.replace(returning, `RETURNING ${column},`) : `${text} RETURNING ${column}`,
+    returns,
+  };
+}
+
+/**
  * Opens a pool on first use. The driver is an optional peer loaded then, so an app without
  * PostgreSQL never installs it. Every statement runs as a named prepared statement, so each
  * connection parses and plans it once: the hot path is one round trip per statement.
  */
 export function openPostgresDatabase(options: PostgresConnection, helper: string): SqlDatabase {
   let opened: Promise<Pool> | undefined;
-  let openedDeferred: Promise<Pool> | undefined;
   const compiled = new Map<string, PositionalSql & { name: string }>();
+  const relaxedTexts = new Map<string, ReturnType<typeof relaxedCommit>>();
   const openPool = (synchronous: boolean): Promise<Pool> =>
     importOptionalPeer("pg", helper, () => import("pg")).then(({ default: pg }) => {
       const pool = new pg.Pool({
         connectionString: options.connectionString,
         max: options.maxConnections ?? 10,
         connectionTimeoutMillis: 5_000,
+        // One connection outlives the idle timeout: the first commit after a quiet spell
+        // would otherwise open a connection (TCP, authentication, and every statement
+        // parsed again) on its hot path.
+        min: 1,
         // A startup parameter, not a `SET` racing the first query on each new connection.
         ...(synchronous ? {} : { options: "-c synchronous_commit=off" }),
       });
@@ -42,10 +73,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       pool.on("error", () => {});
       return pool;
     });
-  const connect = (): Promise<Pool> => (opened ??= openPool(options.synchronousCommit !== false));
-  // Deferred commits get a pool of their own, opened on first use.
-  const connectDeferred = (): Promise<Pool> =>
-    options.synchronousCommit === false ? connect() : (openedDeferred ??= openPool(false));
+  const synchronous = options.synchronousCommit !== false;
+  const connect = (): Promise<Pool> => (opened ??= openPool(synchronous));
   // One statement as a prepared query, on the pool or on a transaction's own connection.
   const run = async <R extends object>(on: Pool | ClientBase, text: string, params: SqlParams) => {
     const sql = compile(text);
@@ -96,7 +125,17 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       return run<R>(await connect(), text, params);
     },
     async queryDeferred<R extends object>(text: string, params: SqlParams = {}) {
-      return run<R>(await connectDeferred(), text, params);
+      if (!synchronous) return run<R>(await connect(), text, params);
+      let relaxed = relaxedTexts.get(text);
+      if (!relaxed) relaxedTexts.set(text, (relaxed = relaxedCommit(text)));
+      const result = await run<R & { [RELAXED_COLUMN]?: unknown }>(
+        await connect(),
+        relaxed.text,
+        params,
+      );
+      if (!relaxed.returns) return { rows: [], changes: result.changes };
+      for (const row of result.rows) delete row[RELAXED_COLUMN];
+      return result;
     },
     async transaction(work) {
       const client = await (await connect()).connect();
@@ -166,10 +205,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
     },
     async close() {
       // Never opened: nothing to end (and no driver to load just to close it).
-      for (const opening of [opened, openedDeferred]) {
-        const pool = await opening?.catch(() => undefined);
-        await pool?.end();
-      }
+      const pool = await opened?.catch(() => undefined);
+      await pool?.end();
     },
   };
   return self;
