@@ -12,6 +12,8 @@ export interface PostgresConnection {
   maxConnections?: number;
   /** `false`: `synchronous_commit = off` on this pool's connections (see `createPostgresStore`). */
   synchronousCommit?: boolean;
+  /** How long a connection beyond the one kept open may sit idle before it closes; default 10 s. */
+  idleTimeoutMillis?: number;
 }
 
 /** SQLSTATE of `1 / 0`: the last statement of `transactionEndingWith` changed no row. */
@@ -66,6 +68,9 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
         // would otherwise open a connection (TCP, authentication, and every statement
         // parsed again) on its hot path.
         min: 1,
+        ...(options.idleTimeoutMillis !== undefined
+          ? { idleTimeoutMillis: options.idleTimeoutMillis }
+          : {}),
         // A startup parameter, not a `SET` racing the first query on each new connection.
         ...(synchronous ? {} : { options: "-c synchronous_commit=off" }),
       });

@@ -1,8 +1,9 @@
 /**
- * A deferred write on PostgreSQL (`queryDeferred`: the claim and a redoable completion, see
- * docs/server.md, "PostgreSQL durability") commits without waiting for the disk, on the same
- * pool as every durable write — and the setting never outlives its own statement: the next
- * statement on that same connection waits for its flush again.
+ * The PostgreSQL database under the kit's stores (docs/server.md, "PostgreSQL durability"): a
+ * deferred write (`queryDeferred`: the claim and a redoable completion) commits without
+ * waiting for the disk, on the same pool as every durable write — and the setting never
+ * outlives its own statement: the next statement on that same connection waits for its flush
+ * again. The pool keeps a connection through idle spells.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -45,5 +46,36 @@ describePostgres("deferred writes on PostgreSQL", () => {
       id: "a",
     });
     expect(rows).toEqual([{ n: 3 }]);
+  });
+});
+
+describePostgres("the PostgreSQL pool through an idle spell", () => {
+  it("keeps one connection open past the idle timeout, so the next commit does not connect first", async () => {
+    const db = openPostgresDatabase(
+      { connectionString: DATABASE_URL!, idleTimeoutMillis: 20 },
+      "test",
+    );
+    const observer = openPostgresDatabase({ connectionString: DATABASE_URL! }, "test");
+    try {
+      // Two connections at once, then idle: one may close, the other stays.
+      const pids = await Promise.all(
+        [0, 1].map(async () => {
+          const { rows } = await db.query<{ pid: number }>(
+            "SELECT pg_backend_pid() AS pid, pg_sleep(0.05)",
+          );
+          return rows[0]!.pid;
+        }),
+      );
+      expect(new Set(pids).size).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const { rows } = await observer.query<{ open: string }>(
+        "SELECT count(*) AS open FROM pg_stat_activity WHERE pid IN (:a, :b)",
+        { a: pids[0]!, b: pids[1]! },
+      );
+      expect(Number(rows[0]!.open)).toBe(1);
+    } finally {
+      await db.close();
+      await observer.close();
+    }
   });
 });
