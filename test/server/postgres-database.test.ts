@@ -38,6 +38,16 @@ describePostgres("deferred writes on PostgreSQL", () => {
     expect(durable).toEqual({ rows: [{ setting: "on" }], changes: 1 });
   });
 
+  it("a deferred upsert that meets a row and writes nothing (it locked it) commits relaxed too", async () => {
+    // The update's condition reads the setting after the statement turned it off: false, so
+    // nothing is written; were it still on, the row would be updated.
+    const upsert = `INSERT INTO ${table} (id, n) VALUES (:id, 1) ON CONFLICT (id)
+      DO UPDATE SET n = 99 WHERE current_setting('synchronous_commit') = 'on' RETURNING n`;
+    expect(await db.queryDeferred(upsert, { id: "b" })).toEqual({ rows: [{ n: 1 }], changes: 1 });
+    expect(await db.queryDeferred(upsert, { id: "b" })).toEqual({ rows: [], changes: 0 });
+    await db.query(`DELETE FROM ${table} WHERE id = :id`, { id: "b" });
+  });
+
   it("a deferred write without RETURNING answers how many rows it changed, and no rows", async () => {
     const update = `UPDATE ${table} SET n = n + 1 WHERE id = :id`;
     expect(await db.queryDeferred(update, { id: "a" })).toEqual({ rows: [], changes: 1 });

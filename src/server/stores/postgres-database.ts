@@ -37,16 +37,41 @@ const RELAXED_COLUMN = "wk_relaxed_commit";
  * its flush, still one prepared statement on the one pool: the setting travels in the
  * statement, so a deferred write needs no pool of its own (a second server process in every
  * commit, and a second set of connections). It comes first in `RETURNING`, before the columns
- * the statement returns.
+ * the statement returns, for every row written; and first in the condition of an upsert's
+ * `DO UPDATE … WHERE`, which locks the row it meets even when it writes nothing (a replay, a
+ * claim still running) — that lock is a commit of its own that would otherwise wait.
  */
 export function relaxedCommit(text: string): { text: string; returns: boolean } {
-  const returning = /\bRETURNING\b/i;
-  const returns = returning.test(text);
+  const returning = /\bRETURNING\b/i.exec(text);
+  let body = returning ? text.slice(0, returning.index) : text;
+  const update = /\bDO\s+UPDATE\s+SET\b/i.exec(body);
+  const where = update ? topLevelWhere(body, update.index) : -1;
+  if (where >= 0)
+    body = `${body.slice(0, where)}WHERE ${RELAXED_COMMIT} IS NOT NULL AND (${body.slice(where + "WHERE".length)})`;
   const column = `${RELAXED_COMMIT} AS ${RELAXED_COLUMN}`;
   return {
-    text: returns ? text.replace(returning, `RETURNING ${column},`) : `${text} RETURNING ${column}`,
-    returns,
+    text: returning
+      ? `${body}RETURNING ${column},${text.slice(returning.index + "RETURNING".length)}`
+      : `${body} RETURNING ${column}`,
+    returns: returning !== null,
   };
+}
+
+/** Where the first `WHERE` from `from` on stands outside any parentheses (-1: none). */
+function topLevelWhere(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (
+      depth === 0 &&
+      /^WHERE\b/i.test(text.slice(i, i + 6)) &&
+      (i === 0 || /\W/.test(text[i - 1]!))
+    )
+      return i;
+  }
+  return -1;
 }
 
 /**
