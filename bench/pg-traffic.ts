@@ -1,8 +1,10 @@
 /**
  * What a call sends to PostgreSQL, counted at the driver (`pg.Client.prototype.query`): every
  * query is a round trip, each `;`-separated part a statement, and a commit waits for its WAL
- * flush unless its connection runs `synchronous_commit=off` (the stores' deferred pool).
+ * flush unless its connection runs `synchronous_commit=off` or the statement turns it off for
+ * its own transaction (the stores' deferred writes, `relaxedCommit`).
  */
+import { RELAXED_COMMIT } from "../src/server/stores/postgres-database.ts";
 
 /** Round trips, statements and the commits that flush, of one call. */
 export interface Traffic {
@@ -11,8 +13,15 @@ export interface Traffic {
   durableCommits: number;
 }
 
-/** Runs `call` with every pg client's queries counted (calls running meanwhile count too). */
-export async function pgTraffic(call: () => Promise<unknown>): Promise<Traffic> {
+/**
+ * Runs `call` with every pg client's queries counted (calls running meanwhile count too), or
+ * only those whose text `only` accepts (a transaction's `BEGIN` and `COMMIT` count with it
+ * when they travel in the same query, as the stores send them).
+ */
+export async function pgTraffic(
+  call: () => Promise<unknown>,
+  only: (text: string) => boolean = () => true,
+): Promise<Traffic> {
   const { default: pg } = await import("pg");
   const traffic: Traffic = { roundTrips: 0, statements: 0, durableCommits: 0 };
   const prototype = pg.Client.prototype as unknown as {
@@ -22,10 +31,11 @@ export async function pgTraffic(call: () => Promise<unknown>): Promise<Traffic> 
   const inTransaction = new WeakSet<object>();
   prototype.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
     const text = typeof query === "string" ? query : ((query as { text?: string }).text ?? "");
+    if (!only(text)) return send.call(this, query, ...rest);
     const client = this as { connectionParameters?: { options?: string } };
-    const deferred = String(client.connectionParameters?.options ?? "").includes(
-      "synchronous_commit=off",
-    );
+    const deferred =
+      String(client.connectionParameters?.options ?? "").includes("synchronous_commit=off") ||
+      text.includes(RELAXED_COMMIT);
     const parts = text.split(";").filter((part) => part.trim().length > 0);
     traffic.roundTrips += 1;
     traffic.statements += parts.length;

@@ -3,7 +3,9 @@
  *
  * - commit_order latency over Streamable HTTP with the idempotency store, against the same
  *   handler with a store that does nothing (no claim, no record), on SQLite and PostgreSQL in
- *   the same run. Goal: the store costs at most 1.5× the latency without it.
+ *   the same run. Goal: the store costs at most 1.5× the latency without it. The app's own
+ *   tables — the fake payment provider's ledger among them — are on SQLite in every run, so
+ *   the difference is the store's alone (a real provider's write costs the same either way).
  * - the cost of OAuth: the SQLite target once more with bearer-token verification (jose, RS256,
  *   a cached key set), against the same target whose connection is one fixed person.
  * - throughput of distinct keys with 1, 2 and 4 server processes sharing one PostgreSQL, all
@@ -199,14 +201,24 @@ async function commitLatencies(
 
 /**
  * What one warm commit_order sends to PostgreSQL when GiftGenius' own tables are there too:
- * the payment ledger's charge (the fake provider's write) joins the store's statements.
+ * the payment ledger's charge (the fake provider's write, a stand-in for a provider's own
+ * durable write elsewhere) joins the store's statements; `ledger` is that share alone.
  */
-async function deployedTraffic(databaseUrl: string, dir: string): Promise<Traffic> {
+async function deployedTraffic(
+  databaseUrl: string,
+  dir: string,
+): Promise<{ all: Traffic; ledger: Traffic }> {
   const store = createPostgresStore({ connectionString: databaseUrl, table: "idempotency_bench" });
   const target = await latencyTarget(store, dir, undefined, databaseUrl);
   try {
     for (let i = 0; i < 5; i++) await target.commit(false);
-    return await pgTraffic(() => target.commit(false));
+    return {
+      all: await pgTraffic(() => target.commit(false)),
+      ledger: await pgTraffic(
+        () => target.commit(false),
+        (text) => text.includes("giftgenius_payments"),
+      ),
+    };
   } finally {
     await target.close();
   }
@@ -214,9 +226,15 @@ async function deployedTraffic(databaseUrl: string, dir: string): Promise<Traffi
 
 /**
  * p50 (µs) of `runIdempotent` alone, in process, with a side effect that does nothing: the
- * store's own cost per write (claim + completion), without HTTP or the app around it.
+ * store's own cost per write (claim + completion), without HTTP or the app around it. `asCommit`
+ * runs it as `runCommit` and commit_order do: the claim deferred and bound to a draft, the
+ * capture (the one durable commit), and a completion that may be redone, deferred.
  */
-async function storeMicros(store: IdempotencyStore, runs: number): Promise<number> {
+async function storeMicros(
+  store: IdempotencyStore,
+  runs: number,
+  asCommit = false,
+): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs + 50; i++) {
     const started = performance.now();
@@ -225,7 +243,12 @@ async function storeMicros(store: IdempotencyStore, runs: number): Promise<numbe
       scope: "bench",
       key: `micro-${randomUUID()}`,
       args: { i },
-      execute: async () => ({ final: true, value: 1 }),
+      ...(asCommit ? { deferClaimFlush: true, subject: `draft:${randomUUID()}` } : {}),
+      execute: async (effect) => {
+        if (!asCommit) return { final: true, value: 1 };
+        await effect.capture({ i });
+        return { final: true, value: 1, deferFlush: true };
+      },
     });
     if (i >= 50) times.push((performance.now() - started) * 1000); // the first 50 warm up
   }
@@ -353,6 +376,8 @@ export async function benchServer(): Promise<BenchRow[]> {
           none: await storeMicros(stores[0]!.store, 500),
           postgres: await storeMicros(stores[3]!.store, 500),
           relaxed: await storeMicros(stores[4]!.store, 500),
+          noneAsCommit: await storeMicros(stores[0]!.store, 500, true),
+          postgresAsCommit: await storeMicros(stores[3]!.store, 500, true),
         }
       : undefined;
     const [baseline, sqlite, authed, postgres, relaxed] = await commitLatencies(stores, dir, calls);
@@ -399,6 +424,12 @@ export async function benchServer(): Promise<BenchRow[]> {
         name: "runIdempotent alone, PostgreSQL synchronous_commit=off − no store (p50 µs)",
         value: round(micros.relaxed - micros.none, 0),
       });
+      // What commit_order's store share is without HTTP around it: set against the HTTP row
+      // below, the rest is what the same three round trips cost inside a server at work.
+      rows.push({
+        name: "runIdempotent as runCommit runs it (deferred claim, durable capture, deferred completion), PostgreSQL − no store (p50 µs)",
+        value: round(micros.postgresAsCommit - micros.noneAsCommit, 0),
+      });
     }
     if (micros) {
       const local = createPostgresStore({
@@ -415,9 +446,16 @@ export async function benchServer(): Promise<BenchRow[]> {
       name: "commit_order on the PostgreSQL store: round trips / statements / durable commits",
       value: trafficText(postgres.traffic),
     });
+    const deployed = await deployedTraffic(databaseUrl, dir);
     rows.push({
       name: "commit_order as deployed (its ledger on PostgreSQL too): round trips / statements / durable commits",
-      value: trafficText(await deployedTraffic(databaseUrl, dir)),
+      value: trafficText(deployed.all),
+    });
+    // The fake provider's own write: a real provider pays it on its side, with or without a
+    // store, so the latency rows above keep the ledger out of PostgreSQL in every run.
+    rows.push({
+      name: "  of which the fake payment provider's ledger (not the store's)",
+      value: trafficText(deployed.ledger),
     });
     rows.push({
       name: "commit_order p50 over HTTP, PostgreSQL store (ms)",

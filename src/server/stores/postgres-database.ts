@@ -12,6 +12,8 @@ export interface PostgresConnection {
   maxConnections?: number;
   /** `false`: `synchronous_commit = off` on this pool's connections (see `createPostgresStore`). */
   synchronousCommit?: boolean;
+  /** How long a connection beyond the one kept open may sit idle before it closes; default 10 s. */
+  idleTimeoutMillis?: number;
 }
 
 /** SQLSTATE of `1 / 0`: the last statement of `transactionEndingWith` changed no row. */
@@ -21,20 +23,79 @@ const DIVISION_BY_ZERO = "22012";
 const MIGRATION_LOCK = 727274;
 
 /**
+ * Turns off the wait for the WAL flush for the rest of the statement's own transaction
+ * (`is_local`): evaluated in `RETURNING`, i.e. for each row written and before the commit,
+ * which then does not wait for the disk. Nothing written, nothing to flush.
+ */
+export const RELAXED_COMMIT = "set_config('synchronous_commit', 'off', true)";
+
+/** The column `relaxedCommit` adds, taken off the rows again. */
+const RELAXED_COLUMN = "wk_relaxed_commit";
+
+/**
+ * `text` (an `INSERT`, `UPDATE` or `DELETE` of the kit's own) committing without waiting for
+ * its flush, still one prepared statement on the one pool: the setting travels in the
+ * statement, so a deferred write needs no pool of its own (a second server process in every
+ * commit, and a second set of connections). It comes first in `RETURNING`, before the columns
+ * the statement returns, for every row written; and first in the condition of an upsert's
+ * `DO UPDATE … WHERE`, which locks the row it meets even when it writes nothing (a replay, a
+ * claim still running) — that lock is a commit of its own that would otherwise wait.
+ */
+export function relaxedCommit(text: string): { text: string; returns: boolean } {
+  const returning = /\bRETURNING\b/i.exec(text);
+  let body = returning ? text.slice(0, returning.index) : text;
+  const update = /\bDO\s+UPDATE\s+SET\b/i.exec(body);
+  const where = update ? topLevelWhere(body, update.index) : -1;
+  if (where >= 0)
+    body = `${body.slice(0, where)}WHERE ${RELAXED_COMMIT} IS NOT NULL AND (${body.slice(where + "WHERE".length)})`;
+  const column = `${RELAXED_COMMIT} AS ${RELAXED_COLUMN}`;
+  return {
+    text: returning
+      ? `${body}RETURNING ${column},${text.slice(returning.index + "RETURNING".length)}`
+      : `${body} RETURNING ${column}`,
+    returns: returning !== null,
+  };
+}
+
+/** Where the first `WHERE` from `from` on stands outside any parentheses (-1: none). */
+function topLevelWhere(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (
+      depth === 0 &&
+      /^WHERE\b/i.test(text.slice(i, i + 6)) &&
+      (i === 0 || /\W/.test(text[i - 1]!))
+    )
+      return i;
+  }
+  return -1;
+}
+
+/**
  * Opens a pool on first use. The driver is an optional peer loaded then, so an app without
  * PostgreSQL never installs it. Every statement runs as a named prepared statement, so each
  * connection parses and plans it once: the hot path is one round trip per statement.
  */
 export function openPostgresDatabase(options: PostgresConnection, helper: string): SqlDatabase {
   let opened: Promise<Pool> | undefined;
-  let openedDeferred: Promise<Pool> | undefined;
   const compiled = new Map<string, PositionalSql & { name: string }>();
+  const relaxedTexts = new Map<string, ReturnType<typeof relaxedCommit>>();
   const openPool = (synchronous: boolean): Promise<Pool> =>
     importOptionalPeer("pg", helper, () => import("pg")).then(({ default: pg }) => {
       const pool = new pg.Pool({
         connectionString: options.connectionString,
         max: options.maxConnections ?? 10,
         connectionTimeoutMillis: 5_000,
+        // One connection outlives the idle timeout: the first commit after a quiet spell
+        // would otherwise open a connection (TCP, authentication, and every statement
+        // parsed again) on its hot path.
+        min: 1,
+        ...(options.idleTimeoutMillis !== undefined
+          ? { idleTimeoutMillis: options.idleTimeoutMillis }
+          : {}),
         // A startup parameter, not a `SET` racing the first query on each new connection.
         ...(synchronous ? {} : { options: "-c synchronous_commit=off" }),
       });
@@ -42,10 +103,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       pool.on("error", () => {});
       return pool;
     });
-  const connect = (): Promise<Pool> => (opened ??= openPool(options.synchronousCommit !== false));
-  // Deferred commits get a pool of their own, opened on first use.
-  const connectDeferred = (): Promise<Pool> =>
-    options.synchronousCommit === false ? connect() : (openedDeferred ??= openPool(false));
+  const synchronous = options.synchronousCommit !== false;
+  const connect = (): Promise<Pool> => (opened ??= openPool(synchronous));
   // One statement as a prepared query, on the pool or on a transaction's own connection.
   const run = async <R extends object>(on: Pool | ClientBase, text: string, params: SqlParams) => {
     const sql = compile(text);
@@ -96,7 +155,17 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
       return run<R>(await connect(), text, params);
     },
     async queryDeferred<R extends object>(text: string, params: SqlParams = {}) {
-      return run<R>(await connectDeferred(), text, params);
+      if (!synchronous) return run<R>(await connect(), text, params);
+      let relaxed = relaxedTexts.get(text);
+      if (!relaxed) relaxedTexts.set(text, (relaxed = relaxedCommit(text)));
+      const result = await run<R & { [RELAXED_COLUMN]?: unknown }>(
+        await connect(),
+        relaxed.text,
+        params,
+      );
+      if (!relaxed.returns) return { rows: [], changes: result.changes };
+      for (const row of result.rows) delete row[RELAXED_COLUMN];
+      return result;
     },
     async transaction(work) {
       const client = await (await connect()).connect();
@@ -166,10 +235,8 @@ export function openPostgresDatabase(options: PostgresConnection, helper: string
     },
     async close() {
       // Never opened: nothing to end (and no driver to load just to close it).
-      for (const opening of [opened, openedDeferred]) {
-        const pool = await opening?.catch(() => undefined);
-        await pool?.end();
-      }
+      const pool = await opened?.catch(() => undefined);
+      await pool?.end();
     },
   };
   return self;

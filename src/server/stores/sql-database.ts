@@ -20,8 +20,8 @@ export interface SqlDatabase {
   ): Promise<{ rows: R[]; changes: number }>;
   /**
    * `query`, committed without waiting for its own flush to disk (PostgreSQL:
-   * `synchronous_commit = off` on a pool of its own; SQLite in WAL mode never waits per
-   * commit). Sound only when a durable commit follows before anything leaves the process:
+   * `synchronous_commit` set off for the statement's own transaction, in the statement; SQLite
+   * in WAL mode never waits per commit). Sound only when a durable commit follows before anything leaves the process:
    * flushing that one flushes this too (the log is written in order).
    */
   queryDeferred<R extends object = { [column: string]: unknown }>(

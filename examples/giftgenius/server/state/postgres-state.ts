@@ -16,6 +16,9 @@ export function createPostgresState(connectionString: string, maxConnections = 5
     connectionString,
     max: maxConnections,
     connectionTimeoutMillis: 5_000,
+    // One connection outlives the idle timeout, so a charge after a quiet spell does not
+    // open one first.
+    min: 1,
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
