@@ -59,6 +59,8 @@ export {
   ResultView,
   type ResultViewProps,
   WidgetRoot,
+  WriteView,
+  type WriteViewProps,
 } from "./components/index.ts";
 export {
   type AppMessages,
