@@ -18,6 +18,12 @@ import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
 
+/** `view` in `state`, narrowed to the union's members of that state. */
+const inState = <V extends { readonly state: string }, S extends string>(
+  view: V,
+  state: S,
+): view is Extract<V, { readonly state: S }> => view.state === state;
+
 /**
  * Props of `WriteView`: the write flow's options (the contract, the prepare and commit tools,
  * the receipt), the app's error words, and how the app's views look.
@@ -43,13 +49,15 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
    * person confirms (its `id` is the draft id the commit is sent as `draft_id`), the app's
    * `body` inside the dialog, and the prepare arguments that make it `again` once it expired.
    */
-  readonly confirm: (view: Extract<R, { readonly state: "confirm" }>) => {
+  readonly confirm: (view: Extract<RecordsOf<R>, { readonly state: "confirm" }>) => {
     readonly draft: Draft;
     readonly body?: ReactNode;
     readonly again?: ToolInputOf<P>;
   };
   /** What the receipt shows under its reference (the commit tool's result), if anything. */
-  readonly renderReceipt?: (view: Extract<R, { readonly state: "committed" }>) => ReactNode;
+  readonly renderReceipt?: (
+    view: Extract<RecordsOf<R>, { readonly state: "committed" }>,
+  ) => ReactNode;
   /** Any other record kind of the app (neither the draft nor the receipt). */
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /**
@@ -77,7 +85,8 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
   props: WriteViewProps<R, P, C>,
 ) {
   const { header, confirm, renderReceipt, renderRecord, dialogWords } = props;
-  const flow = useWriteFlow(props);
+  // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
+  const flow = useWriteFlow<R, P, ToolRef>(props);
   const { m } = useI18n();
   if (flow.cancelled)
     return (
@@ -103,7 +112,7 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
       renderRecord={(record) => {
-        const receipt = record.state === "committed" && props.receipt(record);
+        const receipt = inState(record, "committed") && props.receipt(record);
         if (receipt)
           return (
             <Receipt
@@ -112,14 +121,12 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
               replayed={receipt.replayed}
               focusOnMount={flow.justCommitted}
             >
-              {renderReceipt?.(record as unknown as Extract<R, { readonly state: "committed" }>)}
+              {inState(record, "committed") && renderReceipt?.(record)}
             </Receipt>
           );
-        if (record.state !== "confirm")
+        if (!inState(record, "confirm"))
           return renderRecord ? renderRecord(record) : <ReportedInvalid />;
-        const { draft, body, again } = confirm(
-          record as unknown as Extract<R, { readonly state: "confirm" }>,
-        );
+        const { draft, body, again } = confirm(record);
         return (
           <ConfirmDraft
             key={draft.id}
@@ -127,12 +134,7 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
             words={dialogWords}
             errorTexts={props.errorTexts}
             errorClasses={props.errorClasses}
-            onCommit={(key) =>
-              flow.commit({ draft_id: draft.id, idempotency_key: key } as unknown as Omit<
-                ToolInputOf<C>,
-                "confirmation"
-              >)
-            }
+            onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
             onBack={flow.back}
