@@ -122,4 +122,25 @@ describe("WriteView", () => {
     ]);
     expect(screen.getByRole("button", { name: "Confirm" })).toBeEnabled();
   });
+  it("never says expired when the host dropped the proof (issue 48: MCPJam's _meta: null)", async () => {
+    const refused = {
+      contract_version: "1.0",
+      kind: "purchase",
+      ok: false,
+      error: { code: "CONFIRMATION_REQUIRED", message: "m", retryable: false, changes: "none" },
+    };
+    const { container } = render({
+      tools: {
+        prepare_purchase: () => ({ ...resultOf(payloads.draft), _meta: null }),
+        place_purchase: () => resultOf(refused),
+      },
+    });
+    await click('[data-action="prepare"]');
+    await click('[data-action="confirm"]');
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).not.toHaveTextContent(/expired/i);
+    expect(dialog).toHaveTextContent("The app could not do this.");
+    expect(dialog).toHaveTextContent("Nothing was changed.");
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+  });
 });
