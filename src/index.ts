@@ -64,6 +64,8 @@ export {
   ResultView,
   type ResultViewProps,
   WidgetRoot,
+  WriteView,
+  type WriteViewProps,
 } from "./components/index.ts";
 export {
   type AppMessages,

@@ -132,7 +132,6 @@ export function ConfirmDraft({
   const machine = useCommitMachine(draft.id, onCommit);
   const phase = machine.getPhase();
   const expired = useExpired(draft.expiresAt);
-  const lines = draft.lines ?? [];
 
   // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
   const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
@@ -247,9 +246,9 @@ export function ConfirmDraft({
             <strong>{draft.title}</strong>
           </p>
           {children}
-          {lines.length > 0 ? (
+          {draft.lines?.length ? (
             <ul className="wk-lines">
-              {lines.map((line, index) => (
+              {draft.lines.map((line, index) => (
                 <li key={index} className="wk-row">
                   <span>{line.label}</span>
                   {line.value ? <span className="wk-muted">{line.value}</span> : null}

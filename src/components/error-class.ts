@@ -6,6 +6,7 @@
  */
 import {
   BAD_REQUEST,
+  CONFIRMATION_NOT_DELIVERED,
   CONFIRMATION_REQUIRED,
   CONFLICT,
   DATABASE_UNAVAILABLE,
@@ -63,6 +64,10 @@ const KIT_CLASSES: { readonly [code: string]: ErrorClass } = {
   [REQUEST_REJECTED]: "declined",
   // A commit without a valid proof asks the person to prepare again, as an expired draft does.
   [CONFIRMATION_REQUIRED]: "expired",
+  // …unless the proof never reached the widget (the host dropped it): nothing expired, and
+  // preparing again here would lose it again. Until the kit has words for the host's gap, the
+  // person is told only what is true: it could not be done, nothing changed.
+  [CONFIRMATION_NOT_DELIVERED]: "unknown",
   [UPSTREAM_UNAVAILABLE]: "unavailable",
   [UPSTREAM_TIMEOUT]: "unavailable",
   [UPSTREAM_ERROR]: "unavailable",

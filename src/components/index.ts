@@ -26,5 +26,6 @@ export {
   type CommitOutcome,
 } from "./confirm-purchase.tsx";
 export { Receipt, type ReceiptProps } from "./receipt.tsx";
+export { WriteView, type WriteViewProps } from "./write-view.tsx";
 export { useExpired } from "./use-expired.ts";
 export { newIdempotencyKey } from "../write/idempotency-key.ts";

@@ -59,7 +59,7 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
 }
 
 /** The invalid notice where the root's own state says otherwise: reports `invalid` to it. */
-function ReportedInvalid() {
+export function ReportedInvalid() {
   useReportDomState("invalid");
   return <InvalidState />;
 }

@@ -57,6 +57,12 @@ export const INSUFFICIENT_SCOPE = "INSUFFICIENT_SCOPE";
  * nothing ran, nothing changed.
  */
 export const CONFIRMATION_REQUIRED = "CONFIRMATION_REQUIRED";
+/**
+ * The code the widget gives a `CONFIRMATION_REQUIRED` refusal of a commit it sent without a
+ * proof because none reached it: the host dropped the prepare result's `_meta` (or the server
+ * issued none). Nothing ran; the draft did not expire.
+ */
+export const CONFIRMATION_NOT_DELIVERED = "CONFIRMATION_NOT_DELIVERED";
 /** The code of a call the host failed to deliver or answer (rejected, threw, timed out). */
 export const HOST_CALL_FAILED = "HOST_CALL_FAILED";
 /** The code of a ToolError the kit makes itself when a tool answered with something unreadable. */
@@ -125,6 +131,7 @@ export const ERROR_CODES = {
   AUTH_INVALID,
   INSUFFICIENT_SCOPE,
   CONFIRMATION_REQUIRED,
+  CONFIRMATION_NOT_DELIVERED,
   HOST_CALL_FAILED,
   UNREADABLE_RESULT,
   /** The field error codes of the argument validator (`field_errors[].code`). */

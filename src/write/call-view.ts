@@ -7,6 +7,8 @@ import { unreadableResult } from "../bridge/host-call-error.ts";
 import type { ErrorView } from "../contract/index.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
 import { hasChallengeMeta, signInRequired } from "../contract/sign-in.ts";
+import { CONFIRMATION_NOT_DELIVERED, CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
+import { IS_DEV } from "../core/is-dev.ts";
 
 /** Tool arguments, as the write flow sends them. */
 export type WriteFlowArgs = { readonly [key: string]: unknown };
@@ -51,6 +53,27 @@ export function commitOutcomeOf<R extends WriteFlowView>(
   view: R | ErrorView,
   receipt: (view: R) => CommitSuccess | null,
 ): CommitOutcome {
-  if (view.state === "error" && "error" in view) return { ok: false, error: view.error };
+  const error = (view as ErrorView).error; // only an error view carries one
+  if (error) return { ok: false, error };
   return receipt(view as R) ?? { ok: false, error: unreadableResult("unknown") };
+}
+
+/**
+ * A commit's answer, told truthfully when no confirmation proof reached the widget: refused
+ * `CONFIRMATION_REQUIRED` after it was sent without one, the host dropped the prepare result's
+ * `_meta` (or the prepare tool issued no proof) — nothing expired, and preparing again in this
+ * widget would lose the proof again. Such a refusal becomes `CONFIRMATION_NOT_DELIVERED`
+ * (docs/components.md, "useWriteFlow"); the developer console names the gap.
+ */
+export function proofGapView<R extends WriteFlowView>(
+  view: R | ErrorView,
+  proofSent: boolean,
+): R | ErrorView {
+  const error = (view as ErrorView).error;
+  if (proofSent || error?.code !== CONFIRMATION_REQUIRED) return view;
+  if (IS_DEV)
+    console.warn(
+      '[mcp-widget-kit] write flow: the commit was refused CONFIRMATION_REQUIRED, and no proof reached the widget to send: the host dropped the prepare result\'s _meta ("mcp-widget-kit/confirmation"), or the prepare tool issued none.',
+    );
+  return { ...(view as ErrorView), error: { ...error, code: CONFIRMATION_NOT_DELIVERED } };
 }

@@ -27,6 +27,7 @@ import { RECORD_STATES } from "../contract/states.ts";
 import {
   callView,
   commitOutcomeOf,
+  proofGapView,
   type WriteFlowArgs as Args,
   type WriteFlowView as View,
 } from "./call-view.ts";
@@ -274,7 +275,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
       tool.name,
       proof ? { ...(args as Args), [CONFIRMATION_ARGUMENT]: proof } : (args as Args),
     );
-    const view = callView(options.contract, outcome, tool.kind);
+    const view = proofGapView(callView(options.contract, outcome, tool.kind), !!proof);
     const result = commitOutcomeOf(view, options.receipt);
     dispatch({
       type: "sent",

@@ -426,6 +426,8 @@ describe("errorClassOf", () => {
     HOST_CALL_FAILED: ["host_call_failed", "host_call_failed"],
     UNREADABLE_RESULT: ["unreadable", "unreadable"],
     CONFIRMATION_REQUIRED: ["expired", "expired"],
+    // The widget's own: no proof reached it to send (the host dropped it). Nothing expired.
+    CONFIRMATION_NOT_DELIVERED: ["unknown", "unknown"],
   };
   const fieldCodes = new Set<string>(Object.values(errorCodes.FIELD_CODES));
   const kitCodes = (Object.values(errorCodes) as unknown[]).filter(

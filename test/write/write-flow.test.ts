@@ -173,6 +173,38 @@ describe("createWriteFlow", () => {
     expect(flow.getSnapshot().justCommitted).toBe(false);
   });
 
+  it("tells a proof the host dropped apart from an expired draft (issue 48)", async () => {
+    const refused = failure("booking", "CONFIRMATION_REQUIRED", false);
+    // MCPJam's inspector answers the widget's prepare with `_meta: null`: no proof arrives.
+    const { host, flow } = setup({
+      tools: {
+        hold_seat: () => ({ structuredContent: hold("12A"), content: [], _meta: null }),
+        book_seat: () => refused,
+      },
+    });
+    await flow.prepare({ seat: "12A" });
+    const outcome = await flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+    expect(host.toolCalls("book_seat")[0]!.args).not.toHaveProperty("confirmation");
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: "CONFIRMATION_NOT_DELIVERED", changes: "none", retryable: false },
+    });
+    // With a proof sent, the same refusal is the server's word on it (forged, stale): kept.
+    const proved = setup({
+      tools: {
+        hold_seat: () => ({
+          structuredContent: hold("12A"),
+          content: [],
+          _meta: { "mcp-widget-kit/confirmation": "v1.p" },
+        }),
+        book_seat: () => refused,
+      },
+    });
+    await proved.flow.prepare({ seat: "12A" });
+    const stale = await proved.flow.commit({ hold_id: "h-12A", key: "k".repeat(16) });
+    expect(stale).toMatchObject({ ok: false, error: { code: "CONFIRMATION_REQUIRED" } });
+  });
+
   it("after a committed write with no read to run again, back is the list as it was", async () => {
     const host = createMockHost({
       globals: { toolOutput: list },

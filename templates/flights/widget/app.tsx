@@ -1,21 +1,10 @@
 /**
  * The widget: offers → Book (`prepare_booking`) → confirm → `book_flight` → the booking. The
- * kit runs the flow (`useWriteFlow`: one prepare at a time, the draft and booking kept in
- * widget state across a remount, cancel back to the list, errors in place with a retry) and
- * the confirmation (`ConfirmPurchase`: one idempotency key per draft); this file says what a
- * flight looks like and which tools the flow calls.
+ * kit's `WriteView` runs the write (one prepare at a time, the draft and booking kept across a
+ * remount, one idempotency key per draft, cancel, the ways back, errors in place with a retry);
+ * this file says what a flight looks like and which tools make the write.
  */
-import {
-  ConfirmPurchase,
-  MessagesProvider,
-  Receipt,
-  ResultView,
-  WidgetRoot,
-  useI18n,
-  useWriteFlow,
-  type ErrorWords,
-  type WriteFlowOptions,
-} from "mcp-widget-kit";
+import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
@@ -31,22 +20,16 @@ const ERROR_CLASSES = {
   DRAFT_ALREADY_BOOKED: "conflict",
 } as const satisfies ErrorWords["errorClasses"];
 
-/** The tools and kinds of the booking flow. */
-const BOOKING_FLOW = {
-  contract: flights,
-  prepare: tools.prepare_booking,
-  commit: tools.book_flight,
-  tools,
-  receipt: (view) =>
-    view.state === "committed"
-      ? {
-          ok: true,
-          reference: view.data.booking.booking_id,
-          total: view.data.booking.total,
-          replayed: view.data.replayed,
-        }
-      : null,
-} satisfies WriteFlowOptions<FlightsView>;
+/** A committed booking's receipt: its reference, what it cost, and whether it was a replay. */
+const receipt = (view: FlightsView) =>
+  view.state === "committed"
+    ? {
+        ok: true as const,
+        reference: view.data.booking.booking_id,
+        total: view.data.booking.total,
+        replayed: view.data.replayed,
+      }
+    : null;
 
 function Route({ offer }: { offer: FlightOffer }) {
   const { dateTime } = useI18n();
@@ -60,26 +43,6 @@ function Route({ offer }: { offer: FlightOffer }) {
   );
 }
 
-function OfferRow(props: { offer: FlightOffer; busy: boolean; onBook: () => void }) {
-  const { m, money } = useI18n(messages);
-  return (
-    <li data-item-id={props.offer.id} className="wk-row">
-      <span>
-        <Route offer={props.offer} />, {money(props.offer.price)}
-      </span>
-      <button
-        type="button"
-        className="wk-button"
-        data-action="prepare"
-        disabled={props.busy}
-        onClick={props.onBook}
-      >
-        {m.book}
-      </button>
-    </li>
-  );
-}
-
 /** The whole widget, in its own words (the kit's components read them too). */
 export function App() {
   return (
@@ -90,78 +53,53 @@ export function App() {
 }
 
 function Flights() {
-  const { m, dateTime } = useI18n(messages);
-  const flow = useWriteFlow(BOOKING_FLOW);
-  const title = <h1>{m.title}</h1>;
-  const book = (offer: FlightOffer, passengers = 1) =>
-    flow.prepare({ offer_id: offer.id, passengers });
-
-  if (flow.cancelled)
-    return (
-      <WidgetRoot state="empty">
-        {title}
-        <p className="wk-panel">{m.cancelled}</p>
-      </WidgetRoot>
-    );
-
+  const { m, money, dateTime } = useI18n(messages);
   return (
-    <ResultView<FlightsView>
-      result={flow.view}
-      header={title}
-      onRetry={flow.retry}
-      onBack={flow.back}
-      onRefresh={flow.refresh}
-      onCancel={flow.end}
+    <WriteView
+      contract={flights}
+      prepare={tools.prepare_booking}
+      commit={tools.book_flight}
+      tools={tools}
+      receipt={receipt}
+      header={<h1>{m.title}</h1>}
       errorClasses={ERROR_CLASSES}
-      renderResults={(view) => (
+      renderResults={(view, write) => (
         <ul className="wk-list">
           {view.items.map((offer) => (
-            <OfferRow
-              key={offer.id}
-              offer={offer}
-              busy={flow.pending?.offer_id === offer.id}
-              onBook={() => void book(offer)}
-            />
+            <li key={offer.id} data-item-id={offer.id} className="wk-row">
+              <span>
+                <Route offer={offer} />, {money(offer.price)}
+              </span>
+              <button
+                type="button"
+                className="wk-button"
+                data-action="prepare"
+                disabled={write.pending?.offer_id === offer.id}
+                onClick={() => write.prepare({ offer_id: offer.id, passengers: 1 })}
+              >
+                {m.book}
+              </button>
+            </li>
           ))}
         </ul>
       )}
-      renderRecord={(record) => {
-        if (record.state === "committed") {
-          const { booking, replayed } = record.data;
-          return (
-            <Receipt
-              reference={booking.booking_id}
-              total={booking.total}
-              replayed={replayed}
-              focusOnMount={flow.justCommitted}
-            >
-              <p>
-                <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
-              </p>
-            </Receipt>
-          );
-        }
-        const { draft } = record.data;
-        return (
-          <ConfirmPurchase
-            key={draft.draft_id}
-            draft={{
-              id: draft.draft_id,
-              title: `${draft.offer.from} → ${draft.offer.to}, ${draft.offer.carrier}`,
-              lines: [{ item: dateTime(draft.offer.departs_at), quantity: draft.passengers }],
-              total: draft.total,
-              expiresAt: draft.expires_at,
-            }}
-            onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
-            onCommitted={flow.committed}
-            onCancel={flow.cancel}
-            onBack={flow.back}
-            onRefresh={flow.refresh}
-            onPrepareAgain={() => book(draft.offer, draft.passengers)}
-            errorClasses={ERROR_CLASSES}
-          />
-        );
-      }}
+      confirm={({ data: { draft } }) => ({
+        draft: {
+          id: draft.draft_id,
+          title: `${draft.offer.from} → ${draft.offer.to}, ${draft.offer.carrier}`,
+          lines: [
+            { label: dateTime(draft.offer.departs_at), value: m.passengers(draft.passengers) },
+          ],
+          total: draft.total,
+          expiresAt: draft.expires_at,
+        },
+        again: { offer_id: draft.offer.id, passengers: draft.passengers },
+      })}
+      renderReceipt={({ data: { booking } }) => (
+        <p>
+          <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
+        </p>
+      )}
     />
   );
 }

@@ -1,22 +1,11 @@
 /**
  * The widget: tickets → Reply (write the text) → `draft_reply` → confirm → `send_reply` → the
- * sent reply. The kit runs the flow (`useWriteFlow`: one prepare at a time, the draft and the
- * reply kept in widget state across a remount, cancel back to the list, errors — and sign-in —
- * in place with a retry) and the confirmation (`ConfirmDraft`: one idempotency key per draft,
- * the reply text as its body, no money); this file says what a ticket looks like.
+ * sent reply. The kit's `WriteView` runs the write (one prepare at a time, the draft and the
+ * reply kept across a remount, one idempotency key per draft, cancel, the ways back, errors —
+ * and sign-in — in place with a retry); this file says what a ticket and a reply look like.
  */
 import { useState } from "react";
-import {
-  ConfirmDraft,
-  MessagesProvider,
-  Receipt,
-  ResultView,
-  WidgetRoot,
-  useI18n,
-  useWriteFlow,
-  type ErrorWords,
-  type WriteFlowOptions,
-} from "mcp-widget-kit";
+import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
 import { replies, type RepliesView, type Ticket } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
@@ -34,17 +23,11 @@ const ERROR_CLASSES = {
   REPLY_IN_PROGRESS: "in_progress",
 } as const satisfies ErrorWords["errorClasses"];
 
-/** The tools and kinds of the reply flow. */
-const REPLY_FLOW = {
-  contract: replies,
-  prepare: tools.draft_reply,
-  commit: tools.send_reply,
-  tools,
-  receipt: (view) =>
-    view.state === "committed"
-      ? { ok: true, reference: view.data.reply.reply_id, replayed: view.data.replayed }
-      : null,
-} satisfies WriteFlowOptions<RepliesView>;
+/** A sent reply's receipt: its reference, and whether it was a replay. */
+const receipt = (view: RepliesView) =>
+  view.state === "committed"
+    ? { ok: true as const, reference: view.data.reply.reply_id, replayed: view.data.replayed }
+    : null;
 
 /** One ticket; "Reply" opens a text box, and the text goes to `draft_reply`. */
 function TicketRow(props: { ticket: Ticket; busy: boolean; onDraft: (body: string) => void }) {
@@ -103,73 +86,37 @@ export function App() {
 
 function Replies() {
   const { m } = useI18n(messages);
-  const flow = useWriteFlow(REPLY_FLOW);
-  const title = <h1>{m.title}</h1>;
-  const draft = (ticket: Ticket, body: string) => flow.prepare({ ticket_id: ticket.id, body });
-
-  if (flow.cancelled)
-    return (
-      <WidgetRoot state="empty">
-        {title}
-        <p className="wk-panel">{m.cancelled}</p>
-      </WidgetRoot>
-    );
-
   return (
-    <ResultView<RepliesView>
-      result={flow.view}
-      header={title}
-      onRetry={flow.retry}
-      onBack={flow.back}
-      onRefresh={flow.refresh}
-      onCancel={flow.end}
+    <WriteView
+      contract={replies}
+      prepare={tools.draft_reply}
+      commit={tools.send_reply}
+      tools={tools}
+      receipt={receipt}
+      header={<h1>{m.title}</h1>}
       errorClasses={ERROR_CLASSES}
-      renderResults={(view) => (
+      renderResults={(view, write) => (
         <ul className="wk-list">
           {view.items.map((ticket) => (
             <TicketRow
               key={ticket.id}
               ticket={ticket}
-              busy={flow.pending?.ticket_id === ticket.id}
-              onDraft={(body) => void draft(ticket, body)}
+              busy={write.pending?.ticket_id === ticket.id}
+              onDraft={(body) => write.prepare({ ticket_id: ticket.id, body })}
             />
           ))}
         </ul>
       )}
-      renderRecord={(record) => {
-        if (record.state === "committed") {
-          const { reply, replayed } = record.data;
-          return (
-            <Receipt
-              reference={reply.reply_id}
-              replayed={replayed}
-              focusOnMount={flow.justCommitted}
-            >
-              <div className="wk-panel">{reply.body}</div>
-            </Receipt>
-          );
-        }
-        const { draft: reply } = record.data;
-        return (
-          <ConfirmDraft
-            key={reply.draft_id}
-            draft={{
-              id: reply.draft_id,
-              title: m.replyTo(reply.ticket.subject),
-              expiresAt: reply.expires_at,
-            }}
-            onCommit={(key) => flow.commit({ draft_id: reply.draft_id, idempotency_key: key })}
-            onCommitted={flow.committed}
-            onCancel={flow.cancel}
-            onBack={flow.back}
-            onRefresh={flow.refresh}
-            onPrepareAgain={() => draft(reply.ticket, reply.body)}
-            errorClasses={ERROR_CLASSES}
-          >
-            <div className="wk-panel">{reply.body}</div>
-          </ConfirmDraft>
-        );
-      }}
+      confirm={({ data: { draft } }) => ({
+        draft: {
+          id: draft.draft_id,
+          title: m.replyTo(draft.ticket.subject),
+          expiresAt: draft.expires_at,
+        },
+        body: <div className="wk-panel">{draft.body}</div>,
+        again: { ticket_id: draft.ticket.id, body: draft.body },
+      })}
+      renderReceipt={({ data: { reply } }) => <div className="wk-panel">{reply.body}</div>}
     />
   );
 }

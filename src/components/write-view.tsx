@@ -1,0 +1,151 @@
+/**
+ * WriteView: a write drawn once. The write flow (`useWriteFlow`) wired into the list, the
+ * confirm dialog and the receipt, so an app gives only its domain — how its list and its draft
+ * look, and what its receipt says beside the reference — and no callback: prepare, commit with
+ * the draft's proof and one idempotency key, cancel, back, refresh, retry, prepare again and
+ * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
+ */
+import type { ReactNode } from "react";
+import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
+import type { AnyParsedResult } from "../contract/index.ts";
+import { useWriteFlow, type WriteFlowOptions } from "../hooks/use-write-flow.ts";
+import { useI18n } from "../i18n/use-i18n.ts";
+import { ConfirmDraft, type ConfirmDraftProps, type Draft } from "./confirm-draft.tsx";
+import { IS_DEV, type DevNamed } from "./dev.ts";
+import type { ErrorWords } from "./error-class.ts";
+import type { EmptyStateProps } from "./empty-state.tsx";
+import { Receipt } from "./receipt.tsx";
+import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
+import { WidgetRoot } from "./widget-root.tsx";
+
+/** `view` in `state`, narrowed to the union's members of that state. */
+const inState = <V extends { readonly state: string }, S extends string>(
+  view: V,
+  state: S,
+): view is Extract<V, { readonly state: S }> => view.state === state;
+
+/**
+ * Props of `WriteView`: the write flow's options (the contract, the prepare and commit tools,
+ * the receipt), the app's error words, and how the app's views look.
+ */
+export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C extends ToolRef>
+  extends WriteFlowOptions<R, P, C>, ErrorWords {
+  /** Rendered first in every state (an app title, for instance). */
+  readonly header?: ReactNode;
+  /**
+   * The list (`state: "results"`). `write.prepare(args)` prepares a draft with the prepare
+   * tool's own arguments (one at a time); `write.pending` holds the arguments of the prepare
+   * on its way (null when none is), to mark its item busy.
+   */
+  readonly renderResults: (
+    view: ResultsOf<R>,
+    write: {
+      readonly prepare: (args: ToolInputOf<P>) => void;
+      readonly pending: ToolInputOf<P> | null;
+    },
+  ) => ReactNode;
+  /**
+   * The prepare tool's result (`state: "confirm"`) as the dialog shows it: the `draft` the
+   * person confirms (its `id` is the draft id the commit is sent as `draft_id`), the app's
+   * `body` inside the dialog, and the prepare arguments that make it `again` once it expired.
+   */
+  readonly confirm: (view: Extract<RecordsOf<R>, { readonly state: "confirm" }>) => {
+    readonly draft: Draft;
+    readonly body?: ReactNode;
+    readonly again?: ToolInputOf<P>;
+  };
+  /** What the receipt shows under its reference (the commit tool's result), if anything. */
+  readonly renderReceipt?: (
+    view: Extract<RecordsOf<R>, { readonly state: "committed" }>,
+  ) => ReactNode;
+  /** Any other record kind of the app (neither the draft nor the receipt). */
+  readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
+  /**
+   * The dialog's words (ConfirmDraft's `words`); an app's messages re-word the kit's too.
+   * (`words` is the flow's: what the model is told.)
+   */
+  readonly dialogWords?: ConfirmDraftProps["words"];
+  /** Follow-ups for the empty state (ResultView's `emptySuggestions`). */
+  readonly emptySuggestions?: EmptyStateProps["suggestions"];
+}
+
+/**
+ * The list → confirm → receipt of one write tool, over the host's result: ResultView for every
+ * state, ConfirmDraft for the prepare tool's result (committed with `{ draft_id,
+ * idempotency_key }` and the draft's proof), Receipt for the commit tool's result (its
+ * reference, total and replay from the flow's `receipt`), and the kit's cancelled notice.
+ *
+ * @example
+ * <WriteView contract={flights} prepare={tools.prepare_booking} commit={tools.book_flight}
+ *   tools={tools} receipt={receipt}
+ *   renderResults={(view, write) => <Offers items={view.items} onBook={write.prepare} />}
+ *   confirm={(view) => ({ draft: { id: view.data.draft.draft_id, title: "LIS → BER" } })} />
+ */
+export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extends ToolRef>(
+  props: WriteViewProps<R, P, C>,
+) {
+  const { header, confirm, renderReceipt, renderRecord, dialogWords } = props;
+  // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
+  const flow = useWriteFlow<R, P, ToolRef>(props);
+  const { m } = useI18n();
+  if (flow.cancelled)
+    return (
+      <WidgetRoot state="empty">
+        {header}
+        <p className="wk-panel">{m.cancelled}</p>
+      </WidgetRoot>
+    );
+  const write = {
+    prepare: (args: ToolInputOf<P>) => void flow.prepare(args),
+    pending: flow.pending,
+  };
+  return (
+    <ResultView<R>
+      result={flow.view as R | null}
+      header={header}
+      onRetry={flow.retry}
+      onBack={flow.back}
+      onRefresh={flow.refresh}
+      onCancel={flow.end}
+      errorTexts={props.errorTexts}
+      errorClasses={props.errorClasses}
+      emptySuggestions={props.emptySuggestions}
+      renderResults={(view) => props.renderResults(view, write)}
+      renderRecord={(record) => {
+        const receipt = inState(record, "committed") && props.receipt(record);
+        if (receipt)
+          return (
+            <Receipt
+              reference={receipt.reference}
+              total={receipt.total}
+              replayed={receipt.replayed}
+              focusOnMount={flow.justCommitted}
+            >
+              {inState(record, "committed") && renderReceipt?.(record)}
+            </Receipt>
+          );
+        if (!inState(record, "confirm"))
+          return renderRecord ? renderRecord(record) : <ReportedInvalid />;
+        const { draft, body, again } = confirm(record);
+        return (
+          <ConfirmDraft
+            key={draft.id}
+            draft={draft}
+            words={dialogWords}
+            errorTexts={props.errorTexts}
+            errorClasses={props.errorClasses}
+            onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
+            onCommitted={flow.committed}
+            onCancel={flow.cancel}
+            onBack={flow.back}
+            onRefresh={flow.refresh}
+            onPrepareAgain={again === undefined ? undefined : () => flow.prepare(again)}
+          >
+            {body}
+          </ConfirmDraft>
+        );
+      }}
+    />
+  );
+}
+if (IS_DEV) (WriteView as DevNamed).displayName = "WriteView";

@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+/** WriteView: the write flow drawn once over the fixture shop (list → confirm → receipt). */
+import { act, fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { WriteView } from "../../src/components/write-view.tsx";
+import { payloads, resultOf } from "../fixture-app/payloads.ts";
+import { tools } from "../fixture-app/widget.tsx";
+import { shop } from "../support/shop-contract.ts";
+import type { MockHostOptions } from "../../src/testing/mock-host.ts";
+import { renderWithHost, widgetRoot } from "./helpers.tsx";
+
+type ShopView = ReturnType<typeof shop.parse>;
+
+const receipt = (view: ShopView) =>
+  view.state === "committed"
+    ? {
+        ok: true as const,
+        reference: view.data.purchase.purchase_id,
+        total: view.data.purchase.total,
+      }
+    : null;
+
+function Shop() {
+  return (
+    <WriteView
+      contract={shop}
+      prepare={tools.prepare_purchase}
+      commit={tools.place_purchase}
+      tools={tools}
+      receipt={receipt}
+      header={<h1>Shop</h1>}
+      renderResults={(view, write) =>
+        view.items.map((product) => (
+          <button
+            key={product.id}
+            type="button"
+            data-action="prepare"
+            disabled={write.pending?.product_id === product.id}
+            onClick={() => write.prepare({ product_id: product.id })}
+          >
+            {product.title}
+          </button>
+        ))
+      }
+      confirm={({ data: { draft } }) => ({
+        draft: {
+          id: draft.draft_id,
+          title: draft.product.title,
+          total: draft.total,
+          expiresAt: draft.expires_at,
+        },
+        body: <p>One {draft.product.title}</p>,
+        again: { product_id: draft.product.id },
+      })}
+      renderReceipt={({ data: { purchase } }) => <p>Status: {purchase.status}</p>}
+    />
+  );
+}
+
+const click = (selector: string) =>
+  act(async () => void fireEvent.click(document.querySelector(selector)!));
+
+function render(options: MockHostOptions = {}) {
+  return renderWithHost(<Shop />, {
+    globals: { toolOutput: payloads.products },
+    tools: {
+      prepare_purchase: () => resultOf(payloads.draft),
+      place_purchase: () => resultOf(payloads.placed),
+    },
+    ...options,
+  });
+}
+
+describe("WriteView", () => {
+  it("prepares from the list, confirms with the kit's commit arguments, shows the receipt", async () => {
+    const { container, host } = render();
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    await click('[data-action="prepare"]');
+    expect(host.toolCalls("prepare_purchase").map((call) => call.args)).toEqual([
+      { product_id: "p-mug" },
+    ]);
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).toHaveTextContent("One Mug");
+    expect(dialog).toHaveTextContent("$12.50");
+    await click('[data-action="confirm"]');
+    const [commit] = host.toolCalls("place_purchase");
+    expect(commit?.args).toMatchObject({ draft_id: "drf_fixture_1" });
+    expect(commit?.args.idempotency_key).toMatch(/^[\w-]{16,128}$/);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    expect(container).toHaveTextContent("pur_fixture_1");
+    expect(container).toHaveTextContent("Status: placed");
+    expect(document.activeElement?.tagName).toBe("H2"); // the fresh receipt takes focus
+  });
+
+  it("cancels a draft back to the list, and a draft with no list under it to the notice", async () => {
+    const { container } = render();
+    await click('[data-action="prepare"]');
+    await click('[data-action="cancel"]');
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "results");
+    const alone = render({ globals: { toolOutput: payloads.draft } });
+    await act(
+      async () => void fireEvent.click(alone.container.querySelector('[data-action="cancel"]')!),
+    );
+    expect(widgetRoot(alone.container)).toHaveAttribute("data-state", "empty");
+    expect(alone.container).toHaveTextContent("Cancelled. Nothing was changed.");
+    expect(alone.container.querySelector("h1")).toHaveTextContent("Shop");
+  });
+
+  it("prepares an expired draft again with the app's arguments", async () => {
+    const expired = {
+      ...payloads.draft,
+      draft: { ...payloads.draft.draft, expires_at: "2001-01-01T00:00:00Z" },
+    };
+    const { host } = render({
+      globals: { toolOutput: expired },
+      tools: { prepare_purchase: () => resultOf(payloads.draft) },
+    });
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await click('[data-action="prepare"]');
+    expect(host.toolCalls("prepare_purchase").map((call) => call.args)).toEqual([
+      { product_id: "p-mug" },
+    ]);
+    expect(screen.getByRole("button", { name: "Confirm" })).toBeEnabled();
+  });
+  it("never says expired when the host dropped the proof (issue 48: MCPJam's _meta: null)", async () => {
+    const refused = {
+      contract_version: "1.0",
+      kind: "purchase",
+      ok: false,
+      error: { code: "CONFIRMATION_REQUIRED", message: "m", retryable: false, changes: "none" },
+    };
+    const { container } = render({
+      tools: {
+        prepare_purchase: () => ({ ...resultOf(payloads.draft), _meta: null }),
+        place_purchase: () => resultOf(refused),
+      },
+    });
+    await click('[data-action="prepare"]');
+    await click('[data-action="confirm"]');
+    const dialog = screen.getByRole("alertdialog");
+    expect(dialog).not.toHaveTextContent(/expired/i);
+    expect(dialog).toHaveTextContent("The app could not do this.");
+    expect(dialog).toHaveTextContent("Nothing was changed.");
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+  });
+});
