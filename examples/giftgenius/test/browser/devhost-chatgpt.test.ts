@@ -147,6 +147,45 @@ describe("the dev page's ChatGPT mode", () => {
     await context.close();
   });
 
+  it("a host that drops the widget's _meta (as MCPJam's inspector): Confirm never says 'expired', and nothing is ordered", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
+    const page = await context.newPage();
+    await page.goto(
+      `${baseUrl}/?protocol=openai&resultMeta=drop&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
+    );
+    const widget = page.frameLocator(`${TURN} iframe`);
+    const state = (name: string) =>
+      widget.locator(`.wk-root[data-state="${name}"]`).waitFor({ timeout: 15_000 });
+    await state("results");
+    const popup = page.waitForEvent("popup", { timeout: 30_000 });
+    await widget.locator('[data-action="prepare"]').first().click();
+    const signIn = await popup;
+    await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
+    await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
+    await state("confirm");
+    // The page played the host: the widget's prepare came back without its _meta (the proof).
+    await page
+      .locator('#event-log li[data-event="notice"]', { hasText: "prepare_order: _meta dropped" })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await widget.locator('[data-action="confirm"]').click();
+    await state("error");
+    const said = (await widget.locator(".wk-root").textContent()) ?? "";
+    expect(said).not.toMatch(/expired/i);
+    expect(said).toMatch(/could not do this/);
+    expect(said).toMatch(/Nothing was (changed|created)/);
+    // The server refused the proofless commit; no order was placed.
+    await page
+      .locator('#call-log > li[data-tool="commit_order"]:not([data-status="pending"])')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(
+      await page.locator('#call-log > li[data-tool="commit_order"][data-status="ok"]').count(),
+    ).toBe(0);
+    await page.screenshot({ path: join(tmpdir(), "host-dropped-meta.png") });
+    await context.close();
+  });
+
   it("with approval asked, a write tool's widget has no input and shows loading until approved", async () => {
     const page = await browser.newPage();
     await page.goto(`${fixture.url}/?protocol=openai&approval=ask`);
