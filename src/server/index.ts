@@ -32,6 +32,17 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult } from "./idempotent-result.ts";
 export { commitArguments, runCommit } from "./commit-arguments.ts";
+export {
+  defineWrite,
+  type Write,
+  type WriteCapture,
+  type WriteDone,
+  type WriteDrafts,
+  type WriteEffect,
+  type WriteRefused,
+  type WriteResult,
+} from "./write/define-write.ts";
+export type { RefusalOptions, WriteValue } from "./write/write-refusals.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";

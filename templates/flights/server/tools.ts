@@ -1,6 +1,6 @@
 /**
- * The app's tools: `search_flights` (read only, shows the widget), `prepare_booking` (a draft
- * for the person to confirm; books nothing) and `book_flight` (the write, in book-flight.ts).
+ * The app's tools: `search_flights` (read only, shows the widget), and the write in
+ * book-flight.ts: `prepare_booking` (a draft for the person to confirm) and `book_flight`.
  * `createFlightsServer` puts them on the kit's tool server; server/main.ts serves it over
  * HTTP, the tests call it directly.
  */
@@ -8,7 +8,6 @@ import * as v from "valibot";
 import {
   createToolServer,
   defineTool,
-  ToolFailure,
   widgetToolMeta,
   type IdempotencyStore,
   type ResourceProvider,
@@ -19,14 +18,10 @@ import {
 } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { bookFlight } from "./book-flight.ts";
-import { draftId, DRAFT_TTL_MS, OFFERS, totalFor } from "./schedule.ts";
+import { OFFERS } from "./schedule.ts";
 
 const Airport = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "an IATA airport code such as LIS"));
 const SearchArgs = v.strictObject({ from: Airport, to: Airport });
-const BookingArgs = v.strictObject({
-  offer_id: v.pipe(v.string(), v.minLength(1)),
-  passengers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)), 1),
-});
 
 /** `defineTool` types each handler's data as its kind's, and sets `outputSchema` from the contract. */
 function searchFlights(widget: WidgetUris) {
@@ -62,49 +57,12 @@ function searchFlights(widget: WidgetUris) {
   });
 }
 
-function prepareBooking(widget: WidgetUris, now: () => number) {
-  return defineTool(flights, "booking_draft", {
-    name: "prepare_booking",
-    title: "Prepare a booking",
-    description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
-    meta: widgetToolMeta(widget, { invoking: "Preparing…", invoked: "Ready to confirm" }),
-    arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
-    async handler({ offer_id, passengers }) {
-      const found = OFFERS.find((o) => o.id === offer_id);
-      if (!found) {
-        throw new ToolFailure({
-          code: "NOT_FOUND",
-          message: "offer_id names no offer: search again and use an id from the results.",
-          retryable: false,
-        });
-      }
-      const expires = now() + DRAFT_TTL_MS;
-      const draft = {
-        draft_id: draftId(offer_id, passengers, expires),
-        offer: found,
-        passengers,
-        total: totalFor(found, passengers),
-        expires_at: new Date(expires).toISOString(),
-      };
-      return { ok: true, data: { draft }, text: `Booking draft ${draft.draft_id} is ready.` };
-    },
-  });
-}
-
 /**
  * The app's tools as its widget calls them (names, arguments, result kinds): the widget's
  * `toolRefs<FlightTools>` accepts only these, so a renamed tool or argument fails typecheck.
  */
 export type FlightTools = ToolsOf<
-  | ReturnType<typeof searchFlights>
-  | ReturnType<typeof prepareBooking>
-  | ReturnType<typeof bookFlight>
+  ReturnType<typeof searchFlights> | ReturnType<typeof bookFlight>["prepare" | "commit"]
 >;
 
 /** The app's tool server, with the widget's resources and the URIs its tools advertise. */
@@ -120,14 +78,11 @@ export function createFlightsServer(options: {
   requestId?: () => string;
 }): ToolServer {
   const { widget, store, now = Date.now, onBooked = () => {} } = options;
+  const booking = bookFlight({ widget: widget.uris, store, now, onBooked });
   return createToolServer({
     info: { name: "flights", version: "1.0.0" },
     contract: flights,
-    tools: [
-      searchFlights(widget.uris),
-      prepareBooking(widget.uris, now),
-      bookFlight({ widget: widget.uris, store, now, onBooked }),
-    ],
+    tools: [searchFlights(widget.uris), booking.prepare, booking.commit],
     ...(widget.provider ? { resources: widget.provider } : {}),
     log: options.log,
     ...(options.requestId ? { requestId: options.requestId } : {}),
