@@ -50,6 +50,7 @@ export { defineTool, type ToolsOf } from "./define-tool.ts";
 export { FileInput } from "./file-input.ts";
 export { serveHttp } from "./http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
+export { appToolServer, type AppServerOptions } from "./app/app-tool-server.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,

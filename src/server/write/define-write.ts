@@ -7,7 +7,7 @@
  * `idempotentResult`, `createDraftStore`), still public for a write that needs its own shape;
  * see docs/server.md, "A write declared once".
  */
-import type * as v from "valibot";
+import * as v from "valibot";
 import type { Contract } from "../../contract/define-contract.ts";
 import type { KindData, KindDefinition } from "../../contract/kinds.ts";
 import { commitArguments, runCommit } from "../commit-arguments.ts";
@@ -95,6 +95,12 @@ export type WriteDrafts<Draft> =
       readonly name: string;
       /** How long a draft may be confirmed. */
       readonly ttlMs: number;
+      /**
+       * The draft's shape (a valibot schema), checked when a commit reads it back: a draft kept
+       * by an older version of the app that no longer fits is refused `DRAFT_NOT_FOUND`, never
+       * written from. It also types `Draft` for the effect.
+       */
+      readonly schema?: v.GenericSchema<unknown, Draft>;
       /**
        * The app's thing a draft is about (`reply:${ticket}:${body}`), when one write is made
        * of it whatever the draft: of a caller's drafts of one thing, one is written.
@@ -310,7 +316,11 @@ export function defineWrite<
     const use = await drafts.use<Done>(caller, draftId, effectKey, {
       ...(thing ? { thing: (draft: Draft) => thing.of(draft) } : {}),
     });
-    if (use.state === "taken") return { draft: use.draft };
+    if (use.state === "taken") {
+      if (!store.schema || v.is(store.schema, use.draft)) return { draft: use.draft };
+      await drafts.delete(caller, draftId);
+      return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!);
+    }
     if (use.state === "expired" || use.state === "missing") {
       const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
       return refusal(code, words[code]!);

@@ -19,6 +19,7 @@ import { guardStore } from "../../server/idempotency/guard-store.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
 import type { ToolServer } from "../../server/tool-server.ts";
+import type { WidgetUris } from "../../server/widget-tool-meta.ts";
 import { callAsWidget } from "../widget-caller.ts";
 
 /** Options of {@link checkWrite}. */
@@ -57,6 +58,8 @@ export interface CheckWriteOptions {
   readonly scopes: readonly string[];
   /** Drafts belong to who prepared them (the kit's draft store): another's is not found. */
   readonly ownedDrafts?: boolean;
+  /** The widget's URIs: then every tool must point at them, for both hosts. */
+  readonly widget?: WidgetUris;
   /** The fixed clock of every server (default: now, when the tests are declared). */
   readonly now?: number;
 }

@@ -6,12 +6,10 @@
  */
 import * as v from "valibot";
 import {
-  createToolServer,
+  appToolServer,
   defineTool,
   widgetToolMeta,
-  type IdempotencyStore,
-  type ResourceProvider,
-  type ServerLogger,
+  type AppServerOptions,
   type ToolServer,
   type ToolsOf,
   type WidgetUris,
@@ -65,29 +63,15 @@ export type FlightTools = ToolsOf<
   ReturnType<typeof searchFlights> | ReturnType<typeof bookFlight>["prepare" | "commit"]
 >;
 
-/** The app's tool server, with the widget's resources and the URIs its tools advertise. */
-export function createFlightsServer(options: {
-  widget: { uris: WidgetUris; provider?: ResourceProvider };
-  log: ServerLogger;
-  /** Where idempotency records live (`createSqliteStore`), so a repeated booking books once. */
-  store: IdempotencyStore;
-  /** Told of each new booking (where a real app would call the airline). */
-  onBooked?: (booking: Booking) => void;
-  /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
-  now?: () => number;
-  requestId?: () => string;
-}): ToolServer {
+/** The app's tool server; `onBooked` is told of each new booking (a real app calls the airline). */
+export function createFlightsServer(
+  options: AppServerOptions & { onBooked?: (booking: Booking) => void },
+): ToolServer {
   const { widget, store, now = Date.now, onBooked = () => {} } = options;
   const booking = bookFlight({ widget: widget.uris, store, now, onBooked });
-  return createToolServer({
+  return appToolServer(options, {
     info: { name: "flights", version: "1.0.0" },
     contract: flights,
     tools: [searchFlights(widget.uris), booking.prepare, booking.commit],
-    ...(widget.provider ? { resources: widget.provider } : {}),
-    log: options.log,
-    ...(options.requestId ? { requestId: options.requestId } : {}),
-    // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET
-    // (production refuses to start without it; development uses the kit's built-in one).
-    confirmation: { now },
   });
 }

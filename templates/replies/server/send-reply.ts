@@ -46,9 +46,9 @@ export function sendReply(deps: {
       ttlMs: DRAFT_TTL_MS,
       // What a reply is, whatever its draft: the ticket and the text (an app made from this
       // template names its own thing: `event:<id>` for a cancel).
+      schema: v.object({ ticket_id: v.string(), body: v.string() }),
       thing: {
-        of: (draft: { ticket_id: string; body: string }) =>
-          `reply:${draft.ticket_id}:${draft.body}`,
+        of: (draft) => `reply:${draft.ticket_id}:${draft.body}`,
         code: "REPLY_ALREADY_SENT",
         message: "The same reply was already sent to this ticket; nothing was sent again.",
       },

@@ -9,12 +9,10 @@
 import * as v from "valibot";
 import {
   createRateLimiter,
-  createToolServer,
+  appToolServer,
   defineTool,
   widgetToolMeta,
-  type IdempotencyStore,
-  type ResourceProvider,
-  type ServerLogger,
+  type AppServerOptions,
   type ToolServer,
   type ToolsOf,
   type WidgetUris,
@@ -57,18 +55,13 @@ export type ReplyTools = ToolsOf<
   ReturnType<typeof listTickets> | ReturnType<typeof sendReply>["prepare" | "commit"]
 >;
 
-/** The app's tool server, with the widget's resources and the URIs its tools advertise. */
-export function createRepliesServer(options: {
-  widget: { uris: WidgetUris; provider?: ResourceProvider };
-  log: ServerLogger;
-  /** Where drafts, limits and idempotency records live (`createSqliteStore`, `createPostgresStore`). */
-  store: IdempotencyStore;
-  /** Told of each reply sent (where a real app would post it to the helpdesk). */
-  onSent?: (reply: Reply) => void;
-  /** The clock (recordings fix it, so drafts and their expiry are the same on every run). */
-  now?: () => number;
-  requestId?: () => string;
-}): ToolServer & { readonly purges: ReadonlyArray<(limit: number) => Promise<number>> } {
+/**
+ * The app's tool server, with the purges of its drafts and rate-limit windows (for serveApp's
+ * retention); `onSent` is told of each reply sent (a real app posts it to the helpdesk).
+ */
+export function createRepliesServer(
+  options: AppServerOptions & { onSent?: (reply: Reply) => void },
+): ToolServer & { readonly purges: ReadonlyArray<(limit: number) => Promise<number>> } {
   const { widget, store, now = Date.now, onSent = () => {} } = options;
   const limiter = createRateLimiter(store, {
     name: "replies_drafting",
@@ -77,19 +70,11 @@ export function createRepliesServer(options: {
     now,
   });
   const reply = sendReply({ widget: widget.uris, store, limiter, now, onSent });
-  const tools = createToolServer({
+  const tools = appToolServer(options, {
     info: { name: "replies", version: "1.0.0" },
     contract: replies,
     tools: [listTickets(widget.uris), reply.prepare, reply.commit],
-    ...(widget.provider ? { resources: widget.provider } : {}),
-    log: options.log,
-    ...(options.requestId ? { requestId: options.requestId } : {}),
-    // The proof that the person confirmed in the widget: signed with CONFIRMATION_SECRET
-    // (production refuses to start without it; development uses the kit's built-in one).
-    confirmation: { now },
   });
-  // Expired drafts and past rate-limit windows, for serveApp's retention timer (the kit's
-  // store purges its own records): without them both tables only grow.
   return Object.assign(tools, {
     purges: [...reply.purges, (limit: number) => limiter.purgeExpired(limit)],
   });
