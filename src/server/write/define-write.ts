@@ -122,9 +122,6 @@ export type WriteDrafts<Draft> =
       read(draftId: string, now: number): Draft | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED";
     };
 
-/** The words ChatGPT shows while a tool runs and once it is done (`widgetToolMeta`'s). */
-type ToolWords = Parameters<typeof widgetToolMeta>[1];
-
 /** What `defineWrite` returns: both tools, the drafts, retention and the reconciler's work. */
 export interface Write<PrepareTool, CommitTool, Draft, Done> {
   /** The prepare tool (read only: it writes nothing but the draft). */
@@ -193,7 +190,8 @@ export function defineWrite<
       readonly kind: PrepareKind;
       readonly title: string;
       readonly description: string;
-      readonly words: ToolWords;
+      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+      readonly words: { readonly invoking: string; readonly invoked: string };
       /** The arguments, as `defineTool`'s. */
       readonly arguments: ArgumentSpec<PrepareArgs> & {
         schema: v.GenericSchema<PrepareInput, PrepareArgs>;
@@ -217,7 +215,8 @@ export function defineWrite<
       readonly kind: CommitKind;
       readonly title: string;
       readonly description: string;
-      readonly words: ToolWords;
+      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+      readonly words: { readonly invoking: string; readonly invoked: string };
       /** The draft id a validation error's example shows. */
       readonly draftExample: string;
       /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
