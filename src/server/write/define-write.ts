@@ -336,6 +336,7 @@ export function defineWrite<
     name: spec.prepare.name,
     title: spec.prepare.title,
     description: spec.prepare.description,
+    // Read only (a draft is no write); with the kit's drafts each call makes a new one.
     annotations: {
       readOnlyHint: true,
       destructiveHint: false,
@@ -359,12 +360,6 @@ export function defineWrite<
     name: spec.commit.name,
     title: spec.commit.title,
     description: spec.commit.description,
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
     meta: widgetToolMeta(spec.widget, spec.commit.words),
     // A write for a verified caller, whose scope keys the records; hidden from the model and
     // run only with the proof the prepare result gave the widget.

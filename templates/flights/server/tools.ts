@@ -27,12 +27,6 @@ function searchFlights(widget: WidgetUris) {
     name: "search_flights",
     title: "Search flights",
     description: "Search flight offers between two airports (IATA codes). Read only.",
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
     meta: widgetToolMeta(widget, { invoking: "Searching flights…", invoked: "Flights found" }),
     arguments: {
       schema: SearchArgs,

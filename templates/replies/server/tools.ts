@@ -29,12 +29,6 @@ function listTickets(widget: WidgetUris) {
     name: "list_tickets",
     title: "List support tickets",
     description: "List the open support tickets, oldest first. Read only.",
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
     meta: widgetToolMeta(widget, { invoking: "Loading tickets…", invoked: "Tickets" }),
     arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler() {
