@@ -126,7 +126,7 @@ describe("defineWrite", () => {
     app.payments.answers.push("timeout", "refuse");
     expect(await app.view("send_transfer", send)).toMatchObject({
       state: "error",
-      error: { code: "OUTCOME_UNKNOWN", retryable: true, changes: "unknown" },
+      error: { code: "UPSTREAM_TIMEOUT", retryable: true, changes: "unknown" },
     });
     const settled = {
       state: "error",

@@ -9,10 +9,12 @@
  */
 import * as v from "valibot";
 import type { Contract } from "../../contract/define-contract.ts";
+import { UPSTREAM_TIMEOUT } from "../../contract/error-codes.ts";
 import type { KindData, KindDefinition } from "../../contract/kinds.ts";
 import { commitArguments, runCommit } from "../commit-arguments.ts";
 import { defineTool } from "../define-tool.ts";
 import { idempotentResult } from "../idempotent-result.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
 import type { Attempt, EffectContext } from "../idempotency/run-idempotent.ts";
 import type { ReconcileOptions } from "../idempotency/reconcile.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
@@ -75,8 +77,8 @@ export interface WriteEffect<Draft, Code extends string> {
   refuse(code: Code, options?: RefusalOptions): WriteRefused;
   /**
    * The outside call's outcome is unknown (a timeout after the request left): the record
-   * stays in doubt, the caller hears `changes: "unknown"`, and a retry or the reconciler
-   * finishes it under the same effect key.
+   * stays in doubt, the caller hears `UPSTREAM_TIMEOUT` with `changes: "unknown"` (retry with
+   * the same key), and a retry or the reconciler finishes it under the same effect key.
    */
   unknown(message: string): WriteRefused;
 }
@@ -258,7 +260,13 @@ export function defineWrite<
         inDoubt: true,
         value: {
           ok: false,
-          error: { code: "OUTCOME_UNKNOWN", message, retryable: true, changes: "unknown" },
+          error: {
+            code: UPSTREAM_TIMEOUT,
+            message,
+            retryable: true,
+            next_action: NEXT_ACTIONS.retrySameKey,
+            changes: "unknown",
+          },
         },
       }),
   };
