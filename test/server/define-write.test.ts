@@ -52,7 +52,7 @@ function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
   const store = createSqliteStore(":memory:");
   const payments = provider();
   const write = defineWrite(contract, {
-    widget: widget.uris,
+    widget,
     store,
     now,
     scope: "transfers:write",

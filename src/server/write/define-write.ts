@@ -22,7 +22,8 @@ import { createDraftStore, type DraftStore } from "../stores/draft-store.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments.ts";
-import { widgetToolMeta, type WidgetUris } from "../widget-tool-meta.ts";
+import { widgetToolMeta } from "../widget-tool-meta.ts";
+import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
   busy,
   draftWords,
@@ -153,7 +154,7 @@ export interface Write<PrepareTool, CommitTool, Draft, Done> {
  *
  * @example
  * const booking = defineWrite(flights, {
- *   widget, store, scope: "bookings:write",
+ *   ...options, scope: "bookings:write", // options: AppServerOptions
  *   drafts: { name: "flights_drafts", ttlMs: 15 * 60_000 },
  *   prepare: { name: "prepare_booking", kind: "booking_draft", …,
  *     async handler(args, { put }) { const { draft_id, expires_at } = await put(args); … } },
@@ -176,14 +177,14 @@ export function defineWrite<
 >(
   contract: Contract<Kinds>,
   spec: {
-    /** The widget's URIs, which both tools advertise. */
-    readonly widget: WidgetUris;
+    /** The widget (`AppServerOptions`' `widget`): both tools advertise its URIs. */
+    readonly widget: AppServerOptions["widget"];
     /** Where the records (and the kit's drafts) live. */
     readonly store: IdempotencyStore;
     /** The scope a token must grant to commit (and to prepare, with the kit's drafts). */
     readonly scope: string;
     /** The clock; default `Date.now`. */
-    readonly now?: () => number;
+    readonly now?: (() => number) | undefined;
     /** Where the drafts live. */
     readonly drafts: WriteDrafts<Draft>;
     /** The prepare tool. */
@@ -207,6 +208,8 @@ export function defineWrite<
         args: PrepareArgs,
         tools: {
           readonly context: ToolContext;
+          /** The clock's time of this call (ms since the epoch). */
+          readonly now: number;
           put(draft: Draft): Promise<{ draft_id: string; expires_at: string }>;
         },
       ): Promise<{ data: KindData<Kinds[PrepareKind]>; text: string }>;
@@ -351,7 +354,7 @@ export function defineWrite<
       idempotentHint: !drafts,
       openWorldHint: false,
     },
-    meta: widgetToolMeta(spec.widget, spec.prepare.words),
+    meta: widgetToolMeta(spec.widget.uris, spec.prepare.words),
     // The kit's drafts belong to their author: the store keys them by the verified caller.
     ...(drafts ? { auth } : {}),
     arguments: spec.prepare.arguments,
@@ -360,7 +363,7 @@ export function defineWrite<
         if (!drafts) throw new TypeError("defineWrite: put needs drafts kept by the kit");
         return drafts.put(context.caller, draft);
       };
-      return { ok: true, ...(await spec.prepare.handler(args, { context, put })) };
+      return { ok: true, ...(await spec.prepare.handler(args, { context, now: now(), put })) };
     },
   });
 
@@ -368,7 +371,7 @@ export function defineWrite<
     name: spec.commit.name,
     title: spec.commit.title,
     description: spec.commit.description,
-    meta: widgetToolMeta(spec.widget, spec.commit.words),
+    meta: widgetToolMeta(spec.widget.uris, spec.commit.words),
     // A write for a verified caller, whose scope keys the records; hidden from the model and
     // run only with the proof the prepare result gave the widget.
     writes: true,

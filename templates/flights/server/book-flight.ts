@@ -7,12 +7,7 @@
  * (more passengers, another trip): each draft is one booking.
  */
 import * as v from "valibot";
-import {
-  defineWrite,
-  ToolFailure,
-  type IdempotencyStore,
-  type WidgetUris,
-} from "mcp-widget-kit/server";
+import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { draftId, DRAFT_TTL_MS, OFFERS, readDraft, totalFor } from "./schedule.ts";
 
@@ -25,14 +20,9 @@ const BookingArgs = v.strictObject({
 });
 
 /** Both tools; `onBooked` hears of each booking made (never of a replay). */
-export function bookFlight(deps: {
-  widget: WidgetUris;
-  store: IdempotencyStore;
-  now: () => number;
-  onBooked: (booking: Booking) => void;
-}) {
+export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Booking) => void }) {
   return defineWrite(flights, {
-    ...deps,
+    ...options,
     scope: BOOKING_SCOPE,
     // The draft id names offer, passengers and expiry (schedule.ts): nothing to store.
     drafts: { read: readDraft },
@@ -43,7 +33,7 @@ export function bookFlight(deps: {
       description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
       words: { invoking: "Preparing…", invoked: "Ready to confirm" },
       arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
-      async handler({ offer_id, passengers }) {
+      async handler({ offer_id, passengers }, { now }) {
         const offer = OFFERS.find((o) => o.id === offer_id);
         if (!offer) {
           throw new ToolFailure({
@@ -52,7 +42,7 @@ export function bookFlight(deps: {
             retryable: false,
           });
         }
-        const expires = deps.now() + DRAFT_TTL_MS;
+        const expires = now + DRAFT_TTL_MS;
         const draft = {
           draft_id: draftId(offer_id, passengers, expires),
           offer,
@@ -82,7 +72,7 @@ export function bookFlight(deps: {
           passengers,
           total: totalFor(flight, passengers),
         };
-        deps.onBooked(booking);
+        options.onBooked?.(booking);
         return { done: booking };
       },
       show: (booking, replayed) => ({

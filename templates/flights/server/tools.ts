@@ -10,7 +10,6 @@ import {
   defineTool,
   widgetToolMeta,
   type AppServerOptions,
-  type ToolServer,
   type ToolsOf,
   type WidgetUris,
 } from "mcp-widget-kit/server";
@@ -60,12 +59,11 @@ export type FlightTools = ToolsOf<
 /** The app's tool server; `onBooked` is told of each new booking (a real app calls the airline). */
 export function createFlightsServer(
   options: AppServerOptions & { onBooked?: (booking: Booking) => void },
-): ToolServer {
-  const { widget, store, now = Date.now, onBooked = () => {} } = options;
-  const booking = bookFlight({ widget: widget.uris, store, now, onBooked });
+) {
+  const booking = bookFlight(options);
   return appToolServer(options, {
     info: { name: "flights", version: "1.0.0" },
     contract: flights,
-    tools: [searchFlights(widget.uris), booking.prepare, booking.commit],
+    tools: [searchFlights(options.widget.uris), booking.prepare, booking.commit],
   });
 }

@@ -12,9 +12,8 @@ import {
   defineWrite,
   rateLimitFailure,
   ToolFailure,
-  type IdempotencyStore,
+  type AppServerOptions,
   type RateLimiter,
-  type WidgetUris,
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { TICKETS } from "./tickets.ts";
@@ -31,15 +30,11 @@ const DraftArgs = v.strictObject({
 });
 
 /** Both tools; `onSent` hears of each reply sent (never of a replay). */
-export function sendReply(deps: {
-  widget: WidgetUris;
-  store: IdempotencyStore;
-  limiter: RateLimiter;
-  now: () => number;
-  onSent: (reply: Reply) => void;
-}) {
+export function sendReply(
+  options: AppServerOptions & { limiter: RateLimiter; onSent?: (reply: Reply) => void },
+) {
   return defineWrite(replies, {
-    ...deps,
+    ...options,
     scope: REPLY_SCOPE,
     drafts: {
       name: "replies_drafts",
@@ -74,7 +69,7 @@ export function sendReply(deps: {
             retryable: false,
           });
         }
-        const decision = await deps.limiter.take(context.caller);
+        const decision = await options.limiter.take(context.caller);
         if (!decision.ok) throw rateLimitFailure(decision);
         const { draft_id, expires_at } = await put({ ticket_id, body });
         const draft = { draft_id, ticket, body, expires_at };
@@ -103,7 +98,7 @@ export function sendReply(deps: {
           ticket,
           body: draft.body,
         };
-        deps.onSent(reply);
+        options.onSent?.(reply);
         return { done: reply };
       },
       show: (reply, replayed) => ({

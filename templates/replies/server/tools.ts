@@ -13,7 +13,6 @@ import {
   defineTool,
   widgetToolMeta,
   type AppServerOptions,
-  type ToolServer,
   type ToolsOf,
   type WidgetUris,
 } from "mcp-widget-kit/server";
@@ -55,19 +54,18 @@ export type ReplyTools = ToolsOf<
  */
 export function createRepliesServer(
   options: AppServerOptions & { onSent?: (reply: Reply) => void },
-): ToolServer & { readonly purges: ReadonlyArray<(limit: number) => Promise<number>> } {
-  const { widget, store, now = Date.now, onSent = () => {} } = options;
-  const limiter = createRateLimiter(store, {
+) {
+  const limiter = createRateLimiter(options.store, {
     name: "replies_drafting",
     limit: DRAFTS_PER_MINUTE,
     windowMs: 60_000,
-    now,
+    ...(options.now ? { now: options.now } : {}),
   });
-  const reply = sendReply({ widget: widget.uris, store, limiter, now, onSent });
+  const reply = sendReply({ ...options, limiter });
   const tools = appToolServer(options, {
     info: { name: "replies", version: "1.0.0" },
     contract: replies,
-    tools: [listTickets(widget.uris), reply.prepare, reply.commit],
+    tools: [listTickets(options.widget.uris), reply.prepare, reply.commit],
   });
   return Object.assign(tools, {
     purges: [...reply.purges, (limit: number) => limiter.purgeExpired(limit)],
