@@ -63,7 +63,7 @@ function entries(): Entry[] {
     // A stylesheet's declaration only says the import resolves: it has no API to report.
     if (typeof target === "string" || !target.types || subpath.endsWith(".css")) return [];
     const name = subpath === "." ? "mcp-widget-kit" : `mcp-widget-kit/${subpath.slice(2)}`;
-    return [{ name, reportName: name.replace("/", "-"), types: join(repo, target.types) }];
+    return [{ name, reportName: name.replaceAll("/", "-"), types: join(repo, target.types) }];
   });
 }
 

@@ -13,6 +13,15 @@ import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts"
 import type { ArgumentSpec } from "./validate-arguments.ts";
 import { fileParamsOf } from "./file-input.ts";
 
+/** The hints of a tool that only reads, and of a write run once per idempotency key. */
+const READ_HINTS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+const WRITE_HINTS = { ...READ_HINTS, readOnlyHint: false, destructiveHint: true };
+
 /**
  * An app's tools by name, from their `defineTool` declarations: the type an app exports once
  * for its widget (`toolRefs<ToolsOf<…>>`).
@@ -32,7 +41,7 @@ export type ToolsOf<T extends { readonly name: string; readonly "~signature"?: T
  *
  * @example
  * const search = defineTool(flights, "flight_offers", {
- *   name: "search_flights", description: "…", annotations: { readOnlyHint: true },
+ *   name: "search_flights", description: "…",
  *   arguments: { schema: SearchArgs, repair: () => ({ from: "LIS", to: "BER" }) },
  *   async handler({ from, to }) {
  *     return { ok: true, data: { offers: find(from, to) }, text: "Found offers." };
@@ -48,7 +57,15 @@ export function defineTool<
 >(
   contract: Contract<Kinds>,
   kind: K,
-  spec: Omit<ToolDefinition<Args>, "name" | "kind" | "outputSchema" | "handler" | "arguments"> & {
+  spec: Omit<
+    ToolDefinition<Args>,
+    "name" | "kind" | "outputSchema" | "handler" | "arguments" | "annotations"
+  > & {
+    /**
+     * The MCP hints; default: a read-only tool's (`readOnlyHint`, `idempotentHint`, closed
+     * world), or with `writes` a write's (`destructiveHint`; idempotent under its key).
+     */
+    readonly annotations?: ToolDefinition<Args>["annotations"];
     /** The tool's name, as the model and the widget call it. */
     readonly name: Name;
     /**
@@ -89,6 +106,7 @@ export function defineTool<
   const files = fileParamsOf(spec.arguments.schema);
   return {
     ...spec,
+    annotations: spec.annotations ?? (spec.writes ? WRITE_HINTS : READ_HINTS),
     ...(files.length > 0 ? { meta: { ...spec.meta, "openai/fileParams": files } } : {}),
     kind,
     outputSchema: kindJsonSchema(contract, kind),

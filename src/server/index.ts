@@ -34,6 +34,17 @@ export { idempotentResult } from "./idempotent-result.ts";
 export { commitArguments, runCommit } from "./commit-arguments.ts";
 export { peekCommit } from "./commit-status.ts";
 export { signWebhook, webhookRoute, type WebhookOptions } from "./webhook.ts";
+export {
+  defineWrite,
+  type Write,
+  type WriteCapture,
+  type WriteDone,
+  type WriteDrafts,
+  type WriteEffect,
+  type WriteRefused,
+  type WriteResult,
+} from "./write/define-write.ts";
+export type { RefusalOptions, WriteValue } from "./write/write-refusals.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
@@ -41,6 +52,7 @@ export { defineTool, type ToolsOf } from "./define-tool.ts";
 export { FileInput } from "./file-input.ts";
 export { serveHttp } from "./http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
+export { appToolServer, type AppServerOptions } from "./app/app-tool-server.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {
   createFetchHandler,

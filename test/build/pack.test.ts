@@ -77,6 +77,7 @@ describe("npm pack → fresh app", () => {
       "./server": "server/index",
       "./build": "build/index",
       "./testing": "testing/index",
+      "./testing/server": "testing/server/index",
       "./devhost": "devhost/index",
     };
     for (const [entry, base] of Object.entries(entries)) {

@@ -1,114 +1,86 @@
 /**
- * `book_flight`: the app's one write. It books a draft from `prepare_booking` once the person
- * confirmed it, under the caller's idempotency key: the same key and draft give back the same
- * booking (nothing booked twice), the same key with another draft is refused, and a draft
- * books once whatever the key — the kit's single use answers another key with the booking the
- * draft made, replayed (`IN_PROGRESS` while it is being made). The booking is the record's
- * stored answer, kept with it in the store's database, so a restart replays it. It names no
- * thing beyond the draft: the same flight may be booked twice on purpose (more passengers,
- * another trip).
+ * The app's one write, declared once: `prepare_booking` makes a draft the person confirms
+ * (it books nothing) and `book_flight` books it. The kit runs the booking once per draft and
+ * per idempotency key — a retry or another key gets the first booking replayed — only for a
+ * signed-in caller with `bookings:write`, and only with the proof the widget got with the
+ * draft (the model cannot book by itself). The same flight may be booked twice on purpose
+ * (more passengers, another trip): each draft is one booking.
  */
-import {
-  commitArguments,
-  defineTool,
-  idempotentResult,
-  runCommit,
-  widgetToolMeta,
-  type Attempt,
-  type IdempotencyStore,
-  type ToolErrorBody,
-  type WidgetUris,
-} from "mcp-widget-kit/server";
+import * as v from "valibot";
+import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
-import { readDraft, totalFor } from "./schedule.ts";
-
-const REFUSALS = {
-  DRAFT_NOT_FOUND: "draft_id names no draft: prepare the booking again.",
-  DRAFT_EXPIRED: "This draft has expired: prepare the booking again.",
-};
-
-/** What a booking stores and replays: the booking made, or why nothing was booked. */
-type BookValue = { ok: true; booking: Booking } | { ok: false; error: ToolErrorBody };
-
-/**
- * A refusal that booked nothing. `final`: stored and replayed to a repeat of the key; else a
- * retry with this draft runs again.
- */
-function refusal(code: string, message: string, final: boolean): Attempt<BookValue> {
-  const error = { code, message, retryable: false, changes: "none" as const };
-  return { final, value: { ok: false, error } };
-}
+import { draftId, DRAFT_TTL_MS, OFFERS, readDraft, totalFor } from "./schedule.ts";
 
 /** The scope a token must grant to book (the development sign-in grants it on Allow). */
 export const BOOKING_SCOPE = "bookings:write";
 
-/** The write tool; `onBooked` hears of each booking made (never of a replay). */
-export function bookFlight(deps: {
-  widget: WidgetUris;
-  store: IdempotencyStore;
-  now: () => number;
-  onBooked: (booking: Booking) => void;
-}) {
-  return defineTool(flights, "booking", {
-    name: "book_flight",
-    title: "Book a flight",
-    description:
-      "Book a draft from prepare_booking. The app calls it when the person confirms the draft. " +
-      "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: true,
-      idempotentHint: true,
-      openWorldHint: false,
+const BookingArgs = v.strictObject({
+  offer_id: v.pipe(v.string(), v.minLength(1)),
+  passengers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9)), 1),
+});
+
+/** Both tools; `onBooked` hears of each booking made (never of a replay). */
+export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Booking) => void }) {
+  return defineWrite(flights, {
+    ...options,
+    scope: BOOKING_SCOPE,
+    // The draft id names offer, passengers and expiry (schedule.ts): nothing to store.
+    drafts: { read: readDraft },
+    prepare: {
+      name: "prepare_booking",
+      kind: "booking_draft",
+      title: "Prepare a booking",
+      description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
+      words: { invoking: "Preparing…", invoked: "Ready to confirm" },
+      arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
+      async handler({ offer_id, passengers }, { now }) {
+        const offer = OFFERS.find((o) => o.id === offer_id);
+        if (!offer) {
+          throw new ToolFailure({
+            code: "NOT_FOUND",
+            message: "offer_id names no offer: search again and use an id from the results.",
+            retryable: false,
+          });
+        }
+        const expires = now + DRAFT_TTL_MS;
+        const draft = {
+          draft_id: draftId(offer_id, passengers, expires),
+          offer,
+          passengers,
+          total: totalFor(offer, passengers),
+          expires_at: new Date(expires).toISOString(),
+        };
+        return { data: { draft }, text: `Booking draft ${draft.draft_id} is ready.` };
+      },
     },
-    meta: widgetToolMeta(deps.widget, { invoking: "Booking…", invoked: "Booked" }),
-    // A write: the kit runs it only for a verified caller, whose scope keys the records.
-    writes: true,
-    // The person confirms in the widget: hidden from the model, run only with the proof
-    // prepare_booking's result gave the widget (the kit checks it before this handler).
-    confirm: { prepare: "prepare_booking" },
-    auth: { scopes: [BOOKING_SCOPE] },
-    // draft_id and idempotency_key, declared by the kit (a bad key's example is a fresh one).
-    arguments: commitArguments({ draftExample: "bd.from-prepare-booking" }),
-    async handler(args, context) {
-      const { draft_id } = args;
-      // The booking is the record's answer: one durable commit, replayed to every retry.
-      const outcome = await runCommit<BookValue>({
-        store: deps.store,
-        args,
-        context,
-        now: deps.now,
-        async execute({ effectKey }) {
-          const draft = readDraft(draft_id, deps.now());
-          // Not final: nothing was booked, and a retry with this draft runs again.
-          if (draft.problem) return refusal(draft.problem, REFUSALS[draft.problem], false);
-          // The kit's effect key, not the caller's key: the same for every retry of this
-          // booking, a new one if the key comes back after its record expired.
-          const bookingId = `bk_${effectKey.slice(0, 16)}`;
-          const { flight, passengers } = draft;
-          // The total is the schedule's now, never a figure the client sent or the draft held.
-          const booking: Booking = {
-            booking_id: bookingId,
-            draft_id,
-            offer: flight,
-            passengers,
-            total: totalFor(flight, passengers),
-          };
-          deps.onBooked(booking);
-          return { final: true, value: { ok: true, booking } };
-        },
-      });
-      return idempotentResult(outcome, (value, replayed) =>
-        value.ok
-          ? {
-              ok: true as const,
-              data: { booking: value.booking, replayed },
-              text: replayed
-                ? `Booking ${value.booking.booking_id} was already made with this key; nothing was booked twice.`
-                : `Booked: ${value.booking.booking_id}.`,
-            }
-          : { ok: false as const, error: value.error },
-      );
+    commit: {
+      name: "book_flight",
+      kind: "booking",
+      title: "Book a flight",
+      description:
+        "Book a draft from prepare_booking. The app calls it when the person confirms the draft. " +
+        "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
+      words: { invoking: "Booking…", invoked: "Booked" },
+      draftExample: "bd.from-prepare-booking",
+      async effect({ draft: { flight, passengers }, draftId, effectKey }) {
+        // The total is the schedule's now, never a figure the client sent or the draft held;
+        // the id comes from the kit's effect key, the same on every retry of this booking.
+        const booking: Booking = {
+          booking_id: `bk_${effectKey.slice(0, 16)}`,
+          draft_id: draftId,
+          offer: flight,
+          passengers,
+          total: totalFor(flight, passengers),
+        };
+        options.onBooked?.(booking);
+        return { done: booking };
+      },
+      show: (booking, replayed) => ({
+        data: { booking, replayed },
+        text: replayed
+          ? `Booking ${booking.booking_id} was already made with this key; nothing was booked twice.`
+          : `Booked: ${booking.booking_id}.`,
+      }),
     },
   });
 }

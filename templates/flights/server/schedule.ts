@@ -35,17 +35,12 @@ export function draftId(offerId: string, passengers: number, expiresAt: number):
   return `bd.${offerId}.${passengers}.${expiresAt}`;
 }
 
-/** What a usable draft id names, or why it is unusable. */
-export type DraftRead =
-  | { problem: "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED" }
-  | { problem?: undefined; flight: FlightOffer; passengers: number };
-
-/** What a draft id names, checked against the schedule at `now`. */
-export function readDraft(id: string, now: number): DraftRead {
+/** What a draft id names, checked against the schedule at `now`, or why it is unusable. */
+export function readDraft(id: string, now: number) {
   const [, offerId, passengers, expiresAt] = /^bd\.([\w-]+)\.([1-9])\.(\d{1,15})$/.exec(id) ?? [];
   const flight = OFFERS.find((o) => o.id === offerId);
   const expires = Number(expiresAt);
-  if (!flight || expires > now + DRAFT_TTL_MS) return { problem: "DRAFT_NOT_FOUND" };
-  if (expires <= now) return { problem: "DRAFT_EXPIRED" };
+  if (!flight || expires > now + DRAFT_TTL_MS) return "DRAFT_NOT_FOUND";
+  if (expires <= now) return "DRAFT_EXPIRED";
   return { flight, passengers: Number(passengers) };
 }

@@ -1,0 +1,433 @@
+/**
+ * `defineWrite(contract, …)`: a write declared once. One definition gives the prepare tool (a
+ * draft the person confirms; it writes nothing), the hidden commit tool (idempotency key,
+ * draft id, confirmation proof, caller scope), the effect, its refusals with their words, and
+ * the reconciler's work — the reconciler runs the same effect from what the commit captured.
+ * Under it are the kit's lower-level pieces (`commitArguments`, `runCommit`,
+ * `idempotentResult`, `createDraftStore`), still public for a write that needs its own shape;
+ * see docs/server.md, "A write declared once".
+ */
+import * as v from "valibot";
+import type { Contract } from "../../contract/define-contract.ts";
+import { UPSTREAM_TIMEOUT } from "../../contract/error-codes.ts";
+import type { KindData, KindDefinition } from "../../contract/kinds.ts";
+import { commitArguments, runCommit } from "../commit-arguments.ts";
+import { defineTool } from "../define-tool.ts";
+import { idempotentResult } from "../idempotent-result.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
+import type { Attempt, EffectContext } from "../idempotency/run-idempotent.ts";
+import type { ReconcileOptions } from "../idempotency/reconcile.ts";
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import { createDraftStore, type DraftStore } from "../stores/draft-store.ts";
+import type { SqlQueries } from "../stores/sql-database.ts";
+import type { ToolContext } from "../tool-definition.ts";
+import type { ArgumentSpec } from "../validate-arguments.ts";
+import { widgetToolMeta } from "../widget-tool-meta.ts";
+import type { AppServerOptions } from "../app/app-tool-server.ts";
+import {
+  busy,
+  draftWords,
+  refusal,
+  type RefusalOptions,
+  type WriteValue,
+} from "./write-refusals.ts";
+
+/** What a commit keeps with its record before the effect begins: the draft it confirmed. */
+export interface WriteCapture<Draft> {
+  /** The commit's `draft_id`. */
+  readonly draft_id: string;
+  /** The draft as the person confirmed it. */
+  readonly draft: Draft;
+}
+
+/** An answer of the effect that did nothing (made by `WriteEffect.refuse` or `.unknown`). */
+export interface WriteRefused {
+  /** Set by the kit; tells a refusal from what was done. */
+  readonly refused: true;
+}
+
+/** What the effect did: the thing made, and the database writes that commit with its record. */
+export interface WriteDone<Done> {
+  /** What was written (JSON; stored and replayed to every retry of the key). */
+  readonly done: Done;
+  /**
+   * The app's own rows of this write, run in the transaction that completes the record: both
+   * commit, or neither does.
+   */
+  readonly local?: (tx: SqlQueries) => Promise<void>;
+}
+
+/** What the effect is told: the confirmed draft, the write's identity, and its answers. */
+export interface WriteEffect<Draft, Code extends string> {
+  /** The draft the person confirmed (from the commit's capture on a retry or a reconcile). */
+  readonly draft: Draft;
+  /** The commit's `draft_id`. */
+  readonly draftId: string;
+  /**
+   * The write's identity, the same on every retry and on the reconciler's finish: the id of
+   * what is made (`bk_${effectKey.slice(0, 16)}`) and the idempotency key of any outside call.
+   */
+  readonly effectKey: string;
+  /** The caller scope the write is for. */
+  readonly caller: string;
+  /** An earlier attempt may have acted: do not judge the draft again, finish the write. */
+  readonly inDoubt: boolean;
+  /** Call before an outside call: rejects when this attempt lost its record to another. */
+  fence(): Promise<void>;
+  /** Nothing was done, for `code` (one of the write's `refusals`). */
+  refuse(code: Code, options?: RefusalOptions): WriteRefused;
+  /**
+   * The outside call's outcome is unknown (a timeout after the request left): the record
+   * stays in doubt, the caller hears `UPSTREAM_TIMEOUT` with `changes: "unknown"` (retry with
+   * the same key), and a retry or the reconciler finishes it under the same effect key.
+   */
+  unknown(message: string): WriteRefused;
+}
+
+/** The answer of an effect. */
+export type WriteResult<Done> = WriteDone<Done> | WriteRefused;
+
+/** Where the drafts of a write live. */
+export type WriteDrafts<Draft> =
+  | {
+      /**
+       * The kit's draft store (`createDraftStore`), in the store's database: owned by the
+       * caller who prepared it (the prepare tool then needs sign-in too), single-use,
+       * expiring. The table's `name` in it.
+       */
+      readonly name: string;
+      /** How long a draft may be confirmed. */
+      readonly ttlMs: number;
+      /**
+       * The draft's shape (a valibot schema), checked when a commit reads it back: a draft kept
+       * by an older version of the app that no longer fits is refused `DRAFT_NOT_FOUND`, never
+       * written from. It also types `Draft` for the effect.
+       */
+      readonly schema?: v.GenericSchema<unknown, Draft>;
+      /**
+       * The app's thing a draft is about (`reply:${ticket}:${body}`), when one write is made
+       * of it whatever the draft: of a caller's drafts of one thing, one is written.
+       */
+      readonly thing?: {
+        /** The thing of `draft`. */
+        of(draft: Draft): string;
+        /** The code when another draft already wrote it (its `done` shown with it). */
+        readonly code: string;
+        /** The words of that refusal. */
+        readonly message: string;
+      };
+    }
+  | {
+      /**
+       * Drafts the app's ids carry (no store): what `draftId` names at `now`, or why it is
+       * unusable. Anyone may prepare; a made-up id can only name what prepare would give.
+       */
+      read(draftId: string, now: number): Draft | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED";
+    };
+
+/** What `defineWrite` returns: both tools, the drafts, retention and the reconciler's work. */
+export interface Write<PrepareTool, CommitTool, Draft, Done> {
+  /** The prepare tool (read only: it writes nothing but the draft). */
+  readonly prepare: PrepareTool;
+  /** The commit tool: hidden from the model, run only with the person's proof. */
+  readonly commit: CommitTool;
+  /** The draft store, when the kit keeps the drafts. */
+  readonly drafts: DraftStore<Draft> | undefined;
+  /** Purges of expired drafts, for `serveApp`'s retention (empty without a store). */
+  readonly purges: ReadonlyArray<(limit: number) => Promise<number>>;
+  /**
+   * The reconciler's work on an in-doubt commit, from the same effect:
+   * `startReconciler({ store, ...write.reconciler })`.
+   */
+  readonly reconciler: Pick<
+    ReconcileOptions<WriteValue<Done>, WriteCapture<Draft>>,
+    "complete" | "compensate"
+  >;
+}
+
+/**
+ * Declares a write: a prepare tool of `prepare.kind` and a commit tool of `commit.kind` in
+ * `contract`, sharing one draft and one effect. The commit is a write for a signed-in caller
+ * with `scope`, confirmed by the person in the widget (the proof of the prepare result), run
+ * once per draft and per idempotency key: a retry or another key gets the first answer
+ * replayed. See docs/server.md, "A write declared once".
+ *
+ * @example
+ * const booking = defineWrite(flights, {
+ *   ...options, scope: "bookings:write", // options: AppServerOptions
+ *   drafts: { name: "flights_drafts", ttlMs: 15 * 60_000 },
+ *   prepare: { name: "prepare_booking", kind: "booking_draft", …,
+ *     async handler(args, { put }) { const { draft_id, expires_at } = await put(args); … } },
+ *   commit: { name: "book_flight", kind: "booking", …,
+ *     async effect({ draft, effectKey }) { return { done: book(draft, effectKey) }; },
+ *     show: (booking, replayed) => ({ data: { booking, replayed }, text: "Booked." }) },
+ * });
+ */
+export function defineWrite<
+  Kinds extends Record<string, KindDefinition>,
+  const PrepareKind extends keyof Kinds & string,
+  const CommitKind extends keyof Kinds & string,
+  const PrepareName extends string,
+  const CommitName extends string,
+  PrepareArgs,
+  PrepareInput,
+  Draft,
+  Done,
+  const Code extends string = never,
+>(
+  contract: Contract<Kinds>,
+  spec: {
+    /** The widget (`AppServerOptions`' `widget`): both tools advertise its URIs. */
+    readonly widget: AppServerOptions["widget"];
+    /** Where the records (and the kit's drafts) live. */
+    readonly store: IdempotencyStore;
+    /** The scope a token must grant to commit (and to prepare, with the kit's drafts). */
+    readonly scope: string;
+    /** The clock; default `Date.now`. */
+    readonly now?: (() => number) | undefined;
+    /** Where the drafts live. */
+    readonly drafts: WriteDrafts<Draft>;
+    /** The prepare tool. */
+    readonly prepare: {
+      readonly name: PrepareName;
+      readonly kind: PrepareKind;
+      readonly title: string;
+      readonly description: string;
+      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+      readonly words: { readonly invoking: string; readonly invoked: string };
+      /** The arguments, as `defineTool`'s. */
+      readonly arguments: ArgumentSpec<PrepareArgs> & {
+        schema: v.GenericSchema<PrepareInput, PrepareArgs>;
+        repair(args: { readonly [key: string]: unknown }): NoInfer<PrepareInput>;
+      };
+      /**
+       * Judges the arguments (throw a `ToolFailure` to refuse) and answers the draft to
+       * confirm. `put` keeps a draft in the kit's store and gives its id and expiry.
+       */
+      handler(
+        args: PrepareArgs,
+        tools: {
+          readonly context: ToolContext;
+          /** The clock's time of this call (ms since the epoch). */
+          readonly now: number;
+          put(draft: Draft): Promise<{ draft_id: string; expires_at: string }>;
+        },
+      ): Promise<{ data: KindData<Kinds[PrepareKind]>; text: string }>;
+    };
+    /** The commit tool and its effect. */
+    readonly commit: {
+      readonly name: CommitName;
+      readonly kind: CommitKind;
+      readonly title: string;
+      readonly description: string;
+      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+      readonly words: { readonly invoking: string; readonly invoked: string };
+      /** The draft id a validation error's example shows. */
+      readonly draftExample: string;
+      /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
+      readonly refusals?: { readonly [C in Code]: string };
+      /**
+       * The write, once per draft: make the thing, from the draft only (never from figures
+       * the client sent). Throwing leaves the outcome unknown, as `unknown` does.
+       */
+      effect(write: WriteEffect<Draft, Code>): Promise<WriteResult<Done>>;
+      /**
+       * Undoes an in-doubt write the reconciler gave up on (a refund under the effect key);
+       * its refusal is `definite` when the undo is certain.
+       */
+      compensate?(write: WriteEffect<Draft, Code>): Promise<WriteResult<Done>>;
+      /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
+      show(done: Done, replayed: boolean): { data: KindData<Kinds[CommitKind]>; text: string };
+    };
+  },
+) {
+  const now = spec.now ?? Date.now;
+  const source = spec.drafts;
+  const store = "ttlMs" in source ? source : undefined;
+  const drafts = store
+    ? createDraftStore<Draft>(spec.store, { name: store.name, ttlMs: store.ttlMs, now })
+    : undefined;
+  const words: Record<string, string> = {
+    ...draftWords(spec.prepare.name),
+    ...spec.commit.refusals,
+  };
+  const auth = { scopes: [spec.scope] };
+
+  /** Each answer of the effect as the record's attempt. */
+  const answers = {
+    refuse: (code: string, options?: RefusalOptions) =>
+      asRefused(refusal(code, words[code] ?? code, { final: true, ...options })),
+    unknown: (message: string) =>
+      asRefused<Done>({
+        final: false,
+        inDoubt: true,
+        value: {
+          ok: false,
+          error: {
+            code: UPSTREAM_TIMEOUT,
+            message,
+            retryable: true,
+            next_action: NEXT_ACTIONS.retrySameKey,
+            changes: "unknown",
+          },
+        },
+      }),
+  };
+
+  function effectOf(
+    run: NonNullable<typeof spec.commit.compensate>,
+    draft: Draft,
+    draftId: string,
+    caller: string,
+    effect: Pick<EffectContext, "effectKey" | "inDoubt" | "fence">,
+  ): Promise<Attempt<WriteValue<Done>>> {
+    return run({
+      draft,
+      draftId,
+      caller,
+      effectKey: effect.effectKey,
+      inDoubt: effect.inDoubt,
+      fence: () => effect.fence(),
+      ...(answers as Pick<WriteEffect<Draft, Code>, "refuse" | "unknown">),
+    }).then(async (result) => {
+      if ("refused" in result) {
+        const { attempt } = result as RefusedAttempt<Done>;
+        // A refusal gives the kit's draft back (its thing too): nothing was written from it,
+        // so another draft of the same thing meets the effect's checks again, not "running".
+        if (drafts && !(!attempt.final && attempt.inDoubt))
+          await drafts.delete(caller, draftId).catch(() => false);
+        return attempt;
+      }
+      const { done, local } = result;
+      const recordUse =
+        drafts && store
+          ? async (tx: SqlQueries) => {
+              await drafts.recordUse(caller, draftId, effect.effectKey, done, tx);
+              await local?.(tx);
+            }
+          : local;
+      return { final: true, value: { ok: true, done }, ...(recordUse ? { local: recordUse } : {}) };
+    });
+  }
+
+  /** The confirmed draft, taken for this write, or the refusal that ends it. */
+  async function take(
+    caller: string,
+    draftId: string,
+    effectKey: string,
+  ): Promise<{ draft: Draft } | Attempt<WriteValue<Done>>> {
+    if (!drafts || !store) {
+      const read = (source as { read: (id: string, at: number) => unknown }).read(draftId, now());
+      if (read === "DRAFT_NOT_FOUND" || read === "DRAFT_EXPIRED")
+        return refusal(read, words[read]!);
+      return { draft: read as Draft };
+    }
+    const thing = store.thing;
+    const use = await drafts.use<Done>(caller, draftId, effectKey, {
+      ...(thing ? { thing: (draft: Draft) => thing.of(draft) } : {}),
+    });
+    if (use.state === "taken") {
+      if (!store.schema || v.is(store.schema, use.draft)) return { draft: use.draft };
+      await drafts.delete(caller, draftId);
+      return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!);
+    }
+    if (use.state === "expired" || use.state === "missing") {
+      const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
+      return refusal(code, words[code]!);
+    }
+    // Taken by another commit (or its thing by another draft): pointed to once it finished.
+    if (use.result === undefined)
+      return busy("Another commit of this draft, or of the same thing, is still running.");
+    const code = use.state === "used" ? "DRAFT_ALREADY_USED" : thing!.code;
+    const message = use.state === "used" ? words[code]! : thing!.message;
+    return refusal(code, message, { final: true }, use.result);
+  }
+
+  const prepare = defineTool(contract, spec.prepare.kind, {
+    name: spec.prepare.name,
+    title: spec.prepare.title,
+    description: spec.prepare.description,
+    // Read only (a draft is no write); with the kit's drafts each call makes a new one.
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: !drafts,
+      openWorldHint: false,
+    },
+    meta: widgetToolMeta(spec.widget.uris, spec.prepare.words),
+    // The kit's drafts belong to their author: the store keys them by the verified caller.
+    ...(drafts ? { auth } : {}),
+    arguments: spec.prepare.arguments,
+    async handler(args, context) {
+      const put = (draft: Draft) => {
+        if (!drafts) throw new TypeError("defineWrite: put needs drafts kept by the kit");
+        return drafts.put(context.caller, draft);
+      };
+      return { ok: true, ...(await spec.prepare.handler(args, { context, now: now(), put })) };
+    },
+  });
+
+  const commit = defineTool(contract, spec.commit.kind, {
+    name: spec.commit.name,
+    title: spec.commit.title,
+    description: spec.commit.description,
+    meta: widgetToolMeta(spec.widget.uris, spec.commit.words),
+    // A write for a verified caller, whose scope keys the records; hidden from the model and
+    // run only with the proof the prepare result gave the widget.
+    writes: true,
+    confirm: { prepare: spec.prepare.name },
+    auth,
+    arguments: commitArguments({ draftExample: spec.commit.draftExample }),
+    async handler(args, context) {
+      const outcome = await runCommit<WriteValue<Done>, WriteCapture<Draft>>({
+        store: spec.store,
+        args,
+        context,
+        now,
+        async execute(effect) {
+          let draft = effect.captured?.draft;
+          if (draft === undefined) {
+            const taken = await take(context.caller, args.draft_id, effect.effectKey);
+            if (!("draft" in taken)) return taken;
+            draft = taken.draft;
+            // Kept with the record before anything is written: a retry or the reconciler
+            // finishes this write from what the person confirmed, whatever became of the draft.
+            await effect.capture({ draft_id: args.draft_id, draft });
+          }
+          return effectOf(spec.commit.effect, draft, args.draft_id, context.caller, effect);
+        },
+      });
+      return idempotentResult(outcome, (value, replayed) => {
+        if (value.ok) return { ok: true as const, ...spec.commit.show(value.done, replayed) };
+        const extra = value.done ? spec.commit.show(value.done, true).data : undefined;
+        return { ok: false as const, error: value.error, ...(extra ? { extra } : {}) };
+      });
+    },
+  });
+
+  const reconcileWith =
+    (run: NonNullable<typeof spec.commit.compensate>) =>
+    (record: Parameters<Write<never, never, Draft, Done>["reconciler"]["complete"]>[0]) =>
+      effectOf(run, record.captured.draft, record.captured.draft_id, record.scope, record);
+
+  const write: Write<typeof prepare, typeof commit, Draft, Done> = {
+    prepare,
+    commit,
+    drafts,
+    purges: drafts ? [(limit: number) => drafts.purgeExpired(limit)] : [],
+    reconciler: {
+      complete: reconcileWith(spec.commit.effect),
+      ...(spec.commit.compensate ? { compensate: reconcileWith(spec.commit.compensate) } : {}),
+    },
+  };
+  return write;
+}
+
+/** A refusal's attempt, carried through the effect's answer. */
+interface RefusedAttempt<Done> extends WriteRefused {
+  readonly attempt: Attempt<WriteValue<Done>>;
+}
+
+function asRefused<Done>(attempt: Attempt<WriteValue<Done>>): RefusedAttempt<Done> {
+  return { refused: true, attempt };
+}

@@ -1,0 +1,182 @@
+/**
+ * `defineWrite`: one definition gives the prepare tool, the hidden commit and the
+ * reconciler's work, sharing one effect. Proved here on a transfer through an outside
+ * provider that can time out and refuse: the proof is issued whatever the draft entry is
+ * called, a definite refusal under the effect's own key settles a doubt (`changes: "none"`),
+ * the reconciler finishes an in-doubt transfer from the captured draft under the same effect
+ * key, and an app refusal is said in the app's words and replayed.
+ */
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { defineContract, id, MoneySchema, recordKind } from "../../src/contract/index.ts";
+import {
+  appToolServer,
+  createSqliteStore,
+  defineWrite,
+  silentLogger,
+} from "../../src/server/index.ts";
+import { reconcileInDoubt } from "../../src/server/idempotency/index.ts";
+import { callAsWidget } from "../../src/testing/index.ts";
+
+const contract = defineContract({
+  kinds: {
+    // The draft entry is a `quote`, not a `draft`: the proof must be issued all the same.
+    quote: recordKind({
+      state: "confirm",
+      entries: { quote: v.object({ draft_id: id(), amount: MoneySchema, to: id() }) },
+    }),
+    transfer: recordKind({
+      state: "committed",
+      entries: { transfer: v.object({ transfer_id: id(), to: id() }), replayed: v.boolean() },
+    }),
+  },
+});
+const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t.mcp-app.html" } };
+const alice = { principal: { issuer: "local", subject: "alice", scopes: ["transfers:write"] } };
+
+/** A payments provider: answers per effect key as told (`ok`, `timeout`, `refuse`). */
+function provider() {
+  const answers: Array<"ok" | "timeout" | "refuse"> = [];
+  const sent: string[] = [];
+  return {
+    answers,
+    sent,
+    send(key: string) {
+      sent.push(key);
+      return answers.shift() ?? "ok";
+    },
+  };
+}
+
+function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
+  const store = createSqliteStore(":memory:");
+  const payments = provider();
+  const write = defineWrite(contract, {
+    widget,
+    store,
+    now,
+    scope: "transfers:write",
+    drafts: { name: "transfer_drafts", ttlMs: 600_000, schema: v.object({ to: v.string() }) },
+    prepare: {
+      name: "quote_transfer",
+      kind: "quote",
+      title: "Quote a transfer",
+      description: "Quote a transfer.",
+      words: { invoking: "Quoting…", invoked: "Quoted" },
+      arguments: { schema: v.strictObject({ to: id() }), repair: () => ({ to: "c-1" }) },
+      async handler({ to }, { put }) {
+        const { draft_id } = await put({ to });
+        return {
+          data: { quote: { draft_id, to, amount: { amount: "10.00", currency: "EUR" } } },
+          text: "Quoted.",
+        };
+      },
+    },
+    commit: {
+      name: "send_transfer",
+      kind: "transfer",
+      title: "Send",
+      description: "Send a quoted transfer.",
+      words: { invoking: "Sending…", invoked: "Sent" },
+      draftExample: "drf_x",
+      refusals: { BLOCKED: "The provider refused this transfer: no money was sent." },
+      async effect({ draft, effectKey, fence, refuse, unknown }) {
+        if (draft.to === "c-blocked") return refuse("BLOCKED");
+        await fence();
+        const answer = payments.send(effectKey);
+        if (answer === "timeout") return unknown("The provider did not answer in time.");
+        // A refusal under the effect's own key is certain: nothing was sent under it.
+        if (answer === "refuse") return refuse("BLOCKED", { definite: true });
+        return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
+      },
+      show: (transfer, replayed) => ({ data: { transfer, replayed }, text: "Sent." }),
+    },
+  });
+  const tools = appToolServer(
+    { widget, log: silentLogger, store, now },
+    { info: { name: "t", version: "1" }, contract, tools: [write.prepare, write.commit] },
+  );
+  const caller = callAsWidget(tools, { parse: contract.parse, origin: alice });
+  async function quote(to = "c-1") {
+    const shown = await caller.view("quote_transfer", { to });
+    if (shown.state !== "confirm") throw new Error(shown.state);
+    return shown.data.quote.draft_id;
+  }
+  return { store, write, tools, payments, quote, view: caller.view };
+}
+
+describe("defineWrite", () => {
+  it("issues the proof whatever the draft entry is called, and hides the commit from the model", async () => {
+    const app = open();
+    const draft_id = await app.quote();
+    expect(
+      await app.view("send_transfer", { draft_id, idempotency_key: "key-proof-1" }),
+    ).toMatchObject({
+      state: "committed",
+    });
+    const commit = app.tools.listTools().find((tool) => tool.name === "send_transfer");
+    expect(commit?._meta).toMatchObject({ ui: { visibility: ["app"] } });
+    expect(commit?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it("says the outcome is unknown after a timeout, and a definite refusal under the effect key settles it to none", async () => {
+    const app = open();
+    const draft_id = await app.quote();
+    const send = { draft_id, idempotency_key: "key-doubt-1" };
+    app.payments.answers.push("timeout", "refuse");
+    expect(await app.view("send_transfer", send)).toMatchObject({
+      state: "error",
+      error: { code: "UPSTREAM_TIMEOUT", retryable: true, changes: "unknown" },
+    });
+    const settled = {
+      state: "error",
+      error: {
+        code: "BLOCKED",
+        message: "The provider refused this transfer: no money was sent.",
+        changes: "none",
+      },
+    };
+    expect(await app.view("send_transfer", send)).toMatchObject(settled);
+    // The same effect key both times, and the settled refusal is what a repeat replays.
+    expect(new Set(app.payments.sent).size).toBe(1);
+    expect(await app.view("send_transfer", send)).toMatchObject(settled);
+    expect(app.payments.sent).toHaveLength(2);
+  });
+
+  it("finishes an in-doubt transfer nobody retries from the captured draft, under the same effect key", async () => {
+    let clock = Date.parse("2030-04-30T10:00:00Z");
+    const app = open(() => clock);
+    const draft_id = await app.quote("c-7");
+    const send = { draft_id, idempotency_key: "key-reconcile-1" };
+    app.payments.answers.push("timeout");
+    await app.view("send_transfer", send);
+    clock += 120_000;
+    const counts = await reconcileInDoubt({
+      store: app.store,
+      now: () => clock,
+      ...app.write.reconciler,
+    });
+    expect(counts.completed).toBe(1);
+    expect(app.payments.sent).toHaveLength(2);
+    expect(app.payments.sent[1]).toBe(app.payments.sent[0]);
+    const replay = await app.view("send_transfer", send);
+    expect(replay).toMatchObject({
+      state: "committed",
+      data: { replayed: true, transfer: { to: "c-7" } },
+    });
+    expect(app.payments.sent).toHaveLength(2);
+  });
+
+  it("answers an app refusal in the app's words, replays it, and sends nothing", async () => {
+    const app = open();
+    const draft_id = await app.quote("c-blocked");
+    const send = { draft_id, idempotency_key: "key-blocked-1" };
+    const refused = {
+      state: "error",
+      error: { code: "BLOCKED", retryable: false, changes: "none" },
+    };
+    expect(await app.view("send_transfer", send)).toMatchObject(refused);
+    expect(await app.view("send_transfer", send)).toMatchObject(refused);
+    expect(app.payments.sent).toHaveLength(0);
+  });
+});
