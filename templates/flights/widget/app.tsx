@@ -10,14 +10,13 @@ import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
 
 /**
- * The person's class of each of this app's own error codes (the kit classes only its own);
- * the sentence they see follows it. `DRAFT_IN_USE` needs none: retryable and unclassed is a
- * wait-and-retry.
+ * The person's class of each error code the write answers beyond the kit's widget codes; the
+ * sentence they see follows it.
  */
 const ERROR_CLASSES = {
   DRAFT_NOT_FOUND: "not_found",
   DRAFT_EXPIRED: "expired",
-  DRAFT_ALREADY_BOOKED: "conflict",
+  DRAFT_ALREADY_USED: "conflict",
 } as const satisfies ErrorWords["errorClasses"];
 
 /** A committed booking's receipt: its reference, what it cost, and whether it was a replay. */

@@ -11,16 +11,14 @@ import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
 
 /**
- * The person's class of each of this app's own error codes (the kit classes only its own);
- * the sentence they see follows it. `DRAFT_IN_USE` needs none: retryable and unclassed is a
- * wait-and-retry.
+ * The person's class of each error code the write answers beyond the kit's widget codes; the
+ * sentence they see follows it. (A send still running answers the kit's `IN_PROGRESS`.)
  */
 const ERROR_CLASSES = {
   DRAFT_NOT_FOUND: "not_found",
   DRAFT_EXPIRED: "expired",
-  DRAFT_ALREADY_SENT: "conflict",
+  DRAFT_ALREADY_USED: "conflict",
   REPLY_ALREADY_SENT: "conflict",
-  REPLY_IN_PROGRESS: "in_progress",
 } as const satisfies ErrorWords["errorClasses"];
 
 /** A sent reply's receipt: its reference, and whether it was a replay. */
