@@ -215,6 +215,7 @@ describeDeploy(
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         "commit_order",
+        "order_status",
         "prepare_order",
         "suggest_gifts",
       ]);

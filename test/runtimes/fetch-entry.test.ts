@@ -85,6 +85,7 @@ describePostgres("the fetch entry under Bun and Deno", () => {
           "suggest_gifts",
           "prepare_order",
           "commit_order",
+          "order_status",
         ]);
         const found = content(
           await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH }),
