@@ -341,7 +341,7 @@ describe.each<Protocol>(["openai", "mcp-apps"])("the dev host with the %s protoc
     });
     await waitForText(page.locator("#link-notice"), "app-only");
     const listed = await page.locator("#tool-name option").allTextContents();
-    expect(listed).toEqual(["suggest_gifts", "prepare_order"]);
+    expect(listed).toEqual(["suggest_gifts", "prepare_order", "order_status"]);
     expect(await callLog(page)).toEqual([]);
     await page.context().close();
   });
