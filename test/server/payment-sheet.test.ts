@@ -107,8 +107,8 @@ function harness(store: IdempotencyStore, provider = fakeSheetProvider()) {
 const orderOf = (answer: CompleteCheckoutAnswer) =>
   answer.kind === "completed" ? answer.structuredContent.order.id : undefined;
 
-/** Exactly once, under repeats: the part run on every store. */
-function repeatSuite(open: () => IdempotencyStore) {
+/** A store opened for the suite, with the orders table made, and closed after it. */
+function suiteStore(open: () => IdempotencyStore): () => IdempotencyStore {
   let store: IdempotencyStore;
   beforeAll(async () => {
     store = open();
@@ -116,9 +116,15 @@ function repeatSuite(open: () => IdempotencyStore) {
     await localDatabase(store, ORDERS_SCHEMA).ready();
   });
   afterAll(() => store.close());
+  return () => store;
+}
+
+/** Exactly once, under repeats: the part run on every store. */
+function repeatSuite(open: () => IdempotencyStore) {
+  const store = suiteStore(open);
 
   it("charges once for two concurrent calls with the same token; the other replays the order", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const token = h.provider.token();
     const release = h.provider.hold();
@@ -133,7 +139,7 @@ function repeatSuite(open: () => IdempotencyStore) {
   });
 
   it("charges once for two concurrent calls with different tokens", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const release = h.provider.hold();
     const both = Promise.all([
@@ -148,7 +154,7 @@ function repeatSuite(open: () => IdempotencyStore) {
   });
 
   it("charges once for two sequential calls, with the same and then a new token", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const token = h.provider.token();
     const first = await h.pay(session.id, token);
@@ -177,7 +183,7 @@ function repeatSuite(open: () => IdempotencyStore) {
     const other = open();
     await other.init();
     try {
-      const a = harness(store);
+      const a = harness(store());
       const b = harness(other, a.provider);
       const session = a.sheet.session(draft(), a);
       const release = a.provider.hold();
@@ -197,7 +203,7 @@ function repeatSuite(open: () => IdempotencyStore) {
   });
 
   it("fences an attempt that outlived its lease: the takeover charges the captured token under the same key, once", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const token = h.provider.token();
     const release = h.provider.hold();
@@ -231,16 +237,10 @@ describe("payment sheet on SQLite", () => {
   const open = () => createSqliteStore(join(dir, "idem.sqlite"));
   repeatSuite(open);
 
-  let store: IdempotencyStore;
-  beforeAll(async () => {
-    store = open();
-    await store.init();
-    await localDatabase(store, ORDERS_SCHEMA).ready();
-  });
-  afterAll(() => store.close());
+  const store = suiteStore(open);
 
   it("answers a declined token with the sheet's message and no order; another token then pays once", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const declined = h.provider.token("decline");
     const answer = await h.pay(session.id, declined);
@@ -278,7 +278,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("answers requires_3ds the way the sheet shows it", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const answer = await h.pay(session.id, h.provider.token("3ds"));
     expect(answer).toMatchObject({
@@ -289,7 +289,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("declines a token capped below the session's total: the amount is the server's", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const answer = await h.pay(session.id, h.provider.token("ok", 100));
     expect(answer.kind).toBe("refused");
@@ -297,7 +297,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("refuses a session it did not mint for this caller, before anything is claimed", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const token = h.provider.token();
     // Another person's session.
@@ -312,7 +312,7 @@ describe("payment sheet on SQLite", () => {
     const madeUp = await h.pay("cs1_e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", token);
     // Minted by another app (another secret).
     const elsewhere = createPaymentSheet({
-      store,
+      store: store(),
       provider: h.provider,
       paymentProvider: { provider: "stripe", merchant_id: "m", supported_payment_methods: [] },
       paymentMode: "test",
@@ -332,7 +332,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("refuses untrusted arguments without crashing, naming the fields and echoing nothing", async () => {
-    const h = harness(store);
+    const h = harness(store());
     for (const args of [
       null,
       "complete",
@@ -363,7 +363,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("refuses an expired session with nothing charged, and still replays a session paid in time", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const late = h.sheet.session(draft(), h);
     const paid = h.sheet.session(draft(), h);
     const first = await h.pay(paid.id, h.provider.token());
@@ -396,7 +396,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("answers a 503 as nothing charged; the retry pays once", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const token = h.provider.token("503");
     expect(await h.pay(session.id, token)).toMatchObject({
@@ -408,7 +408,7 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("finishes a lost answer after the charge with the retry, whatever its token: one charge, one order", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     const lost = await h.pay(session.id, h.provider.token("timeout_after_charge"));
     expect(lost).toMatchObject({
@@ -426,12 +426,12 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("finishes a lost answer nobody retries with the reconciler: one order, and the late call replays it", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     await h.pay(session.id, h.provider.token("timeout_after_charge"));
     h.advance(120_000);
     const counts = await reconcileInDoubt({
-      store,
+      store: store(),
       now: h.now,
       graceMs: 60_000,
       complete: (record) => h.sheet.completeRecord(record),
@@ -447,12 +447,12 @@ describe("payment sheet on SQLite", () => {
   });
 
   it("refunds a lost answer older than allowed: one refund, no order, and the late call is told", async () => {
-    const h = harness(store);
+    const h = harness(store());
     const session = h.sheet.session(draft(), h);
     await h.pay(session.id, h.provider.token("timeout_after_charge"));
     h.advance(3_600_000);
     await reconcileInDoubt({
-      store,
+      store: store(),
       now: h.now,
       graceMs: 60_000,
       compensateAfterMs: 600_000,
