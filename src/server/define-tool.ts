@@ -10,7 +10,7 @@ import { kindJsonSchema } from "../contract/json-schema.ts";
 import type { KindData, KindDefinition } from "../contract/kinds.ts";
 import type { ToolSignature } from "../contract/tools.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts";
-import type { ArgumentSpec } from "./validate-arguments.ts";
+import type { ArgumentSpec } from "./validate-arguments/index.ts";
 import { fileParamsOf } from "./file-input.ts";
 
 /** The hints of a tool that only reads, and of a write run once per idempotency key. */

@@ -13,7 +13,7 @@ export { NEXT_ACTIONS } from "./next-action.ts";
 export { explainEmpty, type SearchCondition } from "./empty-reason.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./caller.ts";
-export type { ArgumentSpec } from "./validate-arguments.ts";
+export type { ArgumentSpec } from "./validate-arguments/index.ts";
 export { StartupRefusal } from "./mode.ts";
 export {
   type AuthorizationSettings,
@@ -30,8 +30,8 @@ export {
   type ResourceProvider,
   type CallOrigin,
 } from "./tool-server.ts";
-export { idempotentResult } from "./idempotent-result.ts";
-export { commitArguments, runCommit } from "./commit-arguments.ts";
+export { idempotentResult } from "./write/idempotent-result.ts";
+export { commitArguments, runCommit } from "./write/commit-arguments.ts";
 export { peekCommit } from "./commit-status.ts";
 export { signWebhook, webhookRoute, type WebhookOptions } from "./webhook.ts";
 export {
@@ -45,12 +45,12 @@ export {
   type WriteResult,
 } from "./write/define-write.ts";
 export type { RefusalOptions, WriteValue } from "./write/write-refusals.ts";
-export { createConfirmationSigner, type ConfirmationOptions } from "./confirmation.ts";
+export { createConfirmationSigner, type ConfirmationOptions } from "./write/confirmation.ts";
 export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 export { widgetResources } from "./widget-resources.ts";
 export { defineTool, type ToolsOf } from "./define-tool.ts";
 export { FileInput } from "./file-input.ts";
-export { serveHttp } from "./http.ts";
+export { serveHttp } from "./http/serve-http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { appToolServer, type AppServerOptions } from "./app/app-tool-server.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";

@@ -9,7 +9,7 @@ import type { Principal } from "./auth/principal.ts";
 import type { ToolAuth } from "./auth/tool-access.ts";
 import type { ServerLogger } from "./log.ts";
 import type { ToolErrorBody } from "./tool-failure.ts";
-import type { ArgumentSpec } from "./validate-arguments.ts";
+import type { ArgumentSpec } from "./validate-arguments/index.ts";
 
 /** What a handler gets besides its validated arguments. */
 export interface ToolContext {

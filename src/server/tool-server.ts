@@ -42,7 +42,7 @@ import {
   planConfirmations,
   withConfirmationArgument,
   type ConfirmationOptions,
-} from "./confirmation.ts";
+} from "./write/confirmation.ts";
 import type { ServerLogger } from "./log.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
@@ -51,7 +51,7 @@ import type { ResourceProvider } from "./resource-provider.ts";
 import { createSdkServer } from "./sdk-server.ts";
 import { toToolError } from "./tool-failure.ts";
 import type { CallOrigin, ToolDefinition } from "./tool-definition.ts";
-import { validateArguments, type ArgumentSpec } from "./validate-arguments.ts";
+import { validateArguments, type ArgumentSpec } from "./validate-arguments/index.ts";
 import { validationMessage } from "./validate-arguments/validation-message.ts";
 
 // Their own file, so the modules the tool server calls (confirmation, access) can name a

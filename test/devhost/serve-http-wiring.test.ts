@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpServer } from "@modelcontextprotocol/server";
 import { createDevHostHandler } from "../../src/devhost/index.ts";
 import { serveHttp, silentLogger } from "../../src/server/index.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint } from "../../src/server/http/serve-http.ts";
 
 // The one hook the dev host needs from the kit's HTTP server: `otherRoutes`, tried for every
 // path but the MCP endpoint, after the Host check (so DNS rebinding reaches no dev route).

@@ -13,7 +13,7 @@ import {
   type AuthorizationSettings,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
-import type { HttpEndpoint, HttpOptions } from "../../src/server/http.ts";
+import type { HttpEndpoint, HttpOptions } from "../../src/server/http/serve-http.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import type { IdempotencyTiming } from "../../src/server/idempotency/run-idempotent.ts";
 import { connectClient, memoryLogger, sc } from "../server/mcp-client.ts";

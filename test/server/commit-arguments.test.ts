@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { commitArguments, createSqliteStore, runCommit } from "../../src/server/index.ts";
-import { validateArguments } from "../../src/server/validate-arguments.ts";
+import { validateArguments } from "../../src/server/validate-arguments/index.ts";
 
 const spec = commitArguments({ draftExample: "d_example" });
 

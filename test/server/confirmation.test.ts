@@ -14,7 +14,7 @@ import {
   type CallOrigin,
   type ToolDefinition,
 } from "../../src/server/index.ts";
-import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/confirmation.ts";
+import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/write/confirmation.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { things } from "../support/thing-contract.ts";
 import { defineContract, id, recordKind } from "../../src/contract/index.ts";

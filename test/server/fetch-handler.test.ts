@@ -59,7 +59,7 @@ describe("createFetchHandler's module graph", () => {
   });
 
   it("sees a node: import where there is one (the check can fail)", () => {
-    expect([...moduleGraph("server/http.js").bare]).toContain("node:http");
+    expect([...moduleGraph("server/http/serve-http.js").bare]).toContain("node:http");
   });
 });
 

@@ -9,7 +9,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/confirmation.ts";
+import { DEVELOPMENT_CONFIRMATION_SECRET } from "../../src/server/write/confirmation.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

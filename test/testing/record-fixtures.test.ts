@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { recordFixtures, type RecordedResult } from "../../src/testing/index.ts";
 import type { RecordScenario } from "../../src/testing/record-fixtures.ts";
-import type { HttpEndpoint } from "../../src/server/http.ts";
+import type { HttpEndpoint } from "../../src/server/http/serve-http.ts";
 import { notes, startNotesServer } from "./notes-server.ts";
 
 type NotesState = ReturnType<typeof notes.parse>["state"];

@@ -14,7 +14,7 @@ import {
   CONFIRMATION_PREVIOUS_SECRETS_ENV,
   CONFIRMATION_SECRET_ENV,
   DEVELOPMENT_CONFIRMATION_SECRET,
-} from "../confirmation.ts";
+} from "../write/confirmation.ts";
 import {
   isDevelopment,
   requireProductionSettings,

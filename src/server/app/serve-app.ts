@@ -9,9 +9,9 @@
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
-import { CONFIRMATION_SECRET_ENV } from "../confirmation.ts";
+import { CONFIRMATION_SECRET_ENV } from "../write/confirmation.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { serveHttp } from "../http.ts";
+import { serveHttp } from "../http/serve-http.ts";
 import { createPostgresStore } from "../idempotency/postgres-store.ts";
 import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";

@@ -7,7 +7,7 @@
  * either way.
  */
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
-import { appOnlyMeta } from "../confirmation.ts";
+import { appOnlyMeta } from "../write/confirmation.ts";
 import { errorText } from "../results.ts";
 import type { CompleteCheckoutAnswer } from "./sheet-types.ts";
 

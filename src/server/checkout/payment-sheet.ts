@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import * as v from "valibot";
-import type { ConfirmationOptions } from "../confirmation.ts";
+import type { ConfirmationOptions } from "../write/confirmation.ts";
 import type { InDoubtRecord } from "../idempotency/reconcile.ts";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
 import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";

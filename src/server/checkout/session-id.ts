@@ -10,7 +10,7 @@
  * is deterministic per draft and price, so asking twice gives one session.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { signingKeys, type ConfirmationOptions } from "../confirmation.ts";
+import { signingKeys, type ConfirmationOptions } from "../write/confirmation.ts";
 import type { PaymentMode } from "./sheet-types.ts";
 
 /** What a session id carries (and what is charged). */

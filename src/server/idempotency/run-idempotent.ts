@@ -22,7 +22,7 @@
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
-import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
+import { confirmationRequired, currentUnconfirmedCall } from "../write/confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";

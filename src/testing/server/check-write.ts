@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IDEMPOTENCY_CODES } from "../../contract/error-codes.ts";
 import { callerScope } from "../../server/caller.ts";
-import { createConfirmationSigner } from "../../server/confirmation.ts";
+import { createConfirmationSigner } from "../../server/write/confirmation.ts";
 import { guardStore } from "../../server/idempotency/guard-store.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";

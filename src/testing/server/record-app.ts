@@ -9,8 +9,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { callerScope } from "../../server/caller.ts";
-import { createConfirmationSigner } from "../../server/confirmation.ts";
-import { serveHttp } from "../../server/http.ts";
+import { createConfirmationSigner } from "../../server/write/confirmation.ts";
+import { serveHttp } from "../../server/http/serve-http.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
 import { silentLogger } from "../../server/log.ts";

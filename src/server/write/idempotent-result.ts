@@ -3,10 +3,10 @@
  * answers when its key was used for other arguments or is still running are the same for
  * every app, so no app writes them again.
  */
-import { IDEMPOTENCY_CODES } from "../contract/error-codes.ts";
-import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
-import { NEXT_ACTIONS } from "./next-action.ts";
-import type { ToolOutcome } from "./tool-server.ts";
+import { IDEMPOTENCY_CODES } from "../../contract/error-codes.ts";
+import type { IdempotentOutcome } from "../idempotency/run-idempotent.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
+import type { ToolOutcome } from "../tool-server.ts";
 
 /** A handler's failed outcome: the one `idempotentResult` answers when the write did not succeed. */
 type Failure = Extract<ToolOutcome, { ok: false }>;

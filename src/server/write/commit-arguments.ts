@@ -11,10 +11,10 @@ import {
   type Attempt,
   type EffectContext,
   type IdempotentOutcome,
-} from "./idempotency/run-idempotent.ts";
-import type { IdempotencyStore } from "./idempotency/store.ts";
-import type { ToolContext } from "./tool-server.ts";
-import type { ArgumentSpec } from "./validate-arguments.ts";
+} from "../idempotency/run-idempotent.ts";
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import type { ToolContext } from "../tool-server.ts";
+import type { ArgumentSpec } from "../validate-arguments/index.ts";
 
 /** What an idempotency key may be: 8 to 128 of `A-Z a-z 0-9 _ . : -` (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/;

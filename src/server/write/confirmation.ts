@@ -19,14 +19,14 @@ import {
   CONFIRMATION_ARGUMENT,
   CONFIRMATION_META,
   MAX_CONFIRMATION_LENGTH,
-} from "../contract/confirmation.ts";
-import { CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
-import type { KindDefinition } from "../contract/kinds.ts";
-import type { ToolError } from "../contract/schemas.ts";
-import { requireStrongSecrets } from "./app/setting-bounds.ts";
-import { isDevelopment, requireProductionSettings } from "./mode.ts";
-import { NEXT_ACTIONS } from "./next-action.ts";
-import type { ToolDefinition } from "./tool-definition.ts";
+} from "../../contract/confirmation.ts";
+import { CONFIRMATION_REQUIRED } from "../../contract/error-codes.ts";
+import type { KindDefinition } from "../../contract/kinds.ts";
+import type { ToolError } from "../../contract/schemas.ts";
+import { requireStrongSecrets } from "../app/setting-bounds.ts";
+import { isDevelopment, requireProductionSettings } from "../mode.ts";
+import { NEXT_ACTIONS } from "../next-action.ts";
+import type { ToolDefinition } from "../tool-definition.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */
 export const CONFIRMATION_SECRET_ENV = "CONFIRMATION_SECRET";

@@ -15,31 +15,26 @@
  * the fixed template.
  */
 import * as v from "valibot";
-import { isRecord } from "../core/is-record.ts";
-import { callerStrings, examplesFor } from "./validate-arguments/caller-text.ts";
+import { isRecord } from "../../core/is-record.ts";
+import { callerStrings, examplesFor } from "./caller-text.ts";
 import {
   fieldIssueErrors,
   ruleErrors,
   rulesAfterRepair,
   unknownFieldsError,
   wholeArrayErrors,
-} from "./validate-arguments/field-errors.ts";
-import { entriesOf, groupByField, unknownKeys } from "./validate-arguments/grouping.ts";
-import { FIELD_CODES } from "../contract/error-codes.ts";
-import {
-  type Args,
-  type ArgumentSpec,
-  NO_CUSTOM_MESSAGE,
-  type ValidationOutcome,
-} from "./validate-arguments/spec.ts";
+} from "./field-errors.ts";
+import { entriesOf, groupByField, unknownKeys } from "./grouping.ts";
+import { FIELD_CODES } from "../../contract/error-codes.ts";
+import { type Args, type ArgumentSpec, NO_CUSTOM_MESSAGE, type ValidationOutcome } from "./spec.ts";
 
 export {
   type ArgumentSpec,
   type PathKey,
   type RuleProblem,
   type ValidationOutcome,
-} from "./validate-arguments/spec.ts";
-export { formatPath } from "./validate-arguments/paths.ts";
+} from "./spec.ts";
+export { formatPath } from "./paths.ts";
 
 /** The answer to arguments that are not an object: one root error, a whole valid call as example. */
 function notAnObject(spec: ArgumentSpec<unknown>): ValidationOutcome<never> {

@@ -10,12 +10,12 @@ import {
   createFetchHandler,
   DEFAULT_BODY_TIMEOUT,
   type FetchHandlerOptions,
-} from "./http/fetch-handler.ts";
-import { answerWithFetch, closeNodeHttp, listenNodeHttp } from "./http/node-listener.ts";
-import { hostAllowed, pathDecodes } from "./http/request-checks.ts";
-import { isLoopbackHost, loopbackHostHeaders } from "../core/loopback.ts";
+} from "./fetch-handler.ts";
+import { answerWithFetch, closeNodeHttp, listenNodeHttp } from "./node-listener.ts";
+import { hostAllowed, pathDecodes } from "./request-checks.ts";
+import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 
-export type { HttpAuthOutcome } from "./http/fetch-handler.ts";
+export type { HttpAuthOutcome } from "./fetch-handler.ts";
 
 /** Options of `serveHttp` (spelled out on it). */
 export type HttpOptions = Parameters<typeof serveHttp>[0];
