@@ -4,33 +4,10 @@
  * and as tests in Chromium through `@storybook/addon-vitest` (see vitest.storybook.config.ts).
  */
 import type { StorybookConfig } from "@storybook/react-vite";
-import type { AliasOptions, Alias, PluginOption } from "vite";
-import { WIDGET_KIT_PLUGIN_PREFIX } from "mcp-widget-kit/build";
+import type { AliasOptions, Alias } from "vite";
+import { storybookConfig } from "mcp-widget-kit/build";
 import { kitAliases } from "../scripts/kit-aliases.ts";
 import { fixtureStoriesIndexer, fixtureStoriesPlugin, fixtureRoots } from "./fixture-stories.ts";
-
-/**
- * Whether a plugin of the root vite.config.ts must stay out of Storybook: the kit's widget
- * build (`mcp-widget-kit:single-file` inlines every chunk into one HTML page, which breaks
- * Storybook's multi-entry preview; `mcp-widget-kit:outputs` writes the widget manifest and checks
- * the contract lock) and vite-plugin-singlefile itself, should it be used directly.
- * Matched by plugin `name`.
- */
-export function isWidgetBuildPlugin(name: string): boolean {
-  return name.startsWith(WIDGET_KIT_PLUGIN_PREFIX) || name === "vite:singlefile";
-}
-
-/** `plugins` without the widget build's plugins; nested arrays and promises are flattened. */
-export async function withoutWidgetBuild(
-  plugins: readonly PluginOption[],
-): Promise<PluginOption[]> {
-  const kept: PluginOption[] = [];
-  for (const option of await Promise.all(plugins)) {
-    if (Array.isArray(option)) kept.push(...(await withoutWidgetBuild(option)));
-    else if (option && !isWidgetBuildPlugin(option.name)) kept.push(option);
-  }
-  return kept;
-}
 
 /** Vite's `resolve.alias` in its array form (it may be given as an object). */
 function aliasList(alias: AliasOptions | undefined): Alias[] {
@@ -48,11 +25,12 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // `*.fixtures.stories.tsx` files get one story per JSON file they point at (see fixture-stories.ts).
   experimental_indexers: async (existing) => [fixtureStoriesIndexer, ...(existing ?? [])],
-  async viteFinal(viteConfig) {
-    const plugins = await withoutWidgetBuild(viteConfig.plugins ?? []);
+  // The root vite.config.ts's widget build out first, as in an app made with `create`.
+  async viteFinal(appConfig) {
+    const viteConfig = await storybookConfig().viteFinal(appConfig);
     return {
       ...viteConfig,
-      plugins: [fixtureStoriesPlugin(), ...plugins],
+      plugins: [fixtureStoriesPlugin(), ...(viteConfig.plugins ?? [])],
       resolve: {
         ...viteConfig.resolve,
         alias: [...aliasList(viteConfig.resolve?.alias), ...kitAliases()],

@@ -1,6 +1,6 @@
 /**
  * `mcp-widget-kit/build`: the Vite plugin an app's `vite.config.ts` adds, the widget config it
- * reads, and the contract lock (Node only).
+ * reads, the contract lock, and the app's Storybook config (Node only).
  *
  * Only what an app author uses: the checks behind the plugin (origins, inline audit, contract
  * diff) are the kit's own; its scripts and tests import them from their `src/build/*` files.
@@ -12,3 +12,4 @@
 export { widgetKit, WIDGET_KIT_PLUGIN_PREFIX, type WidgetKitOptions } from "./plugin.ts";
 export { defineWidgetConfig, type WidgetConfig, type WidgetDomains } from "./widget-config.ts";
 export { writeContractLock } from "./contract-lock.ts";
+export { storybookConfig } from "./storybook.ts";

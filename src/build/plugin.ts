@@ -20,6 +20,7 @@ import type { Language } from "../i18n/locale.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { declaredPartsPlugin } from "./declared-parts.ts";
 import { widgetOnlyPlugin } from "./widget-only.ts";
+import { htmlShellPlugin } from "./html-shell.ts";
 
 /** Every plugin this module returns has a name starting with this (so Storybook can drop them). */
 export const WIDGET_KIT_PLUGIN_PREFIX = "mcp-widget-kit:";
@@ -214,5 +215,7 @@ export function widgetKit<Kinds extends Record<string, KindDefinition>>(
 
   const declared = declaredPartsPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}declared-parts`, options);
   const widgetOnly = widgetOnlyPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}widget-only`, options);
-  return declared ? [declared, widgetOnly, singleFile, outputs] : [widgetOnly, singleFile, outputs];
+  const shell = htmlShellPlugin(`${WIDGET_KIT_PLUGIN_PREFIX}html-shell`, config.name);
+  const built = [shell, widgetOnly, singleFile, outputs];
+  return declared ? [declared, ...built] : built;
 }

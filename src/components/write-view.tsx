@@ -17,6 +17,7 @@ import type { EmptyStateProps } from "./empty-state.tsx";
 import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
+import { WRITE_ERROR_CLASSES } from "./write-error-classes.ts";
 
 /** `view` in `state`, narrowed to the union's members of that state. */
 const inState = <V extends { readonly state: string }, S extends string>(
@@ -74,6 +75,8 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
  * state, ConfirmDraft for the prepare tool's result (committed with `{ draft_id,
  * idempotency_key }` and the draft's proof), Receipt for the commit tool's result (its
  * reference, total and replay from the flow's `receipt`), and the kit's cancelled notice.
+ * The draft refusals a declared write answers (`DRAFT_NOT_FOUND`, `DRAFT_EXPIRED`,
+ * `DRAFT_ALREADY_USED`) are classed by the kit; `errorClasses` adds the app's own codes.
  *
  * @example
  * <WriteView contract={flights} prepare={tools.prepare_booking} commit={tools.book_flight}
@@ -85,6 +88,8 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
   props: WriteViewProps<R, P, C>,
 ) {
   const { header, confirm, renderReceipt, renderRecord, dialogWords } = props;
+  // The write's own draft refusals are classed for every app; the app's classes come on top.
+  const errorClasses = { ...WRITE_ERROR_CLASSES, ...props.errorClasses };
   // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
   const flow = useWriteFlow<R, P, ToolRef>(props);
   const { m } = useI18n();
@@ -108,7 +113,7 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
       onRefresh={flow.refresh}
       onCancel={flow.end}
       errorTexts={props.errorTexts}
-      errorClasses={props.errorClasses}
+      errorClasses={errorClasses}
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
       renderRecord={(record) => {
@@ -133,7 +138,7 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
             draft={draft}
             words={dialogWords}
             errorTexts={props.errorTexts}
-            errorClasses={props.errorClasses}
+            errorClasses={errorClasses}
             onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
             onCommitted={flow.committed}
             onCancel={flow.cancel}

@@ -12,6 +12,7 @@ import type { ToolSignature } from "../contract/tools.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts";
 import type { ArgumentSpec } from "./validate-arguments/index.ts";
 import { fileParamsOf } from "./file-input.ts";
+import { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
 
 /** The hints of a tool that only reads, and of a write run once per idempotency key. */
 const READ_HINTS = {
@@ -42,6 +43,7 @@ export type ToolsOf<T extends { readonly name: string; readonly "~signature"?: T
  * @example
  * const search = defineTool(flights, "flight_offers", {
  *   name: "search_flights", description: "…",
+ *   widget: { uris: options.widget.uris, words: { invoking: "Searching…", invoked: "Found" } },
  *   arguments: { schema: SearchArgs, repair: () => ({ from: "LIS", to: "BER" }) },
  *   async handler({ from, to }) {
  *     return { ok: true, data: { offers: find(from, to) }, text: "Found offers." };
@@ -68,6 +70,15 @@ export function defineTool<
     readonly annotations?: ToolDefinition<Args>["annotations"];
     /** The tool's name, as the model and the widget call it. */
     readonly name: Name;
+    /**
+     * The widget its results show in (the app's `widget`, as `AppServerOptions` has it), with
+     * what ChatGPT shows while the tool runs and once it is done: the tool's `_meta` for both
+     * hosts (`widgetToolMeta`), merged under `meta`. Without it the tool shows no widget.
+     */
+    readonly widget?: {
+      readonly uris: WidgetUris;
+      readonly words: { readonly invoking: string; readonly invoked: string };
+    };
     /**
      * The arguments: a valibot schema (its input type `Input` is the widget's, its output
      * `Args` what the handler receives), examples and rules.
@@ -102,12 +113,18 @@ export function defineTool<
 } {
   if (!Object.hasOwn(contract.kinds, kind))
     throw new TypeError(`defineTool: the contract declares no kind "${kind}"`);
+  const { widget, ...definition } = spec;
   // ChatGPT fills only the file inputs `openai/fileParams` names: written from the schema.
   const files = fileParamsOf(spec.arguments.schema);
+  const meta = {
+    ...(widget ? widgetToolMeta(widget.uris, widget.words) : {}),
+    ...spec.meta,
+    ...(files.length > 0 ? { "openai/fileParams": files } : {}),
+  };
   return {
-    ...spec,
+    ...definition,
     annotations: spec.annotations ?? (spec.writes ? WRITE_HINTS : READ_HINTS),
-    ...(files.length > 0 ? { meta: { ...spec.meta, "openai/fileParams": files } } : {}),
+    ...(Object.keys(meta).length > 0 ? { meta } : {}),
     kind,
     outputSchema: kindJsonSchema(contract, kind),
     // Kind data is an object type, so it is a ToolOutcome's data as it stands.

@@ -1,6 +1,7 @@
 /**
  * Test and story helpers: the mock host, a widget rendered under it, a server's tools called
- * as the widget calls them, fixture recording and DOM snapshot tests. Host types (`Host`,
+ * as the widget calls them, fixture recording, DOM snapshot tests, a recorded result's story
+ * (`recordedStory`) and the kit's checks of an app's widget (`checkWidget`). Host types (`Host`,
  * `HostGlobals`, `HostCapabilities`, …) come from `mcp-widget-kit`.
  *
  * @packageDocumentation
@@ -11,4 +12,6 @@ export { callAsWidget } from "./widget-caller.ts";
 export { recordFixtures, type RecordFixturesOptions, type Recorder } from "./record-fixtures.ts";
 export type { RecordedResult, RecordServer } from "./tool-caller.ts";
 export { snapshotFixtures } from "./snapshot-fixtures.tsx";
+export { checkWidget, type CheckWidgetOptions } from "./check-widget.tsx";
+export { recordedStory } from "./recorded-story.tsx";
 export { readFixtures, type Fixture } from "./fixture-files.ts";

@@ -9,6 +9,7 @@ import { act, type ReactElement } from "react";
 import { createRoot } from "react-dom/client";
 import { HostProvider } from "../hooks/host-context.tsx";
 import { readFixtures, type Fixture } from "./fixture-files.ts";
+import { FIXED_NOW } from "./fixed-clock.ts";
 import { createMockHost } from "./mock-host.ts";
 
 /** The options of {@link snapshotFixtures} (the kit's own tests name them). */
@@ -16,8 +17,6 @@ export type SnapshotFixturesOptions = Parameters<typeof snapshotFixtures>[0];
 
 /** One rendering of every fixture: the host's locale and theme. */
 type SnapshotVariant = NonNullable<SnapshotFixturesOptions["variants"]>[number];
-
-const DEFAULT_NOW = Date.UTC(2030, 0, 1, 10, 0, 0);
 
 /** React's `useId()` output (`_r_1_` since React 19.1, `«r1»` and `:r1:` before). */
 const REACT_ID = /_r_[0-9a-z]+_|«r[0-9a-z]+»|:r[0-9a-z]+:/g;
@@ -139,7 +138,7 @@ export async function snapshotFixtures(options: {
   readonly variants?: readonly { readonly locale: string; readonly theme: "light" | "dark" }[];
   /**
    * The clock while rendering (`Date.now()`), so expiry and countdown text never changes
-   * between runs. Default: 2030-01-01T10:00:00Z.
+   * between runs. Default: 2030-01-01T10:00:00Z, the instant `recordApp` records at.
    */
   readonly now?: Date | number;
   /**
@@ -158,7 +157,7 @@ export async function snapshotFixtures(options: {
   const fileOf = (fixture: Fixture, variant: SnapshotVariant) =>
     `${fixture.name}.${variant.locale}-${variant.theme}.html`;
   const expected = new Set(fixtures.flatMap((f) => variants.map((variant) => fileOf(f, variant))));
-  const now = options.now ?? DEFAULT_NOW;
+  const now = options.now ?? FIXED_NOW;
   const timeZone = options.timeZone ?? "UTC";
   const savedTimeZone = process.env.TZ;
   const { snapshotDir } = options;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +48,8 @@ async function buildWidget(
   await build({
     configFile: false,
     logLevel: "silent",
-    root: join(here, root),
+    // A fixture folder of this directory, or an absolute one.
+    root: resolve(here, root),
     mode: "production",
     // vitest sets NODE_ENV=test, which would pick React's development build.
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
@@ -73,6 +74,7 @@ describe("widgetKit plugin, fixture build", () => {
 
   it("names every plugin with the kit prefix", () => {
     expect(widgetKit({ config }).map((p) => p.name)).toEqual([
+      `${WIDGET_KIT_PLUGIN_PREFIX}html-shell`,
       `${WIDGET_KIT_PLUGIN_PREFIX}widget-only`,
       `${WIDGET_KIT_PLUGIN_PREFIX}single-file`,
       `${WIDGET_KIT_PLUGIN_PREFIX}outputs`,
@@ -159,6 +161,28 @@ describe("widgetKit plugin, fixture build", () => {
   it("writes the contract's JSON Schema with its version", () => {
     expect(JSON.parse(readFileSync(join(outDir, "contract.json"), "utf8"))).toEqual(
       contractJsonSchema(shop),
+    );
+  });
+});
+
+describe("widgetKit plugin, the page an app need not write", () => {
+  it("builds a root with no index.html on the kit's page: #root and the app's main.tsx", async () => {
+    const outDir = join(work, "no-page");
+    await buildWidget("fixture-no-page", outDir);
+    const html = readFileSync(join(outDir, "widget.html"), "utf8");
+    expect(html).toMatch(/<meta charset="utf-8"/);
+    expect(html).toMatch(/<title>fixture<\/title>/);
+    expect(html).toMatch(/<div id="root"><\/div>/);
+    // The app's entry and its styles, inlined.
+    expect(html).toMatch(/<script type="module">(?:(?!<\/script>)[\s\S])*No page written/);
+    expect(html).toMatch(/<style>[^<]*data-theme/);
+  });
+
+  it("fails naming the fix when the root has neither a page nor an entry", async () => {
+    const root = join(work, "empty-root");
+    mkdirSync(root);
+    await expect(buildWidget(root, join(work, "empty-out"))).rejects.toThrow(
+      /neither index\.html nor an entry \(main\.tsx, main\.ts\)/,
     );
   });
 });

@@ -3,6 +3,8 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { WriteView } from "../../src/components/write-view.tsx";
+import { WRITE_ERROR_CLASSES } from "../../src/components/write-error-classes.ts";
+import { DRAFT_REFUSALS } from "../../src/server/write/write-refusals.ts";
 import { payloads, resultOf } from "../fixture-app/payloads.ts";
 import { tools } from "../fixture-app/widget.tsx";
 import { shop } from "../support/shop-contract.ts";
@@ -142,5 +144,31 @@ describe("WriteView", () => {
     expect(dialog).toHaveTextContent("The app could not do this.");
     expect(dialog).toHaveTextContent("Nothing was changed.");
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+  });
+
+  it("classes a declared write's draft refusals for every app (none lists them)", async () => {
+    expect(Object.keys(WRITE_ERROR_CLASSES).sort()).toEqual(Object.keys(DRAFT_REFUSALS).sort());
+    const refusal = (code: string) => ({
+      contract_version: "1.0",
+      kind: "purchase",
+      ok: false,
+      error: { code, message: "m", retryable: false, changes: "none" },
+    });
+    for (const [code, sentence] of [
+      ["DRAFT_EXPIRED", "This has expired. Please start again."],
+      ["DRAFT_NOT_FOUND", "That could not be found, or is no longer available."],
+      ["DRAFT_ALREADY_USED", "This clashes with an earlier request, so nothing more was done."],
+    ] as const) {
+      const { unmount } = render({
+        tools: {
+          prepare_purchase: () => resultOf(payloads.draft),
+          place_purchase: () => resultOf(refusal(code)),
+        },
+      });
+      await click('[data-action="prepare"]');
+      await click('[data-action="confirm"]');
+      expect(screen.getByRole("alertdialog")).toHaveTextContent(sentence);
+      unmount();
+    }
   });
 });

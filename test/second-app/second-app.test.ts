@@ -280,6 +280,16 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     ]);
   });
 
+  it("builds its stories with Storybook (the kit's storybookConfig), without the widget build", () => {
+    run("npm", ["run", "build-storybook", "--", "--quiet"]);
+    const index = JSON.parse(readFileSync(join(app, "storybook-static/index.json"), "utf8")) as {
+      entries: Record<string, { type: string }>;
+    };
+    expect(Object.keys(index.entries)).toEqual(["flights-widget--results"]);
+    // The widget build stayed out: no widget page or manifest among Storybook's files.
+    expect(existsSync(join(app, "storybook-static/widget.manifest.json"))).toBe(false);
+  });
+
   it("type-checks with skipLibCheck: false", () => {
     run("npm", ["run", "typecheck"]);
   });

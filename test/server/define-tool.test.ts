@@ -39,6 +39,32 @@ describe("defineTool", () => {
     });
   });
 
+  it("writes the widget's _meta for both hosts from `widget`, under the tool's own meta", () => {
+    const tool = defineTool(notes, "note_list", {
+      ...spec,
+      widget: {
+        uris: { skybridge: "ui://widget/notes.html", mcpApp: "ui://widget/notes.mcp-app.html" },
+        words: { invoking: "Finding…", invoked: "Found" },
+      },
+      meta: { "openai/widgetAccessible": false },
+      handler: async () => ({ ok: true, data: { notes: [] }, text: "" }),
+    });
+    expect(tool.meta).toMatchObject({
+      "openai/outputTemplate": "ui://widget/notes.html",
+      ui: { resourceUri: "ui://widget/notes.mcp-app.html" },
+      "openai/toolInvocation/invoking": "Finding…",
+      "openai/toolInvocation/invoked": "Found",
+      "openai/widgetAccessible": false,
+    });
+    expect("widget" in tool).toBe(false);
+    // Without it, a tool shows no widget and carries no _meta at all.
+    const plain = defineTool(notes, "note_list", {
+      ...spec,
+      handler: async () => ({ ok: true, data: { notes: [] }, text: "" }),
+    });
+    expect(plain.meta).toBeUndefined();
+  });
+
   it("refuses a kind the contract does not declare (a JavaScript caller has no typecheck)", () => {
     expect(() =>
       defineTool(notes, "note_saved" as "note_list", {

@@ -7,18 +7,20 @@
  * `stableIds`) are renamed in order of first appearance (`drf_0…01`), and a renamed draft's
  * proof is signed again for its recorded id — so recording twice writes the same files.
  */
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { callerScope } from "../../server/caller.ts";
 import { createConfirmationSigner } from "../../server/write/confirmation.ts";
 import { serveHttp } from "../../server/http/serve-http.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
-import { silentLogger } from "../../server/log.ts";
+import { silentLogger, type ServerLogger } from "../../server/log.ts";
 import type { ToolServer } from "../../server/tool-server.ts";
 import { CONFIRMATION_META } from "../../contract/confirmation.ts";
 import { recordFixtures, type Recorder } from "../record-fixtures.ts";
 import type { RecordedResult } from "../tool-caller.ts";
 import { callAsWidget } from "../widget-caller.ts";
+import { FIXED_NOW } from "../fixed-clock.ts";
 
 /** The ids of the kit's draft store: `drf_` and 32 random hex digits. */
 const KIT_DRAFT_IDS = /\bdrf_[0-9a-f]{32}\b/g;
@@ -27,17 +29,27 @@ const KIT_DRAFT_IDS = /\bdrf_[0-9a-f]{32}\b/g;
 export interface RecordAppOptions<State extends string> {
   /** The app's contract (`defineContract`'s): every result must parse to its scenario's state. */
   readonly contract: { parse(structuredContent: unknown): { readonly state: State } };
-  /** The fixture folder (`new URL("../fixtures/", import.meta.url)`); it belongs to the recorder. */
-  readonly dir: URL | string;
+  /**
+   * The fixture folder; it belongs to the recorder. Default: `fixtures/` in the working
+   * directory — the app's folder, where `npm run record` runs.
+   */
+  readonly dir?: URL | string;
   /** The scopes of the recording's signed-in person (the app's write scopes). */
   readonly scopes: readonly string[];
-  /** The fixed clock of the recording (ms since the epoch). */
-  readonly now: number;
-  /** Opens the app's tool server on `store`, with the clock and request ids to use. */
+  /**
+   * The fixed clock of the recording (ms since the epoch). Default: 2030-01-01T10:00:00Z, the
+   * instant `snapshotFixtures` renders at, so a recorded draft is shown as fresh as it was.
+   */
+  readonly now?: number;
+  /**
+   * Opens the app's tool server on `store`, with the clock, request ids and (silent) logger to
+   * use: `(server) => createAppServer({ widget, ...server })`.
+   */
   open(options: {
     readonly store: IdempotencyStore;
     readonly now: () => number;
     readonly requestId: () => string;
+    readonly log: ServerLogger;
   }): ToolServer;
   /**
    * The app's own ids made at random or from the effect key (e.g. `/\brp_[0-9a-f]{16}\b/g`),
@@ -72,10 +84,16 @@ function draftIdOf(result: RecordedResult): string | undefined {
  */
 export async function recordApp<State extends string>(options: RecordAppOptions<State>) {
   process.env.NODE_ENV ??= "development";
-  const now = () => options.now;
+  const instant = options.now ?? FIXED_NOW;
+  const now = () => instant;
   let requests = 0;
   const store = createSqliteStore(":memory:");
-  const tools = options.open({ store, now, requestId: () => `req-${++requests}` });
+  const tools = options.open({
+    store,
+    now,
+    requestId: () => `req-${++requests}`,
+    log: silentLogger,
+  });
   const principal = { issuer: "local", subject: "recorder", scopes: [...options.scopes] };
   const endpoint = await serveHttp({
     createServer: (context) => tools.createServer(context, { principal }),
@@ -111,7 +129,12 @@ export async function recordApp<State extends string>(options: RecordAppOptions<
     const report = await recordFixtures({
       contract: options.contract,
       server: endpoint.url,
-      dir: typeof options.dir === "string" ? options.dir : fileURLToPath(options.dir),
+      dir:
+        options.dir === undefined
+          ? resolve("fixtures")
+          : typeof options.dir === "string"
+            ? options.dir
+            : fileURLToPath(options.dir),
       scenarios: (recorder) => {
         const widget = callAsWidget(
           {

@@ -1,10 +1,9 @@
 /**
  * `npm run record`: re-records fixtures/ from the app's own server, through the kit's
- * `recordApp` (a free port, a fixed clock, request ids and caller; each result checked against
- * the contract; a fixture no scenario records any more deleted), so recording twice writes
- * the same files.
+ * `recordApp` (a free port, a fixed instant, request ids and caller; each result checked
+ * against the contract; a fixture no scenario records any more deleted). Recording twice writes the
+ * same files.
  */
-import { silentLogger } from "mcp-widget-kit/server";
 import { recordApp } from "mcp-widget-kit/testing/server";
 import { flights } from "../contract.ts";
 import { BOOKING_SCOPE } from "../server/book-flight.ts";
@@ -18,10 +17,8 @@ const draftOf = (result: { structuredContent?: unknown }) =>
 
 await recordApp({
   contract: flights,
-  dir: new URL("../fixtures/", import.meta.url),
   scopes: [BOOKING_SCOPE],
-  now: Date.parse("2030-04-30T10:00:00Z"),
-  open: (clock) => createFlightsServer({ widget, log: silentLogger, ...clock }),
+  open: (server) => createFlightsServer({ widget, ...server }),
   async scenarios(rec) {
     rec.record(
       "results",

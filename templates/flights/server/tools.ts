@@ -8,10 +8,8 @@ import * as v from "valibot";
 import {
   appToolServer,
   defineTool,
-  widgetToolMeta,
   type AppServerOptions,
   type ToolsOf,
-  type WidgetUris,
 } from "mcp-widget-kit/server";
 import { flights, type Booking } from "../contract.ts";
 import { bookFlight } from "./book-flight.ts";
@@ -21,12 +19,15 @@ const Airport = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "an IATA airport code s
 const SearchArgs = v.strictObject({ from: Airport, to: Airport });
 
 /** `defineTool` types each handler's data as its kind's, and sets `outputSchema` from the contract. */
-function searchFlights(widget: WidgetUris) {
+function searchFlights({ widget }: AppServerOptions) {
   return defineTool(flights, "flight_offers", {
     name: "search_flights",
     title: "Search flights",
     description: "Search flight offers between two airports (IATA codes). Read only.",
-    meta: widgetToolMeta(widget, { invoking: "Searching flights…", invoked: "Flights found" }),
+    widget: {
+      uris: widget.uris,
+      words: { invoking: "Searching flights…", invoked: "Flights found" },
+    },
     arguments: {
       schema: SearchArgs,
       repair: (args) => ({
@@ -64,6 +65,6 @@ export function createFlightsServer(
   return appToolServer(options, {
     info: { name: "flights", version: "1.0.0" },
     contract: flights,
-    tools: [searchFlights(options.widget.uris), booking.prepare, booking.commit],
+    tools: [searchFlights(options), booking.prepare, booking.commit],
   });
 }

@@ -4,20 +4,10 @@
  * remount, one idempotency key per draft, cancel, the ways back, errors in place with a retry);
  * this file says what a flight looks like and which tools make the write.
  */
-import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
+import { MessagesProvider, WriteView, useI18n } from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
-
-/**
- * The person's class of each error code the write answers beyond the kit's widget codes; the
- * sentence they see follows it.
- */
-const ERROR_CLASSES = {
-  DRAFT_NOT_FOUND: "not_found",
-  DRAFT_EXPIRED: "expired",
-  DRAFT_ALREADY_USED: "conflict",
-} as const satisfies ErrorWords["errorClasses"];
 
 /** A committed booking's receipt: its reference, what it cost, and whether it was a replay. */
 const receipt = (view: FlightsView) =>
@@ -61,7 +51,6 @@ function Flights() {
       tools={tools}
       receipt={receipt}
       header={<h1>{m.title}</h1>}
-      errorClasses={ERROR_CLASSES}
       renderResults={(view, write) => (
         <ul className="wk-list">
           {view.items.map((offer) => (

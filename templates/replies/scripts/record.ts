@@ -1,11 +1,10 @@
 /**
  * `npm run record`: re-records fixtures/ from the app's own server, through the kit's
- * `recordApp` (a free port, a fixed clock, request ids and caller; each result checked against
- * the contract; a fixture no scenario records any more deleted). The draft ids the store makes
- * at random, and the reply ids made from them, are written as recorded ones (`drf_0…01`,
- * `rp_0…01`), so recording twice writes the same files.
+ * `recordApp` (a free port, a fixed instant, request ids and caller; each result checked
+ * against the contract; a fixture no scenario records any more deleted). The draft ids the
+ * store makes at random, and the reply ids made from them, are written as recorded ones
+ * (`drf_0…01`, `rp_0…01`), so recording twice writes the same files.
  */
-import { silentLogger } from "mcp-widget-kit/server";
 import { recordApp } from "mcp-widget-kit/testing/server";
 import { replies } from "../contract.ts";
 import { REPLY_SCOPE } from "../server/send-reply.ts";
@@ -21,10 +20,8 @@ const REPLY = {
 
 await recordApp({
   contract: replies,
-  dir: new URL("../fixtures/", import.meta.url),
   scopes: [REPLY_SCOPE],
-  now: Date.parse("2030-04-30T10:00:00Z"),
-  open: (clock) => createRepliesServer({ widget, log: silentLogger, ...clock }),
+  open: (server) => createRepliesServer({ widget, ...server }),
   stableIds: /\brp_[0-9a-f]{16}\b/g,
   async scenarios(rec) {
     rec.record("results", "list-tickets", await rec.call("list_tickets", {}));

@@ -11,10 +11,8 @@ import {
   createRateLimiter,
   appToolServer,
   defineTool,
-  widgetToolMeta,
   type AppServerOptions,
   type ToolsOf,
-  type WidgetUris,
 } from "mcp-widget-kit/server";
 import { replies, type Reply } from "../contract.ts";
 import { sendReply } from "./send-reply.ts";
@@ -23,12 +21,12 @@ import { TICKETS } from "./tickets.ts";
 /** Drafts per caller and minute: a model looping on `draft_reply` is stopped, not billed. */
 const DRAFTS_PER_MINUTE = 20;
 
-function listTickets(widget: WidgetUris) {
+function listTickets({ widget }: AppServerOptions) {
   return defineTool(replies, "ticket_list", {
     name: "list_tickets",
     title: "List support tickets",
     description: "List the open support tickets, oldest first. Read only.",
-    meta: widgetToolMeta(widget, { invoking: "Loading tickets…", invoked: "Tickets" }),
+    widget: { uris: widget.uris, words: { invoking: "Loading tickets…", invoked: "Tickets" } },
     arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler() {
       return {
@@ -65,7 +63,7 @@ export function createRepliesServer(
   const tools = appToolServer(options, {
     info: { name: "replies", version: "1.0.0" },
     contract: replies,
-    tools: [listTickets(options.widget.uris), reply.prepare, reply.commit],
+    tools: [listTickets(options), reply.prepare, reply.commit],
   });
   return Object.assign(tools, {
     purges: [...reply.purges, (limit: number) => limiter.purgeExpired(limit)],

@@ -11,13 +11,10 @@ import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
 
 /**
- * The person's class of each error code the write answers beyond the kit's widget codes; the
- * sentence they see follows it. (A send still running answers the kit's `IN_PROGRESS`.)
+ * The person's class of the app's own error code (its thing written once); `WriteView` classes
+ * the write's draft refusals, and a send still running answers the kit's `IN_PROGRESS`.
  */
 const ERROR_CLASSES = {
-  DRAFT_NOT_FOUND: "not_found",
-  DRAFT_EXPIRED: "expired",
-  DRAFT_ALREADY_USED: "conflict",
   REPLY_ALREADY_SENT: "conflict",
 } as const satisfies ErrorWords["errorClasses"];
 
