@@ -1,0 +1,122 @@
+/**
+ * The app's one write, declared once: `quote_transfer` keeps a quote (amount, fee, expiry) in
+ * the kit's draft store for the person to confirm — it moves no money — and `send_transfer`
+ * sends it through the payments provider under the kit's effect key, its idempotency key
+ * there. The kit runs the send once per quote and per idempotency key, only for the person
+ * who quoted it and only with the proof the widget got with the quote (the model cannot send
+ * by itself). The provider's answer decides what the person hears: a 503 moved nothing (a
+ * retry sends), a refusal under this key is certain ("No money was sent", even after a
+ * doubt), and a timeout leaves the send in doubt for a retry or the reconciler
+ * (server/reconcile.ts), which finish it — or, after 15 minutes, cancel it — from the same
+ * effect below.
+ */
+import * as v from "valibot";
+import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
+import { payments } from "../contract.ts";
+import { CONTACTS } from "./contacts.ts";
+import type { PaymentsProvider } from "./provider.ts";
+
+/** The scope a token must grant to quote and send (the development sign-in grants it on Allow). */
+export const TRANSFER_SCOPE = "transfers:write";
+
+/** How long a quote can be sent: its fee is the one quoted until then. */
+const QUOTE_TTL_MS = 10 * 60_000;
+
+const QuoteArgs = v.strictObject({
+  contact_id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  amount_cents: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(100_000)),
+});
+
+/** What the kit keeps of a quote, and the reconciler gets back from the capture. */
+const QuoteDraft = v.object({
+  contact_id: v.string(),
+  amount_cents: v.number(),
+  fee_cents: v.number(),
+});
+
+/** Cents as the contract's money. */
+const eur = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: "EUR" });
+
+function contactOf(id: string) {
+  const contact = CONTACTS.find((c) => c.id === id);
+  if (contact) return contact;
+  throw new ToolFailure({
+    code: "NOT_FOUND",
+    message: "contact_id names no contact: list the contacts and use an id from them.",
+    retryable: false,
+  });
+}
+
+/** What a quote shows, and its transfer with it: to whom, the amount, the fee, the total. */
+function priced(draft: v.InferOutput<typeof QuoteDraft>) {
+  const { contact_id, amount_cents, fee_cents } = draft;
+  const total = eur(amount_cents + fee_cents);
+  return { contact: contactOf(contact_id), amount: eur(amount_cents), fee: eur(fee_cents), total };
+}
+
+/** Both tools and the reconciler's work, sending through `provider`. */
+export function sendTransfer(options: AppServerOptions & { provider: PaymentsProvider }) {
+  const { provider } = options;
+  return defineWrite(payments, {
+    ...options,
+    scope: TRANSFER_SCOPE,
+    drafts: { name: "transfer_quotes", ttlMs: QUOTE_TTL_MS, schema: QuoteDraft },
+    prepare: {
+      name: "quote_transfer",
+      kind: "transfer_quote",
+      title: "Quote a transfer",
+      description:
+        "Quote amount_cents (EUR) to a contact, with its fee, to confirm. Sends nothing.",
+      words: { invoking: "Quoting…", invoked: "Ready to confirm" },
+      arguments: { schema: QuoteArgs, repair: () => ({ contact_id: "c-101", amount_cents: 2500 }) },
+      async handler({ contact_id, amount_cents }, { put }) {
+        // The fee: 1 %, at least 0.50 — fixed in the quote the person confirms.
+        const fee_cents = Math.max(50, Math.round(amount_cents / 100));
+        const draft = { contact_id, amount_cents, fee_cents };
+        // `priced` first: an unknown contact is refused before any quote is kept.
+        const quote = { ...priced(draft), ...(await put(draft)) };
+        return { data: { quote }, text: `Quote ${quote.draft_id}: ${quote.total.amount} EUR.` };
+      },
+    },
+    commit: {
+      name: "send_transfer",
+      kind: "transfer_sent",
+      title: "Send a transfer",
+      description:
+        "Send a quote from quote_transfer once the person confirmed it. Reuse one " +
+        "idempotency_key per transfer on every retry: it never sends twice.",
+      words: { invoking: "Sending…", invoked: "Sent" },
+      draftExample: "drf_from-quote-transfer",
+      refusals: {
+        INSUFFICIENT_FUNDS: "The balance is too low for this transfer: no money was sent.",
+        RECIPIENT_BLOCKED: "The provider refuses transfers to this contact: no money was sent.",
+        TRANSFER_CANCELLED: "This transfer was cancelled: no money was sent.",
+        PROVIDER_UNAVAILABLE: "The payments provider is unavailable: no money was sent. Retry.",
+      },
+      async effect({ draft, effectKey, caller, fence, refuse, unknown }) {
+        await fence(); // still this attempt's: nobody took the record over
+        const cents = draft.amount_cents + draft.fee_cents;
+        const answer = await provider.send(caller, effectKey, { ...draft, cents });
+        if (answer.status === "timeout")
+          return unknown("The provider did not answer in time: the money may have been sent.");
+        // Nothing moved and nothing is decided: the retry of this key sends.
+        if (answer.status === "unavailable")
+          return refuse("PROVIDER_UNAVAILABLE", { final: false });
+        // A refusal under the effect's own key is certain: it settles an earlier doubt.
+        if (answer.status === "refused") return refuse(answer.code, { definite: true });
+        const transfer_id = `tr_${effectKey.slice(0, 16)}`;
+        return { done: { transfer_id, reference: answer.reference, ...priced(draft) } };
+      },
+      // The reconciler's undo of a send still in doubt after `compensateAfterMs`.
+      async compensate({ effectKey, fence, refuse }) {
+        await fence();
+        await provider.cancel(effectKey);
+        return refuse("TRANSFER_CANCELLED", { definite: true });
+      },
+      show: (transfer, replayed) => ({
+        data: { transfer, replayed },
+        text: `${replayed ? "Already sent" : "Sent"}: ${transfer.transfer_id}, ref ${transfer.reference}.`,
+      }),
+    },
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * The widget: contacts → an amount → `quote_transfer` → confirm (amount, fee, total) →
+ * `send_transfer` → the receipt with the provider's reference. The kit's `WriteView` runs the
+ * write (one quote at a time, the quote and the transfer kept across a remount, one
+ * idempotency key per quote, cancel, the ways back, errors — a 503's retry with the same key,
+ * a timeout's "may have been sent", sign-in — in place); this file says what a contact, a
+ * quote and a transfer look like.
+ */
+import { useState } from "react";
+import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
+import { payments, type Contact, type PaymentsView } from "../contract.ts";
+import { messages } from "./messages.ts";
+import { tools } from "./tools.ts";
+
+/** The person's class of each code the write answers beyond the kit's widget codes. */
+const ERROR_CLASSES = {
+  DRAFT_NOT_FOUND: "not_found",
+  DRAFT_EXPIRED: "expired",
+  DRAFT_ALREADY_USED: "conflict",
+  INSUFFICIENT_FUNDS: "declined",
+  RECIPIENT_BLOCKED: "declined",
+  TRANSFER_CANCELLED: "declined",
+  PROVIDER_UNAVAILABLE: "unavailable",
+} as const satisfies ErrorWords["errorClasses"];
+
+/** A sent transfer's receipt: the provider's reference, what left the account, a replay. */
+const receipt = (view: PaymentsView) =>
+  view.state === "committed"
+    ? {
+        ok: true as const,
+        reference: view.data.transfer.reference,
+        total: view.data.transfer.total,
+        replayed: view.data.replayed,
+      }
+    : null;
+
+/** Whole cents of an amount typed in euros ("12.5" → 1250), or 0 when it is none. */
+const centsOf = (typed: string) =>
+  /^\d{1,4}([.,]\d{1,2})?$/.test(typed) ? Math.round(Number(typed.replace(",", ".")) * 100) : 0;
+
+/** One contact; the amount typed goes to `quote_transfer`. */
+function ContactRow(props: { contact: Contact; busy: boolean; onQuote: (cents: number) => void }) {
+  const { m } = useI18n(messages);
+  const [cents, setCents] = useState(0);
+  const { name, handle } = props.contact;
+  return (
+    <li data-item-id={props.contact.id} className="wk-row">
+      <span>
+        <strong>{name}</strong> <span className="wk-muted">{handle}</span>
+      </span>
+      <input
+        className="wk-input"
+        inputMode="decimal"
+        aria-label={m.amountOf(name)}
+        placeholder="0.00"
+        onChange={(event) => setCents(centsOf(event.target.value.trim()))}
+      />
+      <button
+        type="button"
+        className="wk-button"
+        data-action="prepare"
+        disabled={props.busy || cents < 100}
+        onClick={() => props.onQuote(cents)}
+      >
+        {m.send}
+      </button>
+    </li>
+  );
+}
+
+/** The whole widget, in its own words (the kit's components read them too). */
+export function App() {
+  return (
+    <MessagesProvider messages={messages}>
+      <Payments />
+    </MessagesProvider>
+  );
+}
+
+function Payments() {
+  const { m, money } = useI18n(messages);
+  return (
+    <WriteView
+      contract={payments}
+      prepare={tools.quote_transfer}
+      commit={tools.send_transfer}
+      tools={tools}
+      receipt={receipt}
+      header={<h1>{m.title}</h1>}
+      errorClasses={ERROR_CLASSES}
+      errorTexts={{ INSUFFICIENT_FUNDS: m.insufficientFunds, RECIPIENT_BLOCKED: m.blocked }}
+      renderResults={(view, write) => (
+        <ul className="wk-list">
+          {view.items.map((contact) => (
+            <ContactRow
+              key={contact.id}
+              contact={contact}
+              busy={write.pending?.contact_id === contact.id}
+              onQuote={(amount_cents) => write.prepare({ contact_id: contact.id, amount_cents })}
+            />
+          ))}
+        </ul>
+      )}
+      renderRecord={(view) =>
+        view.state === "record" && (
+          <p className="wk-panel">
+            {m.balance} <strong>{money(view.data.balance)}</strong>
+          </p>
+        )
+      }
+      confirm={({ data: { quote } }) => ({
+        draft: {
+          id: quote.draft_id,
+          title: m.sendTo(quote.contact.name),
+          lines: [
+            { label: m.amount, value: money(quote.amount) },
+            { label: m.fee, value: money(quote.fee) },
+          ],
+          total: quote.total,
+          expiresAt: quote.expires_at,
+        },
+        again: { contact_id: quote.contact.id, amount_cents: centsOf(quote.amount.amount) },
+      })}
+      renderReceipt={({ data: { transfer } }) => (
+        <p>{m.sentTo(money(transfer.amount), transfer.contact.name)}</p>
+      )}
+    />
+  );
+}
