@@ -20,25 +20,19 @@ export const ContactSchema = v.object({ id: id(), name: text(120), handle: text(
 /** One contact, as the widget sees it after parsing. */
 export type Contact = v.InferOutput<typeof ContactSchema>;
 
-/** A transfer quoted for the person to confirm: what arrives, the fee, and what leaves. */
-export const QuoteSchema = v.object({
-  draft_id: id(),
+/** What a quote and its transfer both say: to whom, what arrives, the fee, what leaves. */
+const Priced = {
   contact: ContactSchema,
   amount: MoneySchema,
   fee: MoneySchema,
   total: MoneySchema,
-  expires_at: isoDateTime(),
-});
+};
+
+/** A transfer quoted for the person to confirm. */
+export const QuoteSchema = v.object({ draft_id: id(), ...Priced, expires_at: isoDateTime() });
 
 /** A transfer the provider took, with its reference. */
-export const TransferSchema = v.object({
-  transfer_id: id(),
-  reference: id(),
-  contact: ContactSchema,
-  amount: MoneySchema,
-  fee: MoneySchema,
-  total: MoneySchema,
-});
+export const TransferSchema = v.object({ transfer_id: id(), reference: id(), ...Priced });
 /** A transfer, as the server sends it and the widget shows it. */
 export type Transfer = v.InferOutput<typeof TransferSchema>;
 

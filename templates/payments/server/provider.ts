@@ -16,13 +16,10 @@ export const OPENING_BALANCE_CENTS = 50_000;
 /** The provider's answer to a send, as its HTTP client would report it. */
 export type ProviderAnswer =
   | { readonly status: "sent"; readonly reference: string }
-  // Definite: nothing moved under the key.
-  | {
-      readonly status: "refused";
-      readonly code: "INSUFFICIENT_FUNDS" | "RECIPIENT_BLOCKED" | "TRANSFER_CANCELLED";
-    }
-  | { readonly status: "unavailable" }
-  | { readonly status: "timeout" };
+  | { readonly status: "refused"; readonly code: Refusal } // definite: nothing moved under the key
+  | { readonly status: "unavailable" | "timeout" };
+
+type Refusal = "INSUFFICIENT_FUNDS" | "RECIPIENT_BLOCKED" | "TRANSFER_CANCELLED";
 
 /** A fault the next send meets (see the file comment). */
 export type ProviderFault = "unavailable" | "timeout" | "lost";
@@ -30,6 +27,8 @@ export type ProviderFault = "unavailable" | "timeout" | "lost";
 /** What a send moves: `cents` to a contact. */
 type Payment = { readonly contact_id: string; readonly cents: number };
 
+const INSERT =
+  "INSERT INTO fake_provider_ledger (idempotency_key, account, contact, cents, status)";
 const LEDGER = [
   `CREATE TABLE IF NOT EXISTS fake_provider_ledger (idempotency_key TEXT PRIMARY KEY,
     account TEXT NOT NULL, contact TEXT NOT NULL, cents INTEGER NOT NULL, status TEXT NOT NULL)`,
@@ -40,20 +39,15 @@ export function fakeProvider(store: IdempotencyStore, onMoved?: (payment: Paymen
   const ledger = localDatabase(store, LEDGER);
   const faults: ProviderFault[] = [];
   const blocked = new Set<string>();
+  const SELECT = "SELECT status FROM fake_provider_ledger WHERE idempotency_key = :key";
   const status = async (key: string) =>
-    (
-      await ledger.query<{ status: string }>(
-        "SELECT status FROM fake_provider_ledger WHERE idempotency_key = :key",
-        { key },
-      )
-    ).rows[0]?.status;
+    (await ledger.query<{ status: string }>(SELECT, { key })).rows[0]?.status;
 
+  const SUM = "SELECT SUM(cents) AS sent FROM fake_provider_ledger WHERE account = :account";
   async function balance(account: string): Promise<number> {
-    const { rows } = await ledger.query<{ sent: unknown }>(
-      "SELECT COALESCE(SUM(cents), 0) AS sent FROM fake_provider_ledger " +
-        "WHERE account = :account AND status = 'sent'",
-      { account },
-    );
+    const { rows } = await ledger.query<{ sent: unknown }>(`${SUM} AND status = 'sent'`, {
+      account,
+    });
     return OPENING_BALANCE_CENTS - Number(rows[0]?.sent ?? 0);
   }
 
@@ -74,11 +68,9 @@ export function fakeProvider(store: IdempotencyStore, onMoved?: (payment: Paymen
         if (blocked.has(contact_id)) return { status: "refused", code: "RECIPIENT_BLOCKED" };
         if (cents > (await balance(account)))
           return { status: "refused", code: "INSUFFICIENT_FUNDS" };
-        const { changes } = await ledger.query(
-          "INSERT INTO fake_provider_ledger (idempotency_key, account, contact, cents, status) " +
-            "VALUES (:key, :account, :contact_id, :cents, 'sent') ON CONFLICT DO NOTHING",
-          { key, account, contact_id, cents },
-        );
+        const sent = "VALUES (:key, :account, :contact_id, :cents, 'sent') ON CONFLICT DO NOTHING";
+        const params = { key, account, contact_id, cents };
+        const { changes } = await ledger.query(`${INSERT} ${sent}`, params);
         if (changes === 1) onMoved?.(payment);
       }
       if ((await status(key)) !== "sent") return { status: "refused", code: "TRANSFER_CANCELLED" };
@@ -87,12 +79,9 @@ export function fakeProvider(store: IdempotencyStore, onMoved?: (payment: Paymen
     },
     /** Cancels the key: a transfer under it is reversed, and no later send under it moves money. */
     async cancel(idempotencyKey: string): Promise<void> {
-      await ledger.query(
-        "INSERT INTO fake_provider_ledger (idempotency_key, account, contact, cents, status) " +
-          "VALUES (:key, '', '', 0, 'cancelled') " +
-          "ON CONFLICT (idempotency_key) DO UPDATE SET status = 'cancelled'",
-        { key: idempotencyKey },
-      );
+      const cancel =
+        "VALUES (:key, '', '', 0, 'cancelled') ON CONFLICT (idempotency_key) DO UPDATE";
+      await ledger.query(`${INSERT} ${cancel} SET status = 'cancelled'`, { key: idempotencyKey });
     },
   };
 }

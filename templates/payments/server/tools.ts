@@ -26,11 +26,7 @@ function listContacts(widget: WidgetUris) {
     meta: widgetToolMeta(widget, { invoking: "Loading contacts…", invoked: "Contacts" }),
     arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler() {
-      return {
-        ok: true,
-        data: { contacts: [...CONTACTS] },
-        text: `${CONTACTS.length} contact(s).`,
-      };
+      return { ok: true, data: { contacts: [...CONTACTS] }, text: "The contacts." };
     },
   });
 }
@@ -57,10 +53,9 @@ function getBalance(widget: WidgetUris, provider: PaymentsProvider) {
  * `toolRefs<PaymentTools>` accepts only these, so a renamed tool or argument fails typecheck.
  */
 export type PaymentTools = ToolsOf<
-  | ReturnType<typeof listContacts>
-  | ReturnType<typeof getBalance>
-  | ReturnType<typeof sendTransfer>["prepare" | "commit"]
+  ReturnType<typeof listContacts | typeof getBalance> | Transfer["prepare" | "commit"]
 >;
+type Transfer = ReturnType<typeof sendTransfer>;
 
 /**
  * The app's tool server, with the purges of its quotes (for serveApp's retention), its
@@ -71,20 +66,12 @@ export function createPaymentsServer(
   options: AppServerOptions & { provider?: PaymentsProvider; onSent?: () => void },
 ) {
   const provider = options.provider ?? fakeProvider(options.store, options.onSent);
-  const transfer = sendTransfer({ ...options, provider });
+  const { uris } = options.widget;
+  const { prepare, commit, purges, reconciler } = sendTransfer({ ...options, provider });
   const tools = appToolServer(options, {
     info: { name: "payments", version: "1.0.0" },
     contract: payments,
-    tools: [
-      listContacts(options.widget.uris),
-      getBalance(options.widget.uris, provider),
-      transfer.prepare,
-      transfer.commit,
-    ],
+    tools: [listContacts(uris), getBalance(uris, provider), prepare, commit],
   });
-  return Object.assign(tools, {
-    purges: transfer.purges,
-    reconciler: transfer.reconciler,
-    provider,
-  });
+  return Object.assign(tools, { purges, reconciler, provider });
 }

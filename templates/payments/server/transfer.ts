@@ -28,11 +28,7 @@ const QuoteArgs = v.strictObject({
 });
 
 /** What the kit keeps of a quote, and the reconciler gets back from the capture. */
-const QuoteDraft = v.object({
-  contact_id: v.string(),
-  amount_cents: v.number(),
-  fee_cents: v.number(),
-});
+const QuoteDraft = v.object({ ...QuoteArgs.entries, fee_cents: v.number() });
 
 /** Cents as the contract's money. */
 const eur = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: "EUR" });
@@ -97,13 +93,13 @@ export function sendTransfer(options: AppServerOptions & { provider: PaymentsPro
         await fence(); // still this attempt's: nobody took the record over
         const cents = draft.amount_cents + draft.fee_cents;
         const answer = await provider.send(caller, effectKey, { ...draft, cents });
-        if (answer.status === "timeout")
-          return unknown("The provider did not answer in time: the money may have been sent.");
-        // Nothing moved and nothing is decided: the retry of this key sends.
-        if (answer.status === "unavailable")
-          return refuse("PROVIDER_UNAVAILABLE", { final: false });
         // A refusal under the effect's own key is certain: it settles an earlier doubt.
         if (answer.status === "refused") return refuse(answer.code, { definite: true });
+        // A 503: nothing moved and nothing is decided, so the retry of this key sends.
+        if (answer.status === "unavailable")
+          return refuse("PROVIDER_UNAVAILABLE", { final: false });
+        // A timeout: the money may have moved; a retry or the reconciler finishes it.
+        if (answer.status !== "sent") return unknown("The provider timed out: it may have sent.");
         const transfer_id = `tr_${effectKey.slice(0, 16)}`;
         return { done: { transfer_id, reference: answer.reference, ...priced(draft) } };
       },
@@ -115,7 +111,7 @@ export function sendTransfer(options: AppServerOptions & { provider: PaymentsPro
       },
       show: (transfer, replayed) => ({
         data: { transfer, replayed },
-        text: `${replayed ? "Already sent" : "Sent"}: ${transfer.transfer_id}, ref ${transfer.reference}.`,
+        text: `${replayed ? "Already sent" : "Sent"}: ${transfer.transfer_id}.`,
       }),
     },
   });

@@ -11,7 +11,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as vitest from "vitest";
 import { describe, expect, it } from "vitest";
-import { createSqliteStore, silentLogger, startReconciler } from "mcp-widget-kit/server";
+import {
+  callerScope,
+  createSqliteStore,
+  silentLogger,
+  startReconciler,
+} from "mcp-widget-kit/server";
 import { callAsWidget } from "mcp-widget-kit/testing";
 import { checkWrite } from "mcp-widget-kit/testing/server";
 import { payments } from "../contract.ts";
@@ -57,10 +62,7 @@ function open() {
     return { args, shown: await view("send_transfer", args) };
   }
   /** Alice's balance at the provider: what really left her account. */
-  const balance = async () => {
-    const shown = await view("get_balance", {});
-    return shown.state === "record" ? shown.data.balance.amount : shown.state;
-  };
+  const balance = async () => (await provider.balance(callerScope(alice.principal))) / 100;
   /** A pass of what `mcp-widget-kit reconcile --app server/reconcile.ts` runs on this file. */
   async function reconcile() {
     const opened = await openReconciliation({ SQLITE_FILE: file });
@@ -72,9 +74,12 @@ function open() {
 }
 
 describe("the payments server", () => {
-  it("lists the contacts, reads the balance for a signed-in person, quotes amount, fee and total", async () => {
-    const { view, balance } = open();
+  it("lists the contacts, reads a signed-in person's balance, quotes amount, fee and total; refuses a transfer over the balance", async () => {
+    const { view, send, balance } = open();
     expect(await view("list_contacts", {})).toMatchObject({ state: "results" });
+    expect(await view("get_balance", {})).toMatchObject({
+      data: { balance: { amount: "500.00" } },
+    });
     expect(await view("get_balance", {}, {})).toMatchObject({
       error: { code: "AUTH_REQUIRED" },
     });
@@ -84,7 +89,10 @@ describe("the payments server", () => {
       fee: { amount: "1.23" },
       total: { amount: "124.68" },
     });
-    expect(await balance()).toBe("500.00");
+    expect((await send("key-over-balance", 60_000)).shown).toMatchObject({
+      error: { code: "INSUFFICIENT_FUNDS", retryable: false, changes: "none" },
+    });
+    expect(await balance()).toBe(500);
   });
 
   it("a 503 sends nothing and says so; the retry with the same key sends once", async () => {
@@ -94,10 +102,10 @@ describe("the payments server", () => {
     expect(shown).toMatchObject({
       error: { code: "PROVIDER_UNAVAILABLE", retryable: true, changes: "none" },
     });
-    expect(await balance()).toBe("500.00");
+    expect(await balance()).toBe(500);
     expect(await view("send_transfer", args)).toMatchObject({ state: "committed" });
     expect(await view("send_transfer", args)).toMatchObject({ data: { replayed: true } });
-    expect(await balance()).toBe("479.50");
+    expect(await balance()).toBe(479.5);
   });
 
   it("a timeout is unknown; the reconciler module finishes it to one transfer, which the retry replays", async () => {
@@ -110,7 +118,7 @@ describe("the payments server", () => {
     clock.now += 2 * 60_000; // nobody retried: past its grace, the reconciler finishes it
     expect(await reconcile()).toMatchObject({ completed: 1 });
     expect(await view("send_transfer", args)).toMatchObject({ data: { replayed: true } });
-    expect(await balance()).toBe("479.50");
+    expect(await balance()).toBe(479.5);
   });
 
   it("after a doubt, the provider's refusal of the same key says no money was sent", async () => {
@@ -122,27 +130,19 @@ describe("the payments server", () => {
     const refused = { error: { code: "RECIPIENT_BLOCKED", retryable: false, changes: "none" } };
     expect(await view("send_transfer", args)).toMatchObject(refused);
     expect(await view("send_transfer", args)).toMatchObject(refused);
-    expect(await balance()).toBe("500.00");
-  });
-
-  it("refuses a transfer over the balance, saying no money was sent", async () => {
-    const { send, balance } = open();
-    expect((await send("key-over-balance", 60_000)).shown).toMatchObject({
-      error: { code: "INSUFFICIENT_FUNDS", retryable: false, changes: "none" },
-    });
-    expect(await balance()).toBe("500.00");
+    expect(await balance()).toBe(500);
   });
 
   it("cancels a send still in doubt after 15 minutes: the money is back, and the retry says so", async () => {
     const { clock, provider, view, send, balance, reconcile } = open();
     provider.fail("timeout");
     const { args } = await send("key-cancelled");
-    expect(await balance()).toBe("479.50");
+    expect(await balance()).toBe(479.5);
     clock.now += 16 * 60_000;
     expect(await reconcile()).toMatchObject({ compensated: 1 });
     expect(await view("send_transfer", args)).toMatchObject({
       error: { code: "TRANSFER_CANCELLED", changes: "none" },
     });
-    expect(await balance()).toBe("500.00");
+    expect(await balance()).toBe(500);
   });
 });

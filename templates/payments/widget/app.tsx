@@ -1,5 +1,5 @@
 /**
- * The widget: contacts → an amount → `quote_transfer` → confirm (amount, fee, total) →
+ * The widget: an amount → a contact's Send → `quote_transfer` → confirm (amount, fee, total) →
  * `send_transfer` → the receipt with the provider's reference. The kit's `WriteView` runs the
  * write (one quote at a time, the quote and the transfer kept across a remount, one
  * idempotency key per quote, cancel, the ways back, errors — a 503's retry with the same key,
@@ -8,11 +8,14 @@
  */
 import { useState } from "react";
 import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
-import { payments, type Contact, type PaymentsView } from "../contract.ts";
+import { payments, type PaymentsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
 
-/** The person's class of each code the write answers beyond the kit's widget codes. */
+/**
+ * The person's class of each code the write answers beyond the kit's widget codes (a retryable
+ * one nobody classed, `PROVIDER_UNAVAILABLE`, is an outage).
+ */
 const ERROR_CLASSES = {
   DRAFT_NOT_FOUND: "not_found",
   DRAFT_EXPIRED: "expired",
@@ -20,53 +23,18 @@ const ERROR_CLASSES = {
   INSUFFICIENT_FUNDS: "declined",
   RECIPIENT_BLOCKED: "declined",
   TRANSFER_CANCELLED: "declined",
-  PROVIDER_UNAVAILABLE: "unavailable",
 } as const satisfies ErrorWords["errorClasses"];
 
 /** A sent transfer's receipt: the provider's reference, what left the account, a replay. */
-const receipt = (view: PaymentsView) =>
-  view.state === "committed"
-    ? {
-        ok: true as const,
-        reference: view.data.transfer.reference,
-        total: view.data.transfer.total,
-        replayed: view.data.replayed,
-      }
-    : null;
+const receipt = (view: PaymentsView) => {
+  if (view.state !== "committed") return null;
+  const { transfer, replayed } = view.data;
+  return { ok: true as const, reference: transfer.reference, total: transfer.total, replayed };
+};
 
 /** Whole cents of an amount typed in euros ("12.5" → 1250), or 0 when it is none. */
 const centsOf = (typed: string) =>
   /^\d{1,4}([.,]\d{1,2})?$/.test(typed) ? Math.round(Number(typed.replace(",", ".")) * 100) : 0;
-
-/** One contact; the amount typed goes to `quote_transfer`. */
-function ContactRow(props: { contact: Contact; busy: boolean; onQuote: (cents: number) => void }) {
-  const { m } = useI18n(messages);
-  const [cents, setCents] = useState(0);
-  const { name, handle } = props.contact;
-  return (
-    <li data-item-id={props.contact.id} className="wk-row">
-      <span>
-        <strong>{name}</strong> <span className="wk-muted">{handle}</span>
-      </span>
-      <input
-        className="wk-input"
-        inputMode="decimal"
-        aria-label={m.amountOf(name)}
-        placeholder="0.00"
-        onChange={(event) => setCents(centsOf(event.target.value.trim()))}
-      />
-      <button
-        type="button"
-        className="wk-button"
-        data-action="prepare"
-        disabled={props.busy || cents < 100}
-        onClick={() => props.onQuote(cents)}
-      >
-        {m.send}
-      </button>
-    </li>
-  );
-}
 
 /** The whole widget, in its own words (the kit's components read them too). */
 export function App() {
@@ -79,6 +47,9 @@ export function App() {
 
 function Payments() {
   const { m, money } = useI18n(messages);
+  // One amount for the list: typed once, sent to the contact whose Send is pressed.
+  const [typed, setTyped] = useState("");
+  const cents = centsOf(typed.trim());
   return (
     <WriteView
       contract={payments}
@@ -90,16 +61,34 @@ function Payments() {
       errorClasses={ERROR_CLASSES}
       errorTexts={{ INSUFFICIENT_FUNDS: m.insufficientFunds, RECIPIENT_BLOCKED: m.blocked }}
       renderResults={(view, write) => (
-        <ul className="wk-list">
-          {view.items.map((contact) => (
-            <ContactRow
-              key={contact.id}
-              contact={contact}
-              busy={write.pending?.contact_id === contact.id}
-              onQuote={(amount_cents) => write.prepare({ contact_id: contact.id, amount_cents })}
-            />
-          ))}
-        </ul>
+        <>
+          <input
+            className="wk-input"
+            inputMode="decimal"
+            aria-label={m.amountEur}
+            placeholder="0.00"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <ul className="wk-list">
+            {view.items.map(({ id, name, handle }) => (
+              <li key={id} data-item-id={id} className="wk-row">
+                <span>
+                  <strong>{name}</strong> <span className="wk-muted">{handle}</span>
+                </span>
+                <button
+                  type="button"
+                  className="wk-button"
+                  data-action="prepare"
+                  disabled={cents < 100 || write.pending?.contact_id === id}
+                  onClick={() => write.prepare({ contact_id: id, amount_cents: cents })}
+                >
+                  {m.send}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       renderRecord={(view) =>
         view.state === "record" && (
