@@ -11,9 +11,7 @@ import { payments } from "../contract.ts";
 import { createPaymentsServer } from "../server/tools.ts";
 import { TRANSFER_SCOPE } from "../server/transfer.ts";
 
-const widget = {
-  uris: { skybridge: "ui://widget/payments.html", mcpApp: "ui://widget/payments.mcp-app.html" },
-};
+const widget = { uris: { skybridge: "ui://widget/p.html", mcpApp: "ui://widget/p.mcp-app.html" } };
 
 await recordApp({
   contract: payments,

@@ -34,9 +34,7 @@ export async function openReconciliation(env: NodeJS.ProcessEnv) {
         env.SQLITE_FILE ?? fileURLToPath(new URL("../data/payments.sqlite", import.meta.url)),
       );
   // No tool is served here: the widget's URIs are only what the tools would advertise.
-  const widget = {
-    uris: { skybridge: "ui://widget/payments.html", mcpApp: "ui://widget/payments.html" },
-  };
+  const widget = { uris: { skybridge: "ui://widget/unserved", mcpApp: "ui://widget/unserved" } };
   const { reconciler } = createPaymentsServer({ widget, log: silentLogger, store });
   return { options: reconcileOptions(store, reconciler), close: () => store.close() };
 }

@@ -16,7 +16,7 @@ import {
 import { payments } from "../contract.ts";
 import { CONTACTS } from "./contacts.ts";
 import { fakeProvider, type PaymentsProvider } from "./provider.ts";
-import { sendTransfer, TRANSFER_SCOPE } from "./transfer.ts";
+import { eur, sendTransfer, TRANSFER_SCOPE } from "./transfer.ts";
 
 function listContacts(widget: WidgetUris) {
   return defineTool(payments, "contact_list", {
@@ -41,8 +41,7 @@ function getBalance(widget: WidgetUris, provider: PaymentsProvider) {
     auth: { scopes: [TRANSFER_SCOPE] },
     arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler(_args, context) {
-      const cents = await provider.balance(context.caller);
-      const balance = { amount: (cents / 100).toFixed(2), currency: "EUR" };
+      const balance = eur(await provider.balance(context.caller));
       return { ok: true, data: { balance }, text: `Balance: ${balance.amount} EUR.` };
     },
   });

@@ -11,7 +11,7 @@
  * effect below.
  */
 import * as v from "valibot";
-import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
+import { defineWrite, type AppServerOptions } from "mcp-widget-kit/server";
 import { payments } from "../contract.ts";
 import { CONTACTS } from "./contacts.ts";
 import type { PaymentsProvider } from "./provider.ts";
@@ -23,7 +23,8 @@ export const TRANSFER_SCOPE = "transfers:write";
 const QUOTE_TTL_MS = 10 * 60_000;
 
 const QuoteArgs = v.strictObject({
-  contact_id: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  // An unknown contact is refused with the field and a valid example, before any quote.
+  contact_id: v.picklist(CONTACTS.map((contact) => contact.id)),
   amount_cents: v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(100_000)),
 });
 
@@ -31,23 +32,14 @@ const QuoteArgs = v.strictObject({
 const QuoteDraft = v.object({ ...QuoteArgs.entries, fee_cents: v.number() });
 
 /** Cents as the contract's money. */
-const eur = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: "EUR" });
-
-function contactOf(id: string) {
-  const contact = CONTACTS.find((c) => c.id === id);
-  if (contact) return contact;
-  throw new ToolFailure({
-    code: "NOT_FOUND",
-    message: "contact_id names no contact: list the contacts and use an id from them.",
-    retryable: false,
-  });
-}
+export const eur = (cents: number) => ({ amount: (cents / 100).toFixed(2), currency: "EUR" });
 
 /** What a quote shows, and its transfer with it: to whom, the amount, the fee, the total. */
 function priced(draft: v.InferOutput<typeof QuoteDraft>) {
   const { contact_id, amount_cents, fee_cents } = draft;
   const total = eur(amount_cents + fee_cents);
-  return { contact: contactOf(contact_id), amount: eur(amount_cents), fee: eur(fee_cents), total };
+  const contact = CONTACTS.find((known) => known.id === contact_id)!; // QuoteArgs checked it
+  return { contact, amount: eur(amount_cents), fee: eur(fee_cents), total };
 }
 
 /** Both tools and the reconciler's work, sending through `provider`. */
@@ -61,15 +53,13 @@ export function sendTransfer(options: AppServerOptions & { provider: PaymentsPro
       name: "quote_transfer",
       kind: "transfer_quote",
       title: "Quote a transfer",
-      description:
-        "Quote amount_cents (EUR) to a contact, with its fee, to confirm. Sends nothing.",
+      description: "Quote amount_cents (EUR) to contact_id with its fee. Sends nothing.",
       words: { invoking: "Quoting…", invoked: "Ready to confirm" },
       arguments: { schema: QuoteArgs, repair: () => ({ contact_id: "c-101", amount_cents: 2500 }) },
       async handler({ contact_id, amount_cents }, { put }) {
         // The fee: 1 %, at least 0.50 — fixed in the quote the person confirms.
         const fee_cents = Math.max(50, Math.round(amount_cents / 100));
         const draft = { contact_id, amount_cents, fee_cents };
-        // `priced` first: an unknown contact is refused before any quote is kept.
         const quote = { ...priced(draft), ...(await put(draft)) };
         return { data: { quote }, text: `Quote ${quote.draft_id}: ${quote.total.amount} EUR.` };
       },

@@ -32,7 +32,7 @@ async function open(...answers: unknown[]) {
   const widget = await renderWidget(<App />, { host });
   await widget.type("input", "25");
   await widget.click('[data-item-id="c-101"] [data-action="prepare"]');
-  return { host, widget, text: () => widget.container.textContent ?? "" };
+  return { host, widget };
 }
 
 it("the story shows the recorded contacts", async () => {
@@ -42,11 +42,9 @@ it("the story shows the recorded contacts", async () => {
 });
 
 it("sends money: amount → quote with fee and total → confirm → the provider's reference, once", async () => {
-  const { host, widget, text } = await open();
-  expect(host.toolCalls("quote_transfer")[0]?.args).toEqual({
-    contact_id: "c-101",
-    amount_cents: 2500,
-  });
+  const { host, widget } = await open();
+  const [quoted] = host.toolCalls("quote_transfer");
+  expect(quoted?.args).toEqual({ contact_id: "c-101", amount_cents: 2500 });
   const dialog = widget.find("[role=alertdialog]").textContent;
   for (const shown of ["Amount", "€25.00", "Fee", "€0.50", "€25.50"])
     expect(dialog).toContain(shown);
@@ -54,17 +52,15 @@ it("sends money: amount → quote with fee and total → confirm → the provide
     for (let i = 0; i < 3; i++) widget.find('[data-action="confirm"]').click();
   });
   expect(widget.state()).toBe("committed");
-  expect(text()).toContain(sent.structuredContent.transfer.reference);
+  expect(widget.container.textContent).toContain(sent.structuredContent.transfer.reference);
   expect(host.toolCalls("send_transfer")).toHaveLength(1);
   widget.unmount();
 });
 
 it("retries a 503 with the same key", async () => {
-  const unavailable = structuredClone(refused);
-  Object.assign(unavailable.structuredContent.error, {
-    code: "PROVIDER_UNAVAILABLE",
-    retryable: true,
-  });
+  const { error, ...body } = refused.structuredContent;
+  const down = { ...error, code: "PROVIDER_UNAVAILABLE", retryable: true };
+  const unavailable = { ...refused, structuredContent: { ...body, error: down } };
   const { host, widget } = await open(unavailable);
   await widget.click('[data-action="confirm"]');
   await widget.click('[data-action="retry"]');

@@ -26,11 +26,8 @@ const ERROR_CLASSES = {
 } as const satisfies ErrorWords["errorClasses"];
 
 /** A sent transfer's receipt: the provider's reference, what left the account, a replay. */
-const receipt = (view: PaymentsView) => {
-  if (view.state !== "committed") return null;
-  const { transfer, replayed } = view.data;
-  return { ok: true as const, reference: transfer.reference, total: transfer.total, replayed };
-};
+const receipt = (view: PaymentsView) =>
+  view.state === "committed" ? { ok: true as const, ...view.data, ...view.data.transfer } : null;
 
 /** Whole cents of an amount typed in euros ("12.5" → 1250), or 0 when it is none. */
 const centsOf = (typed: string) =>
@@ -91,16 +88,12 @@ function Payments() {
         </>
       )}
       renderRecord={(view) =>
-        view.state === "record" && (
-          <p className="wk-panel">
-            {m.balance} <strong>{money(view.data.balance)}</strong>
-          </p>
-        )
+        view.state === "record" && <p className="wk-panel">{m.balance(money(view.data.balance))}</p>
       }
       confirm={({ data: { quote } }) => ({
         draft: {
           id: quote.draft_id,
-          title: m.sendTo(quote.contact.name),
+          title: quote.contact.name,
           lines: [
             { label: m.amount, value: money(quote.amount) },
             { label: m.fee, value: money(quote.fee) },
@@ -110,8 +103,8 @@ function Payments() {
         },
         again: { contact_id: quote.contact.id, amount_cents: centsOf(quote.amount.amount) },
       })}
-      renderReceipt={({ data: { transfer } }) => (
-        <p>{m.sentTo(money(transfer.amount), transfer.contact.name)}</p>
+      renderReceipt={({ data: { transfer: t } }) => (
+        <p>{m.sentTo(money(t.amount), t.contact.name)}</p>
       )}
     />
   );
