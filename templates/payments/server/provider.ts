@@ -29,6 +29,9 @@ type Payment = { readonly contact_id: string; readonly cents: number };
 
 const INSERT =
   "INSERT INTO fake_provider_ledger (idempotency_key, account, contact, cents, status)";
+const STATUS_OF_KEY = "SELECT status FROM fake_provider_ledger WHERE idempotency_key = :key";
+const SENT_FROM_ACCOUNT =
+  "SELECT SUM(cents) AS sent FROM fake_provider_ledger WHERE account = :account AND status = 'sent'";
 const LEDGER = [
   `CREATE TABLE IF NOT EXISTS fake_provider_ledger (idempotency_key TEXT PRIMARY KEY,
     account TEXT NOT NULL, contact TEXT NOT NULL, cents INTEGER NOT NULL, status TEXT NOT NULL)`,
@@ -39,15 +42,10 @@ export function fakeProvider(store: IdempotencyStore, onMoved?: (payment: Paymen
   const ledger = localDatabase(store, LEDGER);
   const faults: ProviderFault[] = [];
   const blocked = new Set<string>();
-  const SELECT = "SELECT status FROM fake_provider_ledger WHERE idempotency_key = :key";
   const status = async (key: string) =>
-    (await ledger.query<{ status: string }>(SELECT, { key })).rows[0]?.status;
-
-  const SUM = "SELECT SUM(cents) AS sent FROM fake_provider_ledger WHERE account = :account";
+    (await ledger.query<{ status: string }>(STATUS_OF_KEY, { key })).rows[0]?.status;
   async function balance(account: string): Promise<number> {
-    const { rows } = await ledger.query<{ sent: unknown }>(`${SUM} AND status = 'sent'`, {
-      account,
-    });
+    const { rows } = await ledger.query<{ sent: unknown }>(SENT_FROM_ACCOUNT, { account });
     return OPENING_BALANCE_CENTS - Number(rows[0]?.sent ?? 0);
   }
 
