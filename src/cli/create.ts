@@ -1,8 +1,10 @@
 /**
  * `mcp-widget-kit create <folder> [--template <name>]`: writes a new app from a template shipped
  * in the package — `flights` (templates/flights, the default: search, prepare a booking, confirm,
- * book; money) or `replies` (templates/replies: list tickets, draft a reply, confirm, send;
- * no money) — with its contract, widget, MCP server, recorded fixtures, a story and tests. It
+ * book; money), `replies` (templates/replies: list tickets, draft a reply, confirm, send;
+ * no money) or `payments` (templates/payments: contacts, quote a transfer, confirm, send it
+ * through an outside provider that may fail or time out, reconcile) — with its contract,
+ * widget, MCP server, recorded fixtures, a story and tests. It
  * never overwrites anything: the folder must be new or empty, and every file is created
  * exclusively.
  */
@@ -12,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import validatePackageName from "validate-npm-package-name";
 
 /** The templates by name; each is the folder `templates/<name>/` beside src/ in the repository and lib/ in the package. */
-export const TEMPLATES = ["flights", "replies"] as const;
+export const TEMPLATES = ["flights", "replies", "payments"] as const;
 
 /** A template's name. */
 export type TemplateName = (typeof TEMPLATES)[number];

@@ -12,7 +12,7 @@ import { runDev } from "./dev.ts";
 import { runReconcile } from "./reconcile.ts";
 
 const USAGE = `Usage:
-  mcp-widget-kit create <folder> [--template flights | replies] [--name <package-name>]
+  mcp-widget-kit create <folder> [--template flights | replies | payments] [--name <package-name>]
                     [--kit <version-range | path to .tgz>]
   mcp-widget-kit dev (--command "<starts the MCP server>" | --server <mcp-url>) [--port <n>]
   mcp-widget-kit dev --app-page --command "<starts a server that serves the dev page itself>"

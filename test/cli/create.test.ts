@@ -69,9 +69,17 @@ describe("mcp-widget-kit create", () => {
       read(join(repo, "templates/replies/server/tools.ts")),
     );
     expect(() => createApp({ dir: "nope", cwd: work, template: "shop" })).toThrow(
-      /no template "shop"; pick one of flights, replies/,
+      /no template "shop"; pick one of flights, replies, payments/,
     );
     expect(readdirSync(work)).not.toContain("nope");
+  });
+
+  it("writes the payments template with --template payments: its provider and its reconciler", () => {
+    const app = createApp({ dir: "wallet", cwd: work, template: "payments" });
+    for (const file of ["server/provider.ts", "server/reconcile.ts", "server/transfer.ts"])
+      expect(read(join(app.dir, file)), file).toBe(read(join(repo, "templates/payments", file)));
+    expect(app.files).toContain("fixtures/error--insufficient-funds.json");
+    expect(read(join(app.dir, "README.md"))).toMatch(/^# wallet\n/);
   });
 
   it("points the app at a tarball or folder by its path from the app's folder, and refuses one that is missing", () => {

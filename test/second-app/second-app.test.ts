@@ -917,3 +917,96 @@ describe("the replies app made by `mcp-widget-kit create --template replies`", (
       });
   });
 });
+
+describe("the payments app made by `mcp-widget-kit create --template payments`", () => {
+  const payments = join(work, "payments");
+  const inPayments = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+    execFileSync(command, args, {
+      cwd: payments,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0", ...env },
+    });
+
+  it("is written by the command the package ships, and installs, builds and type-checks", () => {
+    const out = run(
+      "npx",
+      ["--yes", "--package", tarball, "mcp-widget-kit", "create", "payments"].concat([
+        "--template",
+        "payments",
+        "--kit",
+        tarball,
+      ]),
+      work,
+    );
+    expect(out).toContain("Created payments in payments");
+    inPayments("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"]);
+    inPayments("npm", ["run", "build", "--", "--logLevel", "error"]);
+    const contract = JSON.parse(readFileSync(join(payments, "dist/contract.json"), "utf8")) as {
+      kinds: Record<string, unknown>;
+    };
+    expect(Object.keys(contract.kinds).sort()).toEqual([
+      "balance",
+      "contact_list",
+      "transfer_quote",
+      "transfer_sent",
+    ]);
+    inPayments("npm", ["run", "typecheck"]);
+  });
+
+  it("passes its own tests (the kit's write promises, the provider's 503, timeout and refusals, the widget)", () => {
+    const out = inPayments("npm", ["test"]);
+    expect(out).toMatch(/Tests\s+\d+ passed/);
+    // Counts in the summary only: a slow test is listed by its name, which may say "failed".
+    expect(out).not.toMatch(/\d+ (failed|obsolete|written)\b/i);
+    expect(inPayments("npm", ["run", "record"])).toMatch(/changed: 0\b/);
+  });
+
+  it("finishes a send left in doubt with `mcp-widget-kit reconcile --app server/reconcile.ts`, once", () => {
+    // A send the provider took but whose answer was lost, in the app's own database, through
+    // the app's own modules; nobody retries it.
+    const database = join(payments, "data/in-doubt.sqlite");
+    mkdirSync(join(payments, "data"), { recursive: true });
+    writeFileSync(
+      join(payments, "in-doubt.ts"),
+      `import { callerScope, createSqliteStore, silentLogger } from "mcp-widget-kit/server";
+import { callAsWidget } from "mcp-widget-kit/testing";
+import { payments } from "./contract.ts";
+import { fakeProvider } from "./server/provider.ts";
+import { createPaymentsServer } from "./server/tools.ts";
+const store = createSqliteStore(process.env.SQLITE_FILE!);
+const provider = fakeProvider(store);
+const origin = { principal: { issuer: "local", subject: "alice", scopes: ["transfers:write"] } };
+if (process.argv[2] === "send") {
+  provider.fail("timeout");
+  const widget = { uris: { skybridge: "ui://widget/a.html", mcpApp: "ui://widget/a.mcp.html" } };
+  const tools = createPaymentsServer({ widget, log: silentLogger, store, provider });
+  const { view } = callAsWidget(tools, { parse: payments.parse, origin });
+  const quote = await view("quote_transfer", { contact_id: "c-101", amount_cents: 2000 });
+  if (quote.state !== "confirm") throw new Error(quote.state);
+  const args = { draft_id: quote.data.quote.draft_id, idempotency_key: "second-app-in-doubt" };
+  const sent = await view("send_transfer", args);
+  console.log(JSON.stringify({ changes: sent.state === "error" ? sent.error.changes : sent.state }));
+}
+console.log(JSON.stringify({ balance: await provider.balance(callerScope(origin.principal)) }));
+await store.close();
+`,
+    );
+    const env = { SQLITE_FILE: database, NODE_ENV: "test" };
+    // The provider moved 20.50 (20.00 and its fee) and the answer was lost: "unknown".
+    const sent = inPayments("npx", ["tsx", "in-doubt.ts", "send"], env);
+    expect(sent).toContain('{"changes":"unknown"}');
+    expect(sent).toContain('{"balance":47950}');
+    const reconcile = ["mcp-widget-kit", "reconcile", "--app", "server/reconcile.ts"];
+    const first = inPayments("npx", [...reconcile, "--grace-ms", "0"], env);
+    expect(JSON.parse(first.trim().split("\n").at(-1)!)).toMatchObject({
+      event: "reconciled",
+      completed: 1,
+      retry_later: 0,
+    });
+    // Finished: a second run finds nothing owed.
+    const second = inPayments("npx", [...reconcile, "--grace-ms", "0"], env);
+    expect(JSON.parse(second.trim().split("\n").at(-1)!)).toMatchObject({ completed: 0 });
+    // Finished under the same key: the money moved once.
+    expect(inPayments("npx", ["tsx", "in-doubt.ts"], env)).toContain('{"balance":47950}');
+  });
+});

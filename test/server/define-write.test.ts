@@ -36,7 +36,7 @@ const alice = { principal: { issuer: "local", subject: "alice", scopes: ["transf
 
 /** A payments provider: answers per effect key as told (`ok`, `timeout`, `refuse`). */
 function provider() {
-  const answers: Array<"ok" | "timeout" | "refuse"> = [];
+  const answers: Array<"ok" | "timeout" | "refuse" | "down"> = [];
   const sent: string[] = [];
   return {
     answers,
@@ -79,7 +79,10 @@ function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
       description: "Send a quoted transfer.",
       words: { invoking: "Sending…", invoked: "Sent" },
       draftExample: "drf_x",
-      refusals: { BLOCKED: "The provider refused this transfer: no money was sent." },
+      refusals: {
+        BLOCKED: "The provider refused this transfer: no money was sent.",
+        DOWN: "The provider is down: no money was sent.",
+      },
       async effect({ draft, effectKey, fence, refuse, unknown }) {
         if (draft.to === "c-blocked") return refuse("BLOCKED");
         await fence();
@@ -87,6 +90,8 @@ function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
         if (answer === "timeout") return unknown("The provider did not answer in time.");
         // A refusal under the effect's own key is certain: nothing was sent under it.
         if (answer === "refuse") return refuse("BLOCKED", { definite: true });
+        // A 503: nothing was done or decided, so the same key sends on its retry.
+        if (answer === "down") return refuse("DOWN", { final: false });
         return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
       },
       show: (transfer, replayed) => ({ data: { transfer, replayed }, text: "Sent." }),
@@ -178,5 +183,17 @@ describe("defineWrite", () => {
     expect(await app.view("send_transfer", send)).toMatchObject(refused);
     expect(await app.view("send_transfer", send)).toMatchObject(refused);
     expect(app.payments.sent).toHaveLength(0);
+  });
+
+  it("answers a refusal that is not final as retryable with the same key, whose retry sends", async () => {
+    const app = open();
+    const send = { draft_id: await app.quote(), idempotency_key: "key-down-1" };
+    app.payments.answers.push("down");
+    expect(await app.view("send_transfer", send)).toMatchObject({
+      state: "error",
+      error: { code: "DOWN", retryable: true, changes: "none" },
+    });
+    expect(await app.view("send_transfer", send)).toMatchObject({ state: "committed" });
+    expect(app.payments.sent).toHaveLength(2);
   });
 });

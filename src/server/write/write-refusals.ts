@@ -29,7 +29,8 @@ export interface RefusalOptions {
   /**
    * Replayed to a repeat of the key (the effect's default: its refusal is the answer of this
    * draft). `false`: nothing was done and a retry of the key runs the effect again, from the
-   * same captured draft (a limit that may lift).
+   * same captured draft (a limit that may lift, a provider's 503): the answer is retryable
+   * with the same key.
    */
   readonly final?: boolean;
   /**
@@ -56,7 +57,16 @@ export function refusal<Done>(
   /** What was done instead, shown with the refusal (the reply another draft already sent). */
   done?: Done,
 ): Attempt<WriteValue<Done>> {
-  const error: ToolErrorBody = { code, message, retryable: false, changes: "none" };
+  // An effect's `final: false` (a 503: nothing was done, nothing decided) is retried with the
+  // same key, which runs the effect again; the kit's own draft refusals leave `final` unset.
+  const retry = options.final === false;
+  const error: ToolErrorBody = {
+    code,
+    message,
+    retryable: retry,
+    ...(retry ? { next_action: NEXT_ACTIONS.retrySameKey } : {}),
+    changes: "none",
+  };
   const value: WriteValue<Done> = { ok: false, error, ...(done ? { done } : {}) };
   return options.final
     ? { final: true, value, ...(options.definite ? { definite: true } : {}) }

@@ -1,0 +1,40 @@
+/**
+ * The reconciler of this app's sends, from the same write as the tool (server/transfer.ts):
+ * a send left in doubt (the provider timed out) that nobody retried is finished under its
+ * effect key — the provider answers a key it took with that transfer, so nothing is sent
+ * twice — or, once in doubt for 15 minutes, cancelled there. The server runs it
+ * (server/main.ts); an operator runs it with `npx mcp-widget-kit reconcile --app
+ * server/reconcile.ts` (after an outage, before a deploy, from cron), on the database the
+ * server uses: `DATABASE_URL`, else `SQLITE_FILE`, else data/payments.sqlite.
+ */
+import { fileURLToPath } from "node:url";
+import {
+  createPostgresStore,
+  createSqliteStore,
+  silentLogger,
+  type IdempotencyStore,
+} from "mcp-widget-kit/server";
+import { createPaymentsServer } from "./tools.ts";
+
+/** A send still in doubt this long after it began is cancelled at the provider instead. */
+export const CANCEL_AFTER_MS = 15 * 60_000;
+
+type Reconciler = ReturnType<typeof createPaymentsServer>["reconciler"];
+
+/** `startReconciler`'s options for the write's `reconciler` on `store`. */
+export function reconcileOptions(store: IdempotencyStore, reconciler: Reconciler) {
+  return { store, compensateAfterMs: CANCEL_AFTER_MS, ...reconciler };
+}
+
+/** What `mcp-widget-kit reconcile --app server/reconcile.ts` calls. */
+export async function openReconciliation(env: NodeJS.ProcessEnv) {
+  const store = env.DATABASE_URL
+    ? createPostgresStore({ connectionString: env.DATABASE_URL })
+    : createSqliteStore(
+        env.SQLITE_FILE ?? fileURLToPath(new URL("../data/payments.sqlite", import.meta.url)),
+      );
+  // No tool is served here: the widget's URIs are only what the tools would advertise.
+  const widget = { uris: { skybridge: "ui://widget/unserved", mcpApp: "ui://widget/unserved" } };
+  const { reconciler } = createPaymentsServer({ widget, log: silentLogger, store });
+  return { options: reconcileOptions(store, reconciler), close: () => store.close() };
+}
