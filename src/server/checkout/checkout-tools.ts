@@ -63,6 +63,7 @@ export function checkoutTools(sheet: KitPaymentSheet): ReadonlyMap<string, Check
         type: "object" as const,
         properties: { draft_id: { type: "string", minLength: 1, maxLength: DRAFT_ID_MAX } },
         required: ["draft_id"],
+        additionalProperties: false,
       }),
       // It writes nothing: the session is signed, kept nowhere until the person pays.
       annotations: {
