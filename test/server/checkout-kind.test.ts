@@ -4,20 +4,24 @@
  * from the model, for a verified caller only, the session tool only with the person's proof —
  * and a draft an app offers both ways (a `defineWrite` commit and the sheet) is paid once.
  */
+import { randomUUID } from "node:crypto";
 import * as v from "valibot";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineContract, id, MoneySchema, recordKind } from "../../src/contract/index.ts";
 import {
   appToolServer,
   createPaymentSheet,
+  createPostgresStore,
   createSqliteStore,
   defineWrite,
+  type IdempotencyStore,
   silentLogger,
   ToolFailure,
 } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { callAsWidget } from "../../src/testing/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
+import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
 const contract = defineContract({
   kinds: {
@@ -41,8 +45,9 @@ const DRAFT = /^q_(\d{1,6})_[a-z0-9]{1,12}$/;
 let nonce = 0;
 
 /** A shop that offers both ways to pay one draft: its own commit, and the payment sheet. */
-function shop() {
-  const store = createSqliteStore(":memory:");
+function shop(store: IdempotencyStore = createSqliteStore(":memory:")) {
+  // A person of their own per shop: a PostgreSQL store outlives the run.
+  const ada = person(`ada-${randomUUID()}`);
   const sheetProvider = fakeSheetProvider();
   const commitCharges: string[] = [];
   const read = (draftId: string) => {
@@ -130,20 +135,20 @@ function shop() {
       checkout: sheet,
     },
   );
-  const ada = callAsWidget(tools, { parse: contract.parse, origin: person("ada") });
+  const widgetOf = callAsWidget(tools, { parse: contract.parse, origin: ada });
   async function prepare(cents = 1250) {
-    const shown = await ada.view("prepare_order", { cents });
+    const shown = await widgetOf.view("prepare_order", { cents });
     if (shown.state !== "confirm") throw new Error(shown.state);
     return shown.data.quote.draft_id;
   }
   async function startCheckout(draft_id: string) {
-    const result = await ada.call("start_checkout", { draft_id });
+    const result = await widgetOf.call("start_checkout", { draft_id });
     const session = (result.structuredContent as { checkout_session?: { id: string } })
       ?.checkout_session;
     if (!session) throw new Error(JSON.stringify(result.structuredContent));
     return session.id;
   }
-  const pay = (sessionId: string, token: string, origin: object = person("ada")) =>
+  const pay = (sessionId: string, token: string, origin: object = ada) =>
     tools.callTool(
       "complete_checkout",
       {
@@ -153,7 +158,18 @@ function shop() {
       },
       origin,
     );
-  return { tools, sheet, sheetProvider, commitCharges, ada, prepare, startCheckout, pay, write };
+  return {
+    tools,
+    sheet,
+    sheetProvider,
+    commitCharges,
+    ada: widgetOf,
+    person: ada,
+    prepare,
+    startCheckout,
+    pay,
+    write,
+  };
 }
 
 const structured = (result: { structuredContent?: unknown }) =>
@@ -184,7 +200,7 @@ describe("the checkout kind", () => {
     const app = shop();
     const draft_id = await app.prepare(1250);
     // The model's own call: no proof.
-    const unproven = await app.tools.callTool("start_checkout", { draft_id }, person("ada"));
+    const unproven = await app.tools.callTool("start_checkout", { draft_id }, app.person);
     expect(unproven.isError).toBe(true);
     expect(structured(unproven).error).toMatchObject({ code: "CONFIRMATION_REQUIRED" });
     // The proof of another draft.
@@ -195,7 +211,7 @@ describe("the checkout kind", () => {
         draft_id,
         confirmation: (other._meta as { [key: string]: unknown } | undefined)?.[CONFIRMATION_META],
       },
-      person("ada"),
+      app.person,
     );
     expect(
       typeof (other._meta as { [key: string]: unknown } | undefined)?.[CONFIRMATION_META],
@@ -233,7 +249,10 @@ describe("the checkout kind", () => {
     const draft_id = await app.prepare();
     const paid = await app.pay(await app.startCheckout(draft_id), app.sheetProvider.token());
     expect(structured(paid).status).toBe("completed");
-    const commit = await app.ada.view("commit_order", { draft_id, idempotency_key: "key-both-1" });
+    const commit = await app.ada.view("commit_order", {
+      draft_id,
+      idempotency_key: "key-both-1",
+    });
     expect(commit).toMatchObject({
       state: "error",
       error: { code: "DRAFT_ALREADY_USED", changes: "none" },
@@ -246,7 +265,10 @@ describe("the checkout kind", () => {
     const app = shop();
     const draft_id = await app.prepare();
     const sessionId = await app.startCheckout(draft_id);
-    const commit = await app.ada.view("commit_order", { draft_id, idempotency_key: "key-both-2" });
+    const commit = await app.ada.view("commit_order", {
+      draft_id,
+      idempotency_key: "key-both-2",
+    });
     expect(commit).toMatchObject({ state: "committed" });
     const paid = await app.pay(sessionId, app.sheetProvider.token());
     expect(paid.isError).toBe(true);
@@ -263,10 +285,30 @@ describe("the checkout kind", () => {
     expect(structured(declined)).toMatchObject({ status: "ready_for_payment" });
     const paid = await app.pay(sessionId, app.sheetProvider.token());
     expect(structured(paid).status).toBe("completed");
-    const commit = await app.ada.view("commit_order", { draft_id, idempotency_key: "key-both-3" });
+    const commit = await app.ada.view("commit_order", {
+      draft_id,
+      idempotency_key: "key-both-3",
+    });
     expect(commit).toMatchObject({ state: "error", error: { code: "DRAFT_ALREADY_USED" } });
     expect(app.sheetProvider.charges).toHaveLength(1);
     expect(app.commitCharges).toHaveLength(0);
+  });
+
+  it("hands the reconciler's records that are not the sheet's to the app's own hooks", async () => {
+    const { sheet } = shop();
+    const record = {
+      captured: { draft_id: "q_1_x", draft: { cents: 1 } },
+    } as unknown as Parameters<ReturnType<typeof sheet.reconciler>["complete"]>[0];
+    const seen: string[] = [];
+    const hooks = sheet.reconciler({
+      complete: async () => (seen.push("complete"), { final: true, value: "done" }),
+      compensate: async () => (seen.push("compensate"), { final: true, value: "undone" }),
+    });
+    expect(await hooks.complete(record)).toEqual({ final: true, value: "done" });
+    expect(await hooks.compensate!(record)).toEqual({ final: true, value: "undone" });
+    expect(seen).toEqual(["complete", "compensate"]);
+    // Without the app's hooks a foreign record is an error the reconciler logs, never a charge.
+    await expect(sheet.reconciler().complete(record)).rejects.toThrow(TypeError);
   });
 
   it("refuses a tool of the app named as one the sheet registers", () => {
@@ -282,5 +324,32 @@ describe("the checkout kind", () => {
         },
       ),
     ).toThrow(/complete_checkout/);
+  });
+});
+
+describePostgres("the checkout kind on PostgreSQL", () => {
+  let store: IdempotencyStore;
+  beforeAll(async () => {
+    store = createPostgresStore({ connectionString: DATABASE_URL! });
+    await store.init();
+  });
+  afterAll(() => store.close());
+
+  it("pays a draft once when its commit and the sheet race: one of them charges, the other is refused", async () => {
+    for (let round = 0; round < 5; round++) {
+      const app = shop(store);
+      const draft_id = await app.prepare();
+      const sessionId = await app.startCheckout(draft_id);
+      const [commit, paid] = await Promise.all([
+        app.ada.view("commit_order", { draft_id, idempotency_key: `race-${randomUUID()}` }),
+        app.pay(sessionId, app.sheetProvider.token()),
+      ]);
+      const charges = app.commitCharges.length + app.sheetProvider.charges.length;
+      expect(charges).toBe(1);
+      const sheetPaid = structured(paid).status === "completed";
+      expect(commit.state === "committed").toBe(!sheetPaid);
+      if (sheetPaid) expect(commit).toMatchObject({ error: { code: "DRAFT_ALREADY_USED" } });
+      else expect(structured(paid).error).toMatchObject({ code: "DRAFT_ALREADY_USED" });
+    }
   });
 });
