@@ -155,5 +155,9 @@ describe("GiftGenius on the payment sheet", () => {
     );
     expect(commit.error).toMatchObject({ code: "DRAFT_ALREADY_USED", changes: "none" });
     expect(await h.app.payments.countCharges()).toBe(charges);
+    // The model asking what became of the draft is not told it still awaits confirmation.
+    const status = sc(await call(client, "order_status", { draft_id: draft }));
+    expect(status.error).toMatchObject({ code: "DRAFT_ALREADY_USED" });
+    expect((status.error as { message: string }).message).toMatch(/payment sheet/);
   });
 });
