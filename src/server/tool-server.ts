@@ -128,10 +128,6 @@ export function kitToolServer(tools: ToolServer): KitToolServer {
   return tools as KitToolServer;
 }
 
-/** Who may call a checkout tool: a verified caller, any scope (the session is bound to them). */
-const CHECKOUT_ACCESS = { writes: true } as const;
-const CHECKOUT_AUTH = effectiveToolAuth(undefined, true);
-
 function inputJsonSchema(spec: ArgumentSpec<unknown>): Tool["inputSchema"] {
   const schema = toJsonSchema(spec.schema, { errorMode: "ignore" }) as { [key: string]: unknown };
   const { $schema: _ignored, ...rest } = schema;
@@ -184,9 +180,10 @@ export function createToolServer(options: {
     byName.set(tool.name, tool);
   }
   // The checkout kind: tools the kit answers itself, in the sheet's shapes, not the envelope.
-  const checkout: ReadonlyMap<string, CheckoutTool> = options.checkout
-    ? checkoutTools(kitPaymentSheet(options.checkout))
-    : new Map();
+  const sheet = options.checkout ? kitPaymentSheet(options.checkout) : undefined;
+  const checkout: ReadonlyMap<string, CheckoutTool> = sheet ? checkoutTools(sheet) : new Map();
+  // Who may call them: a verified caller with the sheet's scopes (the session is bound to them).
+  const checkoutAccess = { writes: true, auth: { scopes: sheet?.scopes ?? [] } } as const;
   for (const name of checkout.keys())
     if (byName.has(name))
       throw new TypeError(`Duplicate tool "${name}": the payment sheet registers it`);
@@ -239,8 +236,8 @@ export function createToolServer(options: {
   for (const tool of checkout.values()) {
     const entry = {
       ...tool.listed,
-      securitySchemes: securitySchemes(CHECKOUT_AUTH),
-      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(CHECKOUT_AUTH) },
+      securitySchemes: securitySchemes(checkoutAccess.auth),
+      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAccess.auth) },
     };
     listed.push(entry);
   }
@@ -315,7 +312,7 @@ export function createToolServer(options: {
       return tool.failure(confirmationRequired(requestId), requestId);
     }
     const refused = refuse(
-      CHECKOUT_ACCESS,
+      checkoutAccess,
       requestAuth(origin),
       (error) => tool.failure(error, requestId),
       requestId,
@@ -472,7 +469,7 @@ export function createToolServer(options: {
     refusal(name, auth, args) {
       if (unproven(name, args, auth)) return undefined;
       const kitTool = checkout.get(name);
-      if (kitTool) return refuse(CHECKOUT_ACCESS, auth, (error) => kitTool.failure(error, ""));
+      if (kitTool) return refuse(checkoutAccess, auth, (error) => kitTool.failure(error, ""));
       const tool = byName.get(name);
       return tool ? refuse(tool, auth, (error) => fail(tool, error)) : undefined;
     },

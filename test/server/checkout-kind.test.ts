@@ -104,6 +104,7 @@ function shop(store: IdempotencyStore = createSqliteStore(":memory:")) {
     links: [],
     orders: { permalinkUrl: (orderId) => `https://shop.example/orders/${orderId}` },
     secret: { secret: "checkout-kind-secret-0123456789abcdef" },
+    scopes: ["orders:write"],
     now: () => NOW,
     sessionTool: {
       name: "start_checkout",
@@ -190,7 +191,7 @@ describe("the checkout kind", () => {
     expect(forModel.map((tool) => tool.name)).toEqual(["prepare_order"]);
     const complete = listed.find((tool) => tool.name === "complete_checkout");
     expect((complete as { securitySchemes?: unknown } | undefined)?.securitySchemes).toEqual([
-      { type: "oauth2", scopes: [] },
+      { type: "oauth2", scopes: ["orders:write"] },
     ]);
     const start = listed.find((tool) => tool.name === "start_checkout");
     expect(start?.inputSchema.required).toEqual(["draft_id", "confirmation"]);
@@ -232,6 +233,10 @@ describe("the checkout kind", () => {
     const anonymous = await app.pay(sessionId, app.sheetProvider.token(), {});
     expect(anonymous.isError).toBe(true);
     expect(structured(anonymous).error).toMatchObject({ code: "AUTH_REQUIRED", changes: "none" });
+    // Ada's own sign-in, with a token that may not place orders.
+    const narrow = { principal: { ...app.person.principal, scopes: ["profile"] } };
+    const unscoped = await app.pay(sessionId, app.sheetProvider.token(), narrow);
+    expect(structured(unscoped).error).toMatchObject({ code: "INSUFFICIENT_SCOPE" });
     const stranger = await app.pay(sessionId, app.sheetProvider.token(), person("mallory"));
     expect(structured(stranger).error).toMatchObject({ code: "CHECKOUT_SESSION_INVALID" });
     expect(app.sheetProvider.calls).toBe(0);

@@ -75,6 +75,11 @@ export interface PaymentSheetOptions {
   /** The order's id, page and rows. */
   readonly orders: SheetOrders;
   /**
+   * The scopes a token must grant to start and complete a checkout (the app's write scope,
+   * say); default none beyond a verified sign-in.
+   */
+  readonly scopes?: readonly string[];
+  /**
    * The tool the widget calls when the person chooses to pay (the kit registers it, hidden
    * from the model): it runs only for a signed-in caller with the person's confirmation of
    * the draft (the proof `prepare`'s result carried), and answers `{ checkout_session }`.
@@ -136,6 +141,8 @@ export interface PaymentSheet {
 export interface KitPaymentSheet extends PaymentSheet {
   /** The session tool as the app declared it. */
   readonly sessionTool: PaymentSheetOptions["sessionTool"];
+  /** The scopes both tools need (`options.scopes`). */
+  readonly scopes: readonly string[];
   /**
    * The session for `draft`, as `context.caller`'s. RangeError for a price that is not whole
    * non-negative minor units.
@@ -352,6 +359,8 @@ function buildPaymentSheet(options: PaymentSheetOptions): KitPaymentSheet {
     },
 
     sessionTool: options.sessionTool,
+
+    scopes: [...(options.scopes ?? [])],
 
     tool: COMPLETE_CHECKOUT_TOOL,
 

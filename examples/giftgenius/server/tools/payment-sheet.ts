@@ -14,7 +14,7 @@ import {
 } from "mcp-widget-kit/server";
 import { toMinorUnits } from "../sheet-payments.ts";
 import { priceDraft } from "./commit-order.ts";
-import type { GiftGeniusDeps } from "./shared.ts";
+import { ORDERS_SCOPE, type GiftGeniusDeps } from "./shared.ts";
 
 /** The shop's pages the sheet links to and the order's page. */
 const SHOP = "https://shop.giftgenius.example";
@@ -42,6 +42,8 @@ export function giftGeniusSheet(
       { type: "return_policy", url: `${SHOP}/returns` },
     ],
     orders: { permalinkUrl: (orderId) => `${SHOP}/orders/${orderId}` },
+    // As its own writes: a token that may not place orders may not pay for one either.
+    scopes: [ORDERS_SCOPE],
     secret,
     timing: deps.timing,
     now: () => deps.now(),
