@@ -49,6 +49,8 @@ import { newRequestId } from "./request-id.ts";
 import { failureResult, successResult } from "./results.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
 import { createSdkServer } from "./sdk-server.ts";
+import { checkoutTools, type CheckoutTool } from "./checkout/checkout-tools.ts";
+import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts";
 import { toToolError } from "./tool-failure.ts";
 import type { CallOrigin, ToolDefinition } from "./tool-definition.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments/index.ts";
@@ -160,6 +162,12 @@ export function createToolServer(options: {
    * and clock.
    */
   confirmation?: ConfirmationOptions;
+  /**
+   * The app's payment sheet (`createPaymentSheet`): the server registers its session tool and
+   * `complete_checkout`, both hidden from the model, for a verified caller only, the session
+   * tool with the person's confirmation of the draft. See docs/checkout.md.
+   */
+  checkout?: PaymentSheet;
 }): ToolServer {
   const { log } = options;
   const contractVersion = options.contract.version;
@@ -171,6 +179,14 @@ export function createToolServer(options: {
       throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
     byName.set(tool.name, tool);
   }
+  // The checkout kind: tools the kit answers itself, in the sheet's shapes, not the envelope.
+  const sheet = options.checkout ? kitPaymentSheet(options.checkout) : undefined;
+  const checkout: ReadonlyMap<string, CheckoutTool> = sheet ? checkoutTools(sheet) : new Map();
+  // Who may call them: a verified caller with the sheet's scopes (the session is bound to them).
+  const checkoutAccess = { writes: true, auth: { scopes: sheet?.scopes ?? [] } } as const;
+  for (const name of checkout.keys())
+    if (byName.has(name))
+      throw new TypeError(`Duplicate tool "${name}": the payment sheet registers it`);
   // The argument names each tool declares (its strictObject's keys), for validationMessage.
   const declaredByTool = new Map<string, ReadonlySet<string>>();
   for (const tool of byName.values()) {
@@ -179,7 +195,24 @@ export function createToolServer(options: {
   }
   // Set by the resource server wired in front of this server (`useResource`); none over stdio.
   let resource: ProtectedResource | undefined;
-  const plan = planConfirmations(byName.values(), options.contract.kinds);
+  // The session tool is confirmed as a commit is: its prepare tool's results carry the proof.
+  const confirmedCheckout = [...checkout.values()].flatMap((tool) =>
+    tool.prepare === undefined
+      ? []
+      : [
+          {
+            name: tool.listed.name,
+            kind: "",
+            writes: true,
+            confirm: { prepare: tool.prepare },
+            arguments: { schema: { entries: { draft_id: true } } },
+          },
+        ],
+  );
+  const plan = planConfirmations(
+    [...byName.values(), ...confirmedCheckout],
+    options.contract.kinds,
+  );
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
   const instructions = modelInstructions(options.instructions, new Set(plan.prepares.keys()));
@@ -200,6 +233,14 @@ export function createToolServer(options: {
       securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
     },
   }));
+  for (const tool of checkout.values()) {
+    const entry = {
+      ...tool.listed,
+      securitySchemes: securitySchemes(checkoutAccess.auth),
+      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAccess.auth) },
+    };
+    listed.push(entry);
+  }
 
   function fail(
     tool: ToolDefinition<unknown>,
@@ -210,15 +251,16 @@ export function createToolServer(options: {
   }
 
   function refuse(
-    tool: ToolDefinition<unknown>,
+    tool: Pick<ToolDefinition<unknown>, "auth" | "writes">,
     auth: RequestAuth,
+    answer: (error: ToolError) => CallToolResult,
     requestId?: string,
   ): RefusedCall | undefined {
     const denial = decideAccess(effectiveToolAuth(tool.auth, tool.writes), auth, tool.writes);
     if (!denial) return undefined;
     // The header's challenge follows RFC 6750 §3.1: no `error` when no token was sent.
     const challenge = resource?.challenge(denial.challenge) ?? "";
-    const result = fail(tool, { ...denial.error, ...(requestId ? { request_id: requestId } : {}) });
+    const result = answer({ ...denial.error, ...(requestId ? { request_id: requestId } : {}) });
     // The tool-level challenge, from which ChatGPT starts (or steps up) sign-in: the Apps SDK
     // wants "both an `error` and `error_description` parameter" in it.
     if (resource) {
@@ -254,7 +296,47 @@ export function createToolServer(options: {
       : { state: "anonymous" };
   }
 
+  /**
+   * A call of a checkout tool: refused without the person's proof (the session tool) or a
+   * verified caller, in the sheet's answer shape; else the kit's tool runs.
+   */
+  async function runCheckout(
+    tool: CheckoutTool,
+    args: unknown,
+    origin: CallOrigin,
+  ): Promise<CallToolResult> {
+    const name = tool.listed.name;
+    const requestId = (options.requestId ?? newRequestId)();
+    if (unproven(name, args, requestAuth(origin))) {
+      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
+      return tool.failure(confirmationRequired(requestId), requestId);
+    }
+    const refused = refuse(
+      checkoutAccess,
+      requestAuth(origin),
+      (error) => tool.failure(error, requestId),
+      requestId,
+    );
+    if (refused) {
+      log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
+      return refused.result;
+    }
+    const principal = origin.refused ? undefined : origin.principal;
+    const caller = callerScope(principal);
+    const proof = isRecord(args) ? args[CONFIRMATION_ARGUMENT] : undefined;
+    // As for a commit: a draft prepared before the person signed in carries the anonymous
+    // scope's proof.
+    const genuine = (draftId: string) =>
+      proofs !== undefined &&
+      (proofs.verify(proof, draftId, caller) || proofs.verify(proof, draftId, ANONYMOUS_CALLER));
+    const signal = origin.signal ?? new AbortController().signal;
+    const context = { requestId, caller, principal, log, signal, auth: origin.auth };
+    return tool.run(args, context, genuine);
+  }
+
   async function run(name: string, args: unknown, origin: CallOrigin): Promise<CallToolResult> {
+    const kitTool = checkout.get(name);
+    if (kitTool) return runCheckout(kitTool, args, origin);
     const tool = byName.get(name);
     if (!tool)
       throw new ProtocolError(
@@ -267,7 +349,7 @@ export function createToolServer(options: {
       log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
       return fail(tool, confirmationRequired(requestId));
     }
-    const refused = refuse(tool, requestAuth(origin), requestId);
+    const refused = refuse(tool, requestAuth(origin), (error) => fail(tool, error), requestId);
     if (refused) {
       log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
       return refused.result;
@@ -385,8 +467,11 @@ export function createToolServer(options: {
     listTools: () => listed,
     callTool: (name, args, origin) => run(name, args, origin ?? {}),
     refusal(name, auth, args) {
+      if (unproven(name, args, auth)) return undefined;
+      const kitTool = checkout.get(name);
+      if (kitTool) return refuse(checkoutAccess, auth, (error) => kitTool.failure(error, ""));
       const tool = byName.get(name);
-      return tool && !unproven(name, args, auth) ? refuse(tool, auth) : undefined;
+      return tool ? refuse(tool, auth, (error) => fail(tool, error)) : undefined;
     },
     useResource(named) {
       resource = named;

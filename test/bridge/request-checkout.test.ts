@@ -5,9 +5,10 @@
  * sheet against the server's real `complete_checkout` — paid, repeated, declined, cancelled —
  * with every answer read as a typed outcome.
  */
+import { testSheet } from "../server/test-sheet.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { canRequestCheckout, requestCheckout } from "../../src/index.ts";
-import { createPaymentSheet, createSqliteStore } from "../../src/server/index.ts";
+import { createSqliteStore } from "../../src/server/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
 import { fakeSheetProvider } from "../server/fake-sheet-provider.ts";
 
@@ -19,7 +20,7 @@ afterEach(() => {
 
 function shop() {
   const provider = fakeSheetProvider();
-  const sheet = createPaymentSheet({
+  const sheet = testSheet({
     store: createSqliteStore(":memory:"),
     provider,
     paymentProvider: { provider: "stripe", merchant_id: "acct_1", supported_payment_methods: [] },

@@ -215,8 +215,10 @@ describeDeploy(
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([
         "commit_order",
+        "complete_checkout",
         "order_status",
         "prepare_order",
+        "start_checkout",
         "suggest_gifts",
       ]);
 

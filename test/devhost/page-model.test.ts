@@ -22,6 +22,7 @@ const BASE: HostSettings = {
   maxHeight: 640,
   approval: "off",
   resultMeta: "keep",
+  checkout: "off",
 };
 
 describe("host settings from the URL or storage", () => {
@@ -36,6 +37,7 @@ describe("host settings from the URL or storage", () => {
           maxHeight: "480",
           approval: "ask",
           resultMeta: "drop",
+          checkout: "sheet",
         },
         BASE,
       ),
@@ -47,6 +49,7 @@ describe("host settings from the URL or storage", () => {
       maxHeight: 480,
       approval: "ask",
       resultMeta: "drop",
+      checkout: "sheet",
     });
     expect(
       normalizeSettings(

@@ -86,6 +86,8 @@ describePostgres("the fetch entry under Bun and Deno", () => {
           "prepare_order",
           "commit_order",
           "order_status",
+          "start_checkout",
+          "complete_checkout",
         ]);
         const found = content(
           await client.callTool({ name: "suggest_gifts", arguments: GOOD_SEARCH }),

@@ -4,12 +4,8 @@
  * one id per draft and price, bound to its caller), ACP 2026-04-17's completion adapted to the
  * sheet's arguments, and `complete_checkout` as a tool (hidden from the model; its results).
  */
-import {
-  createPaymentSheet,
-  createSqliteStore,
-  fromAcpComplete,
-  type CheckoutDraft,
-} from "../../src/server/index.ts";
+import { testSheet } from "./test-sheet.ts";
+import { createSqliteStore, fromAcpComplete, type CheckoutDraft } from "../../src/server/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 
 const caller = { caller: "user:ada" };
@@ -21,7 +17,7 @@ function sheetFor(
   },
   provider = fakeSheetProvider(),
 ) {
-  return createPaymentSheet({
+  return testSheet({
     store: createSqliteStore(":memory:"),
     provider,
     paymentProvider: {

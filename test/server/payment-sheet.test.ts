@@ -6,16 +6,16 @@
  * never neither; a session the server did not mint for this caller is refused before
  * anything is claimed. On SQLite, and the repeats on PostgreSQL too.
  */
+import type { CompleteCheckoutAnswer } from "../../src/server/checkout/sheet-types.ts";
+import { testSheet } from "./test-sheet.ts";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  createPaymentSheet,
   createPostgresStore,
   createSqliteStore,
   type CheckoutDraft,
-  type CompleteCheckoutAnswer,
   type IdempotencyStore,
   localDatabase,
 } from "../../src/server/index.ts";
@@ -44,7 +44,7 @@ function harness(store: IdempotencyStore, provider = fakeSheetProvider()) {
   const db = localDatabase(store, ORDERS_SCHEMA);
   const sessions = new Set<string>();
   let clock = START;
-  const sheet = createPaymentSheet({
+  const sheet = testSheet({
     store,
     provider,
     paymentProvider: {
@@ -311,7 +311,7 @@ describe("payment sheet on SQLite", () => {
     // Made up by someone who has no secret.
     const madeUp = await h.pay("cs1_e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", token);
     // Minted by another app (another secret).
-    const elsewhere = createPaymentSheet({
+    const elsewhere = testSheet({
       store: store(),
       provider: h.provider,
       paymentProvider: { provider: "stripe", merchant_id: "m", supported_payment_methods: [] },
@@ -434,8 +434,10 @@ describe("payment sheet on SQLite", () => {
       store: store(),
       now: h.now,
       graceMs: 60_000,
-      complete: (record) => h.sheet.completeRecord(record),
-      compensate: (record) => h.sheet.compensateRecord(record),
+      // The app's hooks as it passes them: the sheet's records first, the others to its writes.
+      ...h.sheet.reconciler({
+        complete: () => Promise.reject(new Error("not the sheet's record")),
+      }),
     });
     expect(counts.completed).toBeGreaterThanOrEqual(1);
     expect(await h.orders()).toHaveLength(1);
@@ -456,8 +458,10 @@ describe("payment sheet on SQLite", () => {
       now: h.now,
       graceMs: 60_000,
       compensateAfterMs: 600_000,
-      complete: (record) => h.sheet.completeRecord(record),
-      compensate: (record) => h.sheet.compensateRecord(record),
+      // The app's hooks as it passes them: the sheet's records first, the others to its writes.
+      ...h.sheet.reconciler({
+        complete: () => Promise.reject(new Error("not the sheet's record")),
+      }),
     });
     expect(h.provider.charges).toHaveLength(1);
     expect(h.provider.refunds).toHaveLength(1);

@@ -25,6 +25,8 @@ import { createDraftSigner } from "./drafts.ts";
 import { withDbFaults } from "./fault-store.ts";
 import { setFaults } from "./faults.ts";
 import { createFakePayments, type PaymentProvider } from "./payments.ts";
+import { createSheetPayments } from "./sheet-payments.ts";
+import { giftGeniusSheet } from "./tools/payment-sheet.ts";
 import { createPostgresState } from "./state/postgres-state.ts";
 import type { SharedState } from "./state/shared-state.ts";
 import { createSqliteState } from "./state/sqlite-state.ts";
@@ -165,8 +167,20 @@ export async function createGiftGenius(
   };
   // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
   const reconciliation = orderReconciliation(deps, log);
+  // ChatGPT's payment sheet, unless the setting turns it off: its payments land on the same
+  // ledger, and its in-doubt ones are finished by the same reconciler.
+  const sheet = config.paymentSheet
+    ? giftGeniusSheet(deps, createSheetPayments(state), {
+        secret: config.draftSecret,
+        previousSecrets: config.previousSecrets,
+      })
+    : undefined;
   const manual = overrides.reconciler === "manual";
-  const reconciler = startReconciler({ ...reconciliation, manual });
+  const reconciler = startReconciler({
+    ...reconciliation,
+    ...(sheet ? sheet.reconciler(reconciliation) : {}),
+    manual,
+  });
   if (!manual) log.info("reconciler", { bound_ms: reconciler.boundMs });
   const settings = overrides.auth;
   const resourceServer = settings
@@ -182,6 +196,7 @@ export async function createGiftGenius(
       orderStatusTool(deps),
     ],
     resources: widget.provider,
+    ...(sheet ? { checkout: sheet } : {}),
     log,
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
     // The proof that the person confirmed in the widget is signed with the app's secret; the

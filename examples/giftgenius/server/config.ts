@@ -38,6 +38,12 @@ export interface GiftGeniusConfig {
   /** `STDIO_SUBJECT`: who the one person on a stdio connection is (the process owner). */
   stdioSubject: string;
   faults: string | undefined;
+  /**
+   * `GIFTGENIUS_PAYMENT_SHEET=off`: no ChatGPT payment sheet (`start_checkout`,
+   * `complete_checkout`); the widget then pays by its own confirm-and-commit path everywhere.
+   * Default on: the widget pays on the sheet where the host offers one.
+   */
+  paymentSheet: boolean;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   /**
@@ -55,6 +61,13 @@ function list(value: string | undefined): string[] | undefined {
     .map((item) => item.trim())
     .filter(Boolean);
   return items && items.length > 0 ? items : undefined;
+}
+
+/** `GIFTGENIUS_PAYMENT_SHEET`: `on` (default) or `off`; anything else is a start-up refusal. */
+function paymentSheetSetting(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new StartupRefusal("GIFTGENIUS_PAYMENT_SHEET must be on or off", []);
 }
 
 /** Reads the configuration from `env`. Throws on malformed values (a clear start-up error). */
@@ -94,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     bodyTimeoutMs: kit.bodyTimeoutMs ?? 30_000,
     stdioSubject: kit.stdioSubject,
     faults: env.GIFTGENIUS_FAULTS,
+    paymentSheet: paymentSheetSetting(env.GIFTGENIUS_PAYMENT_SHEET),
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     // The kit's reading: an exact https origin (http on loopback), else a StartupRefusal.

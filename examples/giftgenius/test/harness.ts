@@ -148,7 +148,7 @@ export async function call(client: Client, name: string, args: unknown): Promise
   const lane = widgetLanes.get(client);
   let sent = args as { [key: string]: unknown };
   if (
-    name === "commit_order" &&
+    (name === "commit_order" || name === "start_checkout") &&
     lane &&
     typeof sent === "object" &&
     sent !== null &&

@@ -47,6 +47,8 @@ describe("a model with structuredContent only: find, buy the second, did it go t
     const visible = await modelTools(client);
     expect(visible).toContain("order_status");
     expect(visible).not.toContain("commit_order");
+    expect(visible).not.toContain("complete_checkout");
+    expect(visible).not.toContain("start_checkout");
 
     const found = await modelCall(client, "suggest_gifts", GOOD_SEARCH);
     const second = (found.gifts as Array<{ id: string }>)[1]!;

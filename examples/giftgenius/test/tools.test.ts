@@ -64,15 +64,22 @@ describe("GiftGenius over Streamable HTTP", () => {
   });
   afterAll(() => h.close());
 
-  it("lists four tools with annotations, output schemas and widget _meta (order_status, a read for the model, has no widget)", async () => {
+  it("lists four tools with annotations, output schemas and widget _meta (order_status, a read for the model, has no widget), then the payment sheet's two", async () => {
     const client = await h.connect();
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
+    const listed = (await client.listTools()).tools;
+    expect(listed.map((t) => t.name)).toEqual([
       "suggest_gifts",
       "prepare_order",
       "commit_order",
       "order_status",
+      "start_checkout",
+      "complete_checkout",
     ]);
+    // The sheet's tools answer in the sheet's shapes (docs/checkout.md), for the app only.
+    const sheetTools = listed.slice(4);
+    for (const tool of sheetTools)
+      expect(tool._meta).toMatchObject({ ui: { visibility: ["app"] } });
+    const tools = listed.slice(0, 4);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.suggest_gifts?.annotations).toMatchObject({
       readOnlyHint: true,

@@ -13,11 +13,14 @@ import {
   WidgetRoot,
   useI18n,
   useOpenExternal,
+  useSheetCheckout,
   useWriteFlow,
+  type CommitOutcome,
   type ErrorWords,
 } from "mcp-widget-kit";
 import type { GiftGeniusView } from "../contract.ts";
 import { GiftList } from "./gift-list.tsx";
+import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { messages } from "./messages.ts";
 import { PURCHASE_FLOW, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
 
@@ -88,6 +91,20 @@ function GiftGeniusFlow(props: AppProps) {
   const flow = useWriteFlow({ ...PURCHASE_FLOW, output: props.output, hasOutput });
   const pendingGiftId = flow.pending?.gift_id ?? null;
   const buy = (gift: { id: string }) => flow.prepare({ gift_id: gift.id });
+  // ChatGPT's payment sheet where the host offers it (the server registers its tools unless
+  // GIFTGENIUS_PAYMENT_SHEET=off); the app's own commit everywhere else.
+  const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY });
+
+  async function pay(draft: DraftView["data"]["draft"], key: string): Promise<CommitOutcome> {
+    if (sheet.available) {
+      const paid = await sheet.pay(draft.draft_id);
+      // No session tool on this server: commit instead. The draft is single-use across both
+      // ways, so a draft is never paid twice whichever answers.
+      if (paid.ok) return { ...paid, total: draft.total };
+      if (paid.error.code !== "HOST_CALL_FAILED") return paid;
+    }
+    return flow.commit({ draft_id: draft.draft_id, idempotency_key: key });
+  }
 
   function renderDraft(draftView: DraftView) {
     const draft = draftView.data.draft;
@@ -95,7 +112,7 @@ function GiftGeniusFlow(props: AppProps) {
       <ConfirmPurchase
         key={draft.draft_id}
         draft={toPurchaseDraft(draft)}
-        onCommit={(key) => flow.commit({ draft_id: draft.draft_id, idempotency_key: key })}
+        onCommit={(key) => pay(draft, key)}
         onCommitted={flow.committed}
         onCancel={flow.cancel}
         onBack={flow.back}

@@ -98,6 +98,7 @@ export const FRAME_BOOTSTRAP_SOURCE = `(function () {
     requestClose: function () { return request("requestClose", {}).then(function () { return undefined; }); },
     notifyIntrinsicHeight: function (height) { post({ type: "height", height: Number(height && typeof height === "object" ? height.height : height) }); }
   };
+  if (init.checkout === true) openai.requestCheckout = function (session) { return request("requestCheckout", { session: session }); };
   var globals = init.globals && typeof init.globals === "object" ? init.globals : {};
   Object.keys(globals).forEach(function (key) { openai[key] = globals[key]; });
   function dispatch(changed) {

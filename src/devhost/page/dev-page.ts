@@ -17,6 +17,7 @@ const CONTROLLED = [
   "maxHeight",
   "approval",
   "resultMeta",
+  "checkout",
 ] as const;
 
 /** The page's state and the few operations that change it. */

@@ -15,6 +15,7 @@ import type { WidgetSession, WidgetSessionContext } from "./widget-session.ts";
 import { commonFrameHandlers, openHttpsLink } from "./widget-session.ts";
 import { loadWidgetState, saveWidgetState } from "./widget-state-store.ts";
 import { startAppBridge } from "./mcp-apps-session.ts";
+import { playPaymentSheet } from "./payment-sheet.ts";
 import { isRecord } from "../../core/is-record.ts";
 
 /** The `window.openai` globals for these settings and this call. */
@@ -94,6 +95,10 @@ function startOpenAiRelay(context: WidgetSessionContext): WidgetSession {
           : "inline";
         return { mode: context.requestDisplayMode(wanted) };
       }
+      case "requestCheckout":
+        // Offered only where the setting says so: the frame has no requestCheckout otherwise.
+        if (context.settings().checkout !== "sheet") throw new Error("no payment sheet here");
+        return playPaymentSheet(context, params.session);
       case "requestModal":
       case "requestClose":
         context.event({ kind: "notice", text: `${method} (not emulated)` });

@@ -11,6 +11,8 @@ export type Theme = "light" | "dark";
 export type DisplayMode = "inline" | "pip" | "fullscreen";
 /** ChatGPT's approval of write tools: `ask` holds a non-read-only tool's input until approved. */
 export type Approval = "off" | "ask";
+/** ChatGPT's payment sheet (`window.openai.requestCheckout`): a beta, so off by default. */
+export type Checkout = "off" | "sheet";
 
 /** The host settings every widget frame sees. */
 export interface HostSettings {
@@ -22,6 +24,8 @@ export interface HostSettings {
   readonly approval: Approval;
   /** A widget call's result `_meta`: passed on, or dropped as MCPJam's inspector does. */
   readonly resultMeta: ResultMeta;
+  /** Whether ChatGPT-style frames offer the payment sheet (payment-sheet.ts plays it). */
+  readonly checkout: Checkout;
 }
 
 /** The locales the page offers (the kit's message catalogues). */
@@ -30,6 +34,7 @@ export const PROTOCOLS: readonly Protocol[] = ["openai", "mcp-apps"];
 export const THEMES: readonly Theme[] = ["light", "dark"];
 export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
 export const APPROVALS: readonly Approval[] = ["off", "ask"];
+export const CHECKOUTS: readonly Checkout[] = ["off", "sheet"];
 
 const STORAGE_KEY = "devhost:settings";
 
@@ -59,6 +64,7 @@ export function normalizeSettings(
     maxHeight: clampHeight(input.maxHeight, base.maxHeight),
     approval: pick(input.approval, APPROVALS, base.approval),
     resultMeta: pick(input.resultMeta, RESULT_METAS, base.resultMeta),
+    checkout: pick(input.checkout, CHECKOUTS, base.checkout),
   };
 }
 
@@ -73,6 +79,7 @@ export function loadSettings(search: URLSearchParams): HostSettings {
     maxHeight: 640,
     approval: "off",
     resultMeta: "keep",
+    checkout: "off",
   };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;

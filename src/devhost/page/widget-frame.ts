@@ -74,6 +74,8 @@ export async function mountWidget(
     parentOrigin: window.location.origin,
     storage: loadFrameStorage(context.widgetKey),
     ...(protocol === "openai" ? { globals: openaiGlobals(context, result) } : {}),
+    // ChatGPT's payment sheet, an extension of window.openai: only where the setting offers it.
+    ...(protocol === "openai" && context.settings().checkout === "sheet" ? { checkout: true } : {}),
   };
   const registered = await registerFrame(html, meta, init);
   for (const origin of registered.rejectedOrigins)

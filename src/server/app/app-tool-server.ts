@@ -27,13 +27,14 @@ export interface AppServerOptions {
 /**
  * `createToolServer` for an app's factory: `options` give the resources, the log, the request
  * ids and the clock of the confirmation proofs (signed with `CONFIRMATION_SECRET`; production
- * refuses to start without it, development uses the kit's built-in one).
+ * refuses to start without it, development uses the kit's built-in one). An app that takes
+ * payment on ChatGPT's payment sheet declares it as `checkout` (docs/checkout.md).
  */
 export function appToolServer(
   options: AppServerOptions,
   server: Pick<
     Parameters<typeof createToolServer>[0],
-    "info" | "contract" | "tools" | "instructions"
+    "info" | "contract" | "tools" | "instructions" | "checkout"
   >,
 ): ToolServer {
   return createToolServer({

@@ -23,6 +23,12 @@ export const CHECKOUT_REFUNDED = "CHECKOUT_REFUNDED";
 /** The session was refused too many times (declines, 3-D Secure): prepare a new one. */
 export const CHECKOUT_ATTEMPTS_EXHAUSTED = "CHECKOUT_ATTEMPTS_EXHAUSTED";
 
+/**
+ * The draft was paid once already: by the app's own commit, or on another session of it. The
+ * same code a commit of a used draft answers (docs/server.md, "A write declared once").
+ */
+export const DRAFT_ALREADY_USED = "DRAFT_ALREADY_USED";
+
 /** The fixed failures, by what happened. */
 export const CHECKOUT_FAILURES = {
   invalidArguments: (fields: readonly string[]): ToolErrorBody => ({
@@ -55,6 +61,13 @@ export const CHECKOUT_FAILURES = {
         message: "not this checkout's payment provider",
       },
     ],
+    next_action: NEXT_ACTIONS.doNotRepeat,
+    changes: "none",
+  },
+  draftUsed: {
+    code: DRAFT_ALREADY_USED,
+    message: "This draft was already paid or used another way; nothing was charged.",
+    retryable: false,
     next_action: NEXT_ACTIONS.doNotRepeat,
     changes: "none",
   },

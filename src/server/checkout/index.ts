@@ -5,12 +5,9 @@ export type {
   CheckoutLink,
   CheckoutSession,
   CheckoutTotal,
-  CompleteCheckoutAnswer,
   CompleteCheckoutArguments,
-  CompletedCheckout,
   PaymentMode,
   PaymentProviderInfo,
-  RefusedCheckout,
 } from "./sheet-types.ts";
 export { fromAcpComplete } from "./acp.ts";
 export type { CheckoutDraft, CheckoutDraftLine } from "./build-session.ts";

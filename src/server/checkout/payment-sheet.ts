@@ -16,8 +16,8 @@
 import { createHash } from "node:crypto";
 import * as v from "valibot";
 import type { ConfirmationOptions } from "../write/confirmation.ts";
-import type { InDoubtRecord } from "../idempotency/reconcile.ts";
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
+import type { InDoubtRecord, ReconcileOptions } from "../idempotency/reconcile.ts";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import type { ServerLogger } from "../log.ts";
@@ -31,7 +31,7 @@ import {
   priceDraft,
   type CheckoutDraft,
 } from "./build-session.ts";
-import { CHECKOUT_FAILURES } from "./checkout-errors.ts";
+import { CHECKOUT_FAILURES, DRAFT_ALREADY_USED } from "./checkout-errors.ts";
 import { COMPLETE_CHECKOUT_TOOL, checkoutToolResult } from "./complete-checkout-tool.ts";
 import {
   SHEET_RECORD,
@@ -75,6 +75,27 @@ export interface PaymentSheetOptions {
   /** The order's id, page and rows. */
   readonly orders: SheetOrders;
   /**
+   * The scopes a token must grant to start and complete a checkout (the app's write scope,
+   * say); default none beyond a verified sign-in.
+   */
+  readonly scopes?: readonly string[];
+  /**
+   * The tool the widget calls when the person chooses to pay (the kit registers it, hidden
+   * from the model): it runs only for a signed-in caller with the person's confirmation of
+   * the draft (the proof `prepare`'s result carried), and answers `{ checkout_session }`.
+   */
+  readonly sessionTool: {
+    /** Its name, e.g. `start_checkout`. */
+    readonly name: string;
+    /** The prepare tool whose draft (and proof) it takes. */
+    readonly prepare: string;
+    /**
+     * The confirmed draft, priced by the server now (never from figures the widget sent);
+     * throw a `ToolFailure` to refuse (an unknown or expired draft, a price that changed).
+     */
+    draft(draftId: string, context: ToolContext): Promise<CheckoutDraft>;
+  };
+  /**
    * The secret the session ids are signed with (a key derived from it, so an id never equals
    * a confirmation proof): the app's confirmation secret and its rotated-out ones; default
    * `CONFIRMATION_SECRET` and `CONFIRMATION_PREVIOUS_SECRETS`, development's built-in one in
@@ -99,46 +120,58 @@ export interface PaymentSheetOptions {
 /** Who calls `complete`: the verified caller (and the log a payment in doubt is told to). */
 type CheckoutCaller = Pick<ToolContext, "caller"> & { readonly log?: ServerLogger | undefined };
 
-/** The payment sheet's server side (`createPaymentSheet`). */
+/**
+ * The payment sheet, declared once: hand it to the tool server (`checkout: sheet` on
+ * `appToolServer` or `createToolServer`), which registers the session tool and
+ * `complete_checkout`, and give its reconciler hooks to `startReconciler`. See
+ * docs/checkout.md.
+ */
 export interface PaymentSheet {
   /**
-   * The session for `draft`, as `context.caller`'s: call it from the tool the widget calls
-   * when the person chooses to pay — a tool that declares `confirm`, so the person's
-   * confirmation of the draft is checked before it runs. RangeError for a price that is not
-   * whole non-negative minor units.
+   * The reconciler's work: the sheet's in-doubt payments are finished (the same charge under
+   * the same key) or refunded by the sheet, every other record by `others` — the app's own
+   * writes' hooks (`write.reconciler`). `startReconciler({ store, ...sheet.reconciler(others) })`.
+   */
+  reconciler<T, C>(
+    others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate">,
+  ): Pick<ReconcileOptions<unknown, unknown>, "complete" | "compensate">;
+}
+
+/** The kit's side of a payment sheet: what the tool server registers. Not public. */
+export interface KitPaymentSheet extends PaymentSheet {
+  /** The session tool as the app declared it. */
+  readonly sessionTool: PaymentSheetOptions["sessionTool"];
+  /** The scopes both tools need (`options.scopes`). */
+  readonly scopes: readonly string[];
+  /**
+   * The session for `draft`, as `context.caller`'s. RangeError for a price that is not whole
+   * non-negative minor units.
    */
   session(draft: CheckoutDraft, context: Pick<ToolContext, "caller">): CheckoutSession;
   /**
    * `complete_checkout`: checks the arguments (untrusted), the session's signature and
-   * caller, and charges once per session, whatever is repeated. Never throws.
+   * caller, takes the draft's single use, and charges once per session, whatever is
+   * repeated. Never throws.
    */
-  complete(
-    args: unknown,
-    context: Pick<ToolContext, "caller"> & { readonly log?: ServerLogger | undefined },
-  ): Promise<CompleteCheckoutAnswer>;
+  complete(args: unknown, context: CheckoutCaller): Promise<CompleteCheckoutAnswer>;
   /** `complete_checkout`'s tool description: hidden from the model, hints of a payment. */
-  readonly tool: {
-    /** `complete_checkout`. */
-    readonly name: string;
-    /** For hosts that list it. */
-    readonly title: string;
-    /** What it does (no model reads it: the tool is the app's only). */
-    readonly description: string;
-    /** It moves money: not read-only, destructive, open world; repeats are answered once. */
-    readonly annotations: ToolAnnotations;
-    /** The sheet's arguments as JSON Schema. */
-    readonly inputSchema: { readonly [key: string]: unknown };
-    /** `ui.visibility: ["app"]`: never offered to the model. */
-    readonly _meta: { readonly [key: string]: unknown };
-  };
+  readonly tool: typeof COMPLETE_CHECKOUT_TOOL;
   /** An answer as the tool result (`request_id` added to an error when given). */
   result(answer: CompleteCheckoutAnswer, requestId?: string): CallToolResult;
-  /** Whether a reconciler's record is a payment of this sheet's kind (`complete` dispatches on it). */
+  /** Whether a reconciler's record is a payment of this sheet's kind. */
   owns(record: InDoubtRecord<unknown>): boolean;
   /** The reconciler's `complete` for an owned record: the same charge under the same key. */
   completeRecord(record: InDoubtRecord<unknown>): Promise<Attempt<unknown>>;
   /** The reconciler's `compensate` for an owned record: refund (or void) its payment. */
   compensateRecord(record: InDoubtRecord<unknown>): Promise<Attempt<unknown>>;
+}
+
+/** `sheet`'s kit side; a TypeError for a sheet `createPaymentSheet` did not make. */
+export function kitPaymentSheet(sheet: PaymentSheet): KitPaymentSheet {
+  const kit = sheet as Partial<KitPaymentSheet>;
+  if (typeof kit.complete !== "function" || typeof kit.session !== "function")
+    throw new TypeError("a payment sheet from createPaymentSheet is needed");
+  return sheet as KitPaymentSheet;
 }
 
 /** The sheet's own words for a refusal (fixed: nothing of the call is echoed). */
@@ -157,6 +190,10 @@ const sessionDigest = (id: string) => createHash("sha256").update(id).digest("he
  * and RangeError for a link that is not `https:` or a `maxAttempts` out of bounds.
  */
 export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
+  return buildPaymentSheet(options);
+}
+
+function buildPaymentSheet(options: PaymentSheetOptions): KitPaymentSheet {
   const ids = createSessionIds(options.secret);
   const now = options.now ?? Date.now;
   const maxAttempts = options.maxAttempts ?? 10;
@@ -223,7 +260,7 @@ export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
     messages: [{ type: "error", code, content_type: "plain", content: SHEET_MESSAGES[code] }],
   });
 
-  return {
+  const sheet: KitPaymentSheet = {
     session(draft, context) {
       const { lineItems, totals, total } = priceDraft(draft);
       const currency = currencyOf(draft);
@@ -264,6 +301,8 @@ export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
         return failed(CHECKOUT_FAILURES.wrongProvider);
       const mine = tokenDigest(input.payment_data.token);
       const chain = sessionDigest(input.checkout_session_id);
+      const gate = await takeDraft(options, chain, session, context, now);
+      if (gate) return failed(gate);
       for (let n = 0; n < maxAttempts; n++) {
         let outcome;
         try {
@@ -319,6 +358,10 @@ export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
       return failed(CHECKOUT_FAILURES.exhausted);
     },
 
+    sessionTool: options.sessionTool,
+
+    scopes: [...(options.scopes ?? [])],
+
     tool: COMPLETE_CHECKOUT_TOOL,
 
     result: checkoutToolResult,
@@ -336,5 +379,86 @@ export function createPaymentSheet(options: PaymentSheetOptions): PaymentSheet {
         return Promise.reject(new TypeError("not a payment-sheet checkout's record"));
       return refundFromClaims(record.captured, record, options.provider);
     },
+
+    reconciler<T, C>(others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate">) {
+      const foreign = () => Promise.reject(new TypeError("no reconciler hook for this record"));
+      return {
+        complete: (record) =>
+          this.owns(record)
+            ? this.completeRecord(record)
+            : (others?.complete(record as InDoubtRecord<C>) ?? foreign()),
+        compensate: (record) =>
+          this.owns(record)
+            ? this.compensateRecord(record)
+            : (others?.compensate?.(record as InDoubtRecord<C>) ?? foreign()),
+      };
+    },
   };
+  return sheet;
+}
+
+/**
+ * What the draft's single-use gate stores: to a commit of the same draft (`runCommit`,
+ * `defineWrite`) it reads as that commit's own refusal — `{ ok: false, error }`, nothing
+ * changed by it — and it names the session that took the draft.
+ */
+interface DraftGate {
+  readonly ok: false;
+  readonly error: ToolErrorBody;
+  readonly payment_sheet: string;
+}
+
+const isGateOf = (value: unknown, chain: string): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  (value as { payment_sheet?: unknown }).payment_sheet === chain;
+
+/**
+ * Takes the draft's single use for this session, as a commit of it would (the subject
+ * `draft:<id>` in the caller's scope): a draft is paid once, on the sheet or by the app's own
+ * commit, never both — whichever comes first holds it, and the other is refused before any
+ * money moves. Another session of the same draft (a new price) is refused alike. Answers the
+ * refusal, or `undefined` once this session holds the draft.
+ */
+async function takeDraft(
+  options: PaymentSheetOptions,
+  chain: string,
+  session: SessionClaims,
+  context: CheckoutCaller,
+  now: () => number,
+): Promise<ToolErrorBody | undefined> {
+  const held: DraftGate = {
+    ok: false,
+    error: {
+      code: DRAFT_ALREADY_USED,
+      message: "This draft is being paid on the payment sheet; nothing was changed by this call.",
+      retryable: false,
+      next_action: NEXT_ACTIONS.doNotRepeat,
+      changes: "none",
+    },
+    payment_sheet: chain,
+  };
+  try {
+    const outcome = await runIdempotent<unknown>({
+      store: options.store,
+      scope: context.caller,
+      key: `payment-sheet:${chain}:draft`,
+      args: { checkout_session_id: chain },
+      subject: `draft:${session.draftId}`,
+      ...(options.timing ? { timing: options.timing } : {}),
+      now,
+      execute: () => Promise.resolve({ final: true, definite: true, value: held }),
+    });
+    if (outcome.state === "in_progress")
+      return CHECKOUT_FAILURES.running(outcome.retryAfterSeconds);
+    if (outcome.state === "key_reused") return CHECKOUT_FAILURES.storeUnavailable;
+    return isGateOf(outcome.value, chain) ? undefined : CHECKOUT_FAILURES.draftUsed;
+  } catch (error) {
+    if (error instanceof ToolFailure)
+      return {
+        ...error.error,
+        ...(error.error.retryable ? { next_action: NEXT_ACTIONS.retryLater } : {}),
+      };
+    return CHECKOUT_FAILURES.storeUnavailable;
+  }
 }

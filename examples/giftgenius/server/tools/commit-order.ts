@@ -270,18 +270,25 @@ export async function refundOrder(
   }
 }
 
+/** A draft judged orderable now: the gift as sold, the person's quantity and the catalog's total. */
+export interface PricedDraft {
+  readonly claims: DraftClaims;
+  readonly card: ReturnType<typeof toGiftCard>;
+  readonly total: Money;
+}
+
 /**
- * The first judgement of a commit, before anything is charged: the draft must be one
- * `prepare_order` issued for this caller, unexpired, for a gift still sold at the total the
- * person was shown. The catalog's total is charged, never the draft's. A refusal or a catalog
- * failure here changed nothing.
+ * The first judgement of a payment, before anything is charged (the commit's, and the payment
+ * sheet's session): the draft must be one `prepare_order` issued for this caller, unexpired,
+ * for a gift still sold at the total the person was shown. The catalog's total is charged,
+ * never the draft's. A refusal or a catalog failure here changed nothing.
  */
-async function judge(
+export async function priceDraft(
   deps: GiftGeniusDeps,
   draftId: string,
   scope: string,
   context: { requestId: string; log: ServerLogger; signal?: AbortSignal },
-): Promise<Confirmed | Attempt<CommitValue>> {
+): Promise<PricedDraft | Attempt<CommitValue>> {
   const claims = deps.drafts.read(draftId, scope);
   const problem = draftProblem(claims, deps.now());
   if (problem || !claims) return refuse(problem ?? DRAFT_NOT_FOUND, context.requestId);
@@ -295,7 +302,7 @@ async function judge(
     };
     // A draft showing another total was not confirmed at this price.
     if (total.amount !== claims.total) return refuse(PRICE_CHANGED, context.requestId);
-    return { gift_id: claims.giftId, quantity: claims.quantity, total };
+    return { claims, card, total };
   } catch (thrown) {
     if (!(thrown instanceof ToolFailure) && !(thrown instanceof UpstreamProblem)) throw thrown;
     // A final catalog failure is stored and replayed; a retryable one is recorded and leaves
@@ -308,6 +315,18 @@ async function judge(
     });
     return { final: !error.retryable, value: { ok: false, error } };
   }
+}
+
+/** The commit's judgement: what the person confirmed, or the answer that ends the commit. */
+async function judge(
+  deps: GiftGeniusDeps,
+  draftId: string,
+  scope: string,
+  context: { requestId: string; log: ServerLogger; signal?: AbortSignal },
+): Promise<Confirmed | Attempt<CommitValue>> {
+  const priced = await priceDraft(deps, draftId, scope, context);
+  if ("final" in priced) return priced;
+  return { gift_id: priced.claims.giftId, quantity: priced.claims.quantity, total: priced.total };
 }
 
 /** Builds the tool. */

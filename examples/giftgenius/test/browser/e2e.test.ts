@@ -498,3 +498,48 @@ describe.each<Protocol>(["openai", "mcp-apps"])(
     });
   },
 );
+
+describe("the payment sheet, played by the dev host (ChatGPT protocol)", () => {
+  it("sign in, prepare, decline then pay on the sheet: the widget shows the order; sent again → replayed, one order", async () => {
+    const opened = await open();
+    const { page } = opened;
+    await goTo(page, "openai", "suggest_gifts", GOOD_ARGS, "&checkout=sheet");
+    await waitForState(page, "results");
+    const firstGift = widgetFrame(page).locator("[data-gift-id]").first();
+    await signIn(page, "alice", () => firstGift.locator('[data-action="prepare"]').click());
+    await waitForState(page, "confirm");
+    // Confirm: the widget asks for the session (with the person's proof) and opens the sheet.
+    await widgetFrame(page).locator('[data-action="confirm"]').click();
+    const sheet = page.locator("#payment-sheet");
+    await sheet.waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(SHOTS, "openai-sheet-1-open.png") });
+    // A declined card: the sheet shows the server's message and stays open; nothing is bought.
+    await sheet.locator('[data-sheet="decline"]').click();
+    await waitForText(page.locator("#payment-sheet-message"), "declined");
+    await sheet.locator('[data-sheet="pay"]').click();
+    await waitForState(page, "committed");
+    const calls = await callLog(page);
+    expect(calls.map((c) => `${c.source}:${c.tool}`)).toEqual([
+      "page:suggest_gifts",
+      "widget:prepare_order",
+      "widget:start_checkout",
+      "widget:complete_checkout",
+      "widget:complete_checkout",
+    ]);
+    expect(calls[3]!.result!.structuredContent).toMatchObject({
+      status: "ready_for_payment",
+      messages: [{ code: "payment_declined" }],
+    });
+    const paid = calls[4]!.result!.structuredContent!.order as { id: string };
+    await waitForText(widgetFrame(page).locator("body"), paid.id);
+    await checkStep(opened, "openai-sheet-2-paid");
+    // ChatGPT may send complete_checkout again: the same order, replayed — never a second one.
+    await sheet.locator('[data-sheet="again"]').click();
+    await waitForText(page.locator("#payment-sheet-message"), `Sent again. Paid: order ${paid.id}`);
+    const again = (await callLog(page)).at(-1)!;
+    expect(again.tool).toBe("complete_checkout");
+    expect(again.result!.structuredContent).toMatchObject({ status: "completed", order: paid });
+    await page.screenshot({ path: join(SHOTS, "openai-sheet-3-again.png") });
+    await page.context().close();
+  });
+});

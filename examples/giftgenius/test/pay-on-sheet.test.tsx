@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+/**
+ * The GiftGenius widget pays on ChatGPT's payment sheet where the host offers one: Confirm
+ * calls `start_checkout` with the person's proof, hands its session to the sheet, and shows the
+ * order the server's `complete_checkout` placed — never `commit_order`. Without a sheet it
+ * commits its own way; a closed sheet is an error that charged nothing.
+ */
+import { act, cleanup, fireEvent } from "@testing-library/react";
+import "@testing-library/jest-dom/vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
+import { App } from "../widget/app.tsx";
+import { renderWithHost, widgetRoot } from "../../../test/components/helpers.tsx";
+
+const gift = {
+  id: "g-001",
+  title: "Gift number 1",
+  price: { amount: "11.99", currency: "USD" },
+  tags: ["outdoor"],
+};
+const suggestions = { contract_version: "1.0", kind: "gift_suggestions", ok: true, gifts: [gift] };
+const prepared = {
+  structuredContent: {
+    contract_version: "1.0",
+    kind: "order_draft",
+    ok: true,
+    draft: {
+      draft_id: "d-1",
+      gift,
+      quantity: 1,
+      total: { amount: "11.99", currency: "USD" },
+      expires_at: "2031-01-01T00:00:00Z",
+    },
+  },
+  content: [],
+  _meta: { [CONFIRMATION_META]: "v1.proof-of-d-1" },
+};
+const session = {
+  id: "cs1_session",
+  payment_provider: {
+    provider: "giftgenius_test_pay",
+    merchant_id: "m",
+    supported_payment_methods: [],
+  },
+  payment_mode: "test",
+  status: "ready_for_payment",
+  currency: "USD",
+  line_items: [],
+  totals: [{ type: "total", display_text: "Total", amount: 1199 }],
+  links: [],
+};
+const paid = {
+  id: "cs1_session",
+  status: "completed",
+  currency: "USD",
+  totals: [],
+  order: {
+    id: "ord_sheet_1",
+    checkout_session_id: "cs1_session",
+    permalink_url: "https://x.example/o",
+  },
+  messages: [],
+};
+
+let uninstall: (() => void) | undefined;
+afterEach(() => {
+  uninstall?.();
+  uninstall = undefined;
+  cleanup();
+});
+
+async function buyAndConfirm(container: HTMLElement) {
+  await act(async () => void fireEvent.click(container.querySelector('[data-action="prepare"]')!));
+  await act(async () => void fireEvent.click(container.querySelector('[data-action="confirm"]')!));
+  // The sheet and the tool calls answer on later microtasks.
+  await act(async () => await new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+/** The widget on a host with ChatGPT's payment sheet, played as `sheet` says. */
+function withSheet(sheet: { token?: () => string; cancel?: boolean }) {
+  const rendered = renderWithHost(<App />, {
+    globals: { toolOutput: suggestions },
+    tools: {
+      prepare_order: () => prepared,
+      start_checkout: () => ({ checkout_session: session }),
+      complete_checkout: () => paid,
+    },
+    checkout: sheet,
+  });
+  uninstall = rendered.host.installAsOpenAI();
+  return rendered;
+}
+
+describe("GiftGenius pays on the payment sheet", () => {
+  it("starts the checkout with the proof, pays on the sheet and shows the order; commit_order is never called", async () => {
+    const { container, host } = withSheet({ token: () => "spt_test_ok_1199_n1" });
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout").map((call) => call.args)).toEqual([
+      { draft_id: "d-1", confirmation: "v1.proof-of-d-1" },
+    ]);
+    expect(host.toolCalls("complete_checkout")[0]?.args).toMatchObject({
+      checkout_session_id: "cs1_session",
+      payment_data: { token: "spt_test_ok_1199_n1", provider: "giftgenius_test_pay" },
+    });
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
+    expect(container).toHaveTextContent("ord_sheet_1");
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+  });
+
+  it("commits its own way where the host has no sheet", async () => {
+    const { container, host } = renderWithHost(<App />, {
+      globals: { toolOutput: suggestions },
+      tools: {
+        prepare_order: () => prepared,
+        commit_order: () => ({
+          contract_version: "1.0",
+          kind: "order",
+          ok: true,
+          replayed: false,
+          order: { order_id: "o-77", draft_id: "d-1", status: "created", total: gift.price },
+        }),
+      },
+    });
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout")).toHaveLength(0);
+    expect(host.toolCalls("commit_order")).toHaveLength(1);
+    expect(container).toHaveTextContent("o-77");
+  });
+
+  it("shows a closed sheet as an error that charged nothing, and places no order", async () => {
+    const { container, host } = withSheet({ cancel: true });
+    await buyAndConfirm(container);
+    expect(host.toolCalls("complete_checkout")).toHaveLength(0);
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+    expect(container).not.toHaveTextContent("ord_sheet_1");
+    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+  });
+});

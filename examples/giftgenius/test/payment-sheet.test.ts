@@ -1,0 +1,163 @@
+/**
+ * GiftGenius pays on ChatGPT's payment sheet: `start_checkout` (the widget, with the person's
+ * confirmation) and `complete_checkout` (ChatGPT, with the sheet's single-use token), both
+ * registered by the kit from one declaration. Repeats charge once and place one order; a
+ * declined card shows the sheet's message and charges nothing; the model cannot complete a
+ * checkout on its own; a payment whose answer was lost is finished by the reconciler; and a
+ * draft paid on the sheet cannot be paid again by `commit_order`.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Client, CallToolResult } from "@modelcontextprotocol/client";
+import { setFaults } from "../server/faults.ts";
+import { testToken, type TestTokenBehaviour } from "../server/sheet-payments.ts";
+import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
+
+let h: Harness;
+let clock = Date.now();
+beforeAll(async () => {
+  h = await startHarness({ dailyLimit: 1_000 }, { now: () => clock, reconciler: "manual" });
+});
+afterAll(() => h.close());
+afterEach(() => void setFaults(""));
+
+/** The session of a fresh draft, started as the widget does (with the person's proof). */
+async function session(client: Client) {
+  const draft = await draftFor(client, "gift-0008", 2);
+  const started = await call(client, "start_checkout", { draft_id: draft });
+  const checkout = sc(started).checkout_session as
+    { id: string; totals: { type: string; amount: number }[] } | undefined;
+  if (!checkout) throw new Error(JSON.stringify(started));
+  const total = checkout.totals.find((line) => line.type === "total")!.amount;
+  return { draft, id: checkout.id, total };
+}
+
+const token = (behaviour: TestTokenBehaviour, cap: number) =>
+  testToken(behaviour, cap, randomUUID().replaceAll("-", ""));
+
+/** `complete_checkout` as ChatGPT calls it. */
+const complete = (client: Client, sessionId: string, paymentToken: string) =>
+  client.callTool({
+    name: "complete_checkout",
+    arguments: {
+      checkout_session_id: sessionId,
+      buyer: { name: "Alice", email: "alice@example.com", phone_number: null },
+      payment_data: { token: paymentToken, provider: "giftgenius_test_pay" },
+    },
+  }) as Promise<CallToolResult>;
+
+const orderOf = (result: CallToolResult) => (sc(result).order as { id?: string } | undefined)?.id;
+
+describe("GiftGenius on the payment sheet", () => {
+  it("lists both checkout tools for the app only", async () => {
+    const client = await h.connect({ sub: `list-${randomUUID()}` });
+    const { tools } = await client.listTools();
+    for (const name of ["start_checkout", "complete_checkout"]) {
+      const tool = tools.find((each) => each.name === name);
+      expect(tool?._meta).toMatchObject({ ui: { visibility: ["app"] } });
+    }
+  });
+
+  it("charges once for 2 concurrent and 2 sequential complete_checkout calls: 1 charge, 1 order", async () => {
+    const client = await h.connect({ sub: `repeat-${randomUUID()}` });
+    const { id, total } = await session(client);
+    const charges = await h.app.payments.countCharges();
+    const concurrent = await Promise.all([
+      complete(client, id, token("ok", total)),
+      complete(client, id, token("ok", total)),
+    ]);
+    const sequential = [
+      await complete(client, id, token("ok", total)),
+      await complete(client, id, token("ok", total)),
+    ];
+    const answers = [...concurrent, ...sequential];
+    for (const answer of answers) expect(sc(answer)).toMatchObject({ status: "completed" });
+    expect(new Set(answers.map(orderOf)).size).toBe(1);
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("answers a declined card with the sheet's message and no order; another card then pays once", async () => {
+    const client = await h.connect({ sub: `decline-${randomUUID()}` });
+    const { id, total } = await session(client);
+    const charges = await h.app.payments.countCharges();
+    const declined = await complete(client, id, token("decline", total));
+    expect(declined.isError).toBeFalsy();
+    expect(sc(declined)).toMatchObject({
+      status: "ready_for_payment",
+      messages: [{ type: "error", code: "payment_declined" }],
+    });
+    expect(sc(declined)).not.toHaveProperty("order");
+    // A token capped below the total is declined too: the amount is the server's.
+    const capped = await complete(client, id, token("ok", total - 1));
+    expect(sc(capped)).toMatchObject({ messages: [{ code: "payment_declined" }] });
+    const threeDs = await complete(client, id, token("3ds", total));
+    expect(sc(threeDs)).toMatchObject({ messages: [{ code: "requires_3ds" }] });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+    const paid = await complete(client, id, token("ok", total));
+    expect(sc(paid)).toMatchObject({ status: "completed" });
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("lets the model complete no checkout on its own", async () => {
+    const client = await h.connect({ sub: `model-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0008", 1);
+    // The model's call of the session tool carries no proof of the person's confirmation.
+    const started = (await client.callTool({
+      name: "start_checkout",
+      arguments: { draft_id: draft },
+    })) as CallToolResult;
+    expect(started.isError).toBe(true);
+    expect(sc(started).error).toMatchObject({ code: "CONFIRMATION_REQUIRED" });
+    // A session id it made up, or another person's, is refused before any charge.
+    const charges = await h.app.payments.countCharges();
+    const madeUp = await complete(
+      client,
+      "cs1_e30.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      token("ok", 10_000),
+    );
+    expect(sc(madeUp).error).toMatchObject({ code: "CHECKOUT_SESSION_INVALID" });
+    const other = await h.connect({ sub: `victim-${randomUUID()}` });
+    const theirs = await session(other);
+    const stolen = await complete(client, theirs.id, token("ok", theirs.total));
+    expect(sc(stolen).error).toMatchObject({ code: "CHECKOUT_SESSION_INVALID" });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+  });
+
+  it("finishes a payment whose answer was lost with the reconciler: one charge, one order, replayed", async () => {
+    const client = await h.connect({ sub: `doubt-${randomUUID()}` });
+    const { id, total } = await session(client);
+    const charges = await h.app.payments.countCharges();
+    setFaults("payments=timeout");
+    const lost = await complete(client, id, token("ok", total));
+    setFaults("");
+    expect(lost.isError).toBe(true);
+    expect(sc(lost).error).toMatchObject({ code: "UPSTREAM_TIMEOUT", changes: "unknown" });
+    clock += 10 * 60_000;
+    const counts = await h.app.reconcile();
+    expect(counts.completed).toBeGreaterThanOrEqual(1);
+    const late = await complete(client, id, token("ok", total));
+    expect(sc(late)).toMatchObject({ status: "completed" });
+    expect(await h.app.payments.countCharges()).toBe(charges + 1);
+  });
+
+  it("pays a draft once: after the sheet, commit_order of it is refused and charges nothing", async () => {
+    const client = await h.connect({ sub: `both-${randomUUID()}` });
+    const { draft, id, total } = await session(client);
+    expect(sc(await complete(client, id, token("ok", total)))).toMatchObject({
+      status: "completed",
+    });
+    const charges = await h.app.payments.countCharges();
+    const commit = sc(
+      await call(client, "commit_order", {
+        draft_id: draft,
+        idempotency_key: `both-${randomUUID()}`,
+      }),
+    );
+    expect(commit.error).toMatchObject({ code: "DRAFT_ALREADY_USED", changes: "none" });
+    expect(await h.app.payments.countCharges()).toBe(charges);
+    // The model asking what became of the draft is not told it still awaits confirmation.
+    const status = sc(await call(client, "order_status", { draft_id: draft }));
+    expect(status.error).toMatchObject({ code: "DRAFT_ALREADY_USED" });
+    expect((status.error as { message: string }).message).toMatch(/payment sheet/);
+  });
+});

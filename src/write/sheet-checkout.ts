@@ -1,0 +1,100 @@
+/**
+ * Paying a write flow's draft on ChatGPT's payment sheet: the server's session tool (the kit
+ * registers it: docs/checkout.md) is called with the person's confirmation proof the flow
+ * kept, and the session it answers goes to `requestCheckout`. What came of it is a
+ * `CommitOutcome`, so `ConfirmPurchase` shows the order, or the error, as after a commit. Its
+ * own module: only an app that offers the sheet imports it, and every other widget ships none
+ * of its bytes.
+ */
+import * as v from "valibot";
+import { CONFIRMATION_ARGUMENT } from "../contract/confirmation.ts";
+import { ToolErrorSchema } from "../contract/schemas.ts";
+import type { ToolError } from "../contract/index.ts";
+import { isRecord } from "../core/is-record.ts";
+import { callToolOnce } from "../bridge/call-tool-once.ts";
+import { canRequestCheckout, requestCheckout } from "../bridge/request-checkout.ts";
+import { useHost } from "../hooks/host-context.tsx";
+import type { CommitOutcome } from "./commit-outcome.ts";
+import { proofOf } from "./confirmation-proof.ts";
+import { readStateKey } from "./widget-state-key.ts";
+
+/** What `useSheetCheckout` gives the widget. */
+export interface SheetCheckout {
+  /** Whether this host offers the payment sheet; without it, commit the app's own way. */
+  readonly available: boolean;
+  /**
+   * Pays the draft on the sheet (call it from the person's click): the order as a commit's
+   * success, else the error — the server's ToolError, or the kit's for a closed sheet
+   * (`CHECKOUT_NOT_COMPLETED`, nothing charged) and an answer it cannot read
+   * (`CHECKOUT_UNKNOWN`: ask the server for the order's status, do not offer to pay again).
+   */
+  pay(draftId: string): Promise<CommitOutcome>;
+}
+
+const notCompleted: ToolError = {
+  code: "CHECKOUT_NOT_COMPLETED",
+  message: "The payment was not completed; nothing was charged.",
+  retryable: true,
+  changes: "none",
+};
+
+const unknownOutcome: ToolError = {
+  code: "CHECKOUT_UNKNOWN",
+  message: "The payment's outcome is not known yet; check the order's status before paying again.",
+  retryable: false,
+  changes: "unknown",
+};
+
+/** A ToolError the server sent (untrusted), or `fallback`. */
+function errorOf(value: unknown, fallback: ToolError): ToolError {
+  const parsed = v.safeParse(ToolErrorSchema, isRecord(value) ? value.error : undefined);
+  return parsed.success ? (parsed.output as ToolError) : fallback;
+}
+
+/**
+ * The payment sheet for the write flow's drafts: `sessionTool` is the server's session tool
+ * (`createPaymentSheet`'s `sessionTool.name`); `stateKey` the flow's own (`useWriteFlow`'s
+ * `stateKey`), where it keeps the proof of the draft it prepared.
+ *
+ * @example
+ * const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY });
+ * onCommit={(key) => sheet.available ? sheet.pay(draft.draft_id) : flow.commit({ … })}
+ */
+export function useSheetCheckout(options: {
+  /** The server's session tool. */
+  readonly sessionTool: string;
+  /** The write flow's widget-state key (default the flow's). */
+  readonly stateKey?: string;
+}): SheetCheckout {
+  const host = useHost();
+  return {
+    available: canRequestCheckout(),
+    async pay(draftId) {
+      // The flow's own draft keeps its proof in private widget state; the model's, in the
+      // host's result `_meta`.
+      const proof =
+        proofOf(readStateKey(host, options.stateKey ?? "wkWriteFlow", true)) ??
+        proofOf(host.get("toolResponseMetadata"));
+      const started = await callToolOnce(host, options.sessionTool, {
+        draft_id: draftId,
+        ...(proof ? { [CONFIRMATION_ARGUMENT]: proof } : {}),
+      });
+      if (!started.ok) return { ok: false, error: started.error };
+      const content = started.result.structuredContent;
+      const session = isRecord(content) ? content.checkout_session : undefined;
+      if (!isRecord(session) || typeof session.id !== "string")
+        return { ok: false, error: errorOf(content, unknownOutcome) };
+      const paid = await requestCheckout({ ...session, id: session.id });
+      switch (paid.status) {
+        case "completed":
+          return { ok: true, reference: paid.order.id };
+        case "not_completed":
+          return { ok: false, error: errorOf({ error: paid.error }, notCompleted) };
+        case "unsupported":
+          return { ok: false, error: notCompleted };
+        default:
+          return { ok: false, error: unknownOutcome };
+      }
+    },
+  };
+}
