@@ -8,6 +8,7 @@ import {
 } from "../../src/server/index.ts";
 import { purgeInBatches } from "../../src/server/stores/index.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import { fingerprint } from "../../src/server/idempotency/fingerprint.ts";
 import {
   effectKeyOf,
   recordsOf,
@@ -138,6 +139,83 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       response: { body: '"order"' },
       inDoubt: true,
     });
+  });
+
+  it("claimFresh takes a free key with its claims captured in one write, as claim + capture would; any record under the key, or another key's record of the subject, is left alone", async () => {
+    const token = await store.claimFresh!({ ...base, scope, key: "f1", subject: "s1" }, '{"t":1}');
+    expect(token).toEqual(expect.any(String));
+    const handle = { scope, key: "f1", token: token! };
+    expect(await store.capture(handle, '{"t":2}')).toBe(false); // captured once
+    // Running: the key and the subject are held, whoever asks.
+    expect(await store.claimFresh!({ ...base, scope, key: "f1" }, "{}")).toBeUndefined();
+    expect(
+      await store.claimFresh!({ ...base, scope, key: "f2", subject: "s1" }, "{}"),
+    ).toBeUndefined();
+    expect(await store.claim({ ...base, scope, key: "f2", subject: "s1" })).toMatchObject({
+      state: "in_progress",
+    });
+    // A crash after it: the takeover finishes the same record from the same claims, in doubt.
+    const taken = claimed(await store.claim({ ...base, scope, key: "f1", now: T0 + 5_001 }));
+    expect(taken).toMatchObject({
+      effectKey: effectKeyOf(scope, "f1", "fp-a", T0),
+      attempt: 2,
+      captured: '{"t":1}',
+      inDoubt: true,
+    });
+    // A finished record, even one past its time to live, is not taken by claimFresh either.
+    await store.complete({ scope, key: "f1", token: taken.token }, { body: '"done"' }, true);
+    expect(
+      await store.claimFresh!({ ...base, scope, key: "f1", now: T0 + 120_000 }, "{}"),
+    ).toBeUndefined();
+    expect(await store.claim({ ...base, scope, key: "f1", now: T0 + 10 })).toEqual({
+      state: "completed",
+      response: { body: '"done"' },
+      inDoubt: true,
+    });
+  });
+
+  it("runIdempotent judgeFirst: a fresh key is claimed with its capture in one write; on an existing record the effect runs again on that record's terms and only that run's answer counts", async () => {
+    const seen: Array<Pick<EffectContext, "effectKey" | "attempt" | "captured" | "inDoubt">> = [];
+    const claims = vi.spyOn(store, "claim");
+    const run = (fault: "unavailable" | "none") =>
+      runIdempotent<string, { total: number }>({
+        store,
+        scope,
+        key: "j1",
+        args: { draft: 1 },
+        now: () => T0,
+        deferClaimFlush: true,
+        judgeFirst: true,
+        execute: async (effect) => {
+          const { effectKey, attempt, captured, inDoubt } = effect;
+          seen.push({ effectKey, attempt, captured, inDoubt });
+          if (!effect.captured) await effect.capture({ total: 7 });
+          return fault === "unavailable"
+            ? { final: false, value: "try again", inDoubt: true }
+            : { final: true, value: `charged ${effect.effectKey}` };
+        },
+      });
+    try {
+      expect(await run("unavailable")).toMatchObject({ state: "fresh", stored: false });
+      expect(claims).not.toHaveBeenCalled(); // one write: claimFresh with the capture
+      const effectKey = effectKeyOf(scope, "j1", fingerprint({ draft: 1 }), T0);
+      // The retry runs first on a fresh record's terms, meets the record, and runs again on
+      // its terms: its captured claims, its effect key, in doubt.
+      expect(await run("none")).toMatchObject({
+        state: "fresh",
+        value: `charged ${effectKey}`,
+        recovered: true,
+        stored: true,
+        inDoubt: true,
+      });
+      expect(seen.slice(1)).toEqual([
+        { effectKey, attempt: 1, captured: undefined, inDoubt: false },
+        { effectKey, attempt: 2, captured: { total: 7 }, inDoubt: true },
+      ]);
+      expect(await run("none")).toMatchObject({ state: "replayed", value: `charged ${effectKey}` });
+    } finally {
+      claims.mockRestore();
+    }
   });
 
   it("never expires or purges an unfinished in-doubt record with captured claims; a finished one expires as any", async () => {
