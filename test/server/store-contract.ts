@@ -491,6 +491,63 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       expect(await has(id)).toBe(true);
     });
 
+    it("runIdempotent judgeFirst: a local effect's claim, row and completion commit as one transaction; a failed one writes nothing and is answered on the record's terms; a held key runs again on its terms", async () => {
+      await rows().ready();
+      let fail = true;
+      const seen: number[] = [];
+      const claims = vi.spyOn(store, "claim");
+      const run = (key: string, id: string) =>
+        runIdempotent({
+          store,
+          scope,
+          key,
+          args: { id },
+          deferClaimFlush: true,
+          judgeFirst: true,
+          execute: async (effect) => {
+            seen.push(effect.attempt);
+            return {
+              final: true,
+              value: id,
+              local: async (tx) => {
+                await insert(id)(tx);
+                if (fail) throw new Error("constraint broke after the insert");
+              },
+            };
+          },
+        });
+      try {
+        // A fresh key: one transaction, no claim of its own.
+        fail = false;
+        const fresh = `row-${randomUUID()}`;
+        expect(await run("lj1", fresh)).toMatchObject({ state: "fresh", stored: true });
+        expect(claims).not.toHaveBeenCalled();
+        expect(await has(fresh)).toBe(true);
+        expect(await run("lj1", fresh)).toMatchObject({ state: "replayed", value: fresh });
+        expect(seen).toEqual([1, 1]); // the replay's run before the claim, dropped
+        // A failing write: the one transaction wrote nothing, and the runner claimed and ran
+        // it again, answering as a claimed run does.
+        fail = true;
+        seen.length = 0;
+        const id = `row-${randomUUID()}`;
+        const thrown = await run("lj2", id).catch((error: unknown) => error);
+        expect((thrown as ToolFailure).error).toMatchObject({
+          code: "DATABASE_UNAVAILABLE",
+          changes: "none",
+        });
+        expect(await has(id)).toBe(false);
+        expect(seen).toEqual([1, 1]);
+        // Its retry meets the reopened record: run again as that record's second attempt.
+        fail = false;
+        seen.length = 0;
+        expect(await run("lj2", id)).toMatchObject({ state: "fresh", recovered: true });
+        expect(seen).toEqual([1, 2]);
+        expect(await has(id)).toBe(true);
+      } finally {
+        claims.mockRestore();
+      }
+    });
+
     it("keeps other statements of the process out of an open transaction", async () => {
       await rows().ready();
       const [inside, outside] = [`row-${randomUUID()}`, `row-${randomUUID()}`];

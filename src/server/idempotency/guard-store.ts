@@ -33,6 +33,13 @@ export function guardStore(
     ...(records.claimFresh
       ? { claimFresh: checked((request, captured) => records.claimFresh!(request, captured)) }
       : {}),
+    ...(records.completeFresh
+      ? {
+          completeFresh: checked((request, token, response, local) =>
+            records.completeFresh!(request, token, response, local),
+          ),
+        }
+      : {}),
     capture: checked((claim, captured) => records.capture(claim, captured)),
     complete: checked((claim, response, inDoubt, local, deferFlush) =>
       records.complete(claim, response, inDoubt, local, deferFlush),

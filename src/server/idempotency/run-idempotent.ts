@@ -21,6 +21,7 @@
  *   have acted (it threw, returned `inDoubt`, or crashed after capturing), the record says so
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
+import { randomUUID } from "node:crypto";
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { confirmationRequired, currentUnconfirmedCall } from "../confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
@@ -272,7 +273,8 @@ export interface IdempotentRequest<T, C = unknown> {
    * price) and writes nothing, in or out of the process, until then. Its first attempt may
    * then run before the claim, on a fresh record's terms (attempt 1, no captured claims, the
    * effect key of a record made now), and its `capture` claims the free key with the captured
-   * claims in one durable write — one round trip less per write. When a record holds the key
+   * claims in one durable write — one round trip less per write; a run that ends with `local`
+   * writes and nothing captured stores its record completed in their transaction. When a record holds the key
    * or the subject, nothing was written: the runner claims as usual and runs the effect again
    * on that record's terms, so the first run's answer is never used for another record. Needs
    * `deferClaimFlush` (nothing leaves the process before that write); a call without its
@@ -478,8 +480,38 @@ export async function runIdempotent<T, C = unknown>(
       (attempt) => ({ attempt }),
       (error: unknown) => ({ error }),
     );
-    // A run before the claim that ended without capturing (a refusal, a local effect, a
-    // throw) claims now; its answer stands only for the fresh record it was judged for.
+    // A run before the claim that ended final with local writes and nothing captured: the
+    // claim, the writes and the completion in one transaction, stored only if the key was
+    // free. Anything else (a record there, a failure) wrote nothing: claim as usual and run
+    // again on the record's terms, where a failure is answered knowing the record.
+    if (
+      pending &&
+      "attempt" in ran &&
+      ran.attempt.final &&
+      ran.attempt.local &&
+      store.completeFresh
+    ) {
+      const { attempt } = ran;
+      const kept = await store
+        .completeFresh(
+          claimRequest(at),
+          randomUUID(),
+          { body: JSON.stringify(attempt.value) },
+          attempt.local!,
+        )
+        .catch(() => false);
+      if (!kept) continue;
+      return {
+        state: "fresh",
+        value: attempt.value,
+        effectKey: claim.effectKey,
+        recovered: false,
+        stored: true,
+        inDoubt: false,
+      };
+    }
+    // A run before the claim that ended without capturing (a refusal, a throw) claims now;
+    // its answer stands only for the fresh record it was judged for.
     if (pending) await claimNow().catch(() => {});
     if (unclaimed) throw unclaimed;
     if (notFresh) continue;

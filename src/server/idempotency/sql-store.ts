@@ -122,6 +122,12 @@ function recordSql(table: string) {
     claimFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
       VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, :captured, 1, :subject)
       ON CONFLICT (scope, key) DO NOTHING`,
+    // A free key stored completed, as the last statement of the transaction of its local
+    // writes: conflicting with any record under the key or the subject it changes no row, and
+    // the transaction rolls back.
+    completeFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      VALUES (:scope, :key, :fingerprint, 'completed', :token, :now, :lease_ms, :body, :now, :expires_at, :effect_key, 1, NULL, 0, :subject)
+      ON CONFLICT DO NOTHING`,
     // The reconciler's takeover of one owed record, conditioned on it still being owed (a
     // retry or another reconciler may have taken it between the pick and the update).
     // A record first claimed before `:compensate_before`, or one whose compensation was
@@ -296,6 +302,19 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
         if (subject !== null && isUniqueViolation(error)) return undefined;
         throw error;
       }
+    },
+    async completeFresh(request, token, response, local) {
+      const { scope, key, fingerprint, now } = request;
+      await prepare();
+      return db.transactionEndingWith(local, {
+        text: sql.completeFresh,
+        params: {
+          ...claimParams(request, token),
+          effect_key: effectKeyOf(scope, key, fingerprint, now),
+          subject: request.subject ?? null,
+          body: response.body,
+        },
+      });
     },
     async capture({ scope, key, token }, captured) {
       const { changes } = await query(sql.capture, { captured, scope, key, token });
