@@ -164,6 +164,11 @@ export interface World {
   nextClaim: number;
   store: IdempotencyStore;
   prefix: string;
+  /**
+   * Commits judge before they claim (`judgeFirst`: the claim and the capture one write for a
+   * free key), as GiftGenius' commit_order does; every other run claims first.
+   */
+  judgeFirst: boolean;
   downstream: Downstream;
   /** The orders table of local effects, in the store's database. */
   orders: LocalDatabase;
@@ -308,8 +313,33 @@ function commitWith(
     args: { draft_id: draft.draft_id },
     timing: TIMING,
     now: () => world.clock,
+    // Nothing leaves the process before the capture: the side effect judges, then captures.
+    ...(world.judgeFirst ? { deferClaimFlush: true, judgeFirst: true } : {}),
     execute,
   });
+}
+
+/**
+ * `effect` as the side effect sees it, telling `onRun` its effect key once the run is known to
+ * be the record's: at once, or — a run before the claim (`judgeFirst`) — once its capture was
+ * kept, since until then it may be dropped and run again on an existing record's terms.
+ */
+function watchRun(
+  world: World,
+  effect: EffectContext<Captured>,
+  onRun: (effectKey: string) => void,
+): EffectContext<Captured> {
+  if (!world.judgeFirst || effect.captured !== undefined) {
+    onRun(effect.effectKey);
+    return effect;
+  }
+  return {
+    ...effect,
+    capture: async (claims) => {
+      await effect.capture(claims);
+      onRun(effect.effectKey);
+    },
+  };
 }
 
 /** One commit with `fault`, checked against the model. */
@@ -331,10 +361,12 @@ class Commit implements fc.AsyncCommand<World, World> {
     const reached = new Promise<void>((resolve) => (charged = resolve));
     let wake: (() => void) | undefined;
     let inDoubtSeen: boolean | undefined;
+    // The last run's effect key: a refusal never captures, so it is read once the call ended.
+    let latest: string | undefined;
     const run = commitWith(world, this.scope, this.key, this.draft, async (effect) => {
-      entered(effect.effectKey);
+      latest = effect.effectKey;
       inDoubtSeen = effect.inDoubt;
-      return sideEffect(world, effect, this.draft, this.fault, {
+      return sideEffect(world, watchRun(world, effect, entered), this.draft, this.fault, {
         onStall: (resume) => (wake = resume),
         onCharged: charged,
       });
@@ -358,7 +390,7 @@ class Commit implements fc.AsyncCommand<World, World> {
       }
       return;
     }
-    const effectKey = await Promise.race([started, run.then(() => undefined)]);
+    const effectKey = await Promise.race([started, run.then(() => latest)]);
     if (effectKey === undefined) {
       const outcome = await run;
       throw new InvariantBroken(
@@ -525,14 +557,21 @@ class Burst implements fc.AsyncCommand<World, World> {
     const id = recordKey(this.scope, this.key);
     const predicted = predict(world, id, this.draft);
     const keys: string[] = [];
+    let latest: string | undefined;
     const outcomes = await Promise.all(
       Array.from({ length: this.n }, () =>
         commitWith(world, this.scope, this.key, this.draft, async (effect) => {
-          keys.push(effect.effectKey);
-          return sideEffect(world, effect, this.draft, "none", {
-            onStall: () => {},
-            onCharged: () => {},
-          });
+          latest = effect.effectKey;
+          return sideEffect(
+            world,
+            watchRun(world, effect, (key) => keys.push(key)),
+            this.draft,
+            "none",
+            {
+              onStall: () => {},
+              onCharged: () => {},
+            },
+          );
         }),
       ),
     );
@@ -547,7 +586,7 @@ class Burst implements fc.AsyncCommand<World, World> {
     for (const outcome of outcomes)
       if (!["fresh", "in_progress", "replayed"].includes(outcome.state))
         throw new InvariantBroken(`burst ${this.toString()}: ${outcome.state}`);
-    const record = claimed(world, id, this.draft, predicted.same, keys[0]!);
+    const record = claimed(world, id, this.draft, predicted.same, keys[0] ?? latest!);
     record.status = "completed";
     record.value = (fresh[0] as { value: Value }).value;
     if (predicted.refused !== (record.value.ok === false))
@@ -1114,6 +1153,7 @@ export function newWorld(store: IdempotencyStore, run: number): World {
     nextClaim: 0,
     store,
     prefix: `model-${process.pid}-${Date.now()}-${run}:`,
+    judgeFirst: run % 2 === 1,
     downstream: new Downstream(),
     orders: localOrders(store),
     stalled: [],

@@ -20,7 +20,12 @@ import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
 type Placed = { order: string } | { unavailable: true };
 
-function singleUseSuite(open: () => IdempotencyStore): void {
+/**
+ * The suite on the store `open` gives; `judgeFirst`: each commit judges before it claims and
+ * captures before it writes, so its claim and capture are one statement (`runCommit`'s
+ * `judgeFirst`), and a second key of the draft meets the first one's record there.
+ */
+function singleUseSuite(open: () => IdempotencyStore, judgeFirst: boolean): void {
   let store: IdempotencyStore;
   beforeAll(async () => {
     store = open();
@@ -36,9 +41,16 @@ function singleUseSuite(open: () => IdempotencyStore): void {
         args: { draft_id, idempotency_key: key },
         context: { caller },
         timing: { waitMs },
-        async execute({ effectKey }) {
-          const attempt = answer?.() ?? { final: true, value: { order: `ord_${effectKey}` } };
-          if (attempt.final) effects.push(draft_id);
+        judgeFirst,
+        async execute(effect) {
+          const attempt = answer?.() ?? {
+            final: true,
+            value: { order: `ord_${effect.effectKey}` },
+          };
+          if (attempt.final) {
+            if (judgeFirst) await effect.capture({ draft_id });
+            effects.push(draft_id);
+          }
           return attempt;
         },
       });
@@ -100,11 +112,22 @@ function singleUseSuite(open: () => IdempotencyStore): void {
 describe("single-use drafts on SQLite", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcp-widget-kit-single-use-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  singleUseSuite(() => createSqliteStore(join(dir, "single-use.sqlite")));
+  for (const judgeFirst of [false, true])
+    describe(judgeFirst ? "judged first" : "claimed first", () =>
+      singleUseSuite(() => createSqliteStore(join(dir, "single-use.sqlite")), judgeFirst),
+    );
 });
 
 describePostgres("single-use drafts on PostgreSQL", () => {
-  singleUseSuite(() =>
-    createPostgresStore({ connectionString: DATABASE_URL!, table: "idempotency_single_use_test" }),
-  );
+  for (const judgeFirst of [false, true])
+    describe(judgeFirst ? "judged first" : "claimed first", () =>
+      singleUseSuite(
+        () =>
+          createPostgresStore({
+            connectionString: DATABASE_URL!,
+            table: "idempotency_single_use_test",
+          }),
+        judgeFirst,
+      ),
+    );
 });

@@ -8,6 +8,7 @@ import {
 } from "../../src/server/index.ts";
 import { purgeInBatches } from "../../src/server/stores/index.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
+import { fingerprint } from "../../src/server/idempotency/fingerprint.ts";
 import {
   effectKeyOf,
   recordsOf,
@@ -138,6 +139,83 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       response: { body: '"order"' },
       inDoubt: true,
     });
+  });
+
+  it("claimFresh takes a free key with its claims captured in one write, as claim + capture would; any record under the key, or another key's record of the subject, is left alone", async () => {
+    const token = await store.claimFresh!({ ...base, scope, key: "f1", subject: "s1" }, '{"t":1}');
+    expect(token).toEqual(expect.any(String));
+    const handle = { scope, key: "f1", token: token! };
+    expect(await store.capture(handle, '{"t":2}')).toBe(false); // captured once
+    // Running: the key and the subject are held, whoever asks.
+    expect(await store.claimFresh!({ ...base, scope, key: "f1" }, "{}")).toBeUndefined();
+    expect(
+      await store.claimFresh!({ ...base, scope, key: "f2", subject: "s1" }, "{}"),
+    ).toBeUndefined();
+    expect(await store.claim({ ...base, scope, key: "f2", subject: "s1" })).toMatchObject({
+      state: "in_progress",
+    });
+    // A crash after it: the takeover finishes the same record from the same claims, in doubt.
+    const taken = claimed(await store.claim({ ...base, scope, key: "f1", now: T0 + 5_001 }));
+    expect(taken).toMatchObject({
+      effectKey: effectKeyOf(scope, "f1", "fp-a", T0),
+      attempt: 2,
+      captured: '{"t":1}',
+      inDoubt: true,
+    });
+    // A finished record, even one past its time to live, is not taken by claimFresh either.
+    await store.complete({ scope, key: "f1", token: taken.token }, { body: '"done"' }, true);
+    expect(
+      await store.claimFresh!({ ...base, scope, key: "f1", now: T0 + 120_000 }, "{}"),
+    ).toBeUndefined();
+    expect(await store.claim({ ...base, scope, key: "f1", now: T0 + 10 })).toEqual({
+      state: "completed",
+      response: { body: '"done"' },
+      inDoubt: true,
+    });
+  });
+
+  it("runIdempotent judgeFirst: a fresh key is claimed with its capture in one write; on an existing record the effect runs again on that record's terms and only that run's answer counts", async () => {
+    const seen: Array<Pick<EffectContext, "effectKey" | "attempt" | "captured" | "inDoubt">> = [];
+    const claims = vi.spyOn(store, "claim");
+    const run = (fault: "unavailable" | "none") =>
+      runIdempotent<string, { total: number }>({
+        store,
+        scope,
+        key: "j1",
+        args: { draft: 1 },
+        now: () => T0,
+        deferClaimFlush: true,
+        judgeFirst: true,
+        execute: async (effect) => {
+          const { effectKey, attempt, captured, inDoubt } = effect;
+          seen.push({ effectKey, attempt, captured, inDoubt });
+          if (!effect.captured) await effect.capture({ total: 7 });
+          return fault === "unavailable"
+            ? { final: false, value: "try again", inDoubt: true }
+            : { final: true, value: `charged ${effect.effectKey}` };
+        },
+      });
+    try {
+      expect(await run("unavailable")).toMatchObject({ state: "fresh", stored: false });
+      expect(claims).not.toHaveBeenCalled(); // one write: claimFresh with the capture
+      const effectKey = effectKeyOf(scope, "j1", fingerprint({ draft: 1 }), T0);
+      // The retry runs first on a fresh record's terms, meets the record, and runs again on
+      // its terms: its captured claims, its effect key, in doubt.
+      expect(await run("none")).toMatchObject({
+        state: "fresh",
+        value: `charged ${effectKey}`,
+        recovered: true,
+        stored: true,
+        inDoubt: true,
+      });
+      expect(seen.slice(1)).toEqual([
+        { effectKey, attempt: 1, captured: undefined, inDoubt: false },
+        { effectKey, attempt: 2, captured: { total: 7 }, inDoubt: true },
+      ]);
+      expect(await run("none")).toMatchObject({ state: "replayed", value: `charged ${effectKey}` });
+    } finally {
+      claims.mockRestore();
+    }
   });
 
   it("never expires or purges an unfinished in-doubt record with captured claims; a finished one expires as any", async () => {
@@ -411,6 +489,63 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       expect(await run()).toMatchObject({ state: "fresh", stored: true, recovered: true });
       expect(await run()).toMatchObject({ state: "replayed", value: id });
       expect(await has(id)).toBe(true);
+    });
+
+    it("runIdempotent judgeFirst: a local effect's claim, row and completion commit as one transaction; a failed one writes nothing and is answered on the record's terms; a held key runs again on its terms", async () => {
+      await rows().ready();
+      let fail = true;
+      const seen: number[] = [];
+      const claims = vi.spyOn(store, "claim");
+      const run = (key: string, id: string) =>
+        runIdempotent({
+          store,
+          scope,
+          key,
+          args: { id },
+          deferClaimFlush: true,
+          judgeFirst: true,
+          execute: async (effect) => {
+            seen.push(effect.attempt);
+            return {
+              final: true,
+              value: id,
+              local: async (tx) => {
+                await insert(id)(tx);
+                if (fail) throw new Error("constraint broke after the insert");
+              },
+            };
+          },
+        });
+      try {
+        // A fresh key: one transaction, no claim of its own.
+        fail = false;
+        const fresh = `row-${randomUUID()}`;
+        expect(await run("lj1", fresh)).toMatchObject({ state: "fresh", stored: true });
+        expect(claims).not.toHaveBeenCalled();
+        expect(await has(fresh)).toBe(true);
+        expect(await run("lj1", fresh)).toMatchObject({ state: "replayed", value: fresh });
+        expect(seen).toEqual([1, 1]); // the replay's run before the claim, dropped
+        // A failing write: the one transaction wrote nothing, and the runner claimed and ran
+        // it again, answering as a claimed run does.
+        fail = true;
+        seen.length = 0;
+        const id = `row-${randomUUID()}`;
+        const thrown = await run("lj2", id).catch((error: unknown) => error);
+        expect((thrown as ToolFailure).error).toMatchObject({
+          code: "DATABASE_UNAVAILABLE",
+          changes: "none",
+        });
+        expect(await has(id)).toBe(false);
+        expect(seen).toEqual([1, 1]);
+        // Its retry meets the reopened record: run again as that record's second attempt.
+        fail = false;
+        seen.length = 0;
+        expect(await run("lj2", id)).toMatchObject({ state: "fresh", recovered: true });
+        expect(seen).toEqual([1, 2]);
+        expect(await has(id)).toBe(true);
+      } finally {
+        claims.mockRestore();
+      }
     });
 
     it("keeps other statements of the process out of an open transaction", async () => {

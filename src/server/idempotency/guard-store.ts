@@ -8,7 +8,7 @@ import { attachSqlDatabase, sqlDatabaseOf } from "../stores/sql-database.ts";
 import { recordsOf, type IdempotencyStore, type RecordStore } from "./store.ts";
 
 /**
- * `store` with `before` run ahead of each claim, capture, completion, reopen, in-doubt claim
+ * `store` with `before` run ahead of each claim (a fresh one with its capture too), capture, completion, reopen, in-doubt claim
  * and purge; what `before` throws (or rejects with) is the operation's failure, so the kit
  * answers it as an unavailable store. `init` and `close` are passed through unchecked. The
  * wrapper keeps the store's SQL database for `createDraftStore`, `createRateLimiter` and
@@ -30,6 +30,16 @@ export function guardStore(
     name: store.name,
     init: () => store.init(),
     claim: checked((request) => records.claim(request)),
+    ...(records.claimFresh
+      ? { claimFresh: checked((request, captured) => records.claimFresh!(request, captured)) }
+      : {}),
+    ...(records.completeFresh
+      ? {
+          completeFresh: checked((request, token, response, local) =>
+            records.completeFresh!(request, token, response, local),
+          ),
+        }
+      : {}),
     capture: checked((claim, captured) => records.capture(claim, captured)),
     complete: checked((claim, response, inDoubt, local, deferFlush) =>
       records.complete(claim, response, inDoubt, local, deferFlush),

@@ -21,13 +21,21 @@
  *   have acted (it threw, returned `inDoubt`, or crashed after capturing), the record says so
  *   (`inDoubt`) so no later answer claims nothing changed, and it does not expire unfinished.
  */
+import { randomUUID } from "node:crypto";
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { confirmationRequired, currentUnconfirmedCall } from "../write/confirmation.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";
-import { recordsOf, type ClaimHandle, type ClaimResult, type IdempotencyStore } from "./store.ts";
+import {
+  effectKeyOf,
+  recordsOf,
+  type ClaimHandle,
+  type ClaimRequest,
+  type ClaimResult,
+  type IdempotencyStore,
+} from "./store.ts";
 
 /**
  * The store could not keep the capture, so this attempt's effect never started: retryable
@@ -260,6 +268,19 @@ export interface IdempotentRequest<T, C = unknown> {
    * captured gives it up to the new key.
    */
   subject?: string;
+  /**
+   * The effect only reads before it calls `capture` (it judges the request: a signature, a
+   * price) and writes nothing, in or out of the process, until then. Its first attempt may
+   * then run before the claim, on a fresh record's terms (attempt 1, no captured claims, the
+   * effect key of a record made now), and its `capture` claims the free key with the captured
+   * claims in one durable write — one round trip less per write; a run that ends with `local`
+   * writes and nothing captured stores its record completed in their transaction. When a record holds the key
+   * or the subject, nothing was written: the runner claims as usual and runs the effect again
+   * on that record's terms, so the first run's answer is never used for another record. Needs
+   * `deferClaimFlush` (nothing leaves the process before that write); a call without its
+   * confirmation never runs this way.
+   */
+  judgeFirst?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -272,6 +293,18 @@ export class ClaimLost extends Error {
   constructor() {
     super("this attempt's claim was taken over; its new owner settles the record");
     this.name = "ClaimLost";
+  }
+}
+
+/**
+ * What `capture` or `fence` of a run before the claim (`judgeFirst`) rejects with when the key
+ * was not free: that run was judged on a fresh record's terms, so the runner drops what it
+ * answers and runs the effect again on the record's.
+ */
+class NotFresh extends Error {
+  constructor() {
+    super("a record holds this key; the effect runs again on its terms");
+    this.name = "NotFresh";
   }
 }
 
@@ -301,24 +334,42 @@ export async function runIdempotent<T, C = unknown>(
   let pause = 10;
   // Set once this call's attempt was taken over: from then on it only reads the record.
   let lost = false;
+  const claimRequest = (at: number): ClaimRequest => ({
+    scope,
+    key,
+    fingerprint: print,
+    now: at,
+    ttlMs: timing.ttlMs,
+    leaseMs: timing.leaseMs,
+    ...(request.deferClaimFlush ? { deferFlush: true } : {}),
+    ...(request.subject !== undefined ? { subject: request.subject } : {}),
+    ...(unconfirmed ? { existingOnly: true } : {}),
+  });
+  // The first attempt runs before the claim (see `judgeFirst`); `taken` is a claim made for it
+  // that turned out not fresh, for the next turn to run on.
+  let beforeClaim = request.judgeFirst === true && request.deferClaimFlush === true && !unconfirmed;
+  let taken: ClaimResult | undefined;
   for (;;) {
-    const claim: ClaimResult = await (
-      lost
-        ? store.peek(scope, key, print)
-        : store.claim({
-            scope,
-            key,
-            fingerprint: print,
-            now: now(),
-            ttlMs: timing.ttlMs,
-            leaseMs: timing.leaseMs,
-            ...(request.deferClaimFlush ? { deferFlush: true } : {}),
-            ...(request.subject !== undefined ? { subject: request.subject } : {}),
-            ...(unconfirmed ? { existingOnly: true } : {}),
-          })
-    ).catch((error: unknown) => {
-      throw claimUnavailable(error);
-    });
+    const at = now();
+    let claim: ClaimResult;
+    if (beforeClaim)
+      claim = {
+        state: "claimed",
+        token: "",
+        effectKey: effectKeyOf(scope, key, print, at),
+        attempt: 1,
+        recovered: false,
+        captured: undefined,
+        inDoubt: false,
+      };
+    else if (taken) claim = taken;
+    else
+      claim = await (lost ? store.peek(scope, key, print) : store.claim(claimRequest(at))).catch(
+        (error: unknown) => {
+          throw claimUnavailable(error);
+        },
+      );
+    taken = undefined;
     if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
       throw new ToolFailure(confirmationRequired(""));
     if (unconfirmed) unconfirmed.admitted = true;
@@ -346,6 +397,45 @@ export async function runIdempotent<T, C = unknown>(
     const earlier: boolean = claim.inDoubt;
     let captureFailed: unknown;
     let captured = false;
+    // A run before the claim: `pending` until it claims, `notFresh` when the key was not free,
+    // `unclaimed` when the store could not say (nothing was written by this call either way).
+    let pending = beforeClaim;
+    beforeClaim = false;
+    let notFresh = false;
+    let unclaimed: ToolFailure | undefined;
+    const fresh = claim.effectKey;
+    /**
+     * Claims the key for a run before the claim — with `claims` captured in the same write
+     * when the store can — and says whether the run's terms (a fresh record) hold.
+     */
+    const claimNow = async (claims?: string): Promise<boolean> => {
+      pending = false;
+      try {
+        if (claims !== undefined && store.claimFresh) {
+          const token = await store.claimFresh(claimRequest(at), claims);
+          if (token !== undefined) handle.token = token;
+          else notFresh = true;
+          return !notFresh;
+        }
+        const result = await store.claim(claimRequest(at));
+        // A fresh record, as the run assumed; anything else is run again on its own terms.
+        if (
+          result.state === "claimed" &&
+          result.effectKey === fresh &&
+          result.attempt === 1 &&
+          result.captured === undefined &&
+          !result.inDoubt
+        )
+          handle.token = result.token;
+        else {
+          notFresh = true;
+          taken = result;
+        }
+        return !notFresh;
+      } catch (error) {
+        throw (unclaimed = claimUnavailable(error));
+      }
+    };
     const effect: EffectContext<C> = {
       effectKey: claim.effectKey,
       attempt: claim.attempt,
@@ -354,6 +444,13 @@ export async function runIdempotent<T, C = unknown>(
       async capture(claims) {
         const text = JSON.stringify(claims);
         if (text === undefined) throw new TypeError("captured claims must be a JSON value");
+        if (pending) {
+          if (!(await claimNow(text))) throw (captureFailed = new NotFresh());
+          if (store.claimFresh) {
+            captured = true;
+            return;
+          }
+        }
         let kept: boolean;
         try {
           kept = await store.capture(handle, text);
@@ -365,6 +462,11 @@ export async function runIdempotent<T, C = unknown>(
         captured = true;
       },
       async fence() {
+        // Before the claim: claiming it is the fence (its lease runs from now).
+        if (pending) {
+          if (!(await claimNow())) throw new NotFresh();
+          return;
+        }
         let held: boolean;
         try {
           held = await store.renew(handle, now(), timing.leaseMs);
@@ -374,10 +476,47 @@ export async function runIdempotent<T, C = unknown>(
         if (!held) throw new ClaimLost();
       },
     };
-    let attempt: Attempt<T>;
-    try {
-      attempt = await request.execute(effect);
-    } catch (error) {
+    const ran = await request.execute(effect).then(
+      (attempt) => ({ attempt }),
+      (error: unknown) => ({ error }),
+    );
+    // A run before the claim that ended final with local writes and nothing captured: the
+    // claim, the writes and the completion in one transaction, stored only if the key was
+    // free. Anything else (a record there, a failure) wrote nothing: claim as usual and run
+    // again on the record's terms, where a failure is answered knowing the record.
+    if (
+      pending &&
+      "attempt" in ran &&
+      ran.attempt.final &&
+      ran.attempt.local &&
+      store.completeFresh
+    ) {
+      const { attempt } = ran;
+      const kept = await store
+        .completeFresh(
+          claimRequest(at),
+          randomUUID(),
+          { body: JSON.stringify(attempt.value) },
+          attempt.local!,
+        )
+        .catch(() => false);
+      if (!kept) continue;
+      return {
+        state: "fresh",
+        value: attempt.value,
+        effectKey: claim.effectKey,
+        recovered: false,
+        stored: true,
+        inDoubt: false,
+      };
+    }
+    // A run before the claim that ended without capturing (a refusal, a throw) claims now;
+    // its answer stands only for the fresh record it was judged for.
+    if (pending) await claimNow().catch(() => {});
+    if (unclaimed) throw unclaimed;
+    if (notFresh) continue;
+    if ("error" in ran) {
+      const { error } = ran;
       // The outcome is unknown: the record stays bound to these arguments and open, so a retry
       // with them runs again under the same effect key (downstream idempotency makes it safe).
       // Only a failed capture is known to have done nothing.
@@ -393,6 +532,7 @@ export async function runIdempotent<T, C = unknown>(
       }
       throw earlier ? inDoubtFailure(error) : error;
     }
+    const { attempt } = ran;
     const response = { body: JSON.stringify(attempt.value) };
     // A definite answer under the effect key ends the doubt; otherwise it only grows.
     const inDoubt: boolean =

@@ -117,6 +117,17 @@ function recordSql(table: string) {
       WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
         OR (r.status = 'pending' AND r.locked_at + r.lease_ms <= excluded.locked_at)))
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
+    // A free key claimed with its captured claims: the optimistic first attempt's one durable
+    // write. Any record under the key is left alone (DO NOTHING): the runner claims it then.
+    claimFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, :captured, 1, :subject)
+      ON CONFLICT (scope, key) DO NOTHING`,
+    // A free key stored completed, as the last statement of the transaction of its local
+    // writes: conflicting with any record under the key or the subject it changes no row, and
+    // the transaction rolls back.
+    completeFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      VALUES (:scope, :key, :fingerprint, 'completed', :token, :now, :lease_ms, :body, :now, :expires_at, :effect_key, 1, NULL, 0, :subject)
+      ON CONFLICT DO NOTHING`,
     // The reconciler's takeover of one owed record, conditioned on it still being owed (a
     // retry or another reconciler may have taken it between the pick and the update).
     // A record first claimed before `:compensate_before`, or one whose compensation was
@@ -272,6 +283,38 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       // Gone between the two statements (purged): the next claim finds the key free.
       if (!found) return { state: "in_progress", lockedUntil: now };
       return claimResultOf(found, fingerprint);
+    },
+    async claimFresh(request, captured) {
+      const { scope, key, fingerprint, now } = request;
+      const token = randomUUID();
+      await prepare();
+      const subject = request.subject ?? null;
+      try {
+        const { changes } = await db.query(sql.claimFresh, {
+          ...claimParams(request, token),
+          effect_key: effectKeyOf(scope, key, fingerprint, now),
+          subject,
+          captured,
+        });
+        return changes === 1 ? token : undefined;
+      } catch (error) {
+        // Another key's record holds the subject: `claim` answers as that record.
+        if (subject !== null && isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+    async completeFresh(request, token, response, local) {
+      const { scope, key, fingerprint, now } = request;
+      await prepare();
+      return db.transactionEndingWith(local, {
+        text: sql.completeFresh,
+        params: {
+          ...claimParams(request, token),
+          effect_key: effectKeyOf(scope, key, fingerprint, now),
+          subject: request.subject ?? null,
+          body: response.body,
+        },
+      });
     },
     async capture({ scope, key, token }, captured) {
       const { changes } = await query(sql.capture, { captured, scope, key, token });

@@ -166,6 +166,28 @@ export interface RecordStore extends IdempotencyStore {
    */
   claim(request: ClaimRequest): Promise<ClaimResult>;
   /**
+   * Claims a key no record holds, with `captured` kept in the same durable write — the state
+   * a fresh `claim` followed at once by `capture` leaves, in one statement. Returns the
+   * claim's token, or `undefined` when a record holds the key (whatever its state) or another
+   * key's record holds the subject: nothing is written then, and `claim` says what the record
+   * holds. `deferFlush` and `existingOnly` do not apply. Optional: without it the runner
+   * claims and captures in two writes.
+   */
+  claimFresh?(request: ClaimRequest, captured: string): Promise<string | undefined>;
+  /**
+   * Claims a key no record holds and completes it with `response` and the app's `local` writes,
+   * in one transaction — for a run before the claim (`judgeFirst`) that ended final with local
+   * writes and captured nothing: the state a fresh `claim` and `complete` leave, in one durable
+   * commit. True when it was stored; false when a record holds the key or another key's record
+   * holds the subject — nothing is written then, the local writes included. Optional.
+   */
+  completeFresh?(
+    request: ClaimRequest,
+    token: string,
+    response: StoredResponse,
+    local: LocalWrite,
+  ): Promise<boolean>;
+  /**
    * Keeps `captured` (JSON: what the person confirmed) with the claim's record before its
    * effect begins, and marks the record in doubt: from here on an attempt may have acted, so
    * the record is finished from `captured` (never re-judged) and does not expire unfinished.

@@ -40,8 +40,9 @@ export interface SqlDatabase {
    */
   transaction<T>(work: (tx: SqlQueries) => Promise<T>): Promise<T>;
   /**
-   * `transaction`, ending with `last` — an `UPDATE` without `RETURNING` that must change
-   * exactly one row (a record's completion under its claim token): if it changes none,
+   * `transaction`, ending with `last` — an `UPDATE` or `INSERT` without `RETURNING` that must
+   * change exactly one row (a record's completion under its claim token, or a fresh record's
+   * insert that meets no other): if it changes none,
    * everything rolls back and the answer is false; else it commits, once, and the answer is
    * true. On PostgreSQL the `BEGIN` travels with the first statement and `last` with the
    * `COMMIT`, so a local effect of one row is two round trips, not four.

@@ -92,6 +92,15 @@ export function runCommit<T, C = unknown>(options: {
    * the same id, so two purchases of it share a draft); default true.
    */
   readonly singleUse?: boolean;
+  /**
+   * The effect only reads before it calls `capture` (it judges the draft: its signature, the
+   * price) and writes nothing until then: its first run may come before the claim, and the
+   * claim and the capture are then one durable write — one database round trip less per
+   * commit. When a record already holds the key or the draft, that run's answer is dropped
+   * and the effect runs again on the record's terms. Leave it unset when the effect writes
+   * before capturing (taking a draft from a store, say). Default false.
+   */
+  readonly judgeFirst?: boolean;
   /** The effect, as `runIdempotent`'s `execute`. */
   execute(effect: EffectContext<C>): Promise<Attempt<T>>;
 }): Promise<IdempotentOutcome<T>> {
@@ -104,6 +113,7 @@ export function runCommit<T, C = unknown>(options: {
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.onStoreError ? { onStoreError: (error) => options.onStoreError?.(error) } : {}),
     deferClaimFlush: true,
+    ...(options.judgeFirst ? { judgeFirst: true } : {}),
     // Single use: one draft (and its proof) places one write, whatever the key.
     ...(options.singleUse === false ? {} : { subject: `draft:${options.args.draft_id}` }),
     execute: options.execute,

@@ -389,6 +389,9 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
           context,
           timing: deps.timing,
           now: deps.now,
+          // The judge only reads (the signed draft, the catalog): the claim and the capture
+          // are one durable write for a fresh key.
+          judgeFirst: true,
           execute,
           onStoreError: (error) =>
             context.log.error("idempotency_store_failed_after_effect", {
