@@ -18,7 +18,7 @@ export {
   type CheckoutOutcome,
   requestCheckout,
 } from "./bridge/request-checkout.ts";
-export { type SheetCheckout, useSheetCheckout } from "./write/sheet-checkout.ts";
+export { type SheetCheckout, useSheetCheckout } from "./hooks/use-sheet-checkout.ts";
 export type {
   AppInfo,
   CallToolResult,

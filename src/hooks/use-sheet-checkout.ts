@@ -13,10 +13,10 @@ import type { ToolError } from "../contract/index.ts";
 import { isRecord } from "../core/is-record.ts";
 import { callToolOnce } from "../bridge/call-tool-once.ts";
 import { canRequestCheckout, requestCheckout } from "../bridge/request-checkout.ts";
-import { useHost } from "../hooks/host-context.tsx";
-import type { CommitOutcome } from "./commit-outcome.ts";
-import { proofOf } from "./confirmation-proof.ts";
-import { readStateKey } from "./widget-state-key.ts";
+import { useHost } from "./host-context.tsx";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { proofOf } from "../write/confirmation-proof.ts";
+import { readStateKey } from "../write/widget-state-key.ts";
 
 /** What `useSheetCheckout` gives the widget. */
 export interface SheetCheckout {
