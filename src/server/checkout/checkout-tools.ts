@@ -65,12 +65,30 @@ export function checkoutTools(sheet: KitPaymentSheet): ReadonlyMap<string, Check
         required: ["draft_id"],
         additionalProperties: false,
       }),
-      // It writes nothing: the session is signed, kept nowhere until the person pays.
+      // It stores nothing (the session is signed, kept nowhere until the person pays), but it
+      // is the first step of a payment the person confirms: the hints say so, as a host and
+      // the kit's `check` expect of every confirmed tool; calling it again makes the same session.
       annotations: {
-        readOnlyHint: true,
-        destructiveHint: false,
+        readOnlyHint: false,
+        destructiveHint: true,
         idempotentHint: true,
         openWorldHint: false,
+      },
+      // The session the widget hands to the sheet; a refusal is an `isError` ToolError.
+      outputSchema: {
+        type: "object" as const,
+        properties: {
+          checkout_session: {
+            type: "object",
+            properties: {
+              id: { type: "string" },
+              status: { const: "ready_for_payment" },
+              currency: { type: "string" },
+            },
+            required: ["id", "status", "currency"],
+          },
+        },
+        required: ["checkout_session"],
       },
       _meta: appOnlyMeta(),
     },

@@ -48,6 +48,40 @@ export const COMPLETE_CHECKOUT_TOOL = {
     },
     required: ["checkout_session_id", "payment_data"],
   },
+  // What the sheet reads back: the completed order, or the session with the message the sheet
+  // shows (a decline, 3-D Secure). Other failures are `isError` results in the kit's ToolError.
+  outputSchema: {
+    type: "object",
+    properties: {
+      id: { type: "string" },
+      status: { enum: ["completed", "ready_for_payment"] },
+      currency: { type: "string" },
+      totals: { type: "array", items: { type: "object" } },
+      order: {
+        type: "object",
+        properties: {
+          id: { type: "string" },
+          checkout_session_id: { type: "string" },
+          permalink_url: { type: "string" },
+        },
+        required: ["id", "checkout_session_id", "permalink_url"],
+      },
+      messages: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: {
+            type: { const: "error" },
+            code: { enum: ["payment_declined", "requires_3ds"] },
+            content_type: { const: "plain" },
+            content: { type: "string" },
+          },
+          required: ["type", "code", "content_type", "content"],
+        },
+      },
+    },
+    required: ["id", "status", "currency", "messages"],
+  },
   _meta: appOnlyMeta(),
 };
 
