@@ -13,13 +13,10 @@ import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
 
 /**
- * The person's class of each code the write answers beyond the kit's widget codes (a retryable
- * one nobody classed, `PROVIDER_UNAVAILABLE`, is an outage).
+ * The person's class of the provider's refusals; `WriteView` classes the write's draft
+ * refusals, and a retryable code nobody classed (`PROVIDER_UNAVAILABLE`) is an outage.
  */
 const ERROR_CLASSES = {
-  DRAFT_NOT_FOUND: "not_found",
-  DRAFT_EXPIRED: "expired",
-  DRAFT_ALREADY_USED: "conflict",
   INSUFFICIENT_FUNDS: "declined",
   RECIPIENT_BLOCKED: "declined",
   TRANSFER_CANCELLED: "declined",
