@@ -16,13 +16,16 @@ import { CONTACTS } from "./contacts.ts";
 import { fakeProvider, type PaymentsProvider } from "./provider.ts";
 import { eur, sendTransfer, TRANSFER_SCOPE } from "./transfer.ts";
 
+/** The read tools take no arguments: an unknown one is named in the error, `{}` the example. */
+const NO_ARGUMENTS = { schema: v.strictObject({}), repair: () => ({}) };
+
 function listContacts({ widget }: AppServerOptions) {
   return defineTool(payments, "contact_list", {
     name: "list_contacts",
     title: "List contacts",
     description: "List the people money can be sent to. Read only.",
     widget: { uris: widget.uris, words: { invoking: "Loading contacts…", invoked: "Contacts" } },
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
+    arguments: NO_ARGUMENTS,
     async handler() {
       return { ok: true, data: { contacts: [...CONTACTS] }, text: "The contacts." };
     },
@@ -40,7 +43,7 @@ function getBalance({ widget }: AppServerOptions, provider: PaymentsProvider) {
     },
     // The balance is the person's own: read for a verified caller only.
     auth: { scopes: [TRANSFER_SCOPE] },
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
+    arguments: NO_ARGUMENTS,
     async handler(_args, context) {
       const balance = eur(await provider.balance(context.caller));
       return { ok: true, data: { balance }, text: `Balance: ${balance.amount} EUR.` };
