@@ -10,7 +10,9 @@
  * `mcp-widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
  * The replies app (`create --template replies`) is clicked through on its own local host page
  * in en and ru — list → draft → sign in → confirm → sent, one send on the server — with no
- * purchase word on any screen.
+ * purchase word on any screen. The payments app (`create --template payments`) passes its own
+ * tests and re-records its fixtures unchanged, and a send left in doubt is finished once by
+ * `mcp-widget-kit reconcile`; its Storybook is the same kit config as flights', built above.
  * Separately, a widget-only install shows what the kit pulls in without the server side.
  * Prints the install measurements.
  */

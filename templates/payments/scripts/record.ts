@@ -1,11 +1,10 @@
 /**
  * `npm run record`: re-records fixtures/ from the app's own server, through the kit's
- * `recordApp` (a free port, a fixed clock, request ids and caller; each result checked against
- * the contract; a fixture no scenario records any more deleted). The quote ids the store makes
+ * `recordApp` (a free port, a fixed instant, request ids and caller; each result checked
+ * against the contract; a fixture no scenario records any more deleted). The quote ids the store makes
  * at random, and the transfer ids and provider references made from the effect key, are
  * written as recorded ones (`drf_0…01`, `tr_0…01`), so recording twice writes the same files.
  */
-import { silentLogger } from "mcp-widget-kit/server";
 import { recordApp } from "mcp-widget-kit/testing/server";
 import { payments } from "../contract.ts";
 import { createPaymentsServer } from "../server/tools.ts";
@@ -15,10 +14,8 @@ const widget = { uris: { skybridge: "ui://widget/p.html", mcpApp: "ui://widget/p
 
 await recordApp({
   contract: payments,
-  dir: new URL("../fixtures/", import.meta.url),
   scopes: [TRANSFER_SCOPE],
-  now: Date.parse("2030-04-30T10:00:00Z"),
-  open: (clock) => createPaymentsServer({ widget, log: silentLogger, ...clock }),
+  open: (server) => createPaymentsServer({ widget, ...server }),
   stableIds: /\b(tr|pv)_[0-9a-f]{16}\b/g,
   async scenarios(rec) {
     rec.record("results", "list-contacts", await rec.call("list_contacts", {}));

@@ -8,38 +8,42 @@ import * as v from "valibot";
 import {
   appToolServer,
   defineTool,
-  widgetToolMeta,
   type AppServerOptions,
   type ToolsOf,
-  type WidgetUris,
 } from "mcp-widget-kit/server";
 import { payments } from "../contract.ts";
 import { CONTACTS } from "./contacts.ts";
 import { fakeProvider, type PaymentsProvider } from "./provider.ts";
 import { eur, sendTransfer, TRANSFER_SCOPE } from "./transfer.ts";
 
-function listContacts(widget: WidgetUris) {
+/** The read tools take no arguments: an unknown one is named in the error, `{}` the example. */
+const NO_ARGUMENTS = { schema: v.strictObject({}), repair: () => ({}) };
+
+function listContacts({ widget }: AppServerOptions) {
   return defineTool(payments, "contact_list", {
     name: "list_contacts",
     title: "List contacts",
     description: "List the people money can be sent to. Read only.",
-    meta: widgetToolMeta(widget, { invoking: "Loading contacts…", invoked: "Contacts" }),
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
+    widget: { uris: widget.uris, words: { invoking: "Loading contacts…", invoked: "Contacts" } },
+    arguments: NO_ARGUMENTS,
     async handler() {
       return { ok: true, data: { contacts: [...CONTACTS] }, text: "The contacts." };
     },
   });
 }
 
-function getBalance(widget: WidgetUris, provider: PaymentsProvider) {
+function getBalance({ widget }: AppServerOptions, provider: PaymentsProvider) {
   return defineTool(payments, "balance", {
     name: "get_balance",
     title: "Get the balance",
     description: "The signed-in person's balance, in EUR. Read only.",
-    meta: widgetToolMeta(widget, { invoking: "Reading the balance…", invoked: "Balance" }),
+    widget: {
+      uris: widget.uris,
+      words: { invoking: "Reading the balance…", invoked: "Balance" },
+    },
     // The balance is the person's own: read for a verified caller only.
     auth: { scopes: [TRANSFER_SCOPE] },
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
+    arguments: NO_ARGUMENTS,
     async handler(_args, context) {
       const balance = eur(await provider.balance(context.caller));
       return { ok: true, data: { balance }, text: `Balance: ${balance.amount} EUR.` };
@@ -65,12 +69,11 @@ export function createPaymentsServer(
   options: AppServerOptions & { provider?: PaymentsProvider; onSent?: () => void },
 ) {
   const provider = options.provider ?? fakeProvider(options.store, options.onSent);
-  const { uris } = options.widget;
   const { prepare, commit, purges, reconciler } = sendTransfer({ ...options, provider });
   const tools = appToolServer(options, {
     info: { name: "payments", version: "1.0.0" },
     contract: payments,
-    tools: [listContacts(uris), getBalance(uris, provider), prepare, commit],
+    tools: [listContacts(options), getBalance(options, provider), prepare, commit],
   });
   return Object.assign(tools, { purges, reconciler, provider });
 }
