@@ -131,7 +131,12 @@ describe("defineWrite", () => {
     app.payments.answers.push("timeout", "refuse");
     expect(await app.view("send_transfer", send)).toMatchObject({
       state: "error",
-      error: { code: "UPSTREAM_TIMEOUT", retryable: true, changes: "unknown" },
+      error: {
+        code: "UPSTREAM_TIMEOUT",
+        retryable: true,
+        retry_after_seconds: 2,
+        changes: "unknown",
+      },
     });
     const settled = {
       state: "error",
@@ -191,7 +196,8 @@ describe("defineWrite", () => {
     app.payments.answers.push("down");
     expect(await app.view("send_transfer", send)).toMatchObject({
       state: "error",
-      error: { code: "DOWN", retryable: true, changes: "none" },
+      // Its next action says "after retry_after_seconds": the answer carries the number.
+      error: { code: "DOWN", retryable: true, retry_after_seconds: 2, changes: "none" },
     });
     expect(await app.view("send_transfer", send)).toMatchObject({ state: "committed" });
     expect(app.payments.sent).toHaveLength(2);

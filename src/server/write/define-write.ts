@@ -28,6 +28,7 @@ import {
   busy,
   draftWords,
   refusal,
+  RETRY_SAME_KEY_AFTER_SECONDS,
   type RefusalOptions,
   type WriteValue,
 } from "./write-refusals.ts";
@@ -267,6 +268,7 @@ export function defineWrite<
             code: UPSTREAM_TIMEOUT,
             message,
             retryable: true,
+            retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
             next_action: NEXT_ACTIONS.retrySameKey,
             changes: "unknown",
           },

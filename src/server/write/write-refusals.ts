@@ -40,6 +40,12 @@ export interface RefusalOptions {
   readonly definite?: boolean;
 }
 
+/**
+ * How long a write's retryable answer asks the caller to wait before repeating the call with
+ * the same key: a commit still running, a provider that was down, an outcome left in doubt.
+ */
+export const RETRY_SAME_KEY_AFTER_SECONDS = 2;
+
 /** The words of the kit's draft refusals, naming the tool that makes a new draft. */
 export function draftWords(prepare: string): Record<DraftRefusal, string> {
   return {
@@ -64,7 +70,13 @@ export function refusal<Done>(
     code,
     message,
     retryable: retry,
-    ...(retry ? { next_action: NEXT_ACTIONS.retrySameKey } : {}),
+    // The next action reads "after retry_after_seconds": the answer names the wait it means.
+    ...(retry
+      ? {
+          retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
+          next_action: NEXT_ACTIONS.retrySameKey,
+        }
+      : {}),
     changes: "none",
   };
   const value: WriteValue<Done> = { ok: false, error, ...(done ? { done } : {}) };
@@ -82,7 +94,7 @@ export function busy<Done>(message: string): Attempt<WriteValue<Done>> {
     code: IDEMPOTENCY_CODES.inProgress,
     message,
     retryable: true,
-    retry_after_seconds: 2,
+    retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
     next_action: NEXT_ACTIONS.retrySameKey,
     changes: "none",
   };
