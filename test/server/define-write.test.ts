@@ -48,7 +48,11 @@ function provider() {
   };
 }
 
-function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
+function open(
+  now = () => Date.parse("2030-04-30T10:00:00Z"),
+  /** Each recipient is one thing: of a caller's drafts to one recipient, one is sent. */
+  oneThingPerRecipient = false,
+) {
   const store = createSqliteStore(":memory:");
   const payments = provider();
   const write = defineWrite(contract, {
@@ -56,7 +60,20 @@ function open(now = () => Date.parse("2030-04-30T10:00:00Z")) {
     store,
     now,
     scope: "transfers:write",
-    drafts: { name: "transfer_drafts", ttlMs: 600_000, schema: v.object({ to: v.string() }) },
+    drafts: {
+      name: "transfer_drafts",
+      ttlMs: 600_000,
+      schema: v.object({ to: v.string() }),
+      ...(oneThingPerRecipient
+        ? {
+            thing: {
+              of: (draft: { to: string }) => `to:${draft.to}`,
+              code: "ALREADY_SENT",
+              message: "A transfer to this contact was already sent.",
+            },
+          }
+        : {}),
+    },
     prepare: {
       name: "quote_transfer",
       kind: "quote",
@@ -202,4 +219,65 @@ describe("defineWrite", () => {
     expect(await app.view("send_transfer", send)).toMatchObject({ state: "committed" });
     expect(app.payments.sent).toHaveLength(2);
   });
+
+  it("keeps a draft whose send met a 503 held by its record: another draft of the same thing sends nothing beside it", async () => {
+    const app = open(undefined, true);
+    const first = { draft_id: await app.quote("c-3"), idempotency_key: "key-down-thing-1" };
+    app.payments.answers.push("down");
+    expect(await app.view("send_transfer", first)).toMatchObject({
+      error: { code: "DOWN", retryable: true, changes: "none" },
+    });
+    // A second quote of the same transfer, confirmed under a new key (a reload, say): the
+    // first record may still send (its retry runs the captured draft), so this one may not.
+    const second = { draft_id: await app.quote("c-3"), idempotency_key: "key-down-thing-2" };
+    expect(await app.view("send_transfer", second)).toMatchObject({
+      state: "error",
+      error: { code: "IN_PROGRESS", message: expect.stringContaining("has not finished") },
+    });
+    expect(app.payments.sent).toHaveLength(1);
+    expect(await app.view("send_transfer", first)).toMatchObject({ state: "committed" });
+    // One transfer in all: the 503'd attempt and the retry share one effect key.
+    expect(new Set(app.payments.sent).size).toBe(1);
+    // Once it is sent, the other draft's confirmation is told so, with that transfer.
+    expect(await app.view("send_transfer", second)).toMatchObject({
+      state: "error",
+      error: { code: "ALREADY_SENT", changes: "none" },
+    });
+    expect(app.payments.sent).toHaveLength(2);
+  });
+
+  it("after a 503, tells another key of the same draft that nothing runs, never 'still running'; one transfer in all", async () => {
+    const app = open();
+    const draft_id = await app.quote("c-4");
+    const first = { draft_id, idempotency_key: "key-down-same-1" };
+    app.payments.answers.push("down");
+    expect(await app.view("send_transfer", first)).toMatchObject({
+      error: { code: "DOWN", retryable: true, changes: "none" },
+    });
+    // The widget reloaded and confirms the same draft under a new key: the first record holds
+    // the draft (its retry sends the captured draft) but runs nothing now.
+    const second = { draft_id, idempotency_key: "key-down-same-2" };
+    const told = await app.view("send_transfer", second);
+    expect(told).toMatchObject({
+      state: "error",
+      error: {
+        code: "IN_PROGRESS",
+        retryable: true,
+        message: expect.stringContaining("not running now"),
+      },
+    });
+    // "unknown", not "none": the store does not say by draft whether that commit is in doubt
+    // (the same answer follows a timeout), so this answer cannot claim nothing happened.
+    expect(told).toMatchObject({ error: { changes: "unknown" } });
+    expect(JSON.stringify(told)).not.toContain("still running");
+    expect(app.payments.sent).toHaveLength(1);
+    // The first key's retry sends; the second key is then answered as that commit.
+    expect(await app.view("send_transfer", first)).toMatchObject({ state: "committed" });
+    expect(await app.view("send_transfer", second)).toMatchObject({
+      state: "committed",
+      data: { replayed: true, transfer: { to: "c-4" } },
+    });
+    expect(app.payments.sent).toHaveLength(2);
+    expect(new Set(app.payments.sent).size).toBe(1);
+  }, 20_000);
 });

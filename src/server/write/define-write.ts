@@ -17,7 +17,7 @@ import { idempotentResult } from "./idempotent-result.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
 import type { Attempt, EffectContext } from "../idempotency/run-idempotent.ts";
 import type { ReconcileOptions } from "../idempotency/reconcile.ts";
-import type { IdempotencyStore } from "../idempotency/store.ts";
+import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
 import { createDraftStore, type DraftStore } from "../stores/draft-store.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
@@ -27,6 +27,7 @@ import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
   busy,
   draftWords,
+  heldByUnfinished,
   refusal,
   RETRY_SAME_KEY_AFTER_SECONDS,
   type RefusalOptions,
@@ -294,10 +295,12 @@ export function defineWrite<
     }).then(async (result) => {
       if ("refused" in result) {
         const { attempt } = result as RefusedAttempt<Done>;
-        // A refusal gives the kit's draft back (its thing too): nothing was written from it,
-        // so another draft of the same thing meets the effect's checks again, not "running".
-        if (drafts && !(!attempt.final && attempt.inDoubt))
-          await drafts.delete(caller, draftId).catch(() => false);
+        // A final refusal gives the kit's draft back (its thing too): its record replays the
+        // refusal forever and never runs the effect again, so another draft of the same thing
+        // meets the effect's checks, not "running". A refusal that is not final keeps them
+        // held: its record is retryable and runs the captured draft again on the key's retry,
+        // so a draft of the same thing taken meanwhile would be a second write of it.
+        if (drafts && attempt.final) await drafts.delete(caller, draftId).catch(() => false);
         return attempt;
       }
       const { done, local } = result;
@@ -338,11 +341,26 @@ export function defineWrite<
       return refusal(code, words[code]!);
     }
     // Taken by another commit (or its thing by another draft): pointed to once it finished.
+    // It may run now, or wait for its own key's retry (a 503 keeps the draft held): say neither.
     if (use.result === undefined)
-      return busy("Another commit of this draft, or of the same thing, is still running.");
+      return busy(
+        "Another commit of this draft, or of the same thing, has not finished; this call did nothing.",
+      );
     const code = use.state === "used" ? "DRAFT_ALREADY_USED" : thing!.code;
     const message = use.state === "used" ? words[code]! : thing!.message;
     return refusal(code, message, { final: true }, use.result);
+  }
+
+  /**
+   * Whether the record holding the draft (single use: `draft:<id>`) runs no claim now — its
+   * last attempt ended retryable, or its claim went stale — rather than running under a lease.
+   * A store that cannot say is taken as running: the kit's own answer stands then.
+   */
+  async function heldIdle(caller: string, draftId: string): Promise<boolean> {
+    const holder = await recordsOf(spec.store)
+      .peekSubject(caller, `draft:${draftId}`)
+      .catch(() => undefined);
+    return holder?.state === "in_progress" && holder.lockedUntil <= now();
   }
 
   const prepare = defineTool(contract, spec.prepare.kind, {
@@ -399,6 +417,10 @@ export function defineWrite<
           return effectOf(spec.commit.effect, draft, args.draft_id, context.caller, effect);
         },
       });
+      // Another key's commit holds the draft with no claim running (it ended retryable):
+      // "a request with this key is still running" would be untrue on both counts.
+      if (outcome.state === "in_progress" && (await heldIdle(context.caller, args.draft_id)))
+        return { ok: false as const, error: heldByUnfinished() };
       return idempotentResult(outcome, (value, replayed) => {
         if (value.ok) return { ok: true as const, ...spec.commit.show(value.done, replayed) };
         const extra = value.done ? spec.commit.show(value.done, true).data : undefined;

@@ -90,13 +90,31 @@ export function refusal<Done>(
  * nothing was done by this call, and a retry soon is told what became of it.
  */
 export function busy<Done>(message: string): Attempt<WriteValue<Done>> {
-  const error: ToolErrorBody = {
+  return { final: false, value: { ok: false, error: unfinished(message, "none") } };
+}
+
+/**
+ * The commit of this draft under another idempotency key holds it but runs nothing now: its
+ * last attempt ended retryable (a provider's 503, or an outcome in doubt that the reconciler
+ * finishes), so "still running" would be untrue. This call did nothing; whether that commit
+ * acted is not known here (its record's doubt is not readable by draft), hence `"unknown"`.
+ * A retry of this call is answered as that commit once its own key's retry or the reconciler
+ * finishes it.
+ */
+export function heldByUnfinished(): ToolErrorBody {
+  return unfinished(
+    "This draft was confirmed with another idempotency_key, whose attempt has not finished and is not running now; this call did nothing. A retry with that key finishes it.",
+    "unknown",
+  );
+}
+
+function unfinished(message: string, changes: "none" | "unknown"): ToolErrorBody {
+  return {
     code: IDEMPOTENCY_CODES.inProgress,
     message,
     retryable: true,
     retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
     next_action: NEXT_ACTIONS.retrySameKey,
-    changes: "none",
+    changes,
   };
-  return { final: false, value: { ok: false, error } };
 }

@@ -92,17 +92,27 @@ describe("the payments server", () => {
     expect(await balance()).toBe(500);
   });
 
-  it("a 503 sends nothing and says so; the retry with the same key sends once", async () => {
+  it("a 503 sends nothing and says so; the retry with the same key sends once, another key on the quote none", async () => {
     const { provider, view, send, balance } = open();
     provider.fail("unavailable");
     const { args, shown } = await send("key-unavailable");
     const unavailable = { code: "PROVIDER_UNAVAILABLE", retryable: true, changes: "none" };
     expect(errorOf(shown)).toMatchObject(unavailable);
     expect(await balance()).toBe(500);
+    // The same quote under a new key (the widget reloaded): nothing sends beside the first
+    // key's retry, and the answer does not say anything is running.
+    const reloaded = { ...args, idempotency_key: "key-unavailable-reloaded" };
+    const held = errorOf(await view("send_transfer", reloaded));
+    expect(held).toMatchObject({
+      code: "IN_PROGRESS",
+      message: expect.stringContaining("not running now"),
+    });
+    expect(await balance()).toBe(500);
     expect(await view("send_transfer", args)).toMatchObject({ state: "committed" });
     expect(await view("send_transfer", args)).toMatchObject({ data: { replayed: true } });
+    expect(await view("send_transfer", reloaded)).toMatchObject({ data: { replayed: true } });
     expect(await balance()).toBe(479.5);
-  });
+  }, 20_000);
 
   it("a timeout is unknown; the reconciler module finishes it to one transfer, which the retry replays", async () => {
     const { clock, provider, view, send, balance, reconcile } = open();
