@@ -69,6 +69,7 @@ function noStore(): RecordStore {
     renew: async () => true,
     peek: async () => ({ state: "in_progress", lockedUntil: 0 }),
     peekSubject: async () => ({ state: "absent" }),
+    peekKey: async () => ({ state: "absent" }),
     claimInDoubt: async () => undefined,
     purgeExpired: async () => 0,
     close: async () => {},

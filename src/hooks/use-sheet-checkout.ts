@@ -16,7 +16,7 @@ import { canRequestCheckout, requestCheckout } from "../bridge/request-checkout.
 import { useHost } from "./host-context.tsx";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { proofOf } from "../write/confirmation-proof.ts";
-import { readStateKey } from "../write/widget-state-key.ts";
+import { readStateKey, writeStateKey } from "../write/widget-state-key.ts";
 
 /** What `useSheetCheckout` gives the widget. */
 export interface SheetCheckout {
@@ -57,7 +57,8 @@ function errorOf(value: unknown, fallback: ToolError): ToolError {
  * `stateKey`), where it keeps the proof of the draft it prepared.
  *
  * @example
- * const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY });
+ * const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY,
+ *   statusTool: "order_status" });
  * onCommit={(key) => sheet.available ? sheet.pay(draft.draft_id) : flow.commit({ … })}
  */
 export function useSheetCheckout(options: {
@@ -65,16 +66,32 @@ export function useSheetCheckout(options: {
   readonly sessionTool: string;
   /** The write flow's widget-state key (default the flow's). */
   readonly stateKey?: string;
+  /**
+   * The app's read of what became of a draft (called with `{ draft_id }`), answering the
+   * commit tool's own result — the order as a commit gives it. After a completed payment its
+   * answer is kept under `stateKey`, where the flow keeps a commit's, so a remount shows the
+   * receipt and not the draft again. Without it a remount shows the draft, whose payment the
+   * server then refuses (the draft was used).
+   */
+  readonly statusTool?: string;
 }): SheetCheckout {
   const host = useHost();
+  const stateKey = options.stateKey ?? "wkWriteFlow";
+  /** The server's order for the paid draft, kept as the flow keeps a commit's result. */
+  async function keepReceipt(draftId: string) {
+    if (!options.statusTool) return;
+    const read = await callToolOnce(host, options.statusTool, { draft_id: draftId });
+    const content = read.ok ? read.result.structuredContent : undefined;
+    // Only an order: an error kept here would hide the draft a remount shows instead.
+    if (isRecord(content) && content.ok === true) writeStateKey(host, stateKey, content);
+  }
   return {
     available: canRequestCheckout(),
     async pay(draftId) {
       // The flow's own draft keeps its proof in private widget state; the model's, in the
       // host's result `_meta`.
       const proof =
-        proofOf(readStateKey(host, options.stateKey ?? "wkWriteFlow", true)) ??
-        proofOf(host.get("toolResponseMetadata"));
+        proofOf(readStateKey(host, stateKey, true)) ?? proofOf(host.get("toolResponseMetadata"));
       const started = await callToolOnce(host, options.sessionTool, {
         draft_id: draftId,
         ...(proof ? { [CONFIRMATION_ARGUMENT]: proof } : {}),
@@ -87,6 +104,7 @@ export function useSheetCheckout(options: {
       const paid = await requestCheckout({ ...session, id: session.id });
       switch (paid.status) {
         case "completed":
+          await keepReceipt(draftId);
           return { ok: true, reference: paid.order.id };
         case "not_completed":
           return { ok: false, error: errorOf({ error: paid.error }, notCompleted) };

@@ -103,6 +103,7 @@ export {
   type SheetOrder,
   type SheetOrders,
   type SheetPaymentProvider,
+  type SheetPaymentStatus,
   type SheetRefundRequest,
 } from "./checkout/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";

@@ -1,7 +1,8 @@
 /**
  * `peekCommit`: what became of the commit of one draft, read by the draft id alone (the model
  * never holds the widget's idempotency key) — nothing on record, running, in doubt, done or
- * refused — without taking or finishing anything, on SQLite and PostgreSQL.
+ * refused, or paid on the payment sheet — without taking or finishing anything, on SQLite and
+ * PostgreSQL.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +16,9 @@ import {
   type Attempt,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
+import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
+import { testSheet } from "./test-sheet.ts";
 
 type Placed = { order: string } | { refused: string };
 
@@ -110,6 +113,65 @@ function commitStatusSuite(open: () => IdempotencyStore): void {
     }));
     // Retryable and nothing captured: nothing can have happened, and nothing runs now.
     expect(await peekCommit(store, "drf_retry", { caller })).toBeUndefined();
+  });
+
+  it("a draft paid on the payment sheet reads as the sheet's payment, never as the gate's refusal", async () => {
+    const caller = `user:${randomUUID()}`;
+    const provider = fakeSheetProvider();
+    const sheet = testSheet({
+      store,
+      provider,
+      paymentProvider: { provider: "stripe", merchant_id: "m", supported_payment_methods: [] },
+      paymentMode: "test",
+      links: [],
+      orders: { permalinkUrl: (id) => `https://shop.example/orders/${id}` },
+      secret: { secret: "test-secret-for-the-payment-sheet-0123456789" },
+      timing: { waitMs: 0 },
+    });
+    const draftId = `drf_${randomUUID()}`;
+    const session = sheet.session(
+      {
+        draftId,
+        currency: "usd",
+        lines: [{ itemId: "mug", name: "Mug", quantity: 1, unitAmount: 1250 }],
+        expiresAt: Date.now() + 15 * 60_000,
+      },
+      { caller },
+    );
+    const pay = (token: string) =>
+      sheet.complete(
+        {
+          checkout_session_id: session.id,
+          buyer: null,
+          payment_data: { token, provider: "stripe", billing_address: null },
+        },
+        { caller },
+      );
+    const peek = () => peekCommit(store, draftId, { caller });
+    await pay(provider.token("decline"));
+    expect(await peek()).toEqual({
+      state: "payment_sheet",
+      payment: { state: "unpaid", last_refusal: "payment_declined" },
+    });
+    // The charge landed, its answer was lost: in doubt until a retry finishes it.
+    await pay(provider.token("timeout_after_charge"));
+    expect(await peek()).toEqual({
+      state: "payment_sheet",
+      payment: { state: "in_progress", retryAfterSeconds: 2 },
+    });
+    const paid = await pay(provider.token("ok"));
+    if (paid.kind !== "completed") throw new Error(JSON.stringify(paid));
+    expect(await peek()).toEqual({
+      state: "payment_sheet",
+      payment: {
+        state: "paid",
+        order: paid.structuredContent.order,
+        amount: 1250,
+        currency: "USD",
+        inDoubt: true,
+      },
+    });
+    expect(await peekCommit(store, draftId, { caller: `user:${randomUUID()}` })).toBeUndefined();
   });
 }
 

@@ -17,6 +17,7 @@ function downStore(): RecordStore {
     renew: down,
     peek: down,
     peekSubject: down,
+    peekKey: down,
     claimInDoubt: down,
     purgeExpired: down,
     close: () => Promise.resolve(),

@@ -4,10 +4,11 @@
  * gifts, order the second one, and answer "did it go through?" — at every step the answer
  * it reads must make a false statement impossible: nothing ordered until the person confirms
  * in the app, and after that the order itself. The person's confirmation is the widget's call,
- * with the proof only the widget holds.
+ * with the proof only the widget holds — or its payment on ChatGPT's payment sheet.
  */
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testToken } from "../server/sheet-payments.ts";
 import { call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
 
 /** The tools a model is shown: those whose `ui.visibility` includes the model (or says nothing). */
@@ -85,6 +86,37 @@ describe("a model with structuredContent only: find, buy the second, did it go t
     expect(status).toMatchObject({
       ok: true,
       order: { order_id: placed.order.order_id, draft_id: draftId, status: "created" },
+    });
+  });
+
+  it("the person pays on ChatGPT's payment sheet: the model learns the sheet's order, not a refusal", async () => {
+    const client = await h.connect();
+    const prepared = await modelCall(client, "prepare_order", { gift_id: "gift-0008" });
+    const draftId = (prepared.draft as { draft_id: string }).draft_id;
+    // The widget starts the checkout with the person's proof; ChatGPT completes it.
+    const started = sc(await call(client, "start_checkout", { draft_id: draftId })) as {
+      checkout_session: { id: string; totals: Array<{ type: string; amount: number }> };
+    };
+    const session = started.checkout_session;
+    const total = session.totals.find((line) => line.type === "total")!.amount;
+    const paid = sc(
+      (await client.callTool({
+        name: "complete_checkout",
+        arguments: {
+          checkout_session_id: session.id,
+          buyer: null,
+          payment_data: {
+            token: testToken("ok", total, "modelonly1"),
+            provider: "giftgenius_test_pay",
+          },
+        },
+      })) as CallToolResult,
+    ) as { order: { id: string } };
+
+    const status = await modelCall(client, "order_status", { draft_id: draftId });
+    expect(status).toMatchObject({
+      ok: true,
+      order: { order_id: paid.order.id, draft_id: draftId, status: "created" },
     });
   });
 

@@ -5,9 +5,10 @@
  * order the server's `complete_checkout` placed — never `commit_order`. Without a sheet it
  * commits its own way; a closed sheet is an error that charged nothing.
  */
-import { act, cleanup, fireEvent } from "@testing-library/react";
+import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
+import { HostProvider } from "mcp-widget-kit";
 import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import { App } from "../widget/app.tsx";
 import { renderWithHost, widgetRoot } from "../../../test/components/helpers.tsx";
@@ -62,6 +63,21 @@ const paid = {
   messages: [],
 };
 
+/** `order_status` of the paid draft: the order as commit_order gives it. */
+const placed = {
+  contract_version: "1.0",
+  kind: "order",
+  ok: true,
+  replayed: true,
+  order: {
+    order_id: "ord_sheet_1",
+    draft_id: "d-1",
+    status: "created",
+    total: { amount: "11.99", currency: "USD" },
+    checkout_url: "https://x.example/o",
+  },
+};
+
 let uninstall: (() => void) | undefined;
 afterEach(() => {
   uninstall?.();
@@ -84,6 +100,7 @@ function withSheet(sheet: { token?: () => string; cancel?: boolean }) {
       prepare_order: () => prepared,
       start_checkout: () => ({ checkout_session: session }),
       complete_checkout: () => paid,
+      order_status: () => placed,
     },
     checkout: sheet,
   });
@@ -104,6 +121,27 @@ describe("GiftGenius pays on the payment sheet", () => {
     });
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
     expect(container).toHaveTextContent("ord_sheet_1");
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+  });
+
+  it("keeps the order after a sheet payment: a remount shows the receipt, not the confirm dialog again", async () => {
+    const first = withSheet({ token: () => "spt_test_ok_1199_n1" });
+    await buyAndConfirm(first.container);
+    expect(first.container).toHaveTextContent("ord_sheet_1");
+    const host = first.host;
+    first.unmount();
+    const second = render(
+      <HostProvider host={host}>
+        <App />
+      </HostProvider>,
+    );
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(widgetRoot(second.container)).toHaveAttribute("data-state", "committed");
+    expect(second.container).toHaveTextContent("ord_sheet_1");
+    expect(second.container.querySelector('[data-action="confirm"]')).toBeNull();
+    // The order as the server has it, read once; nothing paid or committed again.
+    expect(host.toolCalls("order_status").map((call) => call.args)).toEqual([{ draft_id: "d-1" }]);
+    expect(host.toolCalls("complete_checkout")).toHaveLength(1);
     expect(host.toolCalls("commit_order")).toHaveLength(0);
   });
 

@@ -155,9 +155,46 @@ describe("GiftGenius on the payment sheet", () => {
     );
     expect(commit.error).toMatchObject({ code: "DRAFT_ALREADY_USED", changes: "none" });
     expect(await h.app.payments.countCharges()).toBe(charges);
-    // The model asking what became of the draft is not told it still awaits confirmation.
-    const status = sc(await call(client, "order_status", { draft_id: draft }));
-    expect(status.error).toMatchObject({ code: "DRAFT_ALREADY_USED" });
-    expect((status.error as { message: string }).message).toMatch(/payment sheet/);
+  });
+
+  it("tells the model what became of a draft paid on the sheet: waiting, refused card, in doubt, the order", async () => {
+    const client = await h.connect({ sub: `status-${randomUUID()}` });
+    const { draft, id, total } = await session(client);
+    const status = async () => sc(await call(client, "order_status", { draft_id: draft }));
+    expect((await status()).error).toMatchObject({
+      code: "AWAITING_CONFIRMATION",
+      changes: "none",
+    });
+    await complete(client, id, token("decline", total));
+    expect((await status()).error).toMatchObject({ code: "AWAITING_PAYMENT", changes: "none" });
+    setFaults("payments=timeout");
+    await complete(client, id, token("ok", total));
+    setFaults("");
+    expect((await status()).error).toMatchObject({
+      code: "PAYMENT_IN_PROGRESS",
+      retryable: true,
+      changes: "unknown",
+    });
+    clock += 10 * 60_000;
+    await h.app.reconcile();
+    const paid = await complete(client, id, token("ok", total));
+    const order = sc(paid).order as { id: string; permalink_url: string };
+    // The order as commit_order gives it: the sheet's order id, its page, the session's total.
+    expect(await status()).toMatchObject({
+      ok: true,
+      kind: "order",
+      order: {
+        order_id: order.id,
+        draft_id: draft,
+        status: "created",
+        total: { amount: (total / 100).toFixed(2), currency: "USD" },
+        checkout_url: order.permalink_url,
+      },
+      replayed: true,
+    });
+    // Another person asking about the draft learns nothing of it.
+    const other = await h.connect({ sub: `status-other-${randomUUID()}` });
+    const theirs = sc(await call(other, "order_status", { draft_id: draft }));
+    expect(theirs.error).toMatchObject({ code: "DRAFT_NOT_FOUND" });
   });
 });

@@ -93,7 +93,12 @@ function GiftGeniusFlow(props: AppProps) {
   const buy = (gift: { id: string }) => flow.prepare({ gift_id: gift.id });
   // ChatGPT's payment sheet where the host offers it (the server registers its tools unless
   // GIFTGENIUS_PAYMENT_SHEET=off); the app's own commit everywhere else.
-  const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY });
+  const sheet = useSheetCheckout({
+    sessionTool: "start_checkout",
+    stateKey: FLOW_STATE_KEY,
+    // After a payment, the order as order_status reads it is kept: a remount shows the receipt.
+    statusTool: "order_status",
+  });
 
   async function pay(draft: DraftView["data"]["draft"], key: string): Promise<CommitOutcome> {
     if (sheet.available) {

@@ -24,3 +24,4 @@ export {
   type PaymentSheet,
   type PaymentSheetOptions,
 } from "./payment-sheet.ts";
+export type { SheetPaymentStatus } from "./sheet-status.ts";

@@ -45,6 +45,7 @@ import {
   type SheetValue,
 } from "./sheet-payment.ts";
 import { completeCheckoutInputSchema } from "./sheet-schemas.ts";
+import { MAX_SHEET_PAYMENTS, sheetChainOf, sheetGateKey, sheetPaymentKey } from "./sheet-status.ts";
 import type {
   CheckoutLink,
   CheckoutSession,
@@ -197,7 +198,7 @@ function buildPaymentSheet(options: PaymentSheetOptions): KitPaymentSheet {
   const ids = createSessionIds(options.secret);
   const now = options.now ?? Date.now;
   const maxAttempts = options.maxAttempts ?? 10;
-  if (!(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= 100))
+  if (!(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= MAX_SHEET_PAYMENTS))
     throw new RangeError("maxAttempts must be a whole number from 1 to 100");
   const links = checkedLinks(options.links);
 
@@ -309,7 +310,7 @@ function buildPaymentSheet(options: PaymentSheetOptions): KitPaymentSheet {
           outcome = await runIdempotent<SheetValue, SheetClaims>({
             store: options.store,
             scope: context.caller,
-            key: `payment-sheet:${chain}:${n}`,
+            key: sheetPaymentKey(chain, n),
             // The session alone: a repeat with another token is the same payment.
             args: { checkout_session_id: input.checkout_session_id },
             ...(options.timing ? { timing: options.timing } : {}),
@@ -408,10 +409,7 @@ interface DraftGate {
   readonly payment_sheet: string;
 }
 
-const isGateOf = (value: unknown, chain: string): boolean =>
-  typeof value === "object" &&
-  value !== null &&
-  (value as { payment_sheet?: unknown }).payment_sheet === chain;
+const isGateOf = (value: unknown, chain: string): boolean => sheetChainOf(value) === chain;
 
 /**
  * Takes the draft's single use for this session, as a commit of it would (the subject
@@ -442,7 +440,7 @@ async function takeDraft(
     const outcome = await runIdempotent<unknown>({
       store: options.store,
       scope: context.caller,
-      key: `payment-sheet:${chain}:draft`,
+      key: sheetGateKey(chain),
       args: { checkout_session_id: chain },
       subject: `draft:${session.draftId}`,
       ...(options.timing ? { timing: options.timing } : {}),

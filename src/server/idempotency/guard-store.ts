@@ -47,6 +47,7 @@ export function guardStore(
     reopen: checked((claim, response, inDoubt) => records.reopen(claim, response, inDoubt)),
     peek: checked((scope, key, print) => records.peek(scope, key, print)),
     peekSubject: checked((scope, subject) => records.peekSubject(scope, subject)),
+    peekKey: checked((scope, key) => records.peekKey(scope, key)),
     renew: checked((claim, now, leaseMs) => records.renew(claim, now, leaseMs)),
     claimInDoubt: checked((request) => records.claimInDoubt(request)),
     purgeExpired: checked((now, limit) => store.purgeExpired(now, limit)),

@@ -91,6 +91,8 @@ function recordSql(table: string) {
       WHERE subject IS NOT NULL`,
     selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
       FROM ${table} WHERE scope = :scope AND subject = :subject`,
+    selectPeek: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+      FROM ${table} WHERE scope = :scope AND key = :key`,
     // A holder that ended cleanly before it captured anything (nothing can have happened)
     // lets the subject go to another key; its own retry takes it back, or meets the new one.
     releaseSubject: `UPDATE ${table} SET subject = NULL
@@ -180,6 +182,24 @@ function recordSql(table: string) {
     capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
       WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
   };
+}
+
+/** A record as the peeks read it: what a repeat would find, and whether it captured anything. */
+type PeekedRow = StoredRecord & { captured: string | null };
+
+/**
+ * What a peek tells of `found`: its stored answer, a running or owed claim, or `absent` —
+ * also for a record that ended retryable before capturing anything (it did nothing, and runs
+ * nothing).
+ */
+function peeked(
+  found: PeekedRow | undefined,
+): Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }> {
+  const idle =
+    found?.status === "retryable" && found.captured === null && Number(found.in_doubt ?? 0) === 0;
+  if (!found || idle) return { state: "absent" };
+  const result = claimResultOf(found, found.fingerprint);
+  return result.state === "mismatch" ? { state: "absent" } : result;
 }
 
 /** An idempotency store named `name` on `db`, in `table`. */
@@ -389,20 +409,18 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     },
     async peekSubject(scope, subject) {
       await prepare();
-      const found = (
-        await query<StoredRecord & { captured: string | null }>(sql.selectSubject, {
-          scope,
-          subject,
-        })
-      ).rows[0];
-      // A record that ended retryable before capturing anything did nothing, and runs nothing.
-      const idle =
-        found?.status === "retryable" &&
-        found.captured === null &&
-        Number(found.in_doubt ?? 0) === 0;
-      if (!found || idle) return { state: "absent" };
-      const result = claimResultOf(found, found.fingerprint);
-      return result.state === "mismatch" ? { state: "absent" } : result;
+      return peeked(
+        (
+          await query<PeekedRow>(sql.selectSubject, {
+            scope,
+            subject,
+          })
+        ).rows[0],
+      );
+    },
+    async peekKey(scope, key) {
+      await prepare();
+      return peeked((await query<PeekedRow>(sql.selectPeek, { scope, key })).rows[0]);
     },
     async renew({ scope, key, token }, now, leaseMs) {
       const { changes } = await query(sql.renew, { scope, key, token, now, lease_ms: leaseMs });

@@ -238,6 +238,16 @@ export interface RecordStore extends IdempotencyStore {
     subject: string,
   ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }>>;
   /**
+   * What the record of (scope, key) says, whatever its arguments, read as `peekSubject` reads
+   * a subject's record: its stored answer, a running or owed claim (`in_progress`), or
+   * `absent` when no record holds the key or its record did nothing and runs nothing. For a
+   * kit's own chain of records whose keys alone name them (a payment sheet's payments).
+   */
+  peekKey(
+    scope: string,
+    key: string,
+  ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }>>;
+  /**
    * The fence before a call that leaves the process: true when the claim still holds the
    * record (no takeover since), and then its lease runs `leaseMs` from `now`; false when it
    * was taken over — the call must not be made.
@@ -268,6 +278,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
     typeof records.renew !== "function" ||
     typeof records.peek !== "function" ||
     typeof records.peekSubject !== "function" ||
+    typeof records.peekKey !== "function" ||
     typeof records.claimInDoubt !== "function"
   )
     throw new TypeError(

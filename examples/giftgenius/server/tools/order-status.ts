@@ -6,8 +6,15 @@
  */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import { defineTool, idempotentResult, peekCommit, ToolFailure } from "mcp-widget-kit/server";
+import {
+  defineTool,
+  idempotentResult,
+  peekCommit,
+  ToolFailure,
+  type SheetPaymentStatus,
+} from "mcp-widget-kit/server";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
+import { fromMinorUnits } from "../sheet-payments.ts";
 import { draftProblem, type CommitValue } from "./commit-order.ts";
 import { ORDERS_SCOPE, type GiftGeniusDeps } from "./shared.ts";
 
@@ -45,6 +52,7 @@ export function orderStatusTool(deps: GiftGeniusDeps) {
     },
     async handler(args, context) {
       const commit = await peekCommit<CommitValue>(deps.store, args.draft_id, context);
+      if (commit?.state === "payment_sheet") return sheetAnswer(args.draft_id, commit.payment);
       if (commit)
         return idempotentResult(commit, (value) => {
           if (!value.ok) return { ok: false, error: value.error };
@@ -91,4 +99,68 @@ export function orderStatusTool(deps: GiftGeniusDeps) {
       });
     },
   });
+}
+
+/**
+ * The answer for a draft the person paid on ChatGPT's payment sheet: the order in the shape
+ * `commit_order` gives it (its page as `checkout_url`), or what keeps it from being one.
+ */
+function sheetAnswer(draftId: string, payment: SheetPaymentStatus) {
+  switch (payment.state) {
+    case "paid":
+      return {
+        ok: true as const,
+        data: {
+          order: {
+            order_id: payment.order.id,
+            draft_id: draftId,
+            status: "created" as const,
+            total: fromMinorUnits(payment.amount, payment.currency),
+            checkout_url: payment.order.permalink_url,
+          },
+          replayed: true,
+        },
+        text: `Order ${payment.order.id} was placed and paid on the payment sheet (created).`,
+      };
+    case "in_progress":
+      throw new ToolFailure({
+        code: "PAYMENT_IN_PROGRESS",
+        message:
+          "The person's payment on the payment sheet is still being finished: it may or may not have been charged yet. It will be charged at most once.",
+        retryable: true,
+        retry_after_seconds: payment.retryAfterSeconds,
+        next_action: GIFT_NEXT_ACTIONS.retryLater,
+        changes: "unknown",
+      });
+    case "unpaid":
+      throw new ToolFailure({
+        code: "AWAITING_PAYMENT",
+        message:
+          payment.last_refusal === null
+            ? "Nothing has been ordered or charged yet: the person started paying on the payment sheet but has not paid."
+            : "Nothing has been ordered or charged yet: the payment sheet refused the person's card. They can pay again on the sheet with another card.",
+        retryable: false,
+        next_action: GIFT_NEXT_ACTIONS.confirmInApp,
+        changes: "none",
+      });
+    case "refunded":
+      throw new ToolFailure({
+        code: "ORDER_REFUNDED",
+        message:
+          "The payment on the payment sheet could not be finished in time and was cancelled; any charge was refunded. No order was placed.",
+        retryable: false,
+        next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+        // A refund and a void of a charge that never landed are kept alike: which one is unknown.
+        changes: "unknown",
+      });
+    case "expired":
+      throw new ToolFailure({
+        code: "DRAFT_EXPIRED",
+        message:
+          "The payment sheet's checkout expired before the person paid: nothing was ordered or charged.",
+        retryable: false,
+        next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+        changes: "none",
+      });
+  }
 }
