@@ -84,14 +84,32 @@ function folderCycle(folders: Map<string, Map<string, string>>): string[] | null
 /**
  * Arrows that must not exist, as [from, to] (`*`: any other file of src/). The server and the
  * dev host run without the Vite plugin, so they take the CSP and resource facts from core, not
- * from build; the bridge is below the write flow; core is the base, it imports no other layer.
+ * from build; the bridge is below the write flow; core is the base, it imports no other layer;
+ * the write flow and the bridge are framework-free, so they import no hook or component.
  */
 const FORBIDDEN: readonly (readonly [string, string])[] = [
   ["server", "build"],
   ["devhost", "build"],
   ["bridge", "write"],
   ["core", "*"],
+  ["write", "hooks"],
+  ["write", "components"],
+  ["bridge", "hooks"],
+  ["bridge", "components"],
 ];
+
+/** The folders that run without a UI framework: the contract, the base, the bridge, the write flow. */
+const FRAMEWORK_FREE = ["contract", "core", "bridge", "write"] as const;
+const UI_PACKAGE =
+  /^\s*(?:import|export)\b[^;]*?\bfrom\s*["'](react|react-dom|preact)(?:\/[^"']*)?["']/m;
+
+/** The files of the framework-free folders that import React or Preact, or are JSX. */
+function frameworkImports(files: ReadonlyMap<string, string>): string[] {
+  return [...files]
+    .filter(([file]) => (FRAMEWORK_FREE as readonly string[]).includes(folderOf(file)))
+    .filter(([file, text]) => file.endsWith(".tsx") || UI_PACKAGE.test(text))
+    .map(([file]) => path.relative(SRC, file));
+}
 
 /** The forbidden arrows of `folders`, each as the import that makes it. */
 function forbiddenImports(folders: Map<string, Map<string, string>>): string[] {
@@ -143,6 +161,24 @@ describe("src/ folder layers", () => {
 
   it("has none of the forbidden arrows", () => {
     expect(forbiddenImports(folderGraph(importGraph()))).toEqual([]);
+  });
+
+  it("names a React import or a JSX file in a framework-free folder", () => {
+    const files = new Map([
+      [file("write/flow.ts"), 'import { useState } from "react";'],
+      [file("write/view.tsx"), ""],
+      [file("bridge/jsx.ts"), 'import type { JSX } from "preact/jsx-runtime";'],
+      [file("hooks/use-x.ts"), 'import { useState } from "react";'],
+      [file("core/id.ts"), 'import { id } from "./react-free.ts";'],
+    ]);
+    expect(frameworkImports(files)).toEqual(["write/flow.ts", "write/view.tsx", "bridge/jsx.ts"]);
+  });
+
+  it("keeps the contract, core, bridge and write flow framework-free", () => {
+    const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })
+      .filter((name) => SOURCE.test(name))
+      .map((name) => path.join(SRC, name));
+    expect(frameworkImports(new Map(files.map((f) => [f, readFileSync(f, "utf8")])))).toEqual([]);
   });
 });
 
