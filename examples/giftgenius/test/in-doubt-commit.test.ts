@@ -42,6 +42,20 @@ function inDoubtSequences(databaseUrl: string | undefined): void {
   afterAll(() => h.close());
   afterEach(() => void setFaults(""));
 
+  it("payment timeout → order_status says the order is still being placed, in the model's terms (no idempotency key it never held)", async () => {
+    const client = await h.connect({ sub: `status-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0008", 1);
+    await timedOut(client, draft, `doubt-status-${randomUUID()}`);
+    const status = sc(await call(client, "order_status", { draft_id: draft }));
+    expect(status.error).toMatchObject({
+      code: "IN_PROGRESS",
+      retryable: true,
+      changes: "unknown",
+      message: expect.stringContaining("still being placed"),
+    });
+    expect(JSON.stringify(status.error)).not.toMatch(/idempotency_key/);
+  });
+
   it("payment timeout, then the retry after the draft expired → the confirmed order, charged once", async () => {
     const client = await h.connect({ sub: `expiry-${randomUUID()}` });
     const draft = await draftFor(client, "gift-0008", 1);

@@ -53,6 +53,18 @@ export function orderStatusTool(deps: GiftGeniusDeps) {
     async handler(args, context) {
       const commit = await peekCommit<CommitValue>(deps.store, args.draft_id, context);
       if (commit?.state === "payment_sheet") return sheetAnswer(args.draft_id, commit.payment);
+      // A commit running now, or in doubt and owed its end: said in the model's terms (it holds
+      // the draft id, never the widget's idempotency key the kit's own answer speaks of).
+      if (commit?.state === "in_progress")
+        throw new ToolFailure({
+          code: "IN_PROGRESS",
+          message:
+            "The person confirmed this draft and the order is still being placed: it may or may not have been charged yet. It will be placed and charged at most once.",
+          retryable: true,
+          retry_after_seconds: commit.retryAfterSeconds,
+          next_action: GIFT_NEXT_ACTIONS.retryLater,
+          changes: "unknown",
+        });
       if (commit)
         return idempotentResult(commit, (value) => {
           if (!value.ok) return { ok: false, error: value.error };
