@@ -518,19 +518,30 @@ describe("the payment sheet, played by the dev host (ChatGPT protocol)", () => {
     await waitForText(page.locator("#payment-sheet-message"), "declined");
     await sheet.locator('[data-sheet="pay"]').click();
     await waitForState(page, "committed");
+    // After paying, the widget reads the order once (order_status) to keep it as its receipt;
+    // that read may land just after the committed state shows.
+    await expect
+      .poll(async () => (await callLog(page)).map((c) => `${c.source}:${c.tool}`), {
+        timeout: 10_000,
+      })
+      .toEqual([
+        "page:suggest_gifts",
+        "widget:prepare_order",
+        "widget:start_checkout",
+        "widget:complete_checkout",
+        "widget:complete_checkout",
+        "widget:order_status",
+      ]);
     const calls = await callLog(page);
-    expect(calls.map((c) => `${c.source}:${c.tool}`)).toEqual([
-      "page:suggest_gifts",
-      "widget:prepare_order",
-      "widget:start_checkout",
-      "widget:complete_checkout",
-      "widget:complete_checkout",
-    ]);
     expect(calls[3]!.result!.structuredContent).toMatchObject({
       status: "ready_for_payment",
       messages: [{ code: "payment_declined" }],
     });
     const paid = calls[4]!.result!.structuredContent!.order as { id: string };
+    expect(calls[5]!.result!.structuredContent).toMatchObject({
+      ok: true,
+      order: { order_id: paid.id },
+    });
     await waitForText(widgetFrame(page).locator("body"), paid.id);
     await checkStep(opened, "openai-sheet-2-paid");
     // ChatGPT may send complete_checkout again: the same order, replayed — never a second one.
