@@ -25,6 +25,7 @@ import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
 import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
+import type { AppServerOptions } from "./app-tool-server.ts";
 
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
@@ -149,6 +150,15 @@ export async function startApp(options: ServeAppOptions): Promise<{
       })),
     issuer: authorization?.settings.issuer,
     publicOrigin,
+    appOptions: () => ({
+      widget: context.widget(),
+      store: context.store(),
+      log,
+      timing: {
+        ttlMs: settings.idempotency.ttlSeconds * 1000,
+        leaseMs: settings.idempotency.leaseSeconds * 1000,
+      },
+    }),
   };
   let app: OpenedApp;
   try {
@@ -283,6 +293,13 @@ export async function serveApp(options: {
     store(): IdempotencyStore;
     /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
     widget(): { uris: WidgetUris; provider: ResourceProvider };
+    /**
+     * What the app's tool-server factory takes (`AppServerOptions`), from this start: the
+     * widget, the store (opened now), the log, and the idempotency timing the settings hold
+     * (`IDEMPOTENCY_TTL_SECONDS`, `IDEMPOTENCY_LEASE_SECONDS`), so every `defineWrite` keeps
+     * its records by them.
+     */
+    appOptions(): AppServerOptions;
     /**
      * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
      * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused

@@ -187,6 +187,8 @@ export function defineWrite<
     readonly scope: string;
     /** The clock; default `Date.now`. */
     readonly now?: (() => number) | undefined;
+    /** The records' lifetime and lease (`AppServerOptions`' `timing`); default the kit's. */
+    readonly timing?: AppServerOptions["timing"];
     /** Where the drafts live. */
     readonly drafts: WriteDrafts<Draft>;
     /** The prepare tool. */
@@ -404,6 +406,7 @@ export function defineWrite<
         args,
         context,
         now,
+        ...(spec.timing ? { timing: spec.timing } : {}),
         async execute(effect) {
           let draft = effect.captured?.draft;
           if (draft === undefined) {
