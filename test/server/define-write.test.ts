@@ -140,6 +140,8 @@ describe("defineWrite", () => {
       { key: "key-timing-1" },
     );
     expect(rows.map((row) => Number(row.kept))).toEqual([120_000]);
+    // The reconciler settles the records it finishes by the same timing.
+    expect(app.write.reconciler.ttlMs).toBe(120_000);
   });
 
   it("issues the proof whatever the draft entry is called, and hides the commit from the model", async () => {

@@ -6,14 +6,10 @@
  * (`serveHttp`, with `ALLOWED_HOSTS`, `/healthz` and the protected-resource metadata) or over
  * stdio (`--stdio`). `startApp` is the same without the process around it (tests).
  */
-import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
 import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 import { CONFIRMATION_SECRET_ENV } from "../write/confirmation.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveHttp } from "../http/serve-http.ts";
-import { createPostgresStore } from "../idempotency/postgres-store.ts";
-import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { createJsonLogger, errorFields, type ServerLogger } from "../log.ts";
 import { StartupRefusal } from "../mode.ts";
@@ -24,8 +20,9 @@ import type { ResourceProvider } from "../resource-provider.ts";
 import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
-import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
+import { audienceMismatch, readSettings, timingOf, type AppSettings } from "./app-settings.ts";
 import type { AppServerOptions } from "./app-tool-server.ts";
+import { openAppStore, pathOf } from "./app-store.ts";
 
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
@@ -64,28 +61,15 @@ type AppContext = Parameters<ServeAppOptions["open"]>[0];
  */
 export type RunningApp = Awaited<ReturnType<typeof startApp>>;
 
-const pathOf = (value: string | URL) =>
-  value instanceof URL ? fileURLToPath(value) : resolve(value);
-
 /** The kit's store, opened once on first use, with its retention started. */
 function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerLogger) {
   let opened: IdempotencyStore | undefined;
   return {
     get: (): IdempotencyStore => {
       if (opened) return opened;
-      const file =
-        settings.sqliteFile ?? pathOf(options.sqliteFile ?? `data/${options.name}.sqlite`);
-      opened = settings.databaseUrl
-        ? createPostgresStore({
-            connectionString: settings.databaseUrl,
-            synchronousCommit: settings.pgSynchronousCommit,
-          })
-        : createSqliteStore(file);
-      log.info("idempotency_store", {
-        store: opened.name,
-        ...(settings.databaseUrl ? {} : { file }),
-      });
-      return opened;
+      const { store, file } = openAppStore(settings, options);
+      log.info("idempotency_store", { store: store.name, ...(file ? { file } : {}) });
+      return (opened = store);
     },
     get opened() {
       return opened;
@@ -154,10 +138,7 @@ export async function startApp(options: ServeAppOptions): Promise<{
       widget: context.widget(),
       store: context.store(),
       log,
-      timing: {
-        ttlMs: settings.idempotency.ttlSeconds * 1000,
-        leaseMs: settings.idempotency.leaseSeconds * 1000,
-      },
+      timing: timingOf(settings),
     }),
   };
   let app: OpenedApp;

@@ -138,12 +138,13 @@ export interface Write<PrepareTool, CommitTool, Draft, Done> {
   /** Purges of expired drafts, for `serveApp`'s retention (empty without a store). */
   readonly purges: ReadonlyArray<(limit: number) => Promise<number>>;
   /**
-   * The reconciler's work on an in-doubt commit, from the same effect:
+   * The reconciler's work on an in-doubt commit, from the same effect, and the write's
+   * record timing (`timing`'s lease and lifetime, when given):
    * `startReconciler({ store, ...write.reconciler })`.
    */
   readonly reconciler: Pick<
     ReconcileOptions<WriteValue<Done>, WriteCapture<Draft>>,
-    "complete" | "compensate"
+    "complete" | "compensate" | "leaseMs" | "ttlMs"
   >;
 }
 
@@ -444,6 +445,9 @@ export function defineWrite<
     purges: drafts ? [(limit: number) => drafts.purgeExpired(limit)] : [],
     reconciler: {
       complete: reconcileWith(spec.commit.effect),
+      // The reconciler's claim and the record it settles live as long as the tool's.
+      ...(spec.timing?.leaseMs ? { leaseMs: spec.timing.leaseMs } : {}),
+      ...(spec.timing?.ttlMs ? { ttlMs: spec.timing.ttlMs } : {}),
       ...(spec.commit.compensate ? { compensate: reconcileWith(spec.commit.compensate) } : {}),
     },
   };
