@@ -50,7 +50,7 @@ const BENCH_PRINCIPAL = { issuer: "local", subject: "bench", scopes: ["orders:wr
 const MODERN = { versionNegotiation: { mode: { pin: "2026-07-28" } } } as const;
 
 /** The handler without idempotency: every request "claims", nothing is read or written. */
-function noStore(): RecordStore {
+export function noStore(): RecordStore {
   return {
     name: "none",
     init: async () => {},
@@ -121,7 +121,7 @@ export const round = (value: number, digits = 2) => Math.round(value * 10 ** dig
  * every request carries a bearer token the server verifies; without, the connection is
  * `BENCH_PRINCIPAL` and nothing is verified.
  */
-async function latencyTarget(
+export async function latencyTarget(
   store: IdempotencyStore,
   dir: string,
   issuer?: TestIssuer,

@@ -7,6 +7,7 @@ import {
   type IdempotencyStore,
 } from "../../src/server/index.ts";
 import { purgeInBatches } from "../../src/server/stores/index.ts";
+import { createDraftStore, draftTakeAlong } from "../../src/server/stores/draft-store.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
 import { fingerprint } from "../../src/server/idempotency/fingerprint.ts";
 import {
@@ -171,6 +172,52 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       state: "completed",
       response: { body: '"done"' },
       inDoubt: true,
+    });
+  });
+
+  it("claimFreshWith takes a draft, claims a free key and captures the draft in one write; a key or subject held, or a draft not free, leaves all of it as it was", async () => {
+    const drafts = createDraftStore<{ to: string }>(store, {
+      name: "contract_drafts",
+      ttlMs: 60_000,
+      now: () => T0,
+    });
+    const along = async (draftId: string, key: string) =>
+      (await draftTakeAlong(drafts, scope, draftId, effectKeyOf(scope, key, "fp-a", T0), T0))!;
+    const first = (await drafts.put(scope, { to: "c-1" })).draft_id;
+    const fresh = await store.claimFreshWith!(
+      { ...base, scope, key: "a1", subject: "s1" },
+      await along(first, "a1"),
+    );
+    expect(fresh).toEqual({ token: expect.any(String), captured: expect.any(String) });
+    expect(JSON.parse(fresh!.captured)).toEqual({ draft_id: first, draft: { to: "c-1" } });
+    // The draft is taken by the record's effect key, and the record runs with it captured.
+    expect(await drafts.use(scope, first, "another-use")).toEqual({
+      state: "used",
+      result: undefined,
+    });
+    expect(await store.capture({ scope, key: "a1", token: fresh!.token }, "{}")).toBe(false);
+    expect(await store.claim({ ...base, scope, key: "a1" })).toMatchObject({
+      state: "in_progress",
+    });
+    // The key held, the subject held, the draft used: nothing is written, the take included.
+    const second = (await drafts.put(scope, { to: "c-2" })).draft_id;
+    for (const [key, subject] of [
+      ["a1", "s2"],
+      ["a2", "s1"],
+    ] as const)
+      expect(
+        await store.claimFreshWith!({ ...base, scope, key, subject }, await along(second, key)),
+      ).toBeUndefined();
+    expect(
+      await store.claimFreshWith!({ ...base, scope, key: "a3" }, await along(first, "a3")),
+    ).toBeUndefined();
+    expect(claimed(await store.claim({ ...base, scope, key: "a3" }))).toMatchObject({
+      attempt: 1,
+      captured: undefined,
+    });
+    expect(await drafts.use(scope, second, "its-own-use")).toEqual({
+      state: "taken",
+      draft: { to: "c-2" },
     });
   });
 

@@ -33,6 +33,11 @@ export function guardStore(
     ...(records.claimFresh
       ? { claimFresh: checked((request, captured) => records.claimFresh!(request, captured)) }
       : {}),
+    ...(records.claimFreshWith
+      ? {
+          claimFreshWith: checked((request, along) => records.claimFreshWith!(request, along)),
+        }
+      : {}),
     ...(records.completeFresh
       ? {
           completeFresh: checked((request, token, response, local) =>

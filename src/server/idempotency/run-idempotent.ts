@@ -31,6 +31,7 @@ import { fingerprint } from "./fingerprint.ts";
 import {
   effectKeyOf,
   recordsOf,
+  type AlongWrite,
   type ClaimHandle,
   type ClaimRequest,
   type ClaimResult,
@@ -308,6 +309,23 @@ class NotFresh extends Error {
   }
 }
 
+/** The capture of a run before its claim with a write along (see `captureAlong`), per effect. */
+const alongCaptures = new WeakMap<object, (along: AlongWrite) => Promise<unknown>>();
+
+/**
+ * For the kit's own effects (a declared write taking its draft): when `effect` runs before its
+ * claim (`judgeFirst`) on a store that can, a capture whose claims are what `along` returns —
+ * the write along, the claim and the capture in one durable write (one round trip on
+ * PostgreSQL) — resolving to those claims; it rejects as `capture` does when the key, the
+ * subject or the write along was not free (nothing was written, and the effect runs again on
+ * the record's terms). `undefined` otherwise: take and `capture` apart then.
+ */
+export function captureAlong<C>(
+  effect: EffectContext<C>,
+): ((along: AlongWrite) => Promise<C>) | undefined {
+  return alongCaptures.get(effect) as ((along: AlongWrite) => Promise<C>) | undefined;
+}
+
 /**
  * Runs `execute` under the key. A store failure before the side effect is thrown as a
  * `ToolFailure` with code `DATABASE_UNAVAILABLE` (retryable; `changes: "unknown"` when the
@@ -476,6 +494,26 @@ export async function runIdempotent<T, C = unknown>(
         if (!held) throw new ClaimLost();
       },
     };
+    if (pending && store.claimFreshWith) {
+      const claimWith = store.claimFreshWith.bind(store);
+      alongCaptures.set(effect, async (along) => {
+        if (!pending) throw new TypeError("captureAlong: the attempt was claimed already");
+        pending = false;
+        let fresh: Awaited<ReturnType<typeof claimWith>>;
+        try {
+          fresh = await claimWith(claimRequest(at), along);
+        } catch (error) {
+          throw (captureFailed = unclaimed = claimUnavailable(error));
+        }
+        if (!fresh) {
+          notFresh = true;
+          throw (captureFailed = new NotFresh());
+        }
+        handle.token = fresh.token;
+        captured = true;
+        return JSON.parse(fresh.captured) as C;
+      });
+    }
     const ran = await request.execute(effect).then(
       (attempt) => ({ attempt }),
       (error: unknown) => ({ error }),

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { deleteBatch } from "../stores/bounded-delete.ts";
-import { plainIdentifier } from "../stores/named-sql.ts";
+import { plainIdentifier, prefixParameters } from "../stores/named-sql.ts";
 import {
   attachSqlDatabase,
   isUniqueViolation,
@@ -124,6 +124,19 @@ function recordSql(table: string) {
     claimFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
       VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, :captured, 1, :subject)
       ON CONFLICT (scope, key) DO NOTHING`,
+    // `claimFresh` with its captured claims from `along` (`claimFreshWith`), on PostgreSQL:
+    // one statement, so the write along and the claim are one round trip and one commit. No
+    // ON CONFLICT: a record under the key or the subject fails the whole statement (23505),
+    // the write along included; a write along that changed no row inserts nothing.
+    claimFreshAlong: (along: string) =>
+      `WITH along AS (${along})
+      INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      SELECT CAST(:scope AS TEXT), CAST(:key AS TEXT), CAST(:fingerprint AS TEXT), 'pending',
+        CAST(:token AS TEXT), CAST(:now AS BIGINT), CAST(:lease_ms AS INTEGER), NULL,
+        CAST(:now AS BIGINT), CAST(:expires_at AS BIGINT), CAST(:effect_key AS TEXT), 1,
+        along.captured, 1, CAST(:subject AS TEXT)
+      FROM along
+      RETURNING captured`,
     // A free key stored completed, as the last statement of the transaction of its local
     // writes: conflicting with any record under the key or the subject it changes no row, and
     // the transaction rolls back.
@@ -216,6 +229,9 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     sql.subjectIndex,
   ]);
   const claimOwed = sql.claimOwed(db.dialect);
+  // `claimFreshWith`'s statement per text of the write along (a handful: one per draft table).
+  const alongTexts = new Map<string, string>();
+  const notFresh = new Error("the key, the subject or the write along was not free");
   const query: SqlDatabase["query"] = async (text, params) => {
     await prepare();
     return db.query(text, params);
@@ -320,6 +336,41 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       } catch (error) {
         // Another key's record holds the subject: `claim` answers as that record.
         if (subject !== null && isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+    async claimFreshWith(request, along) {
+      const { scope, key, fingerprint, now } = request;
+      const token = randomUUID();
+      await prepare();
+      const subject = request.subject ?? null;
+      const own = prefixParameters(along.text, along.params, "along_");
+      const params = {
+        ...claimParams(request, token),
+        effect_key: effectKeyOf(scope, key, fingerprint, now),
+        subject,
+        ...own.params,
+      };
+      try {
+        if (db.dialect === "postgres") {
+          let text = alongTexts.get(along.text);
+          if (!text) alongTexts.set(along.text, (text = sql.claimFreshAlong(own.text)));
+          const captured = (await db.query<{ captured: string }>(text, params)).rows[0]?.captured;
+          return captured === undefined ? undefined : { token, captured };
+        }
+        // SQLite: in process, so two statements in one transaction cost no round trip.
+        return await db.transaction(async (tx) => {
+          const captured = (await tx.query<{ captured: string }>(own.text, own.params)).rows[0]
+            ?.captured;
+          if (captured === undefined) throw notFresh;
+          const { changes } = await tx.query(sql.claimFresh, { ...params, captured });
+          if (changes !== 1) throw notFresh;
+          return { token, captured };
+        });
+      } catch (error) {
+        // A record holds the key or the subject, or the write along met its own unique index:
+        // all rolled back, and `claim` says what the record holds.
+        if (error === notFresh || isUniqueViolation(error)) return undefined;
         throw error;
       }
     },

@@ -5,6 +5,7 @@
  * it expires — whatever its attempts ended in.
  */
 import { createHash } from "node:crypto";
+import type { SqlParams } from "../stores/named-sql.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 
 /** An app's own writes, run in the transaction that completes the record (`Attempt.local`). */
@@ -82,6 +83,22 @@ export interface ClaimRequest {
    * only do this (`ConfirmRule.recordFirst`).
    */
   existingOnly?: boolean;
+}
+
+/**
+ * A write run atomically with a fresh claim (`claimFreshWith`): one `UPDATE … RETURNING` of
+ * one row, whose only returned column is `captured` (JSON text). Its `:name` parameters are
+ * its own: they never meet the claim's.
+ */
+export interface AlongWrite {
+  readonly text: string;
+  readonly params: SqlParams;
+}
+
+/** What `claimFreshWith` made: the claim's token and the claims it captured. */
+export interface FreshClaim {
+  readonly token: string;
+  readonly captured: string;
 }
 
 /** Arguments of `claimInDoubt`. */
@@ -174,6 +191,15 @@ export interface RecordStore extends IdempotencyStore {
    * claims and captures in two writes.
    */
   claimFresh?(request: ClaimRequest, captured: string): Promise<string | undefined>;
+  /**
+   * `claimFresh` whose captured claims come from `along`, a write of the kit's own in the
+   * store's database run atomically with the claim: an `UPDATE … RETURNING` of one row whose
+   * one column `captured` is the JSON to keep (a draft taken for this write, its body the
+   * claims). Both happen or neither does: when `along` changes no row, a record holds the key,
+   * or another key's record holds the subject, nothing is written and the answer is
+   * `undefined`. On PostgreSQL it is one statement (one round trip). Optional.
+   */
+  claimFreshWith?(request: ClaimRequest, along: AlongWrite): Promise<FreshClaim | undefined>;
   /**
    * Claims a key no record holds and completes it with `response` and the app's `local` writes,
    * in one transaction — for a run before the claim (`judgeFirst`) that ended final with local

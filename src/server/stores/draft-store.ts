@@ -8,7 +8,7 @@
  * taken, so two drafts of it confirmed at once run one effect.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { IdempotencyStore } from "../idempotency/store.ts";
+import type { AlongWrite, IdempotencyStore } from "../idempotency/store.ts";
 import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
 import { isUniqueViolation, migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
@@ -91,6 +91,34 @@ export interface DraftStore<T> {
   purgeExpired(limit?: number): Promise<number>;
 }
 
+/**
+ * The take of each kit draft store as a write along a fresh claim (`claimFreshWith`), for the
+ * kit's declared writes; not on `DraftStore`, which apps use.
+ */
+const alongTakes = new WeakMap<
+  object,
+  (scope: string, draftId: string, useKey: string, now: number) => Promise<AlongWrite | undefined>
+>();
+
+/**
+ * The take of `draftId` of `scope` for `useKey` as `use` takes an unused, unexpired draft —
+ * without a thing — written to run along a fresh claim: it returns the capture of a declared
+ * write, `{ draft_id, draft }`, as its one column `captured`. `undefined` for an id the store
+ * never issues. A draft used, expired, missing or another's changes no row, so the claim along
+ * it writes nothing either (`use` then says which).
+ */
+export function draftTakeAlong(
+  drafts: DraftStore<unknown>,
+  scope: string,
+  draftId: string,
+  useKey: string,
+  now: number,
+): Promise<AlongWrite | undefined> {
+  const take = alongTakes.get(drafts);
+  if (!take) throw new TypeError("draftTakeAlong needs a store from createDraftStore");
+  return take(scope, draftId, useKey, now);
+}
+
 const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
 /** A draft's JSON beyond this is a bug in the app, not something to store. */
 const MAX_DRAFT_CHARS = 64 * 1024;
@@ -143,7 +171,7 @@ export function createDraftStore<T>(
   ]);
   const valid = (draftId: unknown): draftId is string =>
     typeof draftId === "string" && DRAFT_ID.test(draftId);
-  return {
+  const drafts: DraftStore<T> = {
     async put(scope, draft) {
       const body = JSON.stringify(draft);
       if (body === undefined) throw new TypeError("a draft must be a JSON value");
@@ -289,4 +317,18 @@ export function createDraftStore<T>(
       );
     },
   };
+  alongTakes.set(drafts, async (scope, draftId, useKey, at) => {
+    if (!valid(draftId)) return undefined;
+    // Made before the claim that runs it: that statement cannot make a table.
+    await ready();
+    return {
+      // The id is `drf_` and hex (checked above) and the body JSON, so the text is JSON.
+      text: `UPDATE ${TABLE} SET used_by = :use_key
+        WHERE name = :name AND draft_id = :draft_id AND scope = :scope
+          AND used_by IS NULL AND expires_at > :now
+        RETURNING '{"draft_id":"' || draft_id || '","draft":' || body || '}' AS captured`,
+      params: { name, draft_id: draftId, scope, use_key: useKey, now: at },
+    };
+  });
+  return drafts;
 }

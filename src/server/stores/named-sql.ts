@@ -27,6 +27,23 @@ export function toPositional(text: string): PositionalSql {
   return { text: positional, names };
 }
 
+/**
+ * `text` and `params` with every parameter name prefixed (`:scope` → `:along_scope`), so the
+ * statement can join another in one text without its names meeting the other's.
+ */
+export function prefixParameters(
+  text: string,
+  params: SqlParams,
+  prefix: string,
+): { text: string; params: SqlParams } {
+  const renamed: { [name: string]: string | number | null } = {};
+  for (const [name, value] of Object.entries(params)) renamed[`${prefix}${name}`] = value;
+  return {
+    text: text.replace(NAMED, (_match, name: string) => `:${prefix}${name}`),
+    params: renamed,
+  };
+}
+
 /** The values of `params` in the order `sql` numbers them; a missing one is an error. */
 export function positionalValues(
   sql: PositionalSql,

@@ -15,10 +15,10 @@ import { commitArguments, runCommit } from "./commit-arguments.ts";
 import { defineTool } from "../define-tool.ts";
 import { idempotentResult } from "./idempotent-result.ts";
 import { NEXT_ACTIONS } from "../next-action.ts";
-import type { Attempt, EffectContext } from "../idempotency/run-idempotent.ts";
+import { captureAlong, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { ReconcileOptions } from "../idempotency/reconcile.ts";
 import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
-import { createDraftStore, type DraftStore } from "../stores/draft-store.ts";
+import { createDraftStore, draftTakeAlong, type DraftStore } from "../stores/draft-store.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
@@ -366,6 +366,16 @@ export function defineWrite<
     return holder?.state === "in_progress" && holder.lockedUntil <= now();
   }
 
+  /**
+   * Whether a commit may run judged first: its effect then writes nothing before its capture.
+   * App-carried drafts are only read; the kit's are taken along the claim, which needs a store
+   * that can (`claimFreshWith`) and a draft without a thing.
+   */
+  function judgeFirst(): boolean {
+    if (!drafts || !store) return true;
+    return !store.thing && recordsOf(spec.store).claimFreshWith !== undefined;
+  }
+
   const prepare = defineTool(contract, spec.prepare.kind, {
     name: spec.prepare.name,
     title: spec.prepare.title,
@@ -408,15 +418,42 @@ export function defineWrite<
         context,
         now,
         ...(spec.timing ? { timing: spec.timing } : {}),
+        // Judged first: the draft is taken, the key claimed and the draft captured in one
+        // durable write (one round trip on PostgreSQL), not a take, a claim and a capture. A
+        // draft with a thing is taken as before (its thing is read from the draft first).
+        judgeFirst: judgeFirst(),
         async execute(effect) {
           let draft = effect.captured?.draft;
           if (draft === undefined) {
-            const taken = await take(context.caller, args.draft_id, effect.effectKey);
-            if (!("draft" in taken)) return taken;
-            draft = taken.draft;
-            // Kept with the record before anything is written: a retry or the reconciler
-            // finishes this write from what the person confirmed, whatever became of the draft.
-            await effect.capture({ draft_id: args.draft_id, draft });
+            const along = drafts && store ? captureAlong(effect) : undefined;
+            const fresh = along
+              ? await draftTakeAlong(
+                  drafts!,
+                  context.caller,
+                  args.draft_id,
+                  effect.effectKey,
+                  now(),
+                )
+              : undefined;
+            if (along && fresh) {
+              draft = (await along(fresh)).draft;
+              // Taken and captured: an unfit draft is refused for good, certain that nothing
+              // left the process (its record was in doubt from the capture on).
+              if (store!.schema && !v.is(store!.schema, draft)) {
+                await drafts!.delete(context.caller, args.draft_id).catch(() => false);
+                return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
+                  final: true,
+                  definite: true,
+                });
+              }
+            } else {
+              const taken = await take(context.caller, args.draft_id, effect.effectKey);
+              if (!("draft" in taken)) return taken;
+              draft = taken.draft;
+              // Kept with the record before anything is written: a retry or the reconciler
+              // finishes this write from what the person confirmed, whatever became of it.
+              await effect.capture({ draft_id: args.draft_id, draft });
+            }
           }
           return effectOf(spec.commit.effect, draft, args.draft_id, context.caller, effect);
         },
