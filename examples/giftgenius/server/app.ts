@@ -37,6 +37,8 @@ import { orderReconciliation } from "./tools/reconcile-orders.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
+import { externalCheckout } from "./external/external-checkout-app.ts";
+import type { MerchantCheckouts } from "./external/merchant-checkouts.ts";
 
 /** A ready server: make SDK servers from it, then `close()` to release the store. */
 /**
@@ -67,6 +69,13 @@ export interface GiftGenius {
         respond(request: Request): Response | undefined;
       }
     | undefined;
+  /** The fake merchant of external checkout, when it is on (`GIFTGENIUS_CHECKOUT_ORIGIN`). */
+  merchant: MerchantCheckouts | undefined;
+  /**
+   * The provider's webhook route for external checkout (`GIFTGENIUS_CHECKOUT_ORIGIN`), for
+   * `serveApp`'s `routes`: `undefined` for any other request, or when it is off.
+   */
+  webhook(request: Request): Promise<Response | undefined>;
   /** The origin gift pictures are served from and the widget CSP declares. */
   publicOrigin(): string;
   /**
@@ -167,6 +176,8 @@ export async function createGiftGenius(
   };
   // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
   const reconciliation = orderReconciliation(deps, log);
+  // External checkout, when the app declares a checkout origin: see external/.
+  const external = externalCheckout(config, deps, log);
   // ChatGPT's payment sheet, unless the setting turns it off: its payments land on the same
   // ledger, and its in-doubt ones are finished by the same reconciler.
   const sheet = config.paymentSheet
@@ -193,9 +204,10 @@ export async function createGiftGenius(
       suggestGiftsTool(deps),
       prepareOrderTool(deps),
       commitOrderTool(deps),
-      orderStatusTool(deps),
+      orderStatusTool(deps, external?.merchant),
+      ...(external ? [external.tool] : []),
     ],
-    resources: widget.provider,
+    resources: external ? external.resources(widget.provider) : widget.provider,
     ...(sheet ? { checkout: sheet } : {}),
     log,
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
@@ -216,6 +228,8 @@ export async function createGiftGenius(
     payments,
     widget: widget.uris,
     http,
+    merchant: external?.merchant,
+    webhook: async (request) => external?.webhook(request),
     publicOrigin,
     listening(url) {
       listeningOrigin = new URL(url).origin;
@@ -227,6 +241,7 @@ export async function createGiftGenius(
       await base.close();
       if (shared !== base) await shared.close();
       await state.close();
+      await external?.merchant.close();
     },
   };
 }

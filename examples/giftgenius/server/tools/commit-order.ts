@@ -423,6 +423,13 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
             error: value.error,
             ...(replayed ? { extra: { replayed: true } } : {}),
           };
+        // A draft taken by an external checkout replays that checkout: not paid here.
+        if ("external" in value)
+          return {
+            ok: true,
+            data: { order: value.order, replayed },
+            text: `Order ${String(value.order.order_id)} awaits payment on the merchant's checkout page (not charged here); ask order_status whether it was paid.`,
+          };
         const text = replayed
           ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`
           : `Order ${String(value.order.order_id)} placed.`;
