@@ -156,6 +156,8 @@ export async function createGiftGenius(
       }),
   });
   const payments = createFakePayments(state);
+  // External checkout, when the app declares a checkout origin: see external/.
+  const external = externalCheckout(config, store, log, now);
   const deps = {
     catalog: createCatalog(loadGifts(), {
       timeoutMs: config.catalogTimeoutMs,
@@ -163,6 +165,7 @@ export async function createGiftGenius(
     }),
     drafts: createDraftSigner(config.draftSecret, undefined, overrides.draftNonce),
     payments,
+    ...(external ? { merchant: external.merchant } : {}),
     store,
     timing: {
       ttlMs: config.idempotencyTtlMs,
@@ -176,8 +179,6 @@ export async function createGiftGenius(
   };
   // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
   const reconciliation = orderReconciliation(deps, log);
-  // External checkout, when the app declares a checkout origin: see external/.
-  const external = externalCheckout(config, deps, log);
   // ChatGPT's payment sheet, unless the setting turns it off: its payments land on the same
   // ledger, and its in-doubt ones are finished by the same reconciler.
   const sheet = config.paymentSheet
@@ -204,8 +205,7 @@ export async function createGiftGenius(
       suggestGiftsTool(deps),
       prepareOrderTool(deps),
       commitOrderTool(deps),
-      orderStatusTool(deps, external?.merchant),
-      ...(external ? [external.tool] : []),
+      orderStatusTool(deps),
     ],
     resources: external ? external.resources(widget.provider) : widget.provider,
     ...(sheet ? { checkout: sheet } : {}),

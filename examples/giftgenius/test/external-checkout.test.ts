@@ -1,9 +1,11 @@
 /**
  * GiftGenius' external checkout (GIFTGENIUS_CHECKOUT_ORIGIN): the person's confirmation
- * creates the merchant's checkout session once per draft and answers its URL; the draft's
- * single use holds across `commit_order`; the provider's signed webhook marks the order paid
- * once (twice, late, concurrent, under a new delivery id) and a forged one is refused with
- * nothing changed; `order_status` answers awaiting payment, paid and expired from the record.
+ * (`commit_order`) creates the merchant's checkout session once per draft and answers its URL,
+ * charging nothing; the draft's single use holds across keys and the payment sheet; a commit
+ * left unfinished is finished by the reconciler into that checkout, never a charge; the
+ * provider's signed webhook marks the order paid once (twice, late, concurrent, under a new
+ * delivery id) and a forged one is refused with nothing changed; `order_status` answers
+ * awaiting payment, paid and expired from the merchant's record.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +15,8 @@ import { readConfig } from "../server/config.ts";
 import { withRedirectOrigin } from "../server/external/checkout-setting.ts";
 import { CHECKOUT_WEBHOOK_PATH } from "../server/external/checkout-webhook.ts";
 import { SESSION_LIFETIME_MS } from "../server/external/merchant-checkouts.ts";
-import { call, draftFor, sc, startHarness, widgetProof, type Harness } from "./harness.ts";
+import { testToken } from "../server/sheet-payments.ts";
+import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 
 const ORIGIN = "https://pay.giftgenius.example";
 const SECRET = "whsec_" + Buffer.from("giftgenius-test-webhook-secret").toString("base64");
@@ -28,13 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** `start_external_checkout` as the widget calls it: with the person's proof of the draft. */
+/** The person's confirmation as the widget sends it: `commit_order` with the draft's proof. */
 const start = (client: Client, draft: string, key: string) =>
-  call(client, "start_external_checkout", {
-    draft_id: draft,
-    idempotency_key: key,
-    confirmation: widgetProof(client, draft),
-  });
+  call(client, "commit_order", { draft_id: draft, idempotency_key: key });
 
 const orderOf = (result: CallToolResult) =>
   sc(result).order as { order_id: string; checkout_url?: string } | undefined;
@@ -85,16 +84,12 @@ const status = (client: Client, draft: string) =>
   }) as Promise<CallToolResult>;
 
 describe("GiftGenius external checkout", () => {
-  it("hides the start from the model and lists the checkout origin as a redirect domain", async () => {
-    const client = await h.connect({ sub: `list-${randomUUID()}` });
-    const { tools } = await client.listTools();
-    const tool = tools.find((each) => each.name === "start_external_checkout");
-    expect(tool?._meta).toMatchObject({ ui: { visibility: ["app"] } });
-    // The model's own call carries no proof: refused, nothing created.
+  it("needs the person's click: the model's own commit creates nothing", async () => {
+    const client = await h.connect({ sub: `model-${randomUUID()}` });
     const draft = await draftFor(client);
     const before = await h.app.merchant!.countSessions();
     const byModel = (await client.callTool({
-      name: "start_external_checkout",
+      name: "commit_order",
       arguments: { draft_id: draft, idempotency_key: randomUUID() },
     })) as CallToolResult;
     expect(byModel.isError).toBe(true);
@@ -112,6 +107,9 @@ describe("GiftGenius external checkout", () => {
       await start(client, draft, key),
     ];
     const urls = answers.map((answer) => orderOf(answer)?.checkout_url);
+    expect(answers[3]!.content).toEqual([
+      expect.objectContaining({ text: expect.stringContaining("nothing is charged") }),
+    ]);
     expect(urls[0]).toMatch(/^https:\/\/pay\.giftgenius\.example\/checkout\/cs_[0-9a-f]{24}$/);
     expect(new Set(urls).size).toBe(1);
     expect(await h.app.merchant!.countSessions()).toBe(before + 1);
@@ -131,21 +129,30 @@ describe("GiftGenius external checkout", () => {
     expect(await h.app.merchant!.countSessions()).toBe(before + 1);
   });
 
-  it("one draft buys one checkout: a second key and commit_order replay it, nothing charged", async () => {
+  it("one draft buys one checkout: another key replays it, the payment sheet is refused", async () => {
     const client = await h.connect({ sub: `single-${randomUUID()}` });
     const { draft, order } = await started(client);
     const before = await h.app.merchant!.countSessions();
     const charges = await h.app.payments.countCharges();
     const again = await start(client, draft, randomUUID());
     expect(orderOf(again)).toEqual(order);
-    const commit = await call(client, "commit_order", {
-      draft_id: draft,
-      idempotency_key: randomUUID(),
-    });
-    expect(orderOf(commit)).toEqual(order);
-    expect(commit.content).toEqual([
-      expect.objectContaining({ text: expect.stringContaining("awaits payment") }),
-    ]);
+    const sheet = sc(await call(client, "start_checkout", { draft_id: draft }));
+    const session = sheet.checkout_session as
+      { id: string; totals: { amount: number }[] } | undefined;
+    if (session) {
+      const paid = await client.callTool({
+        name: "complete_checkout",
+        arguments: {
+          checkout_session_id: session.id,
+          buyer: { name: "Alice", email: "alice@example.com", phone_number: null },
+          payment_data: {
+            token: testToken("ok", 1_000_000, randomUUID().replaceAll("-", "")),
+            provider: "giftgenius_test_pay",
+          },
+        },
+      });
+      expect(sc(paid as CallToolResult)).toMatchObject({ error: { code: "DRAFT_ALREADY_USED" } });
+    } else expect(sheet).toMatchObject({ error: { code: "DRAFT_ALREADY_USED" } });
     expect(await h.app.merchant!.countSessions()).toBe(before);
     expect(await h.app.payments.countCharges()).toBe(charges);
   });
@@ -198,6 +205,36 @@ describe("GiftGenius external checkout", () => {
     expect(sc(await status(client, draft))).toMatchObject({
       error: { code: "AWAITING_PAYMENT" },
     });
+  });
+
+  it("finishes a commit left unfinished into its checkout, never a charge", async () => {
+    const client = await h.connect({ sub: `reconcile-${randomUUID()}` });
+    const draft = await draftFor(client, "gift-0008", 1);
+    const merchant = h.app.merchant!;
+    const create = merchant.createSession.bind(merchant);
+    // The process "dies" while the merchant is asked: the commit never answers.
+    let reached!: () => void;
+    const asked = new Promise<void>((resolve) => (reached = resolve));
+    merchant.createSession = () => {
+      reached();
+      return new Promise(() => {});
+    };
+    const charges = await h.app.payments.countCharges();
+    const sessions = await merchant.countSessions();
+    void start(client, draft, randomUUID()).catch(() => {});
+    await asked;
+    merchant.createSession = create;
+    clock += 5 * 60_000;
+    try {
+      await h.app.reconcile();
+      expect(await merchant.countSessions()).toBe(sessions + 1);
+      expect(await h.app.payments.countCharges()).toBe(charges);
+      expect(sc(await status(client, draft))).toMatchObject({
+        error: { code: "AWAITING_PAYMENT" },
+      });
+    } finally {
+      clock = Date.now();
+    }
   });
 
   it("order_status says expired once the unpaid session expired", async () => {

@@ -1,13 +1,11 @@
 /**
  * External checkout assembled for GiftGenius, when the app declares a checkout origin: the
- * fake merchant on the app's database, the tool that creates its session once per draft, the
- * provider's webhook that marks it paid, and the origin as the widget's redirect domain.
- * docs/checkout.md, "External checkout".
+ * fake merchant on the app's database (a commit creates its session instead of charging:
+ * start-checkout.ts), the provider's webhook that marks it paid, and the origin as the
+ * widget's redirect domain. docs/checkout.md, "External checkout".
  */
-import type { ResourceProvider, ServerLogger } from "mcp-widget-kit/server";
+import type { IdempotencyStore, ResourceProvider, ServerLogger } from "mcp-widget-kit/server";
 import type { GiftGeniusConfig } from "../config.ts";
-import type { GiftGeniusDeps } from "../tools/shared.ts";
-import { externalCheckoutTool } from "../tools/external-checkout.ts";
 import { withRedirectOrigin } from "./checkout-setting.ts";
 import { checkoutWebhook } from "./checkout-webhook.ts";
 import { createMerchantCheckouts, type MerchantCheckouts } from "./merchant-checkouts.ts";
@@ -18,12 +16,12 @@ export function externalCheckout(
     GiftGeniusConfig,
     "checkoutOrigin" | "webhookSecrets" | "databaseUrl" | "sqliteFile"
   >,
-  deps: GiftGeniusDeps,
+  store: IdempotencyStore,
   log: ServerLogger,
+  now: () => number,
 ):
   | {
       merchant: MerchantCheckouts;
-      tool: ReturnType<typeof externalCheckoutTool>;
       webhook: (request: Request) => Promise<Response | undefined>;
       resources: (provider: ResourceProvider) => ResourceProvider;
     }
@@ -34,18 +32,11 @@ export function externalCheckout(
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     origin,
-    now: () => deps.now(),
+    now,
   });
   return {
     merchant,
-    tool: externalCheckoutTool(deps, merchant),
-    webhook: checkoutWebhook({
-      secrets: config.webhookSecrets,
-      store: deps.store,
-      merchant,
-      log,
-      now: () => deps.now(),
-    }),
+    webhook: checkoutWebhook({ secrets: config.webhookSecrets, store, merchant, log, now }),
     resources: (provider) => withRedirectOrigin(provider, origin),
   };
 }

@@ -5,8 +5,8 @@
  * until the session expires, `CHECKOUT_EXPIRED` after; both changed nothing.
  */
 import { ToolFailure } from "mcp-widget-kit/server";
-import type { MerchantCheckouts } from "./merchant-checkouts.ts";
-import type { ExternalValue } from "../tools/external-checkout.ts";
+import type { CommitValue } from "../tools/commit-order.ts";
+import type { GiftGeniusDeps } from "../tools/shared.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 
 /** The order's page once paid (the shop's, as for `commit_order`'s orders). */
@@ -16,14 +16,25 @@ const ORDER_PAGE = "https://shop.giftgenius.example/orders/";
 const PAY_ON_CHECKOUT =
   "Do not call a tool to pay. Tell the person to finish paying on the checkout page the app opened, then call order_status again.";
 
-/** The answer for `value`, a started external checkout of `draftId`. */
+/** The answer for `value`, an order awaiting its payment on the merchant session `sessionId`. */
 export async function externalAnswer(
-  value: Extract<ExternalValue, { ok: true }>,
+  value: Extract<CommitValue, { ok: true }>,
   sessionId: string,
-  merchant: MerchantCheckouts,
-  now: number,
+  deps: Pick<GiftGeniusDeps, "merchant" | "now">,
 ) {
-  const session = await merchant.session(sessionId);
+  // Read now: the webhook may have marked it paid since. Without the merchant (the setting was
+  // removed), its state cannot be known: said so, never guessed.
+  if (!deps.merchant)
+    throw new ToolFailure({
+      code: "UPSTREAM_UNAVAILABLE",
+      message: `Whether order ${value.order.order_id} was paid on the merchant's checkout page cannot be read now.`,
+      retryable: true,
+      retry_after_seconds: 60,
+      next_action: GIFT_NEXT_ACTIONS.retryLater,
+      changes: "unknown",
+    });
+  const now = deps.now();
+  const session = await deps.merchant.session(sessionId);
   if (session?.paidAt != null) {
     return {
       ok: true as const,
