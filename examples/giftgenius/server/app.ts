@@ -49,6 +49,7 @@ export type GiftGeniusTools = ToolsOf<
   | ReturnType<typeof suggestGiftsTool>
   | ReturnType<typeof prepareOrderTool>
   | ReturnType<typeof commitOrderTool>
+  | ReturnType<typeof orderStatusTool>
 >;
 
 export interface GiftGenius {

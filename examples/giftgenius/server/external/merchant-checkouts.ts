@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { Money } from "mcp-widget-kit/contract";
+import { checkoutPagePath } from "../../checkout-page.ts";
 
 /** One checkout session at the merchant. `paidAt` is set once, by the provider's webhook. */
 export interface MerchantSession {
@@ -134,7 +135,7 @@ export function createMerchantCheckouts(options: {
     orderId: row.order_id,
     draftId: row.draft_id,
     total: { amount: row.amount, currency: row.currency } as Money,
-    url: `${options.origin}/checkout/${row.session_id}`,
+    url: `${options.origin}${checkoutPagePath(row.session_id)}`,
     expiresAt: Number(row.expires_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     paymentId: row.payment_id,
