@@ -16,74 +16,76 @@ import { withRedirectOrigin } from "../server/external/checkout-setting.ts";
 import { CHECKOUT_WEBHOOK_PATH } from "../server/external/checkout-webhook.ts";
 import { SESSION_LIFETIME_MS } from "../server/external/merchant-checkouts.ts";
 import { testToken } from "../server/sheet-payments.ts";
+import { DATABASE_URL, describePostgres } from "../../../test/server/pg-env.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 
 const ORIGIN = "https://pay.giftgenius.example";
 const SECRET = "whsec_" + Buffer.from("giftgenius-test-webhook-secret").toString("base64");
 
-let h: Harness;
-let clock = Date.now();
-beforeAll(async () => {
-  h = await startHarness(
-    { dailyLimit: 1_000, checkoutOrigin: ORIGIN, webhookSecrets: [SECRET] },
-    { now: () => clock, reconciler: "manual" },
-  );
-});
-afterAll(() => h.close());
-
-/** The person's confirmation as the widget sends it: `commit_order` with the draft's proof. */
-const start = (client: Client, draft: string, key: string) =>
-  call(client, "commit_order", { draft_id: draft, idempotency_key: key });
-
-const orderOf = (result: CallToolResult) =>
-  sc(result).order as { order_id: string; checkout_url?: string } | undefined;
-
-/** The provider's delivery of `checkout.completed` for `sessionId`, signed with `secret`. */
-function delivery(
-  sessionId: string,
-  options: { id?: string; secret?: string; at?: number; body?: string } = {},
-): Request {
-  const id = options.id ?? `msg_${randomUUID()}`;
-  const timestamp = Math.floor((options.at ?? clock) / 1000);
-  const body =
-    options.body ??
-    JSON.stringify({
-      type: "checkout.completed",
-      data: { session_id: sessionId, payment_id: `pi_${randomUUID().slice(0, 8)}` },
-    });
-  return new Request(`http://127.0.0.1${CHECKOUT_WEBHOOK_PATH}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": signWebhook(options.secret ?? SECRET, id, timestamp, body),
-    },
-    body,
+/** The suite, on SQLite (`databaseUrl` undefined) or on PostgreSQL. */
+function externalCheckout(databaseUrl: string | undefined) {
+  let h: Harness;
+  let clock = Date.now();
+  beforeAll(async () => {
+    h = await startHarness(
+      { dailyLimit: 1_000, checkoutOrigin: ORIGIN, webhookSecrets: [SECRET], databaseUrl },
+      { now: () => clock, reconciler: "manual" },
+    );
   });
-}
+  afterAll(() => h.close());
 
-const sessionOf = (url: string) => url.slice(`${ORIGIN}/checkout/`.length);
-const fulfilments = (orderId: string) =>
-  h.log.lines.filter(
-    (line) => line.event === "order_fulfilled" && line.fields?.order_id === orderId,
-  ).length;
+  /** The person's confirmation as the widget sends it: `commit_order` with the draft's proof. */
+  const start = (client: Client, draft: string, key: string) =>
+    call(client, "commit_order", { draft_id: draft, idempotency_key: key });
 
-async function started(client: Client) {
-  const draft = await draftFor(client, "gift-0008", 1);
-  const result = await start(client, draft, randomUUID());
-  const order = orderOf(result);
-  if (!order?.checkout_url) throw new Error(JSON.stringify(result));
-  return { draft, order, sessionId: sessionOf(order.checkout_url) };
-}
+  const orderOf = (result: CallToolResult) =>
+    sc(result).order as { order_id: string; checkout_url?: string } | undefined;
 
-const status = (client: Client, draft: string) =>
-  client.callTool({
-    name: "order_status",
-    arguments: { draft_id: draft },
-  }) as Promise<CallToolResult>;
+  /** The provider's delivery of `checkout.completed` for `sessionId`, signed with `secret`. */
+  function delivery(
+    sessionId: string,
+    options: { id?: string; secret?: string; at?: number; body?: string } = {},
+  ): Request {
+    const id = options.id ?? `msg_${randomUUID()}`;
+    const timestamp = Math.floor((options.at ?? clock) / 1000);
+    const body =
+      options.body ??
+      JSON.stringify({
+        type: "checkout.completed",
+        data: { session_id: sessionId, payment_id: `pi_${randomUUID().slice(0, 8)}` },
+      });
+    return new Request(`http://127.0.0.1${CHECKOUT_WEBHOOK_PATH}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(options.secret ?? SECRET, id, timestamp, body),
+      },
+      body,
+    });
+  }
 
-describe("GiftGenius external checkout", () => {
+  const sessionOf = (url: string) => url.slice(`${ORIGIN}/checkout/`.length);
+  const fulfilments = (orderId: string) =>
+    h.log.lines.filter(
+      (line) => line.event === "order_fulfilled" && line.fields?.order_id === orderId,
+    ).length;
+
+  async function started(client: Client) {
+    const draft = await draftFor(client, "gift-0008", 1);
+    const result = await start(client, draft, randomUUID());
+    const order = orderOf(result);
+    if (!order?.checkout_url) throw new Error(JSON.stringify(result));
+    return { draft, order, sessionId: sessionOf(order.checkout_url) };
+  }
+
+  const status = (client: Client, draft: string) =>
+    client.callTool({
+      name: "order_status",
+      arguments: { draft_id: draft },
+    }) as Promise<CallToolResult>;
+
   it("needs the person's click: the model's own commit creates nothing", async () => {
     const client = await h.connect({ sub: `model-${randomUUID()}` });
     const draft = await draftFor(client);
@@ -250,7 +252,13 @@ describe("GiftGenius external checkout", () => {
       clock = Date.now();
     }
   });
-});
+}
+
+describe("GiftGenius external checkout on SQLite", () => externalCheckout(undefined));
+
+describePostgres("GiftGenius external checkout on PostgreSQL", () =>
+  externalCheckout(DATABASE_URL),
+);
 
 describe("the checkout origin, declared once", () => {
   it("reaches the resource's redirect_domains beside the build's, and only once", async () => {
