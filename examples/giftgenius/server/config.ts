@@ -46,8 +46,7 @@ export interface GiftGeniusConfig {
    */
   paymentSheet: boolean;
   /**
-   * `GIFTGENIUS_CHECKOUT_ORIGIN`: the merchant checkout's origin (https, or http on loopback in
-   * development). Set, the app offers external checkout where the host has no payment sheet,
+   * `GIFTGENIUS_CHECKOUT_ORIGIN`: the merchant checkout's origin (https). Set, the app offers external checkout where the host has no payment sheet,
    * and the origin is the widget's redirect domain (external/checkout-setting.ts).
    */
   checkoutOrigin: string | undefined;

@@ -290,19 +290,21 @@ describe("the checkout origin, declared once", () => {
 
   it("is refused at start unless it is an origin with a webhook secret", () => {
     expect(() => readConfig({ GIFTGENIUS_CHECKOUT_ORIGIN: "https://pay.example/x" })).toThrow(
-      /must be an origin/,
+      /must be an https origin/,
     );
-    expect(() => readConfig({ GIFTGENIUS_CHECKOUT_ORIGIN: "http://pay.example" })).toThrow(
-      /must be an origin/,
-    );
+    // Not http, even on loopback: the contract's links and the hand-off are https only.
+    for (const origin of ["http://pay.example", "http://127.0.0.1:9000"])
+      expect(() =>
+        readConfig({ GIFTGENIUS_CHECKOUT_ORIGIN: origin, GIFTGENIUS_WEBHOOK_SECRETS: SECRET }),
+      ).toThrow(/must be an https origin/);
     expect(() => readConfig({ GIFTGENIUS_CHECKOUT_ORIGIN: "https://pay.example" })).toThrow(
       /GIFTGENIUS_WEBHOOK_SECRETS/,
     );
     expect(
       readConfig({
-        GIFTGENIUS_CHECKOUT_ORIGIN: "http://127.0.0.1:9000",
+        GIFTGENIUS_CHECKOUT_ORIGIN: "https://127.0.0.1:9000",
         GIFTGENIUS_WEBHOOK_SECRETS: SECRET,
       }),
-    ).toMatchObject({ checkoutOrigin: "http://127.0.0.1:9000", webhookSecrets: [SECRET] });
+    ).toMatchObject({ checkoutOrigin: "https://127.0.0.1:9000", webhookSecrets: [SECRET] });
   });
 });

@@ -6,8 +6,12 @@
  */
 import { StartupRefusal, type ResourceProvider } from "mcp-widget-kit/server";
 
-/** An exact origin: https anywhere, http only on a loopback name (local development). */
-const ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(127\.0\.0\.1|localhost|\[::1\]))(:\d{1,5})?$/;
+/**
+ * An exact https origin. Not http, even on loopback: the order's `checkout_url` is an
+ * `httpsUrl()` in the contract (an http link would be dropped, and the widget would show the
+ * order as placed) and the host's open-link opens https only.
+ */
+const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
 
 /** `GIFTGENIUS_CHECKOUT_ORIGIN` and `GIFTGENIUS_WEBHOOK_SECRETS`, or a start-up refusal. */
 export function externalCheckoutSettings(env: NodeJS.ProcessEnv): {
@@ -22,7 +26,7 @@ export function externalCheckoutSettings(env: NodeJS.ProcessEnv): {
   if (origin === undefined) return { checkoutOrigin: undefined, webhookSecrets: secrets };
   if (!ORIGIN.test(origin))
     throw new StartupRefusal(
-      "GIFTGENIUS_CHECKOUT_ORIGIN must be an origin: https://host[:port], or http on loopback",
+      "GIFTGENIUS_CHECKOUT_ORIGIN must be an https origin: https://host[:port]",
       [],
     );
   if (secrets.length === 0)
