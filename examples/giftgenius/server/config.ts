@@ -148,9 +148,10 @@ export function startupRefusal(
     // 49 orders.
     readSettings({
       env,
-      // Rotated-out secrets still accept proofs: each is held to the same strength.
+      // Rotated-out secrets still accept proofs: each is held to the same strength. So are the
+      // provider's webhook secrets: a weak one would let anyone mark an order paid.
       secrets: ["GIFTGENIUS_SECRET"],
-      previousSecrets: ["GIFTGENIUS_PREVIOUS_SECRETS"],
+      previousSecrets: ["GIFTGENIUS_PREVIOUS_SECRETS", "GIFTGENIUS_WEBHOOK_SECRETS"],
       publicSecrets: [DEV_SECRET],
       required: transport === "http" ? ["AUTH_ISSUER", "AUTH_AUDIENCE", "PUBLIC_ORIGIN"] : [],
     });

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import { signWebhook } from "mcp-widget-kit/server";
-import { readConfig } from "../server/config.ts";
+import { readConfig, startupRefusal } from "../server/config.ts";
 import { withRedirectOrigin } from "../server/external/checkout-setting.ts";
 import { CHECKOUT_WEBHOOK_PATH } from "../server/external/checkout-webhook.ts";
 import { SESSION_LIFETIME_MS } from "../server/external/merchant-checkouts.ts";
@@ -286,6 +286,21 @@ describe("the checkout origin, declared once", () => {
     expect((await twice.read("ui://x")).contents[0]?._meta?.["openai/widgetCSP"]).toEqual({
       redirect_domains: ["https://shop.example", ORIGIN],
     });
+  });
+
+  it("refuses a weak webhook secret in production: it alone decides who marks orders paid", () => {
+    const production = {
+      NODE_ENV: "production",
+      GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
+      AUTH_ISSUER: "https://id.example",
+      AUTH_AUDIENCE: "https://app.example/mcp",
+      PUBLIC_ORIGIN: "https://app.example",
+      GIFTGENIUS_CHECKOUT_ORIGIN: ORIGIN,
+    };
+    expect(startupRefusal({ ...production, GIFTGENIUS_WEBHOOK_SECRETS: SECRET })).toBeUndefined();
+    expect(
+      startupRefusal({ ...production, GIFTGENIUS_WEBHOOK_SECRETS: `${SECRET},whsec_c2hvcnQ=` }),
+    ).toMatch(/GIFTGENIUS_WEBHOOK_SECRETS/);
   });
 
   it("is refused at start unless it is an origin with a webhook secret", () => {
