@@ -16,6 +16,7 @@ import { withRedirectOrigin } from "../server/external/checkout-setting.ts";
 import { CHECKOUT_WEBHOOK_PATH } from "../server/external/checkout-webhook.ts";
 import { SESSION_LIFETIME_MS } from "../server/external/merchant-checkouts.ts";
 import { testToken } from "../server/sheet-payments.ts";
+import { PRODUCTION } from "./production-env.ts";
 import { DATABASE_URL, describePostgres } from "../../../test/server/pg-env.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 
@@ -289,14 +290,7 @@ describe("the checkout origin, declared once", () => {
   });
 
   it("refuses a weak webhook secret in production: it alone decides who marks orders paid", () => {
-    const production = {
-      NODE_ENV: "production",
-      GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
-      AUTH_ISSUER: "https://id.example",
-      AUTH_AUDIENCE: "https://app.example/mcp",
-      PUBLIC_ORIGIN: "https://app.example",
-      GIFTGENIUS_CHECKOUT_ORIGIN: ORIGIN,
-    };
+    const production = { ...PRODUCTION, GIFTGENIUS_CHECKOUT_ORIGIN: ORIGIN };
     expect(startupRefusal({ ...production, GIFTGENIUS_WEBHOOK_SECRETS: SECRET })).toBeUndefined();
     expect(
       startupRefusal({ ...production, GIFTGENIUS_WEBHOOK_SECRETS: `${SECRET},whsec_c2hvcnQ=` }),
