@@ -99,10 +99,15 @@ function postgresRun(connectionString: string): { run: Run; close(): Promise<voi
   let ready: Promise<unknown> | undefined;
   return {
     async run(text, params) {
-      // Concurrent CREATE TABLE IF NOT EXISTS can collide on the type catalog: one at a time.
-      ready ??= pool.query(
-        `SELECT pg_advisory_lock(727276); ${TABLE}; SELECT pg_advisory_unlock(727276)`,
-      );
+      // Concurrent CREATE TABLE IF NOT EXISTS can collide on the type catalog: one at a time,
+      // under a transaction's lock (one query string is one transaction), released by its end
+      // whatever happens.
+      ready ??= pool
+        .query(`SELECT pg_advisory_xact_lock(727276); ${TABLE}`)
+        .catch((error: unknown) => {
+          ready = undefined; // the database was down: the next statement tries again
+          throw error;
+        });
       await ready;
       let n = 0;
       const result = await pool.query<Row>(
