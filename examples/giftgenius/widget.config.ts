@@ -19,7 +19,8 @@ export default defineWidgetConfig({
     resource: ["https://giftgenius.example"],
     // The widget talks to nothing directly: every call goes through the host.
     connect: [],
-    // Product pages and checkout, opened with openExternal.
+    // Product pages, opened with openExternal. The external checkout's origin is a server
+    // setting (GIFTGENIUS_CHECKOUT_ORIGIN), added to the served resource's redirect domains.
     redirect: ["https://shop.giftgenius.example"],
   },
   contract: giftGenius,

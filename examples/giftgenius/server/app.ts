@@ -37,6 +37,8 @@ import { orderReconciliation } from "./tools/reconcile-orders.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
+import { externalCheckout } from "./external/external-checkout-app.ts";
+import type { MerchantCheckouts } from "./external/merchant-checkouts.ts";
 
 /** A ready server: make SDK servers from it, then `close()` to release the store. */
 /**
@@ -47,6 +49,7 @@ export type GiftGeniusTools = ToolsOf<
   | ReturnType<typeof suggestGiftsTool>
   | ReturnType<typeof prepareOrderTool>
   | ReturnType<typeof commitOrderTool>
+  | ReturnType<typeof orderStatusTool>
 >;
 
 export interface GiftGenius {
@@ -67,6 +70,13 @@ export interface GiftGenius {
         respond(request: Request): Response | undefined;
       }
     | undefined;
+  /** The fake merchant of external checkout, when it is on (`GIFTGENIUS_CHECKOUT_ORIGIN`). */
+  merchant: MerchantCheckouts | undefined;
+  /**
+   * The provider's webhook route for external checkout (`GIFTGENIUS_CHECKOUT_ORIGIN`), for
+   * `serveApp`'s `routes`: `undefined` for any other request, or when it is off.
+   */
+  webhook(request: Request): Promise<Response | undefined>;
   /** The origin gift pictures are served from and the widget CSP declares. */
   publicOrigin(): string;
   /**
@@ -147,6 +157,8 @@ export async function createGiftGenius(
       }),
   });
   const payments = createFakePayments(state);
+  // External checkout, when the app declares a checkout origin: see external/.
+  const external = externalCheckout(config, store, log, now);
   const deps = {
     catalog: createCatalog(loadGifts(), {
       timeoutMs: config.catalogTimeoutMs,
@@ -154,6 +166,7 @@ export async function createGiftGenius(
     }),
     drafts: createDraftSigner(config.draftSecret, undefined, overrides.draftNonce),
     payments,
+    ...(external ? { merchant: external.merchant } : {}),
     store,
     timing: {
       ttlMs: config.idempotencyTtlMs,
@@ -195,7 +208,7 @@ export async function createGiftGenius(
       commitOrderTool(deps),
       orderStatusTool(deps),
     ],
-    resources: widget.provider,
+    resources: external ? external.resources(widget.provider) : widget.provider,
     ...(sheet ? { checkout: sheet } : {}),
     log,
     ...(overrides.requestId ? { requestId: overrides.requestId } : {}),
@@ -216,6 +229,8 @@ export async function createGiftGenius(
     payments,
     widget: widget.uris,
     http,
+    merchant: external?.merchant,
+    webhook: async (request) => external?.webhook(request),
     publicOrigin,
     listening(url) {
       listeningOrigin = new URL(url).origin;
@@ -227,6 +242,7 @@ export async function createGiftGenius(
       await base.close();
       if (shared !== base) await shared.close();
       await state.close();
+      await external?.merchant.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 /** The server's settings, from the environment (documented in docs/server.md). */
 import { resolve } from "node:path";
 import { readSettings, StartupRefusal } from "mcp-widget-kit/server";
+import { externalCheckoutSettings } from "./external/checkout-setting.ts";
 
 /** Everything `createGiftGenius` and `main` need. */
 export interface GiftGeniusConfig {
@@ -44,6 +45,16 @@ export interface GiftGeniusConfig {
    * Default on: the widget pays on the sheet where the host offers one.
    */
   paymentSheet: boolean;
+  /**
+   * `GIFTGENIUS_CHECKOUT_ORIGIN`: the merchant checkout's origin (https). Set, the app offers external checkout where the host has no payment sheet,
+   * and the origin is the widget's redirect domain (external/checkout-setting.ts).
+   */
+  checkoutOrigin: string | undefined;
+  /**
+   * `GIFTGENIUS_WEBHOOK_SECRETS` (comma list, current first): the provider's webhook signing
+   * secrets; required with `GIFTGENIUS_CHECKOUT_ORIGIN`.
+   */
+  webhookSecrets: string[];
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   /**
@@ -108,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): GiftGeniusConf
     stdioSubject: kit.stdioSubject,
     faults: env.GIFTGENIUS_FAULTS,
     paymentSheet: paymentSheetSetting(env.GIFTGENIUS_PAYMENT_SHEET),
+    ...externalCheckoutSettings(env),
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     // The kit's reading: an exact https origin (http on loopback), else a StartupRefusal.
@@ -136,9 +148,10 @@ export function startupRefusal(
     // 49 orders.
     readSettings({
       env,
-      // Rotated-out secrets still accept proofs: each is held to the same strength.
+      // Rotated-out secrets still accept proofs: each is held to the same strength. So are the
+      // provider's webhook secrets: a weak one would let anyone mark an order paid.
       secrets: ["GIFTGENIUS_SECRET"],
-      previousSecrets: ["GIFTGENIUS_PREVIOUS_SECRETS"],
+      previousSecrets: ["GIFTGENIUS_PREVIOUS_SECRETS", "GIFTGENIUS_WEBHOOK_SECRETS"],
       publicSecrets: [DEV_SECRET],
       required: transport === "http" ? ["AUTH_ISSUER", "AUTH_AUDIENCE", "PUBLIC_ORIGIN"] : [],
     });

@@ -41,7 +41,8 @@ await serveApp({
     return {
       tools: app.tools,
       ping: () => app.state.ping(),
-      routes: images,
+      // The gift pictures, and the payment provider's webhook when external checkout is on.
+      routes: async (request) => (await images(request)) ?? (await app.webhook(request)),
       ...(devHost ? { otherRoutes: devHost } : {}),
       listening: (url) => app.listening(url),
       close: () => app.close(),

@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { startupRefusal } from "../server/config.ts";
-
-const PRODUCTION = {
-  NODE_ENV: "production",
-  GIFTGENIUS_SECRET: "a-strong-secret-for-this-test-7fQ2xLk9",
-  AUTH_ISSUER: "https://id.example",
-  AUTH_AUDIENCE: "https://app.example/mcp",
-  PUBLIC_ORIGIN: "https://app.example",
-};
+import { PRODUCTION } from "./production-env.ts";
 
 describe("GiftGenius' idempotency settings at start", () => {
   it("GiftGenius refuses to start in production with a TTL or a lease of 0, naming the setting", () => {

@@ -9,33 +9,10 @@ import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { HostProvider } from "mcp-widget-kit";
-import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import { App } from "../widget/app.tsx";
+import { gift, prepared, suggestions } from "./one-draft.ts";
 import { renderWithHost, widgetRoot } from "../../../test/components/helpers.tsx";
 
-const gift = {
-  id: "g-001",
-  title: "Gift number 1",
-  price: { amount: "11.99", currency: "USD" },
-  tags: ["outdoor"],
-};
-const suggestions = { contract_version: "1.0", kind: "gift_suggestions", ok: true, gifts: [gift] };
-const prepared = {
-  structuredContent: {
-    contract_version: "1.0",
-    kind: "order_draft",
-    ok: true,
-    draft: {
-      draft_id: "d-1",
-      gift,
-      quantity: 1,
-      total: { amount: "11.99", currency: "USD" },
-      expires_at: "2031-01-01T00:00:00Z",
-    },
-  },
-  content: [],
-  _meta: { [CONFIRMATION_META]: "v1.proof-of-d-1" },
-};
 const session = {
   id: "cs1_session",
   payment_provider: {

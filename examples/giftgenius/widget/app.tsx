@@ -19,6 +19,8 @@ import {
   type ErrorWords,
 } from "mcp-widget-kit";
 import type { GiftGeniusView } from "../contract.ts";
+import { isCheckoutPage } from "../checkout-page.ts";
+import { AwaitingPayment } from "./awaiting-payment.tsx";
 import { GiftList } from "./gift-list.tsx";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { messages } from "./messages.ts";
@@ -57,6 +59,11 @@ function OrderDone({ view, justCommitted = false }: { view: OrderView; justCommi
   const openExternal = useOpenExternal();
   const { m } = useI18n(messages);
   const checkout = order.checkout_url;
+  // External checkout: the order's link is the merchant's page, where it is still to be paid.
+  if (isCheckoutPage(checkout))
+    return (
+      <AwaitingPayment order={{ ...order, checkout_url: checkout }} justCommitted={justCommitted} />
+    );
   return (
     <Receipt
       reference={order.order_id}

@@ -26,6 +26,12 @@ export const messages = defineMessages(
       committedTitle: "Order placed",
       reference: "Order number:",
       replayed: "This order had already been placed; nothing was charged twice.",
+      awaitingTitle: "Waiting for your payment",
+      awaitingText: "Pay on the checkout page. Nothing is charged until you pay there.",
+      payOnCheckout: "Go to checkout",
+      checkPaid: "I've paid — check",
+      notPaidYet: "No payment has arrived yet. It can take a moment after you pay.",
+      checkoutExpired: "This checkout has expired; nothing was charged. Prepare the order again.",
     },
   },
   {
@@ -48,6 +54,13 @@ export const messages = defineMessages(
       committedTitle: "Заказ оформлен",
       reference: "Номер заказа:",
       replayed: "Этот заказ уже был оформлен раньше; повторного списания нет.",
+      awaitingTitle: "Ожидаем оплату",
+      awaitingText:
+        "Оплатите заказ на странице оплаты. Деньги не спишутся, пока вы не оплатите там.",
+      payOnCheckout: "Перейти к оплате",
+      checkPaid: "Я оплатил — проверить",
+      notPaidYet: "Оплата ещё не поступила. После оплаты это может занять немного времени.",
+      checkoutExpired: "Срок оплаты истёк; деньги не списаны. Подготовьте заказ заново.",
     },
     zh: {
       buy: "购买",
@@ -68,6 +81,12 @@ export const messages = defineMessages(
       committedTitle: "下单成功",
       reference: "订单号：",
       replayed: "此订单之前已经提交过，不会重复扣款。",
+      awaitingTitle: "等待付款",
+      awaitingText: "请在结账页面付款。在那里付款之前不会扣款。",
+      payOnCheckout: "去结账",
+      checkPaid: "我已付款，检查",
+      notPaidYet: "尚未收到付款。付款后可能需要片刻。",
+      checkoutExpired: "结账已过期，未扣款。请重新准备订单。",
     },
     vi: {
       buy: "Mua",
@@ -88,6 +107,13 @@ export const messages = defineMessages(
       committedTitle: "Đã đặt hàng",
       reference: "Mã đơn hàng:",
       replayed: "Đơn hàng này đã được đặt trước đó; không bị trừ tiền hai lần.",
+      awaitingTitle: "Đang chờ thanh toán",
+      awaitingText:
+        "Hãy thanh toán trên trang thanh toán. Bạn chỉ bị trừ tiền khi thanh toán ở đó.",
+      payOnCheckout: "Đến trang thanh toán",
+      checkPaid: "Tôi đã thanh toán — kiểm tra",
+      notPaidYet: "Chưa nhận được thanh toán. Có thể mất một lúc sau khi bạn thanh toán.",
+      checkoutExpired: "Phiên thanh toán đã hết hạn; chưa bị trừ tiền. Hãy chuẩn bị lại đơn hàng.",
     },
   },
 );

@@ -25,6 +25,7 @@ import {
   widgetToolMeta,
 } from "mcp-widget-kit/server";
 import type { DraftClaims } from "../drafts.ts";
+import { startExternalCheckout } from "../external/start-checkout.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
@@ -50,7 +51,12 @@ export const CommitOrderArgs = v.strictObject({
 
 /** What is stored and replayed: the success data or the final failure. */
 export type CommitValue =
-  | { ok: true; order: v.InferOutput<typeof OrderSchema> }
+  | {
+      ok: true;
+      order: v.InferOutput<typeof OrderSchema>;
+      /** An order paid on the merchant's checkout page: its session there. */
+      external?: { session_id: string };
+    }
   | { ok: false; error: ToolErrorBody & { request_id?: string } };
 
 /** The closest valid arguments (validation examples). */
@@ -152,6 +158,8 @@ export interface Confirmed {
   quantity: number;
   total: Money;
   draft_id?: string;
+  /** Paid on the merchant's checkout page (external checkout), never charged by the commit. */
+  way?: "external";
 }
 
 /** What an in-doubt attempt's failure says instead of "nothing was charged". */
@@ -198,8 +206,24 @@ export interface AttemptContext {
 
 /**
  * The effect of a commit once what the person confirmed is known (judged now, or captured by
- * an earlier attempt): charge `confirmed.total` under `pay_<effect key>` and place the order
- * `ord_<effect key>`. The retry and the reconciler run exactly this.
+ * an earlier attempt): the merchant's checkout session for an order paid there, else the
+ * charge. The retry and the reconciler run exactly this.
+ */
+export async function finishCommit(
+  deps: Pick<GiftGeniusDeps, "payments" | "merchant">,
+  effect: { effectKey: string; inDoubt: boolean },
+  confirmed: Confirmed,
+  draftId: string,
+  context: AttemptContext,
+): Promise<Attempt<CommitValue>> {
+  return confirmed.way === "external"
+    ? startExternalCheckout(deps.merchant, effect.effectKey, confirmed, draftId, context)
+    : finishOrder(deps, effect, confirmed, draftId, context);
+}
+
+/**
+ * The direct charge: charge `confirmed.total` under `pay_<effect key>` and place the order
+ * `ord_<effect key>`.
  */
 export async function finishOrder(
   deps: Pick<GiftGeniusDeps, "payments">,
@@ -373,10 +397,16 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         if (!confirmed) {
           const judged = await judge(deps, args.draft_id, scope, context);
           if ("final" in judged) return judged;
-          confirmed = { ...judged, draft_id: args.draft_id };
+          // With external checkout on, the person pays on the merchant's page: captured so,
+          // every later attempt (and the reconciler) creates that checkout, never a charge.
+          confirmed = {
+            ...judged,
+            draft_id: args.draft_id,
+            ...(deps.merchant ? { way: "external" as const } : {}),
+          };
           await capture(confirmed);
         }
-        return finishOrder(deps, { effectKey, inDoubt }, confirmed, args.draft_id, context);
+        return finishCommit(deps, { effectKey, inDoubt }, confirmed, args.draft_id, context);
       }
 
       let outcome;
@@ -422,6 +452,13 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
             ok: false,
             error: value.error,
             ...(replayed ? { extra: { replayed: true } } : {}),
+          };
+        // External checkout: the order waits for the person to pay on the merchant's page.
+        if (value.external)
+          return {
+            ok: true,
+            data: { order: value.order, replayed },
+            text: `Order ${String(value.order.order_id)} awaits payment on the merchant's checkout page: nothing is charged until the person pays there. Ask order_status with the draft_id whether it was paid.`,
           };
         const text = replayed
           ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`

@@ -16,6 +16,7 @@ import {
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { fromMinorUnits } from "../sheet-payments.ts";
 import { draftProblem, type CommitValue } from "./commit-order.ts";
+import { externalAnswer } from "../external/external-status.ts";
 import { ORDERS_SCOPE, type GiftGeniusDeps } from "./shared.ts";
 
 /** The arguments of `order_status`. */
@@ -53,6 +54,9 @@ export function orderStatusTool(deps: GiftGeniusDeps) {
     async handler(args, context) {
       const commit = await peekCommit<CommitValue>(deps.store, args.draft_id, context);
       if (commit?.state === "payment_sheet") return sheetAnswer(args.draft_id, commit.payment);
+      // An order paid on the merchant's page: the merchant's session says whether it was paid.
+      if (commit?.state === "replayed" && commit.value.ok && commit.value.external)
+        return externalAnswer(commit.value, commit.value.external.session_id, deps);
       // A commit running now, or in doubt and owed its end: said in the model's terms (it holds
       // the draft id, never the widget's idempotency key the kit's own answer speaks of).
       if (commit?.state === "in_progress")

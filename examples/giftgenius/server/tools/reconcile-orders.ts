@@ -18,7 +18,8 @@ import { readConfig } from "../config.ts";
 import { createFakePayments } from "../payments.ts";
 import { createPostgresState } from "../state/postgres-state.ts";
 import { createSqliteState } from "../state/sqlite-state.ts";
-import { finishOrder, refundOrder, type CommitValue, type Confirmed } from "./commit-order.ts";
+import { createMerchantCheckouts } from "../external/merchant-checkouts.ts";
+import { finishCommit, refundOrder, type CommitValue, type Confirmed } from "./commit-order.ts";
 import type { GiftGeniusDeps } from "./shared.ts";
 
 /** When GiftGenius gives an unfinished order up and refunds it instead (15 minutes). */
@@ -26,7 +27,7 @@ export const COMPENSATE_AFTER_MS = 15 * 60_000;
 
 /** The reconciler's callbacks and timing for GiftGenius' orders (`startReconciler` runs them). */
 export function orderReconciliation(
-  deps: Pick<GiftGeniusDeps, "payments" | "store" | "timing" | "now">,
+  deps: Pick<GiftGeniusDeps, "payments" | "merchant" | "store" | "timing" | "now">,
   log: ServerLogger,
 ): ReconcileOptions<CommitValue, Confirmed> {
   const context = () => ({ requestId: `reconcile-${randomUUID()}`, log });
@@ -37,8 +38,12 @@ export function orderReconciliation(
     ...(deps.timing.leaseMs ? { leaseMs: deps.timing.leaseMs } : {}),
     compensateAfterMs: COMPENSATE_AFTER_MS,
     complete: (record) =>
-      finishOrder(deps, record, record.captured, record.captured.draft_id ?? "", context()),
-    compensate: (record) => refundOrder(deps, record.effectKey, context()),
+      finishCommit(deps, record, record.captured, record.captured.draft_id ?? "", context()),
+    // An external checkout moved no money: it is finished (its session made), never refunded.
+    compensate: (record) =>
+      record.captured.way === "external"
+        ? finishCommit(deps, record, record.captured, record.captured.draft_id ?? "", context())
+        : refundOrder(deps, record.effectKey, context()),
     onReconciled: (record, action) =>
       log.info("order_reconciled", { effect_key: record.effectKey, action }),
     onError: (error) =>
@@ -63,10 +68,19 @@ export async function openReconciliation(env: NodeJS.ProcessEnv) {
     ? createPostgresState(config.databaseUrl)
     : createSqliteState(config.sqliteFile);
   await state.init();
+  const merchant = config.checkoutOrigin
+    ? createMerchantCheckouts({
+        databaseUrl: config.databaseUrl,
+        sqliteFile: config.sqliteFile,
+        origin: config.checkoutOrigin,
+        now: Date.now,
+      })
+    : undefined;
   const options = orderReconciliation(
     {
       store,
       payments: createFakePayments(state),
+      ...(merchant ? { merchant } : {}),
       timing: { ttlMs: config.idempotencyTtlMs, leaseMs: config.idempotencyLeaseMs },
       now: Date.now,
     },
@@ -77,6 +91,7 @@ export async function openReconciliation(env: NodeJS.ProcessEnv) {
     async close() {
       await store.close();
       await state.close();
+      await merchant?.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { CatalogGift, Currency } from "../catalog/types.ts";
 import type { DailyLimit } from "../daily-limit.ts";
 import type { DraftSigner } from "../drafts.ts";
 import type { PaymentProvider } from "../payments.ts";
+import type { MerchantCheckouts } from "../external/merchant-checkouts.ts";
 
 /** The scope `prepare_order` and `commit_order` require. */
 export const ORDERS_SCOPE = "orders:write";
@@ -15,6 +16,11 @@ export interface GiftGeniusDeps {
   catalog: Catalog;
   drafts: DraftSigner;
   payments: PaymentProvider;
+  /**
+   * The merchant's checkout, when external checkout is on (`GIFTGENIUS_CHECKOUT_ORIGIN`): a
+   * commit then creates its session instead of charging (docs/checkout.md).
+   */
+  merchant?: MerchantCheckouts;
   store: IdempotencyStore;
   /** The idempotency records' lifetime, lease and wait (`runCommit`'s `timing`). */
   timing: { ttlMs?: number; leaseMs?: number; waitMs?: number };

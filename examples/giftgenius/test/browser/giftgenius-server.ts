@@ -16,8 +16,14 @@ export interface GiftGeniusServer {
   readonly process: ChildProcess;
 }
 
-/** Starts the server with its database in `dataDir`; resolves once it listens. */
-export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer> {
+/**
+ * Starts the server with its database in `dataDir` (and any setting of `env` beside the
+ * suite's); resolves once it listens.
+ */
+export async function startGiftGenius(
+  dataDir: string,
+  env: { readonly [name: string]: string } = {},
+): Promise<GiftGeniusServer> {
   const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: GIFTGENIUS,
     env: {
@@ -35,6 +41,7 @@ export async function startGiftGenius(dataDir: string): Promise<GiftGeniusServer
       DATABASE_URL: "",
       NODE_ENV: "development",
       GIFTGENIUS_FAULTS: "",
+      ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
