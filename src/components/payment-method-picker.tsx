@@ -1,0 +1,121 @@
+/**
+ * The person's saved payment methods as a choice inside the confirm dialog: one radio per
+ * method (brand, last four, the person's name for it), the default preselected, and the chosen
+ * id handed to the commit. It shows what the merchant already holds and takes no card data.
+ * Opt-in: ConfirmDraft does not import it, so an app that never shows saved methods ships none
+ * of its bytes (docs/checkout.md, "Saved payment methods").
+ */
+import { useId, useState, type ReactNode } from "react";
+import type { SavedPaymentMethod } from "../contract/saved-payment-method.ts";
+import { IS_DEV, type DevNamed } from "./dev.ts";
+
+/** The picker's words; English unless the app gives its own. */
+export interface PaymentMethodWords {
+  /** The group's name, read before its choices (default "Pay with"). */
+  readonly legend?: string;
+  /** One method's line after its brand (default `•••• 1234`). */
+  readonly ending?: (last4: string) => string;
+}
+
+/** Props of `PaymentMethodPicker`. */
+export interface PaymentMethodPickerProps {
+  /** The person's saved methods, display fields only (parsed with `SavedPaymentMethodSchema`). */
+  readonly methods: readonly SavedPaymentMethod[];
+  /** The chosen method's id. */
+  readonly value: string | undefined;
+  /** The person chose another method. */
+  readonly onChange: (id: string) => void;
+  /** No change is possible (a commit with the chosen method is on its way or was sent). */
+  readonly disabled?: boolean;
+  /** The app's words. */
+  readonly words?: PaymentMethodWords;
+}
+
+/**
+ * A radio group of saved methods in a `<fieldset>` named by its legend: Tab enters it at the
+ * chosen method, the arrow keys move the choice (the browser's own radio group), and a
+ * disabled picker keeps the choice shown.
+ */
+export function PaymentMethodPicker({
+  methods,
+  value,
+  onChange,
+  disabled = false,
+  words = {},
+}: PaymentMethodPickerProps) {
+  const name = useId();
+  return (
+    <fieldset className="wk-stack" disabled={disabled}>
+      <legend>{words.legend ?? "Pay with"}</legend>
+      {methods.map((method) => (
+        <label key={method.id} className="wk-row">
+          <input
+            type="radio"
+            name={name}
+            value={method.id}
+            checked={method.id === value}
+            onChange={() => onChange(method.id)}
+          />
+          <span>
+            {method.brand} {words.ending?.(method.last4) ?? `•••• ${method.last4}`}
+          </span>
+          {method.label ? <span className="wk-muted">{method.label}</span> : null}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+if (IS_DEV) (PaymentMethodPicker as DevNamed).displayName = "PaymentMethodPicker";
+
+/** What `usePaymentMethodChoice` gives the dialog. */
+export interface PaymentMethodChoice {
+  /** The picker, for the confirm dialog's body (null when there is no method to choose). */
+  readonly picker: ReactNode;
+  /**
+   * The chosen method's id for the commit's arguments, from the commit's own call (e.g. in
+   * `onCommit`). It locks the choice: a retry of this commit sends the same key, and the
+   * server finishes a key with the method its first attempt carried, so the picker may not
+   * show another. Undefined when there is no method (the server charges its default).
+   */
+  readonly take: () => string | undefined;
+}
+
+/**
+ * The choice of one draft among `methods`: the default method (else the first) preselected,
+ * changeable until the first commit takes it. Held in component state: a remount asks again
+ * (the default preselected) while the draft and its idempotency key are kept, and a commit
+ * under that key is finished with the method its first attempt carried. Key the component
+ * by draft id so a new draft starts with a fresh choice.
+ *
+ * @example
+ * const payment = usePaymentMethodChoice(draft.payment_methods ?? []);
+ * <ConfirmPurchase draft={purchase} onCommit={(key) =>
+ *   commit({ draft_id, idempotency_key: key, payment_method_id: payment.take() })}>
+ *   {payment.picker}
+ * </ConfirmPurchase>
+ */
+export function usePaymentMethodChoice(
+  methods: readonly SavedPaymentMethod[],
+  words?: PaymentMethodWords,
+): PaymentMethodChoice {
+  const preselected = (methods.find((method) => method.default) ?? methods[0])?.id;
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const [locked, setLocked] = useState(false);
+  // A choice the methods no longer hold (a new result) falls back to the default.
+  const chosen = methods.some((method) => method.id === picked) ? picked : preselected;
+  return {
+    picker: methods.length ? (
+      <PaymentMethodPicker
+        methods={methods}
+        value={chosen}
+        onChange={setPicked}
+        disabled={locked}
+        words={words}
+      />
+    ) : null,
+    take: () => {
+      setLocked(true);
+      return chosen;
+    },
+  };
+}
