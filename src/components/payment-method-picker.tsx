@@ -5,7 +5,7 @@
  * Opt-in: ConfirmDraft does not import it, so an app that never shows saved methods ships none
  * of its bytes (docs/checkout.md, "Saved payment methods").
  */
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import type { SavedPaymentMethod } from "../contract/saved-payment-method.ts";
 import { IS_DEV, type DevNamed } from "./dev.ts";
 
@@ -69,8 +69,11 @@ if (IS_DEV) (PaymentMethodPicker as DevNamed).displayName = "PaymentMethodPicker
 
 /** What `usePaymentMethodChoice` gives the dialog. */
 export interface PaymentMethodChoice {
-  /** The picker, for the confirm dialog's body (null when there is no method to choose). */
-  readonly picker: ReactNode;
+  /**
+   * The picker of one draft's methods, for the confirm dialog's body (null when there is no
+   * method to choose). A new draft id starts a fresh, unlocked choice.
+   */
+  readonly picker: (draftId: string, methods: readonly SavedPaymentMethod[]) => ReactNode;
   /**
    * The chosen method's id for the commit's arguments, from the commit's own call (e.g. in
    * `onCommit`). It locks the choice: a retry of this commit sends the same key, and the
@@ -80,42 +83,54 @@ export interface PaymentMethodChoice {
   readonly take: () => string | undefined;
 }
 
+/** The person's own choice for one draft. */
+interface Chosen {
+  readonly draftId: string;
+  readonly picked: string | undefined;
+  readonly locked: boolean;
+}
+
 /**
- * The choice of one draft among `methods`: the default method (else the first) preselected,
- * changeable until the first commit takes it. Held in component state: a remount asks again
- * (the default preselected) while the draft and its idempotency key are kept, and a commit
- * under that key is finished with the method its first attempt carried. Key the component
- * by draft id so a new draft starts with a fresh choice.
+ * The person's choice among a draft's saved methods: the default method (else the first)
+ * preselected, changeable until the first commit takes it. Held in component state: a remount
+ * asks again (the default preselected) while the draft and its idempotency key are kept, and
+ * a commit under that key is finished with the method its first attempt carried.
  *
  * @example
- * const payment = usePaymentMethodChoice(draft.payment_methods ?? []);
+ * const payment = usePaymentMethodChoice();
  * <ConfirmPurchase draft={purchase} onCommit={(key) =>
  *   commit({ draft_id, idempotency_key: key, payment_method_id: payment.take() })}>
- *   {payment.picker}
+ *   {payment.picker(draft_id, payment_methods)}
  * </ConfirmPurchase>
  */
-export function usePaymentMethodChoice(
-  methods: readonly SavedPaymentMethod[],
-  words?: PaymentMethodWords,
-): PaymentMethodChoice {
-  const preselected = (methods.find((method) => method.default) ?? methods[0])?.id;
-  const [picked, setPicked] = useState<string | undefined>(undefined);
-  const [locked, setLocked] = useState(false);
-  // A choice the methods no longer hold (a new result) falls back to the default.
-  const chosen = methods.some((method) => method.id === picked) ? picked : preselected;
+export function usePaymentMethodChoice(words?: PaymentMethodWords): PaymentMethodChoice {
+  const [state, setState] = useState<Chosen | undefined>(undefined);
+  // The draft and choice the dialog shows now: what `take` hands the commit.
+  const shown = useRef<{ draftId: string; chosen: string | undefined } | undefined>(undefined);
   return {
-    picker: methods.length ? (
-      <PaymentMethodPicker
-        methods={methods}
-        value={chosen}
-        onChange={setPicked}
-        disabled={locked}
-        words={words}
-      />
-    ) : null,
-    take: () => {
-      setLocked(true);
-      return chosen;
+    picker(draftId, methods) {
+      const own = state?.draftId === draftId ? state : undefined;
+      const preselected = (methods.find((method) => method.default) ?? methods[0])?.id;
+      // A choice the methods no longer hold (a new result) falls back to the default.
+      const chosen = methods.some((method) => method.id === own?.picked)
+        ? own?.picked
+        : preselected;
+      shown.current = { draftId, chosen };
+      return methods.length ? (
+        <PaymentMethodPicker
+          methods={methods}
+          value={chosen}
+          onChange={(id) => setState({ draftId, picked: id, locked: false })}
+          disabled={own?.locked ?? false}
+          words={words}
+        />
+      ) : null;
+    },
+    take() {
+      const now = shown.current;
+      if (!now) return undefined;
+      setState({ draftId: now.draftId, picked: now.chosen, locked: true });
+      return now.chosen;
     },
   };
 }

@@ -35,7 +35,7 @@ function Dialog({
   sent: (string | undefined)[];
   outcome: CommitOutcome | Promise<CommitOutcome>;
 }) {
-  const payment = usePaymentMethodChoice(methods);
+  const payment = usePaymentMethodChoice();
   return (
     <ConfirmPurchase
       draft={draft}
@@ -45,14 +45,38 @@ function Dialog({
       }}
       onCancel={() => {}}
     >
-      {payment.picker}
+      {payment.picker(draft.id, methods)}
     </ConfirmPurchase>
   );
 }
 
 const placed: CommitOutcome = { ok: true, reference: "o-1", replayed: false };
 
+/** One hook across drafts, as an app holds it above WriteView. */
+function Drafts({ draftId }: { draftId: string }) {
+  const payment = usePaymentMethodChoice();
+  return (
+    <>
+      {payment.picker(draftId, methods)}
+      <button type="button" onClick={() => payment.take()}>
+        Take
+      </button>
+    </>
+  );
+}
+
 describe("usePaymentMethodChoice in ConfirmPurchase", () => {
+  it("starts a new draft with a fresh, unlocked choice", async () => {
+    const { rerender } = renderWithHost(<Drafts draftId="d-1" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("radio", { name: /Visa/ }));
+    await user.click(screen.getByRole("button", { name: "Take" }));
+    expect(screen.getByRole("radio", { name: /Visa/ })).toBeDisabled();
+    rerender(<Drafts draftId="d-2" />);
+    expect(screen.getByRole("radio", { name: /Visa/ })).toBeEnabled();
+    expect(screen.getByRole("radio", { name: /Mastercard/ })).toBeChecked();
+  });
+
   it("lists the methods as a named radio group with the default preselected", () => {
     renderWithHost(<Dialog sent={[]} outcome={placed} />);
     const group = screen.getByRole("group", { name: "Pay with" });

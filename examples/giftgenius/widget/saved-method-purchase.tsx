@@ -29,13 +29,13 @@ export interface SavedMethodPurchaseProps extends Omit<
   ) => Promise<CommitOutcome>;
 }
 
-/** ConfirmPurchase offering the saved methods; key it by draft id (a new draft, a new choice). */
+/** ConfirmPurchase offering the saved methods of its draft. */
 export function SavedMethodPurchase({ methods, onCommit, ...props }: SavedMethodPurchaseProps) {
   const { m } = useI18n(messages);
-  const payment = usePaymentMethodChoice(methods, { legend: m.payWith });
+  const payment = usePaymentMethodChoice({ legend: m.payWith });
   return (
     <ConfirmPurchase {...props} onCommit={(key) => onCommit(key, payment.take())}>
-      {payment.picker}
+      {payment.picker(props.draft.id, methods)}
     </ConfirmPurchase>
   );
 }
