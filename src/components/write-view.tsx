@@ -9,7 +9,8 @@ import type { ReactNode } from "react";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
 import { useWriteFlow, type WriteFlowOptions } from "../hooks/use-write-flow.ts";
-import { useI18n } from "../i18n/use-i18n.ts";
+import type { AppMessages } from "../i18n/app-messages.ts";
+import { MessagesProvider, useI18n } from "../i18n/use-i18n.ts";
 import { ConfirmDraft, type ConfirmDraftProps, type Draft } from "./confirm-draft.tsx";
 import { IS_DEV, type DevNamed } from "./dev.ts";
 import type { ErrorWords } from "./error-class.ts";
@@ -71,6 +72,12 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
   readonly dialogWords?: ConfirmDraftProps["words"];
   /** Follow-ups for the empty state (ResultView's `emptySuggestions`). */
   readonly emptySuggestions?: EmptyStateProps["suggestions"];
+  /**
+   * The app's messages (`defineMessages`), handed to every kit component inside, so the
+   * dialog's, the receipt's and the notices' kit keys speak the app's words — without a
+   * `MessagesProvider` around the view. Absent: the nearest provider's, or the kit's own.
+   */
+  readonly messages?: AppMessages<unknown>;
 }
 
 /**
@@ -88,6 +95,18 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
  *   confirm={(view) => ({ draft: { id: view.data.draft.draft_id, title: "LIS → BER" } })} />
  */
 export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extends ToolRef>(
+  props: WriteViewProps<R, P, C>,
+) {
+  const view = <WriteFlowView {...props} />;
+  return props.messages ? (
+    <MessagesProvider messages={props.messages}>{view}</MessagesProvider>
+  ) : (
+    view
+  );
+}
+
+/** WriteView's body, inside the app's messages (it reads them for the cancelled notice). */
+function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends ToolRef>(
   props: WriteViewProps<R, P, C>,
 ) {
   const { header, confirm, renderReceipt, renderRecord, dialogWords } = props;

@@ -4,7 +4,7 @@
  * shape its contract rejects fails typecheck instead of reaching the widget; the
  * `outputSchema` is the kind's JSON Schema, so it cannot drift from the contract either.
  */
-import type * as v from "valibot";
+import * as v from "valibot";
 import type { Contract } from "../contract/define-contract.ts";
 import { kindJsonSchema } from "../contract/json-schema.ts";
 import type { KindData, KindDefinition } from "../contract/kinds.ts";
@@ -34,6 +34,12 @@ export type ToolsOf<T extends { readonly name: string; readonly "~signature"?: T
   readonly [X in T as X["name"]]: NonNullable<X["~signature"]>;
 };
 
+/** A tool without arguments: only `{}` passes; the repair names `{}`. */
+const NO_ARGUMENTS: ArgumentSpec<Record<string, never>> = {
+  schema: v.strictObject({}),
+  repair: () => ({}),
+};
+
 /**
  * A tool whose results are of `kind` in `contract`: `spec` is a `ToolDefinition` without
  * `kind` and `outputSchema`, with a typed handler. The tool it returns is a `ToolDefinition`
@@ -53,9 +59,10 @@ export type ToolsOf<T extends { readonly name: string; readonly "~signature"?: T
 export function defineTool<
   Kinds extends Record<string, KindDefinition>,
   const K extends keyof Kinds & string,
-  Args,
   const Name extends string,
-  Input,
+  // No `arguments`: the tool takes none (`{}`), and its handler and the widget see `{}`.
+  Args = Record<string, never>,
+  Input = Record<string, never>,
 >(
   contract: Contract<Kinds>,
   kind: K,
@@ -81,9 +88,10 @@ export function defineTool<
     };
     /**
      * The arguments: a valibot schema (its input type `Input` is the widget's, its output
-     * `Args` what the handler receives), examples and rules.
+     * `Args` what the handler receives), examples and rules. Absent: the tool takes no
+     * arguments — `{}`, an unknown one named in the error, `{}` the repair.
      */
-    arguments: ArgumentSpec<Args> & {
+    arguments?: ArgumentSpec<Args> & {
       schema: v.GenericSchema<Input, Args>;
       /**
        * A complete, valid argument object as close as possible to `args`, typed by the
@@ -113,9 +121,10 @@ export function defineTool<
 } {
   if (!Object.hasOwn(contract.kinds, kind))
     throw new TypeError(`defineTool: the contract declares no kind "${kind}"`);
-  const { widget, ...definition } = spec;
+  const { widget, ...declared } = spec;
+  const definition = { ...declared, arguments: spec.arguments ?? (NO_ARGUMENTS as never) };
   // ChatGPT fills only the file inputs `openai/fileParams` names: written from the schema.
-  const files = fileParamsOf(spec.arguments.schema);
+  const files = fileParamsOf(definition.arguments.schema);
   const meta = {
     ...(widget ? widgetToolMeta(widget.uris, widget.words) : {}),
     ...spec.meta,

@@ -52,6 +52,7 @@ export { defineTool, type ToolsOf } from "./define-tool.ts";
 export { FileInput } from "./file-input.ts";
 export { serveHttp } from "./http/serve-http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
+export { appReconciliation } from "./app/app-reconciliation.ts";
 export { appToolServer, type AppServerOptions } from "./app/app-tool-server.ts";
 export { readSettings, type AppSettings } from "./app/app-settings.ts";
 export {

@@ -8,6 +8,7 @@ import { DRAFT_REFUSALS } from "../../src/server/write/write-refusals.ts";
 import { payloads, resultOf } from "../fixture-app/payloads.ts";
 import { tools } from "../fixture-app/widget.tsx";
 import { shop } from "../support/shop-contract.ts";
+import { defineMessages, type AppMessages } from "../../src/i18n/index.ts";
 import type { MockHostOptions } from "../../src/testing/mock-host.ts";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
 
@@ -22,9 +23,10 @@ const receipt = (view: ShopView) =>
       }
     : null;
 
-function Shop() {
+function Shop({ messages }: { readonly messages?: AppMessages<unknown> }) {
   return (
     <WriteView
+      messages={messages}
       contract={shop}
       prepare={tools.prepare_purchase}
       commit={tools.place_purchase}
@@ -106,6 +108,21 @@ describe("WriteView", () => {
     expect(widgetRoot(alone.container)).toHaveAttribute("data-state", "empty");
     expect(alone.container).toHaveTextContent("Cancelled. Nothing was changed.");
     expect(alone.container.querySelector("h1")).toHaveTextContent("Shop");
+  });
+
+  it("hands its `messages` to the kit's components inside, with no provider around it", async () => {
+    const words = defineMessages({
+      en: { confirm: "Pay now", cancelled: "Stopped; nothing paid." },
+    });
+    const alone = renderWithHost(<Shop messages={words} />, {
+      globals: { toolOutput: payloads.draft, locale: "en" },
+    });
+    const confirm = alone.container.querySelector('[data-action="confirm"]');
+    expect(confirm).toHaveTextContent("Pay now");
+    await act(
+      async () => void fireEvent.click(alone.container.querySelector('[data-action="cancel"]')!),
+    );
+    expect(alone.container).toHaveTextContent("Stopped; nothing paid.");
   });
 
   it("prepares an expired draft again with the app's arguments", async () => {

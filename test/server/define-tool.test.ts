@@ -65,6 +65,27 @@ describe("defineTool", () => {
     expect(plain.meta).toBeUndefined();
   });
 
+  it("takes no arguments without `arguments`: `{}` runs, an unknown one is named", async () => {
+    const all = defineTool(notes, "note_list", {
+      name: "all_notes",
+      description: "Every note.",
+      handler: async () => ({ ok: true, data: { notes: [] }, text: "No notes." }),
+    });
+    const server = createToolServer({
+      info: { name: "notes", version: "1.0.0" },
+      contract: notes,
+      tools: [all],
+      log: silentLogger,
+    });
+    expect((await server.callTool("all_notes", {})).structuredContent).toMatchObject({ ok: true });
+    const refused = await server.callTool("all_notes", { query: "milk" });
+    expect(refused.structuredContent).toMatchObject({
+      ok: false,
+      error: { code: "VALIDATION_FAILED" },
+    });
+    expect(JSON.stringify(refused.structuredContent)).toContain("query");
+  });
+
   it("refuses a kind the contract does not declare (a JavaScript caller has no typecheck)", () => {
     expect(() =>
       defineTool(notes, "note_saved" as "note_list", {

@@ -17,6 +17,7 @@ import {
 } from "../../src/server/index.ts";
 import { reconcileInDoubt } from "../../src/server/idempotency/index.ts";
 import { callAsWidget } from "../../src/testing/index.ts";
+import { sqlDatabaseOf } from "../../src/server/stores/sql-database.ts";
 
 const contract = defineContract({
   kinds: {
@@ -52,6 +53,7 @@ function open(
   now = () => Date.parse("2030-04-30T10:00:00Z"),
   /** Each recipient is one thing: of a caller's drafts to one recipient, one is sent. */
   oneThingPerRecipient = false,
+  timing?: { ttlMs: number },
 ) {
   const store = createSqliteStore(":memory:");
   const payments = provider();
@@ -59,6 +61,7 @@ function open(
     widget,
     store,
     now,
+    ...(timing ? { timing } : {}),
     scope: "transfers:write",
     drafts: {
       name: "transfer_drafts",
@@ -128,6 +131,19 @@ function open(
 }
 
 describe("defineWrite", () => {
+  it("keeps its records by the app's timing (IDEMPOTENCY_TTL_SECONDS through appOptions)", async () => {
+    const app = open(undefined, false, { ttlMs: 120_000 });
+    const draft_id = await app.quote();
+    await app.view("send_transfer", { draft_id, idempotency_key: "key-timing-1" });
+    const { rows } = await sqlDatabaseOf(app.store, "test").query<{ kept: number | string }>(
+      "SELECT expires_at - created_at AS kept FROM idempotency_records WHERE key = :key",
+      { key: "key-timing-1" },
+    );
+    expect(rows.map((row) => Number(row.kept))).toEqual([120_000]);
+    // The reconciler settles the records it finishes by the same timing.
+    expect(app.write.reconciler.ttlMs).toBe(120_000);
+  });
+
   it("issues the proof whatever the draft entry is called, and hides the commit from the model", async () => {
     const app = open();
     const draft_id = await app.quote();

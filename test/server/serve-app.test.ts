@@ -7,7 +7,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { requestAsHost } from "../support/host-request.ts";
-import { silentLogger, StartupRefusal, type IdempotencyStore } from "../../src/server/index.ts";
+import {
+  silentLogger,
+  StartupRefusal,
+  type AppServerOptions,
+  type IdempotencyStore,
+} from "../../src/server/index.ts";
 import { startApp, type RunningApp } from "../../src/server/app/serve-app.ts";
 import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
 import { createFlightsServer } from "../../templates/flights/server/tools.ts";
@@ -91,6 +96,26 @@ describe("serveApp's refusals", () => {
       () => undefined,
       (error: unknown) => error,
     );
+
+  it("hands the app's factory the idempotency timing the settings hold (appOptions)", async () => {
+    let options: AppServerOptions | undefined;
+    const app = await startApp({
+      name: "flights",
+      scopes: [BOOKING_SCOPE],
+      env: {
+        NODE_ENV: "development",
+        PORT: "0",
+        SQLITE_FILE: ":memory:",
+        IDEMPOTENCY_TTL_SECONDS: "90",
+      },
+      stdio: false,
+      log: silentLogger,
+      open: ({ appOptions }) => createFlightsServer((options = appOptions())),
+    });
+    running.push(app);
+    expect(options?.timing).toEqual({ ttlMs: 90_000, leaseMs: 30_000 });
+    expect(options?.store.name).toBe("sqlite");
+  });
 
   it("refuses production without its secrets, naming every one", async () => {
     const error = await refusal({ NODE_ENV: "production", AUTH_ISSUER: "https://id.example" });

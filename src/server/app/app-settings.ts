@@ -134,6 +134,17 @@ export function originSetting(value: string | undefined, name: string): string |
   return url.origin;
 }
 
+/** The idempotency timing of `settings` in ms, as `AppServerOptions.timing` takes it. */
+export function timingOf(settings: Pick<AppSettings, "idempotency">): {
+  readonly ttlMs: number;
+  readonly leaseMs: number;
+} {
+  return {
+    ttlMs: settings.idempotency.ttlSeconds * 1000,
+    leaseMs: settings.idempotency.leaseSeconds * 1000,
+  };
+}
+
 /** Reads the settings; throws a `StartupRefusal` naming the first malformed one. */
 export function readAppSettings(env: ModeEnvironment, defaultPort: number): AppSettings {
   const publicOrigin = originSetting(env.PUBLIC_ORIGIN, "PUBLIC_ORIGIN");

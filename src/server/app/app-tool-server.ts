@@ -22,6 +22,12 @@ export interface AppServerOptions {
   readonly now?: () => number;
   /** Makes request ids (recordings pass a counter). */
   readonly requestId?: () => string;
+  /**
+   * The records' lifetime and lease (`IDEMPOTENCY_TTL_SECONDS`, `IDEMPOTENCY_LEASE_SECONDS`:
+   * `serveApp`'s `appOptions()` fills it from the settings); each write the app declares with
+   * `defineWrite` keeps its records by it. Absent: the kit's defaults (24 h, 30 s).
+   */
+  readonly timing?: { readonly ttlMs?: number; readonly leaseMs?: number };
 }
 
 /**

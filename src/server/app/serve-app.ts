@@ -6,14 +6,10 @@
  * (`serveHttp`, with `ALLOWED_HOSTS`, `/healthz` and the protected-resource metadata) or over
  * stdio (`--stdio`). `startApp` is the same without the process around it (tests).
  */
-import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
 import { isLoopbackHost, loopbackHostHeaders } from "../../core/loopback.ts";
 import { CONFIRMATION_SECRET_ENV } from "../write/confirmation.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveHttp } from "../http/serve-http.ts";
-import { createPostgresStore } from "../idempotency/postgres-store.ts";
-import { createSqliteStore } from "../idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
 import { createJsonLogger, errorFields, type ServerLogger } from "../log.ts";
 import { StartupRefusal } from "../mode.ts";
@@ -24,7 +20,9 @@ import type { ResourceProvider } from "../resource-provider.ts";
 import type { ToolServer } from "../tool-server.ts";
 import type { WidgetUris } from "../widget-tool-meta.ts";
 import { widgetResources } from "../widget-resources.ts";
-import { audienceMismatch, readSettings, type AppSettings } from "./app-settings.ts";
+import { audienceMismatch, readSettings, timingOf, type AppSettings } from "./app-settings.ts";
+import type { AppServerOptions } from "./app-tool-server.ts";
+import { openAppStore, pathOf } from "./app-store.ts";
 
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
@@ -63,28 +61,15 @@ type AppContext = Parameters<ServeAppOptions["open"]>[0];
  */
 export type RunningApp = Awaited<ReturnType<typeof startApp>>;
 
-const pathOf = (value: string | URL) =>
-  value instanceof URL ? fileURLToPath(value) : resolve(value);
-
 /** The kit's store, opened once on first use, with its retention started. */
 function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerLogger) {
   let opened: IdempotencyStore | undefined;
   return {
     get: (): IdempotencyStore => {
       if (opened) return opened;
-      const file =
-        settings.sqliteFile ?? pathOf(options.sqliteFile ?? `data/${options.name}.sqlite`);
-      opened = settings.databaseUrl
-        ? createPostgresStore({
-            connectionString: settings.databaseUrl,
-            synchronousCommit: settings.pgSynchronousCommit,
-          })
-        : createSqliteStore(file);
-      log.info("idempotency_store", {
-        store: opened.name,
-        ...(settings.databaseUrl ? {} : { file }),
-      });
-      return opened;
+      const { store, file } = openAppStore(settings, options);
+      log.info("idempotency_store", { store: store.name, ...(file ? { file } : {}) });
+      return (opened = store);
     },
     get opened() {
       return opened;
@@ -149,6 +134,12 @@ export async function startApp(options: ServeAppOptions): Promise<{
       })),
     issuer: authorization?.settings.issuer,
     publicOrigin,
+    appOptions: () => ({
+      widget: context.widget(),
+      store: context.store(),
+      log,
+      timing: timingOf(settings),
+    }),
   };
   let app: OpenedApp;
   try {
@@ -283,6 +274,13 @@ export async function serveApp(options: {
     store(): IdempotencyStore;
     /** The built widget in `options.dist`, as resources (read on each read: a rebuild is served). */
     widget(): { uris: WidgetUris; provider: ResourceProvider };
+    /**
+     * What the app's tool-server factory takes (`AppServerOptions`), from this start: the
+     * widget, the store (opened now), the log, and the idempotency timing the settings hold
+     * (`IDEMPOTENCY_TTL_SECONDS`, `IDEMPOTENCY_LEASE_SECONDS`), so every `defineWrite` keeps
+     * its records by them.
+     */
+    appOptions(): AppServerOptions;
     /**
      * Whose tokens are accepted over HTTP: `AUTH_ISSUER`, or in development the development
      * sign-in's issuer; `undefined` over stdio. The kit verifies the tokens and points refused

@@ -71,7 +71,7 @@ export function runCommit<T, C = unknown>(options: {
   readonly now?: () => number;
   /**
    * The record's lifetime, lease and wait for a concurrent first attempt (each part falls back
-   * to the kit's default; an app's `IDEMPOTENCY_*_MS` settings go here).
+   * to the kit's default; an app's `IDEMPOTENCY_TTL_SECONDS` and `_LEASE_SECONDS`, in ms, go here).
    */
   readonly timing?: {
     /** How long a finished record is kept (default 24 h). */

@@ -138,12 +138,13 @@ export interface Write<PrepareTool, CommitTool, Draft, Done> {
   /** Purges of expired drafts, for `serveApp`'s retention (empty without a store). */
   readonly purges: ReadonlyArray<(limit: number) => Promise<number>>;
   /**
-   * The reconciler's work on an in-doubt commit, from the same effect:
+   * The reconciler's work on an in-doubt commit, from the same effect, and the write's
+   * record timing (`timing`'s lease and lifetime, when given):
    * `startReconciler({ store, ...write.reconciler })`.
    */
   readonly reconciler: Pick<
     ReconcileOptions<WriteValue<Done>, WriteCapture<Draft>>,
-    "complete" | "compensate"
+    "complete" | "compensate" | "leaseMs" | "ttlMs"
   >;
 }
 
@@ -187,6 +188,8 @@ export function defineWrite<
     readonly scope: string;
     /** The clock; default `Date.now`. */
     readonly now?: (() => number) | undefined;
+    /** The records' lifetime and lease (`AppServerOptions`' `timing`); default the kit's. */
+    readonly timing?: AppServerOptions["timing"];
     /** Where the drafts live. */
     readonly drafts: WriteDrafts<Draft>;
     /** The prepare tool. */
@@ -404,6 +407,7 @@ export function defineWrite<
         args,
         context,
         now,
+        ...(spec.timing ? { timing: spec.timing } : {}),
         async execute(effect) {
           let draft = effect.captured?.draft;
           if (draft === undefined) {
@@ -441,6 +445,9 @@ export function defineWrite<
     purges: drafts ? [(limit: number) => drafts.purgeExpired(limit)] : [],
     reconciler: {
       complete: reconcileWith(spec.commit.effect),
+      // The reconciler's claim and the record it settles live as long as the tool's.
+      ...(spec.timing?.leaseMs ? { leaseMs: spec.timing.leaseMs } : {}),
+      ...(spec.timing?.ttlMs ? { ttlMs: spec.timing.ttlMs } : {}),
       ...(spec.commit.compensate ? { compensate: reconcileWith(spec.commit.compensate) } : {}),
     },
   };

@@ -19,5 +19,5 @@ await serveApp({
   port: 8788,
   dist: new URL("../dist/", import.meta.url),
   sqliteFile: new URL("../data/bookings.sqlite", import.meta.url),
-  open: ({ widget, store, log }) => createFlightsServer({ widget: widget(), store: store(), log }),
+  open: ({ appOptions }) => createFlightsServer(appOptions()),
 });

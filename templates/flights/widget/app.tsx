@@ -4,7 +4,7 @@
  * remount, one idempotency key per draft, cancel, the ways back, errors in place with a retry);
  * this file says what a flight looks like and which tools make the write.
  */
-import { MessagesProvider, WriteView, useI18n } from "mcp-widget-kit";
+import { WriteView, useI18n } from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
@@ -32,19 +32,12 @@ function Route({ offer }: { offer: FlightOffer }) {
   );
 }
 
-/** The whole widget, in its own words (the kit's components read them too). */
+/** The whole widget, in its own words (`messages` hands them to the kit's components too). */
 export function App() {
-  return (
-    <MessagesProvider messages={messages}>
-      <Flights />
-    </MessagesProvider>
-  );
-}
-
-function Flights() {
   const { m, money, dateTime } = useI18n(messages);
   return (
     <WriteView
+      messages={messages}
       contract={flights}
       prepare={tools.prepare_booking}
       commit={tools.book_flight}

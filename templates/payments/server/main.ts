@@ -21,8 +21,8 @@ await serveApp({
   port: 8788,
   dist: new URL("../dist/", import.meta.url),
   sqliteFile: new URL("../data/payments.sqlite", import.meta.url),
-  open: ({ widget, store, log }) => {
-    const tools = createPaymentsServer({ widget: widget(), store: store(), log });
+  open: ({ appOptions, store }) => {
+    const tools = createPaymentsServer(appOptions());
     const reconciler = startReconciler(reconcileOptions(store(), tools.reconciler));
     // Expired quotes go with the kit's records, in bounded batches.
     return { tools, purges: tools.purges, close: () => reconciler.stop() };

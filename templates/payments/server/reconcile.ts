@@ -7,13 +7,7 @@
  * server/reconcile.ts` (after an outage, before a deploy, from cron), on the database the
  * server uses: `DATABASE_URL`, else `SQLITE_FILE`, else data/payments.sqlite.
  */
-import { fileURLToPath } from "node:url";
-import {
-  createPostgresStore,
-  createSqliteStore,
-  silentLogger,
-  type IdempotencyStore,
-} from "mcp-widget-kit/server";
+import { appReconciliation, type IdempotencyStore } from "mcp-widget-kit/server";
 import { createPaymentsServer } from "./tools.ts";
 
 /** A send still in doubt this long after it began is cancelled at the provider instead. */
@@ -26,15 +20,8 @@ export function reconcileOptions(store: IdempotencyStore, reconciler: Reconciler
   return { store, compensateAfterMs: CANCEL_AFTER_MS, ...reconciler };
 }
 
-/** What `mcp-widget-kit reconcile --app server/reconcile.ts` calls. */
-export async function openReconciliation(env: NodeJS.ProcessEnv) {
-  const store = env.DATABASE_URL
-    ? createPostgresStore({ connectionString: env.DATABASE_URL })
-    : createSqliteStore(
-        env.SQLITE_FILE ?? fileURLToPath(new URL("../data/payments.sqlite", import.meta.url)),
-      );
-  // No tool is served here: the widget's URIs are only what the tools would advertise.
-  const widget = { uris: { skybridge: "ui://widget/unserved", mcpApp: "ui://widget/unserved" } };
-  const { reconciler } = createPaymentsServer({ widget, log: silentLogger, store });
-  return { options: reconcileOptions(store, reconciler), close: () => store.close() };
-}
+/** What `mcp-widget-kit reconcile --app server/reconcile.ts` calls: the server's store and sends. */
+export const openReconciliation = appReconciliation(
+  { name: "payments", sqliteFile: new URL("../data/payments.sqlite", import.meta.url) },
+  (options) => reconcileOptions(options.store, createPaymentsServer(options).reconciler),
+);

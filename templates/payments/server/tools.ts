@@ -4,7 +4,6 @@
  * `send_transfer`. `createPaymentsServer` puts them on the kit's tool server; server/main.ts
  * serves it over HTTP, the tests call it directly.
  */
-import * as v from "valibot";
 import {
   appToolServer,
   defineTool,
@@ -16,16 +15,12 @@ import { CONTACTS } from "./contacts.ts";
 import { fakeProvider, type PaymentsProvider } from "./provider.ts";
 import { eur, sendTransfer, TRANSFER_SCOPE } from "./transfer.ts";
 
-/** The read tools take no arguments: an unknown one is named in the error, `{}` the example. */
-const NO_ARGUMENTS = { schema: v.strictObject({}), repair: () => ({}) };
-
 function listContacts({ widget }: AppServerOptions) {
   return defineTool(payments, "contact_list", {
     name: "list_contacts",
     title: "List contacts",
     description: "List the people money can be sent to. Read only.",
     widget: { uris: widget.uris, words: { invoking: "Loading contacts…", invoked: "Contacts" } },
-    arguments: NO_ARGUMENTS,
     async handler() {
       return { ok: true, data: { contacts: [...CONTACTS] }, text: "The contacts." };
     },
@@ -43,7 +38,6 @@ function getBalance({ widget }: AppServerOptions, provider: PaymentsProvider) {
     },
     // The balance is the person's own: read for a verified caller only.
     auth: { scopes: [TRANSFER_SCOPE] },
-    arguments: NO_ARGUMENTS,
     async handler(_args, context) {
       const balance = eur(await provider.balance(context.caller));
       return { ok: true, data: { balance }, text: `Balance: ${balance.amount} EUR.` };

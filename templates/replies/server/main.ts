@@ -19,8 +19,8 @@ await serveApp({
   port: 8788,
   dist: new URL("../dist/", import.meta.url),
   sqliteFile: new URL("../data/replies.sqlite", import.meta.url),
-  open: ({ widget, store, log }) => {
-    const tools = createRepliesServer({ widget: widget(), store: store(), log });
+  open: ({ appOptions }) => {
+    const tools = createRepliesServer(appOptions());
     // Expired drafts and rate-limit windows go with the kit's records, in bounded batches.
     return { tools, purges: tools.purges };
   },

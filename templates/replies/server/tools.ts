@@ -6,7 +6,6 @@
  * restart resets a limit. `createRepliesServer` puts the tools on the kit's tool server;
  * server/main.ts serves it over HTTP, the tests call it directly.
  */
-import * as v from "valibot";
 import {
   createRateLimiter,
   appToolServer,
@@ -27,7 +26,6 @@ function listTickets({ widget }: AppServerOptions) {
     title: "List support tickets",
     description: "List the open support tickets, oldest first. Read only.",
     widget: { uris: widget.uris, words: { invoking: "Loading tickets…", invoked: "Tickets" } },
-    arguments: { schema: v.strictObject({}), repair: () => ({}) },
     async handler() {
       return {
         ok: true,

@@ -5,7 +5,7 @@
  * and sign-in — in place with a retry); this file says what a ticket and a reply look like.
  */
 import { useState } from "react";
-import { MessagesProvider, WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
+import { WriteView, useI18n, type ErrorWords } from "mcp-widget-kit";
 import { replies, type RepliesView, type Ticket } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
@@ -70,19 +70,12 @@ function TicketRow(props: { ticket: Ticket; busy: boolean; onDraft: (body: strin
   );
 }
 
-/** The whole widget, in its own words (the kit's components read them too). */
+/** The whole widget, in its own words (`messages` hands them to the kit's components too). */
 export function App() {
-  return (
-    <MessagesProvider messages={messages}>
-      <Replies />
-    </MessagesProvider>
-  );
-}
-
-function Replies() {
   const { m } = useI18n(messages);
   return (
     <WriteView
+      messages={messages}
       contract={replies}
       prepare={tools.draft_reply}
       commit={tools.send_reply}
