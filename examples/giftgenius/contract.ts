@@ -13,6 +13,7 @@ import {
   listKind,
   MoneySchema,
   recordKind,
+  savedPaymentMethods,
   text,
   textList,
   tolerant,
@@ -58,7 +59,11 @@ export const giftGenius = defineContract({
       item: GiftCardSchema,
       reason: "no_results_reason",
     }),
-    order_draft: recordKind({ state: "confirm", entries: { draft: OrderDraftSchema } }),
+    order_draft: recordKind({
+      state: "confirm",
+      // The person's saved methods, display fields only, for the confirm dialog to offer.
+      entries: { draft: OrderDraftSchema, payment_methods: savedPaymentMethods() },
+    }),
     order: recordKind({
       state: "committed",
       entries: { order: OrderSchema, replayed: v.boolean() },

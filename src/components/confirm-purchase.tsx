@@ -35,6 +35,8 @@ export type { CommitOutcome };
 export interface ConfirmPurchaseProps extends ErrorWords {
   /** The draft to confirm (the server's, mapped by the app). */
   readonly draft: PurchaseDraft;
+  /** The app's body in the dialog, above the lines (a saved-method picker, for instance). */
+  readonly children?: ConfirmDraftProps["children"];
   /** Sends the commit with this key (e.g. the app's commit tool with `{ draft_id, idempotency_key }`). */
   readonly onCommit: (idempotencyKey: string) => Promise<CommitOutcome>;
   /** The person declined: nothing is sent. */

@@ -26,6 +26,11 @@ export {
   type CommitOutcome,
 } from "./confirm-purchase.tsx";
 export { Receipt, type ReceiptProps } from "./receipt.tsx";
+export {
+  type PaymentMethodWords,
+  usePaymentMethodChoice,
+  type PaymentMethodChoice,
+} from "./payment-method-picker.tsx";
 export { WriteView, type WriteViewProps } from "./write-view.tsx";
 export { useExpired } from "./use-expired.ts";
 export { newIdempotencyKey } from "../write/idempotency-key.ts";

@@ -49,12 +49,15 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
   /**
    * The prepare tool's result (`state: "confirm"`) as the dialog shows it: the `draft` the
    * person confirms (its `id` is the draft id the commit is sent as `draft_id`), the app's
-   * `body` inside the dialog, and the prepare arguments that make it `again` once it expired.
+   * `body` inside the dialog, the prepare arguments that make it `again` once it expired, and
+   * `commitArguments`, read when the commit is sent, for the commit tool's own arguments
+   * beside the kit's (a saved payment method's id: docs/checkout.md).
    */
   readonly confirm: (view: Extract<RecordsOf<R>, { readonly state: "confirm" }>) => {
     readonly draft: Draft;
     readonly body?: ReactNode;
     readonly again?: ToolInputOf<P>;
+    readonly commitArguments?: () => { readonly [name: string]: unknown };
   };
   /** What the receipt shows under its reference (the commit tool's result), if anything. */
   readonly renderReceipt?: (
@@ -150,7 +153,7 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
           );
         if (!inState(record, "confirm"))
           return renderRecord ? renderRecord(record) : <ReportedInvalid />;
-        const { draft, body, again } = confirm(record);
+        const { draft, body, again, commitArguments } = confirm(record);
         return (
           <ConfirmDraft
             key={draft.id}
@@ -158,7 +161,9 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             words={dialogWords}
             errorTexts={props.errorTexts}
             errorClasses={errorClasses}
-            onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
+            onCommit={(key) =>
+              flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key })
+            }
             onCommitted={flow.committed}
             onCancel={flow.cancel}
             onBack={flow.back}

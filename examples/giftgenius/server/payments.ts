@@ -21,7 +21,12 @@ export interface PaymentProvider {
    * once it was refunded). A key refunded before it was charged is refused
    * (`PAYMENT_CANCELLED`, nothing charged).
    */
-  charge(request: { idempotencyKey: string; amount: Money }): Promise<Charge>;
+  charge(request: {
+    idempotencyKey: string;
+    amount: Money;
+    /** The person's saved method to charge (one of theirs, checked by the caller); else their default. */
+    paymentMethodId?: string;
+  }): Promise<Charge>;
   /**
    * Refunds the charge of a key, once per key (a repeat returns the same refund), and voids a
    * key never charged so no later charge under it goes through. Returns the refunded charge,

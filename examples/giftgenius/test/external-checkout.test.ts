@@ -87,6 +87,13 @@ function externalCheckout(databaseUrl: string | undefined) {
       arguments: { draft_id: draft },
     }) as Promise<CallToolResult>;
 
+  it("offers no saved payment method: the person pays on the merchant's page", async () => {
+    const client = await h.connect({ sub: `methods-${randomUUID()}` });
+    const prepared = await call(client, "prepare_order", { gift_id: "gift-0008", quantity: 1 });
+    expect(sc(prepared).draft).toBeDefined();
+    expect(sc(prepared)).not.toHaveProperty("payment_methods");
+  });
+
   it("needs the person's click: the model's own commit creates nothing", async () => {
     const client = await h.connect({ sub: `model-${randomUUID()}` });
     const draft = await draftFor(client);

@@ -6,7 +6,6 @@
  * link, and the words.
  */
 import {
-  ConfirmPurchase,
   MessagesProvider,
   Receipt,
   ResultView,
@@ -25,6 +24,7 @@ import { GiftList } from "./gift-list.tsx";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { messages } from "./messages.ts";
 import { PURCHASE_FLOW, toPurchaseDraft, type DraftView, type OrderView } from "./purchase.ts";
+import { SavedMethodPurchase } from "./saved-method-purchase.tsx";
 
 /**
  * The person's class of each of GiftGenius' own error codes (the kit classes only its own):
@@ -107,7 +107,11 @@ function GiftGeniusFlow(props: AppProps) {
     statusTool: "order_status",
   });
 
-  async function pay(draft: DraftView["data"]["draft"], key: string): Promise<CommitOutcome> {
+  async function pay(
+    draft: DraftView["data"]["draft"],
+    key: string,
+    paymentMethodId: string | undefined,
+  ): Promise<CommitOutcome> {
     if (sheet.available) {
       const paid = await sheet.pay(draft.draft_id);
       // No session tool on this server: commit instead. The draft is single-use across both
@@ -115,16 +119,22 @@ function GiftGeniusFlow(props: AppProps) {
       if (paid.ok) return { ...paid, total: draft.total };
       if (paid.error.code !== "HOST_CALL_FAILED") return paid;
     }
-    return flow.commit({ draft_id: draft.draft_id, idempotency_key: key });
+    return flow.commit({
+      draft_id: draft.draft_id,
+      idempotency_key: key,
+      ...(paymentMethodId ? { payment_method_id: paymentMethodId } : {}),
+    });
   }
 
   function renderDraft(draftView: DraftView) {
     const draft = draftView.data.draft;
     return (
-      <ConfirmPurchase
+      <SavedMethodPurchase
         key={draft.draft_id}
         draft={toPurchaseDraft(draft)}
-        onCommit={(key) => pay(draft, key)}
+        // The sheet takes its own payment method; the app's own commit charges a saved one.
+        methods={sheet.available ? [] : (draftView.data.payment_methods ?? [])}
+        onCommit={(key, paymentMethodId) => pay(draft, key, paymentMethodId)}
         onCommitted={flow.committed}
         onCancel={flow.cancel}
         onBack={flow.back}

@@ -27,10 +27,13 @@ import {
 import type { DraftClaims } from "../drafts.ts";
 import { startExternalCheckout } from "../external/start-checkout.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
+import { paymentMethodOf } from "../saved-methods.ts";
 import { PrepareOrderArgs } from "./prepare-order.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** A saved method's id as the widget was given it: an id, never card data. */
+const METHOD_ID = /^pm_[A-Za-z0-9]{1,64}$/;
 
 /** The arguments of `commit_order`. */
 export const CommitOrderArgs = v.strictObject({
@@ -45,6 +48,15 @@ export const CommitOrderArgs = v.strictObject({
     v.regex(KEY),
     v.description(
       "A unique key per purchase (8-128 of A-Z a-z 0-9 _ . : -), e.g. a UUID. Reuse it when retrying the same purchase.",
+    ),
+  ),
+  payment_method_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(METHOD_ID),
+      v.description(
+        "The id of one of the person's saved payment methods, as the app shows them (pm_…); without it, their default.",
+      ),
     ),
   ),
 });
@@ -72,6 +84,10 @@ export function repairCommitOrder(args: {
       typeof args.idempotency_key === "string" && KEY.test(args.idempotency_key)
         ? args.idempotency_key
         : randomUUID(),
+    // A bad method id is left out (the default is charged), never replaced by a made-up one.
+    ...(typeof args.payment_method_id === "string" && METHOD_ID.test(args.payment_method_id)
+      ? { payment_method_id: args.payment_method_id }
+      : {}),
   };
 }
 
@@ -101,6 +117,12 @@ const DRAFT_EXPIRED: DraftRefusal = {
 const PRICE_CHANGED: DraftRefusal = {
   code: "PRICE_CHANGED",
   message: "The draft's total is not the current catalog price.",
+  next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+};
+const PAYMENT_METHOD_NOT_FOUND: DraftRefusal = {
+  code: "PAYMENT_METHOD_NOT_FOUND",
+  message:
+    "This payment_method_id is not one of the person's saved payment methods; nothing was charged.",
   next_action: GIFT_NEXT_ACTIONS.prepareAgain,
 };
 const ITEM_UNAVAILABLE: DraftRefusal = {
@@ -160,6 +182,8 @@ export interface Confirmed {
   draft_id?: string;
   /** Paid on the merchant's checkout page (external checkout), never charged by the commit. */
   way?: "external";
+  /** The saved method charged (absent from records captured before saved methods existed). */
+  payment_method_id?: string;
 }
 
 /** What an in-doubt attempt's failure says instead of "nothing was charged". */
@@ -238,6 +262,7 @@ export async function finishOrder(
     const charge = await deps.payments.charge({
       idempotencyKey: paymentKeyOf(effectKey),
       amount: confirmed.total,
+      ...(confirmed.payment_method_id ? { paymentMethodId: confirmed.payment_method_id } : {}),
     });
     refundId = charge.refundId;
   } catch (thrown) {
@@ -341,16 +366,27 @@ export async function priceDraft(
   }
 }
 
-/** The commit's judgement: what the person confirmed, or the answer that ends the commit. */
+/**
+ * The commit's judgement: what the person confirmed, or the answer that ends the commit. The
+ * method must be one the caller saved (another person's id or an unknown one is refused before
+ * anything is charged); none given is their default.
+ */
 async function judge(
   deps: GiftGeniusDeps,
-  draftId: string,
+  args: v.InferOutput<typeof CommitOrderArgs>,
   scope: string,
   context: { requestId: string; log: ServerLogger; signal?: AbortSignal },
 ): Promise<Confirmed | Attempt<CommitValue>> {
-  const priced = await priceDraft(deps, draftId, scope, context);
+  const method = paymentMethodOf(scope, args.payment_method_id);
+  if (!method) return refuse(PAYMENT_METHOD_NOT_FOUND, context.requestId);
+  const priced = await priceDraft(deps, args.draft_id, scope, context);
   if ("final" in priced) return priced;
-  return { gift_id: priced.claims.giftId, quantity: priced.claims.quantity, total: priced.total };
+  return {
+    gift_id: priced.claims.giftId,
+    quantity: priced.claims.quantity,
+    total: priced.total,
+    payment_method_id: method.id,
+  };
 }
 
 /** Builds the tool. */
@@ -395,7 +431,7 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         // and the catalog (down, or repriced) are never asked again.
         let confirmed = captured;
         if (!confirmed) {
-          const judged = await judge(deps, args.draft_id, scope, context);
+          const judged = await judge(deps, args, scope, context);
           if ("final" in judged) return judged;
           // With external checkout on, the person pays on the merchant's page: captured so,
           // every later attempt (and the reconciler) creates that checkout, never a charge.

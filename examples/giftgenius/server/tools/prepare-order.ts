@@ -4,6 +4,7 @@ import { giftGenius } from "../../contract.ts";
 import { defineTool, ToolFailure, widgetToolMeta } from "mcp-widget-kit/server";
 import { CURRENCIES, type Currency } from "../catalog/types.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
+import { savedMethodsOf } from "../saved-methods.ts";
 import { multiplyAmount, ORDERS_SCOPE, toGiftCard, type GiftGeniusDeps } from "./shared.ts";
 
 const GIFT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -123,6 +124,9 @@ export function prepareOrderTool(deps: GiftGeniusDeps) {
             total,
             expires_at: new Date(expiresAt).toISOString(),
           },
+          // What the person may pay with: display fields of their own saved methods only —
+          // none with external checkout on, where the person pays on the merchant's page.
+          ...(deps.merchant ? {} : { payment_methods: savedMethodsOf(context.caller) }),
         },
         text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. The person confirms it in the app.`,
       };
