@@ -87,6 +87,14 @@ function externalCheckout(databaseUrl: string | undefined) {
       arguments: { draft_id: draft },
     }) as Promise<CallToolResult>;
 
+  it("never says 'Order placed' for a checkout that is only opened", async () => {
+    const client = await h.connect({ sub: `words-${randomUUID()}` });
+    const { tools } = await client.listTools();
+    const commit = tools.find((tool) => tool.name === "commit_order");
+    expect(commit?._meta?.["openai/toolInvocation/invoked"]).toBe("Checkout ready");
+    expect(commit?.description).toContain("nothing is charged here");
+  });
+
   it("offers no saved payment method: the person pays on the merchant's page", async () => {
     const client = await h.connect({ sub: `methods-${randomUUID()}` });
     const prepared = await call(client, "prepare_order", { gift_id: "gift-0008", quantity: 1 });

@@ -394,17 +394,28 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
   return defineTool(giftGenius, "order", {
     name: "commit_order",
     title: "Place the order",
-    description:
-      "Place the order for a draft from prepare_order and charge the person. The app calls it when the person " +
-      "confirms the draft in the widget (it needs the widget's confirmation). Send one idempotency_key per purchase " +
-      "and reuse it on every retry of that purchase: it is never charged twice.",
+    // With external checkout on, the order is paid on the merchant's page, not charged here:
+    // ChatGPT shows `invoked` after the call, and "Order placed" would be untrue before payment.
+    description: deps.merchant
+      ? "Start the checkout of a draft from prepare_order: answers the merchant's checkout page, where the " +
+        "person pays; nothing is charged here. The app calls it when the person confirms the draft in the widget " +
+        "(it needs the widget's confirmation). Send one idempotency_key per purchase and reuse it on every retry: " +
+        "it opens one checkout."
+      : "Place the order for a draft from prepare_order and charge the person. The app calls it when the person " +
+        "confirms the draft in the widget (it needs the widget's confirmation). Send one idempotency_key per purchase " +
+        "and reuse it on every retry of that purchase: it is never charged twice.",
     annotations: {
       readOnlyHint: false,
       destructiveHint: true,
       idempotentHint: true,
       openWorldHint: false,
     },
-    meta: widgetToolMeta(deps.widget, { invoking: "Placing the order…", invoked: "Order placed" }),
+    meta: widgetToolMeta(
+      deps.widget,
+      deps.merchant
+        ? { invoking: "Opening the checkout…", invoked: "Checkout ready" }
+        : { invoking: "Placing the order…", invoked: "Order placed" },
+    ),
     auth: { scopes: [ORDERS_SCOPE] },
     arguments: { schema: CommitOrderArgs, repair: repairCommitOrder },
     writes: true,
