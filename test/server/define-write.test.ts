@@ -315,6 +315,30 @@ function writeSuite(makeStore: StoreMaker) {
     expect(app.payments.sent).toHaveLength(2);
   });
 
+  it("keeps a 503'd draft of a thing past its purge while its record may still send: one transfer in all", async () => {
+    let clock = Date.parse("2030-05-01T10:00:00Z");
+    const app = open(() => clock, true);
+    const first = { draft_id: await app.quote("c-5"), idempotency_key: "key-purge-thing-1" };
+    app.payments.answers.push("down");
+    expect(await app.view("send_transfer", first)).toMatchObject({
+      error: { code: "DOWN", retryable: true },
+    });
+    // Past the draft's expiry and one lifetime more: the purge would free its thing, but the
+    // record of its use is retryable and sends from what it captured.
+    clock += 2 * 600_000 + 1_000;
+    await app.write.purges[0]!(1_000);
+    const second = { draft_id: await app.quote("c-5"), idempotency_key: "key-purge-thing-2" };
+    expect(await app.view("send_transfer", second)).not.toMatchObject({ state: "committed" });
+    expect(await app.view("send_transfer", first)).toMatchObject({ state: "committed" });
+    expect(new Set(app.payments.sent).size).toBe(1);
+    // Its record finished, the draft is purged like any other: the thing is free again.
+    clock += 2 * 600_000 + 1_000;
+    await app.write.purges[0]!(1_000);
+    const third = { draft_id: await app.quote("c-5"), idempotency_key: "key-purge-thing-3" };
+    expect(await app.view("send_transfer", third)).toMatchObject({ state: "committed" });
+    expect(new Set(app.payments.sent).size).toBe(2);
+  });
+
   it("after a 503, tells another key of the same draft that nothing runs, never 'still running'; one transfer in all", async () => {
     const app = open();
     const draft_id = await app.quote("c-4");

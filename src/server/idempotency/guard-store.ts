@@ -4,7 +4,7 @@
  * the kit: drafts, rate limits and `localDatabase` share its database as they share the
  * store's it wraps.
  */
-import { attachSqlDatabase, sqlDatabaseOf } from "../stores/sql-database.ts";
+import { attachSqlDatabase, recordsTableOf, sqlDatabaseOf } from "../stores/sql-database.ts";
 import { recordsOf, type IdempotencyStore, type RecordStore } from "./store.ts";
 
 /**
@@ -67,5 +67,5 @@ export function guardStore(
   } catch {
     return guarded;
   }
-  return attachSqlDatabase(guarded, database);
+  return attachSqlDatabase(guarded, database, recordsTableOf(store));
 }

@@ -510,5 +510,5 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     },
     close: () => db.close(),
   };
-  return attachSqlDatabase(store, db);
+  return attachSqlDatabase(store, db, table);
 }

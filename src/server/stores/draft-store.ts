@@ -11,7 +11,13 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AlongWrite, IdempotencyStore } from "../idempotency/store.ts";
 import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";
-import { isUniqueViolation, migrateOnce, sqlDatabaseOf, type SqlQueries } from "./sql-database.ts";
+import {
+  isUniqueViolation,
+  migrateOnce,
+  recordsTableOf,
+  sqlDatabaseOf,
+  type SqlQueries,
+} from "./sql-database.ts";
 
 /** What `use` found (spelled out on `DraftStore.use`, which an app reads). */
 type DraftUse<T, R> =
@@ -47,7 +53,9 @@ export interface DraftStore<T> {
    * by caller, like the drafts: two callers' things never meet (a thing shared by callers, a
    * seat, needs the app's own guard). The thing stays taken while its draft's row lasts — a
    * taken draft with a thing is purged one draft lifetime after its expiry, so every draft
-   * that could be confirmed beside it meets it — or until the draft is deleted; a thing that
+   * that could be confirmed beside it meets it, and not while the idempotency record of its
+   * use (under `useKey`, in the same scope) is unfinished, since that record's retry writes
+   * from what it captured — or until the draft is deleted; a thing that
    * may be written again later names its version (`event:evt_1:rev-3`). Any string (a
    * hash of it is kept); pass the same `thing` on every use of the store.
    *
@@ -151,6 +159,8 @@ export function createDraftStore<T>(
   },
 ): DraftStore<T> {
   const db = sqlDatabaseOf(store, "createDraftStore");
+  const records = recordsTableOf(store);
+  let recordsReady: Promise<void> | undefined;
   const name = plainIdentifier(options.name, "name");
   if (!(options.ttlMs > 0)) throw new RangeError("ttlMs must be a positive number of ms");
   const now = options.now ?? Date.now;
@@ -303,15 +313,30 @@ export function createDraftStore<T>(
     },
     async purgeExpired(limit) {
       await ready();
+      // The purge reads the records table: made here if nothing has claimed a record yet.
+      if (records)
+        await (recordsReady ??= store.init().catch((error: unknown) => {
+          recordsReady = undefined; // a store that was down is asked again next time
+          throw error;
+        }));
       const at = now();
       // A taken draft with a thing is the thing's claim: it stays one draft lifetime past its
       // expiry, until every draft put while it could be committed has expired too (one of
-      // them would otherwise be taken and written a second time).
+      // them would otherwise be taken and written a second time) — and while the record of
+      // its use is unfinished (a 503's retryable record, one in doubt): that record's retry
+      // writes from what it captured, so freeing the thing would let another draft of it
+      // write beside it. Once the record is finished or purged, the draft goes.
+      const unfinishedUse = (r: string) =>
+        records
+          ? `AND NOT EXISTS (SELECT 1 FROM ${records} AS u
+              WHERE u.scope = ${r}.scope AND u.effect_key = ${r}.used_by AND u.status <> 'completed')`
+          : "";
       return deleteBatch(
         db,
         TABLE,
         (r) => `${r}.name = :name AND ${r}.expires_at <= :now
-          AND (${r}.thing IS NULL OR ${r}.used_by IS NULL OR ${r}.expires_at <= :claim_end)`,
+          AND (${r}.thing IS NULL OR ${r}.used_by IS NULL
+            OR (${r}.expires_at <= :claim_end ${unfinishedUse(r)}))`,
         { name, now: at, claim_end: at - options.ttlMs },
         limit,
       );

@@ -72,11 +72,28 @@ export interface SqlQueries {
 }
 
 const databases = new WeakMap<object, SqlDatabase>();
+const recordTables = new WeakMap<object, string>();
 
-/** Remembers that `store` keeps its records in `db`, for `sqlDatabaseOf`. */
-export function attachSqlDatabase<S extends object>(store: S, db: SqlDatabase): S {
+/**
+ * Remembers that `store` keeps its records in `db` (for `sqlDatabaseOf`), in the table
+ * `recordsTable` (for `recordsTableOf`).
+ */
+export function attachSqlDatabase<S extends object>(
+  store: S,
+  db: SqlDatabase,
+  recordsTable?: string,
+): S {
   databases.set(store, db);
+  if (recordsTable !== undefined) recordTables.set(store, recordsTable);
   return store;
+}
+
+/**
+ * The table `store` keeps its idempotency records in, or `undefined` for a store that did not
+ * say: the drafts read it so a draft is not purged while a record under its use is unfinished.
+ */
+export function recordsTableOf(store: object): string | undefined {
+  return recordTables.get(store);
 }
 
 /**
