@@ -227,6 +227,26 @@ function fencingSuite(open: () => IdempotencyStore): void {
     },
   );
 
+  it("an attempt outlived by its lease whose local order meets the new owner's row replays that order, never CONFLICT", async () => {
+    const scope = `lost-local-${randomUUID()}`;
+    const ledger = new Ledger();
+    const chargeAnswer = gate();
+    let charging!: () => void;
+    const sent = new Promise<void>((resolve) => (charging = resolve));
+    const slow = commit(scope, async (effect) => {
+      charging();
+      return placeOrder(ledger, "local", chargeAnswer.opened)(effect);
+    });
+    await sent;
+    clock += LEASE_MS * 5; // its lease runs out while it waits for the provider
+    const retry = await commit(scope, placeOrder(ledger, "local"));
+    expect(retry).toMatchObject({ state: "fresh", value: { order: expect.any(String) } });
+    chargeAnswer.open(); // the first answer lands: its order row is the retry's, already there
+    const value = retry.state === "fresh" ? retry.value : undefined;
+    expect(await slow).toMatchObject({ state: "replayed", value });
+    expect(await localOrders(effectKeyOf(retry))).toBe(1);
+  });
+
   it("a compensation that fails stays claimed: a retry still waits, the next pass refunds", async () => {
     const scope = `refund-fails-${randomUUID()}`;
     const ledger = new Ledger();

@@ -586,9 +586,16 @@ export async function runIdempotent<T, C = unknown>(
         // claims (it may have acted outside the database) or an earlier one may have acted,
         // this attempt changed nothing.
         const doubt = earlier || captured || claim.captured !== undefined;
-        await store
-          .reopen(handle, undefined, doubt)
-          .catch((reopened: unknown) => request.onStoreError?.(reopened));
+        const reopened = await store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
+          request.onStoreError?.(stored);
+          return true;
+        });
+        // Taken over while it ran: what its writes met is likely the new owner's (the same
+        // order row), and the record holds the answer — read it, as any lost attempt does.
+        if (!reopened) {
+          lost = true;
+          continue;
+        }
         const failure = isUniqueViolation(error) ? writeConflict(error) : storeUnavailable(error);
         throw doubt ? inDoubtFailure(failure) : failure;
       }
