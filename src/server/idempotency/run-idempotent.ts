@@ -352,6 +352,15 @@ export async function runIdempotent<T, C = unknown>(
   let pause = 10;
   // Set once this call's attempt was taken over: from then on it only reads the record.
   let lost = false;
+  /**
+   * Leaves the record open (retryable, in doubt when `doubt`); false when it was taken over.
+   * A store that could not say counts as kept: this attempt's own failure is then the answer.
+   */
+  const reopen = (handle: ClaimHandle, doubt: boolean): Promise<boolean> =>
+    store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
+      request.onStoreError?.(stored);
+      return true;
+    });
   const claimRequest = (at: number): ClaimRequest => ({
     scope,
     key,
@@ -558,13 +567,8 @@ export async function runIdempotent<T, C = unknown>(
       // The outcome is unknown: the record stays bound to these arguments and open, so a retry
       // with them runs again under the same effect key (downstream idempotency makes it safe).
       // Only a failed capture is known to have done nothing.
-      const doubt = earlier || error !== captureFailed;
-      const reopened = await store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
-        request.onStoreError?.(stored);
-        return true;
-      });
       // Taken over: the new owner settles the record, and this call answers what it stores.
-      if (!reopened) {
+      if (!(await reopen(handle, earlier || error !== captureFailed))) {
         lost = true;
         continue;
       }
@@ -586,13 +590,9 @@ export async function runIdempotent<T, C = unknown>(
         // claims (it may have acted outside the database) or an earlier one may have acted,
         // this attempt changed nothing.
         const doubt = earlier || captured || claim.captured !== undefined;
-        const reopened = await store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
-          request.onStoreError?.(stored);
-          return true;
-        });
         // Taken over while it ran: what its writes met is likely the new owner's (the same
         // order row), and the record holds the answer — read it, as any lost attempt does.
-        if (!reopened) {
+        if (!(await reopen(handle, doubt))) {
           lost = true;
           continue;
         }
