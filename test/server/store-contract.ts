@@ -84,6 +84,32 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
     );
   });
 
+  it("peekKey tells a record that ended retryable with its answer as retryable (in doubt or not), never as running", async () => {
+    const first = claimed(await store.claim({ ...base, scope, key: "k-peek" }));
+    const handle = { scope, key: "k-peek", token: first.token };
+    expect(await store.peekKey(scope, "k-peek")).toEqual({
+      state: "in_progress",
+      lockedUntil: T0 + 5_000,
+    });
+    expect(await store.capture(handle, '{"token":"t"}')).toBe(true);
+    expect(await store.reopen(handle, { body: '"down"' })).toBe(true);
+    expect(await store.peekKey(scope, "k-peek")).toEqual({
+      state: "retryable",
+      response: { body: '"down"' },
+      inDoubt: false,
+    });
+    const again = claimed(await store.claim({ ...base, scope, key: "k-peek", now: T0 + 1 }));
+    await store.reopen({ scope, key: "k-peek", token: again.token }, { body: '"lost"' }, true);
+    expect(await store.peekKey(scope, "k-peek")).toMatchObject({
+      state: "retryable",
+      inDoubt: true,
+    });
+    // Nothing captured, nothing done: no record worth telling.
+    const idle = claimed(await store.claim({ ...base, scope, key: "k-peek-idle" }));
+    await store.reopen({ scope, key: "k-peek-idle", token: idle.token }, { body: '"down"' });
+    expect(await store.peekKey(scope, "k-peek-idle")).toEqual({ state: "absent" });
+  });
+
   it("recovers a stale claim exactly once under the same effect key; the crashed owner can no longer settle it; other arguments stay refused", async () => {
     const crashed = claimed(await store.claim({ ...base, scope, key: "k3" }));
     const later = { ...base, scope, key: "k3", now: T0 + 5_001 };

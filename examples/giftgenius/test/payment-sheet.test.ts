@@ -157,7 +157,7 @@ describe("GiftGenius on the payment sheet", () => {
     expect(await h.app.payments.countCharges()).toBe(charges);
   });
 
-  it("tells the model what became of a draft paid on the sheet: waiting, refused card, in doubt, the order", async () => {
+  it("tells the model what became of a draft paid on the sheet: waiting, refused card, provider down, in doubt, the order", async () => {
     const client = await h.connect({ sub: `status-${randomUUID()}` });
     const { draft, id, total } = await session(client);
     const status = async () => sc(await call(client, "order_status", { draft_id: draft }));
@@ -166,6 +166,11 @@ describe("GiftGenius on the payment sheet", () => {
       changes: "none",
     });
     await complete(client, id, token("decline", total));
+    expect((await status()).error).toMatchObject({ code: "AWAITING_PAYMENT", changes: "none" });
+    // The provider down before acting: nothing is charged, and the model is told so.
+    setFaults("payments=503");
+    await complete(client, id, token("ok", total));
+    setFaults("");
     expect((await status()).error).toMatchObject({ code: "AWAITING_PAYMENT", changes: "none" });
     setFaults("payments=timeout");
     await complete(client, id, token("ok", total));

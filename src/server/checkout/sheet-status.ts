@@ -32,7 +32,8 @@ export function sheetChainOf(value: unknown): string | undefined {
  * - `paid`: the order exists (`inDoubt`: an attempt before the final one may have acted);
  * - `in_progress`: a charge is running or in doubt (a retry or the reconciler finishes it);
  * - `unpaid`: nothing is charged; the person may still pay on the sheet until the draft
- *   expires (`last_refusal`: why the last card was refused, if one was);
+ *   expires (`last_refusal`: why the last card was refused, if one was) — also after the
+ *   provider refused a charge before acting (a 503): the sheet's next call charges then;
  * - `refunded`: the payment was given up and refunded (or voided): nothing is charged;
  * - `expired`: the session expired before a payment: nothing is charged.
  */
@@ -74,6 +75,12 @@ export async function peekSheetPayment(
     if (found.state === "absent") break;
     if (found.state === "in_progress") return { state: "in_progress", retryAfterSeconds: 2 };
     const value = JSON.parse(found.response.body) as SheetValue;
+    // A charge the provider refused before acting (a 503), no attempt of which may have
+    // acted: nothing is charged, and nothing will be unless the sheet calls again.
+    if (found.state === "retryable")
+      return value.outcome === "unavailable" && !found.inDoubt
+        ? { state: "unpaid", last_refusal: lastRefusal }
+        : { state: "in_progress", retryAfterSeconds: 2 };
     switch (value.outcome) {
       case "completed":
         return {

@@ -471,7 +471,15 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     },
     async peekKey(scope, key) {
       await prepare();
-      return peeked((await query<PeekedRow>(sql.selectPeek, { scope, key })).rows[0]);
+      const found = (await query<PeekedRow>(sql.selectPeek, { scope, key })).rows[0];
+      // Ended retryable with its answer and not running: told as such, not as "in progress".
+      if (found?.status === "retryable" && found.response !== null && found.captured !== null)
+        return {
+          state: "retryable",
+          response: { body: found.response },
+          inDoubt: Number(found.in_doubt ?? 0) === 1,
+        };
+      return peeked(found);
     },
     async renew({ scope, key, token }, now, leaseMs) {
       const { changes } = await query(sql.renew, { scope, key, token, now, lease_ms: leaseMs });

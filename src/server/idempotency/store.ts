@@ -266,13 +266,18 @@ export interface RecordStore extends IdempotencyStore {
   /**
    * What the record of (scope, key) says, whatever its arguments, read as `peekSubject` reads
    * a subject's record: its stored answer, a running or owed claim (`in_progress`), or
-   * `absent` when no record holds the key or its record did nothing and runs nothing. For a
+   * `absent` when no record holds the key or its record did nothing and runs nothing — and,
+   * unlike `peekSubject`, a record that ended retryable with an answer (`retryable`: its last
+   * attempt's, and whether an attempt may have acted), which nothing runs until a retry. For a
    * kit's own chain of records whose keys alone name them (a payment sheet's payments).
    */
   peekKey(
     scope: string,
     key: string,
-  ): Promise<Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }>>;
+  ): Promise<
+    | Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }>
+    | { state: "retryable"; response: StoredResponse; inDoubt: boolean }
+  >;
   /**
    * The fence before a call that leaves the process: true when the claim still holds the
    * record (no takeover since), and then its lease runs `leaseMs` from `now`; false when it
