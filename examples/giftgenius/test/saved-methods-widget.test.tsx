@@ -10,29 +10,15 @@ import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import "@testing-library/jest-dom/vitest";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import { App } from "../widget/app.tsx";
+import { gift, prepared as draftPrepared, suggestions } from "./one-draft.ts";
 import { renderWithHost } from "../../../test/components/helpers.tsx";
 
-const gift = {
-  id: "g-001",
-  title: "Gift number 1",
-  price: { amount: "11.99", currency: "USD" },
-  tags: ["outdoor"],
-};
-const suggestions = { contract_version: "1.0", kind: "gift_suggestions", ok: true, gifts: [gift] };
+/** The draft of one-draft.ts, with the person's saved methods beside it. */
 const prepared = {
+  ...draftPrepared,
   structuredContent: {
-    contract_version: "1.0",
-    kind: "order_draft",
-    ok: true,
-    draft: {
-      draft_id: "d-1",
-      gift,
-      quantity: 1,
-      total: { amount: "11.99", currency: "USD" },
-      expires_at: "2031-01-01T00:00:00Z",
-    },
+    ...draftPrepared.structuredContent,
     payment_methods: [
       // Keys a careless server adds never reach the dialog.
       {
@@ -47,8 +33,6 @@ const prepared = {
       { id: "pm_mc", brand: "Mastercard", last4: "4444", label: "Work", fingerprint: "fp_secret" },
     ],
   },
-  content: [],
-  _meta: { [CONFIRMATION_META]: "v1.proof-of-d-1" },
 };
 const placed = {
   contract_version: "1.0",
