@@ -1,6 +1,6 @@
 /**
  * The app's result contract: one list kind (flight offers) and two record kinds (a booking
- * draft to confirm, and the booking made from it). Shared by the widget, the widget build
+ * draft to confirm with the person's saved cards, and the booking paid with one). Shared by the widget, the widget build
  * config and the server.
  */
 import * as v from "valibot";
@@ -11,6 +11,7 @@ import {
   listKind,
   MoneySchema,
   recordKind,
+  savedPaymentMethods,
   text,
 } from "mcp-widget-kit/contract";
 
@@ -45,6 +46,8 @@ export const BookingSchema = v.object({
   offer: FlightOfferSchema,
   passengers: Passengers,
   total: MoneySchema,
+  /** The saved card it was paid with (display fields only). */
+  card: v.object({ brand: text(40), last4: text(4) }),
 });
 
 /** A booking, as the server makes it and the widget shows it. */
@@ -58,7 +61,11 @@ export const flights = defineContract({
       item: FlightOfferSchema,
       reason: "no_results_reason",
     }),
-    booking_draft: recordKind({ state: "confirm", entries: { draft: BookingDraftSchema } }),
+    // The person's saved cards come with the draft, to choose the one it is paid with.
+    booking_draft: recordKind({
+      state: "confirm",
+      entries: { draft: BookingDraftSchema, payment_methods: savedPaymentMethods() },
+    }),
     // `replayed`: the same idempotency key booked this before; nothing was booked twice.
     booking: recordKind({
       state: "committed",

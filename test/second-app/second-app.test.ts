@@ -5,8 +5,8 @@
  * (TypeScript 5.9 and 7, `skipLibCheck: false`), build its widget, run its own `npm test`,
  * start its server, call its tools with the MCP SDK client and render the widget in Chromium
  * in every state, in English and Russian, with none of GiftGenius' words on screen, and book a
- * flight through the widget (Book → confirm → booked) on a host answering with the app's own
- * recorded fixtures. Then
+ * flight through the widget (Book → pay with a saved card → booked: the checkout ChatGPT allows
+ * with saved payment methods) on a host answering with the app's own recorded fixtures. Then
  * `mcp-widget-kit dev` serves it on the local host page and shows an edit after a rebuild.
  * The replies app (`create --template replies`) is clicked through on its own local host page
  * in en and ru — list → draft → sign in → confirm → sent, one send on the server — with no
@@ -580,7 +580,7 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
     });
 
     for (const locale of ["en-US", "ru-RU"] as const)
-      it(`books a flight by clicking: Book → confirm → booked (${locale})`, async () => {
+      it(`books a flight by clicking: Book → pay with a saved card → booked (${locale})`, async () => {
         const { page, errors } = await open(
           recorded("results--search-flights").structuredContent,
           locale,
@@ -597,20 +597,31 @@ describe("an app made by `mcp-widget-kit create` from the tarball", () => {
         await page.locator('[data-action="cancel"]').click();
         expect(await state()).toBe("results");
         await page.locator('[data-item-id="f-102"] [data-action="prepare"]').click();
+        // The checkout with saved methods: the person's cards, the default chosen; take another.
+        const cards = page.locator('[role=alertdialog] input[type="radio"]');
+        expect(
+          await cards.evaluateAll((all) => all.map((c) => (c as HTMLInputElement).checked)),
+        ).toEqual([true, false]);
+        await page.locator('input[value="pm_work"]').check();
         await page.locator('[data-action="confirm"]').click();
         await page.locator('[data-state="committed"]').waitFor();
         const text = await screenText(page);
         expectNoGiftGeniusWord(text);
         expect(text).toContain("bk_");
+        expect(text).toContain("•••• 5454");
         await page.screenshot({ path: join(screenshots, `click-booked.${locale}.png`) });
         const calls = await page.evaluate(
-          () => (window as unknown as { openai: { calls: Array<{ name: string }> } }).openai.calls,
+          () =>
+            (window as unknown as { openai: { calls: Array<{ name: string; args: unknown }> } })
+              .openai.calls,
         );
         expect(calls.map((c) => c.name)).toEqual([
           "prepare_booking",
           "prepare_booking",
           "book_flight",
         ]);
+        // The card chosen goes with the commit, beside the kit's draft and key.
+        expect(calls[2]?.args).toMatchObject({ payment_method_id: "pm_work" });
         expect(errors).toEqual([]);
         await page.close();
       });

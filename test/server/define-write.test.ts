@@ -33,7 +33,10 @@ const contract = defineContract({
     }),
     transfer: recordKind({
       state: "committed",
-      entries: { transfer: v.object({ transfer_id: id(), to: id() }), replayed: v.boolean() },
+      entries: {
+        transfer: v.object({ transfer_id: id(), to: id(), from: v.optional(id()) }),
+        replayed: v.boolean(),
+      },
     }),
   },
 });
@@ -43,11 +46,15 @@ const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t
 function provider() {
   const answers: Array<"ok" | "timeout" | "refuse" | "down"> = [];
   const sent: string[] = [];
+  /** The account each send was paid from (the commit's own `from`; "default" without one). */
+  const paidFrom: string[] = [];
   return {
     answers,
     sent,
-    send(key: string) {
+    paidFrom,
+    send(key: string, from = "default") {
       sent.push(key);
+      paidFrom.push(from);
       return answers.shift() ?? "ok";
     },
   };
@@ -118,20 +125,28 @@ function openApp(
       description: "Send a quoted transfer.",
       words: { invoking: "Sending…", invoked: "Sent" },
       draftExample: "drf_x",
+      // The commit's own argument: the account the person chose to pay from.
+      arguments: { from: v.optional(id()) },
       refusals: {
         BLOCKED: "The provider refused this transfer: no money was sent.",
         DOWN: "The provider is down: no money was sent.",
       },
-      async effect({ draft, effectKey, fence, refuse, unknown }) {
+      async effect({ draft, args, effectKey, fence, refuse, unknown }) {
         if (draft.to === "c-blocked") return refuse("BLOCKED");
         await fence();
-        const answer = payments.send(effectKey);
+        const answer = payments.send(effectKey, args.from);
         if (answer === "timeout") return unknown("The provider did not answer in time.");
         // A refusal under the effect's own key is certain: nothing was sent under it.
         if (answer === "refuse") return refuse("BLOCKED", { definite: true });
         // A 503: nothing was done or decided, so the same key sends on its retry.
         if (answer === "down") return refuse("DOWN", { final: false });
-        return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
+        return {
+          done: {
+            transfer_id: `tr_${effectKey.slice(0, 12)}`,
+            to: draft.to,
+            ...(args.from ? { from: args.from } : {}),
+          },
+        };
       },
       show: (transfer, replayed) => ({ data: { transfer, replayed }, text: "Sent." }),
     },
@@ -167,6 +182,44 @@ describe("defineWrite's timing", () => {
 function writeSuite(makeStore: StoreMaker) {
   const open = (now?: () => number, oneThingPerRecipient = false) =>
     openApp(now, oneThingPerRecipient, makeStore);
+
+  for (const carried of [false, true])
+    it(`sends the commit's own argument, and finishes a key with its first attempt's (${carried ? "drafts the ids carry" : "the kit's drafts"})`, async () => {
+      let clock = Date.parse("2030-04-30T10:00:00Z");
+      const app = openApp(() => clock, false, makeStore, carried);
+      // In doubt with the first account; the key's retry names another: the first is paid.
+      const draft_id = await app.quote(`c-from-${carried}`);
+      const send = { draft_id, idempotency_key: `key-from-${carried}-${randomUUID()}` };
+      app.payments.answers.push("timeout");
+      expect(await app.view("send_transfer", { ...send, from: "acct-1" })).toMatchObject({
+        error: { code: "UPSTREAM_TIMEOUT", changes: "unknown" },
+      });
+      expect(await app.view("send_transfer", { ...send, from: "acct-2" })).toMatchObject({
+        state: "committed",
+        data: { transfer: { from: "acct-1" } },
+      });
+      // The reconciler finishes an in-doubt one with what its commit carried, too.
+      const other = await app.quote(`c-from-rec-${carried}`);
+      const left = { draft_id: other, idempotency_key: `key-from-rec-${randomUUID()}` };
+      app.payments.answers.push("timeout");
+      await app.view("send_transfer", { ...left, from: "acct-3" });
+      clock += 120_000;
+      await reconcileInDoubt({ store: app.store, now: () => clock, ...app.write.reconciler });
+      expect(app.payments.paidFrom).toEqual(["acct-1", "acct-1", "acct-3", "acct-3"]);
+      // Without one, the effect is told none; a field the write does not declare is refused.
+      const plain = {
+        draft_id: await app.quote(`c-plain-${carried}`),
+        idempotency_key: `k-${randomUUID()}`,
+      };
+      expect(
+        await app.view("send_transfer", { ...plain, card_number: "4242424242424242" }),
+      ).toMatchObject({
+        state: "error",
+        error: { code: "VALIDATION_FAILED", changes: "none" },
+      });
+      expect(await app.view("send_transfer", plain)).toMatchObject({ state: "committed" });
+      expect(app.payments.paidFrom.at(-1)).toBe("default");
+    });
 
   it("one draft and its proof under three keys at once: one transfer, every key told of it", async () => {
     const app = open(() => Date.now());

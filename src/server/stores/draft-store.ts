@@ -105,15 +105,22 @@ export interface DraftStore<T> {
  */
 const alongTakes = new WeakMap<
   object,
-  (scope: string, draftId: string, useKey: string, now: number) => Promise<AlongWrite | undefined>
+  (
+    scope: string,
+    draftId: string,
+    useKey: string,
+    now: number,
+    args?: { readonly [name: string]: unknown },
+  ) => Promise<AlongWrite | undefined>
 >();
 
 /**
  * The take of `draftId` of `scope` for `useKey` as `use` takes an unused, unexpired draft —
  * without a thing — written to run along a fresh claim: it returns the capture of a declared
- * write, `{ draft_id, draft }`, as its one column `captured`. `undefined` for an id the store
- * never issues. A draft used, expired, missing or another's changes no row, so the claim along
- * it writes nothing either (`use` then says which).
+ * write, `{ draft_id, draft }` (and the commit's own `args`, when given), as its one column
+ * `captured`. `undefined` for an id the store never issues. A draft used, expired, missing or
+ * another's changes no row, so the claim along it writes nothing either (`use` then says
+ * which).
  */
 export function draftTakeAlong(
   drafts: DraftStore<unknown>,
@@ -121,10 +128,11 @@ export function draftTakeAlong(
   draftId: string,
   useKey: string,
   now: number,
+  args?: { readonly [name: string]: unknown },
 ): Promise<AlongWrite | undefined> {
   const take = alongTakes.get(drafts);
   if (!take) throw new TypeError("draftTakeAlong needs a store from createDraftStore");
-  return take(scope, draftId, useKey, now);
+  return take(scope, draftId, useKey, now, args);
 }
 
 const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
@@ -342,17 +350,26 @@ export function createDraftStore<T>(
       );
     },
   };
-  alongTakes.set(drafts, async (scope, draftId, useKey, at) => {
+  alongTakes.set(drafts, async (scope, draftId, useKey, at, args) => {
     if (!valid(draftId)) return undefined;
     // Made before the claim that runs it: that statement cannot make a table.
     await ready();
+    // The commit's own arguments, captured beside the draft (JSON made here, sent as a value).
+    const own = args === undefined ? "" : `'"args":' || CAST(:args AS TEXT) || ',' || `;
     return {
       // The id is `drf_` and hex (checked above) and the body JSON, so the text is JSON.
       text: `UPDATE ${TABLE} SET used_by = :use_key
         WHERE name = :name AND draft_id = :draft_id AND scope = :scope
           AND used_by IS NULL AND expires_at > :now
-        RETURNING '{"draft_id":"' || draft_id || '","draft":' || body || '}' AS captured`,
-      params: { name, draft_id: draftId, scope, use_key: useKey, now: at },
+        RETURNING '{"draft_id":"' || draft_id || '",' || ${own}'"draft":' || body || '}' AS captured`,
+      params: {
+        name,
+        draft_id: draftId,
+        scope,
+        use_key: useKey,
+        now: at,
+        ...(args === undefined ? {} : { args: JSON.stringify(args) }),
+      },
     };
   });
   return drafts;

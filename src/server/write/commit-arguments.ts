@@ -29,22 +29,41 @@ const draftIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 
 /**
  * The arguments of a commit tool (`defineTool`'s `arguments`): `draft_id` (the prepare
- * result's, 1-200 characters) and `idempotency_key` (8 to 128 of `A-Z a-z 0-9 _ . : -`), nothing
- * else. A validation error's example keeps what was valid and puts `draftExample` for a bad
- * draft id and a fresh UUID for a bad key, so no two callers are shown one key to share.
+ * result's, 1-200 characters) and `idempotency_key` (8 to 128 of `A-Z a-z 0-9 _ . : -`), and
+ * the app's own `extra` fields beside them (a saved payment method's id), nothing else. A
+ * validation error's example keeps what was valid and puts `draftExample` for a bad draft id,
+ * a fresh UUID for a bad key (so no two callers are shown one key to share) and leaves out an
+ * extra field that does not fit (each must be optional, so the example still fits).
  */
-export function commitArguments(options: {
+export function commitArguments<Extra extends v.ObjectEntries = Record<never, never>>(options: {
   /** The draft id a validation error's example shows for a bad `draft_id`. */
   readonly draftExample: string;
-}): ArgumentSpec<{
-  /** The draft the person confirmed (the prepare tool's id). */
-  readonly draft_id: string;
-  /** The key of this write: one per commit, the same on every retry of it. */
-  readonly idempotency_key: string;
-}> {
+  /** The app's own fields of the commit (valibot entries, each optional). */
+  readonly extra?: Extra;
+}): ArgumentSpec<
+  {
+    /** The draft the person confirmed (the prepare tool's id). */
+    readonly draft_id: string;
+    /** The key of this write: one per commit, the same on every retry of it. */
+    readonly idempotency_key: string;
+  } & {
+    /** The app's own fields (checked by `extra`; the effect reads them typed). */
+    readonly [Name in keyof Extra]?: unknown;
+  }
+> {
+  const extra = options.extra ?? ({} as Extra);
   return {
-    schema: v.strictObject({ draft_id: draftIdSchema, idempotency_key: idempotencyKeySchema }),
+    schema: v.strictObject({
+      ...extra,
+      draft_id: draftIdSchema,
+      idempotency_key: idempotencyKeySchema,
+    }) as never,
     repair: (args) => ({
+      ...Object.fromEntries(
+        Object.entries(extra).flatMap(([name, schema]) =>
+          name in args && v.is(schema, args[name]) ? [[name, args[name]]] : [],
+        ),
+      ),
       draft_id: v.is(draftIdSchema, args.draft_id) ? args.draft_id : options.draftExample,
       idempotency_key: v.is(idempotencyKeySchema, args.idempotency_key)
         ? args.idempotency_key

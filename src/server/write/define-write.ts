@@ -40,6 +40,8 @@ export interface WriteCapture<Draft> {
   readonly draft_id: string;
   /** The draft as the person confirmed it. */
   readonly draft: Draft;
+  /** The commit's own arguments (`commit.arguments`) as its first attempt carried them. */
+  readonly args?: { readonly [name: string]: unknown };
 }
 
 /** An answer of the effect that did nothing (made by `WriteEffect.refuse` or `.unknown`). */
@@ -60,9 +62,15 @@ export interface WriteDone<Done> {
 }
 
 /** What the effect is told: the confirmed draft, the write's identity, and its answers. */
-export interface WriteEffect<Draft, Code extends string> {
+export interface WriteEffect<Draft, Code extends string, Args = Record<never, never>> {
   /** The draft the person confirmed (from the commit's capture on a retry or a reconcile). */
   readonly draft: Draft;
+  /**
+   * The commit's own arguments (`commit.arguments`: a saved payment method's id, say) as the
+   * key's first attempt carried them: a retry or the reconciler finishes with those, whatever
+   * a later call of the key sends.
+   */
+  readonly args: Args;
   /** The commit's `draft_id`. */
   readonly draftId: string;
   /**
@@ -177,6 +185,7 @@ export function defineWrite<
   Draft,
   Done,
   const Code extends string = never,
+  const Extra extends v.ObjectEntries = Record<never, never>,
 >(
   contract: Contract<Kinds>,
   spec: {
@@ -229,18 +238,29 @@ export function defineWrite<
       readonly words: { readonly invoking: string; readonly invoked: string };
       /** The draft id a validation error's example shows. */
       readonly draftExample: string;
+      /**
+       * The commit tool's own arguments beside the kit's `draft_id` and `idempotency_key`
+       * (valibot entries, each optional: a saved payment method's id, say). The widget sends
+       * them (WriteView's `commitArguments`); the effect reads them as `args`, as the key's
+       * first attempt carried them.
+       */
+      readonly arguments?: Extra;
       /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
       readonly refusals?: { readonly [C in Code]: string };
       /**
        * The write, once per draft: make the thing, from the draft only (never from figures
        * the client sent). Throwing leaves the outcome unknown, as `unknown` does.
        */
-      effect(write: WriteEffect<Draft, Code>): Promise<WriteResult<Done>>;
+      effect(
+        write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
+      ): Promise<WriteResult<Done>>;
       /**
        * Undoes an in-doubt write the reconciler gave up on (a refund under the effect key);
        * its refusal is `definite` when the undo is certain.
        */
-      compensate?(write: WriteEffect<Draft, Code>): Promise<WriteResult<Done>>;
+      compensate?(
+        write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
+      ): Promise<WriteResult<Done>>;
       /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
       show(done: Done, replayed: boolean): { data: KindData<Kinds[CommitKind]>; text: string };
     };
@@ -282,13 +302,15 @@ export function defineWrite<
 
   function effectOf(
     run: NonNullable<typeof spec.commit.compensate>,
-    draft: Draft,
-    draftId: string,
+    captured: WriteCapture<Draft>,
     caller: string,
     effect: Pick<EffectContext, "effectKey" | "inDoubt" | "fence">,
   ): Promise<Attempt<WriteValue<Done>>> {
+    const { draft, draft_id: draftId } = captured;
     return run({
       draft,
+      // A record captured before the write declared arguments has none: each is optional.
+      args: (captured.args ?? {}) as v.InferOutput<v.ObjectSchema<Extra, undefined>>,
       draftId,
       caller,
       effectKey: effect.effectKey,
@@ -410,8 +432,14 @@ export function defineWrite<
     writes: true,
     confirm: { prepare: spec.prepare.name },
     auth,
-    arguments: commitArguments({ draftExample: spec.commit.draftExample }),
+    arguments: commitArguments({
+      draftExample: spec.commit.draftExample,
+      ...(spec.commit.arguments ? { extra: spec.commit.arguments } : {}),
+    }),
     async handler(args, context) {
+      // The app's own arguments, captured with the draft: what a retry and the reconciler use.
+      const { draft_id: _draftId, idempotency_key: _key, ...own } = args;
+      const ownArgs = spec.commit.arguments ? { args: own } : {};
       const outcome = await runCommit<WriteValue<Done>, WriteCapture<Draft>>({
         store: spec.store,
         args,
@@ -423,8 +451,8 @@ export function defineWrite<
         // draft with a thing is taken as before (its thing is read from the draft first).
         judgeFirst: judgeFirst(),
         async execute(effect) {
-          let draft = effect.captured?.draft;
-          if (draft === undefined) {
+          let captured = effect.captured;
+          if (captured === undefined) {
             const along = drafts && store ? captureAlong(effect) : undefined;
             const fresh = along
               ? await draftTakeAlong(
@@ -433,13 +461,14 @@ export function defineWrite<
                   args.draft_id,
                   effect.effectKey,
                   now(),
+                  ownArgs.args,
                 )
               : undefined;
             if (along && fresh) {
-              draft = (await along(fresh)).draft;
+              captured = await along(fresh);
               // Taken and captured: an unfit draft is refused for good, certain that nothing
               // left the process (its record was in doubt from the capture on).
-              if (store!.schema && !v.is(store!.schema, draft)) {
+              if (store!.schema && !v.is(store!.schema, captured.draft)) {
                 await drafts!.delete(context.caller, args.draft_id).catch(() => false);
                 return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
                   final: true,
@@ -449,13 +478,13 @@ export function defineWrite<
             } else {
               const taken = await take(context.caller, args.draft_id, effect.effectKey);
               if (!("draft" in taken)) return taken;
-              draft = taken.draft;
+              captured = { draft_id: args.draft_id, draft: taken.draft, ...ownArgs };
               // Kept with the record before anything is written: a retry or the reconciler
               // finishes this write from what the person confirmed, whatever became of it.
-              await effect.capture({ draft_id: args.draft_id, draft });
+              await effect.capture(captured);
             }
           }
-          return effectOf(spec.commit.effect, draft, args.draft_id, context.caller, effect);
+          return effectOf(spec.commit.effect, captured, context.caller, effect);
         },
       });
       // Another key's commit holds the draft with no claim running (it ended retryable):
@@ -473,7 +502,7 @@ export function defineWrite<
   const reconcileWith =
     (run: NonNullable<typeof spec.commit.compensate>) =>
     (record: Parameters<Write<never, never, Draft, Done>["reconciler"]["complete"]>[0]) =>
-      effectOf(run, record.captured.draft, record.captured.draft_id, record.scope, record);
+      effectOf(run, record.captured, record.scope, record);
 
   const write: Write<typeof prepare, typeof commit, Draft, Done> = {
     prepare,

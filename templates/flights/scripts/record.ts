@@ -27,7 +27,12 @@ await recordApp({
     );
     const prepared = await rec.call("prepare_booking", { offer_id: "f-102", passengers: 2 });
     rec.record("confirm", "prepare-booking", prepared);
-    const book = { draft_id: draftOf(prepared), idempotency_key: "recorded-key-1" };
+    // Paid with the person's second saved card, as chosen in the dialog.
+    const book = {
+      draft_id: draftOf(prepared),
+      idempotency_key: "recorded-key-1",
+      payment_method_id: "pm_work",
+    };
     rec.record("committed", "book-flight", await rec.call("book_flight", book));
     const other = draftOf(await rec.call("prepare_booking", { offer_id: "f-101" }));
     const reused = await rec.call("book_flight", { ...book, draft_id: other });

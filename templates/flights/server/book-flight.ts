@@ -4,12 +4,16 @@
  * per idempotency key — a retry or another key gets the first booking replayed — only for a
  * signed-in caller with `bookings:write`, and only with the proof the widget got with the
  * draft (the model cannot book by itself). The same flight may be booked twice on purpose
- * (more passengers, another trip): each draft is one booking.
+ * (more passengers, another trip): each draft is one booking. It is paid with one of the
+ * person's saved cards, chosen in the confirm dialog (the checkout ChatGPT allows without a
+ * payment sheet: the widget shows the cards, the server charges the chosen one).
  */
 import * as v from "valibot";
 import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
+import { id } from "mcp-widget-kit/contract";
 import { flights, type Booking } from "../contract.ts";
 import { draftId, DRAFT_TTL_MS, OFFERS, readDraft, totalFor } from "./schedule.ts";
+import { cardOf, cardsOf } from "./wallet.ts";
 
 /** The scope a token must grant to book (the development sign-in grants it on Allow). */
 export const BOOKING_SCOPE = "bookings:write";
@@ -33,7 +37,7 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
       description: "Prepare a booking of one offer for the person to confirm. Books nothing.",
       words: { invoking: "Preparing…", invoked: "Ready to confirm" },
       arguments: { schema: BookingArgs, repair: () => ({ offer_id: "f-101", passengers: 1 }) },
-      async handler({ offer_id, passengers }, { now }) {
+      async handler({ offer_id, passengers }, { now, context }) {
         const offer = OFFERS.find((o) => o.id === offer_id);
         if (!offer) {
           throw new ToolFailure({
@@ -50,7 +54,11 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
           total: totalFor(offer, passengers),
           expires_at: new Date(expires).toISOString(),
         };
-        return { data: { draft }, text: `Booking draft ${draft.draft_id} is ready.` };
+        const payment_methods = [...cardsOf(context.caller)];
+        return {
+          data: { draft, payment_methods },
+          text: `Booking draft ${draft.draft_id} is ready.`,
+        };
       },
     },
     commit: {
@@ -62,15 +70,26 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
         "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
       words: { invoking: "Booking…", invoked: "Booked" },
       draftExample: "bd.from-prepare-booking",
-      async effect({ draft: { flight, passengers }, draftId, effectKey }) {
+      // The saved card the person chose (`pm_…`); without one, their default.
+      arguments: { payment_method_id: v.optional(id()) },
+      refusals: {
+        PAYMENT_METHOD_NOT_FOUND:
+          "payment_method_id is not one of the person's saved cards: nothing was booked or charged.",
+      },
+      async effect({ draft: { flight, passengers }, args, caller, draftId, effectKey, refuse }) {
+        // Only the caller's own card, checked before anything is charged.
+        const card = cardOf(caller, args.payment_method_id);
+        if (!card) return refuse("PAYMENT_METHOD_NOT_FOUND");
         // The total is the schedule's now, never a figure the client sent or the draft held;
-        // the id comes from the kit's effect key, the same on every retry of this booking.
+        // the id comes from the kit's effect key, the same on every retry of this booking (a
+        // real app charges the card here under that key, as the payments template sends).
         const booking: Booking = {
           booking_id: `bk_${effectKey.slice(0, 16)}`,
           draft_id: draftId,
           offer: flight,
           passengers,
           total: totalFor(flight, passengers),
+          card: { brand: card.brand, last4: card.last4 },
         };
         options.onBooked?.(booking);
         return { done: booking };

@@ -88,6 +88,44 @@ describe("booking a flight", () => {
     });
   });
 
+  it("pays with the saved card the person chose, their default without one, and no other", async () => {
+    const draftOf = async (offer_id: string) => {
+      const shown = await view("prepare_booking", { offer_id });
+      if (shown.state !== "confirm") throw new Error(shown.state);
+      return shown;
+    };
+    const shown = await draftOf("f-101");
+    // Display fields only: the widget is never given more than it may show.
+    expect(shown.data.payment_methods?.map((card) => Object.keys(card).sort())).toEqual([
+      ["brand", "default", "id", "label", "last4"],
+      ["brand", "id", "label", "last4"],
+    ]);
+    const draft_id = shown.data.draft.draft_id;
+    const chosen = { draft_id, idempotency_key: "key-card", payment_method_id: "pm_work" };
+    expect(await view("book_flight", chosen)).toMatchObject({
+      state: "committed",
+      data: { booking: { card: { brand: "Mastercard", last4: "5454" } } },
+    });
+    const other = (await draftOf("f-102")).data.draft.draft_id;
+    const theirs = { draft_id: other, idempotency_key: "key-card-2", payment_method_id: "pm_bob" };
+    expect(await view("book_flight", theirs)).toMatchObject({
+      state: "error",
+      error: { code: "PAYMENT_METHOD_NOT_FOUND", changes: "none" },
+    });
+    const plain = {
+      draft_id: (await draftOf("f-103")).data.draft.draft_id,
+      idempotency_key: "key-card-3",
+    };
+    expect(await view("book_flight", plain)).toMatchObject({
+      data: { booking: { card: { brand: "Visa", last4: "4242" } } },
+    });
+    // Before the person signs in, they have no saved card to be shown.
+    const anonymous = await callAsWidget(tools, { parse: flights.parse }).view("prepare_booking", {
+      offer_id: "f-101",
+    });
+    expect(anonymous).toMatchObject({ state: "confirm", data: { payment_methods: [] } });
+  });
+
   it("refuses an expired draft, changing nothing", async () => {
     const shown = await view("prepare_booking", { offer_id: "f-103", passengers: 2 });
     if (shown.state !== "confirm") throw new Error(shown.state);

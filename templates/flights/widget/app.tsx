@@ -2,9 +2,10 @@
  * The widget: offers → Book (`prepare_booking`) → confirm → `book_flight` → the booking. The
  * kit's `WriteView` runs the write (one prepare at a time, the draft and booking kept across a
  * remount, one idempotency key per draft, cancel, the ways back, errors in place with a retry);
- * this file says what a flight looks like and which tools make the write.
+ * this file says what a flight looks like, which tools make the write, and which saved card
+ * pays for it (the kit's picker in the dialog; its choice goes with the commit).
  */
-import { WriteView, useI18n } from "mcp-widget-kit";
+import { WriteView, useI18n, usePaymentMethodChoice } from "mcp-widget-kit";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";
@@ -35,6 +36,7 @@ function Route({ offer }: { offer: FlightOffer }) {
 /** The whole widget, in its own words (`messages` hands them to the kit's components too). */
 export function App() {
   const { m, money, dateTime } = useI18n(messages);
+  const payment = usePaymentMethodChoice({ legend: m.payWith });
   return (
     <WriteView
       messages={messages}
@@ -64,7 +66,7 @@ export function App() {
           ))}
         </ul>
       )}
-      confirm={({ data: { draft } }) => ({
+      confirm={({ data: { draft, payment_methods } }) => ({
         draft: {
           id: draft.draft_id,
           title: `${draft.offer.from} → ${draft.offer.to}, ${draft.offer.carrier}`,
@@ -75,11 +77,16 @@ export function App() {
           expiresAt: draft.expires_at,
         },
         again: { offer_id: draft.offer.id, passengers: draft.passengers },
+        body: payment.picker(draft.draft_id, payment_methods ?? []),
+        commitArguments: () => ({ payment_method_id: payment.take() }),
       })}
       renderReceipt={({ data: { booking } }) => (
-        <p>
-          <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
-        </p>
+        <>
+          <p>
+            <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
+          </p>
+          <p>{m.paidWith(booking.card.brand, booking.card.last4)}</p>
+        </>
       )}
     />
   );
