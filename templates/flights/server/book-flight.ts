@@ -10,10 +10,12 @@
  */
 import * as v from "valibot";
 import { defineWrite, ToolFailure, type AppServerOptions } from "mcp-widget-kit/server";
-import { id } from "mcp-widget-kit/contract";
 import { flights, type Booking } from "../contract.ts";
 import { draftId, DRAFT_TTL_MS, OFFERS, readDraft, totalFor } from "./schedule.ts";
 import { cardOf, cardsOf } from "./wallet.ts";
+
+/** A saved method's id, as `wallet.ts` gives them (`pm_` and lowercase letters). */
+const METHOD_ID = /^pm_[a-z0-9_]{1,40}$/;
 
 /** The scope a token must grant to book (the development sign-in grants it on Allow). */
 export const BOOKING_SCOPE = "bookings:write";
@@ -70,8 +72,9 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
         "Send one idempotency_key per booking and reuse it on every retry: it never books twice.",
       words: { invoking: "Booking…", invoked: "Booked" },
       draftExample: "bd.from-prepare-booking",
-      // The saved card the person chose (`pm_…`); without one, their default.
-      arguments: { payment_method_id: v.optional(id()) },
+      // The saved card the person chose; without one, their default. Only a method id fits:
+      // a card number sent in its place is refused before anything keeps it.
+      arguments: { payment_method_id: v.optional(v.pipe(v.string(), v.regex(METHOD_ID))) },
       refusals: {
         PAYMENT_METHOD_NOT_FOUND:
           "payment_method_id is not one of the person's saved cards: nothing was booked or charged.",

@@ -112,6 +112,11 @@ describe("booking a flight", () => {
       state: "error",
       error: { code: "PAYMENT_METHOD_NOT_FOUND", changes: "none" },
     });
+    // A card number where the id goes is refused, and not echoed back.
+    const number = { ...theirs, payment_method_id: "4242424242424242" };
+    const refused = await view("book_flight", number);
+    expect(refused).toMatchObject({ state: "error", error: { code: "VALIDATION_FAILED" } });
+    expect(JSON.stringify(refused)).not.toContain("4242424242424242");
     const plain = {
       draft_id: (await draftOf("f-103")).data.draft.draft_id,
       idempotency_key: "key-card-3",
