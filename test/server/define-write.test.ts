@@ -164,6 +164,52 @@ function openApp(
   return { store, write, tools, payments, quote, view: caller.view };
 }
 
+describe("defineWrite's commit arguments", () => {
+  it("refuses at definition one a commit without it would not fit, or one named as a kit field", () => {
+    const base = () => ({
+      widget,
+      store: createSqliteStore(":memory:"),
+      scope: "s:w",
+      drafts: { read: () => ({}) },
+      prepare: {
+        name: "p",
+        kind: "quote" as const,
+        title: "P",
+        description: "P.",
+        words: { invoking: "…", invoked: "…" },
+        arguments: { schema: v.strictObject({}), repair: () => ({}) },
+        handler: async () => ({
+          data: { quote: { draft_id: "d", to: "c", amount: { amount: "1.00", currency: "EUR" } } },
+          text: "",
+        }),
+      },
+    });
+    const commit = (args: v.ObjectEntries) => ({
+      name: "c",
+      kind: "transfer" as const,
+      title: "C",
+      description: "C.",
+      words: { invoking: "…", invoked: "…" },
+      draftExample: "d",
+      arguments: args,
+      effect: async () => ({ done: { transfer_id: "t", to: "c" } }),
+      show: (transfer: { transfer_id: string; to: string }) => ({
+        data: { transfer, replayed: false },
+        text: "",
+      }),
+    });
+    expect(() => defineWrite(contract, { ...base(), commit: commit({ method: id() }) })).toThrow(
+      "c's commit.arguments.method must be optional",
+    );
+    expect(() =>
+      defineWrite(contract, { ...base(), commit: commit({ draft_id: v.optional(id()) }) }),
+    ).toThrow("commit.arguments.draft_id is the kit's own field");
+    expect(() =>
+      defineWrite(contract, { ...base(), commit: commit({ method: v.optional(id()) }) }),
+    ).not.toThrow();
+  });
+});
+
 describe("defineWrite's timing", () => {
   it("keeps its records by the app's timing (IDEMPOTENCY_TTL_SECONDS through appOptions)", async () => {
     const app = openApp(undefined, false, undefined, false, { ttlMs: 120_000 });

@@ -267,6 +267,7 @@ export function defineWrite<
   },
 ) {
   const now = spec.now ?? Date.now;
+  checkCommitArguments(spec.commit.name, spec.commit.arguments);
   const source = spec.drafts;
   const store = "ttlMs" in source ? source : undefined;
   const drafts = store
@@ -527,4 +528,24 @@ interface RefusedAttempt<Done> extends WriteRefused {
 
 function asRefused<Done>(attempt: Attempt<WriteValue<Done>>): RefusedAttempt<Done> {
   return { refused: true, attempt };
+}
+
+/** The kit's own fields of a commit, which an app's `commit.arguments` may not redefine. */
+const KIT_COMMIT_FIELDS = new Set(["draft_id", "idempotency_key", "confirmation"]);
+
+/**
+ * Refuses at definition an app argument a commit without it would not fit (a retry, a test's
+ * commit, an older widget send only the kit's fields) or one that takes a kit field's name.
+ */
+function checkCommitArguments(tool: string, extra: v.ObjectEntries | undefined) {
+  for (const [name, schema] of Object.entries(extra ?? {})) {
+    if (KIT_COMMIT_FIELDS.has(name))
+      throw new TypeError(
+        `defineWrite: ${tool}'s commit.arguments.${name} is the kit's own field; name it otherwise`,
+      );
+    if (!v.is(schema, undefined))
+      throw new TypeError(
+        `defineWrite: ${tool}'s commit.arguments.${name} must be optional (v.optional(…)): a commit may come without it`,
+      );
+  }
 }
