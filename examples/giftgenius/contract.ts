@@ -49,6 +49,8 @@ export const OrderSchema = v.object({
   status: v.literal("created"),
   total: MoneySchema,
   checkout_url: httpsUrl(),
+  /** The saved card it was charged to (display fields only); absent when paid another way. */
+  card: v.optional(v.object({ brand: text(40), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })),
 });
 
 /** Every GiftGenius result kind, contract v1. */

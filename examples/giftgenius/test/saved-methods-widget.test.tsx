@@ -39,7 +39,13 @@ const placed = {
   kind: "order",
   ok: true,
   replayed: false,
-  order: { order_id: "o-77", draft_id: "d-1", status: "created", total: gift.price },
+  order: {
+    order_id: "o-77",
+    draft_id: "d-1",
+    status: "created",
+    total: gift.price,
+    card: { brand: "Mastercard", last4: "4444" },
+  },
 };
 
 afterEach(() => cleanup());
@@ -84,6 +90,8 @@ describe("GiftGenius offers the saved payment methods", () => {
       confirmation: "v1.proof-of-d-1",
     });
     expect(container).toHaveTextContent("o-77");
+    // The receipt says which card the order was charged to.
+    expect(container).toHaveTextContent("Paid with Mastercard •••• 4444");
   });
 
   it("without a choice commits with the default method", async () => {

@@ -128,6 +128,12 @@ function savedMethodCases(start: () => Promise<Harness>): void {
       expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
     const orders = new Set(answers.map((answer) => JSON.stringify(answer.order)));
     expect(orders.size).toBe(1);
+    // The order says which card paid: the chosen one's display fields, nothing more.
+    const card = methods.find((method) => method.id === chosen)!;
+    expect((answers[0]!.order as { card?: unknown }).card).toEqual({
+      brand: card.brand,
+      last4: card.last4,
+    });
     expect(answers.filter((answer) => answer.replayed === false)).toHaveLength(1);
     expect(await h.app.payments.countCharges()).toBe(charges + 1);
     // Every charge the provider was asked for (one, or a concurrent attempt's replay) was the chosen method.
@@ -146,7 +152,12 @@ function savedMethodCases(start: () => Promise<Harness>): void {
       }),
     );
     expect(placed).toMatchObject({ ok: true });
-    expect(charged.slice(asked)).toEqual([methods.find((method) => method.default)!.id]);
+    const byDefault = methods.find((method) => method.default)!;
+    expect(charged.slice(asked)).toEqual([byDefault.id]);
+    expect((placed.order as { card?: unknown }).card).toEqual({
+      brand: byDefault.brand,
+      last4: byDefault.last4,
+    });
   });
 
   it("the model cannot commit on its own, method id or not: CONFIRMATION_REQUIRED, nothing charged", async () => {

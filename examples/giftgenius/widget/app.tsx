@@ -71,6 +71,7 @@ function OrderDone({ view, justCommitted = false }: { view: OrderView; justCommi
       replayed={replayed}
       focusOnMount={justCommitted}
     >
+      {order.card ? <p>{m.paidWith(order.card.brand, order.card.last4)}</p> : null}
       {checkout ? (
         <div className="wk-row">
           <button type="button" className="wk-button" onClick={() => void openExternal(checkout)}>

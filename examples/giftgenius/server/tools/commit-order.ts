@@ -184,6 +184,8 @@ export interface Confirmed {
   way?: "external";
   /** The saved method charged (absent from records captured before saved methods existed). */
   payment_method_id?: string;
+  /** Its display fields, for the order to say which card paid (absent from older records). */
+  card?: { brand: string; last4: string };
 }
 
 /** What an in-doubt attempt's failure says instead of "nothing was charged". */
@@ -291,6 +293,7 @@ export async function finishOrder(
         status: "created",
         total: confirmed.total,
         checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+        ...(confirmed.card ? { card: confirmed.card } : {}),
       },
     },
   };
@@ -386,6 +389,7 @@ async function judge(
     quantity: priced.claims.quantity,
     total: priced.total,
     payment_method_id: method.id,
+    card: { brand: method.brand, last4: method.last4 },
   };
 }
 
