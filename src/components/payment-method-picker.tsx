@@ -45,7 +45,10 @@ export function PaymentMethodPicker({
 }: PaymentMethodPickerProps) {
   const name = useId();
   return (
-    <fieldset className="wk-stack" disabled={disabled}>
+    // The kit's panel border, not the browser's: a fieldset's default groove border takes a
+    // system colour, which Chromium drew differently from one run to the next in the dark
+    // theme (GiftGenius' visual reference flipped between CI runs).
+    <fieldset className="wk-panel wk-stack" disabled={disabled}>
       <legend>{words.legend ?? "Pay with"}</legend>
       {methods.map((method) => (
         <label key={method.id} className="wk-row">
