@@ -47,7 +47,7 @@ export function PaymentMethodPicker({
   return (
     // The kit's panel border, not the browser's: a fieldset's default groove border takes a
     // system colour, which Chromium drew differently from one run to the next in the dark
-    // theme (GiftGenius' visual reference flipped between CI runs).
+    // theme (an app's visual reference flipped between CI runs).
     <fieldset className="wk-panel wk-stack" disabled={disabled}>
       <legend>{words.legend ?? "Pay with"}</legend>
       {methods.map((method) => (
