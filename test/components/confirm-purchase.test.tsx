@@ -13,16 +13,10 @@ import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useCallTool } from "../../src/hooks/index.ts";
 import type { MockHost } from "../../src/testing/index.ts";
-import { renderWithHost, widgetRoot } from "./helpers.tsx";
+import { MUG_DRAFT, renderWithHost, widgetRoot } from "./helpers.tsx";
 import { untypedTool } from "../hooks/untyped-tool.ts";
 
-const draft: PurchaseDraft = {
-  id: "d-1",
-  title: "Trail mug",
-  lines: [{ item: "Trail mug", quantity: 2 }],
-  total: { amount: "23.98", currency: "USD" },
-  expiresAt: "2031-01-01T00:00:00Z",
-};
+const draft = MUG_DRAFT;
 
 const order = (replayed = false) => ({
   contract_version: "1.0",

@@ -3,7 +3,7 @@ import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 // The kit by its package name: an app's tests (GiftGenius') resolve it to the kit's build and
 // must render under that copy's HostProvider, the kit's own tests resolve it to the sources.
-import { HostProvider } from "mcp-widget-kit";
+import { HostProvider, type PurchaseDraft } from "mcp-widget-kit";
 import { createMockHost, type MockHost } from "mcp-widget-kit/testing";
 
 type MockHostOptions = NonNullable<Parameters<typeof createMockHost>[0]>;
@@ -20,6 +20,15 @@ export function renderWithHost(ui: ReactElement, options: MockHostOptions = {}):
   // rerender keeps the same host around the new element
   return { ...result, rerender: (element: ReactNode) => result.rerender(wrap(element)), host };
 }
+
+/** A purchase draft the dialog tests confirm: two mugs, still valid. */
+export const MUG_DRAFT: PurchaseDraft = {
+  id: "d-1",
+  title: "Trail mug",
+  lines: [{ item: "Trail mug", quantity: 2 }],
+  total: { amount: "23.98", currency: "USD" },
+  expiresAt: "2031-01-01T00:00:00Z",
+};
 
 /** The element carrying `data-state`. Fails the test when there is not exactly one. */
 export function widgetRoot(container: HTMLElement): HTMLElement {

@@ -7,19 +7,13 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ConfirmPurchase, type PurchaseDraft } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
 import { usePaymentMethodChoice } from "../../src/components/payment-method-picker.tsx";
 import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
 import type { SavedPaymentMethod } from "../../src/contract/saved-payment-method.ts";
-import { renderWithHost } from "./helpers.tsx";
+import { MUG_DRAFT, renderWithHost } from "./helpers.tsx";
 
-const draft: PurchaseDraft = {
-  id: "d-1",
-  title: "Trail mug",
-  lines: [{ item: "Trail mug", quantity: 1 }],
-  total: { amount: "11.99", currency: "USD" },
-  expiresAt: "2031-01-01T00:00:00Z",
-};
+const draft = MUG_DRAFT;
 
 const methods: SavedPaymentMethod[] = [
   { id: "pm_visa", brand: "Visa", last4: "4242", label: "Personal" },

@@ -7,15 +7,11 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { WriteView } from "../../src/components/write-view.tsx";
 import { usePaymentMethodChoice } from "../../src/components/payment-method-picker.tsx";
 import type { SavedPaymentMethod } from "../../src/contract/saved-payment-method.ts";
 import { payloads, resultOf } from "../fixture-app/payloads.ts";
-import { tools } from "../fixture-app/widget.tsx";
-import { shop } from "../support/shop-contract.ts";
 import { renderWithHost } from "./helpers.tsx";
-
-type ShopView = ReturnType<typeof shop.parse>;
+import { ShopWriteView } from "./shop-write-view.tsx";
 
 /** The person's saved methods (the fixture shop's draft has none of its own). */
 const methods: SavedPaymentMethod[] = [
@@ -23,35 +19,12 @@ const methods: SavedPaymentMethod[] = [
   { id: "pm_mc", brand: "Mastercard", last4: "4444", label: "Work" },
 ];
 
-const receipt = (view: ShopView) =>
-  view.state === "committed"
-    ? { ok: true as const, reference: view.data.purchase.purchase_id }
-    : null;
-
 function Shop() {
   const payment = usePaymentMethodChoice();
   return (
-    <WriteView
-      contract={shop}
-      prepare={tools.prepare_purchase}
-      commit={tools.place_purchase}
-      tools={tools}
-      receipt={receipt}
-      renderResults={(view, write) =>
-        view.items.map((product) => (
-          <button
-            key={product.id}
-            type="button"
-            data-action="prepare"
-            onClick={() => write.prepare({ product_id: product.id })}
-          >
-            {product.title}
-          </button>
-        ))
-      }
-      confirm={({ data: { draft } }) => ({
-        draft: { id: draft.draft_id, title: draft.product.title, total: draft.total },
-        body: payment.picker(draft.draft_id, methods),
+    <ShopWriteView
+      dialog={(draftId) => ({
+        body: payment.picker(draftId, methods),
         // Even a careless app cannot replace the kit's draft id or key.
         commitArguments: () => ({ payment_method_id: payment.take(), draft_id: "forged" }),
       })}

@@ -2,63 +2,16 @@
 /** WriteView: the write flow drawn once over the fixture shop (list → confirm → receipt). */
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { WriteView } from "../../src/components/write-view.tsx";
 import { WRITE_ERROR_CLASSES } from "../../src/components/write-error-classes.ts";
 import { DRAFT_REFUSALS } from "../../src/server/write/write-refusals.ts";
 import { payloads, resultOf } from "../fixture-app/payloads.ts";
-import { tools } from "../fixture-app/widget.tsx";
-import { shop } from "../support/shop-contract.ts";
 import { defineMessages, type AppMessages } from "../../src/i18n/index.ts";
 import type { MockHostOptions } from "../../src/testing/mock-host.ts";
 import { renderWithHost, widgetRoot } from "./helpers.tsx";
-
-type ShopView = ReturnType<typeof shop.parse>;
-
-const receipt = (view: ShopView) =>
-  view.state === "committed"
-    ? {
-        ok: true as const,
-        reference: view.data.purchase.purchase_id,
-        total: view.data.purchase.total,
-      }
-    : null;
+import { ShopWriteView } from "./shop-write-view.tsx";
 
 function Shop({ messages }: { readonly messages?: AppMessages<unknown> }) {
-  return (
-    <WriteView
-      messages={messages}
-      contract={shop}
-      prepare={tools.prepare_purchase}
-      commit={tools.place_purchase}
-      tools={tools}
-      receipt={receipt}
-      header={<h1>Shop</h1>}
-      renderResults={(view, write) =>
-        view.items.map((product) => (
-          <button
-            key={product.id}
-            type="button"
-            data-action="prepare"
-            disabled={write.pending?.product_id === product.id}
-            onClick={() => write.prepare({ product_id: product.id })}
-          >
-            {product.title}
-          </button>
-        ))
-      }
-      confirm={({ data: { draft } }) => ({
-        draft: {
-          id: draft.draft_id,
-          title: draft.product.title,
-          total: draft.total,
-          expiresAt: draft.expires_at,
-        },
-        body: <p>One {draft.product.title}</p>,
-        again: { product_id: draft.product.id },
-      })}
-      renderReceipt={({ data: { purchase } }) => <p>Status: {purchase.status}</p>}
-    />
-  );
+  return <ShopWriteView messages={messages} />;
 }
 
 const click = (selector: string) =>
