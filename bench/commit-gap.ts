@@ -10,7 +10,10 @@
  * - the bytes of the commit's response.
  *
  * Set against each other, the gap splits into the store's own waits (round trips, the WAL flush)
- * and what the server does around them.
+ * and what the server does around them. Last, one trivial durable INSERT's round trip on its own
+ * connection, sent straight after the previous one and sent after as much CPU work as a commit
+ * over HTTP does: what the machine alone adds to a round trip when the process was busy before
+ * it (on the 2-core VMs here, most of the HTTP gap).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,6 +82,33 @@ async function driverTimes(): Promise<Map<string, number[]>> {
     return result;
   };
   return times;
+}
+
+/**
+ * p50 (µs) of one durable INSERT round trip of a few bytes, after `busyUs` of CPU work in this
+ * process (0: straight after the previous round trip).
+ */
+async function bareRoundTrip(busyUs: number): Promise<number> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const table = `commit_gap_${process.pid}`;
+  await client.query(`CREATE TABLE ${table} (k integer PRIMARY KEY)`);
+  try {
+    const times: number[] = [];
+    let sink = 0;
+    for (let i = 0; i < 1_200; i++) {
+      const until = performance.now() + busyUs / 1000;
+      while (performance.now() < until) sink += Math.sqrt(i + sink);
+      const started = performance.now();
+      await client.query({ name: "insert", text: `INSERT INTO ${table} VALUES ($1)`, values: [i] });
+      if (i >= 200) times.push((performance.now() - started) * 1000);
+    }
+    return sink < 0 ? -1 : p50(times);
+  } finally {
+    await client.query(`DROP TABLE ${table}`);
+    await client.end();
+  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), "commit-gap-"));
@@ -160,8 +190,19 @@ try {
       measure: `driver round trip p50 (µs), n=${list.length}: ${label}`,
       value: round(p50(list), 0),
     });
-  console.table(rows);
   for (const target of Object.values(targets)) await target.close();
+  const busy = round(p50(perCommit.none.http) * 1000, 0);
+  rows.push(
+    {
+      measure: "bare durable INSERT round trip p50 (µs), back to back",
+      value: round(await bareRoundTrip(0), 0),
+    },
+    {
+      measure: `bare durable INSERT round trip p50 (µs), after ${busy} µs of CPU (a commit's)`,
+      value: round(await bareRoundTrip(busy), 0),
+    },
+  );
+  console.table(rows);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
