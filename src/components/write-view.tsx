@@ -6,8 +6,10 @@
  * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
  */
 import type { ReactNode } from "react";
+import { HOST_CALL_FAILED } from "../contract/error-codes.ts";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
+import type { SheetCheckout } from "../hooks/use-sheet-checkout.ts";
 import { useWriteFlow, type WriteFlowOptions } from "../hooks/use-write-flow.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
 import { MessagesProvider, useI18n } from "../i18n/use-i18n.ts";
@@ -19,6 +21,7 @@ import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
 import { WRITE_ERROR_CLASSES } from "./write-error-classes.ts";
+import type { CommitOutcome } from "../write/commit-outcome.ts";
 
 /** `view` in `state`, narrowed to the union's members of that state. */
 const inState = <V extends { readonly state: string }, S extends string>(
@@ -63,6 +66,22 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
   readonly renderReceipt?: (
     view: Extract<RecordsOf<R>, { readonly state: "committed" }>,
   ) => ReactNode;
+  /**
+   * The app's own view of a committed result in place of the kit's Receipt (an order still to
+   * be paid on the merchant's page, say), or `undefined` for the Receipt. `justCommitted`:
+   * this flow has just committed it (move the focus to it), not a restored one.
+   */
+  readonly renderCommitted?: (
+    view: Extract<RecordsOf<R>, { readonly state: "committed" }>,
+    justCommitted: boolean,
+  ) => ReactNode | undefined;
+  /**
+   * ChatGPT's payment sheet, where the app offers it (`useSheetCheckout(…)`'s answer): where
+   * the host has one (`available`), Confirm pays the draft there; elsewhere, and where the
+   * server has no session tool (the call fails `HOST_CALL_FAILED`), the commit tool commits it.
+   * The draft is single-use across both ways (docs/checkout.md, "The payment sheet").
+   */
+  readonly sheet?: SheetCheckout;
   /** Any other record kind of the app (neither the draft nor the receipt). */
   readonly renderRecord?: (view: RecordsOf<R>) => ReactNode;
   /**
@@ -109,7 +128,8 @@ export function WriteView<R extends AnyParsedResult, P extends ToolRef, C extend
 function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends ToolRef>(
   props: WriteViewProps<R, P, C>,
 ) {
-  const { header, confirm, renderReceipt, renderRecord, dialogWords } = props;
+  const { header, confirm, renderReceipt, renderCommitted, renderRecord, dialogWords, sheet } =
+    props;
   // The write's own draft refusals are classed for every app; the app's classes come on top.
   const errorClasses = { ...WRITE_ERROR_CLASSES, ...props.errorClasses };
   // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
@@ -139,6 +159,10 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
       renderRecord={(record) => {
+        const own = inState(record, "committed")
+          ? renderCommitted?.(record, flow.justCommitted)
+          : undefined;
+        if (own !== undefined) return own;
         const receipt = inState(record, "committed") && props.receipt(record);
         if (receipt)
           return (
@@ -161,9 +185,11 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             words={dialogWords}
             errorTexts={props.errorTexts}
             errorClasses={errorClasses}
-            onCommit={(key) =>
-              flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key })
-            }
+            onCommit={(key) => {
+              const send = () =>
+                flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key });
+              return sheet?.available ? payOnSheet(sheet, draft, send) : send();
+            }}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
             onBack={flow.back}
@@ -178,3 +204,17 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
   );
 }
 if (IS_DEV) (WriteView as DevNamed).displayName = "WriteView";
+
+/**
+ * `draft` paid on the host's sheet, as a commit's outcome with the draft's total; the commit
+ * (`send`) where the sheet's session tool is not on this server (nothing was charged then).
+ */
+async function payOnSheet(
+  sheet: SheetCheckout,
+  draft: Draft,
+  send: () => Promise<CommitOutcome>,
+): Promise<CommitOutcome> {
+  const paid = await sheet.pay(draft.id);
+  if (paid.ok) return { ...paid, total: draft.total };
+  return paid.error.code === HOST_CALL_FAILED ? send() : paid;
+}

@@ -86,7 +86,11 @@ export function useSheetCheckout(options: {
     if (isRecord(content) && content.ok === true) writeStateKey(host, stateKey, content);
   }
   return {
-    available: canRequestCheckout(),
+    // Read when asked (the person's click, a render of the dialog), not once at this render: a
+    // host may install its bridge after the widget's first render.
+    get available() {
+      return canRequestCheckout();
+    },
     async pay(draftId) {
       // The flow's own draft keeps its proof in private widget state; the model's, in the
       // host's result `_meta`.

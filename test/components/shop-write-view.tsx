@@ -1,10 +1,11 @@
 /**
  * WriteView over the fixture shop as an app wires it (list → confirm → receipt), shared by the
  * WriteView tests. `dialog` adds to or replaces what the confirm dialog is given for a draft
- * (a saved-method picker as its body, the commit's own arguments).
+ * (a saved-method picker as its body, the commit's own arguments); `sheet` and
+ * `renderCommitted` are WriteView's own.
  */
 import type { ReactNode } from "react";
-import { WriteView } from "../../src/components/write-view.tsx";
+import { WriteView, type WriteViewProps } from "../../src/components/write-view.tsx";
 import type { AppMessages } from "../../src/i18n/index.ts";
 import { tools } from "../fixture-app/widget.tsx";
 import { shop } from "../support/shop-contract.ts";
@@ -23,7 +24,12 @@ const receipt = (view: ShopView) =>
 export function ShopWriteView({
   messages,
   dialog,
-}: {
+  sheet,
+  renderCommitted,
+}: Pick<
+  WriteViewProps<ShopView, typeof tools.prepare_purchase, typeof tools.place_purchase>,
+  "sheet" | "renderCommitted"
+> & {
   readonly messages?: AppMessages<unknown>;
   readonly dialog?: (draftId: string) => {
     readonly body?: ReactNode;
@@ -33,6 +39,8 @@ export function ShopWriteView({
   return (
     <WriteView
       messages={messages}
+      sheet={sheet}
+      renderCommitted={renderCommitted}
       contract={shop}
       prepare={tools.prepare_purchase}
       commit={tools.place_purchase}
