@@ -4,6 +4,7 @@
  */
 import { defineWidgetConfig } from "mcp-widget-kit/build";
 import { giftGenius } from "./contract.ts";
+import { SHOP_ORIGIN } from "./shop.ts";
 
 export default defineWidgetConfig({
   name: "giftgenius",
@@ -21,7 +22,7 @@ export default defineWidgetConfig({
     connect: [],
     // Product pages, opened with openExternal. The external checkout's origin is a server
     // setting (GIFTGENIUS_CHECKOUT_ORIGIN), added to the served resource's redirect domains.
-    redirect: ["https://shop.giftgenius.example"],
+    redirect: [SHOP_ORIGIN],
   },
   contract: giftGenius,
 });

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { SHOP_ORIGIN } from "../../shop.ts";
 import { imagePathOf } from "./generate-images.ts";
 import { CURRENCIES, INTERESTS, RELATIONSHIPS, type CatalogRecord } from "./types.ts";
 
@@ -201,7 +202,7 @@ export function generateCatalog(count = 240, seed = 20_260_601): CatalogRecord[]
       relationships: relationships.length > 0 ? relationships : ["friend"],
       discontinued: index % 17 === 16,
       image_path: imagePathOf(primary),
-      product_url: `https://shop.giftgenius.example/gifts/gift-${String(index + 1).padStart(4, "0")}`,
+      product_url: `${SHOP_ORIGIN}/gifts/gift-${String(index + 1).padStart(4, "0")}`,
     });
   }
   return gifts;

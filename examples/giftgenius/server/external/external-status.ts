@@ -8,9 +8,7 @@ import { ToolFailure } from "mcp-widget-kit/server";
 import type { CommitValue } from "../tools/commit-order.ts";
 import type { GiftGeniusDeps } from "../tools/shared.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
-
-/** The order's page once paid (the shop's, as for `commit_order`'s orders). */
-const ORDER_PAGE = "https://shop.giftgenius.example/orders/";
+import { orderPage } from "../../shop.ts";
 
 /** A fixed sentence: the model reads it as an instruction. */
 const PAY_ON_CHECKOUT =
@@ -39,7 +37,7 @@ export async function externalAnswer(
     return {
       ok: true as const,
       data: {
-        order: { ...value.order, checkout_url: `${ORDER_PAGE}${value.order.order_id}` },
+        order: { ...value.order, checkout_url: orderPage(value.order.order_id) },
         replayed: true,
       },
       text: `Order ${value.order.order_id} was placed and paid on the merchant's checkout page (created).`,

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import type { Money } from "mcp-widget-kit/contract";
+import { orderPage } from "../../shop.ts";
 import { giftGenius, OrderSchema } from "../../contract.ts";
 import {
   defineTool,
@@ -292,7 +293,7 @@ export async function finishOrder(
         draft_id: confirmed.draft_id ?? draftId,
         status: "created",
         total: confirmed.total,
-        checkout_url: `https://shop.giftgenius.example/orders/${orderId}`,
+        checkout_url: orderPage(orderId),
         ...(confirmed.card ? { card: confirmed.card } : {}),
       },
     },

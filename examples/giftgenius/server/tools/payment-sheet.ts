@@ -12,12 +12,10 @@ import {
   type PaymentSheet,
   type SheetPaymentProvider,
 } from "mcp-widget-kit/server";
+import { orderPage, SHOP_ORIGIN } from "../../shop.ts";
 import { toMinorUnits } from "../sheet-payments.ts";
 import { priceDraft } from "./commit-order.ts";
 import { ORDERS_SCOPE, type GiftGeniusDeps } from "./shared.ts";
-
-/** The shop's pages the sheet links to and the order's page. */
-const SHOP = "https://shop.giftgenius.example";
 
 /** The session tool's name: the widget calls it when the person chooses to pay on the sheet. */
 export const START_CHECKOUT = "start_checkout";
@@ -38,10 +36,10 @@ export function giftGeniusSheet(
     },
     paymentMode: "test",
     links: [
-      { type: "terms_of_use", url: `${SHOP}/terms` },
-      { type: "return_policy", url: `${SHOP}/returns` },
+      { type: "terms_of_use", url: `${SHOP_ORIGIN}/terms` },
+      { type: "return_policy", url: `${SHOP_ORIGIN}/returns` },
     ],
-    orders: { permalinkUrl: (orderId) => `${SHOP}/orders/${orderId}` },
+    orders: { permalinkUrl: orderPage },
     // As its own writes: a token that may not place orders may not pay for one either.
     scopes: [ORDERS_SCOPE],
     secret,
