@@ -433,7 +433,6 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.
       const scope = context.caller;
-      let executed = false;
 
       async function execute({
         effectKey,
@@ -441,7 +440,6 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         inDoubt,
         capture,
       }: EffectContext<Confirmed>): Promise<Attempt<CommitValue>> {
-        executed = true;
         // Once captured, the order is finished from what the person confirmed: an earlier
         // attempt may have charged, so the draft (expired, or signed with a rotated secret)
         // and the catalog (down, or repriced) are never asked again.
@@ -461,43 +459,26 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
         return finishCommit(deps, { effectKey, inDoubt }, confirmed, args.draft_id, context);
       }
 
-      let outcome;
-      try {
-        // The caller and the key key the record, the draft id is what the key is bound to;
-        // nothing is charged before the capture, a durable write that flushes the claim too.
-        outcome = await runCommit<CommitValue, Confirmed>({
-          store: deps.store,
-          args,
-          context,
-          timing: deps.timing,
-          now: deps.now,
-          // The judge only reads (the signed draft, the catalog): the claim and the capture
-          // are one durable write for a fresh key.
-          judgeFirst: true,
-          execute,
-          onStoreError: (error) =>
-            context.log.error("idempotency_store_failed_after_effect", {
-              request_id: context.requestId,
-              error_message: error instanceof Error ? error.message : String(error),
-            }),
-        });
-      } catch (thrown) {
-        if (executed) throw thrown;
-        // The record could not be read: an earlier attempt under this key may be in doubt
-        // (a payment timeout), so this answer never says nothing was charged.
-        throw new ToolFailure(
-          {
-            code: "DATABASE_UNAVAILABLE",
-            message:
-              "The order database is unavailable; if an earlier attempt with this key did not finish, it may have charged.",
-            retryable: true,
-            retry_after_seconds: 5,
-            next_action: GIFT_NEXT_ACTIONS.retrySameKey,
-            changes: "unknown",
-          },
-          { cause: thrown },
-        );
-      }
+      // The caller and the key key the record, the draft id is what the key is bound to;
+      // nothing is charged before the capture, a durable write that flushes the claim too.
+      // A store that cannot claim the key is the kit's DATABASE_UNAVAILABLE, `changes:
+      // "unknown"` (an earlier attempt under the key may be in doubt).
+      const outcome = await runCommit<CommitValue, Confirmed>({
+        store: deps.store,
+        args,
+        context,
+        timing: deps.timing,
+        now: deps.now,
+        // The judge only reads (the signed draft, the catalog): the claim and the capture
+        // are one durable write for a fresh key.
+        judgeFirst: true,
+        execute,
+        onStoreError: (error) =>
+          context.log.error("idempotency_store_failed_after_effect", {
+            request_id: context.requestId,
+            error_message: error instanceof Error ? error.message : String(error),
+          }),
+      });
       return idempotentResult(outcome, (value, replayed) => {
         if (!value.ok)
           return {
