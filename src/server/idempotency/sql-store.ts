@@ -50,6 +50,13 @@ function owedAt(r: string, settled = true): string {
     ${settled ? `AND ${r}.locked_at <= :settled_before` : ""})`;
 }
 
+/**
+ * An idle holder: a record that ended cleanly (retryable) before it captured anything and is
+ * in no doubt — nothing can have happened. A peek reads it as absent, and its subject (a
+ * draft's single use) goes free for another key. One condition for both, here.
+ */
+const IDLE = "(status = 'retryable' AND captured IS NULL AND in_doubt = 0)";
+
 /** The statements of one records table. */
 function recordSql(table: string) {
   const expired = expiredAt("excluded.locked_at");
@@ -89,15 +96,16 @@ function recordSql(table: string) {
     // statement, so it costs the hot path no round trip.
     subjectIndex: `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_subject ON ${table} (scope, subject)
       WHERE subject IS NOT NULL`,
-    selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+    selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured,
+        CASE WHEN ${IDLE} THEN 1 ELSE 0 END AS idle
       FROM ${table} WHERE scope = :scope AND subject = :subject`,
-    selectPeek: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+    selectPeek: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt, captured,
+        CASE WHEN ${IDLE} THEN 1 ELSE 0 END AS idle
       FROM ${table} WHERE scope = :scope AND key = :key`,
-    // A holder that ended cleanly before it captured anything (nothing can have happened)
-    // lets the subject go to another key; its own retry takes it back, or meets the new one.
+    // An idle holder lets the subject go to another key; its own retry takes it back, or
+    // meets the new one.
     releaseSubject: `UPDATE ${table} SET subject = NULL
-      WHERE scope = :scope AND key = :key AND subject = :subject AND status = 'retryable'
-        AND captured IS NULL AND in_doubt = 0`,
+      WHERE scope = :scope AND key = :key AND subject = :subject AND ${IDLE}`,
     // One statement takes a free key, an expired record (a new record: new fingerprint, new
     // effect key, attempt 1), or — same fingerprint only — a reopened record or a stale claim
     // (the same record: same effect key, captured claims and doubt, one more attempt; a stale
@@ -197,20 +205,20 @@ function recordSql(table: string) {
   };
 }
 
-/** A record as the peeks read it: what a repeat would find, and whether it captured anything. */
-type PeekedRow = StoredRecord & { captured: string | null };
+/**
+ * A record as the peeks read it: what a repeat would find, whether it captured anything, and
+ * whether it is idle (`IDLE`: 1).
+ */
+type PeekedRow = StoredRecord & { captured: string | null; idle: number | string };
 
 /**
  * What a peek tells of `found`: its stored answer, a running or owed claim, or `absent` —
- * also for a record that ended retryable before capturing anything (it did nothing, and runs
- * nothing).
+ * also for an idle record (`IDLE`: it did nothing, and runs nothing).
  */
 function peeked(
   found: PeekedRow | undefined,
 ): Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }> {
-  const idle =
-    found?.status === "retryable" && found.captured === null && Number(found.in_doubt ?? 0) === 0;
-  if (!found || idle) return { state: "absent" };
+  if (!found || Number(found.idle) === 1) return { state: "absent" };
   const result = claimResultOf(found, found.fingerprint);
   return result.state === "mismatch" ? { state: "absent" } : result;
 }
@@ -278,14 +286,15 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
   ): Promise<ClaimResult> => {
     const { scope } = request;
     const found = (
-      await query<StoredRecord & { key: string; captured: string | null }>(sql.selectSubject, {
+      await query<PeekedRow & { key: string }>(sql.selectSubject, {
         scope,
         subject,
       })
     ).rows[0];
     // Freed between the two statements (purged, given up): the next claim may take it.
     if (!found) return { state: "in_progress", lockedUntil: 0 };
-    if (again) {
+    // Only an idle holder is asked to let go (the update checks it again, atomically).
+    if (again && Number(found.idle) === 1) {
       const released = await query(sql.releaseSubject, { scope, key: found.key, subject });
       if (released.changes === 1) return store.claim(request);
     }
