@@ -159,22 +159,23 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
       renderRecord={(record) => {
-        const own = inState(record, "committed")
-          ? renderCommitted?.(record, flow.justCommitted)
-          : undefined;
-        if (own !== undefined) return own;
-        const receipt = inState(record, "committed") && props.receipt(record);
-        if (receipt)
-          return (
-            <Receipt
-              reference={receipt.reference}
-              total={receipt.total}
-              replayed={receipt.replayed}
-              focusOnMount={flow.justCommitted}
-            >
-              {inState(record, "committed") && renderReceipt?.(record)}
-            </Receipt>
-          );
+        if (inState(record, "committed")) {
+          // The app's own view first; else the kit's Receipt of what `receipt` reads.
+          const own = renderCommitted?.(record, flow.justCommitted);
+          if (own !== undefined) return own;
+          const receipt = props.receipt(record);
+          if (receipt)
+            return (
+              <Receipt
+                reference={receipt.reference}
+                total={receipt.total}
+                replayed={receipt.replayed}
+                focusOnMount={flow.justCommitted}
+              >
+                {renderReceipt?.(record)}
+              </Receipt>
+            );
+        }
         if (!inState(record, "confirm"))
           return renderRecord ? renderRecord(record) : <ReportedInvalid />;
         const { draft, body, again, commitArguments } = confirm(record);
