@@ -89,7 +89,12 @@ async function reconcile(args: string[]): Promise<void> {
     ...(grace === undefined ? {} : { graceMs: Number(grace) }),
   });
   console.log(JSON.stringify({ event: "reconciled", ...counts }));
-  if (counts.retry_later > 0) process.exitCode = 2;
+  // A record the module does not own was left in doubt: its money is not settled by this run.
+  if (counts.unowned > 0)
+    console.error(
+      `${counts.unowned} in-doubt record(s) belong to a write or a way of paying the --app module does not reconcile (a payment sheet's, another write's): left untouched. Build the module's options from the same definition the server runs.`,
+    );
+  if (counts.retry_later > 0 || counts.unowned > 0) process.exitCode = 2;
 }
 
 async function check(args: string[]): Promise<void> {

@@ -69,7 +69,13 @@ export async function runReconcile(options: RunReconcileOptions): Promise<Reconc
   if (typeof module.openReconciliation !== "function")
     throw new UsageError("The --app module must export openReconciliation(env).");
   const opened = await module.openReconciliation(options.env ?? process.env);
-  const total: ReconcileCounts = { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+  const total: ReconcileCounts = {
+    completed: 0,
+    compensated: 0,
+    retry_later: 0,
+    lost: 0,
+    unowned: 0,
+  };
   try {
     for (let pass = 0; pass < (options.maxPasses ?? 100); pass++) {
       const counts = await reconcileInDoubt({

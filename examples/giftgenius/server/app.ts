@@ -12,6 +12,7 @@ import {
   type AuthorizationSettings,
   type HttpAuthenticate,
   type IdempotencyStore,
+  type ReconcileOptions,
   type ServerLogger,
   type ToolServer,
   type ToolsOf,
@@ -33,7 +34,7 @@ import { createSqliteState } from "./state/sqlite-state.ts";
 import { ORDERS_SCOPE } from "./tools/shared.ts";
 import { orderStatusTool } from "./tools/order-status.ts";
 import { commitOrderTool } from "./tools/commit-order.ts";
-import { orderReconciliation } from "./tools/reconcile-orders.ts";
+import { giftGeniusReconciliation } from "./tools/reconcile-orders.ts";
 import { prepareOrderTool } from "./tools/prepare-order.ts";
 import { suggestGiftsTool } from "./tools/suggest-gifts.ts";
 import { createWidgetResources } from "./widget-resource.ts";
@@ -88,12 +89,12 @@ export interface GiftGenius {
    * Runs one reconciler pass now: in-doubt orders nobody retried are placed or refunded
    * (the server also runs one at start and every minute, unless `reconciler: "manual"`).
    */
-  reconcile(): Promise<{
-    completed: number;
-    compensated: number;
-    retry_later: number;
-    lost: number;
-  }>;
+  reconcile(): ReturnType<ReturnType<typeof startReconciler>["runOnce"]>;
+  /**
+   * What the reconciler runs with: every way the app's money moves (its commits, the payment
+   * sheet), each record to its own hooks. `npm run reconcile` runs the same (server/reconcile.ts).
+   */
+  reconciliation: ReconcileOptions;
   close(): Promise<void>;
 }
 
@@ -178,8 +179,6 @@ export async function createGiftGenius(
     log,
     now,
   };
-  // In-doubt orders nobody retries: placed or refunded within the bound, by every process.
-  const reconciliation = orderReconciliation(deps, log);
   // ChatGPT's payment sheet, unless the setting turns it off: its payments land on the same
   // ledger, and its in-doubt ones are finished by the same reconciler.
   const sheet = config.paymentSheet
@@ -188,12 +187,11 @@ export async function createGiftGenius(
         previousSecrets: config.previousSecrets,
       })
     : undefined;
+  // In-doubt payments nobody retries — orders and sheet payments alike — placed or refunded
+  // within the bound, by every process (and by the operator's `npm run reconcile`).
+  const reconciliation = giftGeniusReconciliation(deps, log, sheet);
   const manual = overrides.reconciler === "manual";
-  const reconciler = startReconciler({
-    ...reconciliation,
-    ...(sheet ? sheet.reconciler(reconciliation) : {}),
-    manual,
-  });
+  const reconciler = startReconciler({ ...reconciliation, manual });
   if (!manual) log.info("reconciler", { bound_ms: reconciler.boundMs });
   const settings = overrides.auth;
   const resourceServer = settings
@@ -236,6 +234,7 @@ export async function createGiftGenius(
       listeningOrigin = new URL(url).origin;
     },
     reconcile: () => reconciler.runOnce(),
+    reconciliation,
     close: async () => {
       await reconciler.stop();
       await retention.stop();

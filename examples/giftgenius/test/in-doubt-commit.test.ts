@@ -337,7 +337,7 @@ function reconcilerSequences(databaseUrl: string | undefined): void {
     clock += 1_000;
     // The grace given as 0 takes the record at once (on the test's clock).
     const counts = await runReconcile({
-      app: fileURLToPath(new URL("../server/tools/reconcile-orders.ts", import.meta.url)),
+      app: fileURLToPath(new URL("../server/reconcile.ts", import.meta.url)),
       graceMs: 0,
       now: () => clock,
       env: databaseUrl

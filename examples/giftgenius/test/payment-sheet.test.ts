@@ -7,10 +7,15 @@
  * draft paid on the sheet cannot be paid again by `commit_order`.
  */
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import { setFaults } from "../server/faults.ts";
 import { testToken, type TestTokenBehaviour } from "../server/sheet-payments.ts";
+// The operator's `mcp-widget-kit reconcile` run in process, on the test's clock (docs/architecture.md).
+// eslint-disable-next-line no-restricted-imports -- the CLI's run, given the test's clock
+import { runReconcile } from "../../../src/cli/reconcile.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
 
 let h: Harness;
@@ -45,6 +50,22 @@ const complete = (client: Client, sessionId: string, paymentToken: string) =>
       payment_data: { token: paymentToken, provider: "giftgenius_test_pay" },
     },
   }) as Promise<CallToolResult>;
+
+/**
+ * A fresh caller's sheet payment whose answer was lost: the provider charged, then timed
+ * out. `charges` is the ledger's count before it.
+ */
+async function lostPayment(name: string) {
+  const client = await h.connect({ sub: `${name}-${randomUUID()}` });
+  const { id, total } = await session(client);
+  const charges = await h.app.payments.countCharges();
+  setFaults("payments=timeout");
+  const lost = await complete(client, id, token("ok", total));
+  setFaults("");
+  expect(lost.isError).toBe(true);
+  expect(sc(lost).error).toMatchObject({ code: "UPSTREAM_TIMEOUT", changes: "unknown" });
+  return { client, id, total, charges };
+}
 
 const orderOf = (result: CallToolResult) => (sc(result).order as { id?: string } | undefined)?.id;
 
@@ -124,14 +145,7 @@ describe("GiftGenius on the payment sheet", () => {
   });
 
   it("finishes a payment whose answer was lost with the reconciler: one charge, one order, replayed", async () => {
-    const client = await h.connect({ sub: `doubt-${randomUUID()}` });
-    const { id, total } = await session(client);
-    const charges = await h.app.payments.countCharges();
-    setFaults("payments=timeout");
-    const lost = await complete(client, id, token("ok", total));
-    setFaults("");
-    expect(lost.isError).toBe(true);
-    expect(sc(lost).error).toMatchObject({ code: "UPSTREAM_TIMEOUT", changes: "unknown" });
+    const { client, id, total, charges } = await lostPayment("doubt");
     clock += 10 * 60_000;
     const counts = await h.app.reconcile();
     expect(counts.completed).toBeGreaterThanOrEqual(1);
@@ -139,6 +153,38 @@ describe("GiftGenius on the payment sheet", () => {
     expect(sc(late)).toMatchObject({ status: "completed" });
     expect(await h.app.payments.countCharges()).toBe(charges + 1);
   });
+
+  // `npm run reconcile` in process, on the test's clock and the server's database: within
+  // GiftGenius' 15 minutes it places the order; past them it refunds the charge — either way
+  // one charge, ended by one order or one refund, and ChatGPT's late retry replays that end.
+  it.each([
+    { after: "10 minutes", ms: 10 * 60_000, counted: "completed", answer: { status: "completed" } },
+    {
+      after: "20 minutes",
+      ms: 20 * 60_000,
+      counted: "compensated",
+      answer: { error: { code: "CHECKOUT_REFUNDED", changes: "none" } },
+    },
+  ] as const)(
+    "ends a lost sheet payment from the operator's reconcile command after $after as the server would: 1 charge, then its $counted end",
+    async ({ ms, counted, answer }) => {
+      const { client, id, total, charges } = await lostPayment("command");
+      clock += ms;
+      const counts = await runReconcile({
+        app: fileURLToPath(new URL("../server/reconcile.ts", import.meta.url)),
+        graceMs: 0,
+        now: () => clock,
+        env: { SQLITE_FILE: join(h.dir, "idem.sqlite") },
+      });
+      expect(counts).toMatchObject({ unowned: 0, retry_later: 0 });
+      expect(counts[counted]).toBeGreaterThanOrEqual(1);
+      for (const retry of [1, 2]) {
+        const late = await complete(client, id, token("ok", total));
+        expect(sc(late), `retry ${retry}`).toMatchObject(answer);
+      }
+      expect(await h.app.payments.countCharges()).toBe(charges + 1);
+    },
+  );
 
   it("pays a draft once: after the sheet, commit_order of it is refused and charges nothing", async () => {
     const client = await h.connect({ sub: `both-${randomUUID()}` });

@@ -16,7 +16,11 @@
 import { createHash } from "node:crypto";
 import * as v from "valibot";
 import type { ConfirmationOptions } from "../write/confirmation.ts";
-import type { InDoubtRecord, ReconcileOptions } from "../idempotency/reconcile.ts";
+import {
+  isKitRecord,
+  type InDoubtRecord,
+  type ReconcileOptions,
+} from "../idempotency/reconcile.ts";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
@@ -134,8 +138,8 @@ export interface PaymentSheet {
    * writes' hooks (`write.reconciler`). `startReconciler({ store, ...sheet.reconciler(others) })`.
    */
   reconciler<T, C>(
-    others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate">,
-  ): Pick<ReconcileOptions<unknown, unknown>, "complete" | "compensate">;
+    others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate" | "owns">,
+  ): Pick<ReconcileOptions<unknown, unknown>, "complete" | "compensate" | "owns">;
 }
 
 /** The kit's side of a payment sheet: what the tool server registers. Not public. */
@@ -381,9 +385,13 @@ function buildPaymentSheet(options: PaymentSheetOptions): KitPaymentSheet {
       return refundFromClaims(record.captured, record, options.provider);
     },
 
-    reconciler<T, C>(others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate">) {
+    reconciler<T, C>(others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate" | "owns">) {
       const foreign = () => Promise.reject(new TypeError("no reconciler hook for this record"));
+      // The sheet's payments, and whatever the app's own hooks own (by default: any record
+      // that is not of a kit kind); anything else stays in doubt for its own reconciler.
+      const theirs = others?.owns ?? ((captured: unknown) => !isKitRecord(captured));
       return {
+        owns: (captured: unknown) => isSheetClaims(captured) || (!!others && theirs(captured)),
         complete: (record) =>
           this.owns(record)
             ? this.completeRecord(record)

@@ -6,6 +6,7 @@
  * charge. See docs/checkout.md.
  */
 import { createHash } from "node:crypto";
+import { KIT_RECORD_KIND } from "../idempotency/reconcile.ts";
 import type { Attempt, EffectContext } from "../idempotency/run-idempotent.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 import type {
@@ -105,8 +106,11 @@ export interface SheetOrder {
   readonly permalinkUrl: string;
 }
 
-/** Marks the records of payment-sheet checkouts among a store's in-doubt records. */
-export const SHEET_RECORD = "mcp-widget-kit/payment-sheet";
+/**
+ * Marks the records of payment-sheet checkouts among a store's in-doubt records: a kit kind,
+ * so no reconciler but the sheet's settles one (`isKitRecord`).
+ */
+export const SHEET_RECORD = `${KIT_RECORD_KIND}payment-sheet` as const;
 
 /** What is captured before the charge leaves: everything needed to finish it later. */
 export interface SheetClaims {

@@ -25,7 +25,21 @@ export interface InDoubtRecord<C> extends EffectContext<C> {
 }
 
 /** What the reconciler did with one record (see `ReconcileOptions.onReconciled`). */
-export type ReconcileAction = "completed" | "compensated" | "retry_later" | "lost";
+export type ReconcileAction = "completed" | "compensated" | "retry_later" | "lost" | "unowned";
+
+/**
+ * The prefix of the kit's own record kinds (`captured.kind`: a payment sheet's payment is
+ * `mcp-widget-kit/payment-sheet`). Such a record is settled only by options whose `owns`
+ * claims it — never by an app's hooks that were written for its own commits.
+ */
+export const KIT_RECORD_KIND = "mcp-widget-kit/";
+
+/** Whether `captured` is a record of one of the kit's own kinds (a payment sheet's). */
+export function isKitRecord(captured: unknown): boolean {
+  if (typeof captured !== "object" || captured === null) return false;
+  const kind = (captured as { kind?: unknown }).kind;
+  return typeof kind === "string" && kind.startsWith(KIT_RECORD_KIND);
+}
 
 /**
  * Options of `startReconciler` (and of an app's reconciliation module, which the
@@ -60,6 +74,15 @@ export interface ReconcileOptions<T = unknown, C = unknown> {
    * comes first (default 60 s). Never less than the lease: a running claim is not taken.
    */
   graceMs?: number;
+  /**
+   * Whether `complete` and `compensate` are this record's: what its first attempt captured
+   * decides (which write, which way it was paid). A record they do not own is left as it was
+   * — in doubt, for the reconciler that owns it — and counted `unowned`. Default: every
+   * record but the kit's own kinds (a payment sheet's payments), which only options that
+   * claim them settle (`sheet.reconciler(…)`, a tool server's `reconciler`): hooks written
+   * for the app's commits never refund or complete a payment they know nothing of.
+   */
+  owns?(captured: unknown): boolean;
   /** The lease of the reconciler's own claim (default 30 s). */
   leaseMs?: number;
   /** How long a finished record is replayed from now on (default 24 h). */
@@ -82,16 +105,26 @@ export interface ReconcileOptions<T = unknown, C = unknown> {
    * its captured claims, the stored answer is `complete`'s; `compensated` — undone, the stored
    * answer is `compensate`'s; `retry_later` — the callback could not finish it now (a
    * retryable answer or a throw): next round; `lost` — taken over meanwhile (this round
-   * outlived its lease): its new owner finishes it.
+   * outlived its lease): its new owner finishes it; `unowned` — not these options' record
+   * (`owns`): left in doubt, untouched, for the reconciler that owns it.
    */
   onReconciled?(
     record: InDoubtRecord<C>,
-    action: "completed" | "compensated" | "retry_later" | "lost",
+    action: "completed" | "compensated" | "retry_later" | "lost" | "unowned",
   ): void;
 }
 
 /** What one pass did: how many records per action. */
 export type ReconcileCounts = Record<ReconcileAction, number>;
+
+/** A pass that did nothing. */
+const NO_COUNTS: ReconcileCounts = {
+  completed: 0,
+  compensated: 0,
+  retry_later: 0,
+  lost: 0,
+  unowned: 0,
+};
 
 const DEFAULTS = { graceMs: 60_000, leaseMs: 30_000, ttlMs: 24 * 3_600_000, limit: 100 };
 
@@ -127,6 +160,14 @@ async function settle<T, C>(
     claim,
     fenceOf(store, claim, options.now ?? Date.now, options.leaseMs ?? DEFAULTS.leaseMs),
   );
+  // Another write's record, or a way of paying these hooks know nothing of: put back as it
+  // was, still owed, before anything is called — settling it here would store a wrong answer
+  // (a refund of a charge never made, while the real one stands).
+  const owns = options.owns ?? ((captured: unknown) => !isKitRecord(captured));
+  if (!owns(record.captured)) {
+    await store.reopen(claim, undefined, true).catch((e: unknown) => options.onError?.(e, record));
+    return "unowned";
+  }
   // Claimed for compensation by the statement that took it (before any refund is sent): a
   // record once claimed so is only ever compensated, whoever takes it next.
   const undo = claim.compensating;
@@ -174,7 +215,7 @@ export async function reconcileInDoubt<T, C = unknown>(
   const limit = options.limit ?? DEFAULTS.limit;
   if (!(leaseMs > 0 && ttlMs > 0 && Number.isInteger(limit) && limit > 0))
     throw new RangeError("reconcileInDoubt needs leaseMs and ttlMs above 0 and a positive limit");
-  const counts: ReconcileCounts = { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+  const counts: ReconcileCounts = { ...NO_COUNTS };
   // A record reopened in this pass has a newer `locked_at` than the pass's start: not retaken.
   const start = now();
   for (let n = 0; n < limit; n++) {
@@ -218,7 +259,13 @@ export function startReconciler<T, C = unknown>(
    * Runs a pass now (or joins the running one); resolves to how many records it `completed`,
    * `compensated`, left for later (`retry_later`) and `lost` (see `onReconciled`).
    */
-  runOnce(): Promise<{ completed: number; compensated: number; retry_later: number; lost: number }>;
+  runOnce(): Promise<{
+    completed: number;
+    compensated: number;
+    retry_later: number;
+    lost: number;
+    unowned: number;
+  }>;
   /** Stops the timer and waits for a running pass. */
   stop(): Promise<void>;
 } {
@@ -231,7 +278,7 @@ export function startReconciler<T, C = unknown>(
     (running ??= reconcileInDoubt(options)
       .catch((error: unknown) => {
         options.onError?.(error, undefined);
-        return { completed: 0, compensated: 0, retry_later: 0, lost: 0 };
+        return { ...NO_COUNTS };
       })
       .finally(() => (running = undefined)));
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -7,26 +7,15 @@
  * retry replays it: no charge stays without its order or its refund.
  */
 import { randomUUID } from "node:crypto";
-import {
-  createJsonLogger,
-  createPostgresStore,
-  createSqliteStore,
-  type ReconcileOptions,
-  type ServerLogger,
-} from "mcp-widget-kit/server";
-import { readConfig } from "../config.ts";
-import { createFakePayments } from "../payments.ts";
-import { createPostgresState } from "../state/postgres-state.ts";
-import { createSqliteState } from "../state/sqlite-state.ts";
-import { createMerchantCheckouts } from "../external/merchant-checkouts.ts";
+import type { PaymentSheet, ReconcileOptions, ServerLogger } from "mcp-widget-kit/server";
 import { finishCommit, refundOrder, type CommitValue, type Confirmed } from "./commit-order.ts";
 import type { GiftGeniusDeps } from "./shared.ts";
 
 /** When GiftGenius gives an unfinished order up and refunds it instead (15 minutes). */
 export const COMPENSATE_AFTER_MS = 15 * 60_000;
 
-/** The reconciler's callbacks and timing for GiftGenius' orders (`startReconciler` runs them). */
-export function orderReconciliation(
+/** The reconciler's callbacks and timing for GiftGenius' own commits (`commit_order`). */
+function orderReconciliation(
   deps: Pick<GiftGeniusDeps, "payments" | "merchant" | "store" | "timing" | "now">,
   log: ServerLogger,
 ): ReconcileOptions<CommitValue, Confirmed> {
@@ -54,44 +43,20 @@ export function orderReconciliation(
 }
 
 /**
- * The operator's entry (`mcp-widget-kit reconcile --app examples/giftgenius/server/tools/reconcile-orders.ts`,
- * `npm run reconcile`): opens the database GiftGenius' config names (`DATABASE_URL` or the
- * SQLite file) and the provider's ledger in it, and returns the order reconciliation on them.
+ * Every way GiftGenius' money moves, reconciled by one set of options: its own commits
+ * (`commit_order`, charged or an external checkout) and, when the app has it, the payment
+ * sheet's payments — each record to the hooks that own it. The server's reconciler and the
+ * operator's `npm run reconcile` (server/reconcile.ts) both run exactly this, from the app
+ * that `createGiftGenius` assembles, so neither can miss a way of paying.
  */
-export async function openReconciliation(env: NodeJS.ProcessEnv) {
-  const config = readConfig(env);
-  const store = config.databaseUrl
-    ? createPostgresStore({ connectionString: config.databaseUrl })
-    : createSqliteStore(config.sqliteFile);
-  await store.init();
-  const state = config.databaseUrl
-    ? createPostgresState(config.databaseUrl)
-    : createSqliteState(config.sqliteFile);
-  await state.init();
-  const merchant = config.checkoutOrigin
-    ? createMerchantCheckouts({
-        databaseUrl: config.databaseUrl,
-        sqliteFile: config.sqliteFile,
-        origin: config.checkoutOrigin,
-        now: Date.now,
-      })
-    : undefined;
-  const options = orderReconciliation(
-    {
-      store,
-      payments: createFakePayments(state),
-      ...(merchant ? { merchant } : {}),
-      timing: { ttlMs: config.idempotencyTtlMs, leaseMs: config.idempotencyLeaseMs },
-      now: Date.now,
-    },
-    createJsonLogger(),
-  );
+export function giftGeniusReconciliation(
+  deps: Pick<GiftGeniusDeps, "payments" | "merchant" | "store" | "timing" | "now">,
+  log: ServerLogger,
+  sheet: PaymentSheet | undefined,
+): ReconcileOptions {
+  const orders = orderReconciliation(deps, log);
   return {
-    options: options as ReconcileOptions<unknown, unknown>,
-    async close() {
-      await store.close();
-      await state.close();
-      await merchant?.close();
-    },
+    ...(orders as ReconcileOptions),
+    ...(sheet ? sheet.reconciler(orders) : {}),
   };
 }
