@@ -43,7 +43,9 @@ import {
   withConfirmationArgument,
   type ConfirmationOptions,
 } from "./write/confirmation.ts";
+import type { ReconcileOptions } from "./idempotency/reconcile.ts";
 import type { ServerLogger } from "./log.ts";
+import { serverReconciler } from "./write/write-reconcilers.ts";
 import { NEXT_ACTIONS } from "./next-action.ts";
 import { newRequestId } from "./request-id.ts";
 import { failureResult, successResult } from "./results.ts";
@@ -97,6 +99,17 @@ export interface ToolServer {
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
   /** The `tools/list` entries. */
   listTools(): Tool[];
+  /**
+   * The reconciler's work for every write this server serves — each `defineWrite` commit
+   * among its tools and its payment sheet — with the longest lease and lifetime they ask for:
+   * `startReconciler({ store, ...tools.reconciler })`, and the same in the module the
+   * `reconcile` command runs. Each in-doubt record goes to the write that captured it; one
+   * none of them owns is left in doubt (`unowned`). See docs/server.md, "Whose record".
+   */
+  readonly reconciler: Pick<
+    ReconcileOptions<unknown, unknown>,
+    "complete" | "compensate" | "owns" | "leaseMs" | "ttlMs"
+  >;
 }
 
 /**
@@ -466,6 +479,7 @@ export function createToolServer(options: {
       }),
     listTools: () => listed,
     callTool: (name, args, origin) => run(name, args, origin ?? {}),
+    reconciler: serverReconciler(options.tools, sheet),
     refusal(name, auth, args) {
       if (unproven(name, args, auth)) return undefined;
       const kitTool = checkout.get(name);

@@ -208,14 +208,20 @@ export function storeContract(open: () => Promise<IdempotencyStore>): void {
       now: () => T0,
     });
     const along = async (draftId: string, key: string) =>
-      (await draftTakeAlong(drafts, scope, draftId, effectKeyOf(scope, key, "fp-a", T0), T0))!;
+      (await draftTakeAlong(drafts, scope, draftId, effectKeyOf(scope, key, "fp-a", T0), T0, {
+        write: "send_transfer",
+      }))!;
     const first = (await drafts.put(scope, { to: "c-1" })).draft_id;
     const fresh = await store.claimFreshWith!(
       { ...base, scope, key: "a1", subject: "s1" },
       await along(first, "a1"),
     );
     expect(fresh).toEqual({ token: expect.any(String), captured: expect.any(String) });
-    expect(JSON.parse(fresh!.captured)).toEqual({ draft_id: first, draft: { to: "c-1" } });
+    expect(JSON.parse(fresh!.captured)).toEqual({
+      write: "send_transfer",
+      draft_id: first,
+      draft: { to: "c-1" },
+    });
     // The draft is taken by the record's effect key, and the record runs with it captured.
     expect(await drafts.use(scope, first, "another-use")).toEqual({
       state: "used",

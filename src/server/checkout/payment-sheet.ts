@@ -135,7 +135,9 @@ export interface PaymentSheet {
   /**
    * The reconciler's work: the sheet's in-doubt payments are finished (the same charge under
    * the same key) or refunded by the sheet, every other record by `others` — the app's own
-   * writes' hooks (`write.reconciler`). `startReconciler({ store, ...sheet.reconciler(others) })`.
+   * writes' hooks. A tool server given the sheet (`checkout`) includes this in its own
+   * `reconciler`; `startReconciler({ store, ...sheet.reconciler(others) })` is for hooks the app
+   * wired by hand.
    */
   reconciler<T, C>(
     others?: Pick<ReconcileOptions<T, C>, "complete" | "compensate" | "owns">,

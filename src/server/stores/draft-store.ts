@@ -110,14 +110,22 @@ const alongTakes = new WeakMap<
     draftId: string,
     useKey: string,
     now: number,
-    args?: { readonly [name: string]: unknown },
+    capture: AlongCapture,
   ) => Promise<AlongWrite | undefined>
 >();
+
+/** What a declared write keeps beside the draft it takes along its claim. */
+interface AlongCapture {
+  /** The write's name (its commit tool's), so a reconciler knows whose record it is. */
+  readonly write: string;
+  /** The commit's own arguments, when it declares some. */
+  readonly args?: { readonly [name: string]: unknown } | undefined;
+}
 
 /**
  * The take of `draftId` of `scope` for `useKey` as `use` takes an unused, unexpired draft —
  * without a thing — written to run along a fresh claim: it returns the capture of a declared
- * write, `{ draft_id, draft }` (and the commit's own `args`, when given), as its one column
+ * write, `{ write, draft_id, draft }` (and the commit's own `args`, when given), as its one column
  * `captured`. `undefined` for an id the store never issues. A draft used, expired, missing or
  * another's changes no row, so the claim along it writes nothing either (`use` then says
  * which).
@@ -128,11 +136,11 @@ export function draftTakeAlong(
   draftId: string,
   useKey: string,
   now: number,
-  args?: { readonly [name: string]: unknown },
+  capture: AlongCapture,
 ): Promise<AlongWrite | undefined> {
   const take = alongTakes.get(drafts);
   if (!take) throw new TypeError("draftTakeAlong needs a store from createDraftStore");
-  return take(scope, draftId, useKey, now, args);
+  return take(scope, draftId, useKey, now, capture);
 }
 
 const DRAFT_ID = /^drf_[0-9a-f]{32}$/;
@@ -350,24 +358,26 @@ export function createDraftStore<T>(
       );
     },
   };
-  alongTakes.set(drafts, async (scope, draftId, useKey, at, args) => {
+  alongTakes.set(drafts, async (scope, draftId, useKey, at, { write, args }) => {
     if (!valid(draftId)) return undefined;
     // Made before the claim that runs it: that statement cannot make a table.
     await ready();
-    // The commit's own arguments, captured beside the draft (JSON made here, sent as a value).
+    // The write's name and the commit's own arguments, captured beside the draft (JSON made
+    // here, sent as values).
     const own = args === undefined ? "" : `'"args":' || CAST(:args AS TEXT) || ',' || `;
     return {
       // The id is `drf_` and hex (checked above) and the body JSON, so the text is JSON.
       text: `UPDATE ${TABLE} SET used_by = :use_key
         WHERE name = :name AND draft_id = :draft_id AND scope = :scope
           AND used_by IS NULL AND expires_at > :now
-        RETURNING '{"draft_id":"' || draft_id || '",' || ${own}'"draft":' || body || '}' AS captured`,
+        RETURNING '{"write":' || CAST(:write AS TEXT) || ',"draft_id":"' || draft_id || '",' || ${own}'"draft":' || body || '}' AS captured`,
       params: {
         name,
         draft_id: draftId,
         scope,
         use_key: useKey,
         now: at,
+        write: JSON.stringify(write),
         ...(args === undefined ? {} : { args: JSON.stringify(args) }),
       },
     };

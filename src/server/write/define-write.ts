@@ -23,6 +23,7 @@ import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
 import { widgetToolMeta } from "../widget-tool-meta.ts";
+import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
   busy,
@@ -36,6 +37,11 @@ import {
 
 /** What a commit keeps with its record before the effect begins: the draft it confirmed. */
 export interface WriteCapture<Draft> {
+  /**
+   * The write it is of: its commit tool's name, so a reconciler of several writes hands the
+   * record to this one (absent in records kept before commits named their write).
+   */
+  readonly write?: string;
   /** The commit's `draft_id`. */
   readonly draft_id: string;
   /** The draft as the person confirmed it. */
@@ -146,13 +152,14 @@ export interface Write<PrepareTool, CommitTool, Draft, Done> {
   /** Purges of expired drafts, for `serveApp`'s retention (empty without a store). */
   readonly purges: ReadonlyArray<(limit: number) => Promise<number>>;
   /**
-   * The reconciler's work on an in-doubt commit, from the same effect, and the write's
-   * record timing (`timing`'s lease and lifetime, when given):
-   * `startReconciler({ store, ...write.reconciler })`.
+   * The reconciler's work on an in-doubt commit of this write (`owns`: the records its
+   * commit captured), from the same effect, and the write's record timing (`timing`'s lease
+   * and lifetime, when given). A tool server serving the commit includes it in its own
+   * `reconciler`, with every other write's: `startReconciler({ store, ...tools.reconciler })`.
    */
   readonly reconciler: Pick<
     ReconcileOptions<WriteValue<Done>, WriteCapture<Draft>>,
-    "complete" | "compensate" | "leaseMs" | "ttlMs"
+    "complete" | "compensate" | "owns" | "leaseMs" | "ttlMs"
   >;
 }
 
@@ -462,7 +469,7 @@ export function defineWrite<
                   args.draft_id,
                   effect.effectKey,
                   now(),
-                  ownArgs.args,
+                  { write: spec.commit.name, args: ownArgs.args },
                 )
               : undefined;
             if (along && fresh) {
@@ -479,7 +486,12 @@ export function defineWrite<
             } else {
               const taken = await take(context.caller, args.draft_id, effect.effectKey);
               if (!("draft" in taken)) return taken;
-              captured = { draft_id: args.draft_id, draft: taken.draft, ...ownArgs };
+              captured = {
+                write: spec.commit.name,
+                draft_id: args.draft_id,
+                draft: taken.draft,
+                ...ownArgs,
+              };
               // Kept with the record before anything is written: a retry or the reconciler
               // finishes this write from what the person confirmed, whatever became of it.
               await effect.capture(captured);
@@ -511,6 +523,7 @@ export function defineWrite<
     drafts,
     purges: drafts ? [(limit: number) => drafts.purgeExpired(limit)] : [],
     reconciler: {
+      owns: (captured) => capturedBy(spec.commit.name, captured),
       complete: reconcileWith(spec.commit.effect),
       // The reconciler's claim and the record it settles live as long as the tool's.
       ...(spec.timing?.leaseMs ? { leaseMs: spec.timing.leaseMs } : {}),
@@ -518,6 +531,8 @@ export function defineWrite<
       ...(spec.commit.compensate ? { compensate: reconcileWith(spec.commit.compensate) } : {}),
     },
   };
+  // The tool server finds the write's hooks from its commit (`ToolServer.reconciler`).
+  keepWriteReconciler(commit, write.reconciler as WriteReconciler);
   return write;
 }
 

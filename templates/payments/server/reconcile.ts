@@ -15,7 +15,7 @@ export const CANCEL_AFTER_MS = 15 * 60_000;
 
 type Reconciler = ReturnType<typeof createPaymentsServer>["reconciler"];
 
-/** `startReconciler`'s options for the write's `reconciler` on `store`. */
+/** `startReconciler`'s options for the tool server's `reconciler` (every write it serves) on `store`. */
 export function reconcileOptions(store: IdempotencyStore, reconciler: Reconciler) {
   return { store, compensateAfterMs: CANCEL_AFTER_MS, ...reconciler };
 }

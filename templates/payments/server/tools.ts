@@ -63,11 +63,12 @@ export function createPaymentsServer(
   options: AppServerOptions & { provider?: PaymentsProvider; onSent?: () => void },
 ) {
   const provider = options.provider ?? fakeProvider(options.store, options.onSent);
-  const { prepare, commit, purges, reconciler } = sendTransfer({ ...options, provider });
+  const { prepare, commit, purges } = sendTransfer({ ...options, provider });
   const tools = appToolServer(options, {
     info: { name: "payments", version: "1.0.0" },
     contract: payments,
     tools: [listContacts(options), getBalance(options, provider), prepare, commit],
   });
-  return Object.assign(tools, { purges, reconciler, provider });
+  // `tools.reconciler` is the kit's: every write the server serves, each record to its own.
+  return Object.assign(tools, { purges, provider });
 }
