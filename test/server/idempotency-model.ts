@@ -26,6 +26,12 @@
  * completed with an order; an attempt that was taken over answers what the record stores; the
  * invariant adds: never both an order and a refund.
  *
+ * Ways of paying (issue 60): one key's payments are the payment sheet's (their capture says
+ * so), and the operator's `reconcile` command runs beside the server with the app's order
+ * hooks only (`Reconcile(…, operator)`). Every sheet payment it meets must be left in doubt,
+ * untouched, for the server's pass: its order hooks would refund the app's own key, never
+ * charged, while the sheet's charge stood without its order or its refund.
+ *
  * The downstream world stands for a payment provider and an order service, each idempotent
  * on the key it is given (as Stripe is on `Idempotency-Key`): the side effect passes them the
  * kit's effect key. A side effect that derived its identity from anything that a later
@@ -50,6 +56,7 @@ import {
 } from "../../src/server/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { reconcileInDoubt } from "../../src/server/idempotency/reconcile.ts";
+import { SHEET_RECORD } from "../../src/server/checkout/sheet-payment.ts";
 import { runIdempotent, type IdempotentRequest } from "../../src/server/idempotency/index.ts";
 
 const TTL_MS = 10_000;
@@ -90,8 +97,19 @@ type Fault =
 type Value =
   { ok: true; order_id: string; draft_id: string; total: Money } | { ok: false; code: string };
 
-/** What the side effect captures before charging: the total the person confirmed. */
-type Captured = { total: Money };
+/**
+ * What the side effect captures before charging: the total the person confirmed, and — for
+ * a payment on ChatGPT's payment sheet — the sheet's record kind, which only the sheet's
+ * hooks may settle.
+ */
+type Captured = { total: Money; kind?: typeof SHEET_RECORD };
+
+/**
+ * The way each key pays: `key-2`'s payments are the payment sheet's (its records say so in
+ * their capture), `key-1`'s the app's own commits — so the two ways meet in every run.
+ */
+const SHEET_KEY = "key-2";
+const isSheetRecord = (id: string) => id.split("\n")[1] === SHEET_KEY;
 
 /** The downstream world: a provider and an order service, idempotent on the key they get. */
 class Downstream {
@@ -145,6 +163,11 @@ interface ModelRecord {
   /** The claim that holds it (pending), to tell a stalled owner's late completion apart. */
   claim: number;
   lockedAt: number;
+  /**
+   * The lease of the claim that holds it: `LEASE_MS`, or 0 for a compensation put back at
+   * once (a pass that does not own the record: free for the owner's next pass).
+   */
+  lease?: number;
   expiresAt: number;
   value?: Value;
   effectKey?: string;
@@ -191,11 +214,15 @@ export interface World {
 
 const recordKey = (scope: string, key: string) => `${scope}\n${key}`;
 
+/** Whether the claim on `record` is still within its lease. */
+const held = (world: World, record: ModelRecord) =>
+  record.lockedAt + (record.lease ?? LEASE_MS) > world.clock;
+
 /** The record as the store sees it now: gone once expired (and no live claim holds it). */
 function current(world: World, id: string): ModelRecord | undefined {
   const record = world.records.get(id);
   if (!record) return undefined;
-  const live = record.status === "pending" && record.lockedAt + LEASE_MS > world.clock;
+  const live = record.status === "pending" && held(world, record);
   const owed = record.status !== "completed" && record.captured && record.inDoubt;
   if (record.expiresAt <= world.clock && !live && !owed) {
     if (record.value) world.expiredValues.set(id, record.value);
@@ -221,8 +248,7 @@ function predict(
   if (record.status === "completed") return { kind: "replayed", value: record.value! };
   // Under compensation: whatever its lease, no retry takes it (it would place the order).
   if (record.status === "compensating") return { kind: "in_progress" };
-  if (record.status === "pending" && record.lockedAt + LEASE_MS > world.clock)
-    return { kind: "in_progress" };
+  if (record.status === "pending" && held(world, record)) return { kind: "in_progress" };
   // A record that captured its claims is finished from them: its draft is never judged again.
   return {
     kind: "run",
@@ -366,10 +392,14 @@ class Commit implements fc.AsyncCommand<World, World> {
     const run = commitWith(world, this.scope, this.key, this.draft, async (effect) => {
       latest = effect.effectKey;
       inDoubtSeen = effect.inDoubt;
-      return sideEffect(world, watchRun(world, effect, entered), this.draft, this.fault, {
-        onStall: (resume) => (wake = resume),
-        onCharged: charged,
-      });
+      return sideEffect(
+        world,
+        watchRun(world, effect, entered),
+        this.draft,
+        this.fault,
+        { onStall: (resume) => (wake = resume), onCharged: charged },
+        this.key,
+      );
     }).then(
       (outcome) => outcome,
       (error: unknown) => {
@@ -490,13 +520,17 @@ async function sideEffect(
   draft: Draft,
   fault: Fault,
   hooks: { onStall(resume: () => void): void; onCharged(): void },
+  key: string,
 ): Promise<Attempt<Value>> {
   const { effectKey } = effect;
   let total = effect.captured?.total;
   if (!total) {
     if (world.invalid.has(draft.draft_id))
       return { final: true, value: { ok: false, code: "DRAFT_REFUSED" } };
-    await effect.capture({ total: draft.total });
+    await effect.capture({
+      total: draft.total,
+      ...(key === SHEET_KEY ? { kind: SHEET_RECORD } : {}),
+    });
     total = draft.total;
   }
   if (fault === "unavailable")
@@ -571,6 +605,7 @@ class Burst implements fc.AsyncCommand<World, World> {
               onStall: () => {},
               onCharged: () => {},
             },
+            this.key,
           );
         }),
       ),
@@ -833,38 +868,56 @@ const modelIdOf = (world: World, record: { scope: string; key: string }) =>
  * own effect key, downstream or as a local row), or compensated (refunded, its order
  * cancelled). Its answer becomes the record's, replayed to a late retry; a stalled owner that
  * wakes afterwards completes nothing.
+ *
+ * Two reconcilers (issue 60): the server's, whose hooks own every way the app's money moves
+ * (its commits and the payment sheet's payments), and the operator's `reconcile` command in
+ * another process whose module built the app's order hooks alone — they know nothing of the
+ * sheet, and would "refund" a sheet payment under the app's own payment key (`pay_<effect
+ * key>`, never charged), leaving the sheet's charge standing. The kit must hand that pass no
+ * sheet record: each is put back as it was (`unowned`), for the server's pass to finish.
  */
 class Reconcile implements fc.AsyncCommand<World, World> {
-  constructor(readonly how: "complete" | "local" | "compensate") {}
+  constructor(
+    readonly how: "complete" | "local" | "compensate",
+    readonly hooks: "server" | "operator" = "server",
+  ) {}
   check = () => true;
   async run(_model: World, world: World): Promise<void> {
     world.commands += 1;
-    const due = new Map<string, "compensated" | "completed">();
+    const due = new Map<string, "compensated" | "completed" | "unowned">();
     for (const id of [...world.records.keys()]) {
       const record = current(world, id);
       if (!record || record.status === "completed" || !record.captured) continue;
       if (!record.inDoubt && record.status !== "pending") continue;
-      const held = record.status === "pending" || record.status === "compensating";
-      if (held && record.lockedAt + LEASE_MS > world.clock) continue;
+      const claimedNow = record.status === "pending" || record.status === "compensating";
+      if (claimedNow && held(world, record)) continue;
       // The grace is 0: a record whose last attempt began before now.
       // A record claimed for compensation is compensated, whatever this pass would do.
       if (record.lockedAt < world.clock)
         due.set(
           id,
-          this.how === "compensate" || record.status === "compensating"
-            ? "compensated"
-            : "completed",
+          this.hooks === "operator" && isSheetRecord(id)
+            ? "unowned"
+            : this.how === "compensate" || record.status === "compensating"
+              ? "compensated"
+              : "completed",
         );
     }
-    const done = new Map<string, { action: string; value?: Value }>();
+    const done = new Map<string, { action: string; value?: Value; compensating?: boolean }>();
     const mine = (scope: string) => scope.startsWith(world.prefix);
     const idOf = (record: { scope: string; key: string }) => modelIdOf(world, record);
     const notMine: Attempt<Value> = { final: false, value: { ok: false, code: "NOT_MINE" } };
+    const appHooks = this.hooks === "operator";
     await reconcileInDoubt<Value, Captured>({
       ...passOf(world),
       ...(this.how === "compensate" ? { compensateAfterMs: -1 } : {}),
+      // The server's hooks own both ways; the operator's module left `owns` to the kit.
+      ...(appHooks ? {} : { owns: () => true }),
       complete: async (record) => {
         if (!mine(record.scope)) return notMine;
+        // The app's order hooks cannot finish a payment they know nothing of.
+        if (appHooks && record.captured.kind === SHEET_RECORD)
+          return { final: false, value: { ok: false, code: "NOT_AN_ORDER" } };
         const draft = DRAFTS.find((d) => d.draft_id === world.records.get(idOf(record))?.draftId);
         if (!draft)
           throw new InvariantBroken(`the reconciler took ${record.key}, unknown to the model`);
@@ -873,17 +926,21 @@ class Reconcile implements fc.AsyncCommand<World, World> {
           record,
           draft,
           this.how === "local" ? "local" : "none",
-          {
-            onStall: () => {},
-            onCharged: () => {},
-          },
+          { onStall: () => {}, onCharged: () => {} },
+          record.key,
         );
         done.set(idOf(record), { action: "", value: attempt.value });
         return attempt;
       },
       compensate: async (record) => {
         if (!mine(record.scope)) return notMine;
-        world.downstream.refund(record.effectKey);
+        // The app's refund of an order, run on a sheet payment: it voids the app's own key,
+        // never charged, and says nothing was charged — while the sheet's charge stands.
+        world.downstream.refund(
+          appHooks && record.captured.kind === SHEET_RECORD
+            ? `pay_${record.effectKey}`
+            : record.effectKey,
+        );
         const value: Value = { ok: false, code: "REFUNDED" };
         done.set(idOf(record), { action: "", value });
         // The refund under the effect key undid it: definite, so the doubt is settled.
@@ -901,17 +958,28 @@ class Reconcile implements fc.AsyncCommand<World, World> {
       if (action !== expected)
         throw new InvariantBroken(`the reconciler ${action} ${id}, expected ${expected}`);
       const record = world.records.get(id)!;
-      record.status = "completed";
-      record.value = value!;
       record.claim = ++world.nextClaim; // a stalled owner's completion is refused from now on
       record.lockedAt = world.clock;
       record.expiresAt = Math.max(record.expiresAt, world.clock + TTL_MS);
+      if (action === "unowned") {
+        // Put back untouched: still owed and in doubt. The statement that took it claimed a
+        // compensation when the pass compensates: it stays one, free at once for its owner.
+        if (this.how === "compensate" || record.status === "compensating") {
+          record.status = "compensating";
+          record.lease = 0;
+        } else record.status = "open";
+        record.inDoubt = true;
+        continue;
+      }
+      record.lease = undefined;
+      record.status = "completed";
+      record.value = value!;
       record.inDoubt = action !== "compensated";
     }
     for (const id of due.keys())
       if (!done.has(id)) throw new InvariantBroken(`the reconciler left ${id}, which was owed`);
   }
-  toString = () => `Reconcile(${this.how})`;
+  toString = () => `Reconcile(${this.how}${this.hooks === "operator" ? ", operator" : ""})`;
 }
 
 /**
@@ -935,6 +1003,8 @@ class SlowCompensation implements fc.AsyncCommand<World, World> {
     const pass = reconcileInDoubt<Value, Captured>({
       ...passOf(world),
       compensateAfterMs: -1,
+      // The server's pass: its hooks own both ways of paying.
+      owns: () => true,
       complete: () => {
         throw new InvariantBroken("a compensating pass completed a record");
       },
@@ -951,11 +1021,12 @@ class SlowCompensation implements fc.AsyncCommand<World, World> {
           (model.inDoubt || model.status === "pending") &&
           !(
             (model.status === "pending" || model.status === "compensating") &&
-            model.lockedAt + LEASE_MS > world.clock
+            held(world, model)
           ) &&
           model.lockedAt < start;
         if (!owed) throw new InvariantBroken(`the slow pass took ${id}, which was not owed`);
         model.status = "compensating";
+        model.lease = undefined;
         model.claim = ++world.nextClaim;
         model.lockedAt = world.clock;
         model.expiresAt = Math.max(model.expiresAt, world.clock + TTL_MS);
@@ -1011,6 +1082,9 @@ function inDoubtCommands() {
     fc
       .constantFrom("complete" as const, "local" as const, "compensate" as const)
       .map((how) => new Reconcile(how)),
+    fc
+      .constantFrom("complete" as const, "compensate" as const)
+      .map((how) => new Reconcile(how, "operator")),
     fc.constant(new Purge()),
     fc.constant(new SlowCompensation()),
     fc
