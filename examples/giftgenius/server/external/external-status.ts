@@ -2,7 +2,9 @@
  * `order_status`' answer for an order paid on the merchant's checkout page: read from the
  * merchant's session now (the webhook marks it paid), never from what the widget or the
  * success page said. Paid → the order in `commit_order`'s shape; unpaid → `AWAITING_PAYMENT`
- * until the session expires, `CHECKOUT_EXPIRED` after; both changed nothing.
+ * until the session expires, `CHECKOUT_EXPIRED` after — and once said, the session is ended at
+ * the merchant, so no payment arriving later can make it paid (the webhook refunds it, and
+ * this answer says so).
  */
 import { ToolFailure } from "mcp-widget-kit/server";
 import type { CommitValue } from "../tools/commit-order.ts";
@@ -32,7 +34,10 @@ export async function externalAnswer(
       changes: "unknown",
     });
   const now = deps.now();
-  const session = await deps.merchant.session(sessionId);
+  let session = await deps.merchant.session(sessionId);
+  // Past its expiry and not paid: ended before it is said to be, so it stays what is said.
+  if (session && session.paidAt === null && session.endedAt === null && now >= session.expiresAt)
+    session = await deps.merchant.end(sessionId, now);
   if (session?.paidAt != null) {
     return {
       ok: true as const,
@@ -43,7 +48,7 @@ export async function externalAnswer(
       text: `Order ${value.order.order_id} was placed and paid on the merchant's checkout page (created).`,
     };
   }
-  if (session && now < session.expiresAt) {
+  if (session && session.endedAt === null && now < session.expiresAt) {
     throw new ToolFailure({
       code: "AWAITING_PAYMENT",
       message: `Nothing has been charged yet: the person has not paid order ${value.order.order_id} on the merchant's checkout page. It can be paid until ${new Date(session.expiresAt).toISOString()}.`,
@@ -52,6 +57,14 @@ export async function externalAnswer(
       changes: "none",
     });
   }
+  if (session?.refundId != null)
+    throw new ToolFailure({
+      code: "CHECKOUT_EXPIRED",
+      message: `The checkout of order ${value.order.order_id} expired before the person paid. A payment arrived after it expired and was refunded in full (refund ${session.refundId}): nothing was ordered.`,
+      retryable: false,
+      next_action: GIFT_NEXT_ACTIONS.prepareAgain,
+      changes: "none",
+    });
   throw new ToolFailure({
     code: "CHECKOUT_EXPIRED",
     message: `The checkout of order ${value.order.order_id} expired before the person paid: nothing was ordered or charged.`,
