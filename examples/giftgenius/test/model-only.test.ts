@@ -65,7 +65,11 @@ describe("a model with structuredContent only: find, buy the second, did it go t
     expect(waiting).toMatchObject({ ok: true, status: "awaiting_confirmation" });
     expect(waiting.summary).toMatch(/Nothing has been ordered yet/);
 
-    // The model cannot place it itself (no proof in what it reads).
+    // The model cannot place it itself (no proof in what it reads). Signed in, without a key
+    // either: told to let the person confirm first, never asked for an idempotency_key.
+    const keyless = await modelCall(client, "commit_order", { draft_id: draftId });
+    expect(keyless.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(keyless.error).not.toHaveProperty("field_errors");
     const byModel = await modelCall(client, "commit_order", {
       draft_id: draftId,
       idempotency_key: "model-tries-1",
