@@ -49,7 +49,10 @@ export function checkoutWebhook(options: {
         return;
       }
       const settled = await merchant.settle(session_id, payment_id, now());
-      if (settled.outcome === "unknown" || !settled.first) return;
+      // Neither paid nor refunded after the one statement: never left as received (a 500, so
+      // the provider delivers it again).
+      if (settled.outcome === "unknown") throw new Error("the checkout session was not settled");
+      if (!settled.first) return; // settled before: the first settlement stands
       if (settled.outcome === "paid")
         log.info("order_fulfilled", { order_id: session.orderId, session_id });
       else
