@@ -93,8 +93,8 @@ export const giftGenius = defineContract({
         summary: text(500),
         /** What the model may do next (never "do not check again": a read may be repeated). */
         next_step: v.optional(text(300)),
-        /** `placed`: the order. */
-        order: v.optional(OrderSchema),
+        /** `placed`: the order (its state is `status`, said once). */
+        order: v.optional(v.omit(OrderSchema, ["status"])),
         /** `placed`: the amount charged. */
         charged: v.optional(MoneySchema),
         /** `expired` after a late payment: the refund of that payment. */

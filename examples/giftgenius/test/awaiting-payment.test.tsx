@@ -37,8 +37,11 @@ const statusOf = (status: string, extra: object = {}) => ({
   summary: `The order is ${status}.`,
   ...extra,
 });
+const { status: _created, ...placed } = order(
+  "https://shop.giftgenius.example/orders/ord_ext_1",
+).order;
 const paid = statusOf("placed", {
-  order: order("https://shop.giftgenius.example/orders/ord_ext_1").order,
+  order: placed,
   charged: { amount: "11.99", currency: "USD" },
 });
 

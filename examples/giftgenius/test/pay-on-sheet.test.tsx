@@ -51,7 +51,6 @@ const placed = {
   order: {
     order_id: "ord_sheet_1",
     draft_id: "d-1",
-    status: "created",
     total: { amount: "11.99", currency: "USD" },
     checkout_url: "https://x.example/o",
   },

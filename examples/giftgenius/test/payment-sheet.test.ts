@@ -199,12 +199,13 @@ describe("GiftGenius on the payment sheet", () => {
       order: {
         order_id: order.id,
         draft_id: draft,
-        status: "created",
         total: { amount: (total / 100).toFixed(2), currency: "USD" },
         checkout_url: order.permalink_url,
       },
     });
+    // One status, the answer's: neither `replayed` nor the order's own "created".
     expect(placed).not.toHaveProperty("replayed");
+    expect(placed.order).not.toHaveProperty("status");
     // Another person asking about the draft learns nothing of it.
     const other = await h.connect({ sub: `status-other-${randomUUID()}` });
     const theirs = sc(await call(other, "order_status", { draft_id: draft }));

@@ -26,7 +26,9 @@ export function keptOrder(order: OrderView["data"]["order"]) {
 export function placedOrder(view: GiftGeniusView): OrderView["data"]["order"] | null {
   if (view.state !== "record") return null;
   const { status, order } = view.data;
-  return status === "placed" && order && !isCheckoutPage(order.checkout_url) ? order : null;
+  return status === "placed" && order && !isCheckoutPage(order.checkout_url)
+    ? { ...order, status: "created" }
+    : null;
 }
 
 /** An order result as the receipt the confirm dialog and WriteView show. */

@@ -23,7 +23,7 @@ export const PREPARE_AGAIN =
 /** The extra fields one state carries. */
 interface StatusDetails {
   next_step?: string;
-  order?: OrderFields;
+  order?: Omit<OrderFields, "status">;
   charged?: Money;
   refund_id?: string;
   refusal_code?: string;
@@ -43,9 +43,11 @@ export function statusAnswer(
 
 /** The placed order `order`, with what was charged for it (`how`: where it was paid, or ""). */
 export function placedAnswer(order: OrderFields, how: string) {
+  // The order's own `status` ("created") is left out: the answer's `status` is the one state.
+  const { status: _created, ...placed } = order;
   return statusAnswer(
     "placed",
     `Order ${String(order.order_id)} was placed${how} and ${order.total.amount} ${order.total.currency} was charged.`,
-    { order, charged: order.total },
+    { order: placed, charged: order.total },
   );
 }
