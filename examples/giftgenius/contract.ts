@@ -53,8 +53,23 @@ export const OrderSchema = v.object({
   card: v.optional(v.object({ brand: text(40), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })),
 });
 
-/** Every GiftGenius result kind, contract v1. */
+/**
+ * What became of a draft, as `order_status` reads it: each state an answer (`ok: true`), never
+ * an error. `placed` carries the order and the amount charged; an expired checkout whose late
+ * payment was refunded carries the refund.
+ */
+export const OrderStatusSchema = v.picklist([
+  "awaiting_confirmation",
+  "awaiting_payment",
+  "placed",
+  "refunded",
+  "expired",
+  "refused",
+]);
+
+/** Every GiftGenius result kind, contract v1 (1.1 added `order_status`). */
 export const giftGenius = defineContract({
+  version: "1.1",
   kinds: {
     gift_suggestions: listKind({
       items: "gifts",
@@ -69,6 +84,24 @@ export const giftGenius = defineContract({
     order: recordKind({
       state: "committed",
       entries: { order: OrderSchema, replayed: v.boolean() },
+    }),
+    order_status: recordKind({
+      state: "record",
+      entries: {
+        status: OrderStatusSchema,
+        /** One sentence the model can repeat to the person as it is. */
+        summary: text(500),
+        /** What the model may do next (never "do not check again": a read may be repeated). */
+        next_step: v.optional(text(300)),
+        /** `placed`: the order (its state is `status`, said once). */
+        order: v.optional(v.omit(OrderSchema, ["status"])),
+        /** `placed`: the amount charged. */
+        charged: v.optional(MoneySchema),
+        /** `expired` after a late payment: the refund of that payment. */
+        refund_id: v.optional(id()),
+        /** `refused`: the refusal's code. */
+        refusal_code: v.optional(text(80)),
+      },
     }),
   },
 });

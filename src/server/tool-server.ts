@@ -112,6 +112,11 @@ export interface ToolServer {
   >;
 }
 
+/** Whether a commit's `confirmation` argument carries a proof at all (valid or not). */
+function carriesProof(value: unknown): boolean {
+  return typeof value === "string" && value.length > 0;
+}
+
 /**
  * The kit's side of a tool server: the refusal HTTP answers before a call runs. Not public:
  * the sign-in's HTTP guard uses it.
@@ -291,15 +296,15 @@ export function createToolServer(options: {
    * A confirmed commit called with no proof at all: what a model's own call looks like. It is
    * answered CONFIRMATION_REQUIRED before anything else (sign-in, arguments), so every caller
    * gets the same one piece of advice. A `recordFirst` commit from a verified caller still
-   * reaches its record (a replay, the finish of an in-doubt write), as with a stale proof.
+   * reaches its record (a replay, the finish of an in-doubt write), as with a stale proof —
+   * when its arguments can name one: otherwise `run` refuses it before their validation.
    */
   function unproven(name: string, args: unknown, auth: RequestAuth): boolean {
     if (!plan.commits.has(name)) return false;
     const rule = byName.get(name)?.confirm;
     if (typeof rule === "object" && rule.recordFirst === true && auth.state === "verified")
       return false;
-    const proof = isRecord(args) ? args[CONFIRMATION_ARGUMENT] : undefined;
-    return typeof proof !== "string" || proof.length === 0;
+    return !carriesProof(isRecord(args) ? args[CONFIRMATION_ARGUMENT] : undefined);
   }
 
   function requestAuth(origin: CallOrigin): RequestAuth {
@@ -378,8 +383,16 @@ export function createToolServer(options: {
     if (confirmed && typeof appArgs === "object" && appArgs !== null && !Array.isArray(appArgs)) {
       ({ [CONFIRMATION_ARGUMENT]: proof, ...appArgs } = appArgs as { [key: string]: unknown });
     }
+    const refusal = () => {
+      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
+      return fail(tool, confirmationRequired(requestId));
+    };
     const validated = validateArguments(tool.arguments, appArgs);
     if (!validated.ok) {
+      // No proof, and arguments no record can be of: a `recordFirst` commit's record cannot
+      // answer, so the confirmation comes first for the signed-in caller too — never a request
+      // for an `idempotency_key` that would lead to the refusal anyway.
+      if (confirmed && !carriesProof(proof)) return refusal();
       log.info("tool_invalid_arguments", {
         request_id: requestId,
         tool: name,
@@ -407,10 +420,6 @@ export function createToolServer(options: {
     // is the refusal. Every other commit is refused here, before its handler.
     const rule = tool.confirm;
     const recordFirst = typeof rule === "object" && rule.recordFirst === true;
-    const refusal = () => {
-      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
-      return fail(tool, confirmationRequired(requestId));
-    };
     if (confirmed && !genuine && !recordFirst) return refusal();
     const unconfirmed = confirmed && !genuine ? { admitted: false } : undefined;
     try {

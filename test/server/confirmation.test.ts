@@ -246,6 +246,24 @@ describe("a tool server with a confirmed commit", () => {
     expect(seen).toEqual([]);
   });
 
+  it("answers a recordFirst commit with no proof CONFIRMATION_REQUIRED before its arguments, signed in too", async () => {
+    const { tools } = server(undefined, { prepare: "prep", recordFirst: true });
+    const answers = [];
+    for (const caller of [alice, {}])
+      for (const args of [{}, { draft_id: "d1" }, { draft_id: "d1", idempotency_key: "k" }]) {
+        const result = await tools.callTool("commit", args, caller);
+        const { request_id: _id, ...error } = (
+          result.structuredContent as { error: { request_id: string } }
+        ).error;
+        answers.push(error);
+      }
+    expect(answers[0]).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    // A proof, valid or not, is the widget's: its arguments are checked first, as ever.
+    const widget = await tools.callTool("commit", { draft_id: "d1", confirmation: "x" }, alice);
+    expect(widget.structuredContent).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+  });
+
   it("still lists every bad argument first (the proof is no field of the app's schema)", async () => {
     const { tools } = server();
     const result = await tools.callTool("commit", { draft_id: 3, confirmation: "x" }, alice);

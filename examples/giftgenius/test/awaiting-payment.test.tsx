@@ -28,17 +28,22 @@ const order = (checkoutUrl: string) => ({
     checkout_url: checkoutUrl,
   },
 });
-const refusal = (code: string) => ({
-  structuredContent: {
-    contract_version: "1.0",
-    kind: "order",
-    ok: false,
-    error: { code, message: "Not paid.", retryable: false, changes: "none" },
-  },
-  content: [],
-  isError: true,
+/** `order_status`' answer in `status` (each state is an answer, never an error). */
+const statusOf = (status: string, extra: object = {}) => ({
+  contract_version: "1.1",
+  kind: "order_status",
+  ok: true,
+  status,
+  summary: `The order is ${status}.`,
+  ...extra,
 });
-const paid = order("https://shop.giftgenius.example/orders/ord_ext_1");
+const { status: _created, ...placed } = order(
+  "https://shop.giftgenius.example/orders/ord_ext_1",
+).order;
+const paid = statusOf("placed", {
+  order: placed,
+  charged: { amount: "11.99", currency: "USD" },
+});
 
 afterEach(() => cleanup());
 
@@ -50,7 +55,7 @@ async function confirmed() {
     tools: {
       prepare_order: () => prepared,
       commit_order: () => order(CHECKOUT),
-      order_status: () => refusal("AWAITING_PAYMENT"),
+      order_status: () => statusOf("awaiting_payment"),
     },
   });
   const { container } = rendered;
@@ -104,7 +109,7 @@ describe("GiftGenius under external checkout", () => {
   it("reads order_status when shown again after a remount, and shows an expired checkout", async () => {
     const { host, unmount } = await confirmed();
     unmount();
-    host.setTool("order_status", () => refusal("CHECKOUT_EXPIRED"));
+    host.setTool("order_status", () => statusOf("expired"));
     const again = render(
       <HostProvider host={host}>
         <App />

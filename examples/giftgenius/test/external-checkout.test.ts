@@ -4,11 +4,12 @@
  * charging nothing; the draft's single use holds across keys and the payment sheet; a commit
  * left unfinished is finished by the reconciler into that checkout, never a charge; the
  * provider's signed webhook marks the order paid once (twice, late, concurrent, under a new
- * delivery id) and a forged one is refused with nothing changed; `order_status` answers
- * awaiting payment, paid and expired from the merchant's record.
+ * delivery id) and a forged one is refused with nothing changed; a payment that arrives after
+ * the checkout expired is refunded once and never revives it; `order_status` answers awaiting
+ * payment, paid, expired and refunded from the merchant's record.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client, CallToolResult } from "@modelcontextprotocol/client";
 import { signWebhook } from "mcp-widget-kit/server";
 import { readConfig, startupRefusal } from "../server/config.ts";
@@ -34,6 +35,10 @@ function externalCheckout(databaseUrl: string | undefined) {
     );
   });
   afterAll(() => h.close());
+  // A test that moves the clock (an expiry, another process's clock) leaves it as it found it.
+  afterEach(() => {
+    clock = Date.now();
+  });
 
   /** The person's confirmation as the widget sends it: `commit_order` with the draft's proof. */
   const start = (client: Client, draft: string, key: string) =>
@@ -68,10 +73,14 @@ function externalCheckout(databaseUrl: string | undefined) {
   }
 
   const sessionOf = (url: string) => url.slice(`${ORIGIN}/checkout/`.length);
-  const fulfilments = (orderId: string) =>
-    h.log.lines.filter(
-      (line) => line.event === "order_fulfilled" && line.fields?.order_id === orderId,
-    ).length;
+  const logged = (event: string, orderId: string) =>
+    h.log.lines.filter((line) => line.event === event && line.fields?.order_id === orderId).length;
+  const fulfilments = (orderId: string) => logged("order_fulfilled", orderId);
+  /** How often the webhook placed `orderId` and refunded its late payment. */
+  const settled = (orderId: string) => ({
+    orders: fulfilments(orderId),
+    refunds: logged("late_payment_refunded", orderId),
+  });
 
   async function started(client: Client) {
     const draft = await draftFor(client, "gift-0008", 1);
@@ -179,8 +188,9 @@ function externalCheckout(databaseUrl: string | undefined) {
     const client = await h.connect({ sub: `hook-${randomUUID()}` });
     const { draft, order, sessionId } = await started(client);
     expect(sc(await status(client, draft))).toMatchObject({
-      ok: false,
-      error: { code: "AWAITING_PAYMENT", changes: "none" },
+      ok: true,
+      status: "awaiting_payment",
+      summary: expect.stringMatching(/^Nothing has been charged yet/),
     });
     const id = `msg_${randomUUID()}`;
     const body = JSON.stringify({
@@ -200,7 +210,19 @@ function externalCheckout(databaseUrl: string | undefined) {
     expect(fulfilments(order.order_id)).toBe(1);
     expect((await h.app.merchant!.session(sessionId))?.paymentId).toBe("pi_first");
     const paid = await status(client, draft);
-    expect(sc(paid)).toMatchObject({ ok: true, order: { order_id: order.order_id } });
+    expect(sc(paid)).toMatchObject({
+      ok: true,
+      status: "placed",
+      order: { order_id: order.order_id },
+    });
+    // What was charged is the order's total, said as such; a replay is no status of an order.
+    expect(sc(paid).charged).toEqual(
+      sc(paid).order && (sc(paid).order as { total: unknown }).total,
+    );
+    expect(sc(paid).summary).toMatch(
+      /was placed and paid on the merchant's checkout page and \d+\.\d{2} USD was charged/,
+    );
+    expect(sc(paid)).not.toHaveProperty("replayed");
   });
 
   it("refuses a forged or altered delivery with 401 and changes nothing", async () => {
@@ -221,7 +243,7 @@ function externalCheckout(databaseUrl: string | undefined) {
     expect(fulfilments(order.order_id)).toBe(0);
     expect((await h.app.merchant!.session(sessionId))?.paidAt).toBeNull();
     expect(sc(await status(client, draft))).toMatchObject({
-      error: { code: "AWAITING_PAYMENT" },
+      status: "awaiting_payment",
     });
   });
 
@@ -248,11 +270,65 @@ function externalCheckout(databaseUrl: string | undefined) {
       expect(await merchant.countSessions()).toBe(sessions + 1);
       expect(await h.app.payments.countCharges()).toBe(charges);
       expect(sc(await status(client, draft))).toMatchObject({
-        error: { code: "AWAITING_PAYMENT" },
+        status: "awaiting_payment",
       });
     } finally {
       clock = Date.now();
     }
+  });
+
+  it("pays a payment that arrives a second before the checkout expires, and it stays paid", async () => {
+    const client = await h.connect({ sub: `in-time-${randomUUID()}` });
+    const { draft, order, sessionId } = await started(client);
+    clock += SESSION_LIFETIME_MS - 1_000;
+    expect((await h.app.webhook(delivery(sessionId)))?.status).toBe(200);
+    clock += 60_000;
+    expect(sc(await status(client, draft))).toMatchObject({
+      ok: true,
+      status: "placed",
+      order: { order_id: order.order_id },
+    });
+    expect(settled(order.order_id)).toEqual({ orders: 1, refunds: 0 });
+  });
+
+  it("refunds a payment that arrives after the checkout expired: once, however often it is delivered, and the order stays expired", async () => {
+    const client = await h.connect({ sub: `late-${randomUUID()}` });
+    const { draft, order, sessionId } = await started(client);
+    clock += SESSION_LIFETIME_MS + 1_000;
+    expect(sc(await status(client, draft))).toMatchObject({ ok: true, status: "expired" });
+    const id = `msg_${randomUUID()}`;
+    const body = JSON.stringify({
+      type: "checkout.completed",
+      data: { session_id: sessionId, payment_id: "pi_late" },
+    });
+    const first = await h.app.webhook(delivery(sessionId, { id, body }));
+    expect(await first?.json()).toMatchObject({ received: true, replayed: false });
+    // Replayed twice under its id, and once more under a new one: still the one refund.
+    for (const again of [id, id, `msg_${randomUUID()}`])
+      expect((await h.app.webhook(delivery(sessionId, { id: again, body })))?.status).toBe(200);
+    const session = await h.app.merchant!.session(sessionId);
+    expect(session).toMatchObject({ paidAt: null, paymentId: "pi_late" });
+    expect(session?.refundId).toMatch(/^re_[0-9a-f]{24}$/);
+    expect(settled(order.order_id)).toEqual({ orders: 0, refunds: 1 });
+    expect(sc(await status(client, draft))).toMatchObject({
+      ok: true,
+      status: "expired",
+      refund_id: session!.refundId,
+      summary: expect.stringMatching(/refunded in full/),
+    });
+  });
+
+  it("keeps an expiry it said: a process whose clock is behind refunds the payment too", async () => {
+    const client = await h.connect({ sub: `skew-${randomUUID()}` });
+    const { draft, order, sessionId } = await started(client);
+    const t0 = clock;
+    clock = t0 + SESSION_LIFETIME_MS + 1_000;
+    expect(sc(await status(client, draft))).toMatchObject({ ok: true, status: "expired" });
+    // The webhook lands on a process whose clock is 2 s behind: before the expiry, by its own.
+    clock = t0 + SESSION_LIFETIME_MS - 1_000;
+    expect((await h.app.webhook(delivery(sessionId)))?.status).toBe(200);
+    expect((await h.app.merchant!.session(sessionId))?.paidAt).toBeNull();
+    expect(settled(order.order_id)).toEqual({ orders: 0, refunds: 1 });
   });
 
   it("order_status says expired once the unpaid session expired", async () => {
@@ -261,8 +337,9 @@ function externalCheckout(databaseUrl: string | undefined) {
     clock += SESSION_LIFETIME_MS + 1_000;
     try {
       expect(sc(await status(client, draft))).toMatchObject({
-        ok: false,
-        error: { code: "CHECKOUT_EXPIRED", changes: "none" },
+        ok: true,
+        status: "expired",
+        summary: expect.stringMatching(/^Nothing was ordered or charged/),
       });
     } finally {
       clock = Date.now();

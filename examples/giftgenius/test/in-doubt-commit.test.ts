@@ -327,6 +327,12 @@ function reconcilerSequences(databaseUrl: string | undefined): void {
     const charges = await chargesSince(before);
     expect(charges).toHaveLength(1);
     expect(charges[0]!.charge.refundId).toMatch(/^re_/);
+    // The model asking about the draft reads a state, not an error: refunded, no order.
+    expect(sc(await call(client, "order_status", { draft_id: draft }))).toMatchObject({
+      ok: true,
+      status: "refunded",
+      summary: expect.stringMatching(/^No order was placed: .*its charge was refunded/),
+    });
   });
 
   it("the operator's `mcp-widget-kit reconcile --app` places an order nobody retried, beside the running server", async () => {

@@ -7,7 +7,8 @@
  * with the proof only the widget holds — or its payment on ChatGPT's payment sheet.
  */
 import type { CallToolResult, Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setFaults } from "../server/faults.ts";
 import { testToken } from "../server/sheet-payments.ts";
 import { call, GOOD_SEARCH, sc, startHarness, type Harness } from "./harness.ts";
 
@@ -61,18 +62,21 @@ describe("a model with structuredContent only: find, buy the second, did it go t
 
     // "Did it go through?" before the person confirmed: nothing, in words that cannot be misread.
     const waiting = await modelCall(client, "order_status", { draft_id: draftId });
-    expect(waiting.ok).toBe(false);
-    expect(waiting.error).toMatchObject({ code: "AWAITING_CONFIRMATION", changes: "none" });
-    expect(waiting.error?.message).toMatch(/Nothing has been ordered yet/);
+    expect(waiting).toMatchObject({ ok: true, status: "awaiting_confirmation" });
+    expect(waiting.summary).toMatch(/Nothing has been ordered yet/);
 
-    // The model cannot place it itself (no proof in what it reads).
+    // The model cannot place it itself (no proof in what it reads). Signed in, without a key
+    // either: told to let the person confirm first, never asked for an idempotency_key.
+    const keyless = await modelCall(client, "commit_order", { draft_id: draftId });
+    expect(keyless.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(keyless.error).not.toHaveProperty("field_errors");
     const byModel = await modelCall(client, "commit_order", {
       draft_id: draftId,
       idempotency_key: "model-tries-1",
     });
     expect(byModel.error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
-    expect((await modelCall(client, "order_status", { draft_id: draftId })).error).toMatchObject({
-      code: "AWAITING_CONFIRMATION",
+    expect(await modelCall(client, "order_status", { draft_id: draftId })).toMatchObject({
+      status: "awaiting_confirmation",
     });
 
     // The person confirms in the widget, under a key the model never sees.
@@ -85,7 +89,8 @@ describe("a model with structuredContent only: find, buy the second, did it go t
     const status = await modelCall(client, "order_status", { draft_id: draftId });
     expect(status).toMatchObject({
       ok: true,
-      order: { order_id: placed.order.order_id, draft_id: draftId, status: "created" },
+      status: "placed",
+      order: { order_id: placed.order.order_id, draft_id: draftId },
     });
   });
 
@@ -116,7 +121,9 @@ describe("a model with structuredContent only: find, buy the second, did it go t
     const status = await modelCall(client, "order_status", { draft_id: draftId });
     expect(status).toMatchObject({
       ok: true,
-      order: { order_id: paid.order.id, draft_id: draftId, status: "created" },
+      status: "placed",
+      order: { order_id: paid.order.id, draft_id: draftId },
+      charged: { amount: (total / 100).toFixed(2), currency: "USD" },
     });
   });
 
@@ -132,7 +139,74 @@ describe("a model with structuredContent only: find, buy the second, did it go t
 
     clock += 2 * 3_600_000;
     const expired = await modelCall(client, "order_status", { draft_id: draftId });
-    expect(expired.error).toMatchObject({ code: "DRAFT_EXPIRED", changes: "none" });
-    expect(expired.error?.message).toMatch(/nothing was ordered or charged/);
+    expect(expired).toMatchObject({ ok: true, status: "expired" });
+    expect(expired.summary).toMatch(/Nothing was ordered or charged/);
+  });
+});
+
+describe("order_status as the model reads it, in each state of a draft", () => {
+  afterEach(() => void setFaults(""));
+
+  it("answers ok: true with a sentence to repeat — waiting, placed with the amount charged, refused, expired — and never `replayed`", async () => {
+    const client = await h.connect();
+    const prepare = async (giftId: string) =>
+      (await modelCall(client, "prepare_order", { gift_id: giftId })).draft as {
+        draft_id: string;
+        total: { amount: string; currency: string };
+      };
+    /** `order_status` as the model sees it: the whole answer, and whether it is an error. */
+    const read = async (draftId: string) => {
+      const result = (await client.callTool({
+        name: "order_status",
+        arguments: { draft_id: draftId },
+      })) as CallToolResult;
+      const answer = sc(result);
+      expect(result.isError ?? false).toBe(false);
+      expect(answer).toMatchObject({ ok: true, kind: "order_status" });
+      expect(answer).not.toHaveProperty("replayed");
+      expect(answer.next_step ?? "").not.toMatch(/Do not call/);
+      // The text the model reads is the summary: one sentence, the same words.
+      expect(result.content).toEqual([{ type: "text", text: answer.summary }]);
+      return answer;
+    };
+
+    const bought = await prepare("gift-0001");
+    expect(await read(bought.draft_id)).toMatchObject({
+      status: "awaiting_confirmation",
+      summary: expect.stringMatching(/^Nothing has been ordered yet/),
+    });
+    await call(client, "commit_order", { draft_id: bought.draft_id, idempotency_key: "states-1" });
+    const placed = await read(bought.draft_id);
+    const order = placed.order as { order_id: string };
+    expect(placed).toMatchObject({ status: "placed", charged: bought.total });
+    expect(placed.order).not.toHaveProperty("status");
+    expect(placed.summary).toBe(
+      `Order ${order.order_id} was placed and ${bought.total.amount} ${bought.total.currency} was charged.`,
+    );
+
+    const declined = await prepare("gift-0008");
+    setFaults("payments=decline");
+    await call(client, "commit_order", {
+      draft_id: declined.draft_id,
+      idempotency_key: "states-2",
+    });
+    setFaults("");
+    expect(await read(declined.draft_id)).toMatchObject({
+      status: "refused",
+      refusal_code: "PAYMENT_DECLINED",
+      summary: expect.stringMatching(/^The order was not placed and nothing was charged: /),
+    });
+
+    const left = await prepare("gift-0001");
+    const now = clock;
+    clock += 2 * 3_600_000;
+    try {
+      expect(await read(left.draft_id)).toMatchObject({
+        status: "expired",
+        summary: expect.stringMatching(/^Nothing was ordered or charged/),
+      });
+    } finally {
+      clock = now;
+    }
   });
 });

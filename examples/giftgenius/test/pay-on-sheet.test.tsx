@@ -40,16 +40,17 @@ const paid = {
   messages: [],
 };
 
-/** `order_status` of the paid draft: the order as commit_order gives it. */
+/** `order_status` of the paid draft: placed, the order as commit_order gives it. */
 const placed = {
-  contract_version: "1.0",
-  kind: "order",
+  contract_version: "1.1",
+  kind: "order_status",
   ok: true,
-  replayed: true,
+  status: "placed",
+  summary: "Order ord_sheet_1 was placed and paid on the payment sheet and 11.99 USD was charged.",
+  charged: { amount: "11.99", currency: "USD" },
   order: {
     order_id: "ord_sheet_1",
     draft_id: "d-1",
-    status: "created",
     total: { amount: "11.99", currency: "USD" },
     checkout_url: "https://x.example/o",
   },

@@ -203,21 +203,26 @@ describe("GiftGenius on the payment sheet", () => {
     expect(await h.app.payments.countCharges()).toBe(charges);
   });
 
-  it("tells the model what became of a draft paid on the sheet: waiting, refused card, provider down, in doubt, the order", async () => {
+  it("tells the model what became of a draft paid on the sheet: waiting, refused card, provider down, in doubt, the order charged", async () => {
     const client = await h.connect({ sub: `status-${randomUUID()}` });
     const { draft, id, total } = await session(client);
     const status = async () => sc(await call(client, "order_status", { draft_id: draft }));
-    expect((await status()).error).toMatchObject({
-      code: "AWAITING_CONFIRMATION",
-      changes: "none",
-    });
+    expect(await status()).toMatchObject({ ok: true, status: "awaiting_confirmation" });
     await complete(client, id, token("decline", total));
-    expect((await status()).error).toMatchObject({ code: "AWAITING_PAYMENT", changes: "none" });
+    expect(await status()).toMatchObject({
+      ok: true,
+      status: "awaiting_payment",
+      summary: expect.stringMatching(/refused the person's card/),
+    });
     // The provider down before acting: nothing is charged, and the model is told so.
     setFaults("payments=503");
     await complete(client, id, token("ok", total));
     setFaults("");
-    expect((await status()).error).toMatchObject({ code: "AWAITING_PAYMENT", changes: "none" });
+    expect(await status()).toMatchObject({
+      ok: true,
+      status: "awaiting_payment",
+      summary: expect.stringMatching(/^Nothing has been ordered or charged yet/),
+    });
     setFaults("payments=timeout");
     await complete(client, id, token("ok", total));
     setFaults("");
@@ -231,18 +236,22 @@ describe("GiftGenius on the payment sheet", () => {
     const paid = await complete(client, id, token("ok", total));
     const order = sc(paid).order as { id: string; permalink_url: string };
     // The order as commit_order gives it: the sheet's order id, its page, the session's total.
-    expect(await status()).toMatchObject({
+    const placed = await status();
+    expect(placed).toMatchObject({
       ok: true,
-      kind: "order",
+      kind: "order_status",
+      status: "placed",
+      charged: { amount: (total / 100).toFixed(2), currency: "USD" },
       order: {
         order_id: order.id,
         draft_id: draft,
-        status: "created",
         total: { amount: (total / 100).toFixed(2), currency: "USD" },
         checkout_url: order.permalink_url,
       },
-      replayed: true,
     });
+    // One status, the answer's: neither `replayed` nor the order's own "created".
+    expect(placed).not.toHaveProperty("replayed");
+    expect(placed.order).not.toHaveProperty("status");
     // Another person asking about the draft learns nothing of it.
     const other = await h.connect({ sub: `status-other-${randomUUID()}` });
     const theirs = sc(await call(other, "order_status", { draft_id: draft }));

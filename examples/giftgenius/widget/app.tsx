@@ -6,11 +6,14 @@
  * checkout link, an order still to be paid on the merchant's page, and the words.
  */
 import {
+  useCallTool,
   useI18n,
   useOpenExternal,
   usePaymentMethodChoice,
   useSheetCheckout,
+  useWidgetState,
   WriteView,
+  type SheetCheckout,
   type ErrorWords,
 } from "mcp-widget-kit";
 import { isCheckoutPage } from "../checkout-page.ts";
@@ -18,7 +21,8 @@ import { AwaitingPayment } from "./awaiting-payment.tsx";
 import { GiftList } from "./gift-list.tsx";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { messages } from "./messages.ts";
-import { PURCHASE_FLOW, type OrderView } from "./purchase.ts";
+import { keptOrder, placedOrder, PURCHASE_FLOW, type OrderView } from "./purchase.ts";
+import { tools } from "./tools.ts";
 
 /**
  * The person's class of each of GiftGenius' own error codes (the kit classes its own, and
@@ -65,17 +69,37 @@ function OrderLines({ order }: { order: OrderView["data"]["order"] }) {
   );
 }
 
+/**
+ * The payment sheet, whose paid order is kept as the flow keeps a commit's result, so a
+ * remount shows the receipt: read from `order_status` (the server's record, not the sheet's
+ * word), kept as the commit's kind (`keptOrder`).
+ */
+function useKeptSheet(): SheetCheckout {
+  const sheet = useSheetCheckout({ sessionTool: "start_checkout", stateKey: FLOW_STATE_KEY });
+  const status = useCallTool(tools.order_status);
+  const [, keep] = useWidgetState<unknown>(null, { key: FLOW_STATE_KEY });
+  return {
+    get available() {
+      return sheet.available;
+    },
+    async pay(draftId) {
+      const paid = await sheet.pay(draftId);
+      if (paid.ok) {
+        const read = await status.call({ draft_id: draftId });
+        const order = read.ok ? placedOrder(read.view) : null;
+        if (order) keep(keptOrder(order));
+      }
+      return paid;
+    },
+  };
+}
+
 /** The whole GiftGenius widget, in its own words (the kit's components read them too). */
 export function App(props: AppProps) {
   const { m } = useI18n(messages);
   // ChatGPT's payment sheet where the host offers it (the server registers its tools unless
   // GIFTGENIUS_PAYMENT_SHEET=off); WriteView commits the app's own way everywhere else.
-  const sheet = useSheetCheckout({
-    sessionTool: "start_checkout",
-    stateKey: FLOW_STATE_KEY,
-    // After a payment, the order as order_status reads it is kept: a remount shows the receipt.
-    statusTool: "order_status",
-  });
+  const sheet = useKeptSheet();
   const payment = usePaymentMethodChoice({ legend: m.payWith });
   return (
     <WriteView

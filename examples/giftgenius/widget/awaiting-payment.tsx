@@ -9,10 +9,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Receipt, useCallTool, useI18n, useOpenExternal, useWidgetState } from "mcp-widget-kit";
-import { isCheckoutPage } from "../checkout-page.ts";
 import { FLOW_STATE_KEY } from "./flow-state.ts";
 import { messages } from "./messages.ts";
-import type { OrderView } from "./purchase.ts";
+import { keptOrder, placedOrder, type OrderView } from "./purchase.ts";
 import { tools } from "./tools.ts";
 
 type Order = OrderView["data"]["order"];
@@ -37,14 +36,13 @@ export function AwaitingPayment({
 
   const check = useCallback(async () => {
     const read = await status.call({ draft_id: order.draft_id });
-    if (!read.ok) return; // the host failed: the next return or click asks again
-    const view = read.view;
-    if (view.state === "committed" && !isCheckoutPage(view.data.order.checkout_url)) {
-      setPaid(view.data.order);
-      keepResult(read.result.structuredContent);
-    } else if (view.state === "error") {
-      setUnpaid(view.error.code === "CHECKOUT_EXPIRED" ? "expired" : "awaiting");
-    }
+    // The host failed, or the state cannot be known now: the next return or click asks again.
+    if (!read.ok || read.view.state !== "record") return;
+    const placed = placedOrder(read.view);
+    if (placed) {
+      setPaid(placed);
+      keepResult(keptOrder(placed));
+    } else setUnpaid(read.view.data.status === "awaiting_payment" ? "awaiting" : "expired");
   }, [status, order.draft_id, keepResult]);
   // The listeners below are added once; they call the latest `check`.
   const latestCheck = useRef(check);

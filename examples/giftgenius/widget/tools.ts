@@ -11,5 +11,5 @@ export const tools = toolRefs<GiftGeniusTools>(giftGenius, {
   suggest_gifts: "gift_suggestions",
   prepare_order: "order_draft",
   commit_order: "order",
-  order_status: "order",
+  order_status: "order_status",
 });

@@ -3,8 +3,10 @@
  * paid. It is the only thing that does — never the success page the person may or may not
  * reach. The kit's `webhookRoute` verifies the Standard Webhooks signature (a forged or altered
  * delivery is refused with 401 before anything is read) and runs each delivery id once; the
- * merchant marks a session paid once, so two deliveries of one payment (a late duplicate under
- * a new id) still fulfil once. docs/checkout.md, "External checkout".
+ * merchant settles a session once, so two deliveries of one payment (a late duplicate under a
+ * new id) still fulfil once. A checkout that ended stays ended: a payment that arrives after
+ * the session expired (or was ended) is refunded, never turned into an order — one order or
+ * one refund per session. docs/checkout.md, "External checkout".
  */
 import * as v from "valibot";
 import { webhookRoute, type IdempotencyStore, type ServerLogger } from "mcp-widget-kit/server";
@@ -46,8 +48,19 @@ export function checkoutWebhook(options: {
         log.warn("checkout_webhook_unknown_session", { session_id });
         return;
       }
-      if (await merchant.markPaid(session_id, payment_id, now()))
+      const settled = await merchant.settle(session_id, payment_id, now());
+      // Neither paid nor refunded after the one statement: never left as received (a 500, so
+      // the provider delivers it again).
+      if (settled.outcome === "unknown") throw new Error("the checkout session was not settled");
+      if (!settled.first) return; // settled before: the first settlement stands
+      if (settled.outcome === "paid")
         log.info("order_fulfilled", { order_id: session.orderId, session_id });
+      else
+        log.warn("late_payment_refunded", {
+          order_id: session.orderId,
+          session_id,
+          refund_id: settled.session.refundId,
+        });
     },
   });
 }

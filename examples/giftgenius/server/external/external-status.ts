@@ -1,14 +1,17 @@
 /**
  * `order_status`' answer for an order paid on the merchant's checkout page: read from the
  * merchant's session now (the webhook marks it paid), never from what the widget or the
- * success page said. Paid → the order in `commit_order`'s shape; unpaid → `AWAITING_PAYMENT`
- * until the session expires, `CHECKOUT_EXPIRED` after; both changed nothing.
+ * success page said. Paid → `placed`, the order in `commit_order`'s shape and the amount
+ * charged; unpaid → `awaiting_payment` until the session expires, `expired` after — and once
+ * said, the session is ended at the merchant, so no payment arriving later can make it paid
+ * (the webhook refunds it, and this answer says so, with the refund).
  */
 import { ToolFailure } from "mcp-widget-kit/server";
 import type { CommitValue } from "../tools/commit-order.ts";
 import type { GiftGeniusDeps } from "../tools/shared.ts";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { orderPage } from "../../shop.ts";
+import { placedAnswer, PREPARE_AGAIN, statusAnswer } from "../tools/status-answers.ts";
 
 /** A fixed sentence: the model reads it as an instruction. */
 const PAY_ON_CHECKOUT =
@@ -32,31 +35,30 @@ export async function externalAnswer(
       changes: "unknown",
     });
   const now = deps.now();
-  const session = await deps.merchant.session(sessionId);
-  if (session?.paidAt != null) {
-    return {
-      ok: true as const,
-      data: {
-        order: { ...value.order, checkout_url: orderPage(value.order.order_id) },
-        replayed: true,
-      },
-      text: `Order ${value.order.order_id} was placed and paid on the merchant's checkout page (created).`,
-    };
-  }
-  if (session && now < session.expiresAt) {
-    throw new ToolFailure({
-      code: "AWAITING_PAYMENT",
-      message: `Nothing has been charged yet: the person has not paid order ${value.order.order_id} on the merchant's checkout page. It can be paid until ${new Date(session.expiresAt).toISOString()}.`,
-      retryable: false,
-      next_action: PAY_ON_CHECKOUT,
-      changes: "none",
-    });
-  }
-  throw new ToolFailure({
-    code: "CHECKOUT_EXPIRED",
-    message: `The checkout of order ${value.order.order_id} expired before the person paid: nothing was ordered or charged.`,
-    retryable: false,
-    next_action: GIFT_NEXT_ACTIONS.prepareAgain,
-    changes: "none",
-  });
+  let session = await deps.merchant.session(sessionId);
+  // Past its expiry and not paid: ended before it is said to be, so it stays what is said.
+  if (session && session.paidAt === null && session.endedAt === null && now >= session.expiresAt)
+    session = await deps.merchant.end(sessionId, now);
+  if (session?.paidAt != null)
+    return placedAnswer(
+      { ...value.order, checkout_url: orderPage(value.order.order_id) },
+      " and paid on the merchant's checkout page",
+    );
+  if (session && session.endedAt === null && now < session.expiresAt)
+    return statusAnswer(
+      "awaiting_payment",
+      `Nothing has been charged yet: the person has not paid order ${value.order.order_id} on the merchant's checkout page. It can be paid until ${new Date(session.expiresAt).toISOString()}.`,
+      { next_step: PAY_ON_CHECKOUT },
+    );
+  if (session?.refundId != null)
+    return statusAnswer(
+      "expired",
+      `Nothing was ordered: the checkout of order ${value.order.order_id} expired before the person paid, and the payment that arrived after it was refunded in full (refund ${session.refundId}).`,
+      { refund_id: session.refundId, next_step: PREPARE_AGAIN },
+    );
+  return statusAnswer(
+    "expired",
+    `Nothing was ordered or charged: the checkout of order ${value.order.order_id} expired before the person paid.`,
+    { next_step: PREPARE_AGAIN },
+  );
 }

@@ -2,9 +2,10 @@
  * GiftGenius' fake merchant checkout: the external page where the person pays, as a real
  * merchant's checkout API behaves (Stripe Checkout's sessions with an `Idempotency-Key`).
  * Creating a session with a key creates it once — a repeat with that key, from any process,
- * returns the session that stands — and the provider's webhook marks a session paid once. Its
- * sessions live in the app's database (PostgreSQL or SQLite), so every process of the app sees
- * one merchant, as they would a real one. docs/checkout.md, "External checkout".
+ * returns the session that stands — and the provider's webhook settles a session once: paid
+ * while it is open, or — once it has ended (expired, or closed by `end`) — its payment refunded,
+ * never paid. Its sessions live in the app's database (PostgreSQL or SQLite), so every process
+ * of the app sees one merchant, as they would a real one. docs/checkout.md, "External checkout".
  */
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
@@ -12,7 +13,16 @@ import pg from "pg";
 import type { Money } from "mcp-widget-kit/contract";
 import { checkoutPagePath } from "../../checkout-page.ts";
 
-/** One checkout session at the merchant. `paidAt` is set once, by the provider's webhook. */
+/** The merchant's refund of the provider's payment `paymentId`: one refund per payment. */
+export function refundIdOf(paymentId: string): string {
+  return `re_${createHash("sha256").update(`refund:${paymentId}`).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * One checkout session at the merchant. `paidAt` is set once, by the provider's webhook, and
+ * only while the session is open; `endedAt` once it ended unpaid; `refundId` once a payment
+ * that arrived after the end was refunded. Paid or refunded, never both.
+ */
 export interface MerchantSession {
   readonly sessionId: string;
   readonly orderId: string;
@@ -22,8 +32,22 @@ export interface MerchantSession {
   /** After this (ms since the epoch) an unpaid session can no longer be paid. */
   readonly expiresAt: number;
   readonly paidAt: number | null;
+  /** The provider's payment: the one that paid the session, or the one refunded. */
   readonly paymentId: string | null;
+  /** When the session ended unpaid (its expiry seen, or a late payment refunded). */
+  readonly endedAt: number | null;
+  /** The refund of a payment that arrived after the session ended. */
+  readonly refundId: string | null;
 }
+
+/** What a payment on a session came to: `first` when this call decided it. */
+export type Settlement =
+  | {
+      readonly outcome: "paid" | "refunded";
+      readonly first: boolean;
+      readonly session: MerchantSession;
+    }
+  | { readonly outcome: "unknown" };
 
 /** What a session is created for: the order the person confirmed. */
 export interface SessionRequest {
@@ -39,10 +63,18 @@ export interface MerchantCheckouts {
   createSession(request: SessionRequest): Promise<MerchantSession>;
   session(sessionId: string): Promise<MerchantSession | undefined>;
   /**
-   * Marks a session paid, once: true when this call did, false when it was paid already (the
-   * first payment stands) or is unknown.
+   * Settles the provider's payment `paymentId` on a session, once, in one conditional
+   * statement: paid while the session is open (before its expiry and not ended); refunded once
+   * it has ended — a payment that arrives late never revives it. A repeat (the same payment
+   * again, or another once one was settled) changes nothing and answers what stands.
    */
-  markPaid(sessionId: string, paymentId: string, at: number): Promise<boolean>;
+  settle(sessionId: string, paymentId: string, at: number): Promise<Settlement>;
+  /**
+   * Ends an unpaid session whose expiry passed (`at` past it): from then on no payment can pay
+   * it, whatever the clock of the process that receives it. Answers the session as it stands
+   * (paid, if a payment settled first).
+   */
+  end(sessionId: string, at: number): Promise<MerchantSession | undefined>;
   countSessions(): Promise<number>;
   close(): Promise<void>;
 }
@@ -59,8 +91,13 @@ const TABLE = `CREATE TABLE IF NOT EXISTS giftgenius_merchant_checkouts (
   currency TEXT NOT NULL,
   expires_at BIGINT NOT NULL,
   paid_at BIGINT,
-  payment_id TEXT
+  payment_id TEXT,
+  ended_at BIGINT,
+  refund_id TEXT
 )`;
+
+/** The columns added after the table's first release, for a database made before them. */
+const ADDED = ["ended_at BIGINT", "refund_id TEXT"];
 
 interface Row {
   session_id: string;
@@ -71,6 +108,8 @@ interface Row {
   expires_at: string | number;
   paid_at: string | number | null;
   payment_id: string | null;
+  ended_at: string | number | null;
+  refund_id: string | null;
 }
 
 /** One statement with `?` parameters, on either database. */
@@ -81,6 +120,14 @@ function sqliteRun(file: string): { run: Run; close(): Promise<void> } {
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   db.exec(TABLE);
+  const has = new Set(
+    (db.pragma("table_info(giftgenius_merchant_checkouts)") as { name: string }[]).map(
+      (column) => column.name,
+    ),
+  );
+  for (const column of ADDED)
+    if (!has.has(column.split(" ")[0]!))
+      db.exec(`ALTER TABLE giftgenius_merchant_checkouts ADD COLUMN ${column}`);
   return {
     async run(text, params) {
       const statement = db.prepare(text);
@@ -103,7 +150,9 @@ function postgresRun(connectionString: string): { run: Run; close(): Promise<voi
       // under a transaction's lock (one query string is one transaction), released by its end
       // whatever happens.
       ready ??= pool
-        .query(`SELECT pg_advisory_xact_lock(727276); ${TABLE}`)
+        .query(
+          `SELECT pg_advisory_xact_lock(727276); ${TABLE}; ALTER TABLE giftgenius_merchant_checkouts ${ADDED.map((column) => `ADD COLUMN IF NOT EXISTS ${column}`).join(", ")}`,
+        )
         .catch((error: unknown) => {
           ready = undefined; // the database was down: the next statement tries again
           throw error;
@@ -144,15 +193,24 @@ export function createMerchantCheckouts(options: {
     expiresAt: Number(row.expires_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     paymentId: row.payment_id,
+    endedAt: row.ended_at === null ? null : Number(row.ended_at),
+    refundId: row.refund_id,
   });
   const COLUMNS =
-    "session_id, order_id, draft_id, amount, currency, expires_at, paid_at, payment_id";
+    "session_id, order_id, draft_id, amount, currency, expires_at, paid_at, payment_id, ended_at, refund_id";
   const byKey = async (key: string) =>
     (
       await run(`SELECT ${COLUMNS} FROM giftgenius_merchant_checkouts WHERE idempotency_key = ?`, [
         key,
       ])
     ).rows[0];
+  const byId = async (sessionId: string) => {
+    const { rows } = await run(
+      `SELECT ${COLUMNS} FROM giftgenius_merchant_checkouts WHERE session_id = ?`,
+      [sessionId],
+    );
+    return rows[0] && toSession(rows[0]);
+  };
   return {
     async createSession({ idempotencyKey, orderId, draftId, total }) {
       const sessionId = `cs_${createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 24)}`;
@@ -175,21 +233,35 @@ export function createMerchantCheckouts(options: {
       if (!row) throw new Error("checkout session vanished");
       return toSession(row);
     },
-    async session(sessionId) {
-      const { rows } = await run(
-        `SELECT ${COLUMNS} FROM giftgenius_merchant_checkouts WHERE session_id = ?`,
-        [sessionId],
-      );
-      return rows[0] && toSession(rows[0]);
-    },
-    async markPaid(sessionId, paymentId, at) {
-      // Conditional: the first payment stands, whatever repeats or races it.
+    session: byId,
+    async settle(sessionId, paymentId, at) {
+      // One statement decides, whatever repeats or races it: open → paid; ended (its expiry
+      // passed, or `end` closed it) and neither paid nor refunded → this payment refunded.
+      // Each condition excludes the other's result, so paid and refunded never both stand.
+      const open = "ended_at IS NULL AND expires_at > CAST(? AS BIGINT)";
       const { changes } = await run(
-        `UPDATE giftgenius_merchant_checkouts SET paid_at = ?, payment_id = ?
-          WHERE session_id = ? AND paid_at IS NULL`,
-        [at, paymentId, sessionId],
+        `UPDATE giftgenius_merchant_checkouts SET
+           paid_at = CASE WHEN ${open} THEN CAST(? AS BIGINT) END,
+           ended_at = CASE WHEN ${open} THEN NULL ELSE COALESCE(ended_at, CAST(? AS BIGINT)) END,
+           refund_id = CASE WHEN ${open} THEN NULL ELSE CAST(? AS TEXT) END,
+           payment_id = ?
+          WHERE session_id = ? AND paid_at IS NULL AND refund_id IS NULL`,
+        [at, at, at, at, at, refundIdOf(paymentId), paymentId, sessionId],
       );
-      return changes === 1;
+      const session = await byId(sessionId);
+      if (!session) return { outcome: "unknown" };
+      if (session.paidAt !== null) return { outcome: "paid", first: changes === 1, session };
+      if (session.refundId !== null) return { outcome: "refunded", first: changes === 1, session };
+      return { outcome: "unknown" };
+    },
+    async end(sessionId, at) {
+      await run(
+        `UPDATE giftgenius_merchant_checkouts SET ended_at = CAST(? AS BIGINT)
+          WHERE session_id = ? AND paid_at IS NULL AND ended_at IS NULL
+            AND expires_at <= CAST(? AS BIGINT)`,
+        [at, sessionId, at],
+      );
+      return byId(sessionId);
     },
     async countSessions() {
       const { rows } = await run("SELECT COUNT(*) AS n FROM giftgenius_merchant_checkouts", []);
