@@ -6,7 +6,6 @@
  * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
  */
 import type { ReactNode } from "react";
-import { HOST_CALL_FAILED } from "../contract/error-codes.ts";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
 import type { SheetCheckout } from "../hooks/use-sheet-checkout.ts";
@@ -77,9 +76,10 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
   ) => ReactNode | undefined;
   /**
    * ChatGPT's payment sheet, where the app offers it (`useSheetCheckout(…)`'s answer): where
-   * the host has one (`available`), Confirm pays the draft there; elsewhere, and where the
-   * server has no session tool (the call fails `HOST_CALL_FAILED`), the commit tool commits it.
-   * The draft is single-use across both ways (docs/checkout.md, "The payment sheet").
+   * the host has one and the server said it pays the draft there (`available`), Confirm pays
+   * the draft there, and a failed payment is shown and paid again there; elsewhere the commit
+   * tool commits it. The draft is single-use across both ways (docs/checkout.md, "The payment
+   * sheet").
    */
   readonly sheet?: SheetCheckout;
   /** Any other record kind of the app (neither the draft nor the receipt). */
@@ -186,11 +186,11 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             words={dialogWords}
             errorTexts={props.errorTexts}
             errorClasses={errorClasses}
-            onCommit={(key) => {
-              const send = () =>
-                flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key });
-              return sheet?.available ? payOnSheet(sheet, draft, send) : send();
-            }}
+            onCommit={(key) =>
+              sheet?.available
+                ? payOnSheet(sheet, draft)
+                : flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key })
+            }
             onCommitted={flow.committed}
             onCancel={flow.cancel}
             onBack={flow.back}
@@ -207,15 +207,11 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
 if (IS_DEV) (WriteView as DevNamed).displayName = "WriteView";
 
 /**
- * `draft` paid on the host's sheet, as a commit's outcome with the draft's total; the commit
- * (`send`) where the sheet's session tool is not on this server (nothing was charged then).
+ * `draft` paid on the host's sheet, as a commit's outcome with the draft's total. A failed
+ * sheet is that failure (retried on the sheet), never a commit another way: the server said it
+ * pays this draft on the sheet.
  */
-async function payOnSheet(
-  sheet: SheetCheckout,
-  draft: Draft,
-  send: () => Promise<CommitOutcome>,
-): Promise<CommitOutcome> {
+async function payOnSheet(sheet: SheetCheckout, draft: Draft): Promise<CommitOutcome> {
   const paid = await sheet.pay(draft.id);
-  if (paid.ok) return { ...paid, total: draft.total };
-  return paid.error.code === HOST_CALL_FAILED ? send() : paid;
+  return paid.ok ? { ...paid, total: draft.total } : paid;
 }
