@@ -5,7 +5,8 @@
  * the draft's proof and one idempotency key, cancel, back, refresh, retry, prepare again and
  * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
  */
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { CONFIRMATION_NOT_DELIVERED } from "../contract/error-codes.ts";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
 import type { SheetCheckout } from "../hooks/use-sheet-checkout.ts";
@@ -19,7 +20,7 @@ import type { EmptyStateProps } from "./empty-state.tsx";
 import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
-import { WRITE_ERROR_CLASSES } from "./write-error-classes.ts";
+import { WRITE_ERROR_CLASSES, WRITE_ERROR_TEXTS } from "./write-error-classes.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 
 /** `view` in `state`, narrowed to the union's members of that state. */
@@ -130,11 +131,20 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
 ) {
   const { header, confirm, renderReceipt, renderCommitted, renderRecord, dialogWords, sheet } =
     props;
-  // The write's own draft refusals are classed for every app; the app's classes come on top.
-  const errorClasses = { ...WRITE_ERROR_CLASSES, ...props.errorClasses };
+  // The write's own draft refusals are classed for every app, and a closed payment sheet is a
+  // payment not done (its title); the app's classes come on top.
+  const errorClasses = {
+    ...WRITE_ERROR_CLASSES,
+    CHECKOUT_NOT_COMPLETED: "declined" as const,
+    ...props.errorClasses,
+  };
   // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
   const flow = useWriteFlow<R, P, ToolRef>(props);
-  const { m } = useI18n();
+  const { m, language } = useI18n();
+  // The draft whose commit the host left without its proof (`CONFIRMATION_NOT_DELIVERED`).
+  const [proofless, setProofless] = useState<string>();
+  // The confirmation's own words (a host that drops the proof, a closed sheet), then the app's.
+  const errorTexts = { ...WRITE_ERROR_TEXTS[language], ...props.errorTexts };
   if (flow.cancelled)
     return (
       <WidgetRoot state="empty">
@@ -154,7 +164,7 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
       onBack={flow.back}
       onRefresh={flow.refresh}
       onCancel={flow.end}
-      errorTexts={props.errorTexts}
+      errorTexts={errorTexts}
       errorClasses={errorClasses}
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
@@ -184,18 +194,29 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             key={draft.id}
             draft={draft}
             words={dialogWords}
-            errorTexts={props.errorTexts}
+            errorTexts={errorTexts}
             errorClasses={errorClasses}
-            onCommit={(key) =>
-              sheet?.available
+            onCommit={async (key) => {
+              const outcome = await (sheet?.available
                 ? payOnSheet(sheet, draft)
-                : flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key })
-            }
+                : flow.commit({
+                    ...commitArguments?.(),
+                    draft_id: draft.id,
+                    idempotency_key: key,
+                  }));
+              if (!outcome.ok && outcome.error.code === CONFIRMATION_NOT_DELIVERED)
+                setProofless(draft.id);
+              return outcome;
+            }}
             onCommitted={flow.committed}
             onCancel={flow.cancel}
             onBack={flow.back}
             onRefresh={flow.refresh}
-            onPrepareAgain={again === undefined ? undefined : () => flow.prepare(again)}
+            // Not where the host dropped the draft's proof: a draft prepared again here would
+            // lose its proof again, and fail the same way.
+            onPrepareAgain={
+              again === undefined || proofless === draft.id ? undefined : () => flow.prepare(again)
+            }
           >
             {body}
           </ConfirmDraft>

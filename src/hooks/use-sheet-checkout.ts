@@ -8,6 +8,7 @@
  */
 import * as v from "valibot";
 import { CONFIRMATION_ARGUMENT, SHEET_META } from "../contract/confirmation.ts";
+import { CONFIRMATION_NOT_DELIVERED, CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import { ToolErrorSchema } from "../contract/schemas.ts";
 import type { ToolError } from "../contract/index.ts";
 import { isRecord } from "../core/is-record.ts";
@@ -111,8 +112,18 @@ export function useSheetCheckout(options: {
       if (!started.ok) return { ok: false, error: { ...started.error, changes: "none" } };
       const content = started.result.structuredContent;
       const session = isRecord(content) ? content.checkout_session : undefined;
-      if (!isRecord(session) || typeof session.id !== "string")
-        return { ok: false, error: errorOf(content, unknownOutcome) };
+      if (!isRecord(session) || typeof session.id !== "string") {
+        const error = errorOf(content, unknownOutcome);
+        // Refused for want of a proof none reached the widget: the host dropped it (as the
+        // write flow's commit says), nothing expired.
+        return {
+          ok: false,
+          error:
+            !proof && error.code === CONFIRMATION_REQUIRED
+              ? { ...error, code: CONFIRMATION_NOT_DELIVERED }
+              : error,
+        };
+      }
       const paid = await requestCheckout({ ...session, id: session.id });
       switch (paid.status) {
         case "completed":

@@ -54,7 +54,7 @@ describe("WriteView with the payment sheet", () => {
     expect(host.toolCalls("place_purchase")).toEqual([]);
   });
 
-  it("shows the sheet's refusal and sends no commit after it", async () => {
+  it("says a closed sheet was closed and charged nothing, offers to pay again, and sends no commit", async () => {
     const sheet = sheetAnswering({
       ok: false,
       error: {
@@ -67,7 +67,12 @@ describe("WriteView with the payment sheet", () => {
     const { host } = render(sheet);
     await click('[data-action="confirm"]');
     expect(host.toolCalls("place_purchase")).toEqual([]);
-    expect(screen.getByRole("alertdialog")).toHaveTextContent(/nothing/i);
+    const dialog = screen.getByRole("alertdialog", { name: "This was not done" });
+    expect(dialog).toHaveTextContent("You closed the payment. Nothing was charged.");
+    // A way to pay again: Try again pays on the sheet once more.
+    await click('[data-action="retry"]');
+    expect(sheet.pay).toHaveBeenCalledTimes(2);
+    expect(host.toolCalls("place_purchase")).toEqual([]);
   });
 
   it("commits through the commit tool where the host has no sheet", async () => {

@@ -167,7 +167,39 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(host.toolCalls("complete_checkout")).toHaveLength(0);
     expect(host.toolCalls("commit_order")).toHaveLength(0);
     expect(container).not.toHaveTextContent("ord_sheet_1");
-    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(container.querySelector('[role="alert"]')).toHaveTextContent(
+      "You closed the payment. Nothing was charged.",
+    );
+    expect(container).not.toHaveTextContent("not available");
+    expect(container.querySelector('[data-action="retry"]')).not.toBeNull();
+  });
+
+  it("says where to confirm when the host dropped the draft's proof, and nothing expired", async () => {
+    const { container, host } = withSheet(
+      { token: () => "spt_test_ok_1199_n1" },
+      {
+        startCheckout: () => ({
+          structuredContent: {
+            error: {
+              code: "CONFIRMATION_REQUIRED",
+              message: "This write is confirmed by the person in the app.",
+              retryable: false,
+              changes: "none",
+            },
+          },
+          isError: true,
+        }),
+      },
+    );
+    host.setTool("prepare_order", () => ({ ...prepared, _meta: {} }));
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout")[0]?.args).toEqual({ draft_id: "d-1" });
+    expect(container).not.toHaveTextContent(/expired/i);
+    expect(container.querySelector('[role="alert"]')).toHaveTextContent(
+      "This host does not pass on what the app needs to confirm here.",
+    );
+    expect(container.querySelector('[data-action="prepare"]')).toBeNull();
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
   });
 
   it("commits its own way where the server has no sheet, though the host has one", async () => {
