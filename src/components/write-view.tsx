@@ -5,10 +5,11 @@
  * the draft's proof and one idempotency key, cancel, back, refresh, retry, prepare again and
  * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
  */
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { CONFIRMATION_NOT_DELIVERED } from "../contract/error-codes.ts";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
+import { useHost } from "../hooks/host-context.tsx";
 import type { SheetCheckout } from "../hooks/use-sheet-checkout.ts";
 import { useWriteFlow, type WriteFlowOptions } from "../hooks/use-write-flow.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
@@ -143,6 +144,9 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
   const { m, language } = useI18n();
   // The draft whose commit the host left without its proof (`CONFIRMATION_NOT_DELIVERED`).
   const [proofless, setProofless] = useState<string>();
+  // The reference of the order the sheet just paid (no commit was sent for it).
+  const paidOnSheet = useRef<string>(undefined);
+  const host = useHost();
   // The confirmation's own words (a host that drops the proof, a closed sheet), then the app's.
   const errorTexts = { ...WRITE_ERROR_TEXTS[language], ...props.errorTexts };
   if (flow.cancelled)
@@ -197,8 +201,9 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             errorTexts={errorTexts}
             errorClasses={errorClasses}
             onCommit={async (key) => {
-              const outcome = await (sheet?.available
-                ? payOnSheet(sheet, draft)
+              const onSheet = sheet?.available ? sheet : undefined;
+              const outcome = await (onSheet
+                ? payOnSheet(onSheet, draft)
                 : flow.commit({
                     ...commitArguments?.(),
                     draft_id: draft.id,
@@ -206,9 +211,20 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
                   }));
               if (!outcome.ok && outcome.error.code === CONFIRMATION_NOT_DELIVERED)
                 setProofless(draft.id);
+              paidOnSheet.current = onSheet && outcome.ok ? outcome.reference : undefined;
               return outcome;
             }}
-            onCommitted={flow.committed}
+            onCommitted={(outcome) => {
+              if (outcome.reference !== paidOnSheet.current) return flow.committed();
+              // The flow sent no commit, so it tells nothing: the model is told as after one.
+              const text =
+                props.words?.confirmed?.(outcome.reference) ??
+                `The person confirmed (reference ${outcome.reference}).`;
+              if (host.capabilities.updateModelContext)
+                void Promise.resolve()
+                  .then(() => host.updateModelContext?.({ content: [{ type: "text", text }] }))
+                  .catch(() => {}); // a host that fails it: the model is not told, the view lives
+            }}
             onCancel={flow.cancel}
             onBack={flow.back}
             onRefresh={flow.refresh}

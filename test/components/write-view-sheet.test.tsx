@@ -37,6 +37,10 @@ describe("WriteView with the payment sheet", () => {
     expect(host.toolCalls("place_purchase")).toEqual([]);
     expect(container).toHaveTextContent("ord_sheet_1");
     expect(container).toHaveTextContent("$12.50");
+    // The model is told as after a commit: the same sentence, once.
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference ord_sheet_1)." }] },
+    ]);
   });
 
   it("shows a failed sheet call and pays again on the sheet, never through the commit tool", async () => {

@@ -129,6 +129,22 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(host.toolCalls("commit_order")).toHaveLength(0);
   });
 
+  it("tells the model after a sheet payment as after a commit, once", async () => {
+    const { container, host } = withSheet({ token: () => "spt_test_ok_1199_n1" });
+    await buyAndConfirm(container);
+    expect(container).toHaveTextContent("ord_sheet_1");
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference ord_sheet_1)." }] },
+    ]);
+  });
+
+  it("tells the model nothing after a closed sheet", async () => {
+    const { container, host } = withSheet({ cancel: true });
+    await buyAndConfirm(container);
+    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(host.callsOf("updateModelContext")).toEqual([]);
+  });
+
   it("keeps the order after a sheet payment: a remount shows the receipt, not the confirm dialog again", async () => {
     const first = withSheet({ token: () => "spt_test_ok_1199_n1" });
     await buyAndConfirm(first.container);
@@ -212,6 +228,10 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(host.callsOf("requestCheckout")).toHaveLength(0);
     expect(host.toolCalls("commit_order")).toHaveLength(1);
     expect(container).toHaveTextContent("o-77");
+    // Told once, by the flow's commit (not twice, not by the sheet's way).
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference o-77)." }] },
+    ]);
   });
 
   it("shows a failed start_checkout as what it is, never commits another way, and pays again on the sheet", async () => {
