@@ -21,7 +21,8 @@ import type { EmptyStateProps } from "./empty-state.tsx";
 import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
-import { WRITE_ERROR_CLASSES, WRITE_ERROR_TEXTS } from "./write-error-classes.ts";
+import { writeCatalogs } from "../i18n/catalogs.ts";
+import { WRITE_ERROR_CLASSES } from "./write-error-classes.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 
 /** `view` in `state`, narrowed to the union's members of that state. */
@@ -148,7 +149,8 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
   const paidOnSheet = useRef<string>(undefined);
   const host = useHost();
   // The confirmation's own words (a host that drops the proof, a closed sheet), then the app's.
-  const errorTexts = { ...WRITE_ERROR_TEXTS[language], ...props.errorTexts };
+  // (`writeCatalogs` has the catalogs' languages, so `language`'s is there.)
+  const errorTexts = { ...writeCatalogs[language], ...props.errorTexts };
   if (flow.cancelled)
     return (
       <WidgetRoot state="empty">
