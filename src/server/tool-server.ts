@@ -32,7 +32,7 @@ import {
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
 import { isRecord } from "../core/is-record.ts";
-import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META, SHEET_META } from "../contract/confirmation.ts";
 import {
   appOnlyMeta,
   confirmationRequired,
@@ -447,6 +447,9 @@ export function createToolServer(options: {
         const result = successResult(contractVersion, tool.kind, data, outcome.text);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
         if (proof) result._meta = { [CONFIRMATION_META]: proof };
+        // With a payment sheet, every result names its session tool there: the widget pays on
+        // the sheet because the server has one, never because some other call failed.
+        if (sheet) result._meta = { ...result._meta, [SHEET_META]: sheet.sessionTool.name };
         return result;
       }
       return fail(
