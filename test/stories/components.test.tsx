@@ -13,7 +13,6 @@ import * as errorState from "../../stories/components/error-state.stories.tsx";
 import * as resultView from "../../stories/components/result-view.stories.tsx";
 import * as retryButton from "../../stories/components/retry-button.stories.tsx";
 import * as hostGlobals from "../../stories/host/host-globals.stories.tsx";
-import * as giftGeniusWidget from "../../stories/giftgenius/widget.stories.tsx";
 
 /** What a composed story offers this test: render it and run its play function. */
 type RunnableStory = { run(): Promise<void> };
@@ -25,7 +24,6 @@ const files: ReadonlyArray<readonly [string, ReadonlyArray<[string, RunnableStor
   ["ResultView", Object.entries(composeStories(resultView))],
   ["RetryButton", Object.entries(composeStories(retryButton))],
   ["Host globals", Object.entries(composeStories(hostGlobals))],
-  ["GiftGenius widget", Object.entries(composeStories(giftGeniusWidget))],
 ];
 
 describe.each(files)("%s stories", (_, stories) => {
