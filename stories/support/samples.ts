@@ -149,18 +149,3 @@ export const HOSTILE_ERROR: ToolError = {
     { field: "<i>name</i>", code: "BAD", message: '<a href="javascript:alert(1)">click</a>' },
   ],
 };
-
-/** The GiftGenius-shaped order ConfirmPurchase's stories commit (they go with ConfirmPurchase). */
-export function orderOutput(draftId = "d-7", replayed = false) {
-  return {
-    ...envelope("order"),
-    ok: true,
-    order: {
-      order_id: `o-${draftId}`,
-      draft_id: draftId,
-      status: "created",
-      total: { amount: "34.90", currency: "USD" },
-    },
-    replayed,
-  };
-}

@@ -7,7 +7,6 @@
  */
 import { composeStories } from "@storybook/react-vite";
 import "./compose.ts";
-import * as confirmPurchase from "../../stories/components/confirm-purchase.stories.tsx";
 import * as emptyState from "../../stories/components/empty-state.stories.tsx";
 import * as errorState from "../../stories/components/error-state.stories.tsx";
 import * as resultView from "../../stories/components/result-view.stories.tsx";
@@ -18,7 +17,6 @@ import * as hostGlobals from "../../stories/host/host-globals.stories.tsx";
 type RunnableStory = { run(): Promise<void> };
 
 const files: ReadonlyArray<readonly [string, ReadonlyArray<[string, RunnableStory]>]> = [
-  ["ConfirmPurchase", Object.entries(composeStories(confirmPurchase))],
   ["EmptyState", Object.entries(composeStories(emptyState))],
   ["ErrorState", Object.entries(composeStories(errorState))],
   ["ResultView", Object.entries(composeStories(resultView))],
