@@ -12,13 +12,13 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { modelInstructions } from "./model-instructions.ts";
-import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./awaiting-confirmation.ts";
+import { modelInstructions } from "./model-text/model-instructions.ts";
+import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./write/awaiting-confirmation.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
-import { boundToolError } from "./bound-error.ts";
+import { boundToolError } from "./model-text/bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
 import type { ProtectedResource } from "./auth/protected-resource.ts";
 import { principalOf } from "./auth/request-auth.ts";
@@ -30,7 +30,7 @@ import {
   WWW_AUTHENTICATE_META,
   type RequestAuth,
 } from "./auth/tool-access.ts";
-import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
+import { ANONYMOUS_CALLER, callerScope } from "./auth/caller.ts";
 import { isRecord } from "../core/is-record.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
 import {
@@ -43,12 +43,12 @@ import {
   withConfirmationArgument,
   type ConfirmationOptions,
 } from "./write/confirmation.ts";
-import type { ServerLogger } from "./log.ts";
-import { NEXT_ACTIONS } from "./next-action.ts";
-import { newRequestId } from "./request-id.ts";
+import type { ServerLogger } from "./runtime/log.ts";
+import { NEXT_ACTIONS } from "./model-text/next-action.ts";
+import { newRequestId } from "./runtime/request-id.ts";
 import { failureResult, successResult } from "./results.ts";
-import type { ResourceProvider } from "./resource-provider.ts";
-import { createSdkServer } from "./sdk-server.ts";
+import type { ResourceProvider } from "./widget/resource-provider.ts";
+import { createSdkServer } from "./http/sdk-server.ts";
 import { checkoutTools, type CheckoutTool } from "./checkout/checkout-tools.ts";
 import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts";
 import { toToolError } from "./tool-failure.ts";
@@ -61,7 +61,7 @@ import { validationMessage } from "./validate-arguments/validation-message.ts";
 export type { CallOrigin, ToolContext, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
 
 // Its own file, so the SDK wiring can name it without importing this module back.
-export type { ResourceProvider } from "./resource-provider.ts";
+export type { ResourceProvider } from "./widget/resource-provider.ts";
 
 /** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
 export interface RefusedCall {
