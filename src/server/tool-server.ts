@@ -1,7 +1,7 @@
 /**
  * An MCP server from tool definitions: tools advertise raw JSON Schema (`inputSchema` from
  * valibot, `outputSchema` from the contract) and validate their own arguments, so every
- * problem comes back at once as a ToolError. `sdk-server.ts` puts it on the SDK's `Server`.
+ * problem comes back at once as a ToolError. `http/sdk-server.ts` puts it on the SDK's `Server`.
  */
 import {
   ProtocolError,
