@@ -82,3 +82,17 @@ export const RETRY_BUTTON_DOCS = describe("The retry control of an error.", [
   ['`role="status"`', "announces the wait when it starts and when it ends, not every second"],
   ["after `maxAttempts`", 'replaced by "try again later"'],
 ]);
+
+export const CONFIRM_DRAFT_DOCS = describe(
+  'The human confirmation before a write: a modal `role="alertdialog"` (Cancel focused first, Tab kept inside, Escape cancels, focus returned on close). The idempotency key is made once per draft and stored in widget state before the commit; a burst of clicks sends one call; a retry or a remount reuses the key.',
+  [
+    [
+      '`data-state="confirm"`',
+      'the draft, awaiting the person; an expired draft stays here with Confirm disabled and "Prepare again"',
+    ],
+    ['`data-state="committing"`', "the commit is on its way (buttons disabled)"],
+    ['`data-state="committed"`', "the write is done (Receipt; a replay is said calmly)"],
+    ['`data-state="error"`', "the commit failed: ErrorState, retried with the same key"],
+    ['`data-action="confirm"` / `"cancel"`', "the two buttons"],
+  ],
+);

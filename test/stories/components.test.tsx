@@ -7,6 +7,7 @@
  */
 import { composeStories } from "@storybook/react-vite";
 import "./compose.ts";
+import * as confirmDraft from "../../stories/components/confirm-draft.stories.tsx";
 import * as emptyState from "../../stories/components/empty-state.stories.tsx";
 import * as errorState from "../../stories/components/error-state.stories.tsx";
 import * as resultView from "../../stories/components/result-view.stories.tsx";
@@ -17,6 +18,7 @@ import * as hostGlobals from "../../stories/host/host-globals.stories.tsx";
 type RunnableStory = { run(): Promise<void> };
 
 const files: ReadonlyArray<readonly [string, ReadonlyArray<[string, RunnableStory]>]> = [
+  ["ConfirmDraft", Object.entries(composeStories(confirmDraft))],
   ["EmptyState", Object.entries(composeStories(emptyState))],
   ["ErrorState", Object.entries(composeStories(errorState))],
   ["ResultView", Object.entries(composeStories(resultView))],
