@@ -135,7 +135,7 @@ async function signIn(args: string[]): Promise<void> {
   // Loaded here: only this command needs oidc-provider (an optional peer).
   const [{ startDevAuthorizationServer }, { createJsonLogger }] = await Promise.all([
     import("../server/auth/dev-authorization-server.ts"),
-    import("../server/log.ts"),
+    import("../server/runtime/log.ts"),
   ]);
   const issuer = await startDevAuthorizationServer({
     resource: values.resource,

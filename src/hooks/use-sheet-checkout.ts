@@ -2,7 +2,7 @@
  * Paying a write flow's draft on ChatGPT's payment sheet: the server's session tool (the kit
  * registers it: docs/checkout.md) is called with the person's confirmation proof the flow
  * kept, and the session it answers goes to `requestCheckout`. What came of it is a
- * `CommitOutcome`, so `ConfirmPurchase` shows the order, or the error, as after a commit. Its
+ * `CommitOutcome`, so `ConfirmDraft` shows the order, or the error, as after a commit. Its
  * own module: only an app that offers the sheet imports it, and every other widget ships none
  * of its bytes.
  */
