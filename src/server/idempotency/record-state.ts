@@ -110,7 +110,7 @@ export const RECORD_PREDICATES = {
    * Owed, with these arguments, and not under compensation: an attempt that only finishes
    * (`existingOnly`) may take it.
    */
-  owedToRetry: and(sameArguments, not(statusIs("compensating")), owed),
+  owedToRetry: and(sameArguments, ne(column("status"), literal("compensating")), owed),
   expired,
   /** Ended cleanly (reopened) before capturing anything, in no doubt: nothing can have happened. */
   idle: and(statusIs("retryable"), isNull(column("captured")), eq(column("in_doubt"), literal(0))),
