@@ -114,7 +114,9 @@ async function agreement(db: SqlDatabase, table: string): Promise<void> {
   const seen = new Map<string, Set<boolean | null>>();
   const states = new Set<string>();
   for (const row of read.rows) {
-    const fields = row as RecordFields & { status: RecordStatus };
+    const fields = Object.fromEntries(
+      ["key", ...columns].map((name) => [name, row[name]]),
+    ) as RecordFields & { status: RecordStatus };
     for (const [index, name] of NAMES.entries()) {
       const sql = asTruth(row[`p${index}`]);
       const js = truthOf(RECORD_PREDICATES[name], fields, PARAMS);
