@@ -2,7 +2,8 @@
  * The predicate table's two sides agree: for every combination of a record's fields, each
  * condition's SQL (evaluated by SQLite and PostgreSQL on a row of a real records table) and
  * its JavaScript evaluation give the same three-valued truth, and `classify` names the state
- * the SQL form of `RECORD_STATES` names.
+ * the SQL form of `RECORD_STATES` names; and the store's own claim, reconciler claim and purge
+ * take or delete exactly the rows the predicates' JavaScript side says.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +13,7 @@ import {
   classify,
   RECORD_PREDICATES,
   RECORD_STATES,
+  holds,
   sqlOf,
   truthOf,
   type RecordFields,
@@ -81,22 +83,34 @@ const truthSql = (sql: string): string => `CASE WHEN ${sql} THEN 1 WHEN NOT ${sq
 const asTruth = (value: unknown): boolean | null =>
   value === null ? null : Number(value) === 1 ? true : false;
 
+const COLUMNS = Object.keys(combinations()[0]!).filter((name) => name !== "key") as Array<
+  Exclude<keyof Combination, "key">
+>;
+
 const NAMES = Object.keys(RECORD_PREDICATES) as Array<keyof typeof RECORD_PREDICATES>;
 
-async function agreement(db: SqlDatabase, table: string): Promise<void> {
-  await createSqlStore(db, table, "agreement").init();
+/** `table` (a records table made by the store) holding exactly every combination. */
+async function fill(db: SqlDatabase, table: string) {
+  const store = createSqlStore(db, table, "agreement");
+  await store.init();
+  await db.query(`DELETE FROM ${table} WHERE scope = 'agree'`);
   const rows = combinations();
-  const columns = Object.keys(rows[0]!).filter((name) => name !== "key");
   for (let at = 0; at < rows.length; at += 500)
     await db.query(
-      `INSERT INTO ${table} (scope, key, token, ${columns.join(", ")}) VALUES ${rows
+      `INSERT INTO ${table} (scope, key, token, ${COLUMNS.join(", ")}) VALUES ${rows
         .slice(at, at + 500)
         .map(
           (row) =>
-            `('agree', '${row.key}', 't', ${columns.map((name) => quote(row[name as keyof Combination])).join(", ")})`,
+            `('agree', '${row.key}', 't', ${COLUMNS.map((name) => quote(row[name])).join(", ")})`,
         )
         .join(", ")}`,
     );
+  return { store, rows };
+}
+
+async function agreement(db: SqlDatabase, table: string): Promise<void> {
+  const { rows } = await fill(db, table);
+  const columns = COLUMNS;
   // Aliases by position: PostgreSQL folds an unquoted alias to lower case.
   const predicates = NAMES.map(
     (name, index) => `${truthSql(sqlOf(RECORD_PREDICATES[name], { alias: "r" }))} AS p${index}`,
@@ -140,6 +154,72 @@ async function agreement(db: SqlDatabase, table: string): Promise<void> {
   expect([...states].sort()).toEqual(RECORD_STATES.map(([name]) => name).sort());
 }
 
+/**
+ * The store's own statements decide as the predicates' JavaScript side says, on every
+ * combination: the claim takes what `claimable` holds on (a new record where `expired` does),
+ * the reconciler takes what `owedSettled` holds on (as a compensation where `toCompensate`
+ * does), and the purge deletes what `expired` holds on.
+ */
+async function statementsAgree(db: SqlDatabase, table: string): Promise<void> {
+  let { store, rows } = await fill(db, table);
+  const request = { scope: "agree", fingerprint: PARAMS.fingerprint, now: NOW, ttlMs: 1_000 };
+  // Each key's claim meets only its own row: in parallel, a batch at a time.
+  const claims: string[] = [];
+  for (let at = 0; at < rows.length; at += 100)
+    for (const [index, result] of (
+      await Promise.all(
+        rows
+          .slice(at, at + 100)
+          .map((row) => store.claim({ ...request, key: row.key, leaseMs: 1_000 })),
+      )
+    ).entries())
+      claims.push(
+        `${rows[at + index]!.key}: ${result.state === "claimed" ? `attempt ${result.attempt > 1 ? "n" : "1"}` : "not"}`,
+      );
+  expect(claims).toEqual(
+    rows.map(
+      (row) =>
+        `${row.key}: ${holds(RECORD_PREDICATES.claimable, row, PARAMS) ? `attempt ${holds(RECORD_PREDICATES.expired, row, PARAMS) ? "1" : "n"}` : "not"}`,
+    ),
+  );
+
+  ({ store, rows } = await fill(db, table));
+  const taken: string[] = [];
+  for (let round = 0; round <= rows.length; round++) {
+    const claim = await store.claimInDoubt({
+      now: NOW,
+      settledBefore: PARAMS.settled_before,
+      compensateBefore: PARAMS.compensate_before,
+      leaseMs: 1_000,
+      ttlMs: 1_000,
+    });
+    if (!claim) break;
+    taken.push(`${claim.key}${claim.compensating ? " compensating" : ""}`);
+  }
+  const due = rows.filter((row) => holds(RECORD_PREDICATES.owedSettled, row, PARAMS));
+  expect(due.length).toBeGreaterThan(0);
+  expect(taken.sort()).toEqual(
+    due
+      .map(
+        (row) =>
+          `${row.key}${holds(RECORD_PREDICATES.toCompensate, row, PARAMS) ? " compensating" : ""}`,
+      )
+      .sort(),
+  );
+
+  // The purge, on the rows as the reconciler left them.
+  const read = async () =>
+    (
+      await db.query<RecordFields & { key: string }>(
+        `SELECT key, ${COLUMNS.join(", ")} FROM ${table} WHERE scope = 'agree'`,
+      )
+    ).rows;
+  const before = await read();
+  const kept = before.filter((row) => !holds(RECORD_PREDICATES.expired, row, PARAMS));
+  expect(await store.purgeExpired(NOW, rows.length)).toBe(before.length - kept.length);
+  expect((await read()).map((row) => row.key).sort()).toEqual(kept.map((row) => row.key).sort());
+}
+
 const COMBINATIONS = combinations().length;
 
 describe("the record's predicates: SQL and JavaScript agree", () => {
@@ -148,6 +228,7 @@ describe("the record's predicates: SQL and JavaScript agree", () => {
     const db = openSqliteDatabase(join(dir, "records.sqlite"), "record-state test");
     try {
       await agreement(db, "record_state");
+      await statementsAgree(db, "record_state_statements");
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -172,14 +253,16 @@ describe("the record's predicates: SQL and JavaScript agree", () => {
 describePostgres("the record's predicates on PostgreSQL", () => {
   it(`agree with JavaScript on all ${COMBINATIONS} combinations`, async () => {
     const db = openPostgresDatabase(
-      { connectionString: DATABASE_URL!, maxConnections: 2 },
+      { connectionString: DATABASE_URL!, maxConnections: 4 },
       "record-state test",
     );
     const table = `record_state_${randomBytes(4).toString("hex")}`;
     try {
       await agreement(db, table);
+      await statementsAgree(db, `${table}_s`);
     } finally {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
+      await db.query(`DROP TABLE IF EXISTS ${table}_s`);
       await db.close();
     }
   });
