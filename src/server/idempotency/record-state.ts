@@ -129,6 +129,10 @@ export const RECORD_PREDICATES = {
    * arguments — the same record again: reopened, or a stale claim.
    */
   claimable: or(expired, and(sameArguments, or(statusIs("retryable"), staleClaim))),
+  /** Held by a claim (an attempt, or the reconciler's refund): a renewal extends its lease. */
+  held: or(statusIs("pending"), statusIs("compensating")),
+  /** A claim that has not captured yet: its capture may store the claims. */
+  capturable: and(statusIs("pending"), isNull(column("captured"))),
   /** A claim that captured and never settled: taken over, it may have acted (in doubt). */
   capturedClaim: and(statusIs("pending"), not(isNull(column("captured")))),
   /** Taken by the reconciler as a compensation: one already, or first claimed long enough ago. */

@@ -192,10 +192,9 @@ function settleSql(table: string) {
     // The check before a call that leaves the process: still this claim's, and its lease runs
     // from now (a takeover either came first, and this changes nothing, or sees the new lease).
     renew: `UPDATE ${table} SET locked_at = :now, lease_ms = :lease_ms
-      WHERE scope = :scope AND key = :key AND token = :token
-        AND status IN ('pending', 'compensating')`,
+      WHERE scope = :scope AND key = :key AND token = :token AND ${sqlOf(P.held)}`,
     capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
-      WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
+      WHERE scope = :scope AND key = :key AND token = :token AND ${sqlOf(P.capturable)}`,
   };
 }
 
@@ -261,12 +260,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     // Open but not owed (a clean failure, an unknown outcome before any capture): a new
     // attempt would judge the request again, which needs the confirmation.
     // A record under compensation is running (the reconciler's refund): it is waited for.
-    if (
-      result.state === "in_progress" &&
-      found.status !== "pending" &&
-      found.status !== "compensating"
-    )
-      return { state: "absent" };
+    if (result.state === "in_progress" && !holds(P.held, found)) return { state: "absent" };
     return result;
   };
   /**
