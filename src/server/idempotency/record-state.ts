@@ -66,6 +66,7 @@ const not = (of: Condition): Condition => ({ kind: "not", of });
 const and = (...of: Condition[]): Condition => ({ kind: "and", of });
 const or = (...of: Condition[]): Condition => ({ kind: "or", of });
 const statusIs = (status: RecordStatus): Condition => eq(column("status"), literal(status));
+const statusIsNot = (status: RecordStatus): Condition => ne(column("status"), literal(status));
 
 /** The record's last claim has run past its lease (`locked_at + lease_ms <= now`). */
 const leaseEnded = le(sum(column("locked_at"), column("lease_ms")), param("now"));
@@ -74,10 +75,7 @@ const liveClaim = and(statusIs("pending"), not(leaseEnded));
 /** A claim past its lease (its owner crashed or hung): the next retry takes it over. */
 const staleClaim = and(statusIs("pending"), leaseEnded);
 /** Unfinished with captured claims (the reconciler's index holds only these). */
-const unfinishedCapture = and(
-  not(isNull(column("captured"))),
-  ne(column("status"), literal("completed")),
-);
+const unfinishedCapture = and(not(isNull(column("captured"))), statusIsNot("completed"));
 /**
  * Owes its effect: unfinished with captured claims, and in doubt or never settled (a crash
  * after the capture) — it may have acted, so it is finished, never given a new effect key.
@@ -110,7 +108,7 @@ export const RECORD_PREDICATES = {
    * Owed, with these arguments, and not under compensation: an attempt that only finishes
    * (`existingOnly`) may take it.
    */
-  owedToRetry: and(sameArguments, ne(column("status"), literal("compensating")), owed),
+  owedToRetry: and(sameArguments, statusIsNot("compensating"), owed),
   expired,
   /** Ended cleanly (reopened) before capturing anything, in no doubt: nothing can have happened. */
   idle: and(statusIs("retryable"), isNull(column("captured")), eq(column("in_doubt"), literal(0))),
