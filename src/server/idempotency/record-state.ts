@@ -6,7 +6,8 @@
  * SQL's three-valued logic, so the two agree on every row: test/server/record-state.test.ts).
  * `classify` names the state a record is in from the same conditions.
  */
-import type { RecordStatus } from "./store.ts";
+/** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */
+export type RecordStatus = "pending" | "completed" | "retryable" | "compensating";
 
 /** The columns a condition reads (as both stores' tables name them). */
 type Column =

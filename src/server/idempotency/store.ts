@@ -320,7 +320,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
 }
 
 /** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */
-export type RecordStatus = "pending" | "completed" | "retryable" | "compensating";
+export type { RecordStatus } from "./record-state.ts";
 
 /**
  * The columns of a stored record that decide what a repeat of its key gets, named as both
