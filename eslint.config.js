@@ -17,7 +17,18 @@ const kitByPackageName = {
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "lib", "storybook-static", "coverage", "data", ".tmp"] },
+  {
+    ignores: [
+      "node_modules",
+      "dist",
+      "lib",
+      "storybook-static",
+      "examples/*/storybook-static",
+      "coverage",
+      "data",
+      ".tmp",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { Indexer } from "storybook/internal/types";
 import { loadCsf } from "storybook/internal/csf-tools";
-import { searchForWorkspaceRoot, type Plugin } from "vite";
+import { searchForWorkspaceRoot, type InlineConfig, type Plugin } from "vite";
 
 /** Story files that get generated stories. */
 export const FIXTURE_STORIES_FILE = /\.fixtures\.stories\.tsx$/;
@@ -107,4 +107,20 @@ export function fixtureRoots(): string[] {
   const modules = path.join(process.cwd(), "node_modules");
   if (existsSync(modules)) roots.push(realpathSync(modules));
   return roots;
+}
+
+/**
+ * A Storybook Vite config with the expansion first among its plugins and the dev server
+ * allowed to read the fixture folders (the kit's Storybook and GiftGenius' use it).
+ */
+export function withFixtureStories<C extends InlineConfig>(config: C): C {
+  return {
+    ...config,
+    plugins: [fixtureStoriesPlugin(), ...(config.plugins ?? [])],
+    server: {
+      ...config.server,
+      // node_modules may be a link outside the workspace; the dev server may read it.
+      fs: { ...config.server?.fs, allow: [...(config.server?.fs?.allow ?? []), ...fixtureRoots()] },
+    },
+  };
 }

@@ -7,7 +7,7 @@ import type { StorybookConfig } from "@storybook/react-vite";
 import type { AliasOptions, Alias } from "vite";
 import { storybookConfig } from "mcp-widget-kit/build";
 import { kitAliases } from "../scripts/kit-aliases.ts";
-import { fixtureStoriesIndexer, fixtureStoriesPlugin, fixtureRoots } from "./fixture-stories.ts";
+import { fixtureStoriesIndexer, withFixtureStories } from "./fixture-stories.ts";
 
 /** Vite's `resolve.alias` in its array form (it may be given as an object). */
 function aliasList(alias: AliasOptions | undefined): Alias[] {
@@ -20,28 +20,17 @@ const config: StorybookConfig = {
   framework: { name: "@storybook/react-vite", options: {} },
   stories: ["../stories/**/*.mdx", "../stories/**/*.stories.@(ts|tsx)"],
   addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
-  // The GiftGenius pictures (its public/images), served at /images/ as the app's server does.
-  staticDirs: ["../examples/giftgenius/public"],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   // `*.fixtures.stories.tsx` files get one story per JSON file they point at (see fixture-stories.ts).
   experimental_indexers: async (existing) => [fixtureStoriesIndexer, ...(existing ?? [])],
   // The root vite.config.ts's widget build out first, as in an app made with `create`.
   async viteFinal(appConfig) {
-    const viteConfig = await storybookConfig().viteFinal(appConfig);
+    const viteConfig = withFixtureStories(await storybookConfig().viteFinal(appConfig));
     return {
       ...viteConfig,
-      plugins: [fixtureStoriesPlugin(), ...(viteConfig.plugins ?? [])],
       resolve: {
         ...viteConfig.resolve,
         alias: [...aliasList(viteConfig.resolve?.alias), ...kitAliases()],
-      },
-      server: {
-        ...viteConfig.server,
-        // node_modules may be a link outside the workspace; the dev server may read it.
-        fs: {
-          ...viteConfig.server?.fs,
-          allow: [...(viteConfig.server?.fs?.allow ?? []), ...fixtureRoots()],
-        },
       },
     };
   },

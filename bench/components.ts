@@ -1,14 +1,14 @@
 /**
- * Components bench: first render of 10 / 100 / 1,000 gifts through ResultView (with the
- * GiftGenius cards, the hooks and i18n) against a bare list rendering the same card markup
- * with plain JSX, in the same run. Rendered with react-dom/server `renderToString` (no DOM:
+ * Components bench: first render of 10 / 100 / 1,000 products of the kit's fixture shop
+ * (test/support/shop-contract.ts) through ResultView and ItemList (the hooks, i18n, the list's
+ * scroller) against a bare list rendering the same card markup with plain JSX, in the same run. Rendered with react-dom/server `renderToString` (no DOM:
  * it measures React work and the kit's own overhead, not layout). Reported as ratios, so
  * numbers from different machines compare; growth is per-item time at 1,000 over 10.
  */
 import { register } from "node:module";
 import { performance } from "node:perf_hooks";
 import type { BenchRow as Row } from "./measure.ts";
-import { giftSuggestions } from "./payload.ts";
+import { productList } from "./payload.ts";
 
 // The components import their CSS (the widget build inlines it); Node cannot load .css, so
 // the bench maps every .css import to an empty module before loading them.
@@ -53,59 +53,49 @@ export async function benchComponents(): Promise<Row[]> {
   register(cssAsEmptyModule);
   const { createElement: h } = await import("react");
   const { renderToString } = await import("react-dom/server");
-  const { ResultView, HostProvider } = await import("../src/index.ts");
+  const { ResultView, HostProvider, ItemList } = await import("../src/index.ts");
   const { createMockHost } = await import("../src/testing/index.ts");
-  const { giftGenius } = await import("../examples/giftgenius/contract.ts");
-  const { GiftList } = await import("../examples/giftgenius/widget/gift-list.tsx");
-  type Gift = import("../examples/giftgenius/contract.ts").GiftCard;
-  type View = ReturnType<typeof giftGenius.parse>;
+  const { shop } = await import("../test/support/shop-contract.ts");
+  type View = ReturnType<typeof shop.parse>;
+  type Product = Extract<View, { state: "results" }>["items"][number];
 
   const host = createMockHost({ globals: { locale: "en-US", theme: "light", maxHeight: 600 } });
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
   const noop = () => {};
 
-  // The same markup as the GiftGenius card, written as plain JSX with no kit code at all.
-  function bareList(gifts: readonly Gift[]) {
+  // One product's card: the kit's ItemList wraps it in the kit's list, the bare list in a plain one.
+  function card(product: Product) {
+    return h(
+      "article",
+      { className: "wk-card", "data-product-id": product.id },
+      h("h2", null, product.title),
+      h("p", null, money.format(product.price.amount as Intl.StringNumericLiteral)),
+      product.reason ? h("p", { className: "wk-muted" }, product.reason) : null,
+      h(
+        "ul",
+        { "aria-label": "Tags" },
+        (product.tags ?? []).map((tag, t) => h("li", { key: t }, tag)),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          className: "wk-button wk-button--primary",
+          "data-action": "prepare",
+          onClick: noop,
+        },
+        "Buy ",
+        h("span", { className: "wk-visually-hidden" }, product.title),
+      ),
+    );
+  }
+
+  // The same markup with plain JSX and no kit code at all.
+  function bareList(products: readonly Product[]) {
     return h(
       "ul",
-      { className: "gg-list" },
-      gifts.map((gift, index) =>
-        h(
-          "li",
-          { key: `${index}:${gift.id}` },
-          h(
-            "article",
-            { className: "gg-card", "data-gift-id": gift.id },
-            h("h2", null, gift.title),
-            h(
-              "p",
-              { className: "gg-price" },
-              money.format(gift.price.amount as Intl.StringNumericLiteral),
-            ),
-            gift.reason ? h("p", { className: "wk-muted" }, gift.reason) : null,
-            h(
-              "ul",
-              { className: "gg-tags", "aria-label": "Tags" },
-              (gift.tags ?? []).map((tag, t) => h("li", { key: t }, tag)),
-            ),
-            h(
-              "div",
-              { className: "gg-actions" },
-              h(
-                "button",
-                {
-                  type: "button",
-                  className: "wk-button wk-button--primary",
-                  "data-action": "buy",
-                  onClick: noop,
-                },
-                "Buy ",
-                h("span", { className: "wk-visually-hidden" }, gift.title),
-              ),
-            ),
-          ),
-        ),
-      ),
+      null,
+      products.map((product, index) => h("li", { key: `${index}:${product.id}` }, card(product))),
     );
   }
 
@@ -113,9 +103,9 @@ export async function benchComponents(): Promise<Row[]> {
   const perItem: number[] = [];
   const barePerItem: number[] = [];
   for (const count of [10, 100, 1_000]) {
-    const view = giftGenius.parse(giftSuggestions(count, { withUrls: false }));
+    const view = shop.parse(productList(count, { withUrls: false }));
     if (view.state !== "results") throw new Error(`bench payload parsed as ${view.state}`);
-    const gifts = (view as { items: Gift[] }).items;
+    const products = view.items;
     const kit = () =>
       renderToString(
         h(HostProvider, {
@@ -123,28 +113,33 @@ export async function benchComponents(): Promise<Row[]> {
           children: h(ResultView<View>, {
             result: view,
             renderResults: (results) =>
-              h(GiftList, { gifts: (results as { items: Gift[] }).items, onBuy: noop }),
+              h(ItemList<Product>, {
+                items: (results as { items: Product[] }).items,
+                itemId: (product) => product.id,
+                renderItem: card,
+                label: "Products",
+              }),
           }),
         }),
       );
-    const bare = () => renderToString(bareList(gifts));
+    const bare = () => renderToString(bareList(products));
     const html = kit();
-    const rendered = (html.match(/data-gift-id=/g) ?? []).length;
-    if (rendered !== count) throw new Error(`ResultView rendered ${rendered} of ${count} gifts`);
+    const rendered = (html.match(/data-product-id=/g) ?? []).length;
+    if (rendered !== count) throw new Error(`ResultView rendered ${rendered} of ${count} products`);
     const [minRuns, minMs] = count === 1_000 ? [15, 3_000] : [40, 800];
     const [kitMs, bareMs] = pairedMedianMs(kit, bare, minRuns, minMs);
     perItem.push(kitMs / count);
     barePerItem.push(bareMs / count);
     rows.push({
-      name: `components: ResultView first render, ${count} gifts (ms, renderToString)`,
+      name: `components: ResultView first render, ${count} products (ms, renderToString)`,
       value: round(kitMs, 3),
     });
     rows.push({
-      name: `components: bare list, ${count} gifts (ms, renderToString)`,
+      name: `components: bare list, ${count} products (ms, renderToString)`,
       value: round(bareMs, 3),
     });
     rows.push({
-      name: `components: ResultView / bare list, ${count} gifts`,
+      name: `components: ResultView / bare list, ${count} products`,
       value: round(kitMs / bareMs),
       goal: "≤ 1.5×",
     });
@@ -152,11 +147,11 @@ export async function benchComponents(): Promise<Row[]> {
   // renderToString itself grows a little faster than linearly (one long string): the bare
   // list's growth, measured alike, is the reference for the kit's.
   rows.push({
-    name: "components: per-gift time, 1,000 vs 100 gifts, ResultView",
+    name: "components: per-product time, 1,000 vs 100 products, ResultView",
     value: round(perItem[2]! / perItem[1]!),
   });
   rows.push({
-    name: "components: per-gift time, 1,000 vs 100 gifts, bare list",
+    name: "components: per-product time, 1,000 vs 100 products, bare list",
     value: round(barePerItem[2]! / barePerItem[1]!),
   });
   rows.push({

@@ -31,11 +31,17 @@ function checked<T extends string>(kind: string, given: readonly T[], known: rea
   return [...new Set(given)];
 }
 
-/** The generated `i18n/catalogs` for `locales` (the first is the fallback). */
+/**
+ * The generated `i18n/catalogs` for `locales` (the first is the fallback): the kit's catalogs
+ * and WriteView's sentences (`writeCatalogs`) of those languages only.
+ */
 export function catalogsModule(locales: readonly Language[], extension: string): string {
   return [
-    ...locales.map((locale) => `import { ${locale} } from "./messages/${locale}.${extension}";`),
+    ...locales.map(
+      (locale) => `import { ${locale}, ${locale}Write } from "./messages/${locale}.${extension}";`,
+    ),
     `export const catalogs = { ${locales.join(", ")} };`,
+    `export const writeCatalogs = { ${locales.map((locale) => `${locale}: ${locale}Write`).join(", ")} };`,
   ].join("\n");
 }
 

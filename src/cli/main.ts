@@ -11,7 +11,7 @@ import { createApp, createdMessage, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
 import { runReconcile } from "./reconcile.ts";
 import { DEV_PAGE_DEFAULT_PORT, portSetting } from "../server/app/port-settings.ts";
-import { StartupRefusal } from "../server/mode.ts";
+import { StartupRefusal } from "../server/runtime/mode.ts";
 
 const USAGE = `Usage:
   mcp-widget-kit create <folder> [--template flights | replies | payments] [--name <package-name>]
@@ -148,7 +148,7 @@ async function signIn(args: string[]): Promise<void> {
   // Loaded here: only this command needs oidc-provider (an optional peer).
   const [{ startDevAuthorizationServer }, { createJsonLogger }] = await Promise.all([
     import("../server/auth/dev-authorization-server.ts"),
-    import("../server/log.ts"),
+    import("../server/runtime/log.ts"),
   ]);
   const issuer = await startDevAuthorizationServer({
     resource: values.resource,

@@ -78,8 +78,8 @@ const KIT_CLASSES: { readonly [code: string]: ErrorClass } = {
 };
 
 /**
- * An app's words and classes for its own error codes, given to ErrorState, ResultView,
- * ConfirmDraft and ConfirmPurchase alike (the write flow's views are those components).
+ * An app's words and classes for its own error codes, given to ErrorState, ResultView and
+ * ConfirmDraft alike (the write flow's views are those components).
  */
 export interface ErrorWords {
   /** The person's sentence per code; it beats the kit's sentence for the code and its class. */

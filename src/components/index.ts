@@ -19,12 +19,7 @@ export { RequestId, type RequestIdProps } from "./request-id.tsx";
 export { RetryButton, DEFAULT_MAX_ATTEMPTS, type RetryButtonProps } from "./retry-button.tsx";
 export { WaysBack, type WaysBackProps } from "./ways-back.tsx";
 export { ConfirmDraft, type ConfirmDraftProps, type Draft } from "./confirm-draft.tsx";
-export {
-  ConfirmPurchase,
-  type ConfirmPurchaseProps,
-  type PurchaseDraft,
-  type CommitOutcome,
-} from "./confirm-purchase.tsx";
+export type { CommitOutcome } from "../write/commit-outcome.ts";
 export { Receipt, type ReceiptProps } from "./receipt.tsx";
 export {
   type PaymentMethodWords,

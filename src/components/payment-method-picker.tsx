@@ -101,10 +101,10 @@ interface Chosen {
  *
  * @example
  * const payment = usePaymentMethodChoice();
- * <ConfirmPurchase draft={purchase} onCommit={(key) =>
+ * <ConfirmDraft draft={purchase} onCommit={(key) =>
  *   commit({ draft_id, idempotency_key: key, payment_method_id: payment.take() })}>
  *   {payment.picker(draft_id, payment_methods)}
- * </ConfirmPurchase>
+ * </ConfirmDraft>
  */
 export function usePaymentMethodChoice(words?: PaymentMethodWords): PaymentMethodChoice {
   const [state, setState] = useState<Chosen | undefined>(undefined);

@@ -5,7 +5,7 @@
  * descendant reports with `useReportDomState`, else the `state` prop. The component that
  * renders the root gives the state it knows as the prop (ResultView: the parsed view's
  * state, which already is a DOM name); a descendant that owns a phase the parent can't see
- * (ConfirmPurchase: `committing`, RenderGuard's fallback: `invalid`) reports it through
+ * (ConfirmDraft: `committing`, RenderGuard's fallback: `invalid`) reports it through
  * context instead of every parent threading it down. Nothing else writes `data-state`.
  */
 import {

@@ -5,10 +5,11 @@
  * the draft's proof and one idempotency key, cancel, back, refresh, retry, prepare again and
  * the cancelled notice are all the kit's (docs/components.md, "A write drawn once").
  */
-import type { ReactNode } from "react";
-import { HOST_CALL_FAILED } from "../contract/error-codes.ts";
+import { useRef, useState, type ReactNode } from "react";
+import { CONFIRMATION_NOT_DELIVERED } from "../contract/error-codes.ts";
 import type { ToolInputOf, ToolRef } from "../contract/tools.ts";
 import type { AnyParsedResult } from "../contract/index.ts";
+import { useHost } from "../hooks/host-context.tsx";
 import type { SheetCheckout } from "../hooks/use-sheet-checkout.ts";
 import { useWriteFlow, type WriteFlowOptions } from "../hooks/use-write-flow.ts";
 import type { AppMessages } from "../i18n/app-messages.ts";
@@ -20,6 +21,7 @@ import type { EmptyStateProps } from "./empty-state.tsx";
 import { Receipt } from "./receipt.tsx";
 import { ReportedInvalid, ResultView, type RecordsOf, type ResultsOf } from "./result-view.tsx";
 import { WidgetRoot } from "./widget-root.tsx";
+import { writeCatalogs } from "../i18n/catalogs.ts";
 import { WRITE_ERROR_CLASSES } from "./write-error-classes.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 
@@ -77,9 +79,10 @@ export interface WriteViewProps<R extends AnyParsedResult, P extends ToolRef, C 
   ) => ReactNode | undefined;
   /**
    * ChatGPT's payment sheet, where the app offers it (`useSheetCheckout(…)`'s answer): where
-   * the host has one (`available`), Confirm pays the draft there; elsewhere, and where the
-   * server has no session tool (the call fails `HOST_CALL_FAILED`), the commit tool commits it.
-   * The draft is single-use across both ways (docs/checkout.md, "The payment sheet").
+   * the host has one and the server said it pays the draft there (`available`), Confirm pays
+   * the draft there, and a failed payment is shown and paid again there; elsewhere the commit
+   * tool commits it. The draft is single-use across both ways (docs/checkout.md, "The payment
+   * sheet").
    */
   readonly sheet?: SheetCheckout;
   /** Any other record kind of the app (neither the draft nor the receipt). */
@@ -130,11 +133,24 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
 ) {
   const { header, confirm, renderReceipt, renderCommitted, renderRecord, dialogWords, sheet } =
     props;
-  // The write's own draft refusals are classed for every app; the app's classes come on top.
-  const errorClasses = { ...WRITE_ERROR_CLASSES, ...props.errorClasses };
+  // The write's own draft refusals are classed for every app, and a closed payment sheet is a
+  // payment not done (its title); the app's classes come on top.
+  const errorClasses = {
+    ...WRITE_ERROR_CLASSES,
+    CHECKOUT_NOT_COMPLETED: "declined" as const,
+    ...props.errorClasses,
+  };
   // Any commit ref: the commit is sent with the kit's commit arguments, whatever it declares.
   const flow = useWriteFlow<R, P, ToolRef>(props);
-  const { m } = useI18n();
+  const { m, language } = useI18n();
+  // The draft whose commit the host left without its proof (`CONFIRMATION_NOT_DELIVERED`).
+  const [proofless, setProofless] = useState<string>();
+  // The reference of the order the sheet just paid (no commit was sent for it).
+  const paidOnSheet = useRef<string>(undefined);
+  const host = useHost();
+  // The confirmation's own words (a host that drops the proof, a closed sheet), then the app's.
+  // (`writeCatalogs` has the catalogs' languages, so `language`'s is there.)
+  const errorTexts = { ...writeCatalogs[language], ...props.errorTexts };
   if (flow.cancelled)
     return (
       <WidgetRoot state="empty">
@@ -154,7 +170,7 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
       onBack={flow.back}
       onRefresh={flow.refresh}
       onCancel={flow.end}
-      errorTexts={props.errorTexts}
+      errorTexts={errorTexts}
       errorClasses={errorClasses}
       emptySuggestions={props.emptySuggestions}
       renderResults={(view) => props.renderResults(view, write)}
@@ -184,18 +200,41 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
             key={draft.id}
             draft={draft}
             words={dialogWords}
-            errorTexts={props.errorTexts}
+            errorTexts={errorTexts}
             errorClasses={errorClasses}
-            onCommit={(key) => {
-              const send = () =>
-                flow.commit({ ...commitArguments?.(), draft_id: draft.id, idempotency_key: key });
-              return sheet?.available ? payOnSheet(sheet, draft, send) : send();
+            onCommit={async (key) => {
+              const onSheet = sheet?.available ? sheet : undefined;
+              const outcome = await (onSheet
+                ? payOnSheet(onSheet, draft)
+                : flow.commit({
+                    ...commitArguments?.(),
+                    draft_id: draft.id,
+                    idempotency_key: key,
+                  }));
+              if (!outcome.ok && outcome.error.code === CONFIRMATION_NOT_DELIVERED)
+                setProofless(draft.id);
+              paidOnSheet.current = onSheet && outcome.ok ? outcome.reference : undefined;
+              return outcome;
             }}
-            onCommitted={flow.committed}
+            onCommitted={(outcome) => {
+              if (outcome.reference !== paidOnSheet.current) return flow.committed();
+              // The flow sent no commit, so it tells nothing: the model is told as after one.
+              const text =
+                props.words?.confirmed?.(outcome.reference) ??
+                `The person confirmed (reference ${outcome.reference}).`;
+              if (host.capabilities.updateModelContext)
+                void Promise.resolve()
+                  .then(() => host.updateModelContext?.({ content: [{ type: "text", text }] }))
+                  .catch(() => {}); // a host that fails it: the model is not told, the view lives
+            }}
             onCancel={flow.cancel}
             onBack={flow.back}
             onRefresh={flow.refresh}
-            onPrepareAgain={again === undefined ? undefined : () => flow.prepare(again)}
+            // Not where the host dropped the draft's proof: a draft prepared again here would
+            // lose its proof again, and fail the same way.
+            onPrepareAgain={
+              again === undefined || proofless === draft.id ? undefined : () => flow.prepare(again)
+            }
           >
             {body}
           </ConfirmDraft>
@@ -207,15 +246,11 @@ function WriteFlowView<R extends AnyParsedResult, P extends ToolRef, C extends T
 if (IS_DEV) (WriteView as DevNamed).displayName = "WriteView";
 
 /**
- * `draft` paid on the host's sheet, as a commit's outcome with the draft's total; the commit
- * (`send`) where the sheet's session tool is not on this server (nothing was charged then).
+ * `draft` paid on the host's sheet, as a commit's outcome with the draft's total. A failed
+ * sheet is that failure (retried on the sheet), never a commit another way: the server said it
+ * pays this draft on the sheet.
  */
-async function payOnSheet(
-  sheet: SheetCheckout,
-  draft: Draft,
-  send: () => Promise<CommitOutcome>,
-): Promise<CommitOutcome> {
+async function payOnSheet(sheet: SheetCheckout, draft: Draft): Promise<CommitOutcome> {
   const paid = await sheet.pay(draft.id);
-  if (paid.ok) return { ...paid, total: draft.total };
-  return paid.error.code === HOST_CALL_FAILED ? send() : paid;
+  return paid.ok ? { ...paid, total: draft.total } : paid;
 }

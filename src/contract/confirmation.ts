@@ -6,6 +6,13 @@
 /** The prepare result's `_meta` key of the proof: the widget-only lane. */
 export const CONFIRMATION_META = "mcp-widget-kit/confirmation";
 
+/**
+ * The `_meta` key, on every result of a server with a payment sheet, that names the sheet's
+ * session tool (`createPaymentSheet`'s `sessionTool.name`): the widget pays on the sheet only
+ * where the server says it has one, never because another call failed.
+ */
+export const SHEET_META = "mcp-widget-kit/sheet";
+
 /** The commit argument that carries the proof back. */
 export const CONFIRMATION_ARGUMENT = "confirmation";
 

@@ -2,12 +2,13 @@
  * Paying a write flow's draft on ChatGPT's payment sheet: the server's session tool (the kit
  * registers it: docs/checkout.md) is called with the person's confirmation proof the flow
  * kept, and the session it answers goes to `requestCheckout`. What came of it is a
- * `CommitOutcome`, so `ConfirmPurchase` shows the order, or the error, as after a commit. Its
+ * `CommitOutcome`, so `ConfirmDraft` shows the order, or the error, as after a commit. Its
  * own module: only an app that offers the sheet imports it, and every other widget ships none
  * of its bytes.
  */
 import * as v from "valibot";
-import { CONFIRMATION_ARGUMENT } from "../contract/confirmation.ts";
+import { CONFIRMATION_ARGUMENT, SHEET_META } from "../contract/confirmation.ts";
+import { CONFIRMATION_NOT_DELIVERED, CONFIRMATION_REQUIRED } from "../contract/error-codes.ts";
 import { ToolErrorSchema } from "../contract/schemas.ts";
 import type { ToolError } from "../contract/index.ts";
 import { isRecord } from "../core/is-record.ts";
@@ -20,12 +21,17 @@ import { readStateKey, writeStateKey } from "../write/widget-state-key.ts";
 
 /** What `useSheetCheckout` gives the widget. */
 export interface SheetCheckout {
-  /** Whether this host offers the payment sheet; without it, commit the app's own way. */
+  /**
+   * Whether drafts are paid on the sheet: this host offers one, and the server says it has one
+   * (its results' `_meta` name `sessionTool`, as the host handed the widget). Without it,
+   * commit the app's own way; with it, never: a failed sheet is shown, and paid again there.
+   */
   readonly available: boolean;
   /**
    * Pays the draft on the sheet (call it from the person's click): the order as a commit's
-   * success, else the error — the server's ToolError, or the kit's for a closed sheet
-   * (`CHECKOUT_NOT_COMPLETED`, nothing charged) and an answer it cannot read
+   * success, else the error — the server's ToolError, the host's failed (or timed-out) call of
+   * the session tool (`changes: "none"`: no sheet opened, nothing charged), or the kit's for a
+   * closed sheet (`CHECKOUT_NOT_COMPLETED`, nothing charged) and an answer it cannot read
    * (`CHECKOUT_UNKNOWN`: ask the server for the order's status, do not offer to pay again).
    */
   pay(draftId: string): Promise<CommitOutcome>;
@@ -89,7 +95,9 @@ export function useSheetCheckout(options: {
     // Read when asked (the person's click, a render of the dialog), not once at this render: a
     // host may install its bridge after the widget's first render.
     get available() {
-      return canRequestCheckout();
+      // …and the server has one: its results name the session tool (the host's result's `_meta`).
+      const meta = host.get("toolResponseMetadata");
+      return canRequestCheckout() && isRecord(meta) && meta[SHEET_META] === options.sessionTool;
     },
     async pay(draftId) {
       // The flow's own draft keeps its proof in private widget state; the model's, in the
@@ -100,11 +108,22 @@ export function useSheetCheckout(options: {
         draft_id: draftId,
         ...(proof ? { [CONFIRMATION_ARGUMENT]: proof } : {}),
       });
-      if (!started.ok) return { ok: false, error: started.error };
+      // No session, so no sheet opened: nothing was charged, and paying again is safe.
+      if (!started.ok) return { ok: false, error: { ...started.error, changes: "none" } };
       const content = started.result.structuredContent;
       const session = isRecord(content) ? content.checkout_session : undefined;
-      if (!isRecord(session) || typeof session.id !== "string")
-        return { ok: false, error: errorOf(content, unknownOutcome) };
+      if (!isRecord(session) || typeof session.id !== "string") {
+        const error = errorOf(content, unknownOutcome);
+        // Refused for want of a proof none reached the widget: the host dropped it (as the
+        // write flow's commit says), nothing expired.
+        return {
+          ok: false,
+          error:
+            !proof && error.code === CONFIRMATION_REQUIRED
+              ? { ...error, code: CONFIRMATION_NOT_DELIVERED }
+              : error,
+        };
+      }
       const paid = await requestCheckout({ ...session, id: session.id });
       switch (paid.status) {
         case "completed":

@@ -11,8 +11,8 @@ import type { KindData, KindDefinition } from "../contract/kinds.ts";
 import type { ToolSignature } from "../contract/tools.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts";
 import type { ArgumentSpec } from "./validate-arguments/index.ts";
-import { fileParamsOf } from "./file-input.ts";
-import { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
+import { fileParamsOf } from "./validate-arguments/file-input.ts";
+import { widgetToolMeta, type WidgetUris } from "./widget/widget-tool-meta.ts";
 
 /** The hints of a tool that only reads, and of a write run once per idempotency key. */
 const READ_HINTS = {

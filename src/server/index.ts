@@ -8,13 +8,13 @@
  * `mcp-widget-kit/contract`; the kit's internals are imported from their `src/server/*` files
  * by its own tests and scripts.
  */
-export { createJsonLogger, silentLogger, type ServerLogger } from "./log.ts";
-export { NEXT_ACTIONS } from "./next-action.ts";
-export { explainEmpty, type SearchCondition } from "./empty-reason.ts";
+export { createJsonLogger, silentLogger, type ServerLogger } from "./runtime/log.ts";
+export { NEXT_ACTIONS } from "./model-text/next-action.ts";
+export { explainEmpty, type SearchCondition } from "./model-text/empty-reason.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
-export { callerScope } from "./caller.ts";
+export { callerScope } from "./auth/caller.ts";
 export type { ArgumentSpec } from "./validate-arguments/index.ts";
-export { StartupRefusal } from "./mode.ts";
+export { StartupRefusal } from "./runtime/mode.ts";
 export {
   type AuthorizationSettings,
   createResourceServer,
@@ -32,8 +32,8 @@ export {
 } from "./tool-server.ts";
 export { idempotentResult } from "./write/idempotent-result.ts";
 export { commitArguments, runCommit } from "./write/commit-arguments.ts";
-export { peekCommit } from "./commit-status.ts";
-export { signWebhook, webhookRoute, type WebhookOptions } from "./webhook.ts";
+export { peekCommit } from "./write/commit-status.ts";
+export { signWebhook, webhookRoute, type WebhookOptions } from "./checkout/webhook.ts";
 export {
   defineWrite,
   type Write,
@@ -46,10 +46,10 @@ export {
 } from "./write/define-write.ts";
 export type { RefusalOptions, WriteValue } from "./write/write-refusals.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./write/confirmation.ts";
-export { widgetToolMeta, type WidgetUris } from "./widget-tool-meta.ts";
-export { widgetResources } from "./widget-resources.ts";
+export { widgetToolMeta, type WidgetUris } from "./widget/widget-tool-meta.ts";
+export { widgetResources } from "./widget/widget-resources.ts";
 export { defineTool, type ToolsOf } from "./define-tool.ts";
-export { FileInput } from "./file-input.ts";
+export { FileInput } from "./validate-arguments/file-input.ts";
 export { serveHttp } from "./http/serve-http.ts";
 export { serveApp, type OpenedApp } from "./app/serve-app.ts";
 export { appReconciliation } from "./app/app-reconciliation.ts";

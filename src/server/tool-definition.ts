@@ -7,7 +7,7 @@
 import type { AuthInfo, ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth/principal.ts";
 import type { ToolAuth } from "./auth/tool-access.ts";
-import type { ServerLogger } from "./log.ts";
+import type { ServerLogger } from "./runtime/log.ts";
 import type { ToolErrorBody } from "./tool-failure.ts";
 import type { ArgumentSpec } from "./validate-arguments/index.ts";
 

@@ -11,8 +11,8 @@ import {
 } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import { fromProblem } from "../contract/problem.ts";
-import { errorFields, type ServerLogger } from "./log.ts";
-import { NEXT_ACTIONS } from "./next-action.ts";
+import { errorFields, type ServerLogger } from "./runtime/log.ts";
+import { NEXT_ACTIONS } from "./model-text/next-action.ts";
 
 /** A ToolError without the `request_id` (the server adds it per call). */
 export type ToolErrorBody = Omit<ToolError, "request_id">;

@@ -1,7 +1,7 @@
 /**
  * An MCP server from tool definitions: tools advertise raw JSON Schema (`inputSchema` from
  * valibot, `outputSchema` from the contract) and validate their own arguments, so every
- * problem comes back at once as a ToolError. `sdk-server.ts` puts it on the SDK's `Server`.
+ * problem comes back at once as a ToolError. `http/sdk-server.ts` puts it on the SDK's `Server`.
  */
 import {
   ProtocolError,
@@ -12,13 +12,13 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { modelInstructions } from "./model-instructions.ts";
-import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./awaiting-confirmation.ts";
+import { modelInstructions } from "./model-text/model-instructions.ts";
+import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./write/awaiting-confirmation.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import type { ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
-import { boundToolError } from "./bound-error.ts";
+import { boundToolError } from "./model-text/bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
 import type { ProtectedResource } from "./auth/protected-resource.ts";
 import { principalOf } from "./auth/request-auth.ts";
@@ -30,9 +30,9 @@ import {
   WWW_AUTHENTICATE_META,
   type RequestAuth,
 } from "./auth/tool-access.ts";
-import { ANONYMOUS_CALLER, callerScope } from "./caller.ts";
+import { ANONYMOUS_CALLER, callerScope } from "./auth/caller.ts";
 import { isRecord } from "../core/is-record.ts";
-import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import { CONFIRMATION_ARGUMENT, CONFIRMATION_META, SHEET_META } from "../contract/confirmation.ts";
 import {
   appOnlyMeta,
   confirmationRequired,
@@ -44,13 +44,13 @@ import {
   type ConfirmationOptions,
 } from "./write/confirmation.ts";
 import type { ReconcileOptions } from "./idempotency/reconcile.ts";
-import type { ServerLogger } from "./log.ts";
+import type { ServerLogger } from "./runtime/log.ts";
 import { serverReconciler } from "./write/write-reconcilers.ts";
-import { NEXT_ACTIONS } from "./next-action.ts";
-import { newRequestId } from "./request-id.ts";
+import { NEXT_ACTIONS } from "./model-text/next-action.ts";
+import { newRequestId } from "./runtime/request-id.ts";
 import { failureResult, successResult } from "./results.ts";
-import type { ResourceProvider } from "./resource-provider.ts";
-import { createSdkServer } from "./sdk-server.ts";
+import type { ResourceProvider } from "./widget/resource-provider.ts";
+import { createSdkServer } from "./http/sdk-server.ts";
 import { checkoutTools, type CheckoutTool } from "./checkout/checkout-tools.ts";
 import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts";
 import { toToolError } from "./tool-failure.ts";
@@ -63,7 +63,7 @@ import { validationMessage } from "./validate-arguments/validation-message.ts";
 export type { CallOrigin, ToolContext, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
 
 // Its own file, so the SDK wiring can name it without importing this module back.
-export type { ResourceProvider } from "./resource-provider.ts";
+export type { ResourceProvider } from "./widget/resource-provider.ts";
 
 /** A refused call as the HTTP layer answers it: status, `WWW-Authenticate`, and the tool result. */
 export interface RefusedCall {
@@ -447,6 +447,9 @@ export function createToolServer(options: {
         const result = successResult(contractVersion, tool.kind, data, outcome.text);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
         if (proof) result._meta = { [CONFIRMATION_META]: proof };
+        // With a payment sheet, every result names its session tool there: the widget pays on
+        // the sheet because the server has one, never because some other call failed.
+        if (sheet) result._meta = { ...result._meta, [SHEET_META]: sheet.sessionTool.name };
         return result;
       }
       return fail(

@@ -1,40 +1,43 @@
 /**
  * ResultView renders any contract's tool output in its state. The root carries `data-state`:
  * `loading | results | empty | error | invalid | unsupported`, or a record kind's state
- * through `renderRecord` (a draft shows as `confirm`). Here it renders the GiftGenius
- * contract with a deliberately plain `renderResults`, to show that the kit knows no gifts.
+ * through `renderRecord` (a draft shows as `confirm`). Here it renders the kit's fixture
+ * shop contract (test/support/shop-contract.ts) with a deliberately plain `renderResults`, to
+ * show that the kit knows no app's items.
  * The tool output comes from the host (`parameters.host.globals.toolOutput`).
  */
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
 import { ResultView, type ResultsOf, type RecordsOf } from "../../src/components/result-view.tsx";
-import { giftGenius, type GiftGeniusView } from "../../examples/giftgenius/contract.ts";
+import { shop } from "../../test/support/shop-contract.ts";
 import { RESULT_VIEW_DOCS } from "../support/docs-tables.ts";
 import { waitForState, widgetRootOf } from "../support/in-widget-root.tsx";
 import {
   draftOutput,
   errorOutput,
-  GIFTS,
-  NO_SUGGESTIONS,
+  NO_PRODUCTS,
+  PRODUCT_LIST,
+  PRODUCTS,
   RATE_LIMITED,
-  SUGGESTIONS,
   UPSTREAM_UNAVAILABLE,
   VALIDATION_ERROR,
 } from "../support/samples.ts";
 
-function renderGiftTitles(view: ResultsOf<GiftGeniusView>) {
+type ShopView = ReturnType<typeof shop.parse>;
+
+function renderProductTitles(view: ResultsOf<ShopView>) {
   return (
     <ul className="wk-stack">
-      {view.items.map((gift, index) => (
-        <li key={index} data-gift-id={gift.id}>
-          {gift.title}
+      {view.items.map((product, index) => (
+        <li key={index} data-product-id={product.id}>
+          {product.title}
         </li>
       ))}
     </ul>
   );
 }
 
-function renderDraftSummary(view: RecordsOf<GiftGeniusView>) {
+function renderDraftSummary(view: RecordsOf<ShopView>) {
   return view.state === "confirm" ? (
     <p className="wk-panel">Draft {view.data.draft.draft_id}: confirm in the app.</p>
   ) : null;
@@ -52,27 +55,27 @@ const meta = {
   tags: ["autodocs"],
   parameters: RESULT_VIEW_DOCS,
   args: {
-    contract: giftGenius,
+    contract: shop,
     // ResultView is generic over the contract's view; Meta cannot carry a type parameter.
-    renderResults: renderGiftTitles as never,
+    renderResults: renderProductTitles as never,
     renderRecord: renderDraftSummary as never,
     onRetry: fn(),
-    header: <h1>Gift ideas</h1>,
+    header: <h1>Products</h1>,
   },
 } satisfies Meta<typeof ResultView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const giftCount = (root: HTMLElement) => root.querySelectorAll("[data-gift-id]").length;
+const productCount = (root: HTMLElement) => root.querySelectorAll("[data-product-id]").length;
 const stateOf = (root: HTMLElement) => widgetRootOf(root).getAttribute("data-state");
 
 /** Every valid item rendered, in a list that scrolls within the host's max height. */
 export const Results: Story = {
-  parameters: withOutput(SUGGESTIONS),
+  parameters: withOutput(PRODUCT_LIST),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "results");
-    await expect(giftCount(canvasElement)).toBe(3);
+    await expect(productCount(canvasElement)).toBe(3);
   },
 };
 
@@ -86,7 +89,7 @@ export const Loading: Story = {
 
 /** The output arrives after the widget mounted: `loading`, then `results`. */
 export const LoadingThenResults: Story = {
-  parameters: { host: { globals: { toolOutput: SUGGESTIONS }, toolOutputDelayMs: 300 } },
+  parameters: { host: { globals: { toolOutput: PRODUCT_LIST }, toolOutputDelayMs: 300 } },
   play: async ({ canvasElement }) => {
     await expect(stateOf(canvasElement)).toBe("loading");
     await waitForState(canvasElement, "results");
@@ -95,10 +98,10 @@ export const LoadingThenResults: Story = {
 
 /** One malformed item among good ones is dropped and counted, never fatal. */
 export const ResultsWithDroppedItem: Story = {
-  parameters: withOutput({ ...SUGGESTIONS, gifts: [...GIFTS, { id: 7, title: null }] }),
+  parameters: withOutput({ ...PRODUCT_LIST, products: [...PRODUCTS, { id: 7, title: null }] }),
   play: async ({ canvas, canvasElement }) => {
     await waitForState(canvasElement, "results");
-    await expect(giftCount(canvasElement)).toBe(3);
+    await expect(productCount(canvasElement)).toBe(3);
     await expect(canvas.getByText("1 item could not be shown.")).toBeVisible();
   },
 };
@@ -107,16 +110,16 @@ export const ResultsWithDroppedItem: Story = {
 export const LongListWithinMaxHeight: Story = {
   globals: { maxHeight: "320" },
   parameters: withOutput({
-    ...SUGGESTIONS,
-    gifts: Array.from({ length: 40 }, (_, i) => ({
-      ...GIFTS[i % 3],
-      id: `g-${i}`,
-      title: `Gift idea ${i + 1}`,
+    ...PRODUCT_LIST,
+    products: Array.from({ length: 40 }, (_, i) => ({
+      ...PRODUCTS[i % 3],
+      id: `p-${i}`,
+      title: `Product ${i + 1}`,
     })),
   }),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "results");
-    await expect(giftCount(canvasElement)).toBe(40);
+    await expect(productCount(canvasElement)).toBe(40);
     await expect(widgetRootOf(canvasElement).getBoundingClientRect().height).toBeLessThanOrEqual(
       320,
     );
@@ -125,16 +128,16 @@ export const LongListWithinMaxHeight: Story = {
 
 /** Nothing found: `ok: true`, an empty list and the reason. */
 export const Empty: Story = {
-  parameters: withOutput(NO_SUGGESTIONS),
+  parameters: withOutput(NO_PRODUCTS),
   play: async ({ canvas, canvasElement }) => {
     await waitForState(canvasElement, "empty");
-    await expect(canvas.getByText(/No gifts for a 5 USD budget/)).toBeVisible();
+    await expect(canvas.getByText(/No products for a 5 USD budget/)).toBeVisible();
   },
 };
 
 /** A retryable upstream error, with a retry. */
 export const ErrorRetryable: Story = {
-  parameters: withOutput(errorOutput("gift_suggestions", UPSTREAM_UNAVAILABLE)),
+  parameters: withOutput(errorOutput("product_list", UPSTREAM_UNAVAILABLE)),
   play: async ({ canvasElement, args }) => {
     await waitForState(canvasElement, "error");
     await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('[data-action="retry"]')!);
@@ -149,9 +152,7 @@ export const ErrorRetryable: Story = {
  * throw into `invalid` and still render something.
  */
 export const ErrorRateLimited: Story = {
-  parameters: withOutput(
-    errorOutput("gift_suggestions", { ...RATE_LIMITED, retry_after_seconds: 60 }),
-  ),
+  parameters: withOutput(errorOutput("product_list", { ...RATE_LIMITED, retry_after_seconds: 60 })),
   play: async ({ canvas, canvasElement }) => {
     await waitForState(canvasElement, "error");
     await expect(
@@ -165,7 +166,7 @@ export const ErrorRateLimited: Story = {
 
 /** Bad arguments: every field problem, no retry. */
 export const ErrorValidation: Story = {
-  parameters: withOutput(errorOutput("gift_suggestions", VALIDATION_ERROR)),
+  parameters: withOutput(errorOutput("product_list", VALIDATION_ERROR)),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "error");
     await expect(canvasElement.querySelector('[data-action="retry"]')).toBeNull();
@@ -182,7 +183,7 @@ export const Invalid: Story = {
 
 /** A newer major version of the contract: `unsupported`. */
 export const Unsupported: Story = {
-  parameters: withOutput({ ...SUGGESTIONS, contract_version: "2.0" }),
+  parameters: withOutput({ ...PRODUCT_LIST, contract_version: "2.0" }),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "unsupported");
   },
@@ -203,7 +204,7 @@ export const RenderErrorBecomesInvalid: Story = {
       throw new Error("a bug in the app's renderResults");
     }) as never,
   },
-  parameters: withOutput(SUGGESTIONS),
+  parameters: withOutput(PRODUCT_LIST),
   play: async ({ canvasElement }) => {
     await waitForState(canvasElement, "invalid");
   },

@@ -46,7 +46,7 @@ export const RESULT_VIEW_DOCS = describe(
 export const ERROR_STATE_DOCS = describe(
   'A ToolError for the person (`role="alert"`): the sentence, every field problem with its example, the next step, what happened to a write (`changes`), the request ID, and a retry. Payload text is never markup.',
   [
-    ['`data-state="error"`', "on the widget root (set by ResultView or ConfirmPurchase around it)"],
+    ['`data-state="error"`', "on the widget root (set by ResultView or ConfirmDraft around it)"],
     [
       '`data-action="retry"`',
       "present only when `error.retryable` and `onRetry` is given; counts down `retry_after_seconds`",
@@ -83,7 +83,7 @@ export const RETRY_BUTTON_DOCS = describe("The retry control of an error.", [
   ["after `maxAttempts`", 'replaced by "try again later"'],
 ]);
 
-export const CONFIRM_PURCHASE_DOCS = describe(
+export const CONFIRM_DRAFT_DOCS = describe(
   'The human confirmation before a write: a modal `role="alertdialog"` (Cancel focused first, Tab kept inside, Escape cancels, focus returned on close). The idempotency key is made once per draft and stored in widget state before the commit; a burst of clicks sends one call; a retry or a remount reuses the key.',
   [
     [
@@ -91,7 +91,7 @@ export const CONFIRM_PURCHASE_DOCS = describe(
       'the draft, awaiting the person; an expired draft stays here with Confirm disabled and "Prepare again"',
     ],
     ['`data-state="committing"`', "the commit is on its way (buttons disabled)"],
-    ['`data-state="committed"`', "the order exists (Receipt; a replay is said calmly)"],
+    ['`data-state="committed"`', "the write is done (Receipt; a replay is said calmly)"],
     ['`data-state="error"`', "the commit failed: ErrorState, retried with the same key"],
     ['`data-action="confirm"` / `"cancel"`', "the two buttons"],
   ],

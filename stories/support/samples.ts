@@ -1,51 +1,51 @@
 /**
- * Sample GiftGenius tool outputs and errors for stories, in the wire format (contract v1).
- * Hand-written to show each state; the recorded outputs of the real server are the fixture
- * stories (stories/fixtures).
+ * Sample tool outputs and errors of the kit's fixture shop for stories, in the wire format
+ * (contract v1). Hand-written to show each state; the recorded outputs of the fixture shop's
+ * server are the fixture stories (stories/fixtures).
  */
 import type { ToolError } from "../../src/contract/index.ts";
 import { CONTRACT_VERSION } from "../../src/contract/version.ts";
 
 const envelope = (kind: string) => ({ contract_version: CONTRACT_VERSION, kind });
 
-/** Three gifts, one with every optional field. */
-export const GIFTS = [
+/** Three products of the kit's fixture shop (test/support/shop-contract.ts), one with every optional field. */
+export const PRODUCTS = [
   {
-    id: "g-101",
+    id: "p-101",
     title: "Trail running headlamp",
     price: { amount: "34.90", currency: "USD" },
-    reason: "She runs before sunrise and mentioned hiking trips.",
+    reason: "Bright enough for runs before sunrise.",
     tags: ["outdoor", "running"],
-    product_url: "https://shop.example.com/g-101",
+    page_url: "https://shop.fixture.example/p/p-101",
   },
   {
-    id: "g-102",
+    id: "p-102",
     title: "Pour-over coffee set",
     price: { amount: "27.50", currency: "USD" },
     tags: ["coffee"],
   },
-  { id: "g-103", title: "Field notebook, pack of 3", price: { amount: "12.00", currency: "USD" } },
+  { id: "p-103", title: "Field notebook, pack of 3", price: { amount: "12.00", currency: "USD" } },
 ];
 
-/** `suggest_gifts` with results. */
-export const SUGGESTIONS = { ...envelope("gift_suggestions"), ok: true, gifts: GIFTS };
+/** `list_products` with results. */
+export const PRODUCT_LIST = { ...envelope("product_list"), ok: true, products: PRODUCTS };
 
-/** `suggest_gifts` with nothing found: `ok: true`, an empty list and a reason. */
-export const NO_SUGGESTIONS = {
-  ...envelope("gift_suggestions"),
+/** `list_products` with nothing found: `ok: true`, an empty list and a reason. */
+export const NO_PRODUCTS = {
+  ...envelope("product_list"),
   ok: true,
-  gifts: [],
-  no_results_reason: "No gifts for a 5 USD budget match “sailing”.",
+  products: [],
+  no_match_reason: "No products for a 5 USD budget match “sailing”.",
 };
 
 /** A draft that expires far in the future (so stories stay in `confirm`). */
 export function draftOutput(draftId = "d-7", expiresAt = "2099-01-01T00:00:00Z") {
   return {
-    ...envelope("order_draft"),
+    ...envelope("purchase_draft"),
     ok: true,
     draft: {
       draft_id: draftId,
-      gift: GIFTS[0],
+      product: PRODUCTS[0],
       quantity: 1,
       total: { amount: "34.90", currency: "USD" },
       expires_at: expiresAt,
@@ -53,16 +53,17 @@ export function draftOutput(draftId = "d-7", expiresAt = "2099-01-01T00:00:00Z")
   };
 }
 
-/** The order `commit_order` creates (or replays) for a draft. */
-export function orderOutput(draftId = "d-7", replayed = false) {
+/** The purchase `place_purchase` makes (or replays) for a draft. */
+export function purchaseOutput(draftId = "d-7", replayed = false) {
   return {
-    ...envelope("order"),
+    ...envelope("purchase"),
     ok: true,
-    order: {
-      order_id: `o-${draftId}`,
+    purchase: {
+      purchase_id: `u-${draftId}`,
       draft_id: draftId,
-      status: "created",
+      status: "placed",
       total: { amount: "34.90", currency: "USD" },
+      receipt_url: `https://shop.fixture.example/r/u-${draftId}`,
     },
     replayed,
   };
@@ -79,7 +80,7 @@ export const VALIDATION_ERROR: ToolError = {
   message: "Some of the search details are not valid.",
   retryable: false,
   request_id: "req_8f2c1a",
-  next_action: "Fix the listed fields and call suggest_gifts again.",
+  next_action: "Fix the listed fields and call list_products again.",
   field_errors: [
     {
       field: "age",
@@ -96,7 +97,7 @@ export const VALIDATION_ERROR: ToolError = {
     {
       field: "relationship_type",
       code: "REQUIRED",
-      message: "Say who the gift is for.",
+      message: "Say who it is for.",
       example: "sister",
     },
   ],
@@ -105,7 +106,7 @@ export const VALIDATION_ERROR: ToolError = {
 /** Rate limited: retryable after a wait. */
 export const RATE_LIMITED: ToolError = {
   code: "RATE_LIMITED",
-  message: "Too many searches in a short time.",
+  message: "Too many requests in a short time.",
   retryable: true,
   retry_after_seconds: 3,
   request_id: "req_51b0d9",
@@ -114,7 +115,7 @@ export const RATE_LIMITED: ToolError = {
 /** The catalog is down: retryable now. */
 export const UPSTREAM_UNAVAILABLE: ToolError = {
   code: "UPSTREAM_UNAVAILABLE",
-  message: "The gift catalog is not answering right now.",
+  message: "The catalog is not answering right now.",
   retryable: true,
   request_id: "req_0c77e4",
 };
@@ -122,7 +123,7 @@ export const UPSTREAM_UNAVAILABLE: ToolError = {
 /** A failed write that says nothing was created. */
 export const COMMIT_FAILED_NOTHING_CREATED: ToolError = {
   code: "PAYMENT_DECLINED",
-  message: "The payment was declined; no order was created.",
+  message: "The payment was declined; nothing was bought.",
   retryable: false,
   changes: "none",
   request_id: "req_a91f30",
@@ -131,7 +132,7 @@ export const COMMIT_FAILED_NOTHING_CREATED: ToolError = {
 /** A write whose outcome is unknown: retrying with the same key is safe. */
 export const COMMIT_OUTCOME_UNKNOWN: ToolError = {
   code: "UPSTREAM_UNAVAILABLE",
-  message: "The order service timed out before answering.",
+  message: "The shop timed out before answering.",
   retryable: true,
   changes: "unknown",
   request_id: "req_3e5d12",

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
 import { appCatalogFor, defineMessages, MessagesProvider, useI18n } from "../../src/i18n/index.ts";
 import { renderWithHost } from "./helpers.tsx";
 
@@ -65,11 +65,11 @@ describe("useI18n with app messages", () => {
   it("re-words the kit's components under a MessagesProvider", () => {
     renderWithHost(
       <MessagesProvider messages={messages}>
-        <ConfirmPurchase
+        <ConfirmDraft
           draft={{
             id: "d-1",
             title: "LIS → OPO",
-            lines: [{ item: "Seat 12A", quantity: 1 }],
+            lines: [{ label: "Seat 12A", value: "× 1" }],
             total: { amount: "40.00", currency: "EUR" },
             expiresAt: "2099-01-01T00:00:00Z",
           }}

@@ -3,7 +3,7 @@ import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 // The kit by its package name: an app's tests (GiftGenius') resolve it to the kit's build and
 // must render under that copy's HostProvider, the kit's own tests resolve it to the sources.
-import { HostProvider, type PurchaseDraft } from "mcp-widget-kit";
+import { HostProvider, type ConfirmDraftProps } from "mcp-widget-kit";
 import { createMockHost, type MockHost } from "mcp-widget-kit/testing";
 
 type MockHostOptions = NonNullable<Parameters<typeof createMockHost>[0]>;
@@ -22,10 +22,10 @@ export function renderWithHost(ui: ReactElement, options: MockHostOptions = {}):
 }
 
 /** A purchase draft the dialog tests confirm: two mugs, still valid. */
-export const MUG_DRAFT: PurchaseDraft = {
+export const MUG_DRAFT: ConfirmDraftProps["draft"] = {
   id: "d-1",
   title: "Trail mug",
-  lines: [{ item: "Trail mug", quantity: 2 }],
+  lines: [{ label: "Trail mug", value: "× 2" }],
   total: { amount: "23.98", currency: "USD" },
   expiresAt: "2031-01-01T00:00:00Z",
 };

@@ -7,7 +7,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
 import { usePaymentMethodChoice } from "../../src/components/payment-method-picker.tsx";
 import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
 import type { SavedPaymentMethod } from "../../src/contract/saved-payment-method.ts";
@@ -31,7 +31,7 @@ function Dialog({
 }) {
   const payment = usePaymentMethodChoice();
   return (
-    <ConfirmPurchase
+    <ConfirmDraft
       draft={draft}
       onCommit={async () => {
         sent.push(payment.take());
@@ -40,7 +40,7 @@ function Dialog({
       onCancel={() => {}}
     >
       {payment.picker(draft.id, methods)}
-    </ConfirmPurchase>
+    </ConfirmDraft>
   );
 }
 
@@ -59,7 +59,7 @@ function Drafts({ draftId }: { draftId: string }) {
   );
 }
 
-describe("usePaymentMethodChoice in ConfirmPurchase", () => {
+describe("usePaymentMethodChoice in ConfirmDraft", () => {
   it("starts a new draft with a fresh, unlocked choice", async () => {
     const { rerender } = renderWithHost(<Drafts draftId="d-1" />);
     const user = userEvent.setup();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * WriteView with ChatGPT's payment sheet (`sheet`): where the host has one, Confirm pays the
- * draft there and the commit tool is not called; where it has none, or the server has no
- * session tool, the commit tool commits. `renderCommitted` draws a committed result in place
- * of the kit's Receipt.
+ * WriteView with ChatGPT's payment sheet (`sheet`): where it is available (the host has one
+ * and the server says it has one), Confirm pays the draft there and the commit tool is not
+ * called, even when the sheet fails; where it is not, the commit tool commits.
+ * `renderCommitted` draws a committed result in place of the kit's Receipt.
  */
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -37,22 +37,28 @@ describe("WriteView with the payment sheet", () => {
     expect(host.toolCalls("place_purchase")).toEqual([]);
     expect(container).toHaveTextContent("ord_sheet_1");
     expect(container).toHaveTextContent("$12.50");
+    // The model is told as after a commit: the same sentence, once.
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference ord_sheet_1)." }] },
+    ]);
   });
 
-  it("commits through the commit tool where the server has no session tool", async () => {
+  it("shows a failed sheet call and pays again on the sheet, never through the commit tool", async () => {
     const sheet = sheetAnswering({
       ok: false,
-      error: { code: "HOST_CALL_FAILED", message: "no such tool", retryable: false },
+      error: { code: "HOST_CALL_FAILED", message: "", retryable: true, changes: "none" },
     });
     const { container, host } = render(sheet);
     await click('[data-action="confirm"]');
     expect(sheet.pay).toHaveBeenCalledTimes(1);
-    expect(host.toolCalls("place_purchase")).toHaveLength(1);
-    expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
-    expect(container).toHaveTextContent("pur_fixture_1");
+    expect(host.toolCalls("place_purchase")).toEqual([]);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    await click('[data-action="retry"]');
+    expect(sheet.pay).toHaveBeenCalledTimes(2);
+    expect(host.toolCalls("place_purchase")).toEqual([]);
   });
 
-  it("shows the sheet's refusal and sends no commit after it", async () => {
+  it("says a closed sheet was closed and charged nothing, offers to pay again, and sends no commit", async () => {
     const sheet = sheetAnswering({
       ok: false,
       error: {
@@ -65,7 +71,12 @@ describe("WriteView with the payment sheet", () => {
     const { host } = render(sheet);
     await click('[data-action="confirm"]');
     expect(host.toolCalls("place_purchase")).toEqual([]);
-    expect(screen.getByRole("alertdialog")).toHaveTextContent(/nothing/i);
+    const dialog = screen.getByRole("alertdialog", { name: "This was not done" });
+    expect(dialog).toHaveTextContent("You closed the payment. Nothing was charged.");
+    // A way to pay again: Try again pays on the sheet once more.
+    await click('[data-action="retry"]');
+    expect(sheet.pay).toHaveBeenCalledTimes(2);
+    expect(host.toolCalls("place_purchase")).toEqual([]);
   });
 
   it("commits through the commit tool where the host has no sheet", async () => {

@@ -94,7 +94,7 @@ describe("WriteView", () => {
     ]);
     expect(screen.getByRole("button", { name: "Confirm" })).toBeEnabled();
   });
-  it("never says expired when the host dropped the proof (issue 48: MCPJam's _meta: null)", async () => {
+  it("says where to confirm when the host dropped the proof (MCPJam's _meta: null), and offers no prepare again", async () => {
     const refused = {
       contract_version: "1.0",
       kind: "purchase",
@@ -111,9 +111,14 @@ describe("WriteView", () => {
     await click('[data-action="confirm"]');
     const dialog = screen.getByRole("alertdialog");
     expect(dialog).not.toHaveTextContent(/expired/i);
-    expect(dialog).toHaveTextContent("The app could not do this.");
+    expect(dialog).toHaveTextContent(
+      "This host does not pass on what the app needs to confirm here. You can confirm in ChatGPT or another host that shows this app.",
+    );
     expect(dialog).toHaveTextContent("Nothing was changed.");
     expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    // Preparing again here would lose the proof again: not offered; the way back is.
+    expect(container.querySelector('[data-action="prepare"]')).toBeNull();
+    expect(container.querySelector('[data-action="back"]')).not.toBeNull();
   });
 
   it("classes a declared write's draft refusals for every app (none lists them)", async () => {

@@ -64,6 +64,22 @@ describe("docs/architecture.md", () => {
     expect(entries.filter((entry) => !architecture.includes(`\`${entry}\``))).toEqual([]);
   });
 
+  it("keeps src/server's root to the tool pipeline, and names each of its rooms", () => {
+    const server = path.join(repo, "src/server");
+    const entries = readdirSync(server, { withFileTypes: true });
+    const rootFiles = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    // The pipeline: index, tool-server, define-tool, tool-definition, tool-failure, results.
+    expect(rootFiles.length).toBeGreaterThan(0);
+    expect(rootFiles.length).toBeLessThanOrEqual(6);
+    const row = architecture.split("\n").find((line) => line.startsWith("| `server`")) ?? "";
+    const rooms = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(rooms.length).toBeGreaterThan(5);
+    expect(rooms.filter((room) => !row.includes(`\`${room}/\``))).toEqual([]);
+    expect(rootFiles.filter((file) => !row.includes(`\`${file.replace(/\.ts$/, "")}\``))).toEqual(
+      [],
+    );
+  });
+
   it("links only to files that exist", () => {
     const links = [...architecture.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);

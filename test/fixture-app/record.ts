@@ -9,7 +9,7 @@
 import { fileURLToPath } from "node:url";
 import { CONFIRMATION_META } from "../../src/contract/index.ts";
 import { createSqliteStore, serveHttp, silentLogger } from "../../src/server/index.ts";
-import { widgetResources } from "../../src/server/widget-resources.ts";
+import { widgetResources } from "../../src/server/widget/widget-resources.ts";
 import { recordFixtures, type RecordedResult } from "../../src/testing/index.ts";
 import { shop } from "../support/shop-contract.ts";
 import { createFixtureTools, FIXTURE_SCOPE, GOOD_LIST } from "./app.ts";

@@ -4,7 +4,7 @@
  * server's own tool declarations. The kit's hook tests render it instead of GiftGenius'
  * widget, so a change to GiftGenius' widget cannot break them (its results: ./payloads.ts).
  */
-import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
 import { Receipt } from "../../src/components/receipt.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { toolRefs } from "../../src/contract/index.ts";
@@ -21,7 +21,7 @@ export const tools = toolRefs<FixtureShopTools>(shop, {
 
 type ShopView = ReturnType<typeof shop.parse>;
 
-/** A purchase result as the receipt ConfirmPurchase shows. */
+/** A purchase result as the receipt ConfirmDraft shows. */
 function receipt(view: ShopView) {
   if (view.state !== "committed") return null;
   const { purchase, replayed } = view.data;
@@ -74,12 +74,12 @@ export function FixtureWidget(props: FixtureWidgetProps) {
         if (view.state === "confirm") {
           const { draft } = view.data;
           return (
-            <ConfirmPurchase
+            <ConfirmDraft
               key={draft.draft_id}
               draft={{
                 id: draft.draft_id,
                 title: draft.product.title,
-                lines: [{ item: draft.product.title, quantity: draft.quantity }],
+                lines: [{ label: draft.product.title, value: `× ${draft.quantity}` }],
                 total: draft.total,
                 expiresAt: draft.expires_at,
               }}

@@ -2,7 +2,7 @@
 // The kit's write flow on its own, with a neutral seat-booking contract (no GiftGenius).
 import { act, fireEvent, render as renderDom, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ConfirmPurchase } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft } from "../../src/components/confirm-draft.tsx";
 import { ResultView } from "../../src/components/result-view.tsx";
 import { createOpenAIHost } from "../../src/bridge/openai.ts";
 import { PRIVATE_STATE_KEY } from "../../src/bridge/private-state.ts";
@@ -57,11 +57,11 @@ function Seats() {
       }
       renderRecord={(view) =>
         view.state === "confirm" && "hold" in view.data ? (
-          <ConfirmPurchase
+          <ConfirmDraft
             draft={{
               id: view.data.hold.hold_id,
               title: view.data.hold.label,
-              lines: [{ item: view.data.hold.label, quantity: 1 }],
+              lines: [{ label: view.data.hold.label, value: "× 1" }],
               total: view.data.hold.total,
               expiresAt: view.data.hold.expires_at,
             }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJsonLogger } from "../../src/server/log.ts";
+import { createJsonLogger } from "../../src/server/runtime/log.ts";
 
 function lines(
   run: (log: ReturnType<typeof createJsonLogger>) => void,

@@ -3,7 +3,11 @@
  * included, is production, which refuses to start without its settings and names each one.
  */
 import { describe, expect, it } from "vitest";
-import { isDevelopment, requireProductionSettings, StartupRefusal } from "../../src/server/mode.ts";
+import {
+  isDevelopment,
+  requireProductionSettings,
+  StartupRefusal,
+} from "../../src/server/runtime/mode.ts";
 
 describe("isDevelopment", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from "../../src/contract/index.ts";
 import { NEXT_ACTIONS, ToolFailure, toToolError } from "../../src/server/index.ts";
-import type { LogFields } from "../../src/server/log.ts";
+import type { LogFields } from "../../src/server/runtime/log.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
 import type { RecordStore } from "../../src/server/idempotency/store.ts";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import * as v from "valibot";
 import { type ArgumentSpec } from "../../src/server/index.ts";
-import { boundToolError, MAX_TOOL_ERROR_CHARS } from "../../src/server/bound-error.ts";
+import { boundToolError, MAX_TOOL_ERROR_CHARS } from "../../src/server/model-text/bound-error.ts";
 import { validateArguments } from "../../src/server/validate-arguments/index.ts";
 import { applyExamples } from "./apply-examples.ts";
 import { SEARCH_FIELDS, searchSpec as spec } from "./search-args.ts";

@@ -5,8 +5,11 @@
  * until when, with the proof kept out of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AWAITING_SENTENCE, awaitingConfirmation } from "../../src/server/awaiting-confirmation.ts";
-import { modelInstructions } from "../../src/server/model-instructions.ts";
+import {
+  AWAITING_SENTENCE,
+  awaitingConfirmation,
+} from "../../src/server/write/awaiting-confirmation.ts";
+import { modelInstructions } from "../../src/server/model-text/model-instructions.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { sc } from "./mcp-client.ts";
 import { call, startFixture, type FixtureHarness } from "../fixture-app/harness.ts";

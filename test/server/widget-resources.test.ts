@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { widgetResources } from "../../src/server/index.ts";
 import { MCP_APP_MIME_TYPE } from "../../src/core/mcp-app-mime-type.ts";
-import { SKYBRIDGE_MIME_TYPE } from "../../src/server/widget-resources.ts";
+import { SKYBRIDGE_MIME_TYPE } from "../../src/server/widget/widget-resources.ts";
 import type { ServerLogger } from "../../src/server/index.ts";
 
 const META = {

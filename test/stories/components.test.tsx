@@ -7,25 +7,23 @@
  */
 import { composeStories } from "@storybook/react-vite";
 import "./compose.ts";
-import * as confirmPurchase from "../../stories/components/confirm-purchase.stories.tsx";
+import * as confirmDraft from "../../stories/components/confirm-draft.stories.tsx";
 import * as emptyState from "../../stories/components/empty-state.stories.tsx";
 import * as errorState from "../../stories/components/error-state.stories.tsx";
 import * as resultView from "../../stories/components/result-view.stories.tsx";
 import * as retryButton from "../../stories/components/retry-button.stories.tsx";
 import * as hostGlobals from "../../stories/host/host-globals.stories.tsx";
-import * as giftGeniusWidget from "../../stories/giftgenius/widget.stories.tsx";
 
 /** What a composed story offers this test: render it and run its play function. */
 type RunnableStory = { run(): Promise<void> };
 
 const files: ReadonlyArray<readonly [string, ReadonlyArray<[string, RunnableStory]>]> = [
-  ["ConfirmPurchase", Object.entries(composeStories(confirmPurchase))],
+  ["ConfirmDraft", Object.entries(composeStories(confirmDraft))],
   ["EmptyState", Object.entries(composeStories(emptyState))],
   ["ErrorState", Object.entries(composeStories(errorState))],
   ["ResultView", Object.entries(composeStories(resultView))],
   ["RetryButton", Object.entries(composeStories(retryButton))],
   ["Host globals", Object.entries(composeStories(hostGlobals))],
-  ["GiftGenius widget", Object.entries(composeStories(giftGeniusWidget))],
 ];
 
 describe.each(files)("%s stories", (_, stories) => {

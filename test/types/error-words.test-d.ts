@@ -1,12 +1,11 @@
 /**
  * Type tests: an app's error words (`errorTexts`, `errorClasses`) are one type, `ErrorWords`,
- * taken alike by ErrorState, ResultView, ConfirmDraft and ConfirmPurchase; a class must be
+ * taken alike by ErrorState, ResultView and ConfirmDraft; a class must be
  * one the kit has a sentence for. Imports go through the package name, as an app's do.
  */
 import { describe, expectTypeOf, it } from "vitest";
 import type {
   ConfirmDraftProps,
-  ConfirmPurchaseProps,
   ErrorClass,
   ErrorStateProps,
   ErrorWords,
@@ -19,7 +18,6 @@ describe("ErrorWords", () => {
     expectTypeOf<ErrorStateProps>().toMatchTypeOf<ErrorWords>();
     expectTypeOf<ResultViewProps<ParsedResult<never>>>().toMatchTypeOf<ErrorWords>();
     expectTypeOf<ConfirmDraftProps>().toMatchTypeOf<ErrorWords>();
-    expectTypeOf<ConfirmPurchaseProps>().toMatchTypeOf<ErrorWords>();
   });
 
   it("maps codes to sentences and to the kit's classes only", () => {

@@ -55,6 +55,12 @@ async function widgetHtml(
 const KIT_TEXT = { en: "Something went wrong", ru: "Что-то пошло не так", zh: "出了点问题" };
 // GiftGenius' own words (its defineMessages call): the default locale's, and two translations.
 const APP_TEXT = { en: "Confirm purchase", ru: "Подтвердить покупку", zh: "确认购买" };
+// WriteView's own sentences (`writeCatalogs`), which GiftGenius' WriteView ships.
+const WRITE_TEXT = {
+  en: "You closed the payment. Nothing was charged.",
+  ru: "Вы закрыли оплату. Деньги не списаны.",
+  zh: "你关闭了付款。没有扣款。",
+};
 const MCP_APPS_ONLY = "ui/initialize";
 const OPENAI_ONLY = "openai:set_globals";
 
@@ -63,6 +69,7 @@ describe("widgetKit({ locales, hosts })", () => {
     const html = await widgetHtml("all");
     for (const text of Object.values(KIT_TEXT)) expect(html).toContain(text);
     for (const text of Object.values(APP_TEXT)) expect(html).toContain(text);
+    for (const text of Object.values(WRITE_TEXT)) expect(html).toContain(text);
     expect(html).toContain(MCP_APPS_ONLY);
     expect(html).toContain(OPENAI_ONLY);
   }, 120_000);
@@ -72,6 +79,10 @@ describe("widgetKit({ locales, hosts })", () => {
     expect(html).toContain(KIT_TEXT.ru);
     expect(html).not.toContain(KIT_TEXT.en);
     expect(html).not.toContain(KIT_TEXT.zh);
+    // WriteView's sentences are left out with the catalogs they sit in.
+    expect(html).toContain(WRITE_TEXT.ru);
+    expect(html).not.toContain(WRITE_TEXT.en);
+    expect(html).not.toContain(WRITE_TEXT.zh);
     expect(html).toContain(OPENAI_ONLY);
     expect(html).not.toContain(MCP_APPS_ONLY);
     // The app's translations are limited the same way; its default locale is the fallback.

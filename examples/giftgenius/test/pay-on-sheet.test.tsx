@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 /**
- * The GiftGenius widget pays on ChatGPT's payment sheet where the host offers one: Confirm
- * calls `start_checkout` with the person's proof, hands its session to the sheet, and shows the
- * order the server's `complete_checkout` placed — never `commit_order`. Without a sheet it
- * commits its own way; a closed sheet is an error that charged nothing.
+ * The GiftGenius widget pays on ChatGPT's payment sheet where the host offers one and the
+ * server says it has one (its results' `_meta` name the session tool): Confirm calls
+ * `start_checkout` with the person's proof, hands its session to the sheet, and shows the order
+ * the server's `complete_checkout` placed — never `commit_order`, not even when
+ * `start_checkout` fails or times out (that is shown, and paid again on the sheet). Without a
+ * sheet, in the host or on the server, it commits its own way; a closed sheet is an error that
+ * charged nothing.
  */
 import { act, cleanup, fireEvent, render } from "@testing-library/react";
 import "@testing-library/jest-dom/vitest";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HostProvider } from "mcp-widget-kit";
 import { App } from "../widget/app.tsx";
 import { gift, prepared, suggestions } from "./one-draft.ts";
@@ -70,15 +73,40 @@ async function buyAndConfirm(container: HTMLElement) {
   await act(async () => await new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
-/** The widget on a host with ChatGPT's payment sheet, played as `sheet` says. */
-function withSheet(sheet: { token?: () => string; cancel?: boolean }) {
+/** What a server with the payment sheet says in every result's `_meta`: its session tool. */
+const SERVER_HAS_SHEET = { "mcp-widget-kit/sheet": "start_checkout" };
+
+/** `commit_order`'s answer: the order placed the app's own way. */
+const committed = () => ({
+  contract_version: "1.0",
+  kind: "order",
+  ok: true,
+  replayed: false,
+  order: { order_id: "o-77", draft_id: "d-1", status: "created", total: gift.price },
+});
+
+/**
+ * The widget on a host with ChatGPT's payment sheet, played as `sheet` says, and a server that
+ * has one (unless `serverSheet` is false); `startCheckout` replaces the session tool.
+ */
+function withSheet(
+  sheet: { token?: () => string; cancel?: boolean },
+  {
+    serverSheet = true,
+    startCheckout,
+  }: { serverSheet?: boolean; startCheckout?: () => unknown } = {},
+) {
   const rendered = renderWithHost(<App />, {
-    globals: { toolOutput: suggestions },
+    globals: {
+      toolOutput: suggestions,
+      ...(serverSheet ? { toolResponseMetadata: SERVER_HAS_SHEET } : {}),
+    },
     tools: {
       prepare_order: () => prepared,
-      start_checkout: () => ({ checkout_session: session }),
+      start_checkout: startCheckout ?? (() => ({ checkout_session: session })),
       complete_checkout: () => paid,
       order_status: () => placed,
+      commit_order: committed,
     },
     checkout: sheet,
   });
@@ -100,6 +128,22 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
     expect(container).toHaveTextContent("ord_sheet_1");
     expect(host.toolCalls("commit_order")).toHaveLength(0);
+  });
+
+  it("tells the model after a sheet payment as after a commit, once", async () => {
+    const { container, host } = withSheet({ token: () => "spt_test_ok_1199_n1" });
+    await buyAndConfirm(container);
+    expect(container).toHaveTextContent("ord_sheet_1");
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference ord_sheet_1)." }] },
+    ]);
+  });
+
+  it("tells the model nothing after a closed sheet", async () => {
+    const { container, host } = withSheet({ cancel: true });
+    await buyAndConfirm(container);
+    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(host.callsOf("updateModelContext")).toEqual([]);
   });
 
   it("keeps the order after a sheet payment: a remount shows the receipt, not the confirm dialog again", async () => {
@@ -125,17 +169,8 @@ describe("GiftGenius pays on the payment sheet", () => {
 
   it("commits its own way where the host has no sheet", async () => {
     const { container, host } = renderWithHost(<App />, {
-      globals: { toolOutput: suggestions },
-      tools: {
-        prepare_order: () => prepared,
-        commit_order: () => ({
-          contract_version: "1.0",
-          kind: "order",
-          ok: true,
-          replayed: false,
-          order: { order_id: "o-77", draft_id: "d-1", status: "created", total: gift.price },
-        }),
-      },
+      globals: { toolOutput: suggestions, toolResponseMetadata: SERVER_HAS_SHEET },
+      tools: { prepare_order: () => prepared, commit_order: committed },
     });
     await buyAndConfirm(container);
     expect(host.toolCalls("start_checkout")).toHaveLength(0);
@@ -149,6 +184,101 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(host.toolCalls("complete_checkout")).toHaveLength(0);
     expect(host.toolCalls("commit_order")).toHaveLength(0);
     expect(container).not.toHaveTextContent("ord_sheet_1");
-    expect(container.querySelector('[role="alert"]')).not.toBeNull();
+    expect(container.querySelector('[role="alert"]')).toHaveTextContent(
+      "You closed the payment. Nothing was charged.",
+    );
+    expect(container).not.toHaveTextContent("not available");
+    expect(container.querySelector('[data-action="retry"]')).not.toBeNull();
+  });
+
+  it("says where to confirm when the host dropped the draft's proof, and nothing expired", async () => {
+    const { container, host } = withSheet(
+      { token: () => "spt_test_ok_1199_n1" },
+      {
+        startCheckout: () => ({
+          structuredContent: {
+            error: {
+              code: "CONFIRMATION_REQUIRED",
+              message: "This write is confirmed by the person in the app.",
+              retryable: false,
+              changes: "none",
+            },
+          },
+          isError: true,
+        }),
+      },
+    );
+    host.setTool("prepare_order", () => ({ ...prepared, _meta: {} }));
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout")[0]?.args).toEqual({ draft_id: "d-1" });
+    expect(container).not.toHaveTextContent(/expired/i);
+    expect(container.querySelector('[role="alert"]')).toHaveTextContent(
+      "This host does not pass on what the app needs to confirm here.",
+    );
+    expect(container.querySelector('[data-action="prepare"]')).toBeNull();
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+  });
+
+  it("commits its own way where the server has no sheet, though the host has one", async () => {
+    const { container, host } = withSheet(
+      { token: () => "spt_test_ok_1199_n1" },
+      { serverSheet: false },
+    );
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout")).toHaveLength(0);
+    expect(host.callsOf("requestCheckout")).toHaveLength(0);
+    expect(host.toolCalls("commit_order")).toHaveLength(1);
+    expect(container).toHaveTextContent("o-77");
+    // Told once, by the flow's commit (not twice, not by the sheet's way).
+    expect(host.callsOf("updateModelContext").map((call) => call.args[0])).toEqual([
+      { content: [{ type: "text", text: "The person confirmed (reference o-77)." }] },
+    ]);
+  });
+
+  it("shows a failed start_checkout as what it is, never commits another way, and pays again on the sheet", async () => {
+    let fail = true;
+    const { container, host } = withSheet(
+      { token: () => "spt_test_ok_1199_n1" },
+      {
+        startCheckout: () => {
+          if (fail) throw new Error("the host lost the call");
+          return { checkout_session: session };
+        },
+      },
+    );
+    await buyAndConfirm(container);
+    expect(host.toolCalls("start_checkout")).toHaveLength(1);
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+    expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+    const alert = container.querySelector('[role="alert"]')!;
+    expect(alert).toHaveTextContent("The request could not reach the app. Please try again.");
+    expect(alert).toHaveTextContent("Nothing was created.");
+    // The retry is the sheet's again: the session tool, then the sheet, and no commit.
+    fail = false;
+    await act(async () => void fireEvent.click(container.querySelector('[data-action="retry"]')!));
+    await act(async () => await new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(host.toolCalls("start_checkout")).toHaveLength(2);
+    expect(host.callsOf("requestCheckout")).toHaveLength(1);
+    expect(host.toolCalls("commit_order")).toHaveLength(0);
+    expect(container).toHaveTextContent("ord_sheet_1");
+  });
+
+  it("shows a timed-out start_checkout as what it is, and never commits another way", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { container, host } = withSheet(
+        { token: () => "spt_test_ok_1199_n1" },
+        { startCheckout: () => new Promise(() => {}) },
+      );
+      await buyAndConfirm(container);
+      await act(async () => void (await vi.advanceTimersByTimeAsync(61_000)));
+      expect(host.toolCalls("start_checkout")).toHaveLength(1);
+      expect(host.toolCalls("commit_order")).toHaveLength(0);
+      expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+      expect(container.querySelector('[role="alert"]')).toHaveTextContent("Nothing was created.");
+      expect(container.querySelector('[data-action="retry"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

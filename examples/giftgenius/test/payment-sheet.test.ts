@@ -17,6 +17,7 @@ import { testToken, type TestTokenBehaviour } from "../server/sheet-payments.ts"
 // eslint-disable-next-line no-restricted-imports -- the CLI's run, given the test's clock
 import { runReconcile } from "../../../src/cli/reconcile.ts";
 import { call, draftFor, sc, startHarness, type Harness } from "./harness.ts";
+import { GOOD_SEARCH } from "./searches.ts";
 
 let h: Harness;
 let clock = Date.now();
@@ -70,6 +71,23 @@ async function lostPayment(name: string) {
 const orderOf = (result: CallToolResult) => (sc(result).order as { id?: string } | undefined)?.id;
 
 describe("GiftGenius on the payment sheet", () => {
+  it("says in every result's _meta that it pays on the sheet, and names the session tool", async () => {
+    const client = await h.connect({ sub: `meta-${randomUUID()}` });
+    const found = await call(client, "suggest_gifts", GOOD_SEARCH);
+    const prepared = await call(client, "prepare_order", { gift_id: "gift-0001", quantity: 1 });
+    for (const result of [found, prepared])
+      expect(result._meta?.["mcp-widget-kit/sheet"]).toBe("start_checkout");
+    const sheetless = await startHarness({ paymentSheet: false });
+    try {
+      const other = await sheetless.connect({ sub: `meta-${randomUUID()}` });
+      const draft = await call(other, "prepare_order", { gift_id: "gift-0001", quantity: 1 });
+      expect(draft._meta?.["mcp-widget-kit/confirmation"]).toEqual(expect.any(String));
+      expect(draft._meta).not.toHaveProperty("mcp-widget-kit/sheet");
+    } finally {
+      await sheetless.close();
+    }
+  });
+
   it("lists both checkout tools for the app only", async () => {
     const client = await h.connect({ sub: `list-${randomUUID()}` });
     const { tools } = await client.listTools();

@@ -81,3 +81,18 @@ export const en = {
 
 /** The shape every catalog implements. */
 export type Messages = typeof en;
+
+/**
+ * WriteView's own sentences, by the error code they word: not `Messages` (only WriteView reads
+ * them, so a widget without it ships none of them). A proof the host never handed the widget
+ * (`CONFIRMATION_NOT_DELIVERED`: nothing expired; the person can confirm in a host that passes
+ * it on), and the payment sheet the person closed (`CHECKOUT_NOT_COMPLETED`: nothing charged).
+ */
+export const enWrite = {
+  CONFIRMATION_NOT_DELIVERED:
+    "This host does not pass on what the app needs to confirm here. You can confirm in ChatGPT or another host that shows this app.",
+  CHECKOUT_NOT_COMPLETED: "You closed the payment. Nothing was charged.",
+};
+
+/** The shape of every catalog's WriteView sentences. */
+export type WriteMessages = typeof enWrite;

@@ -1,6 +1,6 @@
 /** Russian. */
 import { plural } from "../plural.ts";
-import type { Messages } from "./en.ts";
+import type { Messages, WriteMessages } from "./en.ts";
 
 const n = (count: number, one: string, few: string, many: string) =>
   plural("ru", count, { one, few, many, other: few });
@@ -89,4 +89,11 @@ export const ru: Messages = {
   committedTitle: "Готово",
   reference: "Номер:",
   replayed: "Это уже было сделано раньше; повторно ничего не произошло.",
+};
+
+/** Russian sentences of WriteView (`WriteMessages`). */
+export const ruWrite: WriteMessages = {
+  CONFIRMATION_NOT_DELIVERED:
+    "Эта среда не передаёт приложению то, что нужно для подтверждения здесь. Подтвердить можно в ChatGPT или в другой среде, где открывается это приложение.",
+  CHECKOUT_NOT_COMPLETED: "Вы закрыли оплату. Деньги не списаны.",
 };

@@ -1,5 +1,5 @@
 /** Vietnamese. */
-import type { Messages } from "./en.ts";
+import type { Messages, WriteMessages } from "./en.ts";
 
 /** Vietnamese catalog: no plural forms. */
 export const vi: Messages = {
@@ -74,4 +74,11 @@ export const vi: Messages = {
   committedTitle: "Hoàn tất",
   reference: "Mã tham chiếu:",
   replayed: "Việc này đã được thực hiện trước đó; không có gì bị lặp lại.",
+};
+
+/** Vietnamese sentences of WriteView (`WriteMessages`). */
+export const viWrite: WriteMessages = {
+  CONFIRMATION_NOT_DELIVERED:
+    "Nền tảng này không chuyển cho ứng dụng thông tin cần để xác nhận tại đây. Bạn có thể xác nhận trong ChatGPT hoặc nền tảng khác hiển thị ứng dụng này.",
+  CHECKOUT_NOT_COMPLETED: "Bạn đã đóng cửa sổ thanh toán. Chưa bị trừ tiền.",
 };

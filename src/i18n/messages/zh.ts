@@ -1,5 +1,5 @@
 /** Chinese (Simplified). */
-import type { Messages } from "./en.ts";
+import type { Messages, WriteMessages } from "./en.ts";
 
 /** Chinese catalog: no plural forms. */
 export const zh: Messages = {
@@ -73,4 +73,11 @@ export const zh: Messages = {
   committedTitle: "完成",
   reference: "编号：",
   replayed: "此操作之前已经完成，不会重复执行。",
+};
+
+/** Chinese sentences of WriteView (`WriteMessages`). */
+export const zhWrite: WriteMessages = {
+  CONFIRMATION_NOT_DELIVERED:
+    "当前平台没有向应用传递在此确认所需的信息。你可以在 ChatGPT 或其他能显示此应用的平台中确认。",
+  CHECKOUT_NOT_COMPLETED: "你关闭了付款。没有扣款。",
 };

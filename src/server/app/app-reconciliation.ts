@@ -5,7 +5,7 @@
  * the store choice again, and placeholder widget URIs to build tools nobody serves.
  */
 import type { ReconcileOptions } from "../idempotency/reconcile.ts";
-import { createJsonLogger } from "../log.ts";
+import { createJsonLogger } from "../runtime/log.ts";
 import { readAppSettings, timingOf } from "./app-settings.ts";
 import { openAppStore } from "./app-store.ts";
 import type { AppServerOptions } from "./app-tool-server.ts";

@@ -20,7 +20,7 @@ import {
   requireProductionSettings,
   StartupRefusal,
   type ModeEnvironment,
-} from "../mode.ts";
+} from "../runtime/mode.ts";
 import { portSetting } from "./port-settings.ts";
 import {
   requireIdempotencySettings,

@@ -5,10 +5,10 @@
  * clock of the confirmation proofs — so the factory's options have one type and one builder.
  */
 import type { IdempotencyStore } from "../idempotency/store.ts";
-import type { ServerLogger } from "../log.ts";
-import type { ResourceProvider } from "../resource-provider.ts";
+import type { ServerLogger } from "../runtime/log.ts";
+import type { ResourceProvider } from "../widget/resource-provider.ts";
 import { createToolServer, type ToolServer } from "../tool-server.ts";
-import type { WidgetUris } from "../widget-tool-meta.ts";
+import type { WidgetUris } from "../widget/widget-tool-meta.ts";
 
 /** What an app's tool-server factory takes (`createFlightsServer(options)`). */
 export interface AppServerOptions {

@@ -5,7 +5,7 @@
  * the proxy sends requests to the other instances. Nothing about the failure is in the answer
  * (it is public); the reason goes to the log.
  */
-import { errorFields, type ServerLogger } from "../log.ts";
+import { errorFields, type ServerLogger } from "../runtime/log.ts";
 
 /** The path the route answers. */
 export const HEALTH_PATH = "/healthz";

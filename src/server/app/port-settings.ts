@@ -7,7 +7,7 @@
  * sign-in's line, the page's line. Two apps (or a test) on one machine set them apart.
  * docs/deploy.md ("Ports") lists them.
  */
-import type { ModeEnvironment } from "../mode.ts";
+import type { ModeEnvironment } from "../runtime/mode.ts";
 import { wholeSetting } from "./setting-bounds.ts";
 
 /** The port settings, each with what listens on it (docs/deploy.md's "Ports" table). */

@@ -6,7 +6,7 @@
  * minimum strength in production, and the kit's public development secret is refused there.
  * docs/deploy.md lists every bound.
  */
-import { isDevelopment, StartupRefusal, type ModeEnvironment } from "../mode.ts";
+import { isDevelopment, StartupRefusal, type ModeEnvironment } from "../runtime/mode.ts";
 
 /** The largest value a PostgreSQL `integer` column holds (counts, limits, lease milliseconds). */
 export const STORE_INTEGER_MAX = 2_147_483_647;

@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import type { Adapter, Configuration } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../core/loopback.ts";
-import type { ServerLogger } from "../log.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 import { fetchClientMetadataDocument, isMetadataDocumentUrl } from "./client-metadata-document.ts";
 import { consentPage, signInPage } from "./dev-sign-in-pages.ts";
 import { DEV_TEST_USERS, type DevTestUser } from "./dev-test-users.ts";

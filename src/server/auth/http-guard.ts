@@ -13,7 +13,7 @@
  * whose OAuth support starts from the status (the MCP authorization spec).
  */
 import type { HttpAuthenticate, HttpAuthOutcome } from "../http/fetch-handler.ts";
-import type { ServerLogger } from "../log.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 import type { RefusedCall } from "../tool-server.ts";
 import type { ProtectedResource } from "./protected-resource.ts";
 import { challengeFormOf } from "./challenge-form.ts";

@@ -4,7 +4,7 @@
  * handlers; only this server ever sets it, so it can carry the verified principal).
  */
 import type { AuthInfo } from "@modelcontextprotocol/server";
-import type { ServerLogger } from "../log.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 import type { Principal } from "./principal.ts";
 import type { RequestAuth } from "./tool-access.ts";
 import type { TokenVerifier } from "./token-verifier.ts";

@@ -9,9 +9,9 @@
  */
 import { createServer } from "node:net";
 import type { HttpAuthenticate } from "../http/fetch-handler.ts";
-import type { ServerLogger } from "../log.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 import { portSetting } from "../app/port-settings.ts";
-import { requireProductionSettings, StartupRefusal } from "../mode.ts";
+import { requireProductionSettings, StartupRefusal } from "../runtime/mode.ts";
 import { isLoopbackHost } from "../../core/loopback.ts";
 import { kitToolServer, type ToolServer } from "../tool-server.ts";
 import { startDevAuthorizationServer } from "./dev-authorization-server.ts";

@@ -6,7 +6,7 @@
  */
 import { AUTH_INVALID, AUTH_REQUIRED, INSUFFICIENT_SCOPE } from "../../contract/error-codes.ts";
 import type { ToolError } from "../../contract/index.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import { hasScopes, type Principal } from "./principal.ts";
 import type { ChallengeOptions } from "./protected-resource.ts";
 

@@ -11,7 +11,7 @@ import {
   UPSTREAM_UNAVAILABLE,
   VALIDATION_FAILED,
 } from "../../contract/error-codes.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolErrorBody } from "../tool-failure.ts";
 
 /** The session id was not minted by this server for this caller (forged, altered, another's). */

@@ -10,7 +10,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 import { CONFIRMATION_REQUIRED, VALIDATION_FAILED } from "../../contract/error-codes.ts";
 import { isRecord } from "../../core/is-record.ts";
 import { appOnlyMeta, withConfirmationArgument } from "../write/confirmation.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import { toToolError, type ToolErrorBody } from "../tool-failure.ts";
 import type { KitPaymentSheet } from "./payment-sheet.ts";

@@ -24,8 +24,8 @@ import {
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { runIdempotent, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
-import type { ServerLogger } from "../log.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import type { ServerLogger } from "../runtime/log.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import { ToolFailure, type ToolErrorBody } from "../tool-failure.ts";
 import {

@@ -16,7 +16,7 @@ import {
   type Server,
 } from "@modelcontextprotocol/server";
 import { createHealthRoute } from "../app/health-route.ts";
-import { errorFields, type ServerLogger } from "../log.ts";
+import { errorFields, type ServerLogger } from "../runtime/log.ts";
 import { allowOrigin, answerPreflight } from "./cors.ts";
 import { jsonLimitBroken } from "./json-limits.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";

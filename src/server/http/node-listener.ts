@@ -14,7 +14,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { jsonRpcError } from "./json-rpc-error.ts";
 import { fetchCanCarry, targetNamesPath, toRequest, writeResponse } from "./node-adapter.ts";
-import { errorFields, type ServerLogger } from "../log.ts";
+import { errorFields, type ServerLogger } from "../runtime/log.ts";
 
 /**
  * How long a client may take over its header block: past it the socket gets a 408 and is

@@ -24,7 +24,7 @@
 import { randomUUID } from "node:crypto";
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
 import { confirmationRequired, currentUnconfirmedCall } from "../write/confirmation.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { fingerprint } from "./fingerprint.ts";

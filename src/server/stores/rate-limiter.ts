@@ -6,7 +6,7 @@
 import { STORE_INTEGER_MAX } from "../app/setting-bounds.ts";
 import { RATE_LIMITED } from "../../contract/error-codes.ts";
 import type { IdempotencyStore } from "../idempotency/store.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import { ToolFailure } from "../tool-failure.ts";
 import { deleteBatch } from "./bounded-delete.ts";
 import { plainIdentifier } from "./named-sql.ts";

@@ -24,8 +24,8 @@ import { CONFIRMATION_REQUIRED } from "../../contract/error-codes.ts";
 import type { KindDefinition } from "../../contract/kinds.ts";
 import type { ToolError } from "../../contract/schemas.ts";
 import { requireStrongSecrets } from "../app/setting-bounds.ts";
-import { isDevelopment, requireProductionSettings } from "../mode.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { isDevelopment, requireProductionSettings } from "../runtime/mode.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolDefinition } from "../tool-definition.ts";
 
 /** The environment variable the tool server reads the secret from when none is given. */

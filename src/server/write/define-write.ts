@@ -14,7 +14,7 @@ import type { KindData, KindDefinition } from "../../contract/kinds.ts";
 import { commitArguments, runCommit } from "./commit-arguments.ts";
 import { defineTool } from "../define-tool.ts";
 import { idempotentResult } from "./idempotent-result.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import { captureAlong, type Attempt, type EffectContext } from "../idempotency/run-idempotent.ts";
 import type { ReconcileOptions } from "../idempotency/reconcile.ts";
 import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
@@ -22,7 +22,7 @@ import { createDraftStore, draftTakeAlong, type DraftStore } from "../stores/dra
 import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
-import { widgetToolMeta } from "../widget-tool-meta.ts";
+import { widgetToolMeta } from "../widget/widget-tool-meta.ts";
 import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {

@@ -5,7 +5,7 @@
  */
 import { IDEMPOTENCY_CODES } from "../../contract/error-codes.ts";
 import type { IdempotentOutcome } from "../idempotency/run-idempotent.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolOutcome } from "../tool-server.ts";
 
 /** A handler's failed outcome: the one `idempotentResult` answers when the write did not succeed. */

@@ -6,7 +6,7 @@
  */
 import { IDEMPOTENCY_CODES } from "../../contract/error-codes.ts";
 import type { Attempt } from "../idempotency/run-idempotent.ts";
-import { NEXT_ACTIONS } from "../next-action.ts";
+import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import type { ToolErrorBody } from "../tool-failure.ts";
 
 /** The kit's refusals of a draft, by code. */

@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IDEMPOTENCY_CODES } from "../../contract/error-codes.ts";
-import { callerScope } from "../../server/caller.ts";
+import { callerScope } from "../../server/auth/caller.ts";
 import { createConfirmationSigner } from "../../server/write/confirmation.ts";
 import { guardStore } from "../../server/idempotency/guard-store.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
 import type { ToolServer } from "../../server/tool-server.ts";
-import type { WidgetUris } from "../../server/widget-tool-meta.ts";
+import type { WidgetUris } from "../../server/widget/widget-tool-meta.ts";
 import { callAsWidget } from "../widget-caller.ts";
 
 /** Options of {@link checkWrite}. */

@@ -9,12 +9,12 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { callerScope } from "../../server/caller.ts";
+import { callerScope } from "../../server/auth/caller.ts";
 import { createConfirmationSigner } from "../../server/write/confirmation.ts";
 import { serveHttp } from "../../server/http/serve-http.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
-import { silentLogger, type ServerLogger } from "../../server/log.ts";
+import { silentLogger, type ServerLogger } from "../../server/runtime/log.ts";
 import type { ToolServer } from "../../server/tool-server.ts";
 import { CONFIRMATION_META } from "../../contract/confirmation.ts";
 import { recordFixtures, type Recorder } from "../record-fixtures.ts";

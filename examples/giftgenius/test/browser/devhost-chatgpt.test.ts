@@ -147,11 +147,15 @@ describe("the dev page's ChatGPT mode", () => {
     await context.close();
   });
 
-  it("a host that drops the widget's _meta (as MCPJam's inspector): Confirm never says 'expired', and nothing is ordered", async () => {
+  /**
+   * The page as ChatGPT with `query` (its settings), GiftGenius' suggestions in it, signed in as
+   * Alice through a gift's Buy, up to the confirm dialog.
+   */
+  async function confirmDialog(query: string) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
     const page = await context.newPage();
     await page.goto(
-      `${baseUrl}/?protocol=openai&resultMeta=drop&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
+      `${baseUrl}/?protocol=openai${query}&tool=suggest_gifts&args=${encodeURIComponent(JSON.stringify(SUGGEST_ARGS))}`,
     );
     const widget = page.frameLocator(`${TURN} iframe`);
     const state = (name: string) =>
@@ -163,27 +167,68 @@ describe("the dev page's ChatGPT mode", () => {
     await signIn.locator('[data-user="alice"]').click({ timeout: 30_000 });
     await signIn.locator('[data-action="allow"]').click({ timeout: 30_000 });
     await state("confirm");
-    // The page played the host: the widget's prepare came back without its _meta (the proof).
-    await page
-      .locator('#event-log li[data-event="notice"]', { hasText: "prepare_order: _meta dropped" })
-      .first()
-      .waitFor({ timeout: 15_000 });
+    return { context, page, widget, state };
+  }
+
+  /** What the widget's error says, once it shows one. */
+  async function errorText(opened: Awaited<ReturnType<typeof confirmDialog>>) {
+    await opened.state("error");
+    return (await opened.widget.locator(".wk-root").textContent()) ?? "";
+  }
+
+  it.each([
+    ["", "host-dropped-meta.png", "commit_order"],
+    ["&checkout=sheet", "host-dropped-meta-sheet.png", "start_checkout"],
+  ])(
+    "a host that drops the widget's _meta (as MCPJam's inspector, settings %j): says where to confirm, offers no prepare again, orders nothing",
+    async (query, shot, refusedTool) => {
+      const opened = await confirmDialog(`&resultMeta=drop${query}`);
+      const { page, widget } = opened;
+      // The page played the host: the widget's prepare came back without its _meta (the proof).
+      await page
+        .locator('#event-log li[data-event="notice"]', { hasText: "prepare_order: _meta dropped" })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      await widget.locator('[data-action="confirm"]').click();
+      const said = await errorText(opened);
+      expect(said).not.toMatch(/expired|could not do this/i);
+      expect(said).toContain(
+        "This host does not pass on what the app needs to confirm here. You can confirm in ChatGPT or another host that shows this app.",
+      );
+      expect(said).toMatch(/Nothing was (changed|created)/);
+      expect(await widget.locator('[data-action="prepare"]').count()).toBe(0);
+      // The server refused the proofless call; no sheet opened, no order was placed.
+      await page
+        .locator(`#call-log > li[data-tool="${refusedTool}"]:not([data-status="pending"])`)
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await page.locator("#payment-sheet").count()).toBe(0);
+      expect(
+        await page.locator('#call-log > li[data-tool="commit_order"][data-status="ok"]').count(),
+      ).toBe(0);
+      await page.screenshot({ path: join(tmpdir(), shot) });
+      await opened.context.close();
+    },
+  );
+
+  it("a closed payment sheet: says the person closed it and nothing was charged, and pays again on the sheet", async () => {
+    const opened = await confirmDialog("&checkout=sheet");
+    const { page, widget } = opened;
     await widget.locator('[data-action="confirm"]').click();
-    await state("error");
-    const said = (await widget.locator(".wk-root").textContent()) ?? "";
-    expect(said).not.toMatch(/expired/i);
-    expect(said).toMatch(/could not do this/);
-    expect(said).toMatch(/Nothing was (changed|created)/);
-    // The server refused the proofless commit; no order was placed.
-    await page
-      .locator('#call-log > li[data-tool="commit_order"]:not([data-status="pending"])')
-      .first()
-      .waitFor({ timeout: 15_000 });
-    expect(
-      await page.locator('#call-log > li[data-tool="commit_order"][data-status="ok"]').count(),
-    ).toBe(0);
-    await page.screenshot({ path: join(tmpdir(), "host-dropped-meta.png") });
-    await context.close();
+    const sheet = page.locator("#payment-sheet");
+    await sheet.waitFor({ timeout: 15_000 });
+    await sheet.locator('[data-sheet="cancel"]').click();
+    const said = await errorText(opened);
+    expect(said).toContain("You closed the payment. Nothing was charged.");
+    expect(said).not.toMatch(/not available/);
+    await page.screenshot({ path: join(tmpdir(), "sheet-closed.png") });
+    // Try again opens the sheet again; paying there places the order, never commit_order.
+    await widget.locator('[data-action="retry"]').click();
+    await sheet.waitFor({ timeout: 15_000 });
+    await sheet.locator('[data-sheet="pay"]').click();
+    await opened.state("committed");
+    expect(await page.locator('#call-log > li[data-tool="commit_order"]').count()).toBe(0);
+    await opened.context.close();
   });
 
   it("with approval asked, a write tool's widget has no input and shows loading until approved", async () => {

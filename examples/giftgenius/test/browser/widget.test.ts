@@ -199,7 +199,7 @@ describe.each(TARGETS)("widget build: $name", (target) => {
     }
   });
 
-  it("ConfirmPurchase is a modal alertdialog: Cancel focused, Tab kept inside, Escape cancels", async () => {
+  it("the confirm dialog is a modal alertdialog: Cancel focused, Tab kept inside, Escape cancels", async () => {
     const draft = CASES.find((c) => c.expect === "confirm");
     if (!draft) throw new Error("no draft payload");
     const opened = await open({ toolOutput: draft.toolOutput, theme: "light", locale: "en-US" });

@@ -3,11 +3,8 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  ConfirmPurchase,
-  type CommitOutcome,
-  type PurchaseDraft,
-} from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft, type Draft } from "../../src/components/confirm-draft.tsx";
+import type { CommitOutcome } from "../../src/write/commit-outcome.ts";
 import { PRIVATE_STATE_KEY } from "../../src/bridge/private-state.ts";
 import { IDEMPOTENCY_STATE_KEY } from "../../src/write/idempotency-key.ts";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
@@ -31,13 +28,13 @@ const order = (replayed = false) => ({
   },
 });
 
-/** Commits through the host's `commit_order`, the way an app wires ConfirmPurchase. */
+/** Commits through the host's `commit_order`, the way an app wires ConfirmDraft. */
 function Harness({
   value = draft,
   onCancel = () => {},
   onPrepareAgain,
 }: {
-  value?: PurchaseDraft;
+  value?: Draft;
   onCancel?: () => void;
   onPrepareAgain?: () => void;
 }) {
@@ -60,7 +57,7 @@ function Harness({
   }
   return (
     <WidgetRoot state="confirm">
-      <ConfirmPurchase
+      <ConfirmDraft
         draft={value}
         onCommit={onCommit}
         onCancel={onCancel}
@@ -80,7 +77,7 @@ function storedKey(host: MockHost): unknown {
 
 afterEach(() => vi.useRealTimers());
 
-describe("ConfirmPurchase", () => {
+describe("ConfirmDraft committing a purchase", () => {
   it("is a labelled alertdialog with Cancel focused first", () => {
     const { container } = renderWithHost(<Harness />, { tools: { commit_order: () => order() } });
     const dialog = screen.getByRole("alertdialog", { name: "Please confirm" });
@@ -250,7 +247,7 @@ function Opener({ onCancel = () => {} }: { onCancel?: () => void }) {
         Buy
       </button>
       {open ? (
-        <ConfirmPurchase
+        <ConfirmDraft
           draft={draft}
           onCommit={async () => ({ ok: true, reference: "o-1" })}
           onCancel={() => {
@@ -263,7 +260,7 @@ function Opener({ onCancel = () => {} }: { onCancel?: () => void }) {
   );
 }
 
-describe("ConfirmPurchase as a modal alert dialog", () => {
+describe("ConfirmDraft as a modal alert dialog", () => {
   it("says it is modal, named and described by its title and body", () => {
     renderWithHost(<Harness />);
     const dialog = screen.getByRole("alertdialog", { name: "Please confirm" });

@@ -5,7 +5,7 @@
  * The kit adds it to every result that carries a confirmation proof, so no app can forget it.
  */
 import * as v from "valibot";
-import { isoDateTime } from "../contract/fields.ts";
+import { isoDateTime } from "../../contract/fields.ts";
 
 /** The envelope key: beside `contract_version`, `kind` and `ok`, read by models, not widgets. */
 export const AWAITING_CONFIRMATION = "awaiting_confirmation";

@@ -1,39 +1,61 @@
 /**
- * ConfirmPurchase: the human confirmation before a write. The root's `data-state` goes
- * `confirm` → `committing` → `committed` (or `error`). The commit goes through the host's
- * `commit_order` tool, which the mock host records: the play functions check that a burst of
- * clicks sends one call, and that a retry or a remount sends the same idempotency key.
+ * ConfirmDraft: the human confirmation before a write, here a purchase of the kit's fixture
+ * shop (test/fixture-app). The root's `data-state` goes `confirm` → `committing` → `committed`
+ * (or `error`). The commit goes through the host's `place_purchase` tool, which the mock host
+ * records: the play functions check that a burst of clicks sends one call, and that a retry or
+ * a remount sends the same idempotency key.
  */
 import { useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor } from "storybook/test";
-import { ConfirmPurchase, type PurchaseDraft } from "../../src/components/confirm-purchase.tsx";
+import { ConfirmDraft, type Draft } from "../../src/components/confirm-draft.tsx";
 import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { useWriteFlow } from "../../src/hooks/use-write-flow.ts";
-import { PURCHASE_FLOW } from "../../examples/giftgenius/widget/purchase.ts";
-import { CONFIRM_PURCHASE_DOCS } from "../support/docs-tables.ts";
+import { tools } from "../../test/fixture-app/widget.tsx";
+import { shop } from "../../test/support/shop-contract.ts";
+import { CONFIRM_DRAFT_DOCS } from "../support/docs-tables.ts";
 import { widgetRootOf } from "../support/in-widget-root.tsx";
 import { mockHostOf } from "../support/registry.ts";
-import { COMMIT_FAILED_NOTHING_CREATED, errorOutput, orderOutput } from "../support/samples.ts";
+import { COMMIT_FAILED_NOTHING_CREATED, errorOutput, purchaseOutput } from "../support/samples.ts";
 
-const DRAFT: PurchaseDraft = {
+const DRAFT: Draft = {
   id: "d-7",
   title: "Trail running headlamp",
-  lines: [{ item: "Trail running headlamp", quantity: 1 }],
+  lines: [{ label: "Trail running headlamp", value: "× 1" }],
   total: { amount: "34.90", currency: "USD" },
   expiresAt: "2099-01-01T00:00:00Z",
 };
 
+type ShopView = ReturnType<typeof shop.parse>;
+
+/** The fixture shop's write flow: `prepare_purchase`, then `place_purchase`. */
+const PURCHASE_FLOW = {
+  contract: shop,
+  prepare: tools.prepare_purchase,
+  commit: tools.place_purchase,
+  tools,
+  receipt: (view: ShopView) =>
+    view.state === "committed"
+      ? {
+          ok: true as const,
+          reference: view.data.purchase.purchase_id,
+          replayed: view.data.replayed,
+          total: view.data.purchase.total,
+        }
+      : null,
+  stateKey: "confirmDraftStory",
+};
+
 /**
- * ConfirmPurchase wired to the host's `commit_order` as an app would wire it, plus a story
+ * ConfirmDraft wired to the host's `place_purchase` as an app would wire it, plus a story
  * control that remounts the whole widget (the host keeps its widget state, as ChatGPT does).
  */
-function PurchaseHarness({ draft, remountable }: { draft: PurchaseDraft; remountable?: boolean }) {
+function PurchaseHarness({ draft, remountable }: { draft: Draft; remountable?: boolean }) {
   const flow = useWriteFlow(PURCHASE_FLOW);
   const [cancelled, setCancelled] = useState(false);
   if (cancelled) return <p>Cancelled.</p>;
   return (
-    <ConfirmPurchase
+    <ConfirmDraft
       draft={draft}
       onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
       onCancel={() => setCancelled(true)}
@@ -42,7 +64,7 @@ function PurchaseHarness({ draft, remountable }: { draft: PurchaseDraft; remount
   );
 }
 
-function Remountable({ draft }: { draft: PurchaseDraft }) {
+function Remountable({ draft }: { draft: Draft }) {
   const [mount, setMount] = useState(0);
   return (
     <>
@@ -61,7 +83,7 @@ function Remountable({ draft }: { draft: PurchaseDraft }) {
 }
 
 /** A Buy button that opens the dialog beside it, as a list in an app may. */
-function OpenFromList({ draft }: { draft: PurchaseDraft }) {
+function OpenFromList({ draft }: { draft: Draft }) {
   const flow = useWriteFlow(PURCHASE_FLOW);
   const [open, setOpen] = useState(false);
   return (
@@ -71,7 +93,7 @@ function OpenFromList({ draft }: { draft: PurchaseDraft }) {
           Buy the headlamp
         </button>
         {open ? (
-          <ConfirmPurchase
+          <ConfirmDraft
             draft={draft}
             onCommit={(key) => flow.commit({ draft_id: draft.id, idempotency_key: key })}
             onCancel={() => setOpen(false)}
@@ -83,15 +105,15 @@ function OpenFromList({ draft }: { draft: PurchaseDraft }) {
 }
 
 const meta = {
-  title: "Components/ConfirmPurchase",
-  component: ConfirmPurchase,
+  title: "Components/ConfirmDraft",
+  component: ConfirmDraft,
   tags: ["autodocs"],
   args: { draft: DRAFT, onCommit: fn(), onCancel: fn() },
   parameters: {
-    ...CONFIRM_PURCHASE_DOCS,
+    ...CONFIRM_DRAFT_DOCS,
     host: {
       tools: {
-        commit_order: (args: { [key: string]: unknown }) => orderOutput(String(args.draft_id)),
+        place_purchase: (args: { [key: string]: unknown }) => purchaseOutput(String(args.draft_id)),
       },
     },
   },
@@ -100,7 +122,7 @@ const meta = {
       <PurchaseHarness draft={args.draft} />
     </WidgetRoot>
   ),
-} satisfies Meta<typeof ConfirmPurchase>;
+} satisfies Meta<typeof ConfirmDraft>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -109,7 +131,7 @@ const confirmButton = (root: HTMLElement) =>
   root.querySelector<HTMLButtonElement>('[data-action="confirm"]')!;
 const commitKeys = (root: HTMLElement) =>
   mockHostOf(root)
-    .toolCalls("commit_order")
+    .toolCalls("place_purchase")
     .map((call) => call.args.idempotency_key);
 
 /** The draft, with Cancel focused first (a modal `role="alertdialog"`). */
@@ -145,20 +167,20 @@ export const Committing: Story = {
   },
 };
 
-/** The order exists: `committed`, with its number. */
+/** The purchase exists: `committed`, with its number. */
 export const Committed: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
     await waitFor(() =>
       expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
     );
-    await expect(canvas.getByText("o-d-7")).toBeVisible();
+    await expect(canvas.getByText("u-d-7")).toBeVisible();
   },
 };
 
 /** The server replayed an earlier commit of the same key: said calmly. */
 export const CommittedReplayed: Story = {
-  parameters: { host: { tools: { commit_order: () => orderOutput("d-7", true) } } },
+  parameters: { host: { tools: { place_purchase: () => purchaseOutput("d-7", true) } } },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
     await waitFor(() => expect(canvas.getByText(/already been done/)).toBeVisible());
@@ -168,7 +190,9 @@ export const CommittedReplayed: Story = {
 /** The write was refused and created nothing: `error`, no retry, a way back. */
 export const RefusedNothingCreated: Story = {
   parameters: {
-    host: { tools: { commit_order: () => errorOutput("order", COMMIT_FAILED_NOTHING_CREATED) } },
+    host: {
+      tools: { place_purchase: () => errorOutput("purchase", COMMIT_FAILED_NOTHING_CREATED) },
+    },
   },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.click(confirmButton(canvasElement));
@@ -178,7 +202,7 @@ export const RefusedNothingCreated: Story = {
   },
 };
 
-/** A burst of five clicks on Confirm: exactly one `commit_order` call reaches the host. */
+/** A burst of five clicks on Confirm: exactly one `place_purchase` call reaches the host. */
 export const BurstOfClicks: Story = {
   parameters: { host: { latencyMs: 50 } },
   play: async ({ canvasElement }) => {
@@ -187,7 +211,7 @@ export const BurstOfClicks: Story = {
     await waitFor(() =>
       expect(widgetRootOf(canvasElement)).toHaveAttribute("data-state", "committed"),
     );
-    await expect(mockHostOf(canvasElement).toolCalls("commit_order")).toHaveLength(1);
+    await expect(mockHostOf(canvasElement).toolCalls("place_purchase")).toHaveLength(1);
   },
 };
 

@@ -15,9 +15,9 @@ import {
   type ReadResourceResult,
   type Resource,
 } from "@modelcontextprotocol/server";
-import { withResourceOrigins } from "../core/widget-csp.ts";
-import { MCP_APP_MIME_TYPE } from "../core/mcp-app-mime-type.ts";
-import type { ServerLogger } from "./log.ts";
+import { withResourceOrigins } from "../../core/widget-csp.ts";
+import { MCP_APP_MIME_TYPE } from "../../core/mcp-app-mime-type.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 import type { ResourceProvider } from "./resource-provider.ts";
 import type { WidgetUris } from "./widget-tool-meta.ts";
 

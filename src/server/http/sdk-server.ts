@@ -13,8 +13,8 @@ import {
   type ServerContext,
   type Tool,
 } from "@modelcontextprotocol/server";
-import { isRecord } from "../core/is-record.ts";
-import type { ResourceProvider } from "./resource-provider.ts";
+import { isRecord } from "../../core/is-record.ts";
+import type { ResourceProvider } from "../widget/resource-provider.ts";
 
 /** What one `tools/call` carries besides the tool name and its arguments. */
 export interface SdkCallRequest {

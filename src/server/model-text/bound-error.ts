@@ -2,9 +2,9 @@
  * Keeps a ToolError under a few hundred tokens. A model that sent 10,000 bad values needs the
  * first few problems and a count, not 10,000 lines.
  */
-import { FIELD_CODES } from "../contract/error-codes.ts";
-import type { FieldError, ToolError } from "../contract/index.ts";
-import { clipText } from "../contract/text.ts";
+import { FIELD_CODES } from "../../contract/error-codes.ts";
+import type { FieldError, ToolError } from "../../contract/index.ts";
+import { clipText } from "../../contract/text.ts";
 
 /** ~300 tokens at ~4 characters a token. */
 export const MAX_TOOL_ERROR_CHARS = 1_200;

@@ -9,7 +9,7 @@
  * alone would give matches. The sentence names argument names and app-given values only — never
  * what the caller sent — so it is safe to show the person and to give the model.
  */
-import { clipText } from "../contract/text.ts";
+import { clipText } from "../../contract/text.ts";
 
 /** One condition of a search, as the caller sent it. Pass only the conditions that were sent. */
 export interface SearchCondition<T> {

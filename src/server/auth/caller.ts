@@ -4,7 +4,7 @@
  * subject (with its issuer) — or the fixed principal of a stdio connection — names a caller;
  * nothing a client sets (`_meta["openai/subject"]`, headers, the session) ever does.
  */
-import { principalScope, type Principal } from "./auth/principal.ts";
+import { principalScope, type Principal } from "./principal.ts";
 
 /** The one scope every caller without a verified principal shares (read-only tools only). */
 export const ANONYMOUS_CALLER = "anonymous";

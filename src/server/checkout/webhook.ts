@@ -14,11 +14,11 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
-import { runIdempotent, type EffectContext } from "./idempotency/run-idempotent.ts";
-import type { IdempotencyStore } from "./idempotency/store.ts";
-import { BodyAborted, BodyTimedOut, BodyTooLarge, readBodyText } from "./http/read-body.ts";
-import type { SqlQueries } from "./stores/sql-database.ts";
-import type { ServerLogger } from "./log.ts";
+import { runIdempotent, type EffectContext } from "../idempotency/run-idempotent.ts";
+import type { IdempotencyStore } from "../idempotency/store.ts";
+import { BodyAborted, BodyTimedOut, BodyTooLarge, readBodyText } from "../http/read-body.ts";
+import type { SqlQueries } from "../stores/sql-database.ts";
+import type { ServerLogger } from "../runtime/log.ts";
 
 /** What `webhookRoute` needs. `E` is the app's event, as its schema outputs it. */
 export interface WebhookOptions<E> {

@@ -14,10 +14,10 @@ import {
   peekSheetPayment,
   sheetChainOf,
   type SheetPaymentStatus,
-} from "./checkout/sheet-status.ts";
-import type { IdempotentOutcome } from "./idempotency/run-idempotent.ts";
-import { recordsOf, type IdempotencyStore } from "./idempotency/store.ts";
-import type { ToolContext } from "./tool-server.ts";
+} from "../checkout/sheet-status.ts";
+import type { IdempotentOutcome } from "../idempotency/run-idempotent.ts";
+import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
+import type { ToolContext } from "../tool-server.ts";
 
 /**
  * The commit of `draftId` by `context.caller`, as `runCommit` would answer a retry of it: a

@@ -13,31 +13,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { giftGenius } from "../examples/giftgenius/contract.ts";
-import { createGiftGenius } from "../examples/giftgenius/server/app.ts";
-import { loadGifts } from "../examples/giftgenius/server/catalog/catalog.ts";
-import { readConfig, type GiftGeniusConfig } from "../examples/giftgenius/server/config.ts";
-import { setFaults } from "../examples/giftgenius/server/faults.ts";
+import { giftGenius } from "../contract.ts";
+import { createGiftGenius } from "../server/app.ts";
+import { loadGifts } from "../server/catalog/catalog.ts";
+import { readConfig, type GiftGeniusConfig } from "../server/config.ts";
+import { setFaults } from "../server/faults.ts";
 import {
   callerScope,
   createConfirmationSigner,
   createSqliteStore,
   serveHttp,
   silentLogger,
-} from "../src/server/index.ts";
-import { CONFIRMATION_META } from "../src/contract/confirmation.ts";
+} from "mcp-widget-kit/server";
+import { CONFIRMATION_META } from "mcp-widget-kit/contract";
 import {
   recordFixtures,
   type RecordedResult,
   type RecordFixturesOptions,
   type Recorder,
-} from "../src/testing/index.ts";
-import { createTestIssuer } from "../test/server/test-issuer.ts";
+} from "mcp-widget-kit/testing";
+import { createTestIssuer } from "../../../test/server/test-issuer.ts";
 
 /** Tool arguments as a `tools/call` sends them. */
 type ToolArguments = { readonly [key: string]: unknown };
 
-const FIXTURES = fileURLToPath(new URL("../examples/giftgenius/test/fixtures/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const START = Date.parse("2030-01-01T10:00:00Z");
 const SEARCH = {
   interests: ["books", "coffee"],
