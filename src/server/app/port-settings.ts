@@ -12,7 +12,7 @@ import { wholeSetting } from "./setting-bounds.ts";
 
 /** The port settings, each with what listens on it (docs/deploy.md's "Ports" table). */
 export const PORT_SETTINGS = {
-  PORT: "the app's MCP server (`/mcp`, `/healthz`; GiftGenius' dev page too)",
+  PORT: "the app's MCP server (`/mcp`, `/healthz`; an app's own dev page too)",
   AUTH_DEV_PORT: "the development sign-in beside it (no `AUTH_ISSUER`, development only)",
   DEV_PAGE_PORT: "the host page of `mcp-widget-kit dev` (its `--port` wins)",
 } as const;
