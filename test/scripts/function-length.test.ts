@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { measureSource, overLimit } from "../../scripts/function-length.ts";
+import { measureSource, overLimit, sourceFiles } from "../../scripts/function-length.ts";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -104,5 +104,30 @@ describe("function-length", () => {
       expect(strict.stdout).toContain("inner");
       expect(strict.stdout).not.toContain("outer");
     });
+  });
+});
+
+/**
+ * Keeps src/ within 80 own lines per function. The entries below are the functions still
+ * over the limit, each owned by work on another branch (issue 61); the lead removes an entry
+ * when that branch is merged, and the list must end empty — then `npm run functions` joins
+ * `npm run lint`.
+ */
+const STILL_OVER = [
+  // Helper C (src/server/tool-server.ts, src/server/write/define-write*).
+  "run",
+  "createToolServer",
+  "defineWrite",
+  // Helper D (src/components/confirm-draft.tsx, src/write/, write-view.tsx).
+  "ConfirmDraft",
+  // Helper B ran out of time for these two (left for the next round).
+  "startApp",
+  "startDevAuthorizationServer",
+];
+
+describe("src/", () => {
+  it("has no function over 80 own lines beyond the ones other branches still split", () => {
+    const over = overLimit(sourceFiles([path.join(repo, "src")])).map((entry) => entry.name);
+    expect(over.filter((name) => !STILL_OVER.includes(name))).toEqual([]);
   });
 });
