@@ -109,24 +109,26 @@ describe("function-length", () => {
 
 /**
  * Keeps src/ within 80 own lines per function. The entries below are the functions still
- * over the limit (issue 61); an entry leaves when its function is split, and the list must
- * end empty — then `npm run functions` joins
+ * over the limit (issue 61), by file and name (a new `run` elsewhere is not let through); an
+ * entry leaves when its function is split, and the list must end empty — then `npm run functions` joins
  * `npm run lint`.
  */
 const STILL_OVER = [
   // Split on branches not merged yet: the tool server's and defineWrite's on `elicit`,
   // ConfirmDraft's on `reducer`.
-  "run",
-  "createToolServer",
-  "defineWrite",
-  "ConfirmDraft",
+  "src/server/tool-server.ts:run",
+  "src/server/tool-server.ts:createToolServer",
+  "src/server/write/define-write.ts:defineWrite",
+  "src/components/confirm-draft.tsx:ConfirmDraft",
   // Not split yet.
-  "startApp",
+  "src/server/app/serve-app.ts:startApp",
 ];
 
 describe("src/", () => {
   it("has no function over 80 own lines beyond the ones other branches still split", () => {
-    const over = overLimit(sourceFiles([path.join(repo, "src")])).map((entry) => entry.name);
+    const over = overLimit(sourceFiles([path.join(repo, "src")])).map(
+      (entry) => `${path.relative(repo, entry.file).split(path.sep).join("/")}:${entry.name}`,
+    );
     expect(over.filter((name) => !STILL_OVER.includes(name))).toEqual([]);
   });
 });
