@@ -6,7 +6,8 @@
  */
 import * as v from "valibot";
 import * as vitest from "vitest";
-import { defineContract, id, recordKind } from "../../src/contract/index.ts";
+import { id } from "../../src/contract/index.ts";
+import { ticketsContract, ticketsWidget } from "../support/tickets-contract.ts";
 import {
   appToolServer,
   defineWrite,
@@ -16,19 +17,8 @@ import {
 } from "../../src/server/index.ts";
 import { checkWrite } from "../../src/testing/server/index.ts";
 
-const contract = defineContract({
-  kinds: {
-    ticket_draft: recordKind({
-      state: "confirm",
-      entries: { draft: v.object({ draft_id: id(), seat: id() }) },
-    }),
-    ticket_done: recordKind({
-      state: "committed",
-      entries: { done: v.object({ ref: id(), seat: id() }), replayed: v.boolean() },
-    }),
-  },
-});
-const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t.mcp-app.html" } };
+const contract = ticketsContract;
+const widget = ticketsWidget;
 
 /** One write of the tickets app; `owned` holds who bought which seat. */
 function ticketWrite(
