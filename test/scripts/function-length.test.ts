@@ -120,8 +120,6 @@ const STILL_OVER = [
   "src/server/tool-server.ts:createToolServer",
   "src/server/write/define-write.ts:defineWrite",
   "src/components/confirm-draft.tsx:ConfirmDraft",
-  // Not split yet.
-  "src/server/app/serve-app.ts:startApp",
 ];
 
 describe("src/", () => {

@@ -154,6 +154,39 @@ export async function startApp(options: ServeAppOptions): Promise<{
   }
   const kitStore = store.opened;
   if (kitStore) await kitStore.init();
+  const closeApp = keepRetention(app, kitStore, log);
+  if (transport === "stdio") return serveOverStdio(app, settings, options.scopes, closeApp, log);
+
+  const auth = authorization!;
+  const endpoint = await serveOverHttp(app, kitStore, settings, port, auth, log).catch(
+    async (error: unknown) => {
+      await auth.close();
+      await closeApp();
+      throw error;
+    },
+  );
+  listeningOrigin = new URL(endpoint.url).origin;
+  app.listening?.(endpoint.url);
+  return {
+    url: endpoint.url,
+    signIn: auth.development ? auth.settings.issuer : undefined,
+    async close() {
+      await endpoint.close();
+      await auth.close();
+      await closeApp();
+    },
+  };
+}
+
+/**
+ * Starts the retention of the kit's store and of the app's own purges; resolves with what
+ * closes the app: the retention, the app, then the store.
+ */
+function keepRetention(
+  app: OpenedApp,
+  kitStore: IdempotencyStore | undefined,
+  log: ServerLogger,
+): () => Promise<void> {
   // Expired records (and what the app adds) go in bounded batches, now and every 10 minutes,
   // from every process: they share the work.
   const purges: Purge[] = [
@@ -168,32 +201,43 @@ export async function startApp(options: ServeAppOptions): Promise<{
           onError: (error) => log.warn("retention_failed", errorFields(error)),
         })
       : undefined;
-  const closeApp = async () => {
+  return async () => {
     await retention?.stop();
     await app.close?.();
     await kitStore?.close();
   };
+}
 
-  if (transport === "stdio") {
-    const { serveStdio } = await import("@modelcontextprotocol/server/stdio");
-    // One process, one person: the owner of the process is the caller of every tool.
-    const principal = {
-      issuer: "local",
-      subject: settings.stdioSubject,
-      scopes: [...options.scopes],
-    };
-    const stdio = serveStdio((ctx) => app.tools.createServer(ctx, { principal }));
-    log.info("listening", { transport: "stdio" });
-    return {
-      url: undefined,
-      async close() {
-        await stdio.close();
-        await closeApp();
-      },
-    };
-  }
+/** The app over stdio: one process, one person, who is the caller of every tool. */
+async function serveOverStdio(
+  app: OpenedApp,
+  settings: AppSettings,
+  scopes: readonly string[],
+  closeApp: () => Promise<void>,
+  log: ServerLogger,
+) {
+  const { serveStdio } = await import("@modelcontextprotocol/server/stdio");
+  const principal = { issuer: "local", subject: settings.stdioSubject, scopes: [...scopes] };
+  const stdio = serveStdio((ctx) => app.tools.createServer(ctx, { principal }));
+  log.info("listening", { transport: "stdio" });
+  return {
+    url: undefined,
+    async close() {
+      await stdio.close();
+      await closeApp();
+    },
+  };
+}
 
-  const auth = authorization!;
+/** The app over Streamable HTTP, behind its sign-in, Host checks and `/healthz`. */
+function serveOverHttp(
+  app: OpenedApp,
+  kitStore: IdempotencyStore | undefined,
+  settings: AppSettings,
+  port: number,
+  auth: NonNullable<Awaited<ReturnType<typeof startAuthorization>>>,
+  log: ServerLogger,
+) {
   const ping =
     app.ping?.bind(app) ??
     (kitStore
@@ -209,38 +253,19 @@ export async function startApp(options: ServeAppOptions): Promise<{
         ...(settings.development && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
       ]
     : undefined;
-  let endpoint;
-  try {
-    endpoint = await serveHttp({
-      createServer: (ctx) => app.tools.createServer(ctx),
-      log,
-      host: settings.host,
-      port,
-      authenticate: auth.authenticate(app.tools),
-      ...(allowedHosts ? { allowedHosts } : {}),
-      ...(settings.allowedOrigins ? { allowedOrigins: settings.allowedOrigins } : {}),
-      ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
-      health: ping,
-      routes: async (request) => auth.resource.respond(request) ?? (await app.routes?.(request)),
-      ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
-    });
-  } catch (error) {
-    await auth.close();
-    await closeApp();
-    throw error;
-  }
-  listeningOrigin = new URL(endpoint.url).origin;
-  app.listening?.(endpoint.url);
-  const running = endpoint;
-  return {
-    url: endpoint.url,
-    signIn: auth.development ? auth.settings.issuer : undefined,
-    async close() {
-      await running.close();
-      await auth.close();
-      await closeApp();
-    },
-  };
+  return serveHttp({
+    createServer: (ctx) => app.tools.createServer(ctx),
+    log,
+    host: settings.host,
+    port,
+    authenticate: auth.authenticate(app.tools),
+    ...(allowedHosts ? { allowedHosts } : {}),
+    ...(settings.allowedOrigins ? { allowedOrigins: settings.allowedOrigins } : {}),
+    ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
+    health: ping,
+    routes: async (request) => auth.resource.respond(request) ?? (await app.routes?.(request)),
+    ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
+  });
 }
 
 /**
