@@ -141,6 +141,23 @@ describe("validateArguments", () => {
     ]);
   });
 
+  it("names an unknown key inside a list's item by its path, with the key it meant", () => {
+    const listed: ArgumentSpec<unknown> = {
+      schema: v.strictObject({
+        items: v.array(v.strictObject({ sku: v.string(), quantity: v.optional(v.number()) })),
+      }),
+      repair: () => ({ items: [{ sku: "a-1" }] }),
+    };
+    const outcome = validateArguments(listed, { items: [{ sku: "a-1" }, { skuu: "b-2" }] });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors).toContainEqual({
+      field: "items[1].skuu",
+      code: "UNKNOWN_FIELDS",
+      message: "items[1].skuu is not a field of items[1]; use items[1].sku instead.",
+    });
+    expect(outcome.fieldErrors.map((error) => error.field)).not.toContain("*");
+  });
+
   it("counts, without naming, unknown keys that are not shaped like a name, beside named ones", () => {
     const outcome = validateArguments(spec, {
       tags: ["books"],
