@@ -116,6 +116,17 @@ describe("explainEmpty", () => {
     );
   });
 
+  it("falls back to the count alone where the app's needs give no number", () => {
+    const max = (needs: SearchCondition<Gift>["needs"]): SearchCondition<Gift> => ({
+      ...budgetMax(20),
+      needs,
+    });
+    for (const atLeast of [Number.NaN, Infinity])
+      expect(
+        explainEmpty(GIFTS, [interests(["coffee"]), max(() => ({ atLeast }))], "gift").reason,
+      ).toContain("Changing budget_max alone would give 2.");
+  });
+
   it("names only the conditions passed: a condition the caller did not send is never blamed", () => {
     const out = explainEmpty(GIFTS, [budgetMax(5)], "gift");
     expect(out.reason).toBe("No gift meets budget_max.");

@@ -28,7 +28,7 @@ function countUpTo(sorted: readonly number[], x: number, strict: boolean): numbe
  * them all when it is another ("to 30 or more would give 1, to 60 or more 2"). Every candidate
  * failing the condition lies beyond what was sent, so the nearest is the least change.
  */
-function oneSided(ranges: ReadonlyArray<{ lo: number; hi: number }>): string | undefined {
+function oneSided(ranges: ReadonlyArray<{ lo: number; hi: number }>): string {
   const up = ranges.every((range) => range.hi === Infinity);
   const bounds = ranges.map((range) => (up ? range.lo : range.hi)).sort((a, b) => a - b);
   const [nearest, farthest] = up ? [bounds[0]!, bounds.at(-1)!] : [bounds.at(-1)!, bounds[0]!];
@@ -60,7 +60,7 @@ function widestOverlap(ranges: ReadonlyArray<{ lo: number; hi: number }>): strin
   return gives(lo === hi ? `to ${lo}` : `to between ${lo} and ${hi}`, matches);
 }
 
-/** The value most of the candidates list (ties: the first in order of the app's text). */
+/** The value most of the candidates list (ties: the first in sort order, so always the same). */
 function commonest(lists: ReadonlyArray<readonly string[]>): { value: string; matches: number } {
   const counts = new Map<string, number>();
   for (const values of lists)
@@ -73,9 +73,10 @@ function commonest(lists: ReadonlyArray<readonly string[]>): { value: string; ma
 }
 
 /**
- * The words after the argument's name ("to 80 or more would give 1") for one condition from the needs of the candidates failing only it, or `undefined`
- * (no needs given, or none usable): then the hint names the argument and the count only. A
- * condition's needs are of one kind; the first one's kind is read.
+ * The words after the argument's name ("to 80 or more would give 1") for one condition, from
+ * the needs of the candidates failing only it; `undefined` when there are none usable (no
+ * `needs`, or bounds that are not numbers): then the hint names the argument and the count
+ * only. A condition's needs are of one kind; the first one's kind is read.
  */
 export function relaxHint(needs: readonly Need[]): string | undefined {
   const first = needs[0];
@@ -90,10 +91,12 @@ export function relaxHint(needs: readonly Need[]): string | undefined {
   }
   const ranges = needs.flatMap((need) => {
     if ("oneOf" in need || "includes" in need) return [];
-    const range = { lo: need.atLeast ?? -Infinity, hi: need.atMost ?? Infinity };
-    const usable = !Number.isNaN(range.lo) && !Number.isNaN(range.hi) && range.lo <= range.hi;
-    // A range open both ways would need nothing: the candidate does not fail this condition.
-    return usable && (range.lo > -Infinity || range.hi < Infinity) ? [range] : [];
+    const { atLeast, atMost } = need;
+    // A bound given must be a number; a range open both ways would need nothing at all.
+    const bounded = (bound: number | undefined) => bound === undefined || Number.isFinite(bound);
+    if (!bounded(atLeast) || !bounded(atMost) || (atLeast ?? atMost) === undefined) return [];
+    const range = { lo: atLeast ?? -Infinity, hi: atMost ?? Infinity };
+    return range.lo <= range.hi ? [range] : [];
   });
   if (ranges.length === 0) return undefined;
   const sided = ranges.every((r) => r.hi === Infinity) || ranges.every((r) => r.lo === -Infinity);
