@@ -40,6 +40,12 @@ describe("docs/components.md", () => {
     expect(rows).toEqual(catalog);
   });
 
+  it('says which message keys the kit reserves: the table, not a few of them and "…"', () => {
+    const appMessages = section("## App messages").split("\n### ")[0]!;
+    expect(appMessages).toContain("[Message keys](#message-keys)");
+    expect(appMessages).not.toMatch(/`[A-Za-z]+`, …\)/);
+  });
+
   it("lists every styling hook the kit's CSS has", () => {
     const listed = new Set(section("### Styling hooks").match(/`(\.wk-[a-z-]+|--wk-[a-z-]+)`/g));
     const css = read("src/styles/kit.css") + read("src/styles/tokens.css");

@@ -250,7 +250,14 @@ describe("a tool server with a confirmed commit", () => {
     const { tools } = server(undefined, { prepare: "prep", recordFirst: true });
     const answers = [];
     for (const caller of [alice, {}])
-      for (const args of [{}, { draft_id: "d1" }, { draft_id: "d1", idempotency_key: "k" }]) {
+      for (const args of [
+        {},
+        { draft_id: "d1" },
+        { draft_id: "d1", idempotency_key: "k" },
+        // Arguments wrong every way, and a proof that is no proof: still the same one answer.
+        { draft_id: 3, idempotency_key: "", mood: "x" },
+        { draft_id: "d1", confirmation: 42 },
+      ]) {
         const result = await tools.callTool("commit", args, caller);
         const { request_id: _id, ...error } = (
           result.structuredContent as { error: { request_id: string } }

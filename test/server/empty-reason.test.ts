@@ -48,6 +48,85 @@ describe("explainEmpty", () => {
     );
   });
 
+  it("says to what value each relaxed condition would give matches, from what the items need", () => {
+    const tags = (wanted: string[]): SearchCondition<Gift> => ({
+      ...interests(wanted),
+      needs: (gift) => ({ includes: gift.tags }),
+    });
+    const max = (value: number): SearchCondition<Gift> => ({
+      ...budgetMax(value),
+      needs: (gift) => ({ atLeast: gift.price }),
+    });
+    // Coffee gifts at 30 and 60: a budget of 20 empties the list; 30 gives one, 60 both.
+    const out = explainEmpty(GIFTS, [tags(["coffee"]), max(20)], "gift");
+    expect(out.reason).toBe(
+      "No gift meets interests and budget_max together. Changing interests to include books would give 1. Changing budget_max to 30 or more would give 1, to 60 or more 2.",
+    );
+    expect(out.relaxable).toEqual([
+      { field: "interests", matches: 1 },
+      { field: "budget_max", matches: 2 },
+    ]);
+  });
+
+  it("a range both ways: the values most candidates share, and how many that gives", () => {
+    const ages: SearchCondition<{ min: number; max: number }> = {
+      field: "age",
+      test: (gift) => 70 >= gift.min && 70 <= gift.max,
+      needs: (gift) => ({ atLeast: gift.min, atMost: gift.max }),
+    };
+    const others: SearchCondition<{ min: number; max: number }> = {
+      field: "budget_max",
+      test: (gift) => gift.min < 50,
+    };
+    const gifts = [
+      { min: 5, max: 8 },
+      { min: 10, max: 16 },
+      { min: 12, max: 18 },
+      { min: 80, max: 90 },
+      // Meets age 70, but not the other condition: age alone is met by some gift.
+      { min: 60, max: 75 },
+    ];
+    expect(explainEmpty(gifts, [ages, others], "gift").reason).toBe(
+      "No gift meets age and budget_max together. Changing age to between 12 and 16 would give 2. Changing budget_max alone would give 1.",
+    );
+    const one: SearchCondition<{ min: number; max: number }> = {
+      ...ages,
+      needs: (gift) => ({ atMost: gift.max }),
+    };
+    expect(explainEmpty([gifts[0]!, gifts[4]!], [one, others], "gift").reason).toBe(
+      "No gift meets age and budget_max together. Changing age to 8 or less would give 1. Changing budget_max alone would give 1.",
+    );
+  });
+
+  it("one of some values: the value most candidates have", () => {
+    const who: SearchCondition<{ for: string[] }> = {
+      field: "relationship_type",
+      test: (gift) => gift.for.includes("boss"),
+      needs: (gift) => ({ oneOf: gift.for }),
+    };
+    const gifts = [
+      { for: ["friend", "partner"] },
+      { for: ["partner"] },
+      { for: ["parent"] },
+      { for: ["boss"] },
+    ];
+    const x = { field: "x", test: (gift: { for: string[] }) => !gift.for.includes("boss") };
+    expect(explainEmpty(gifts, [who, x], "gift").reason).toBe(
+      "No gift meets relationship_type and x together. Changing relationship_type to partner would give 2. Changing x alone would give 1.",
+    );
+  });
+
+  it("falls back to the count alone where the app's needs give no number", () => {
+    const max = (needs: SearchCondition<Gift>["needs"]): SearchCondition<Gift> => ({
+      ...budgetMax(20),
+      needs,
+    });
+    for (const atLeast of [Number.NaN, Infinity])
+      expect(
+        explainEmpty(GIFTS, [interests(["coffee"]), max(() => ({ atLeast }))], "gift").reason,
+      ).toContain("Changing budget_max alone would give 2.");
+  });
+
   it("names only the conditions passed: a condition the caller did not send is never blamed", () => {
     const out = explainEmpty(GIFTS, [budgetMax(5)], "gift");
     expect(out.reason).toBe("No gift meets budget_max.");

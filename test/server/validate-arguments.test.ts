@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import * as v from "valibot";
+import type { FieldError } from "../../src/contract/index.ts";
 import { type ArgumentSpec } from "../../src/server/index.ts";
 import { boundToolError, MAX_TOOL_ERROR_CHARS } from "../../src/server/model-text/bound-error.ts";
+import { NEXT_ACTIONS } from "../../src/server/model-text/next-action.ts";
 import { validateArguments } from "../../src/server/validate-arguments/index.ts";
 import { applyExamples } from "./apply-examples.ts";
 import { SEARCH_FIELDS, searchSpec as spec } from "./search-args.ts";
@@ -139,6 +141,23 @@ describe("validateArguments", () => {
     ]);
   });
 
+  it("names an unknown key inside a list's item by its path, with the key it meant", () => {
+    const listed: ArgumentSpec<unknown> = {
+      schema: v.strictObject({
+        items: v.array(v.strictObject({ sku: v.string(), quantity: v.optional(v.number()) })),
+      }),
+      repair: () => ({ items: [{ sku: "a-1" }] }),
+    };
+    const outcome = validateArguments(listed, { items: [{ sku: "a-1" }, { skuu: "b-2" }] });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors).toContainEqual({
+      field: "items[1].skuu",
+      code: "UNKNOWN_FIELDS",
+      message: "items[1].skuu is not a field of items[1]; use items[1].sku instead.",
+    });
+    expect(outcome.fieldErrors.map((error) => error.field)).not.toContain("*");
+  });
+
   it("counts, without naming, unknown keys that are not shaped like a name, beside named ones", () => {
     const outcome = validateArguments(spec, {
       tags: ["books"],
@@ -232,6 +251,45 @@ describe("boundToolError", () => {
   it("leaves a small error unchanged", () => {
     const error = { code: "X", message: "Short.", retryable: true, retry_after_seconds: 3 };
     expect(boundToolError(error)).toEqual(error);
+  });
+
+  describe('says "see its example" only where every field listed has one', () => {
+    const failed = (field_errors: FieldError[]) =>
+      boundToolError({
+        code: "VALIDATION_FAILED",
+        message: "Not valid.",
+        retryable: false,
+        next_action: NEXT_ACTIONS.fixFields,
+        field_errors,
+      }).next_action;
+    const tags = { field: "tags", code: "WRONG_TYPE", message: "tags has the wrong type." };
+
+    it("every field with its example", () => {
+      expect(failed([{ ...tags, example: '["books"]' }])).toBe(NEXT_ACTIONS.fixFields);
+    });
+
+    it("an unknown argument, which has none: the sentence pointing at the messages", () => {
+      const mood = { field: "mood", code: "UNKNOWN_FIELDS", message: "mood: remove it." };
+      const answer = failed([{ ...tags, example: '["books"]' }, mood]);
+      expect(answer).toBe(NEXT_ACTIONS.fixAsSaid);
+      expect(answer).not.toContain("see its example");
+    });
+
+    it("an example too long to keep, dropped", () => {
+      const long = JSON.stringify(Array.from({ length: 40 }, () => "books"));
+      expect(failed([{ ...tags, example: long }])).toBe(NEXT_ACTIONS.fixAsSaid);
+    });
+
+    it("another app's own sentence, left as it is", () => {
+      const error = {
+        code: "X",
+        message: "M.",
+        retryable: false,
+        next_action: "Ask.",
+        field_errors: [tags],
+      };
+      expect(boundToolError(error).next_action).toBe("Ask.");
+    });
   });
 });
 

@@ -40,8 +40,11 @@ const badDraftId: ToolErrorBody = {
   code: VALIDATION_FAILED,
   message: "The checkout needs the draft_id of the prepared draft.",
   retryable: false,
-  field_errors: [{ field: "draft_id", code: "invalid", message: "missing or not valid" }],
-  next_action: NEXT_ACTIONS.fixFields,
+  // No example: only the prepare result's own draft_id is valid here, and no other is made up.
+  field_errors: [
+    { field: "draft_id", code: "invalid", message: "draft_id must be the prepared draft's id." },
+  ],
+  next_action: NEXT_ACTIONS.fixAsSaid,
   changes: "none",
 };
 

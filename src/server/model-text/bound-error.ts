@@ -5,6 +5,7 @@
 import { FIELD_CODES } from "../../contract/error-codes.ts";
 import type { FieldError, ToolError } from "../../contract/index.ts";
 import { clipText } from "../../contract/text.ts";
+import { fieldsNextAction } from "./next-action.ts";
 
 /** ~300 tokens at ~4 characters a token. */
 export const MAX_TOOL_ERROR_CHARS = 1_200;
@@ -52,6 +53,9 @@ export function boundToolError(
     const listed = all.slice(0, keep);
     const field_errors = keep < all.length ? [...listed, summary(all.length - keep)] : listed;
     const candidate: ToolError = field_errors.length > 0 ? { ...base, field_errors } : base;
+    // Said last, on the entries the model reads: an example dropped above is not pointed at.
+    const next_action = fieldsNextAction(candidate.next_action, field_errors);
+    if (next_action !== undefined) candidate.next_action = next_action;
     if (JSON.stringify(candidate).length <= maxChars) return candidate;
   }
   // Even the bare error is too long (only a huge request_id or code could do this).

@@ -6,10 +6,11 @@
  * The kit instead tests each condition the caller did send against the candidates, once, and
  * says which of them emptied the list: one no candidate meets at all (with the values that do
  * exist, when the app can list them), or, when only their combination does, which one relaxed
- * alone would give matches. The sentence names argument names and app-given values only — never
+ * alone would give matches, and to what value (relax-hint.ts). The sentence names argument names and app-given values only — never
  * what the caller sent — so it is safe to show the person and to give the model.
  */
 import { clipText } from "../../contract/text.ts";
+import { relaxHint } from "./relax-hint.ts";
 
 /** One condition of a search, as the caller sent it. Pass only the conditions that were sent. */
 export interface SearchCondition<T> {
@@ -22,6 +23,20 @@ export interface SearchCondition<T> {
    * candidate meets the condition. Written by the app, never taken from the caller.
    */
   readonly values?: readonly string[];
+  /**
+   * What the argument would have to be for `item` to meet it, so a hint says to what value to
+   * change it ("Changing budget_max to 80 or more would give 1"): a number range
+   * (`budget_max`: `{ atLeast: price }`; `age`: `{ atLeast: min, atMost: max }`), one of some
+   * values (`relationship_type`: `{ oneOf: gift.relationships }`), or a list that includes one
+   * of them (`interests`: `{ includes: gift.interests }`). From the app's data, never from
+   * what the caller sent. Without it the hint names the argument and the count only.
+   */
+  readonly needs?: (
+    item: T,
+  ) =>
+    | { readonly atLeast?: number; readonly atMost?: number }
+    | { readonly oneOf: readonly string[] }
+    | { readonly includes: readonly string[] };
 }
 
 /** How many of a condition's values are listed before "and N more". */
@@ -46,7 +61,8 @@ const fieldList = (fields: readonly string[]): string =>
  * @example
  * const { reason } = explainEmpty(catalog, [
  *   { field: "genre", test: (book) => book.genre === args.genre, values: GENRES },
- *   { field: "max_price", test: (book) => book.price <= args.max_price },
+ *   { field: "max_price", test: (book) => book.price <= args.max_price,
+ *     needs: (book) => ({ atLeast: book.price }) },
  * ], "book");
  * return { ok: true, data: { books: [], no_results_reason: reason }, text: reason };
  */
@@ -64,6 +80,8 @@ export function explainEmpty<T>(
 } {
   const alone = conditions.map(() => 0);
   const without = conditions.map(() => 0);
+  // What each item failing only one condition would need of it, for the hint's value.
+  const needs = conditions.map((): Parameters<typeof relaxHint>[0][number][] => []);
   for (const item of candidates) {
     let failed = -1;
     let failures = 0;
@@ -75,13 +93,22 @@ export function explainEmpty<T>(
       }
     });
     // An item that fails exactly one condition would match were that one relaxed.
-    if (failures === 1) without[failed]! += 1;
+    if (failures === 1) {
+      without[failed]! += 1;
+      const need = conditions[failed]!.needs;
+      if (need) needs[failed]!.push(need(item));
+    }
   }
   const fields = conditions.map((condition) => condition.field);
   const unmet = conditions.filter((_, index) => alone[index] === 0);
-  const relaxable = conditions
-    .map((condition, index) => ({ field: condition.field, matches: without[index]! }))
+  const relaxed = conditions
+    .map((condition, index) => ({
+      field: condition.field,
+      matches: without[index]!,
+      hint: relaxHint(needs[index]!),
+    }))
     .filter((entry) => entry.matches > 0);
+  const relaxable = relaxed.map(({ field, matches }) => ({ field, matches }));
 
   let reason: string;
   if (conditions.length === 0) reason = `There is no ${noun} to show.`;
@@ -98,8 +125,10 @@ export function explainEmpty<T>(
   else if (relaxable.length > 0)
     reason =
       `No ${noun} meets ${fieldList(fields)} together. ` +
-      relaxable
-        .map((entry) => `Changing ${entry.field} alone would give ${entry.matches}.`)
+      relaxed
+        .map(({ field, matches, hint }) =>
+          hint ? `Changing ${field} ${hint}.` : `Changing ${field} alone would give ${matches}.`,
+        )
         .join(" ");
   else
     reason = `No ${noun} meets ${fieldList(fields)} together, and changing any one of them alone is not enough.`;

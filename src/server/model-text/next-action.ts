@@ -3,11 +3,14 @@
  * fixed table (or an app's own fixed table): echoing user input into it would be a
  * prompt-injection path.
  */
+import { FIELD_CODES } from "../../contract/error-codes.ts";
 
 /** The kit's next-action templates. Apps may add their own fixed sentences beside them. */
 export const NEXT_ACTIONS = {
   fixFields:
     "Change each field listed in field_errors to a valid value (see its example), then call the tool again.",
+  fixAsSaid:
+    "Fix each field in field_errors as its message (and example, if any) says, then call the tool again.",
   doNotRepeat:
     "Do not repeat this call unchanged. Tell the person what happened and ask how to proceed.",
   retryLater:
@@ -28,3 +31,19 @@ export const NEXT_ACTIONS = {
 
 /** One of the kit's next-action sentences. */
 export type KitNextAction = (typeof NEXT_ACTIONS)[keyof typeof NEXT_ACTIONS];
+
+/**
+ * `fixFields` sends the model to each entry's example, so it is only said when every field
+ * listed has one; otherwise (an unknown argument to remove, an example dropped for length)
+ * the sentence that points at the messages instead. The `MORE_ERRORS` count is not a field.
+ */
+export function fieldsNextAction(
+  nextAction: string | undefined,
+  fieldErrors: readonly { readonly code: string; readonly example?: string | undefined }[],
+): string | undefined {
+  if (nextAction !== NEXT_ACTIONS.fixFields) return nextAction;
+  const bare = fieldErrors.some(
+    (entry) => entry.example === undefined && entry.code !== FIELD_CODES.moreErrors,
+  );
+  return bare ? NEXT_ACTIONS.fixAsSaid : nextAction;
+}

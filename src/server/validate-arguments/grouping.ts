@@ -37,12 +37,29 @@ export interface UnknownKey {
   readonly declared: readonly string[];
 }
 
-/** The object schema inside `schema`'s optional, nullable and nullish wrappers, if any. */
-function objectEntries(schema: unknown): { [key: string]: unknown } | undefined {
-  let node = schema as { entries?: { [key: string]: unknown }; wrapped?: unknown } | undefined;
-  for (let depth = 0; node && !node.entries && node.wrapped && depth < 4; depth++)
+/** `schema` inside its optional, nullable and nullish wrappers. */
+function unwrapped(schema: unknown): { entries?: { [key: string]: unknown }; item?: unknown } {
+  let node = schema as { entries?: unknown; item?: unknown; wrapped?: unknown } | undefined;
+  for (let depth = 0; node && !node.entries && !node.item && node.wrapped && depth < 4; depth++)
     node = node.wrapped as typeof node;
-  return node?.entries;
+  return (node ?? {}) as { entries?: { [key: string]: unknown }; item?: unknown };
+}
+
+/**
+ * The declared entries of the object at `path` in the schema (`_meta`, `items[0]`), through
+ * objects' entries and arrays' items; `undefined` where the schema declares no object.
+ */
+function entriesAt(
+  entries: { [key: string]: unknown },
+  path: readonly PathKey[],
+): { [key: string]: unknown } | undefined {
+  let node: unknown = { entries };
+  for (const step of path) {
+    const schema = unwrapped(node);
+    node = typeof step === "string" ? schema.entries?.[step] : schema.item;
+    if (node === undefined) return undefined;
+  }
+  return unwrapped(node).entries;
 }
 
 /**
@@ -71,10 +88,8 @@ export function unknownKeys(
     const parent = formatPath(path);
     if (seen.has(parent)) continue;
     seen.add(parent);
-    // Down the declared objects only (an array's items are reported by their own path).
-    let schema: { [key: string]: unknown } | undefined = entries;
-    for (const step of path)
-      schema = typeof step === "string" && schema ? objectEntries(schema[step]) : undefined;
+    // Down the declared objects and arrays' items: `items[0].skuu` is named like `_meta.x`.
+    const schema = entriesAt(entries, path);
     const sent = valueAt(record, path);
     if (!schema || sent === null || typeof sent !== "object") {
       unnamed += 1;

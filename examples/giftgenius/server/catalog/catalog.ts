@@ -68,18 +68,32 @@ function conditionsOf(query: GiftQuery, wanted: ReadonlySet<string>, interests: 
       field: "interests",
       test: (gift) => gift.interests.some((interest) => wanted.has(interest)),
       values: interests,
+      needs: (gift) => ({ includes: gift.interests }),
     },
-    { field: "budget_min", test: (gift) => price(gift) >= query.budgetMin },
-    { field: "budget_max", test: (gift) => price(gift) <= query.budgetMax },
+    {
+      field: "budget_min",
+      test: (gift) => price(gift) >= query.budgetMin,
+      needs: (gift) => ({ atMost: price(gift) }),
+    },
+    {
+      field: "budget_max",
+      test: (gift) => price(gift) <= query.budgetMax,
+      needs: (gift) => ({ atLeast: price(gift) }),
+    },
     {
       field: "relationship_type",
       test: (gift) => gift.relationships.includes(query.relationship),
       values: RELATIONSHIPS,
+      needs: (gift) => ({ oneOf: gift.relationships }),
     },
   ];
   const { age } = query;
   if (age !== undefined)
-    conditions.push({ field: "age", test: (gift) => age >= gift.age_min && age <= gift.age_max });
+    conditions.push({
+      field: "age",
+      test: (gift) => age >= gift.age_min && age <= gift.age_max,
+      needs: (gift) => ({ atLeast: gift.age_min, atMost: gift.age_max }),
+    });
   return conditions;
 }
 
