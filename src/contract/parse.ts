@@ -7,9 +7,16 @@ import * as v from "valibot";
 import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
+import { tolerant } from "./fields.ts";
 import { isRecord } from "../core/is-record.ts";
 import { IS_DEV } from "../core/is-dev.ts";
-import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
+import {
+  successEntries,
+  WIDGET_ONLY_META,
+  type KindDefinition,
+  type ListKind,
+  type RecordKind,
+} from "./kinds.ts";
 import type {
   AnyParsedResult,
   EmptyView,
@@ -48,7 +55,11 @@ const recordSchemas = new WeakMap<KindDefinition, RecordSchema>();
 function recordSchema(definition: RecordKind): RecordSchema {
   let schema = recordSchemas.get(definition);
   if (!schema) {
-    schema = v.object(successEntries(definition));
+    // A widget-only field the host dropped, or sent malformed, is left out, never fatal.
+    const widgetOnly: v.ObjectEntries = {};
+    for (const [name, entry] of Object.entries(definition.widgetOnly ?? {}))
+      widgetOnly[name] = tolerant(entry);
+    schema = v.object({ ...successEntries(definition), ...widgetOnly });
     recordSchemas.set(definition, schema);
   }
   return schema;
@@ -97,6 +108,7 @@ function parseUnsafe(
   kinds: KindDefinitions,
   supported: ContractVersion,
   input: unknown,
+  meta: unknown,
 ): AnyParsedResult {
   if (!isRecord(input))
     return invalid(
@@ -129,7 +141,12 @@ function parseUnsafe(
   if (input.ok !== true) return invalid(IS_DEV ? "ok must be true or false" : "ok", kindValue);
 
   if (definition.view === "list") return parseList(definition, kindValue, version, input);
-  const result = v.safeParse(recordSchema(definition), input);
+  // Its widget-only fields come from `_meta`, each tolerated on its own (see recordSchema).
+  const part = isRecord(meta) && meta[WIDGET_ONLY_META];
+  const result = v.safeParse(
+    recordSchema(definition),
+    isRecord(part) ? { ...input, ...part } : input,
+  );
   if (!result.success) return invalid(describe(result.issues), kindValue);
   return { state: definition.state, kind: kindValue, version, data: result.output };
 }
@@ -146,14 +163,16 @@ export function parseEnvelope<const Kinds extends KindDefinitions>(
   kinds: Kinds,
   supported: ContractVersion,
   input: unknown,
+  meta?: unknown,
 ): ParsedResult<Kinds>;
 export function parseEnvelope(
   kinds: KindDefinitions,
   supported: ContractVersion,
   input: unknown,
+  meta?: unknown,
 ): AnyParsedResult {
   try {
-    return parseUnsafe(kinds, supported, input);
+    return parseUnsafe(kinds, supported, input, meta);
   } catch {
     return invalid(IS_DEV ? "result could not be read" : "result");
   }

@@ -3,7 +3,7 @@
  * widget root's `data-state` values.
  */
 import type * as v from "valibot";
-import type { KindData, KindDefinition } from "./kinds.ts";
+import type { KindData, KindDefinition, KindWidgetOnly } from "./kinds.ts";
 import type { ToolError } from "./schemas.ts";
 import type { RecordState } from "./states.ts";
 
@@ -90,7 +90,13 @@ export type KindView<Kind extends string, D> = D extends {
 }
   ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
   : D extends { readonly view: "record"; readonly state: infer State extends RecordState }
-    ? RecordView<State, Kind, KindData<D>>
+    ? RecordView<
+        State,
+        Kind,
+        [keyof KindWidgetOnly<D>] extends [never]
+          ? KindData<D>
+          : KindData<D> & Partial<KindWidgetOnly<D>>
+      >
     : never;
 
 /**

@@ -80,7 +80,7 @@ export function useCallTool<Name extends string, Input, View>(
         );
       }
       return outcome.ok
-        ? { ...outcome, view: tool.parse(outcome.result.structuredContent) }
+        ? { ...outcome, view: tool.parse(outcome.result.structuredContent, outcome.result.meta) }
         : outcome;
     },
     [host, name, tool, timeoutMs],
@@ -92,7 +92,10 @@ export function useCallTool<Name extends string, Input, View>(
   }, []);
 
   const view = useMemo(
-    () => (snapshot.result ? tool.parse(snapshot.result.structuredContent) : undefined),
+    () =>
+      snapshot.result
+        ? tool.parse(snapshot.result.structuredContent, snapshot.result.meta)
+        : undefined,
     [tool, snapshot.result],
   );
   return { call, reset, ...snapshot, view };

@@ -21,7 +21,7 @@ export interface WriteFlowContract<R extends WriteFlowView> {
   /** The contract version its results carry. */
   readonly version: string;
   /** Reads one result (untrusted) as a view; never throws. */
-  parse(input: unknown): R;
+  parse(input: unknown, meta?: unknown): R;
 }
 
 /**
@@ -40,7 +40,7 @@ export function callView<R extends WriteFlowView>(
     error: value,
   });
   if (!outcome.ok) return error(outcome.error);
-  const view = contract.parse(outcome.result.structuredContent);
+  const view = contract.parse(outcome.result.structuredContent, outcome.result.meta);
   if (view.state !== "invalid" || !outcome.result.isError) return view;
   return error(hasChallengeMeta(outcome.result.meta) ? signInRequired() : unreadableResult());
 }

@@ -22,6 +22,7 @@
 import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import { WIDGET_ONLY_META } from "../contract/kinds.ts";
 import type { ErrorView, ToolError } from "../contract/index.ts";
 import { RECORD_STATES } from "../contract/states.ts";
 import {
@@ -39,6 +40,7 @@ import type { ToolRef } from "../contract/tools.ts";
 import { reduceWriteFlow, type WriteFlowEvent, type WriteFlowPhase } from "./write-flow-phase.ts";
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
+
 export type WriteFlowToolRef = Pick<ToolRef, "name" | "kind">;
 
 /**
@@ -56,7 +58,7 @@ export interface WriteFlowOptions<
     /** The contract version its results carry. */
     readonly version: string;
     /** Reads one result (untrusted) as a view; never throws. */
-    parse(input: unknown): R;
+    parse(input: unknown, meta?: unknown): R;
   };
   /** The prepare tool (e.g. `tools.prepare_booking`, whose results are `booking_draft`). */
   readonly prepare: P;
@@ -217,11 +219,16 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   /** The host's result (or the given output), parsed; null while the host has none. */
   const readBase = (): R | null => {
     const value = options.hasOutput ? options.output : host.get("toolOutput");
-    return !options.hasOutput && value == null ? null : options.contract.parse(value);
+    if (!options.hasOutput && value == null) return null;
+    return options.contract.parse(
+      value,
+      options.hasOutput ? undefined : host.get("toolResponseMetadata"),
+    );
   };
   /** The stored draft or receipt, parsed again (it is untrusted); anything else is null. */
   const readRestored = () => {
-    const view = options.contract.parse(readStored()); // nothing stored (null) parses as invalid
+    // Nothing stored (null) parses as invalid; the widget-only fields come from the private part.
+    const view = options.contract.parse(readStored(), readStateKey(host, stateKey(), true));
     return (RECORD_STATES as readonly string[]).includes(view.state) && isWrite(view) ? view : null;
   };
   /** The flow's own view in `at`: its answer, or before the person acted, widget state. */
@@ -244,7 +251,14 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = callView(options.contract, outcome, kind);
     // The proof under its `_meta` name, in the private part: the model must not read it.
     if (outcome.ok && view.state !== "error" && view.state !== "invalid") {
-      writeStateKey(host, stateKey(), { [CONFIRMATION_META]: proofOf(outcome.result.meta) }, true);
+      // The widget-only fields likewise (the saved cards a restored draft offers again).
+      const meta = outcome.result.meta;
+      writeStateKey(
+        host,
+        stateKey(),
+        { [CONFIRMATION_META]: proofOf(meta), [WIDGET_ONLY_META]: meta[WIDGET_ONLY_META] },
+        true,
+      );
       writeStored(outcome.result.structuredContent);
     }
     return view;

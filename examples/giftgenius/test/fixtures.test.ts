@@ -18,6 +18,18 @@ describe("recorded fixtures (npm run record)", () => {
     expect([...states].sort()).toEqual([...STATES].sort());
   });
 
+  // Saved cards are the widget's alone (`_meta`): the model reads `structuredContent`.
+  it.each(files)("%s shows the model no card brand, last four digits or method id", (file) => {
+    const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as {
+      structuredContent: unknown;
+      content: unknown;
+    };
+    const seen = JSON.stringify([result.structuredContent, result.content]);
+    expect(seen).not.toMatch(
+      /"(brand|last4)"|\bpm_[A-Za-z0-9]|\b(Visa|Mastercard)\b|\b4242\b|\b4444\b/,
+    );
+  });
+
   it.each(files)("%s still parses to the state in its name", (file) => {
     const expected = file.split("--")[0];
     const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as {
