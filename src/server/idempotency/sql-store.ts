@@ -22,44 +22,23 @@ import {
   type RecordStore,
   type StoredRecord,
 } from "./store.ts";
+import { holds, RECORD_PREDICATES, sqlOf } from "./record-state.ts";
 
-/**
- * The one definition of a record that no longer binds its key at `now`: past its time to
- * live, not a claim whose lease still runs (a running side effect keeps its record whatever
- * the TTL), and not an unfinished record with captured claims that is in doubt or whose last
- * attempt never settled (a crash: it may have acted) — its effect may have happened, so it is
- * owed a finish (a retry), never a new effect key.
- */
-function expiredAt(now: string, r = "r"): string {
-  return `(${r}.expires_at <= ${now}
-    AND NOT (${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
-      AND (${r}.in_doubt = 1 OR ${r}.status = 'pending'))
-    AND (${r}.status <> 'pending' OR ${r}.locked_at + ${r}.lease_ms <= ${now}))`;
-}
+/** The record's conditions (record-state.ts), spelled for statements on the alias `r`. */
+const P = RECORD_PREDICATES;
+const R = { alias: "r" };
+/** In the claim: its own values are `excluded`'s (`now` is the claim's `locked_at`). */
+const CLAIMING = {
+  alias: "r",
+  params: { now: "excluded.locked_at", fingerprint: "excluded.fingerprint" },
+};
 
-/**
- * A record owed its effect that nobody is finishing now: unfinished with captured claims, in
- * doubt or never settled, its lease (if any) run out, and untouched since `:settled_before`.
- * A record under compensation (`compensating`: a reconciler claimed its refund) is always in
- * doubt, so it stays owed to the reconciler — and only to it: no claim of a retry takes it.
- */
-function owedAt(r: string, settled = true): string {
-  return `(${r}.captured IS NOT NULL AND ${r}.status <> 'completed'
-    AND (${r}.in_doubt = 1 OR ${r}.status = 'pending')
-    AND (${r}.status = 'retryable' OR ${r}.locked_at + ${r}.lease_ms <= :now)
-    ${settled ? `AND ${r}.locked_at <= :settled_before` : ""})`;
-}
+/** Every column of a record, in the order the inserts give them. */
+const COLUMNS =
+  "scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject";
 
-/**
- * An idle holder: a record that ended cleanly (retryable) before it captured anything and is
- * in no doubt — nothing can have happened. A peek reads it as absent, and its subject (a
- * draft's single use) goes free for another key. One condition for both, here.
- */
-const IDLE = "(status = 'retryable' AND captured IS NULL AND in_doubt = 0)";
-
-/** The statements of one records table. */
-function recordSql(table: string) {
-  const expired = expiredAt("excluded.locked_at");
+/** The schema of one records table, and the steps that bring an earlier layout up to date. */
+function schemaSql(table: string) {
   return {
     create: `CREATE TABLE IF NOT EXISTS ${table} (
       scope TEXT NOT NULL,
@@ -82,7 +61,7 @@ function recordSql(table: string) {
     index: `CREATE INDEX IF NOT EXISTS ${table}_expires ON ${table} (expires_at)`,
     // The reconciler's search: only unfinished records with captured claims (few) are in it.
     owedIndex: `CREATE INDEX IF NOT EXISTS ${table}_owed ON ${table} (locked_at)
-      WHERE captured IS NOT NULL AND status <> 'completed'`,
+      WHERE ${sqlOf(P.unfinishedCapture)}`,
     // Columns an earlier layout lacks (its rows read back through effectKeyOf(created_at)).
     added: {
       effect_key: `ALTER TABLE ${table} ADD COLUMN effect_key TEXT`,
@@ -96,22 +75,19 @@ function recordSql(table: string) {
     // statement, so it costs the hot path no round trip.
     subjectIndex: `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_subject ON ${table} (scope, subject)
       WHERE subject IS NOT NULL`,
-    selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured,
-        CASE WHEN ${IDLE} THEN 1 ELSE 0 END AS idle
-      FROM ${table} WHERE scope = :scope AND subject = :subject`,
-    selectPeek: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt, captured,
-        CASE WHEN ${IDLE} THEN 1 ELSE 0 END AS idle
-      FROM ${table} WHERE scope = :scope AND key = :key`,
-    // An idle holder lets the subject go to another key; its own retry takes it back, or
-    // meets the new one.
-    releaseSubject: `UPDATE ${table} SET subject = NULL
-      WHERE scope = :scope AND key = :key AND subject = :subject AND ${IDLE}`,
+  };
+}
+
+/** The statements that claim a record: a retry's, a fresh one's, the reconciler's. */
+function claimSql(table: string) {
+  const expired = sqlOf(P.expired, CLAIMING);
+  return {
     // One statement takes a free key, an expired record (a new record: new fingerprint, new
     // effect key, attempt 1), or — same fingerprint only — a reopened record or a stale claim
     // (the same record: same effect key, captured claims and doubt, one more attempt; a stale
     // claim of a record with captured claims may have acted before it died, so it is in
     // doubt). The primary key makes it atomic.
-    claim: `INSERT INTO ${table} AS r (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+    claim: `INSERT INTO ${table} AS r (${COLUMNS})
       VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, NULL, 0, :subject)
       ON CONFLICT (scope, key) DO UPDATE SET
         fingerprint = excluded.fingerprint,
@@ -120,16 +96,15 @@ function recordSql(table: string) {
         attempts = CASE WHEN ${expired} THEN 1 ELSE r.attempts + 1 END,
         captured = CASE WHEN ${expired} THEN NULL ELSE r.captured END,
         in_doubt = CASE WHEN ${expired} THEN 0
-          WHEN r.status = 'pending' AND r.captured IS NOT NULL THEN 1 ELSE r.in_doubt END,
+          WHEN ${sqlOf(P.capturedClaim, R)} THEN 1 ELSE r.in_doubt END,
         subject = excluded.subject,
         status = 'pending', token = excluded.token, locked_at = excluded.locked_at,
         lease_ms = excluded.lease_ms, response = NULL, expires_at = excluded.expires_at
-      WHERE ${expired} OR (r.fingerprint = excluded.fingerprint AND (r.status = 'retryable'
-        OR (r.status = 'pending' AND r.locked_at + r.lease_ms <= excluded.locked_at)))
+      WHERE ${sqlOf(P.claimable, CLAIMING)}
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
     // A free key claimed with its captured claims: the optimistic first attempt's one durable
     // write. Any record under the key is left alone (DO NOTHING): the runner claims it then.
-    claimFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+    claimFresh: `INSERT INTO ${table} (${COLUMNS})
       VALUES (:scope, :key, :fingerprint, 'pending', :token, :now, :lease_ms, NULL, :now, :expires_at, :effect_key, 1, :captured, 1, :subject)
       ON CONFLICT (scope, key) DO NOTHING`,
     // `claimFresh` with its captured claims from `along` (`claimFreshWith`), on PostgreSQL:
@@ -138,7 +113,7 @@ function recordSql(table: string) {
     // the write along included; a write along that changed no row inserts nothing.
     claimFreshAlong: (along: string) =>
       `WITH along AS (${along})
-      INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+      INSERT INTO ${table} (${COLUMNS})
       SELECT CAST(:scope AS TEXT), CAST(:key AS TEXT), CAST(:fingerprint AS TEXT), 'pending',
         CAST(:token AS TEXT), CAST(:now AS BIGINT), CAST(:lease_ms AS INTEGER), NULL,
         CAST(:now AS BIGINT), CAST(:expires_at AS BIGINT), CAST(:effect_key AS TEXT), 1,
@@ -148,39 +123,58 @@ function recordSql(table: string) {
     // A free key stored completed, as the last statement of the transaction of its local
     // writes: conflicting with any record under the key or the subject it changes no row, and
     // the transaction rolls back.
-    completeFresh: `INSERT INTO ${table} (scope, key, fingerprint, status, token, locked_at, lease_ms, response, created_at, expires_at, effect_key, attempts, captured, in_doubt, subject)
+    completeFresh: `INSERT INTO ${table} (${COLUMNS})
       VALUES (:scope, :key, :fingerprint, 'completed', :token, :now, :lease_ms, :body, :now, :expires_at, :effect_key, 1, NULL, 0, :subject)
       ON CONFLICT DO NOTHING`,
-    // The reconciler's takeover of one owed record, conditioned on it still being owed (a
-    // retry or another reconciler may have taken it between the pick and the update).
-    // A record first claimed before `:compensate_before`, or one whose compensation was
-    // claimed already, is taken as a compensation: its status says so in the same statement
-    // that takes it, before any refund is sent, so no retry can complete it from here on.
+    // The reconciler's takeover of one owed record (`owedSettled`), conditioned on it still
+    // being owed (a retry or another reconciler may have taken it between the pick and the
+    // update). A record first claimed before `:compensate_before`, or one whose compensation
+    // was claimed already, is taken as a compensation: its status says so in the same
+    // statement that takes it, before any refund is sent, so no retry can complete it from here on.
     claimOwed: (dialect: "sqlite" | "postgres") =>
-      `UPDATE ${table} AS r SET status = CASE WHEN r.status = 'compensating'
-          OR r.created_at < :compensate_before THEN 'compensating' ELSE 'pending' END,
+      `UPDATE ${table} AS r SET status = CASE WHEN ${sqlOf(P.toCompensate, R)}
+          THEN 'compensating' ELSE 'pending' END,
         token = :token, locked_at = :now,
         lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
         expires_at = CASE WHEN r.expires_at > :expires_at THEN r.expires_at ELSE :expires_at END
       WHERE ${
         dialect === "postgres"
-          ? `r.ctid = ANY(ARRAY(SELECT p.ctid FROM ${table} AS p WHERE ${owedAt("p")}
+          ? `r.ctid = ANY(ARRAY(SELECT p.ctid FROM ${table} AS p WHERE ${sqlOf(P.owedSettled, { alias: "p" })}
               ORDER BY p.locked_at LIMIT 1 FOR UPDATE SKIP LOCKED))`
-          : `r.rowid IN (SELECT p.rowid FROM ${table} AS p WHERE ${owedAt("p")}
+          : `r.rowid IN (SELECT p.rowid FROM ${table} AS p WHERE ${sqlOf(P.owedSettled, { alias: "p" })}
               ORDER BY p.locked_at LIMIT 1)`
-      } AND ${owedAt("r")}
+      } AND ${sqlOf(P.owedSettled, R)}
       RETURNING scope, key, effect_key, created_at, attempts, captured, fingerprint, status`,
     // An existing record of these arguments owed its effect, taken as its next attempt (the
     // only claim a call without its confirmation may make).
     claimOwedKey: `UPDATE ${table} AS r SET status = 'pending', token = :token, locked_at = :now,
         lease_ms = :lease_ms, attempts = r.attempts + 1, in_doubt = 1, response = NULL,
         expires_at = :expires_at
-      WHERE r.scope = :scope AND r.key = :key AND r.fingerprint = :fingerprint
-        AND r.status <> 'compensating' AND ${owedAt("r", false)}
+      WHERE r.scope = :scope AND r.key = :key AND ${sqlOf(P.owedToRetry, R)}
       RETURNING effect_key, created_at, attempts, captured, in_doubt`,
+  };
+}
+
+/** The statements that read a record, and the one that lets an idle holder's subject go. */
+function readSql(table: string) {
+  return {
+    selectSubject: `SELECT key, fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+      FROM ${table} WHERE scope = :scope AND subject = :subject`,
+    selectPeek: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt, captured
+      FROM ${table} WHERE scope = :scope AND key = :key`,
+    // An idle holder lets the subject go to another key; its own retry takes it back, or
+    // meets the new one.
+    releaseSubject: `UPDATE ${table} SET subject = NULL
+      WHERE scope = :scope AND key = :key AND subject = :subject AND ${sqlOf(P.idle)}`,
     select: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} WHERE scope = :scope AND key = :key`,
     selectLive: `SELECT fingerprint, status, response, locked_at, lease_ms, in_doubt FROM ${table} AS r
-      WHERE scope = :scope AND key = :key AND NOT ${expiredAt(":now")}`,
+      WHERE scope = :scope AND key = :key AND NOT ${sqlOf(P.expired, R)}`,
+  };
+}
+
+/** The statements an attempt settles its claim with (the token is the fence). */
+function settleSql(table: string) {
+  return {
     // The doubt the attempt ends in (its own capture set it while it ran): the runner passes
     // the record's earlier doubt or this attempt's, so it never clears an earlier one — only
     // a definite answer under the effect key (`Attempt`'s `definite`) does.
@@ -198,27 +192,28 @@ function recordSql(table: string) {
     // The check before a call that leaves the process: still this claim's, and its lease runs
     // from now (a takeover either came first, and this changes nothing, or sees the new lease).
     renew: `UPDATE ${table} SET locked_at = :now, lease_ms = :lease_ms
-      WHERE scope = :scope AND key = :key AND token = :token
-        AND status IN ('pending', 'compensating')`,
+      WHERE scope = :scope AND key = :key AND token = :token AND ${sqlOf(P.held)}`,
     capture: `UPDATE ${table} SET captured = :captured, in_doubt = 1
-      WHERE scope = :scope AND key = :key AND token = :token AND status = 'pending' AND captured IS NULL`,
+      WHERE scope = :scope AND key = :key AND token = :token AND ${sqlOf(P.capturable)}`,
   };
 }
 
-/**
- * A record as the peeks read it: what a repeat would find, whether it captured anything, and
- * whether it is idle (`IDLE`: 1).
- */
-type PeekedRow = StoredRecord & { captured: string | null; idle: number | string };
+/** The statements of one records table. */
+function recordSql(table: string) {
+  return { ...schemaSql(table), ...claimSql(table), ...readSql(table), ...settleSql(table) };
+}
+
+/** A record as the peeks read it: what a repeat would find, and whether it captured anything. */
+type PeekedRow = StoredRecord & { captured: string | null };
 
 /**
  * What a peek tells of `found`: its stored answer, a running or owed claim, or `absent` —
- * also for an idle record (`IDLE`: it did nothing, and runs nothing).
+ * also for an idle record (`idle`: it did nothing, and runs nothing).
  */
 function peeked(
   found: PeekedRow | undefined,
 ): Exclude<ClaimResult, { state: "claimed" } | { state: "mismatch" }> {
-  if (!found || Number(found.idle) === 1) return { state: "absent" };
+  if (!found || holds(P.idle, found)) return { state: "absent" };
   const result = claimResultOf(found, found.fingerprint);
   return result.state === "mismatch" ? { state: "absent" } : result;
 }
@@ -265,12 +260,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     // Open but not owed (a clean failure, an unknown outcome before any capture): a new
     // attempt would judge the request again, which needs the confirmation.
     // A record under compensation is running (the reconciler's refund): it is waited for.
-    if (
-      result.state === "in_progress" &&
-      found.status !== "pending" &&
-      found.status !== "compensating"
-    )
-      return { state: "absent" };
+    if (result.state === "in_progress" && !holds(P.held, found)) return { state: "absent" };
     return result;
   };
   /**
@@ -294,7 +284,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     // Freed between the two statements (purged, given up): the next claim may take it.
     if (!found) return { state: "in_progress", lockedUntil: 0 };
     // Only an idle holder is asked to let go (the update checks it again, atomically).
-    if (again && Number(found.idle) === 1) {
+    if (again && holds(P.idle, found)) {
       const released = await query(sql.releaseSubject, { scope, key: found.key, subject });
       if (released.changes === 1) return store.claim(request);
     }
@@ -482,10 +472,10 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
       await prepare();
       const found = (await query<PeekedRow>(sql.selectPeek, { scope, key })).rows[0];
       // Ended retryable with its answer and not running: told as such, not as "in progress".
-      if (found?.status === "retryable" && found.response !== null && found.captured !== null)
+      if (found && holds(P.answeredRetryable, found))
         return {
           state: "retryable",
-          response: { body: found.response },
+          response: { body: String(found.response) },
           inDoubt: Number(found.in_doubt ?? 0) === 1,
         };
       return peeked(found);
@@ -523,7 +513,7 @@ export function createSqlStore(db: SqlDatabase, table: string, name: string): Re
     },
     async purgeExpired(now, limit) {
       await prepare();
-      return deleteBatch(db, table, (r) => expiredAt(":now", r), { now }, limit);
+      return deleteBatch(db, table, (alias) => sqlOf(P.expired, { alias }), { now }, limit);
     },
     close: () => db.close(),
   };

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SqlParams } from "../stores/named-sql.ts";
+import { holds, RECORD_PREDICATES } from "./record-state.ts";
 import type { SqlQueries } from "../stores/sql-database.ts";
 
 /** An app's own writes, run in the transaction that completes the record (`Attempt.local`). */
@@ -319,7 +320,7 @@ export function recordsOf(store: IdempotencyStore): RecordStore {
 }
 
 /** The record states a table holds (`retryable`: reopened, free for the same fingerprint). */
-export type RecordStatus = "pending" | "completed" | "retryable" | "compensating";
+export type { RecordStatus } from "./record-state.ts";
 
 /**
  * The columns of a stored record that decide what a repeat of its key gets, named as both
@@ -349,13 +350,13 @@ export function claimResultOf(
   fingerprint: string,
 ): Exclude<ClaimResult, { state: "claimed" } | { state: "absent" }> {
   if (record.fingerprint !== fingerprint) return { state: "mismatch" };
-  if (record.status === "completed" && record.response !== null)
+  if (holds(RECORD_PREDICATES.replayable, record))
     return {
       state: "completed",
-      response: { body: record.response },
+      response: { body: String(record.response) },
       inDoubt: Number(record.in_doubt ?? 0) === 1,
     };
-  if (record.status === "retryable") return { state: "in_progress", lockedUntil: 0 };
+  if (holds(RECORD_PREDICATES.reopened, record)) return { state: "in_progress", lockedUntil: 0 };
   return { state: "in_progress", lockedUntil: Number(record.locked_at) + record.lease_ms };
 }
 
