@@ -16,13 +16,7 @@ export { MoneySchema, type Money, type FieldError, type ToolError } from "./sche
 export { savedPaymentMethods, type SavedPaymentMethod } from "./saved-payment-method.ts";
 export type { DomState, NonRecordState, RecordState } from "./states.ts";
 export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
-export {
-  listKind,
-  recordKind,
-  type KindDefinition,
-  type KindData,
-  type KindWidgetOnly,
-} from "./kinds.ts";
+export { listKind, recordKind, type KindDefinition, type KindData } from "./kinds.ts";
 export { toolRefs, type ToolInputOf, type ToolRef, type ToolSignature } from "./tools.ts";
 export type {
   AnyParsedResult,

@@ -113,27 +113,29 @@ export function recordKind<
 /** The `_meta` key of a result's widget-only fields (`recordKind`'s `widgetOnly`). */
 export const WIDGET_ONLY_META = "mcp-widget-kit/widget-only";
 
-/** The widget-only fields of a kind, as the server returns them (`{}` for none). */
-export type KindWidgetOnly<D> = D extends {
-  readonly view: "record";
-  readonly widgetOnly: infer W extends v.ObjectEntries;
-}
-  ? [keyof W] extends [never]
-    ? Record<never, never>
-    : v.InferOutput<v.ObjectSchema<W, undefined>>
-  : Record<never, never>;
-
-/** The success data a kind carries on the wire (beside the envelope fields). */
-export type KindData<D> = D extends {
-  readonly view: "list";
-  readonly items: infer Items extends string;
-  readonly item: infer Item extends v.GenericSchema;
-  readonly reason: infer Reason extends string | undefined;
-}
-  ? { [K in Items]: v.InferOutput<Item>[] } & { [K in NonNullable<Reason>]?: string }
-  : D extends { readonly view: "record"; readonly entries: infer Entries extends v.ObjectEntries }
-    ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
-    : never;
+/**
+ * The success data a kind carries on the wire (beside the envelope fields); with `"widgetOnly"`,
+ * a record's widget-only fields as the server returns them in `_meta` (`{}` for none).
+ */
+export type KindData<
+  D,
+  Part extends "entries" | "widgetOnly" = "entries",
+> = Part extends "widgetOnly"
+  ? D extends { readonly view: "record"; readonly widgetOnly: infer W extends v.ObjectEntries }
+    ? [keyof W] extends [never]
+      ? Record<never, never>
+      : v.InferOutput<v.ObjectSchema<W, undefined>>
+    : Record<never, never>
+  : D extends {
+        readonly view: "list";
+        readonly items: infer Items extends string;
+        readonly item: infer Item extends v.GenericSchema;
+        readonly reason: infer Reason extends string | undefined;
+      }
+    ? { [K in Items]: v.InferOutput<Item>[] } & { [K in NonNullable<Reason>]?: string }
+    : D extends { readonly view: "record"; readonly entries: infer Entries extends v.ObjectEntries }
+      ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
+      : never;
 
 /** Builds the valibot schema of the success fields of one kind. */
 export function successEntries(definition: KindDefinition): v.ObjectEntries {

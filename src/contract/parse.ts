@@ -10,13 +10,7 @@ import { clipText } from "./text.ts";
 import { tolerant } from "./fields.ts";
 import { isRecord } from "../core/is-record.ts";
 import { IS_DEV } from "../core/is-dev.ts";
-import {
-  successEntries,
-  WIDGET_ONLY_META,
-  type KindDefinition,
-  type ListKind,
-  type RecordKind,
-} from "./kinds.ts";
+import { WIDGET_ONLY_META, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
 import type {
   AnyParsedResult,
   EmptyView,
@@ -56,10 +50,10 @@ function recordSchema(definition: RecordKind): RecordSchema {
   let schema = recordSchemas.get(definition);
   if (!schema) {
     // A widget-only field the host dropped, or sent malformed, is left out, never fatal.
-    const widgetOnly: v.ObjectEntries = {};
-    for (const [name, entry] of Object.entries(definition.widgetOnly ?? {}))
-      widgetOnly[name] = tolerant(entry);
-    schema = v.object({ ...successEntries(definition), ...widgetOnly });
+    const entries = { ...definition.entries };
+    for (const name in definition.widgetOnly)
+      entries[name] = tolerant(definition.widgetOnly[name]!);
+    schema = v.object(entries);
     recordSchemas.set(definition, schema);
   }
   return schema;
@@ -141,12 +135,11 @@ function parseUnsafe(
   if (input.ok !== true) return invalid(IS_DEV ? "ok must be true or false" : "ok", kindValue);
 
   if (definition.view === "list") return parseList(definition, kindValue, version, input);
-  // Its widget-only fields come from `_meta`, each tolerated on its own (see recordSchema).
-  const part = isRecord(meta) && meta[WIDGET_ONLY_META];
-  const result = v.safeParse(
-    recordSchema(definition),
-    isRecord(part) ? { ...input, ...part } : input,
-  );
+  // Its widget-only fields come from `_meta`, each tolerated on its own (see recordSchema);
+  // what the model reads wins, so `_meta` only adds. (A part that is no object adds only
+  // index keys, which the object schema drops.)
+  const part = (meta as { [WIDGET_ONLY_META]?: object } | null | undefined)?.[WIDGET_ONLY_META];
+  const result = v.safeParse(recordSchema(definition), { ...part, ...input });
   if (!result.success) return invalid(describe(result.issues), kindValue);
   return { state: definition.state, kind: kindValue, version, data: result.output };
 }

@@ -3,7 +3,7 @@
  * widget root's `data-state` values.
  */
 import type * as v from "valibot";
-import type { KindData, KindDefinition, KindWidgetOnly } from "./kinds.ts";
+import type { KindData, KindDefinition } from "./kinds.ts";
 import type { ToolError } from "./schemas.ts";
 import type { RecordState } from "./states.ts";
 
@@ -93,9 +93,9 @@ export type KindView<Kind extends string, D> = D extends {
     ? RecordView<
         State,
         Kind,
-        [keyof KindWidgetOnly<D>] extends [never]
+        [keyof KindData<D, "widgetOnly">] extends [never]
           ? KindData<D>
-          : KindData<D> & Partial<KindWidgetOnly<D>>
+          : KindData<D> & Partial<KindData<D, "widgetOnly">>
       >
     : never;
 

@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import type { Contract } from "../contract/define-contract.ts";
 import { kindJsonSchema } from "../contract/json-schema.ts";
-import type { KindData, KindDefinition, KindWidgetOnly } from "../contract/kinds.ts";
+import type { KindData, KindDefinition } from "../contract/kinds.ts";
 import type { ToolSignature } from "../contract/tools.ts";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "./tool-server.ts";
 import type { ArgumentSpec } from "./validate-arguments/index.ts";
@@ -110,7 +110,7 @@ export function defineTool<
           data: KindData<Kinds[K]>;
           text: string;
           /** The kind's widget-only fields: in `_meta`, never in what the model reads. */
-          widgetOnly?: KindWidgetOnly<Kinds[K]>;
+          widgetOnly?: KindData<Kinds[K], "widgetOnly">;
         }
       | Extract<ToolOutcome, { ok: false }>
     >;

@@ -2,7 +2,7 @@
  * A tool call's outcome as a view, and a commit's outcome from it — framework-free, so the
  * write flow's hook only wires them to the host and to React state.
  */
-import type { CallOutcome } from "../bridge/call-tool-once.ts";
+import { readResult, type CallOutcome } from "../bridge/call-tool-once.ts";
 import { unreadableResult } from "../bridge/host-call-error.ts";
 import type { ErrorView } from "../contract/index.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
@@ -40,7 +40,7 @@ export function callView<R extends WriteFlowView>(
     error: value,
   });
   if (!outcome.ok) return error(outcome.error);
-  const view = contract.parse(outcome.result.structuredContent, outcome.result.meta);
+  const view = readResult(contract, outcome.result);
   if (view.state !== "invalid" || !outcome.result.isError) return view;
   return error(hasChallengeMeta(outcome.result.meta) ? signInRequired() : unreadableResult());
 }

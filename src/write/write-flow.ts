@@ -218,12 +218,9 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let phase: WriteFlowPhase<R, PrepareArgs> = { kind: "start" };
   /** The host's result (or the given output), parsed; null while the host has none. */
   const readBase = (): R | null => {
-    const value = options.hasOutput ? options.output : host.get("toolOutput");
-    if (!options.hasOutput && value == null) return null;
-    return options.contract.parse(
-      value,
-      options.hasOutput ? undefined : host.get("toolResponseMetadata"),
-    );
+    if (options.hasOutput) return options.contract.parse(options.output);
+    const value = host.get("toolOutput");
+    return value == null ? null : options.contract.parse(value, host.get("toolResponseMetadata"));
   };
   /** The stored draft or receipt, parsed again (it is untrusted); anything else is null. */
   const readRestored = () => {
@@ -251,12 +248,13 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = callView(options.contract, outcome, kind);
     // The proof under its `_meta` name, in the private part: the model must not read it.
     if (outcome.ok && view.state !== "error" && view.state !== "invalid") {
-      // The widget-only fields likewise (the saved cards a restored draft offers again).
-      const meta = outcome.result.meta;
+      // The widget-only fields likewise (the saved cards a restored draft offers again). Both
+      // are untrusted, and read as such when restored (proofOf, parse).
+      const { [CONFIRMATION_META]: proof, [WIDGET_ONLY_META]: part } = outcome.result.meta;
       writeStateKey(
         host,
         stateKey(),
-        { [CONFIRMATION_META]: proofOf(meta), [WIDGET_ONLY_META]: meta[WIDGET_ONLY_META] },
+        { [CONFIRMATION_META]: proof, [WIDGET_ONLY_META]: part },
         true,
       );
       writeStored(outcome.result.structuredContent);

@@ -422,12 +422,18 @@ describe("a record's widget-only fields (`_meta`, never what the model reads)", 
     expect(view).toMatchObject({ state: "confirm", data: { draft_id: "d-1", methods } });
   });
 
+  it("never lets `_meta` replace a field the model reads", () => {
+    const view = cards.parse(wire, { [WIDGET_ONLY_META]: { draft_id: "d-forged", methods } });
+    expect(view).toMatchObject({ state: "confirm", data: { draft_id: "d-1", methods } });
+  });
+
   it("leaves them out when `_meta` is missing, dropped by the host, or malformed", () => {
     for (const meta of [
       undefined,
       null,
       {},
       { [WIDGET_ONLY_META]: "x" },
+      { [WIDGET_ONLY_META]: ["x"] },
       { [WIDGET_ONLY_META]: { methods: "x" } },
     ]) {
       const view = cards.parse(wire, meta);

@@ -10,7 +10,7 @@
 import * as v from "valibot";
 import type { Contract } from "../../contract/define-contract.ts";
 import { UPSTREAM_TIMEOUT } from "../../contract/error-codes.ts";
-import type { KindData, KindDefinition, KindWidgetOnly } from "../../contract/kinds.ts";
+import type { KindData, KindDefinition } from "../../contract/kinds.ts";
 import { commitArguments, runCommit } from "./commit-arguments.ts";
 import { defineTool } from "../define-tool.ts";
 import { idempotentResult } from "./idempotent-result.ts";
@@ -237,7 +237,7 @@ export function defineWrite<
         data: KindData<Kinds[PrepareKind]>;
         text: string;
         /** The kind's widget-only fields (a person's saved cards): in `_meta`, never for the model. */
-        widgetOnly?: KindWidgetOnly<Kinds[PrepareKind]>;
+        widgetOnly?: KindData<Kinds[PrepareKind], "widgetOnly">;
       }>;
     };
     /** The commit tool and its effect. */
@@ -281,7 +281,7 @@ export function defineWrite<
         data: KindData<Kinds[CommitKind]>;
         text: string;
         /** The kind's widget-only fields: in `_meta`, never for the model. */
-        widgetOnly?: KindWidgetOnly<Kinds[CommitKind]>;
+        widgetOnly?: KindData<Kinds[CommitKind], "widgetOnly">;
       };
     };
   },
