@@ -1,38 +1,32 @@
 /**
- * The commit of one draft, with no framework: its idempotency key, its phases and its outcome.
+ * The commit of one draft, with no framework: its idempotency key, its phases and its outcome,
+ * as a store over the write's one reducer (`reduceWrite`, ./write-machine.ts): it holds the
+ * state, dispatches, and runs the effects (store the key, send) after reducing.
  * `useWriteFlow` and `ConfirmDraft` are thin layers over it (as TanStack's `MutationObserver`
  * sits under `useMutation`), so the exactly-once rules live — and are tested — in one place:
  *
  * - the key is made once per draft, and written to the key store (widget state) BEFORE the
  *   commit is sent, so a retry, a Regenerate or a remount sends the same key;
- * - a burst of commits sends one call (a flag, not state that lands later);
+ * - a burst of commits sends one call (the phase, reduced at once, not state that lands later);
  * - a retry — after an error, or after the person signed in — reuses the key;
  * - a lost host call says nothing about the write: its outcome is `changes: "unknown"`.
  */
 import { hostCallFailed } from "../bridge/host-call-error.ts";
-import { HOST_CALL_FAILED } from "../contract/error-codes.ts";
-import type { ToolError } from "../contract/schemas.ts";
-import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
+import type { CommitOutcome } from "./commit-outcome.ts";
 import {
   isStoredIdempotencyKey,
   newIdempotencyKey,
   type StoredIdempotencyKey,
 } from "./idempotency-key.ts";
-import { needsSignIn } from "../contract/sign-in.ts";
+import {
+  commitPhase,
+  reduceWrite,
+  type CommitPhase,
+  type WriteEvent,
+  type WritePhase,
+} from "./write-machine.ts";
 
-/** Where a commit is. `error` with `signIn` asks the person to sign in, then retries. */
-export type CommitPhase =
-  | { readonly kind: "confirm" }
-  | { readonly kind: "committing" }
-  | { readonly kind: "committed"; readonly outcome: CommitSuccess }
-  | {
-      readonly kind: "error";
-      readonly error: ToolError;
-      /** A retry of the same key is on its way. */
-      readonly retrying: boolean;
-      /** The call needs a signed-in person: the retry is "sign in". */
-      readonly signIn: boolean;
-    };
+export { phaseOf, type CommitPhase } from "./write-machine.ts";
 
 /** Where the key of the draft being confirmed is kept (widget state, in the widget). */
 export interface IdempotencyKeyStore {
@@ -69,46 +63,36 @@ export interface CommitMachine {
   dispose(): void;
 }
 
-/** A commit's outcome as a phase: failures say whether the write may have happened. */
-export function phaseOf(outcome: CommitOutcome): CommitPhase {
-  if (outcome.ok) return { kind: "committed", outcome };
-  // A lost host call says nothing about the write: it may have happened.
-  const error =
-    outcome.error.code === HOST_CALL_FAILED && !outcome.error.changes
-      ? { ...outcome.error, changes: "unknown" as const }
-      : outcome.error;
-  return { kind: "error", error, retrying: false, signIn: needsSignIn(error) };
-}
-
 /** The commit machine of one draft. */
 export function createCommitMachine(options: CommitMachineOptions): CommitMachine {
   const { draftId, keys, send, newKey = newIdempotencyKey } = options;
-  let phase: CommitPhase = { kind: "confirm" };
-  let inFlight = false;
-  let made: string | null = null; // a host without widget state still reuses the key
+  let state: WritePhase<never, never> = { kind: "start" };
   const listeners = new Set<() => void>();
+  const getPhase = () => commitPhase(state);
 
-  const set = (next: CommitPhase) => {
-    phase = next;
-    for (const listener of [...listeners]) listener();
+  /** Reduces, then tells every listener when the phase changed (a key held is no change). */
+  const dispatch = (event: WriteEvent<never, never>) => {
+    const before = getPhase();
+    state = reduceWrite(state, event);
+    const changed = getPhase() !== before;
+    if (changed) for (const listener of [...listeners]) listener();
+    return changed;
   };
 
   function key(): string {
     const stored = keys.read();
     const storedKey =
       isStoredIdempotencyKey(stored) && stored.draftId === draftId ? stored.key : null;
-    const next = storedKey ?? made ?? newKey();
-    made = next;
-    // A store that loses it (no widget state) still gets it reused while this machine lives.
+    const held = state.commit?.key;
+    const next = storedKey ?? held?.key ?? newKey();
+    if (held?.key !== next) dispatch({ type: "key", key: { draftId, key: next } });
+    // Effect: a store that loses it (no widget state) still gets it reused while this lives.
     if (storedKey !== next) keys.write({ draftId, key: next });
     return next;
   }
 
   async function commit(commitOptions: { readonly expired?: boolean } = {}): Promise<CommitPhase> {
-    if (inFlight || phase.kind === "committed") return phase;
-    if (commitOptions.expired && phase.kind === "confirm") return phase;
-    inFlight = true;
-    set(phase.kind === "error" ? { ...phase, retrying: true } : { kind: "committing" });
+    if (!dispatch({ type: "commit", expired: commitOptions.expired })) return getPhase();
     const idempotencyKey = key(); // stored before the call below
     let outcome: CommitOutcome;
     try {
@@ -117,14 +101,12 @@ export function createCommitMachine(options: CommitMachineOptions): CommitMachin
       // We can't tell whether it reached the server: retrying with the same key is safe.
       outcome = { ok: false, error: { ...hostCallFailed(), changes: "unknown" } };
     }
-    const next = phaseOf(outcome);
-    inFlight = false; // committed stays committed: the phase check above stops a second call
-    set(next);
-    return next;
+    dispatch({ type: "sent", outcome });
+    return getPhase();
   }
 
   return {
-    getPhase: () => phase,
+    getPhase,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -37,10 +37,9 @@ import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "../contract/sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 import type { ToolRef } from "../contract/tools.ts";
-import { reduceWriteFlow, type WriteFlowEvent, type WriteFlowPhase } from "./write-flow-phase.ts";
+import { reduceWrite, type WriteEvent, type WritePhase } from "./write-machine.ts";
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
-
 export type WriteFlowToolRef = Pick<ToolRef, "name" | "kind">;
 
 /**
@@ -215,7 +214,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     return name;
   };
 
-  let phase: WriteFlowPhase<R, PrepareArgs> = { kind: "start" };
+  let phase: WritePhase<R, PrepareArgs> = { kind: "start" };
   /** The host's result (or the given output), parsed; null while the host has none. */
   const readBase = (): R | null => {
     if (options.hasOutput) return options.contract.parse(options.output);
@@ -229,14 +228,14 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     return (RECORD_STATES as readonly string[]).includes(view.state) && isWrite(view) ? view : null;
   };
   /** The flow's own view in `at`: its answer, or before the person acted, widget state. */
-  const shownOf = (at: WriteFlowPhase<R, PrepareArgs>) =>
+  const shownOf = (at: WritePhase<R, PrepareArgs>) =>
     at.kind === "shown" ? at.view : at.kind === "start" ? readRestored() : null;
   /** Moves the flow, then tells every listener. */
-  const dispatch = (event: WriteFlowEvent<R, PrepareArgs>) => {
+  const dispatch = (event: WriteEvent<R, PrepareArgs>) => {
     // The last answer before this one: the commit's, else the one shown (a restored draft or
     // receipt is never a refusal).
-    const last = phase.sent?.view ?? shownOf(phase);
-    phase = reduceWriteFlow(phase, event);
+    const last = phase.commit?.view ?? shownOf(phase);
+    phase = reduceWrite(phase, event);
     // An answer, after a call refused for want of sign-in, that is no such refusal: they signed in.
     if ("view" in event && asksSignIn(last) && !asksSignIn(event.view))
       tell(options.words?.signedIn ?? "The person signed in.");
@@ -291,6 +290,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const result = commitOutcomeOf(view, options.receipt);
     dispatch({
       type: "sent",
+      outcome: result,
       view,
       done: result.ok && outcome.ok ? { raw: outcome.result.structuredContent } : undefined,
     });
@@ -298,7 +298,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   function committed() {
-    const sent = phase.sent;
+    const sent = phase.commit;
     if (!sent?.done) return;
     writeStored(sent.done.raw);
     dispatch({ type: "committed" });
@@ -325,7 +325,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   function cancel() {
     // The person declined the draft they saw (not "back" after a receipt or an error).
-    if ((shownOf(phase) ?? readBase())?.state === "confirm" && !phase.sent)
+    if ((shownOf(phase) ?? readBase())?.state === "confirm" && !phase.commit)
       tell(options.words?.declined ?? "The person did not confirm; nothing changed.");
     writeStored(null);
     // With a list underneath, go back to it; a widget that only showed the model's draft (or
@@ -344,7 +344,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const listBase = current !== null && !isWrite(current);
     const again = shown ? now.kind === "shown" && now.again : baseTool && runBase;
     const done = shown?.state === "committed";
-    const ended = isFinalError(now.sent?.view) || isFinalError(shown) || done;
+    const ended = isFinalError(now.commit?.view) || isFinalError(shown) || done;
     // After a committed write, back is the read again (the list as it was is stale), and no
     // second button does the same.
     const back = listBase && ended ? (done && baseTool ? runBase : cancel) : undefined;
