@@ -11,6 +11,7 @@ import type { Money } from "../contract/index.ts";
 import { useCommitMachine } from "../hooks/use-commit-machine.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { isCommitting } from "../write/write-machine.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, errorTitle, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
@@ -134,7 +135,7 @@ export function ConfirmDraft({
   const expired = useExpired(draft.expiresAt);
 
   // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
-  const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
+  const busy = isCommitting(phase);
   useReportDomState(busy ? "committing" : phase.kind);
   useAlertDialogFocus({
     dialog,

@@ -137,20 +137,6 @@ function prepared<R extends View, A>(state: WritePhase<R, A>, args: A): WritePha
     : { kind: state.kind === "cancelled" ? "cancelled" : "base", ...carried };
 }
 
-/** The state after the person confirmed (or retried): the commit is on its way. */
-function committing<R extends View, A>(
-  state: WritePhase<R, A>,
-  expired: boolean | undefined,
-): WritePhase<R, A> {
-  const phase = commitPhase(state);
-  if (isCommitting(phase) || phase.kind === "committed") return state;
-  if (expired && phase.kind === "confirm") return state;
-  const next: CommitPhase = phase.kind === "error" ? { ...phase, retrying: true } : COMMITTING;
-  return { ...state, commit: { ...state.commit, phase: next } };
-}
-
-const COMMITTING: CommitPhase = { kind: "committing" };
-
 /** The write's rules: where `state` goes on `event`. Pure; never throws. */
 export function reduceWrite<R extends View, A>(
   state: WritePhase<R, A>,
@@ -170,8 +156,20 @@ export function reduceWrite<R extends View, A>(
       };
     case "read":
       return state.kind === "start" ? { ...state, kind: "base" } : state;
-    case "commit":
-      return committing(state, event.expired);
+    case "commit": {
+      // The person confirmed (or retried): the commit is on its way, unless one is or it went
+      // through, or the draft expired before any commit.
+      const phase = commitPhase(state);
+      if (isCommitting(phase) || phase.kind === "committed") return state;
+      if (event.expired && phase.kind === "confirm") return state;
+      return {
+        ...state,
+        commit: {
+          ...commit,
+          phase: phase.kind === "error" ? { ...phase, retrying: true } : { kind: "committing" },
+        },
+      };
+    }
     case "key":
       return commit?.key === event.key
         ? state
