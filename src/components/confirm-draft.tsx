@@ -3,12 +3,12 @@
  * delete, pay. It shows a title, the app's own body (any React content), optional lines, an
  * optional money total and an optional expiry, in the app's words, and leaves the commit call
  * to the app. The exactly-once rules (key made once per draft and stored before the call, one
- * call per burst, the same key on retry, sign-in and remount) are the commit machine's
- * (`createCommitMachine`); this is its React face.
+ * call per burst, the same key on retry, sign-in and remount) are its commit's
+ * (`useDraftCommit`, over the write's one reducer); this is their face.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
-import { useCommitMachine } from "../hooks/use-commit-machine.ts";
+import { useDraftCommit } from "../hooks/use-draft-commit.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import { isCommitting } from "../write/write-machine.ts";
@@ -130,9 +130,8 @@ export function ConfirmDraft({
   const dialog = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const preparing = useRef(false);
-  const machine = useCommitMachine(draft.id, onCommit);
-  const phase = machine.getPhase();
   const expired = useExpired(draft.expiresAt);
+  const { phase, commit: send } = useDraftCommit(draft.id, onCommit);
 
   // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
   const busy = isCommitting(phase);
@@ -161,7 +160,7 @@ export function ConfirmDraft({
     IS_DEV ? [draft.title] : [],
   );
 
-  const commit = () => machine.commit({ expired });
+  const commit = () => send(expired);
 
   async function prepareAgain() {
     if (preparing.current || !onPrepareAgain) return;

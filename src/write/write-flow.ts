@@ -14,8 +14,8 @@
  *   under it is stale by construction, so `back` is that read (one way out, not two); a draft
  *   or commit the model called, refused for good, has no list to go back to: `end` ends the
  *   flow as a cancel does (`cancelled`).
- * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
- * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
+ * The idempotency key of the commit is ConfirmDraft's job (`useDraftCommit`); this store only
+ * sends it, with the draft's confirmation proof: the flow's own
  * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
  * sends the same key), or the host's result's, when the model prepared.
  */

@@ -2,7 +2,7 @@
  * The widget's write as one value and the one pure function that moves it: the flow's screen
  * (list, draft, receipt), the prepare on its way, and the commit of the draft on screen — its
  * phase, its idempotency key and its answer — with no host, tool call or React. Every change
- * goes through `reduceWrite`; the stores around it (./write-flow.ts, ./commit-machine.ts) run
+ * goes through `reduceWrite`; what holds it (./write-flow.ts, src/hooks/use-draft-commit.ts) runs
  * the effects — calls, widget state, telling the model — only after reducing, as TanStack
  * Query's `Mutation#dispatch` reduces a mutation's state and then notifies. Each rule is one
  * case of the switch:
