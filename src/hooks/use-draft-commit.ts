@@ -63,14 +63,14 @@ export function useDraftCommit(
   async function commit(expired: boolean) {
     // A new draft starts over at `confirm`, with its own key.
     if (latest.current.draftId !== draftId) latest.current = { draftId, state: START };
-    if (!dispatch({ type: "commit", expired })) return;
     // The key stored for this draft (untrusted: a tampered one is ignored), else the one held,
-    // else a new one; stored before the call below.
+    // else a new one.
     const stored = readStateKey(host, IDEMPOTENCY_STATE_KEY, true);
     const storedKey =
       isStoredIdempotencyKey(stored) && stored.draftId === draftId ? stored.key : null;
-    const key = storedKey ?? latest.current.state.commit?.key?.key ?? newIdempotencyKey();
-    dispatch({ type: "key", key: { draftId, key } });
+    const key = storedKey ?? latest.current.state.commit?.key ?? newIdempotencyKey();
+    if (!dispatch({ type: "commit", key, expired })) return;
+    // Stored before the call below.
     if (storedKey !== key) writeStateKey(host, IDEMPOTENCY_STATE_KEY, { draftId, key }, true);
     let outcome: CommitOutcome;
     try {

@@ -14,7 +14,7 @@
  * - one commit at a time: a commit while one is on its way (`committing`, or an error
  *   `retrying`) or once committed changes nothing, and an expired draft is not committed
  *   from `confirm` (a failed one may be retried);
- * - the draft's key is held in the state once made, so a host without widget state still
+ * - the key a commit is sent with is held in the state, so a host without widget state still
  *   sends it again;
  * - a commit's answer is kept beside the draft it was sent for, until the person sees the
  *   receipt (`committed`), prepares again, or leaves.
@@ -24,7 +24,6 @@ import type { ErrorView, ToolError } from "../contract/index.ts";
 import { needsSignIn } from "../contract/sign-in.ts";
 import type { WriteFlowView as View } from "./call-view.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
-import type { StoredIdempotencyKey } from "./idempotency-key.ts";
 
 /** Where a commit is. `error` with `signIn` asks the person to sign in, then retries. */
 export type CommitPhase =
@@ -43,8 +42,8 @@ export type CommitPhase =
 /** The commit of the draft on screen: its phase, its key, and its answer as the flow read it. */
 export interface WriteCommit<R extends View> {
   readonly phase: CommitPhase;
-  /** The key made for the draft, held while this state lives. */
-  readonly key?: StoredIdempotencyKey;
+  /** The idempotency key the commit was sent with, held while this state lives. */
+  readonly key?: string;
   /** The answer as a view: the receipt, or the error (final, retryable, or asking to sign in). */
   readonly view?: R | ErrorView;
   /** Set when it went through: the committed result as the server sent it, to keep. */
@@ -92,10 +91,11 @@ export type WriteEvent<R extends View, PrepareArgs> =
       readonly again: () => Promise<unknown>;
       readonly prepared?: boolean;
     }
-  /** The person confirmed (or retried) the draft; `expired`: its expiry has passed. */
-  | { readonly type: "commit"; readonly expired?: boolean }
-  /** The key the draft's commit sends (the stored one, the held one, or a new one). */
-  | { readonly type: "key"; readonly key: StoredIdempotencyKey }
+  /**
+   * The person confirmed (or retried) the draft, to be sent with `key` (the stored one, the
+   * held one, or a new one); `expired`: its expiry has passed.
+   */
+  | { readonly type: "commit"; readonly key: string; readonly expired?: boolean }
   /** The commit's answer, and what the flow read from it. */
   | {
       readonly type: "sent";
@@ -166,14 +166,11 @@ export function reduceWrite<R extends View, A>(
         ...state,
         commit: {
           ...commit,
+          key: event.key,
           phase: phase.kind === "error" ? { ...phase, retrying: true } : { kind: "committing" },
         },
       };
     }
-    case "key":
-      return commit?.key === event.key
-        ? state
-        : { ...state, commit: { phase: CONFIRM, ...commit, key: event.key } };
     case "sent":
       return {
         ...state,

@@ -152,13 +152,15 @@ describe("reduceWrite: the commit, every commit phase × every event", () => {
     committed: [{ kind: "committed", outcome: DONE }],
     error: [error, { ...error, retrying: true }],
   };
-  const key = { draftId: "d-1", key: "k".repeat(16) };
+  const key = "k".repeat(16);
   const EVENTS: { [K in Event["type"]]: readonly Extract<Event, { type: K }>[] } = {
     prepare: [{ type: "prepare", args }],
     read: [{ type: "read" }],
     answer: [{ type: "answer", view: draft, again }],
-    commit: [{ type: "commit" }, { type: "commit", expired: true }],
-    key: [{ type: "key", key }],
+    commit: [
+      { type: "commit", key },
+      { type: "commit", key, expired: true },
+    ],
     sent: [
       { type: "sent", outcome: DONE, view: receipt, done: { raw: 1 } },
       { type: "sent", outcome: FAILED, view: refused },
@@ -174,7 +176,6 @@ describe("reduceWrite: the commit, every commit phase × every event", () => {
       case "cancel":
         return "gone"; // the draft on screen changed: its commit is forgotten
       case "read":
-      case "key":
         return phase;
       case "commit": {
         const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
@@ -206,16 +207,15 @@ describe("reduceWrite: the commit, every commit phase × every event", () => {
             const want = expected(commit, event);
             if (want === "gone") expect(next.commit).toBeUndefined();
             else expect(commitPhase(next)).toEqual(want);
-            // No change is the same state (a key held changes the state, not the phase).
-            if (want === commit && event.type !== "key") expect(next).toBe(state);
+            // No change is the same state.
+            if (want === commit) expect(next).toBe(state);
           });
 
-  it("holds the key once made, and the same key again is no change", () => {
-    const keyed = reduce(start, { type: "key", key });
-    expect(keyed.commit).toEqual({ phase: { kind: "confirm" }, key });
-    expect(reduce(keyed, { type: "key", key })).toBe(keyed);
-    // A commit and its answer keep the key.
-    const sent = reduce(keyed, { type: "commit" }, { type: "sent", outcome: FAILED });
+  it("holds the key a commit is sent with, through its answer", () => {
+    const sent = reduce(start, { type: "commit", key }, { type: "sent", outcome: FAILED });
     expect(sent.commit?.key).toBe(key);
+    // A commit refused (one on its way) keeps the key of the one on its way.
+    const busy = reduce(start, { type: "commit", key });
+    expect(reduce(busy, { type: "commit", key: "other".repeat(4) })).toBe(busy);
   });
 });
