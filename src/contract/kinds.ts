@@ -67,12 +67,7 @@ export function listKind<
   // infer `Reason = string` for a kind without a reason — an index signature in its data type.
   readonly reason: NoInfer<Reason> | undefined;
 } {
-  return {
-    view: "list",
-    items: definition.items,
-    item: definition.item,
-    reason: definition.reason,
-  };
+  return { view: "list", reason: undefined, ...definition };
 }
 
 /**
@@ -100,14 +95,9 @@ export function recordKind<
   /** The success fields, as declared. */
   readonly entries: Entries;
   /** The widget-only fields, as declared (NoInfer: see `listKind`'s `reason`). */
-  readonly widgetOnly: NoInfer<WidgetOnly>;
+  readonly widgetOnly?: NoInfer<WidgetOnly>;
 } {
-  return {
-    view: "record",
-    state: definition.state,
-    entries: definition.entries,
-    widgetOnly: definition.widgetOnly ?? ({} as WidgetOnly),
-  };
+  return { view: "record", ...definition };
 }
 
 /** The `_meta` key of a result's widget-only fields (`recordKind`'s `widgetOnly`). */
@@ -121,7 +111,7 @@ export type KindData<
   D,
   Part extends "entries" | "widgetOnly" = "entries",
 > = Part extends "widgetOnly"
-  ? D extends { readonly view: "record"; readonly widgetOnly: infer W extends v.ObjectEntries }
+  ? D extends { readonly view: "record"; readonly widgetOnly?: infer W extends v.ObjectEntries }
     ? [keyof W] extends [never]
       ? Record<never, never>
       : v.InferOutput<v.ObjectSchema<W, undefined>>

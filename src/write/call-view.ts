@@ -2,7 +2,7 @@
  * A tool call's outcome as a view, and a commit's outcome from it — framework-free, so the
  * write flow's hook only wires them to the host and to React state.
  */
-import { readResult, type CallOutcome } from "../bridge/call-tool-once.ts";
+import type { CallOutcome } from "../bridge/call-tool-once.ts";
 import { unreadableResult } from "../bridge/host-call-error.ts";
 import type { ErrorView } from "../contract/index.ts";
 import type { CommitOutcome, CommitSuccess } from "./commit-outcome.ts";
@@ -40,9 +40,11 @@ export function callView<R extends WriteFlowView>(
     error: value,
   });
   if (!outcome.ok) return error(outcome.error);
-  const view = readResult(contract, outcome.result);
-  if (view.state !== "invalid" || !outcome.result.isError) return view;
-  return error(hasChallengeMeta(outcome.result.meta) ? signInRequired() : unreadableResult());
+  // What the model read, with `_meta` (a record's widget-only fields).
+  const { structuredContent, meta, isError } = outcome.result;
+  const view = contract.parse(structuredContent, meta);
+  if (view.state !== "invalid" || !isError) return view;
+  return error(hasChallengeMeta(meta) ? signInRequired() : unreadableResult());
 }
 
 /**
