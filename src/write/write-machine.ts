@@ -129,14 +129,6 @@ export function phaseOf(outcome: CommitOutcome): CommitPhase {
   return { kind: "error", error, retrying: false, signIn: needsSignIn(error) };
 }
 
-/** The state after a prepare starts: the person acted, and a commit's leftovers are forgotten. */
-function prepared<R extends View, A>(state: WritePhase<R, A>, args: A): WritePhase<R, A> {
-  const carried = { pending: args, commit: undefined };
-  return state.kind === "shown"
-    ? { ...state, ...carried, fresh: false }
-    : { kind: state.kind === "cancelled" ? "cancelled" : "base", ...carried };
-}
-
 /** The write's rules: where `state` goes on `event`. Pure; never throws. */
 export function reduceWrite<R extends View, A>(
   state: WritePhase<R, A>,
@@ -145,7 +137,12 @@ export function reduceWrite<R extends View, A>(
   const { pending, commit } = state;
   switch (event.type) {
     case "prepare":
-      return pending ? state : prepared(state, event.args);
+      // The person acted (no restore from here on), and a commit's leftovers are forgotten;
+      // what they see stays until the answer.
+      if (pending) return state;
+      return state.kind === "shown"
+        ? { ...state, pending: event.args, commit: undefined, fresh: false }
+        : { kind: state.kind === "start" ? "base" : state.kind, pending: event.args };
     // Below, a prepare on its way stays on its way, until its own answer.
     case "answer":
       return {
