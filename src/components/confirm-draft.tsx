@@ -214,7 +214,7 @@ export function ConfirmDraft({
   const settled = failed && isSettled(phase.error, errorClass);
 
   let body: ReactNode;
-  if (phase.kind === "error") {
+  if (failed) {
     // Ended for good: each way out once, the least destructive first; a settled refusal is
     // not prepared again (it can only be refused again), nor one whose outcome is unknown or
     // applied (a new draft could be paid a second time: refresh reads what happened).

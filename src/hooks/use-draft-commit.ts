@@ -11,7 +11,7 @@
  * - a retry — after an error, or after the person signed in — reuses the key;
  * - a lost host call says nothing about the write: its outcome is `changes: "unknown"`.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { hostCallFailed } from "../bridge/host-call-error.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
 import {
@@ -46,10 +46,6 @@ export function useDraftCommit(
   const [held, setHeld] = useState<Held>({ draftId, state: START });
   // The state as reduced, before React shows it: a burst of commits reads it at once.
   const latest = useRef(held);
-  const send = useRef(onCommit);
-  useEffect(() => {
-    send.current = onCommit;
-  });
 
   /** Reduces this draft's state, then shows it; true when it moved (another draft's: never). */
   const dispatch = (event: WriteEvent<never, never>) => {
@@ -74,7 +70,7 @@ export function useDraftCommit(
     if (storedKey !== key) writeStateKey(host, IDEMPOTENCY_STATE_KEY, { draftId, key }, true);
     let outcome: CommitOutcome;
     try {
-      outcome = await send.current(key);
+      outcome = await onCommit(key); // this render's: the one the person pressed Confirm in
     } catch {
       // We can't tell whether it reached the server (phaseOf says so): the same key is safe.
       outcome = { ok: false, error: hostCallFailed() };
