@@ -217,9 +217,11 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   let phase: WritePhase<R, PrepareArgs> = { kind: "start" };
   /** The host's result (or the given output), parsed; null while the host has none. */
   const readBase = (): R | null => {
-    if (options.hasOutput) return options.contract.parse(options.output);
-    const value = host.get("toolOutput");
-    return value == null ? null : options.contract.parse(value, host.get("toolResponseMetadata"));
+    // A given output stands for the host's result; its `_meta` is the host's either way.
+    const value = options.hasOutput ? options.output : host.get("toolOutput");
+    return !options.hasOutput && value == null
+      ? null
+      : options.contract.parse(value, host.get("toolResponseMetadata"));
   };
   /** The stored draft or receipt, parsed again (it is untrusted); anything else is null. */
   const readRestored = () => {
