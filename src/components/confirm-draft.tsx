@@ -131,7 +131,7 @@ export function ConfirmDraft({
   const cancelButton = useRef<HTMLButtonElement>(null);
   const preparing = useRef(false);
   const expired = useExpired(draft.expiresAt);
-  const { phase, commit: send } = useDraftCommit(draft.id, onCommit);
+  const { phase, commit } = useDraftCommit(draft.id, onCommit, expired);
 
   // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
   const busy = isCommitting(phase);
@@ -159,8 +159,6 @@ export function ConfirmDraft({
     },
     IS_DEV ? [draft.title] : [],
   );
-
-  const commit = () => send(expired);
 
   async function prepareAgain() {
     if (preparing.current || !onPrepareAgain) return;

@@ -37,11 +37,15 @@ interface Held {
 
 const START: WritePhase<never, never> = { kind: "start" };
 
-/** The draft's commit: where it is, and `commit` (ignored while one is on its way or done). */
+/**
+ * The draft's commit: where it is, and `commit` (ignored while one is on its way or done, and
+ * from `confirm` once the draft has `expired`).
+ */
 export function useDraftCommit(
   draftId: string,
   onCommit: (key: string) => Promise<CommitOutcome>,
-): { readonly phase: CommitPhase; commit(expired: boolean): Promise<void> } {
+  expired: boolean,
+): { readonly phase: CommitPhase; commit(): Promise<void> } {
   const host = useHost();
   const [held, setHeld] = useState<Held>({ draftId, state: START });
   // The state as reduced, before React shows it: a burst of commits reads it at once.
@@ -56,7 +60,7 @@ export function useDraftCommit(
     return true;
   };
 
-  async function commit(expired: boolean) {
+  async function commit() {
     // A new draft starts over at `confirm`, with its own key.
     if (latest.current.draftId !== draftId) latest.current = { draftId, state: START };
     // The key stored for this draft (untrusted: a tampered one is ignored), else the one held,

@@ -28,11 +28,16 @@ function deferred<T>() {
 }
 
 /** The hook for `draftId` under `host`, with `send` as its commit. */
-function renderCommit(host: Host, send: (key: string) => Promise<CommitOutcome>, draftId = "d-1") {
+function renderCommit(
+  host: Host,
+  send: (key: string) => Promise<CommitOutcome>,
+  draftId = "d-1",
+  expired = false,
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <HostProvider host={host}>{children}</HostProvider>
   );
-  return renderHook(({ id }) => useDraftCommit(id, send), {
+  return renderHook(({ id }) => useDraftCommit(id, send, expired), {
     wrapper,
     initialProps: { id: draftId },
   });
@@ -52,7 +57,7 @@ describe("useDraftCommit", () => {
       seen.push(storedKey(host), key);
       return DONE;
     });
-    await act(() => result.current.commit(false));
+    await act(() => result.current.commit());
     expect(result.current.phase).toEqual({ kind: "committed", outcome: DONE });
     expect(seen[0]).toEqual({ draftId: "d-1", key: seen[1] });
   });
@@ -64,14 +69,14 @@ describe("useDraftCommit", () => {
     let burst!: Promise<unknown>;
     act(() => {
       const { commit } = result.current;
-      burst = Promise.all([commit(false), commit(false), commit(false)]);
+      burst = Promise.all([commit(), commit(), commit()]);
     });
     expect(result.current.phase.kind).toBe("committing");
     await act(async () => {
       answer.resolve(DONE);
       await burst;
     });
-    await act(() => result.current.commit(false));
+    await act(() => result.current.commit());
     expect(send).toHaveBeenCalledTimes(1);
     expect(result.current.phase.kind).toBe("committed");
   });
@@ -85,10 +90,10 @@ describe("useDraftCommit", () => {
       return "promise" in answer ? answer.promise : answer;
     };
     const first = renderCommit(host, send);
-    await act(() => first.result.current.commit(false));
+    await act(() => first.result.current.commit());
     expect(first.result.current.phase).toMatchObject({ kind: "error", retrying: false });
     let retry!: Promise<void>;
-    act(() => void (retry = first.result.current.commit(false)));
+    act(() => void (retry = first.result.current.commit()));
     expect(first.result.current.phase).toMatchObject({ kind: "error", retrying: true });
     await act(async () => {
       (answers[1] as ReturnType<typeof deferred<CommitOutcome>>).resolve(RETRYABLE);
@@ -97,7 +102,7 @@ describe("useDraftCommit", () => {
     first.unmount();
     // The widget was remounted: a new hook over the same stored state.
     const second = renderCommit(host, send);
-    await act(() => second.result.current.commit(false));
+    await act(() => second.result.current.commit());
     expect(second.result.current.phase.kind).toBe("committed");
     expect(new Set(keys)).toEqual(new Set([keys[0]]));
     expect(keys).toHaveLength(3);
@@ -109,10 +114,10 @@ describe("useDraftCommit", () => {
       createMockHost(),
       async (key) => (keys.push(key), DONE),
     );
-    await act(() => result.current.commit(false));
+    await act(() => result.current.commit());
     rerender({ id: "d-2" });
     expect(result.current.phase.kind).toBe("confirm");
-    await act(() => result.current.commit(false));
+    await act(() => result.current.commit());
     expect(keys[1]).not.toBe(keys[0]);
   });
 
@@ -131,15 +136,15 @@ describe("useDraftCommit", () => {
       DONE,
     ];
     const { result } = renderCommit(lossy, async (key) => (keys.push(key), outcomes.shift()!));
-    await act(() => result.current.commit(false));
-    await act(() => result.current.commit(false));
+    await act(() => result.current.commit());
+    await act(() => result.current.commit());
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
   });
 
   it("says a lost call may have gone through, and a sign-in failure asks to sign in", async () => {
     const lost = renderCommit(createMockHost(), () => Promise.reject(new Error("gone")));
-    await act(() => lost.result.current.commit(false));
+    await act(() => lost.result.current.commit());
     expect(lost.result.current.phase).toMatchObject({
       kind: "error",
       error: { code: HOST_CALL_FAILED, changes: "unknown" },
@@ -148,14 +153,14 @@ describe("useDraftCommit", () => {
       ok: false,
       error: { code: "AUTH_REQUIRED", message: "", retryable: false, changes: "none" },
     }));
-    await act(() => refused.result.current.commit(false));
+    await act(() => refused.result.current.commit());
     expect(refused.result.current.phase).toMatchObject({ kind: "error", signIn: true });
   });
 
   it("does not commit an expired draft from confirm", async () => {
     const send = vi.fn(async (): Promise<CommitOutcome> => DONE);
-    const { result } = renderCommit(createMockHost(), send);
-    await act(() => result.current.commit(true));
+    const { result } = renderCommit(createMockHost(), send, "d-1", true);
+    await act(() => result.current.commit());
     expect(result.current.phase).toEqual({ kind: "confirm" });
     expect(send).not.toHaveBeenCalled();
   });
