@@ -84,7 +84,7 @@ export const giftGenius = defineContract({
     }),
     order_draft: recordKind({
       state: "confirm",
-      // The person's saved methods, display fields only, for the confirm dialog to offer.
+      // What the model reads says only whether the person has saved methods, never which.
       entries: {
         draft: OrderDraftSchema,
         has_saved_methods: v.optional(v.boolean()),
