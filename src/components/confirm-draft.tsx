@@ -235,7 +235,7 @@ export function ConfirmDraft({
       </>
     );
   } else {
-    const committing = phase.kind === "committing";
+    // Here (no error) a commit on its way is the first try: `busy` is `committing`.
     body = (
       <>
         <h2 id={titleId}>{words.title ?? m.confirmTitle}</h2>
@@ -263,7 +263,7 @@ export function ConfirmDraft({
           )}
         </div>
         <p role="status" className={expired ? "wk-alert-text" : undefined}>
-          {expired ? m.expired : committing ? (words.committing ?? m.committing) : ""}
+          {expired ? m.expired : busy ? (words.committing ?? m.committing) : ""}
         </p>
         <div className="wk-row">
           {cancel}
@@ -271,7 +271,7 @@ export function ConfirmDraft({
             type="button"
             className="wk-button wk-button--primary"
             data-action="confirm"
-            disabled={committing || expired}
+            disabled={busy || expired}
             onClick={commit}
           >
             {words.confirm ?? m.confirm}
