@@ -42,6 +42,12 @@ export const OrderDraftSchema = v.object({
   expires_at: isoDateTime(),
 });
 
+/** The saved card an order was charged to: display fields only, for the widget alone. */
+export const ChargedCardSchema = v.object({
+  brand: text(40),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+});
+
 /** A committed order. */
 export const OrderSchema = v.object({
   order_id: id(),
@@ -49,8 +55,8 @@ export const OrderSchema = v.object({
   status: v.literal("created"),
   total: MoneySchema,
   checkout_url: httpsUrl(),
-  /** The saved card it was charged to (display fields only); absent when paid another way. */
-  card: v.optional(v.object({ brand: text(40), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })),
+  /** Never sent since 1.2 (the card is widget-only: `order`'s `card`); declared until 2.0. */
+  card: v.optional(ChargedCardSchema),
 });
 
 /**
@@ -67,9 +73,9 @@ export const OrderStatusSchema = v.picklist([
   "refused",
 ]);
 
-/** Every GiftGenius result kind, contract v1 (1.1 added `order_status`). */
+/** Every GiftGenius result kind, contract v1 (1.1 added `order_status`; 1.2 moved saved cards to `_meta`). */
 export const giftGenius = defineContract({
-  version: "1.1",
+  version: "1.2",
   kinds: {
     gift_suggestions: listKind({
       items: "gifts",
@@ -78,12 +84,23 @@ export const giftGenius = defineContract({
     }),
     order_draft: recordKind({
       state: "confirm",
-      // The person's saved methods, display fields only, for the confirm dialog to offer.
-      entries: { draft: OrderDraftSchema, payment_methods: savedPaymentMethods() },
+      // What the model reads says only whether the person has saved methods, never which.
+      entries: {
+        draft: OrderDraftSchema,
+        has_saved_methods: v.optional(v.boolean()),
+        // Never sent since 1.1 (a widget of 1.0 finds none and pays with the default card);
+        // kept declared until 2.0, so a 1.0 widget still reads the result.
+        payment_methods: savedPaymentMethods(),
+      },
+      // The person's saved cards are the widget's alone: they travel in `_meta`.
+      widgetOnly: { payment_methods: savedPaymentMethods() },
     }),
     order: recordKind({
       state: "committed",
       entries: { order: OrderSchema, replayed: v.boolean() },
+      // The saved card it was charged to: the widget's alone (`_meta`); absent when paid
+      // another way.
+      widgetOnly: { card: ChargedCardSchema },
     }),
     order_status: recordKind({
       state: "record",

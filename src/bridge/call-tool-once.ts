@@ -14,6 +14,12 @@ export type CallOutcome =
   | { readonly ok: true; readonly result: CallToolResult }
   | { readonly ok: false; readonly error: ToolError };
 
+/** A call's result read by `reader`: what the model read, with `_meta` (widget-only fields). */
+export const readResult = <V>(
+  reader: { parse(input: unknown, meta?: unknown): V },
+  result: CallToolResult,
+): V => reader.parse(result.structuredContent, result.meta);
+
 /** How long a call may take before it becomes a retryable `HOST_CALL_FAILED`, by default. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 

@@ -3,14 +3,15 @@
  * delete, pay. It shows a title, the app's own body (any React content), optional lines, an
  * optional money total and an optional expiry, in the app's words, and leaves the commit call
  * to the app. The exactly-once rules (key made once per draft and stored before the call, one
- * call per burst, the same key on retry, sign-in and remount) are the commit machine's
- * (`createCommitMachine`); this is its React face.
+ * call per burst, the same key on retry, sign-in and remount) are its commit's
+ * (`useDraftCommit`, over the write's one reducer); this is their face.
  */
 import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
-import { useCommitMachine } from "../hooks/use-commit-machine.ts";
+import { useDraftCommit } from "../hooks/use-draft-commit.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
 import type { CommitOutcome } from "../write/commit-outcome.ts";
+import { isCommitting } from "../write/write-machine.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, errorTitle, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
@@ -129,12 +130,11 @@ export function ConfirmDraft({
   const dialog = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const preparing = useRef(false);
-  const machine = useCommitMachine(draft.id, onCommit);
-  const phase = machine.getPhase();
   const expired = useExpired(draft.expiresAt);
+  const { phase, commit } = useDraftCommit(draft.id, onCommit, expired);
 
   // A commit on its way (first try or retry): cancelling is off, its outcome must be seen.
-  const busy = phase.kind === "committing" || (phase.kind === "error" && phase.retrying);
+  const busy = isCommitting(phase);
   useReportDomState(busy ? "committing" : phase.kind);
   useAlertDialogFocus({
     dialog,
@@ -159,8 +159,6 @@ export function ConfirmDraft({
     },
     IS_DEV ? [draft.title] : [],
   );
-
-  const commit = () => machine.commit({ expired });
 
   async function prepareAgain() {
     if (preparing.current || !onPrepareAgain) return;
@@ -214,7 +212,7 @@ export function ConfirmDraft({
   const settled = failed && isSettled(phase.error, errorClass);
 
   let body: ReactNode;
-  if (phase.kind === "error") {
+  if (failed) {
     // Ended for good: each way out once, the least destructive first; a settled refusal is
     // not prepared again (it can only be refused again), nor one whose outcome is unknown or
     // applied (a new draft could be paid a second time: refresh reads what happened).
@@ -237,7 +235,7 @@ export function ConfirmDraft({
       </>
     );
   } else {
-    const committing = phase.kind === "committing";
+    // Here (no error) a commit on its way is the first try: `busy` is `committing`.
     body = (
       <>
         <h2 id={titleId}>{words.title ?? m.confirmTitle}</h2>
@@ -265,7 +263,7 @@ export function ConfirmDraft({
           )}
         </div>
         <p role="status" className={expired ? "wk-alert-text" : undefined}>
-          {expired ? m.expired : committing ? (words.committing ?? m.committing) : ""}
+          {expired ? m.expired : busy ? (words.committing ?? m.committing) : ""}
         </p>
         <div className="wk-row">
           {cancel}
@@ -273,7 +271,7 @@ export function ConfirmDraft({
             type="button"
             className="wk-button wk-button--primary"
             data-action="confirm"
-            disabled={committing || expired}
+            disabled={busy || expired}
             onClick={commit}
           >
             {words.confirm ?? m.confirm}

@@ -31,7 +31,7 @@ export interface ResultViewProps<R extends AnyParsedResult> extends ErrorWords {
    */
   readonly result?: R | null;
   /** Parses the host's tool output when `result` is omitted. */
-  readonly contract?: { parse(input: unknown): R };
+  readonly contract?: { parse(input: unknown, meta?: unknown): R };
   /** Renders the success list (`state: "results"`). Every valid item should be rendered. */
   readonly renderResults: (view: ResultsOf<R>) => ReactNode;
   /** Renders a record kind (its state, e.g. `confirm` or `committed`, is the data-state). */
@@ -112,12 +112,14 @@ function StateBody<R extends AnyParsedResult>(props: BodyProps<R>) {
 export function ResultView<R extends AnyParsedResult>(props: ResultViewProps<R>) {
   const { result, contract, header, className, onBack, onRefresh, onCancel } = props;
   const toolOutput = useHostGlobal("toolOutput");
+  // Its `_meta`: a record's widget-only fields (never in what the model reads).
+  const toolMeta = useHostGlobal("toolResponseMetadata");
   const usesHostOutput = result === undefined;
   const view: R | null = useMemo(() => {
     if (!usesHostOutput) return result ?? null;
     if (toolOutput === null || toolOutput === undefined) return null;
-    return contract ? contract.parse(toolOutput) : null;
-  }, [usesHostOutput, result, toolOutput, contract]);
+    return contract ? contract.parse(toolOutput, toolMeta) : null;
+  }, [usesHostOutput, result, toolOutput, toolMeta, contract]);
 
   useDevCheck(() => {
     if (usesHostOutput && !contract)

@@ -22,8 +22,11 @@ export interface Contract<Kinds extends Record<string, KindDefinition>> {
   };
   /** The declared kinds by name (the `kind` on the wire). */
   readonly kinds: Kinds;
-  /** Reads any value as a view model. Never throws. */
-  parse(input: unknown): ParsedResult<Kinds>;
+  /**
+   * Reads any value as a view model. Never throws. `meta`, the result's `_meta` (the host's
+   * `toolResponseMetadata`), gives a record its widget-only fields.
+   */
+  parse(input: unknown, meta?: unknown): ParsedResult<Kinds>;
 }
 
 /**
@@ -64,6 +67,6 @@ export function defineContract<const Kinds extends Record<string, KindDefinition
     version,
     parsedVersion,
     kinds,
-    parse: (input) => parseEnvelope(kinds, parsedVersion, input),
+    parse: (input, meta) => parseEnvelope(kinds, parsedVersion, input, meta),
   };
 }

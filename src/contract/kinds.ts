@@ -31,6 +31,11 @@ export type KindDefinition =
       readonly state: RecordState;
       /** The success fields beside `contract_version`, `kind` and `ok`. */
       readonly entries: v.ObjectEntries;
+      /**
+       * Fields for the widget only, never in `structuredContent` (which the model reads):
+       * they travel in the result's `_meta` (`WIDGET_ONLY_META`), each optional in the view.
+       */
+      readonly widgetOnly?: v.ObjectEntries;
     };
 
 /** The kit's names for the two members of {@link KindDefinition} (the parser reads each). */
@@ -62,12 +67,7 @@ export function listKind<
   // infer `Reason = string` for a kind without a reason — an index signature in its data type.
   readonly reason: NoInfer<Reason> | undefined;
 } {
-  return {
-    view: "list",
-    items: definition.items,
-    item: definition.item,
-    reason: definition.reason,
-  };
+  return { view: "list", reason: undefined, ...definition };
 }
 
 /**
@@ -77,9 +77,16 @@ export function listKind<
 export function recordKind<
   const State extends RecordState,
   Entries extends v.ObjectEntries,
+  WidgetOnly extends v.ObjectEntries = Record<never, never>,
 >(definition: {
   state: State;
   entries: Entries;
+  /**
+   * Fields the widget needs and the model must not read (a person's saved cards): the server
+   * returns them as `widgetOnly`, which the kit puts in the result's `_meta`, never in
+   * `structuredContent`. A host that drops `_meta` leaves them out of the view.
+   */
+  widgetOnly?: WidgetOnly;
 }): {
   /** Tells the two kinds apart: `record`. */
   readonly view: "record";
@@ -87,21 +94,38 @@ export function recordKind<
   readonly state: State;
   /** The success fields, as declared. */
   readonly entries: Entries;
+  /** The widget-only fields, as declared (NoInfer: see `listKind`'s `reason`). */
+  readonly widgetOnly?: NoInfer<WidgetOnly>;
 } {
-  return { view: "record", state: definition.state, entries: definition.entries };
+  return { view: "record", ...definition };
 }
 
-/** The success data a kind carries on the wire (beside the envelope fields). */
-export type KindData<D> = D extends {
-  readonly view: "list";
-  readonly items: infer Items extends string;
-  readonly item: infer Item extends v.GenericSchema;
-  readonly reason: infer Reason extends string | undefined;
-}
-  ? { [K in Items]: v.InferOutput<Item>[] } & { [K in NonNullable<Reason>]?: string }
-  : D extends { readonly view: "record"; readonly entries: infer Entries extends v.ObjectEntries }
-    ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
-    : never;
+/** The `_meta` key of a result's widget-only fields (`recordKind`'s `widgetOnly`). */
+export const WIDGET_ONLY_META = "mcp-widget-kit/widget-only";
+
+/**
+ * The success data a kind carries on the wire (beside the envelope fields); with `"widgetOnly"`,
+ * a record's widget-only fields as the server returns them in `_meta` (`{}` for none).
+ */
+export type KindData<
+  D,
+  Part extends "entries" | "widgetOnly" = "entries",
+> = Part extends "widgetOnly"
+  ? D extends { readonly view: "record"; readonly widgetOnly?: infer W extends v.ObjectEntries }
+    ? [keyof W] extends [never]
+      ? Record<never, never>
+      : v.InferOutput<v.ObjectSchema<W, undefined>>
+    : Record<never, never>
+  : D extends {
+        readonly view: "list";
+        readonly items: infer Items extends string;
+        readonly item: infer Item extends v.GenericSchema;
+        readonly reason: infer Reason extends string | undefined;
+      }
+    ? { [K in Items]: v.InferOutput<Item>[] } & { [K in NonNullable<Reason>]?: string }
+    : D extends { readonly view: "record"; readonly entries: infer Entries extends v.ObjectEntries }
+      ? v.InferOutput<v.ObjectSchema<Entries, undefined>>
+      : never;
 
 /** Builds the valibot schema of the success fields of one kind. */
 export function successEntries(definition: KindDefinition): v.ObjectEntries {

@@ -7,9 +7,10 @@ import * as v from "valibot";
 import { ToolErrorSchema } from "./schemas.ts";
 import { isCompatible, parseVersion, type ContractVersion } from "./version.ts";
 import { clipText } from "./text.ts";
+import { tolerant } from "./fields.ts";
 import { isRecord } from "../core/is-record.ts";
 import { IS_DEV } from "../core/is-dev.ts";
-import { successEntries, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
+import { WIDGET_ONLY_META, type KindDefinition, type ListKind, type RecordKind } from "./kinds.ts";
 import type {
   AnyParsedResult,
   EmptyView,
@@ -48,7 +49,11 @@ const recordSchemas = new WeakMap<KindDefinition, RecordSchema>();
 function recordSchema(definition: RecordKind): RecordSchema {
   let schema = recordSchemas.get(definition);
   if (!schema) {
-    schema = v.object(successEntries(definition));
+    // A widget-only field the host dropped, or sent malformed, is left out, never fatal.
+    const entries = { ...definition.entries };
+    for (const name in definition.widgetOnly)
+      entries[name] = tolerant(definition.widgetOnly[name]!);
+    schema = v.object(entries);
     recordSchemas.set(definition, schema);
   }
   return schema;
@@ -97,6 +102,7 @@ function parseUnsafe(
   kinds: KindDefinitions,
   supported: ContractVersion,
   input: unknown,
+  meta: unknown,
 ): AnyParsedResult {
   if (!isRecord(input))
     return invalid(
@@ -129,7 +135,11 @@ function parseUnsafe(
   if (input.ok !== true) return invalid(IS_DEV ? "ok must be true or false" : "ok", kindValue);
 
   if (definition.view === "list") return parseList(definition, kindValue, version, input);
-  const result = v.safeParse(recordSchema(definition), input);
+  // Its widget-only fields come from `_meta`, each tolerated on its own (see recordSchema);
+  // what the model reads wins, so `_meta` only adds. (A part that is no object adds only
+  // index keys, which the object schema drops.)
+  const part = (meta as { [WIDGET_ONLY_META]?: object } | null | undefined)?.[WIDGET_ONLY_META];
+  const result = v.safeParse(recordSchema(definition), { ...part, ...input });
   if (!result.success) return invalid(describe(result.issues), kindValue);
   return { state: definition.state, kind: kindValue, version, data: result.output };
 }
@@ -146,14 +156,16 @@ export function parseEnvelope<const Kinds extends KindDefinitions>(
   kinds: Kinds,
   supported: ContractVersion,
   input: unknown,
+  meta?: unknown,
 ): ParsedResult<Kinds>;
 export function parseEnvelope(
   kinds: KindDefinitions,
   supported: ContractVersion,
   input: unknown,
+  meta?: unknown,
 ): AnyParsedResult {
   try {
-    return parseUnsafe(kinds, supported, input);
+    return parseUnsafe(kinds, supported, input, meta);
   } catch {
     return invalid(IS_DEV ? "result could not be read" : "result");
   }

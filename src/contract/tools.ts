@@ -36,7 +36,7 @@ export interface ToolRef<Name extends string = string, Input = unknown, View = u
   /** The kind its results are (`kind` on the wire). */
   readonly kind: string;
   /** Reads one of its results (untrusted) as a view; never throws. */
-  parse(input: unknown): View;
+  parse(input: unknown, meta?: unknown): View;
   /** Type only, never set: what a call sends. */
   readonly "~input"?: Input;
 }
@@ -52,8 +52,9 @@ function parseAs(
   contract: Pick<Contract<Record<string, KindDefinition>>, "parse">,
   kind: string,
   input: unknown,
+  meta?: unknown,
 ) {
-  const view = contract.parse(input);
+  const view = contract.parse(input, meta);
   if (view.state === "invalid" || view.state === "unsupported" || view.kind === kind) return view;
   return {
     state: "invalid" as const,
@@ -95,7 +96,7 @@ export function toolRefs<Tools extends { readonly [name: string]: ToolSignature 
   const refs: { [name: string]: ToolRef } = {};
   for (const [name, kind] of Object.entries(kinds as { [name: string]: string })) {
     checkToolRefKind(contract, name, kind);
-    refs[name] = { name, kind, parse: (input) => parseAs(contract, kind, input) };
+    refs[name] = { name, kind, parse: (input, meta) => parseAs(contract, kind, input, meta) };
   }
   return refs as ReturnType<typeof toolRefs<Tools>>;
 }

@@ -90,7 +90,13 @@ export type KindView<Kind extends string, D> = D extends {
 }
   ? ResultsView<Kind, v.InferOutput<Item>, KindData<D>> | EmptyView<Kind>
   : D extends { readonly view: "record"; readonly state: infer State extends RecordState }
-    ? RecordView<State, Kind, KindData<D>>
+    ? RecordView<
+        State,
+        Kind,
+        [keyof KindData<D, "widgetOnly">] extends [never]
+          ? KindData<D>
+          : KindData<D> & Partial<KindData<D, "widgetOnly">>
+      >
     : never;
 
 /**

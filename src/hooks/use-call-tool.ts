@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CallToolResult } from "../bridge/types.ts";
 import type { ToolError } from "../contract/schemas.ts";
 import type { ToolRef } from "../contract/tools.ts";
-import { callToolOnce } from "../bridge/call-tool-once.ts";
+import { callToolOnce, readResult } from "../bridge/call-tool-once.ts";
 import { useHost } from "./host-context.tsx";
 
 /**
@@ -79,9 +79,7 @@ export function useCallTool<Name extends string, Input, View>(
             : { status: "error", error: outcome.error },
         );
       }
-      return outcome.ok
-        ? { ...outcome, view: tool.parse(outcome.result.structuredContent) }
-        : outcome;
+      return outcome.ok ? { ...outcome, view: readResult(tool, outcome.result) } : outcome;
     },
     [host, name, tool, timeoutMs],
   );
@@ -92,7 +90,7 @@ export function useCallTool<Name extends string, Input, View>(
   }, []);
 
   const view = useMemo(
-    () => (snapshot.result ? tool.parse(snapshot.result.structuredContent) : undefined),
+    () => (snapshot.result ? readResult(tool, snapshot.result) : undefined),
     [tool, snapshot.result],
   );
   return { call, reset, ...snapshot, view };

@@ -105,7 +105,14 @@ export function defineTool<
       args: Args,
       context: ToolContext,
     ): Promise<
-      { ok: true; data: KindData<Kinds[K]>; text: string } | Extract<ToolOutcome, { ok: false }>
+      | {
+          ok: true;
+          data: KindData<Kinds[K]>;
+          text: string;
+          /** The kind's widget-only fields: in `_meta`, never in what the model reads. */
+          widgetOnly?: KindData<Kinds[K], "widgetOnly">;
+        }
+      | Extract<ToolOutcome, { ok: false }>
     >;
   },
 ): ToolDefinition<Args> & {

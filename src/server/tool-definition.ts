@@ -44,7 +44,16 @@ export interface CallOrigin {
 
 /** A handler's answer: success data, or a failure (e.g. a replayed stored failure). */
 export type ToolOutcome =
-  | { ok: true; data: { [key: string]: unknown }; text: string }
+  | {
+      ok: true;
+      data: { [key: string]: unknown };
+      text: string;
+      /**
+       * Fields for the widget only (`recordKind`'s `widgetOnly`): sent in the result's `_meta`,
+       * which hosts hand to the widget and never to the model.
+       */
+      widgetOnly?: { [key: string]: unknown };
+    }
   | {
       ok: false;
       error: ToolErrorBody & { request_id?: string };

@@ -16,6 +16,7 @@ import { modelInstructions } from "./model-text/model-instructions.ts";
 import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./write/awaiting-confirmation.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
+import { WIDGET_ONLY_META } from "../contract/kinds.ts";
 import type { ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./model-text/bound-error.ts";
@@ -446,7 +447,12 @@ export function createToolServer(options: {
         const data = status ? { ...outcome.data, [AWAITING_CONFIRMATION]: status } : outcome.data;
         const result = successResult(contractVersion, tool.kind, data, outcome.text);
         // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
-        if (proof) result._meta = { [CONFIRMATION_META]: proof };
+        const widgetOnly = outcome.widgetOnly;
+        if (proof || widgetOnly)
+          result._meta = {
+            ...(proof ? { [CONFIRMATION_META]: proof } : {}),
+            ...(widgetOnly ? { [WIDGET_ONLY_META]: widgetOnly } : {}),
+          };
         // With a payment sheet, every result names its session tool there: the widget pays on
         // the sheet because the server has one, never because some other call failed.
         if (sheet) result._meta = { ...result._meta, [SHEET_META]: sheet.sessionTool.name };

@@ -45,7 +45,7 @@ export interface RecordFixturesOptions<State extends string> {
    * scenario's state. Only `parse` is used; the view's `state` is the widget's `data-state`.
    */
   readonly contract: {
-    parse(structuredContent: unknown): { readonly state: State };
+    parse(structuredContent: unknown, meta?: unknown): { readonly state: State };
   };
   /**
    * The server to record from: its Streamable HTTP endpoint URL (e.g.
@@ -221,7 +221,7 @@ export async function recordFixtures<State extends string>(
     if (!STATE.test(state))
       throw new Error(`recordFixtures: scenario "${name}" declares an unknown state "${state}"`);
     if (names.has(name)) throw new Error(`recordFixtures: scenario "${name}" is recorded twice`);
-    const view = contract.parse(result.structuredContent);
+    const view = contract.parse(result.structuredContent, result._meta);
     if (view.state !== state)
       throw new Error(
         `recordFixtures: scenario "${name}" should be "${state}", but the contract reads ` +

@@ -46,7 +46,7 @@ export function callAsWidget<V, O>(
   },
   options: {
     /** The contract's `parse`: `view` answers what the widget would show. */
-    parse(structuredContent: unknown): V;
+    parse(structuredContent: unknown, meta?: unknown): V;
     /** Who calls when a call names nobody (`{ principal }`, as the HTTP layer verified it). */
     readonly origin?: O;
     /**
@@ -91,7 +91,10 @@ export function callAsWidget<V, O>(
   };
   return {
     call,
-    view: async (tool, args, origin) =>
-      options.parse((await call(tool, args, origin)).structuredContent),
+    view: async (tool, args, origin) => {
+      const result = await call(tool, args, origin);
+      // With its `_meta`, as the widget gets it: a record's widget-only fields are read too.
+      return options.parse(result.structuredContent, result._meta);
+    },
   };
 }

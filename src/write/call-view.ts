@@ -21,7 +21,7 @@ export interface WriteFlowContract<R extends WriteFlowView> {
   /** The contract version its results carry. */
   readonly version: string;
   /** Reads one result (untrusted) as a view; never throws. */
-  parse(input: unknown): R;
+  parse(input: unknown, meta?: unknown): R;
 }
 
 /**
@@ -40,9 +40,11 @@ export function callView<R extends WriteFlowView>(
     error: value,
   });
   if (!outcome.ok) return error(outcome.error);
-  const view = contract.parse(outcome.result.structuredContent);
-  if (view.state !== "invalid" || !outcome.result.isError) return view;
-  return error(hasChallengeMeta(outcome.result.meta) ? signInRequired() : unreadableResult());
+  // What the model read, with `_meta` (a record's widget-only fields).
+  const { structuredContent, meta, isError } = outcome.result;
+  const view = contract.parse(structuredContent, meta);
+  if (view.state !== "invalid" || !isError) return view;
+  return error(hasChallengeMeta(meta) ? signInRequired() : unreadableResult());
 }
 
 /**

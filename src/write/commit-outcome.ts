@@ -1,7 +1,7 @@
 /**
- * What an app's commit call came to. Shared by the commit machine (which runs it), the write
- * flow (which makes it from the tool result) and ConfirmDraft (which shows it); it lives in the
- * framework-free layer so none of them imports another.
+ * What an app's commit call came to. Shared by ConfirmDraft's commit (`useDraftCommit`, which
+ * runs it and shows it) and the write flow (which makes it from the tool result); it lives in
+ * the framework-free layer so neither imports the other.
  */
 import type { Money, ToolError } from "../contract/index.ts";
 

@@ -1,15 +1,8 @@
 /**
- * The framework-free write layer: the write flow's store, the commit machine, its outcome, the
+ * The framework-free write layer: the write flow's store, the commit's phases, its outcome, the
  * retry policy, sign-in detection.
  */
-export {
-  createCommitMachine,
-  phaseOf,
-  type CommitMachine,
-  type CommitMachineOptions,
-  type CommitPhase,
-  type IdempotencyKeyStore,
-} from "./commit-machine.ts";
+export { phaseOf, type CommitPhase } from "./write-machine.ts";
 export type { CommitSuccess } from "./commit-outcome.ts";
 export { IDEMPOTENCY_STATE_KEY, type StoredIdempotencyKey } from "./idempotency-key.ts";
 export { needsSignIn } from "../contract/sign-in.ts";

@@ -1,6 +1,6 @@
 /**
  * One key of the host's widget state, with no framework: the write flow keeps its draft or
- * receipt under one key and the commit machine its idempotency key under another, so neither
+ * receipt under one key and ConfirmDraft's commit its idempotency key under another, so neither
  * overwrites the other (the host holds one state object per widget). What the model must not
  * read — the proof, the key — goes under the same key in the private part
  * (`PRIVATE_STATE_KEY`: ChatGPT's `privateContent`; docs/architecture.md). What is read is

@@ -14,14 +14,15 @@
  *   under it is stale by construction, so `back` is that read (one way out, not two); a draft
  *   or commit the model called, refused for good, has no list to go back to: `end` ends the
  *   flow as a cancel does (`cancelled`).
- * The idempotency key of the commit is the commit machine's job (`createCommitMachine`, under
- * ConfirmDraft); this store only sends it, with the draft's confirmation proof: the flow's own
+ * The idempotency key of the commit is ConfirmDraft's job (`useDraftCommit`); this store only
+ * sends it, with the draft's confirmation proof: the flow's own
  * prepare's (kept in widget state with the draft, so a remount, retry or sign-in sends it as it
  * sends the same key), or the host's result's, when the model prepared.
  */
 import { callToolOnce, type CallOutcome } from "../bridge/call-tool-once.ts";
 import type { Host } from "../bridge/types.ts";
 import { CONFIRMATION_ARGUMENT, CONFIRMATION_META } from "../contract/confirmation.ts";
+import { WIDGET_ONLY_META } from "../contract/kinds.ts";
 import type { ErrorView, ToolError } from "../contract/index.ts";
 import { RECORD_STATES } from "../contract/states.ts";
 import {
@@ -36,7 +37,7 @@ import { proofOf } from "./confirmation-proof.ts";
 import { needsSignIn } from "../contract/sign-in.ts";
 import { readStateKey, writeStateKey } from "./widget-state-key.ts";
 import type { ToolRef } from "../contract/tools.ts";
-import { reduceWriteFlow, type WriteFlowEvent, type WriteFlowPhase } from "./write-flow-phase.ts";
+import { reduceWrite, type WriteEvent, type WritePhase } from "./write-machine.ts";
 
 /** A tool as the flow calls it: its name, and the kind its results are. */
 export type WriteFlowToolRef = Pick<ToolRef, "name" | "kind">;
@@ -56,7 +57,7 @@ export interface WriteFlowOptions<
     /** The contract version its results carry. */
     readonly version: string;
     /** Reads one result (untrusted) as a view; never throws. */
-    parse(input: unknown): R;
+    parse(input: unknown, meta?: unknown): R;
   };
   /** The prepare tool (e.g. `tools.prepare_booking`, whose results are `booking_draft`). */
   readonly prepare: P;
@@ -213,26 +214,30 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     return name;
   };
 
-  let phase: WriteFlowPhase<R, PrepareArgs> = { kind: "start" };
+  let phase: WritePhase<R, PrepareArgs> = { kind: "start" };
   /** The host's result (or the given output), parsed; null while the host has none. */
   const readBase = (): R | null => {
+    // A given output stands for the host's result; its `_meta` is the host's either way.
     const value = options.hasOutput ? options.output : host.get("toolOutput");
-    return !options.hasOutput && value == null ? null : options.contract.parse(value);
+    return !options.hasOutput && value == null
+      ? null
+      : options.contract.parse(value, host.get("toolResponseMetadata"));
   };
   /** The stored draft or receipt, parsed again (it is untrusted); anything else is null. */
   const readRestored = () => {
-    const view = options.contract.parse(readStored()); // nothing stored (null) parses as invalid
+    // Nothing stored (null) parses as invalid; the widget-only fields come from the private part.
+    const view = options.contract.parse(readStored(), readStateKey(host, stateKey(), true));
     return (RECORD_STATES as readonly string[]).includes(view.state) && isWrite(view) ? view : null;
   };
   /** The flow's own view in `at`: its answer, or before the person acted, widget state. */
-  const shownOf = (at: WriteFlowPhase<R, PrepareArgs>) =>
+  const shownOf = (at: WritePhase<R, PrepareArgs>) =>
     at.kind === "shown" ? at.view : at.kind === "start" ? readRestored() : null;
   /** Moves the flow, then tells every listener. */
-  const dispatch = (event: WriteFlowEvent<R, PrepareArgs>) => {
+  const dispatch = (event: WriteEvent<R, PrepareArgs>) => {
     // The last answer before this one: the commit's, else the one shown (a restored draft or
     // receipt is never a refusal).
-    const last = phase.sent?.view ?? shownOf(phase);
-    phase = reduceWriteFlow(phase, event);
+    const last = phase.commit?.view ?? shownOf(phase);
+    phase = reduceWrite(phase, event);
     // An answer, after a call refused for want of sign-in, that is no such refusal: they signed in.
     if ("view" in event && asksSignIn(last) && !asksSignIn(event.view))
       tell(options.words?.signedIn ?? "The person signed in.");
@@ -244,7 +249,15 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const view = callView(options.contract, outcome, kind);
     // The proof under its `_meta` name, in the private part: the model must not read it.
     if (outcome.ok && view.state !== "error" && view.state !== "invalid") {
-      writeStateKey(host, stateKey(), { [CONFIRMATION_META]: proofOf(outcome.result.meta) }, true);
+      // The widget-only fields likewise (the saved cards a restored draft offers again). Both
+      // are untrusted, and read as such when restored (proofOf, parse).
+      const { [CONFIRMATION_META]: proof, [WIDGET_ONLY_META]: part } = outcome.result.meta;
+      writeStateKey(
+        host,
+        stateKey(),
+        { [CONFIRMATION_META]: proof, [WIDGET_ONLY_META]: part },
+        true,
+      );
       writeStored(outcome.result.structuredContent);
     }
     return view;
@@ -279,6 +292,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const result = commitOutcomeOf(view, options.receipt);
     dispatch({
       type: "sent",
+      outcome: result,
       view,
       done: result.ok && outcome.ok ? { raw: outcome.result.structuredContent } : undefined,
     });
@@ -286,7 +300,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
   }
 
   function committed() {
-    const sent = phase.sent;
+    const sent = phase.commit;
     if (!sent?.done) return;
     writeStored(sent.done.raw);
     dispatch({ type: "committed" });
@@ -313,7 +327,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
 
   function cancel() {
     // The person declined the draft they saw (not "back" after a receipt or an error).
-    if ((shownOf(phase) ?? readBase())?.state === "confirm" && !phase.sent)
+    if ((shownOf(phase) ?? readBase())?.state === "confirm" && !phase.commit)
       tell(options.words?.declined ?? "The person did not confirm; nothing changed.");
     writeStored(null);
     // With a list underneath, go back to it; a widget that only showed the model's draft (or
@@ -332,7 +346,7 @@ export function createWriteFlow<R extends View, PrepareArgs = Args, CommitArgs =
     const listBase = current !== null && !isWrite(current);
     const again = shown ? now.kind === "shown" && now.again : baseTool && runBase;
     const done = shown?.state === "committed";
-    const ended = isFinalError(now.sent?.view) || isFinalError(shown) || done;
+    const ended = isFinalError(now.commit?.view) || isFinalError(shown) || done;
     // After a committed write, back is the read again (the list as it was is stale), and no
     // second button does the same.
     const back = listBase && ended ? (done && baseTool ? runBase : cancel) : undefined;

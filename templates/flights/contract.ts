@@ -46,12 +46,15 @@ export const BookingSchema = v.object({
   offer: FlightOfferSchema,
   passengers: Passengers,
   total: MoneySchema,
-  /** The saved card it was paid with (display fields only). */
-  card: v.object({ brand: text(40), last4: text(4) }),
 });
 
-/** A booking, as the server makes it and the widget shows it. */
-export type Booking = v.InferOutput<typeof BookingSchema>;
+/** The saved card a booking was paid with: display fields only, for the widget alone. */
+export const PaidCardSchema = v.object({ brand: text(40), last4: text(4) });
+
+/** A booking as the server keeps it: what the widget shows, and the card it was paid with. */
+export type Booking = v.InferOutput<typeof BookingSchema> & {
+  card: v.InferOutput<typeof PaidCardSchema>;
+};
 
 /** Every result kind of the app, contract v1. */
 export const flights = defineContract({
@@ -61,15 +64,18 @@ export const flights = defineContract({
       item: FlightOfferSchema,
       reason: "no_results_reason",
     }),
-    // The person's saved cards come with the draft, to choose the one it is paid with.
+    // The person's saved cards come with the draft, to choose the one it is paid with: the
+    // widget's alone (in the result's `_meta`), the model reads only that some exist.
     booking_draft: recordKind({
       state: "confirm",
-      entries: { draft: BookingDraftSchema, payment_methods: savedPaymentMethods() },
+      entries: { draft: BookingDraftSchema, has_saved_methods: v.optional(v.boolean()) },
+      widgetOnly: { payment_methods: savedPaymentMethods() },
     }),
     // `replayed`: the same idempotency key booked this before; nothing was booked twice.
     booking: recordKind({
       state: "committed",
       entries: { booking: BookingSchema, replayed: v.boolean() },
+      widgetOnly: { card: PaidCardSchema },
     }),
   },
 });

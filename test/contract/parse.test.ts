@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { REASON_MAX, shop, TITLE_MAX } from "../support/shop-contract.ts";
 import { MAX_RETRY_AFTER_SECONDS } from "../../src/contract/limits.ts";
+import * as v from "valibot";
+import { defineContract, recordKind } from "../../src/contract/index.ts";
+import { WIDGET_ONLY_META } from "../../src/contract/kinds.ts";
+import { contractJsonSchema } from "../../src/server/index.ts";
 
 const product = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `p-${n}`,
@@ -397,5 +401,51 @@ describe("purchase_draft and purchase", () => {
     ["no purchase id", { purchase_id: undefined }],
   ])("a purchase with %s is invalid", (_name, overrides) => {
     expect(shop.parse(purchase(overrides)).state).toBe("invalid");
+  });
+});
+
+describe("a record's widget-only fields (`_meta`, never what the model reads)", () => {
+  const cards = defineContract({
+    kinds: {
+      pay_draft: recordKind({
+        state: "confirm",
+        entries: { draft_id: v.string() },
+        widgetOnly: { methods: v.array(v.object({ id: v.string(), last4: v.string() })) },
+      }),
+    },
+  });
+  const wire = { contract_version: "1.0", kind: "pay_draft", ok: true, draft_id: "d-1" };
+  const methods = [{ id: "pm_1", last4: "4242" }];
+
+  it("reads them from the result's `_meta` into the view's data", () => {
+    const view = cards.parse(wire, { [WIDGET_ONLY_META]: { methods } });
+    expect(view).toMatchObject({ state: "confirm", data: { draft_id: "d-1", methods } });
+  });
+
+  it("never lets `_meta` replace a field the model reads", () => {
+    const view = cards.parse(wire, { [WIDGET_ONLY_META]: { draft_id: "d-forged", methods } });
+    expect(view).toMatchObject({ state: "confirm", data: { draft_id: "d-1", methods } });
+  });
+
+  it("leaves them out when `_meta` is missing, dropped by the host, or malformed", () => {
+    for (const meta of [
+      undefined,
+      null,
+      {},
+      { [WIDGET_ONLY_META]: "x" },
+      { [WIDGET_ONLY_META]: ["x"] },
+      { [WIDGET_ONLY_META]: { methods: "x" } },
+    ]) {
+      const view = cards.parse(wire, meta);
+      expect(view.state).toBe("confirm");
+      if (view.state === "confirm") expect(view.data.methods).toBeUndefined();
+    }
+  });
+
+  it("keeps them out of the JSON Schema, so a server's structuredContent never declares them", () => {
+    expect(JSON.stringify(contractJsonSchema(cards))).not.toContain("methods");
+    // An older server that still sends them in structuredContent is read as before.
+    const view = cards.parse({ ...wire, methods });
+    if (view.state === "confirm") expect(view.data.methods).toEqual(methods);
   });
 });

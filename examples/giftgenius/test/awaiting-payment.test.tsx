@@ -30,7 +30,7 @@ const order = (checkoutUrl: string) => ({
 });
 /** `order_status`' answer in `status` (each state is an answer, never an error). */
 const statusOf = (status: string, extra: object = {}) => ({
-  contract_version: "1.1",
+  contract_version: "1.2",
   kind: "order_status",
   ok: true,
   status,

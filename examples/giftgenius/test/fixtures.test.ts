@@ -18,6 +18,31 @@ describe("recorded fixtures (npm run record)", () => {
     expect([...states].sort()).toEqual([...STATES].sort());
   });
 
+  // Saved cards are the widget's alone (`_meta`): the model reads `structuredContent` and the
+  // text `content`. Checked against any card, and against the cards the recording itself gave
+  // the widget (their brands, last four digits and method ids, as whole words).
+  it.each(files)("%s shows the model no card brand, last four digits or method id", (file) => {
+    const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as {
+      _meta?: { "mcp-widget-kit/widget-only"?: unknown };
+      structuredContent: unknown;
+      content: unknown;
+    };
+    const seen = JSON.stringify([result.structuredContent, result.content]);
+    expect(seen).not.toMatch(/"(brand|last4)"|\bpm_[A-Za-z0-9]|\b(Visa|Mastercard|Amex)\b/);
+    const own = JSON.stringify(result._meta?.["mcp-widget-kit/widget-only"] ?? {}).matchAll(
+      /"(?:brand|last4|id)":"([^"]+)"/g,
+    );
+    for (const [, detail] of own) {
+      const word = detail!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      expect(seen, detail).not.toMatch(new RegExp(`(?<![A-Za-z0-9])${word}(?![A-Za-z0-9])`));
+    }
+  });
+
+  it("has recordings whose widget-only part carries cards", () => {
+    const draft = readFileSync(`${DIR}confirm--prepare-order.json`, "utf8");
+    expect(draft).toMatch(/"mcp-widget-kit\/widget-only":\s*\{\s*"payment_methods"/);
+  });
+
   it.each(files)("%s still parses to the state in its name", (file) => {
     const expected = file.split("--")[0];
     const result = JSON.parse(readFileSync(`${DIR}${file}`, "utf8")) as {

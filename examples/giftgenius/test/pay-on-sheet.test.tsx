@@ -45,7 +45,7 @@ const paid = {
 
 /** `order_status` of the paid draft: placed, the order as commit_order gives it. */
 const placed = {
-  contract_version: "1.1",
+  contract_version: "1.2",
   kind: "order_status",
   ok: true,
   status: "placed",

@@ -14,38 +14,47 @@ import { App } from "../widget/app.tsx";
 import { gift, prepared as draftPrepared, suggestions } from "./one-draft.ts";
 import { renderWithHost } from "../../../test/components/helpers.tsx";
 
-/** The draft of one-draft.ts, with the person's saved methods beside it. */
+/** Where a result's widget-only fields travel (`_meta`, which the model never reads). */
+const WIDGET_ONLY_META = "mcp-widget-kit/widget-only";
+
+/** The draft of one-draft.ts, with the person's saved methods in its widget-only `_meta`. */
 const prepared = {
   ...draftPrepared,
-  structuredContent: {
-    ...draftPrepared.structuredContent,
-    payment_methods: [
-      // Keys a careless server adds never reach the dialog.
-      {
-        id: "pm_visa",
-        brand: "Visa",
-        last4: "4242",
-        label: "Personal",
-        default: true,
-        number: "4242424242424242",
-        cvc: "314",
-      },
-      { id: "pm_mc", brand: "Mastercard", last4: "4444", label: "Work", fingerprint: "fp_secret" },
-    ],
+  _meta: {
+    ...draftPrepared._meta,
+    [WIDGET_ONLY_META]: {
+      payment_methods: [
+        // Keys a careless server adds never reach the dialog.
+        {
+          id: "pm_visa",
+          brand: "Visa",
+          last4: "4242",
+          label: "Personal",
+          default: true,
+          number: "4242424242424242",
+          cvc: "314",
+        },
+        {
+          id: "pm_mc",
+          brand: "Mastercard",
+          last4: "4444",
+          label: "Work",
+          fingerprint: "fp_secret",
+        },
+      ],
+    },
   },
 };
+/** The order, and the card it was charged to in its widget-only `_meta`. */
 const placed = {
-  contract_version: "1.0",
-  kind: "order",
-  ok: true,
-  replayed: false,
-  order: {
-    order_id: "o-77",
-    draft_id: "d-1",
-    status: "created",
-    total: gift.price,
-    card: { brand: "Mastercard", last4: "4444" },
+  structuredContent: {
+    contract_version: "1.2",
+    kind: "order",
+    ok: true,
+    replayed: false,
+    order: { order_id: "o-77", draft_id: "d-1", status: "created", total: gift.price },
   },
+  _meta: { [WIDGET_ONLY_META]: { card: { brand: "Mastercard", last4: "4444" } } },
 };
 
 afterEach(() => cleanup());

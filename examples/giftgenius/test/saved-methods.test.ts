@@ -16,11 +16,18 @@ import { DATABASE_URL, describePostgres } from "../../../test/server/pg-env.ts";
 
 type Method = { id: string; brand: string; last4: string; label: string; default?: boolean };
 
-/** A draft and the methods it offers, as the widget gets them. */
+/** A result's widget-only fields (`_meta`), which the model never reads. */
+const widgetOnlyOf = (result: { _meta?: unknown }) =>
+  ((result._meta as { [key: string]: unknown } | undefined)?.["mcp-widget-kit/widget-only"] ??
+    {}) as { payment_methods?: Method[]; card?: unknown };
+
+/** A draft and the methods it offers, as the widget gets them: in `_meta`, never for the model. */
 async function prepare(client: Client, giftId = "gift-0001") {
   const result = await call(client, "prepare_order", { gift_id: giftId });
-  const content = sc(result) as { draft: { draft_id: string }; payment_methods?: Method[] };
-  return { result, draftId: content.draft.draft_id, methods: content.payment_methods ?? [] };
+  const content = sc(result) as { draft: { draft_id: string }; payment_methods?: unknown };
+  expect(content.payment_methods).toBeUndefined();
+  const methods = widgetOnlyOf(result).payment_methods ?? [];
+  return { result, draftId: content.draft.draft_id, methods };
 }
 
 function savedMethodCases(start: () => Promise<Harness>): void {
@@ -128,12 +135,12 @@ function savedMethodCases(start: () => Promise<Harness>): void {
       expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
     const orders = new Set(answers.map((answer) => JSON.stringify(answer.order)));
     expect(orders.size).toBe(1);
-    // The order says which card paid: the chosen one's display fields, nothing more.
+    // The order says which card paid — the chosen one's display fields, nothing more — to
+    // the widget alone (`_meta`): the model's order names no card.
     const card = methods.find((method) => method.id === chosen)!;
-    expect((answers[0]!.order as { card?: unknown }).card).toEqual({
-      brand: card.brand,
-      last4: card.last4,
-    });
+    expect((answers[0]!.order as { card?: unknown }).card).toBeUndefined();
+    for (const result of [...concurrent, ...sequential])
+      expect(widgetOnlyOf(result).card).toEqual({ brand: card.brand, last4: card.last4 });
     expect(answers.filter((answer) => answer.replayed === false)).toHaveLength(1);
     expect(await h.app.payments.countCharges()).toBe(charges + 1);
     // Every charge the provider was asked for (one, or a concurrent attempt's replay) was the chosen method.
@@ -145,19 +152,14 @@ function savedMethodCases(start: () => Promise<Harness>): void {
     const client = await h.connect({ sub: `default-${randomUUID()}` });
     const { draftId, methods } = await prepare(client, "gift-0004");
     const asked = charged.length;
-    const placed = sc(
-      await call(client, "commit_order", {
-        draft_id: draftId,
-        idempotency_key: `dflt-${randomUUID()}`,
-      }),
-    );
-    expect(placed).toMatchObject({ ok: true });
+    const result = await call(client, "commit_order", {
+      draft_id: draftId,
+      idempotency_key: `dflt-${randomUUID()}`,
+    });
+    expect(sc(result)).toMatchObject({ ok: true });
     const byDefault = methods.find((method) => method.default)!;
     expect(charged.slice(asked)).toEqual([byDefault.id]);
-    expect((placed.order as { card?: unknown }).card).toEqual({
-      brand: byDefault.brand,
-      last4: byDefault.last4,
-    });
+    expect(widgetOnlyOf(result).card).toEqual({ brand: byDefault.brand, last4: byDefault.last4 });
   });
 
   it("the model cannot commit on its own, method id or not: CONFIRMATION_REQUIRED, nothing charged", async () => {

@@ -53,13 +53,19 @@ function AppTitle() {
 }
 
 /** What the receipt says under the order's reference: the card charged, the order's page. */
-function OrderLines({ order }: { order: OrderView["data"]["order"] }) {
+function OrderLines({
+  order,
+  card,
+}: {
+  order: OrderView["data"]["order"];
+  card: OrderView["data"]["card"];
+}) {
   const openExternal = useOpenExternal();
   const { m } = useI18n(messages);
   const checkout = order.checkout_url;
   return (
     <>
-      {order.card ? <p>{m.paidWith(order.card.brand, order.card.last4)}</p> : null}
+      {card ? <p>{m.paidWith(card.brand, card.last4)}</p> : null}
       {checkout ? (
         <div className="wk-row">
           <button type="button" className="wk-button" onClick={() => void openExternal(checkout)}>
@@ -136,7 +142,7 @@ export function App(props: AppProps) {
         again: { gift_id: draft.gift.id },
         commitArguments: () => ({ payment_method_id: payment.take() }),
       })}
-      renderReceipt={({ data: { order } }) => <OrderLines order={order} />}
+      renderReceipt={({ data: { order, card } }) => <OrderLines order={order} card={card} />}
       // External checkout: the order's link is the merchant's page, where it is still to be paid.
       renderCommitted={({ data: { order } }, justCommitted) => {
         const checkout = order.checkout_url;

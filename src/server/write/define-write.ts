@@ -233,7 +233,12 @@ export function defineWrite<
           readonly now: number;
           put(draft: Draft): Promise<{ draft_id: string; expires_at: string }>;
         },
-      ): Promise<{ data: KindData<Kinds[PrepareKind]>; text: string }>;
+      ): Promise<{
+        data: KindData<Kinds[PrepareKind]>;
+        text: string;
+        /** The kind's widget-only fields (a person's saved cards): in `_meta`, never for the model. */
+        widgetOnly?: KindData<Kinds[PrepareKind], "widgetOnly">;
+      }>;
     };
     /** The commit tool and its effect. */
     readonly commit: {
@@ -269,7 +274,15 @@ export function defineWrite<
         write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
       ): Promise<WriteResult<Done>>;
       /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
-      show(done: Done, replayed: boolean): { data: KindData<Kinds[CommitKind]>; text: string };
+      show(
+        done: Done,
+        replayed: boolean,
+      ): {
+        data: KindData<Kinds[CommitKind]>;
+        text: string;
+        /** The kind's widget-only fields: in `_meta`, never for the model. */
+        widgetOnly?: KindData<Kinds[CommitKind], "widgetOnly">;
+      };
     };
   },
 ) {

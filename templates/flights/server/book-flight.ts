@@ -58,7 +58,8 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
         };
         const payment_methods = [...cardsOf(context.caller)];
         return {
-          data: { draft, payment_methods },
+          data: { draft, has_saved_methods: payment_methods.length > 0 },
+          widgetOnly: { payment_methods },
           text: `Booking draft ${draft.draft_id} is ready.`,
         };
       },
@@ -97,8 +98,9 @@ export function bookFlight(options: AppServerOptions & { onBooked?: (booking: Bo
         options.onBooked?.(booking);
         return { done: booking };
       },
-      show: (booking, replayed) => ({
+      show: ({ card, ...booking }, replayed) => ({
         data: { booking, replayed },
+        widgetOnly: { card },
         text: replayed
           ? `Booking ${booking.booking_id} was already made with this key; nothing was booked twice.`
           : `Booked: ${booking.booking_id}.`,

@@ -81,12 +81,12 @@ export function App() {
         body: payment.picker(draft.draft_id, payment_methods ?? []),
         commitArguments: () => ({ payment_method_id: payment.take() }),
       })}
-      renderReceipt={({ data: { booking } }) => (
+      renderReceipt={({ data: { booking, card } }) => (
         <>
           <p>
             <Route offer={booking.offer} />, {m.passengers(booking.passengers)}
           </p>
-          <p>{m.paidWith(booking.card.brand, booking.card.last4)}</p>
+          {card ? <p>{m.paidWith(card.brand, card.last4)}</p> : null}
         </>
       )}
     />

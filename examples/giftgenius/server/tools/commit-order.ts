@@ -486,17 +486,21 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
             error: value.error,
             ...(replayed ? { extra: { replayed: true } } : {}),
           };
+        // The card it was charged to is the widget's alone (`_meta`), never the model's.
+        const { card, ...order } = value.order;
+        const widgetOnly = card ? { widgetOnly: { card } } : {};
         // External checkout: the order waits for the person to pay on the merchant's page.
         if (value.external)
           return {
             ok: true,
-            data: { order: value.order, replayed },
-            text: `Order ${String(value.order.order_id)} awaits payment on the merchant's checkout page: nothing is charged until the person pays there. Ask order_status with the draft_id whether it was paid.`,
+            data: { order, replayed },
+            ...widgetOnly,
+            text: `Order ${String(order.order_id)} awaits payment on the merchant's checkout page: nothing is charged until the person pays there. Ask order_status with the draft_id whether it was paid.`,
           };
         const text = replayed
-          ? `Order ${String(value.order.order_id)} was already placed with this key (replayed; not charged again).`
-          : `Order ${String(value.order.order_id)} placed.`;
-        return { ok: true, data: { order: value.order, replayed }, text };
+          ? `Order ${String(order.order_id)} was already placed with this key (replayed; not charged again).`
+          : `Order ${String(order.order_id)} placed.`;
+        return { ok: true, data: { order, replayed }, ...widgetOnly, text };
       });
     },
   });

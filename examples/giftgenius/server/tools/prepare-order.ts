@@ -114,6 +114,10 @@ export function prepareOrderTool(deps: GiftGeniusDeps) {
         deps.now(),
         context.caller,
       );
+      // What the person may pay with: display fields of their own saved methods only — none
+      // with external checkout on, where the person pays on the merchant's page. The widget's
+      // alone (`_meta`): the model reads only that some exist.
+      const methods = deps.merchant ? undefined : savedMethodsOf(context.caller);
       return {
         ok: true,
         data: {
@@ -124,10 +128,9 @@ export function prepareOrderTool(deps: GiftGeniusDeps) {
             total,
             expires_at: new Date(expiresAt).toISOString(),
           },
-          // What the person may pay with: display fields of their own saved methods only —
-          // none with external checkout on, where the person pays on the merchant's page.
-          ...(deps.merchant ? {} : { payment_methods: savedMethodsOf(context.caller) }),
+          ...(methods ? { has_saved_methods: methods.length > 0 } : {}),
         },
+        ...(methods ? { widgetOnly: { payment_methods: methods } } : {}),
         text: `Draft ${draftId}: ${quantity} × ${gift.title}, total ${total.amount} ${currency}. The person confirms it in the app.`,
       };
     },

@@ -43,8 +43,9 @@ export function statusAnswer(
 
 /** The placed order `order`, with what was charged for it (`how`: where it was paid, or ""). */
 export function placedAnswer(order: OrderFields, how: string) {
-  // The order's own `status` ("created") is left out: the answer's `status` is the one state.
-  const { status: _created, ...placed } = order;
+  // The order's own `status` ("created") is left out: the answer's `status` is the one state;
+  // so is the card it was charged to, which is the widget's alone.
+  const { status: _created, card: _card, ...placed } = order;
   return statusAnswer(
     "placed",
     `Order ${String(order.order_id)} was placed${how} and ${order.total.amount} ${order.total.currency} was charged.`,
