@@ -10,7 +10,8 @@
  */
 export { createJsonLogger, silentLogger, type ServerLogger } from "./runtime/log.ts";
 export { NEXT_ACTIONS } from "./model-text/next-action.ts";
-export { explainEmpty, type SearchCondition } from "./model-text/empty-reason.ts";
+export { explainEmpty } from "./model-text/empty-reason.ts";
+export type { SearchCondition } from "./model-text/search-condition.ts";
 export { ToolFailure, UpstreamProblem, toToolError, type ToolErrorBody } from "./tool-failure.ts";
 export { callerScope } from "./auth/caller.ts";
 export type { ArgumentSpec } from "./validate-arguments/index.ts";

@@ -11,33 +11,7 @@
  */
 import { clipText } from "../../contract/text.ts";
 import { relaxHint } from "./relax-hint.ts";
-
-/** One condition of a search, as the caller sent it. Pass only the conditions that were sent. */
-export interface SearchCondition<T> {
-  /** The argument it comes from, as the model knows it (e.g. `interests`, `budget_max`). */
-  readonly field: string;
-  /** Whether a candidate meets it. */
-  readonly test: (item: T) => boolean;
-  /**
-   * The values that exist for this argument (e.g. the catalog's interests), listed when no
-   * candidate meets the condition. Written by the app, never taken from the caller.
-   */
-  readonly values?: readonly string[];
-  /**
-   * What the argument would have to be for `item` to meet it, so a hint says to what value to
-   * change it ("Changing budget_max to 80 or more would give 1"): a number range
-   * (`budget_max`: `{ atLeast: price }`; `age`: `{ atLeast: min, atMost: max }`), one of some
-   * values (`relationship_type`: `{ oneOf: gift.relationships }`), or a list that includes one
-   * of them (`interests`: `{ includes: gift.interests }`). From the app's data, never from
-   * what the caller sent. Without it the hint names the argument and the count only.
-   */
-  readonly needs?: (
-    item: T,
-  ) =>
-    | { readonly atLeast?: number; readonly atMost?: number }
-    | { readonly oneOf: readonly string[] }
-    | { readonly includes: readonly string[] };
-}
+import type { SearchCondition } from "./search-condition.ts";
 
 /** How many of a condition's values are listed before "and N more". */
 const MAX_VALUES = 12;

@@ -5,7 +5,7 @@
  * argument (`SearchCondition.needs`), written by the app from its own data — never from what
  * the caller sent.
  */
-import type { SearchCondition } from "./empty-reason.ts";
+import type { SearchCondition } from "./search-condition.ts";
 
 /** What one candidate needs of the argument. */
 type Need = ReturnType<NonNullable<SearchCondition<never>["needs"]>>;

@@ -104,7 +104,7 @@ describe("booking a flight", () => {
     const chosen = { draft_id, idempotency_key: "key-card", payment_method_id: "pm_work" };
     expect(await view("book_flight", chosen)).toMatchObject({
       state: "committed",
-      data: { booking: { card: { brand: "Mastercard", last4: "5454" } } },
+      data: { card: { brand: "Mastercard", last4: "5454" } },
     });
     const other = (await draftOf("f-102")).data.draft.draft_id;
     const theirs = { draft_id: other, idempotency_key: "key-card-2", payment_method_id: "pm_bob" };
@@ -122,7 +122,7 @@ describe("booking a flight", () => {
       idempotency_key: "key-card-3",
     };
     expect(await view("book_flight", plain)).toMatchObject({
-      data: { booking: { card: { brand: "Visa", last4: "4242" } } },
+      data: { card: { brand: "Visa", last4: "4242" } },
     });
     // Before the person signs in, they have no saved card to be shown.
     const anonymous = await callAsWidget(tools, { parse: flights.parse }).view("prepare_booking", {
