@@ -23,6 +23,7 @@ import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
 import { widgetToolMeta } from "../widget/widget-tool-meta.ts";
+import { writeForm } from "./write-form.ts";
 import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
@@ -268,6 +269,12 @@ export function defineWrite<
       compensate?(
         write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
       ): Promise<WriteResult<Done>>;
+      /**
+       * The confirmation form a client without the widget shows the person (docs/server.md,
+       * "Confirmation in every client"): the app's words for the draft, above the draft's
+       * lines; `false` turns the form off (such a client is refused). Default: the title.
+       */
+      readonly form?: false | ((draft: Draft) => string);
       /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
       show(done: Done, replayed: boolean): { data: KindData<Kinds[CommitKind]>; text: string };
     };
@@ -438,7 +445,22 @@ export function defineWrite<
     // A write for a verified caller, whose scope keys the records; hidden from the model and
     // run only with the proof the prepare result gave the widget.
     writes: true,
-    confirm: { prepare: spec.prepare.name },
+    confirm: {
+      prepare: spec.prepare.name,
+      ...(spec.commit.form === false
+        ? {}
+        : {
+            form: writeForm<Draft>({
+              store: spec.store,
+              drafts,
+              ...(store ? {} : { read: (source as { read: never }).read }),
+              title: spec.commit.title,
+              words: spec.commit.form,
+              refusals: words,
+              now,
+            }),
+          }),
+    },
     auth,
     arguments: commitArguments({
       draftExample: spec.commit.draftExample,
