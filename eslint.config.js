@@ -68,6 +68,8 @@ export default tseslint.config(
       "src/hooks/**",
       "src/components/**",
       "src/i18n/**",
+      "src/index.ts",
+      "src/checkout.ts",
       "examples/giftgenius/widget/**",
     ],
     rules: {

@@ -1,8 +1,8 @@
 /**
  * mcp-widget-kit, widget side: host hooks, components and i18n. The contract (defineContract,
  * parse, ToolError, Money, toolRefs, …) has one home, `mcp-widget-kit/contract`, and is not
- * repeated here; server, build and testing helpers have their own entries so they never reach
- * the widget bundle.
+ * repeated here; taking money is `mcp-widget-kit/checkout`; server, build and testing helpers
+ * have their own entries so they never reach the widget bundle.
  */
 // First on purpose: modules run (and are bundled) in import order, and this one pulls in
 // react-dom. With react-dom ahead of the kit the gzipped widget is 1.6 kB smaller than with
@@ -13,12 +13,6 @@ export { mountWidget } from "./components/mount-widget.tsx";
 // the hooks, as it was while this entry re-exported them. Without them the gzipped widget is
 // 485 B larger with the same code (npm run build:lib && npx tsx bench/build.ts).
 import "./contract/index.ts";
-export {
-  canRequestCheckout,
-  type CheckoutOutcome,
-  requestCheckout,
-} from "./bridge/request-checkout.ts";
-export { type SheetCheckout, useSheetCheckout } from "./hooks/use-sheet-checkout.ts";
 export type {
   AppInfo,
   CallToolResult,
@@ -57,9 +51,6 @@ export {
   type ItemListProps,
   Receipt,
   type ReceiptProps,
-  type PaymentMethodWords,
-  usePaymentMethodChoice,
-  type PaymentMethodChoice,
   type RecordsOf,
   type ResultsOf,
   ResultView,

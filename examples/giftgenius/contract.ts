@@ -13,12 +13,12 @@ import {
   listKind,
   MoneySchema,
   recordKind,
-  savedPaymentMethods,
   text,
   textList,
   tolerant,
   type KindEnvelope,
 } from "mcp-widget-kit/contract";
+import { savedPaymentMethods } from "mcp-widget-kit/checkout";
 
 /** One suggested gift. Bad URLs and tags are removed; the card is kept. */
 export const GiftCardSchema = v.object({

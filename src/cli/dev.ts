@@ -39,7 +39,7 @@ export interface DevOptions {
   readonly command?: string | undefined;
   /** The MCP endpoint of a running server (with `command`: the one it will listen on). */
   readonly server?: string | undefined;
-  /** The page's port on 127.0.0.1; `0` picks a free one. */
+  /** The page's port on 127.0.0.1 (`--port`, else `DEV_PAGE_PORT`, else 8789); `0` picks a free one. */
   readonly port: number;
   /**
    * The command's server serves the dev page itself: serve no page, only tell the server of
@@ -124,6 +124,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     }
     forward(req, res, metadata ? metadataTarget(path, target) : target);
   };
+  // The page's port as bound (0 picks a free one); the server printed its own, and its sign-in's.
   console.log(`mcp-widget-kit dev: http://127.0.0.1:${port}/ (MCP server ${target.href})`);
 
   const shutdown = () => {

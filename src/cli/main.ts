@@ -10,6 +10,8 @@ import { parseArgs } from "node:util";
 import { createApp, createdMessage, UsageError } from "./create.ts";
 import { runDev } from "./dev.ts";
 import { runReconcile } from "./reconcile.ts";
+import { DEV_PAGE_DEFAULT_PORT, portSetting } from "../server/app/port-settings.ts";
+import { StartupRefusal } from "../server/runtime/mode.ts";
 
 const USAGE = `Usage:
   mcp-widget-kit create <folder> [--template flights | replies | payments] [--name <package-name>]
@@ -25,7 +27,9 @@ create  writes a new app into a new or empty folder: contract, widget, MCP serve
         story, tests. --template flights (default): search, book a flight (money);
         replies: list tickets, draft a reply, confirm, send it once (no money).
 dev     builds the widget on every change (vite build --watch), starts or reaches the app's
-        MCP server, and serves the local host page (default http://127.0.0.1:8789/).
+        MCP server, and serves the local host page (default http://127.0.0.1:8789/;
+        --port or DEV_PAGE_PORT moves it, 0 picks a free one; the server gets PORT=0
+        unless PORT is set, its sign-in AUTH_DEV_PORT).
         --app-page: the server serves the page itself; dev tells it of each rebuild.
 reconcile  finishes the in-doubt writes nobody retried (completes or compensates each, as
         the app's module says: it exports openReconciliation(env)) and prints the counts.
@@ -53,17 +57,26 @@ function create(args: string[]): void {
   console.log(createdMessage(app, relative(process.cwd(), app.dir) || "."));
 }
 
+/** `DEV_PAGE_PORT`, else 8789: the host page's port when `--port` is not given. */
+function devPagePort(): number {
+  try {
+    return portSetting(process.env, "DEV_PAGE_PORT", DEV_PAGE_DEFAULT_PORT);
+  } catch (error) {
+    throw error instanceof StartupRefusal ? new UsageError(error.message) : error;
+  }
+}
+
 async function dev(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
       command: { type: "string" },
       server: { type: "string" },
-      port: { type: "string", default: "8789" },
+      port: { type: "string" },
       "app-page": { type: "boolean", default: false },
     },
   });
-  const port = Number(values.port);
+  const port = values.port === undefined ? devPagePort() : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number, not "${values.port}".`);
   await runDev({

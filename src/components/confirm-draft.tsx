@@ -100,7 +100,7 @@ export interface ConfirmDraftProps extends ErrorWords {
  * view. A failed commit stays in the dialog (retry, sign in, or cancel); one that failed for
  * good offers each way out once, inside the dialog (a modal's outside is out of reach): back
  * (or cancel), refresh, and prepare again unless the refusal is settled (it would only be
- * refused again). Sets the widget
+ * refused again) or its outcome unknown or applied (a new draft could pay twice). Sets the widget
  * root's `data-state` to `confirm`, `committing`, `committed` or `error`.
  *
  * @example
@@ -216,8 +216,11 @@ export function ConfirmDraft({
   let body: ReactNode;
   if (phase.kind === "error") {
     // Ended for good: each way out once, the least destructive first; a settled refusal is
-    // not prepared again (it can only be refused again).
+    // not prepared again (it can only be refused again), nor one whose outcome is unknown or
+    // applied (a new draft could be paid a second time: refresh reads what happened).
     const ended = !phase.error.retryable && !phase.signIn;
+    const reprepare =
+      ended && !settled && phase.error.changes !== "unknown" && phase.error.changes !== "applied";
     body = (
       <>
         <ErrorState
@@ -229,7 +232,7 @@ export function ConfirmDraft({
         <div className="wk-row">
           {ended && onBack ? dismiss("back", m.back, onBack) : cancel}
           {ended ? wayButton("refresh", m.refresh, onRefresh) : null}
-          {ended && !settled ? prepareAgainButton : null}
+          {reprepare ? prepareAgainButton : null}
         </div>
       </>
     );

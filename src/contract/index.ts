@@ -13,7 +13,6 @@ import "./version.ts";
 import "./limits.ts";
 export { text, id, httpsUrl, resourceUrl, tolerant, textList, isoDateTime } from "./fields.ts";
 export { MoneySchema, type Money, type FieldError, type ToolError } from "./schemas.ts";
-export { savedPaymentMethods, type SavedPaymentMethod } from "./saved-payment-method.ts";
 export type { DomState, NonRecordState, RecordState } from "./states.ts";
 export { defineContract, type Contract, type KindEnvelope } from "./define-contract.ts";
 export { listKind, recordKind, type KindDefinition, type KindData } from "./kinds.ts";

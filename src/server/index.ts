@@ -33,7 +33,6 @@ export {
 export { idempotentResult } from "./write/idempotent-result.ts";
 export { commitArguments, runCommit } from "./write/commit-arguments.ts";
 export { peekCommit } from "./write/commit-status.ts";
-export { signWebhook, webhookRoute, type WebhookOptions } from "./checkout/webhook.ts";
 export {
   defineWrite,
   type Write,
@@ -84,28 +83,5 @@ export {
   rateLimitFailure,
   startRetention,
 } from "./stores/index.ts";
-export {
-  type CheckoutAddress,
-  type CheckoutDraft,
-  type CheckoutDraftLine,
-  type CheckoutLineItem,
-  type CheckoutLink,
-  type CheckoutSession,
-  type CheckoutTotal,
-  type CompleteCheckoutArguments,
-  createPaymentSheet,
-  fromAcpComplete,
-  type PaymentMode,
-  type PaymentProviderInfo,
-  type PaymentSheet,
-  type PaymentSheetOptions,
-  type SheetChargeOutcome,
-  type SheetChargeRequest,
-  type SheetOrder,
-  type SheetOrders,
-  type SheetPaymentProvider,
-  type SheetPaymentStatus,
-  type SheetRefundRequest,
-} from "./checkout/index.ts";
 export { MissingPeerError } from "../peer-deps/optional-peer.ts";
 export { contractJsonSchema, type ContractJsonSchema } from "../contract/json-schema.ts";

@@ -60,6 +60,13 @@ export interface CheckWidgetOptions {
      * folder holds more than one error fixture.
      */
     readonly refused?: string;
+    /**
+     * The recorded draft (`confirm--*`) and receipt (`committed--*`) of this write, by file name
+     * without `.json`, when the folder holds those of more than one write.
+     */
+    readonly draft?: string;
+    /** See `draft`. */
+    readonly committed?: string;
     /** What the person does on the list to open the confirm dialog (click Book; write, review). */
     open(widget: RenderedWidget): Promise<void>;
     /** The app's own checks while the dialog is open (what it shows, what was prepared). */
@@ -67,12 +74,27 @@ export interface CheckWidgetOptions {
     /** The app's own checks on the receipt (what it shows beside the reference). */
     receipt?(widget: RenderedWidget, host: MockHost): void;
   };
+  /**
+   * An app with more than one write: each is played as `write` is (name its fixtures with
+   * `draft`, `committed` and `refused`). `write` may be left out then.
+   */
+  readonly writes?: readonly NonNullable<CheckWidgetOptions["write"]>[];
 }
+
+/** One write's options. */
+type WriteCheck = NonNullable<CheckWidgetOptions["write"]>;
 
 /** Throws `message` unless `ok`: the checks read as sentences, without an assertion library. */
 function check(ok: boolean, message: string): asserts ok {
   if (!ok) throw new Error(`checkWidget: ${message}`);
 }
+
+/** The write option that names a fixture of each state. */
+const NAMED_BY: { readonly [state: string]: string } = {
+  confirm: "draft",
+  committed: "committed",
+  error: "refused",
+};
 
 /** The one fixture of `state` (`results--…`), or the one named `name`. */
 function pick(fixtures: readonly Fixture[], state: string, name?: string): Fixture {
@@ -80,7 +102,7 @@ function pick(fixtures: readonly Fixture[], state: string, name?: string): Fixtu
   check(
     found.length === 1,
     `${found.length} recorded ${state}--*.json fixtures where the write needs one` +
-      (state === "error" ? " (name the final refusal with write.refused)" : ""),
+      (state === "results" ? "" : ` (name it with write.${NAMED_BY[state] ?? state})`),
   );
   return found[0]!;
 }
@@ -132,11 +154,22 @@ export async function checkWidget(options: CheckWidgetOptions): Promise<void> {
       widget.unmount();
     });
   }
-  if (!write) return;
+  const writes = [...(write ? [write] : []), ...(options.writes ?? [])];
+  if (writes.length === 0) return;
   const fixtures = await readFixtures(dir);
+  for (const each of writes) checkOneWrite(vitest, fixtures, render, each);
+}
+
+/** Registers one write's checks: played as a person makes it, on the recorded answers. */
+function checkOneWrite(
+  vitest: CheckWidgetOptions["vitest"],
+  fixtures: readonly Fixture[],
+  render: () => ReactElement,
+  write: WriteCheck,
+): void {
   const results = pick(fixtures, "results");
-  const draft = pick(fixtures, "confirm");
-  const committed = pick(fixtures, "committed");
+  const draft = pick(fixtures, "confirm", write.draft);
+  const committed = pick(fixtures, "committed", write.committed);
   const refused = pick(fixtures, "error", write.refused);
 
   /** The app on a mock host showing the recorded list, answering the write's tools. */

@@ -11,9 +11,9 @@ import {
   listKind,
   MoneySchema,
   recordKind,
-  savedPaymentMethods,
   text,
 } from "mcp-widget-kit/contract";
+import { savedPaymentMethods } from "mcp-widget-kit/checkout";
 
 /** One flight on offer. */
 export const FlightOfferSchema = v.object({

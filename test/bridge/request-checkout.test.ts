@@ -7,7 +7,7 @@
  */
 import { testSheet } from "../server/test-sheet.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { canRequestCheckout, requestCheckout } from "../../src/index.ts";
+import { canRequestCheckout, requestCheckout } from "../../src/checkout.ts";
 import { createSqliteStore } from "../../src/server/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
 import { fakeSheetProvider } from "../server/fake-sheet-provider.ts";

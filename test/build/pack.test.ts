@@ -75,6 +75,8 @@ describe("npm pack → fresh app", () => {
       ".": "index",
       "./contract": "contract/index",
       "./server": "server/index",
+      "./checkout": "checkout",
+      "./checkout/server": "server/checkout/index",
       "./build": "build/index",
       "./testing": "testing/index",
       "./testing/server": "testing/server/index",

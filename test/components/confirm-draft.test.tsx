@@ -95,6 +95,37 @@ describe("ConfirmDraft", () => {
     expect(within(dialog).queryByRole("alert")).toBeNull();
     expect(dialog).not.toHaveTextContent("Something went wrong");
   });
+  it.each([
+    ["unknown", false],
+    ["applied", false],
+    ["none", true],
+  ] as const)(
+    "offers to prepare again after a refusal for good whose changes are %s: %s",
+    async (changes, offered) => {
+      // CHECKOUT_UNKNOWN: the payment may have been charged; a new draft could charge twice.
+      const onCommit = vi.fn(async (): Promise<CommitOutcome> => ({
+        ok: false,
+        error: { code: "CHECKOUT_UNKNOWN", message: "", retryable: false, changes },
+      }));
+      const { container } = renderWithHost(
+        <WidgetRoot state="confirm">
+          <ConfirmDraft
+            draft={reply}
+            words={WORDS}
+            onCommit={onCommit}
+            onCancel={() => {}}
+            onRefresh={() => {}}
+            onPrepareAgain={() => {}}
+          />
+        </WidgetRoot>,
+      );
+      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send reply" })));
+      expect(widgetRoot(container)).toHaveAttribute("data-state", "error");
+      expect(container.querySelector('[data-action="refresh"]')).not.toBeNull();
+      expect(container.querySelector('[data-action="prepare"]') !== null).toBe(offered);
+    },
+  );
+
   it("tells onCommitted once while shown, and nobody when the dialog went away first", async () => {
     let finish: (outcome: CommitOutcome) => void = () => {};
     const onCommit = () => new Promise<CommitOutcome>((resolve) => (finish = resolve));

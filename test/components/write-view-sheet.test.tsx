@@ -72,7 +72,7 @@ describe("WriteView with the payment sheet", () => {
     await click('[data-action="confirm"]');
     expect(host.toolCalls("place_purchase")).toEqual([]);
     const dialog = screen.getByRole("alertdialog", { name: "This was not done" });
-    expect(dialog).toHaveTextContent("You closed the payment. Nothing was charged.");
+    expect(dialog).toHaveTextContent("The payment was not completed. Nothing was charged.");
     // A way to pay again: Try again pays on the sheet once more.
     await click('[data-action="retry"]');
     expect(sheet.pay).toHaveBeenCalledTimes(2);

@@ -201,7 +201,7 @@ describe("a widget-only app on the packed kit", () => {
   it("imports every widget-side entry in plain Node; the server entry names its peer", () => {
     const probe = `
       const out = {};
-      for (const entry of ["mcp-widget-kit", "mcp-widget-kit/contract", "mcp-widget-kit/build", "mcp-widget-kit/testing"]) {
+      for (const entry of ["mcp-widget-kit", "mcp-widget-kit/contract", "mcp-widget-kit/checkout", "mcp-widget-kit/build", "mcp-widget-kit/testing"]) {
         out[entry] = Object.keys(await import(entry)).length;
       }
       try { await import("mcp-widget-kit/server"); out.server = "loaded"; }
@@ -212,6 +212,7 @@ describe("a widget-only app on the packed kit", () => {
     for (const entry of [
       "mcp-widget-kit",
       "mcp-widget-kit/contract",
+      "mcp-widget-kit/checkout",
       "mcp-widget-kit/build",
       "mcp-widget-kit/testing",
     ])

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defineContract, id, MoneySchema, recordKind } from "../../src/contract/index.ts";
 import {
   appToolServer,
-  createPaymentSheet,
   createPostgresStore,
   createSqliteStore,
   defineWrite,
@@ -18,6 +17,7 @@ import {
   silentLogger,
   ToolFailure,
 } from "../../src/server/index.ts";
+import { createPaymentSheet } from "../../src/server/checkout/index.ts";
 import { CONFIRMATION_META } from "../../src/contract/confirmation.ts";
 import { callAsWidget } from "../../src/testing/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";

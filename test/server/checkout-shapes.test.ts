@@ -5,7 +5,8 @@
  * sheet's arguments, and `complete_checkout` as a tool (hidden from the model; its results).
  */
 import { testSheet } from "./test-sheet.ts";
-import { createSqliteStore, fromAcpComplete, type CheckoutDraft } from "../../src/server/index.ts";
+import { createSqliteStore } from "../../src/server/index.ts";
+import { fromAcpComplete, type CheckoutDraft } from "../../src/server/checkout/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 
 const caller = { caller: "user:ada" };

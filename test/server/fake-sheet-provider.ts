@@ -9,7 +9,7 @@ import type {
   SheetChargeOutcome,
   SheetChargeRequest,
   SheetPaymentProvider,
-} from "../../src/server/index.ts";
+} from "../../src/server/checkout/index.ts";
 
 export type TokenBehaviour = "ok" | "decline" | "3ds" | "503" | "timeout_after_charge";
 

@@ -15,10 +15,10 @@ import { join } from "node:path";
 import {
   createPostgresStore,
   createSqliteStore,
-  type CheckoutDraft,
   type IdempotencyStore,
   localDatabase,
 } from "../../src/server/index.ts";
+import { type CheckoutDraft } from "../../src/server/checkout/index.ts";
 import { reconcileInDoubt } from "../../src/server/idempotency/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";

@@ -8,7 +8,8 @@
 import * as v from "valibot";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { defineContract, id, recordKind } from "../../src/contract/index.ts";
+import { id } from "../../src/contract/index.ts";
+import { ticketsContract, ticketsWidget } from "../support/tickets-contract.ts";
 import {
   appToolServer,
   createSqliteStore,
@@ -18,19 +19,8 @@ import {
 import { reconcileInDoubt } from "../../src/server/idempotency/reconcile.ts";
 import { callAsWidget } from "../../src/testing/index.ts";
 
-const contract = defineContract({
-  kinds: {
-    ticket_draft: recordKind({
-      state: "confirm",
-      entries: { draft: v.object({ draft_id: id(), seat: id() }) },
-    }),
-    ticket_done: recordKind({
-      state: "committed",
-      entries: { done: v.object({ ref: id(), seat: id() }), replayed: v.boolean() },
-    }),
-  },
-});
-const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t.mcp-app.html" } };
+const contract = ticketsContract;
+const widget = ticketsWidget;
 
 /** What the outside provider was asked, per write: `buy <seat> <effect key>`. */
 type Ledger = string[];

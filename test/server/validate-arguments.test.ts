@@ -92,6 +92,53 @@ describe("validateArguments", () => {
     expect(outcome.fieldErrors.some((e) => e.field === "*")).toBe(false);
   });
 
+  it("names an unknown `_meta` argument instead of counting it under *", () => {
+    const outcome = validateArguments(spec, {
+      tags: ["books"],
+      price_min: 1,
+      price_max: 2,
+      currency: "USD",
+      audience: "friend",
+      _meta: { locale: "en" },
+    });
+    if (outcome.ok) throw new Error("expected errors");
+    expect(outcome.fieldErrors).toEqual([
+      {
+        field: "_meta",
+        code: "UNKNOWN_FIELDS",
+        message: "_meta is not an argument of this tool; remove it.",
+      },
+    ]);
+  });
+
+  it("names an unknown key inside a declared object by its path, with the key it meant", () => {
+    const nested: ArgumentSpec<unknown> = {
+      schema: v.strictObject({
+        q: v.string(),
+        _meta: v.optional(v.strictObject({ locale: v.optional(v.string()) })),
+      }),
+      repair: () => ({ q: "books" }),
+    };
+    const outcome = validateArguments(nested, {
+      q: "books",
+      _meta: { localee: "en", "<b>x</b>": 1 },
+    });
+    if (outcome.ok) throw new Error("expected errors");
+    // It was no error at all: a refusal whose field_errors said nothing to change.
+    expect(outcome.fieldErrors).toEqual([
+      {
+        field: "_meta.localee",
+        code: "UNKNOWN_FIELDS",
+        message: "_meta.localee is not a field of _meta; use _meta.locale instead.",
+      },
+      {
+        field: "*",
+        code: "UNKNOWN_FIELDS",
+        message: "1 other unknown argument(s); remove them.",
+      },
+    ]);
+  });
+
   it("counts, without naming, unknown keys that are not shaped like a name, beside named ones", () => {
     const outcome = validateArguments(spec, {
       tags: ["books"],

@@ -9,10 +9,9 @@ import * as v from "valibot";
 import {
   createPostgresStore,
   createSqliteStore,
-  signWebhook,
-  webhookRoute,
   type IdempotencyStore,
 } from "../../src/server/index.ts";
+import { signWebhook, webhookRoute } from "../../src/server/checkout/index.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 
 const SECRET = "whsec_" + Buffer.from("a webhook secret of the provider").toString("base64");

@@ -5,6 +5,8 @@
  * template's recorded fixtures, on a widget that commits once per click and never reads its
  * list again. The templates' own widget tests show it passing a widget that keeps them.
  */
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useState } from "react";
 import * as vitest from "vitest";
@@ -76,3 +78,61 @@ vitest.it("fails a widget whose Back after a write does not read the list again"
   const [, back] = checks.values();
   await vitest.expect(back!()).rejects.toThrow("Back ran search_flights 0 times, not once");
 });
+
+/** The flights fixtures, with a second write's draft and receipt beside the first's. */
+function twoWriteFixtures(): string {
+  const from = join(import.meta.dirname, "../../templates/flights/fixtures");
+  const dir = mkdtempSync(join(tmpdir(), "check-widget-two-"));
+  for (const name of readdirSync(from)) copyFileSync(join(from, name), join(dir, name));
+  for (const name of readdirSync(from).filter((n) => /^(confirm|committed)--/.test(n)))
+    copyFileSync(join(from, name), join(dir, name.replace("--", "--second-")));
+  return dir;
+}
+
+vitest.it(
+  "plays each of an app's writes, its fixtures named, and asks for names without",
+  async () => {
+    const dir = twoWriteFixtures();
+    const names = (prefix: string) =>
+      readdirSync(dir)
+        .filter((n) => n.startsWith(prefix))
+        .map((n) => n.replace(/\.json$/, ""))
+        .sort();
+    const one = (draft?: string, committed?: string) => ({
+      read: { tool: "search_flights" },
+      prepare: "prepare_booking",
+      commit: "book_flight",
+      ...(draft ? { draft, committed } : {}),
+      open: (widget: { click(selector: string): Promise<void> }) =>
+        widget.click('[data-action="prepare"]'),
+    });
+    const collect = async (writes: ReturnType<typeof one>[]) => {
+      const tests: string[] = [];
+      await checkWidget({
+        vitest: {
+          ...vitest,
+          describe: (name, body) => void (name.startsWith("DOM snapshots") ? undefined : body()),
+          it: (name) => void tests.push(name),
+        },
+        dir,
+        stories: { default: { component: CarelessWrite } },
+        writes,
+      });
+      return tests;
+    };
+    try {
+      const [first, second] = names("confirm--");
+      const [firstDone, secondDone] = names("committed--");
+      vitest
+        .expect(await collect([one(first, firstDone), one(second, secondDone)]))
+        .toHaveLength(6);
+      await vitest
+        .expect(collect([one()]))
+        .rejects.toThrow(
+          "2 recorded confirm--*.json fixtures where the write needs one (name it with write.draft)",
+        );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -6,7 +6,7 @@
  * so one person's ids are unknown to everyone else.
  */
 import { createHash } from "node:crypto";
-import type { SavedPaymentMethod } from "mcp-widget-kit/contract";
+import type { SavedPaymentMethod } from "mcp-widget-kit/checkout";
 
 /**
  * A method as the provider holds it: more than the widget may see. The card number and the

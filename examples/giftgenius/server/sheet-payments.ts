@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Money } from "mcp-widget-kit/contract";
-import type { SheetPaymentProvider } from "mcp-widget-kit/server";
+import type { SheetPaymentProvider } from "mcp-widget-kit/checkout/server";
 import { getFaults, happens } from "./faults.ts";
 import { refundIdOf } from "./payments.ts";
 import type { SharedState } from "./state/shared-state.ts";

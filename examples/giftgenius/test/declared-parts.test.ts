@@ -57,9 +57,9 @@ const KIT_TEXT = { en: "Something went wrong", ru: "Что-то пошло не 
 const APP_TEXT = { en: "Confirm purchase", ru: "Подтвердить покупку", zh: "确认购买" };
 // WriteView's own sentences (`writeCatalogs`), which GiftGenius' WriteView ships.
 const WRITE_TEXT = {
-  en: "You closed the payment. Nothing was charged.",
-  ru: "Вы закрыли оплату. Деньги не списаны.",
-  zh: "你关闭了付款。没有扣款。",
+  en: "The payment was not completed. Nothing was charged.",
+  ru: "Оплата не завершена. Деньги не списаны.",
+  zh: "付款未完成。没有扣款。",
 };
 const MCP_APPS_ONLY = "ui/initialize";
 const OPENAI_ONLY = "openai:set_globals";

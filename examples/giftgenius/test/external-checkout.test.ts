@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Client, CallToolResult } from "@modelcontextprotocol/client";
-import { signWebhook } from "mcp-widget-kit/server";
+import { signWebhook } from "mcp-widget-kit/checkout/server";
 import { readConfig, startupRefusal } from "../server/config.ts";
 import { withRedirectOrigin } from "../server/external/checkout-setting.ts";
 import { CHECKOUT_WEBHOOK_PATH } from "../server/external/checkout-webhook.ts";

@@ -185,7 +185,7 @@ describe("GiftGenius pays on the payment sheet", () => {
     expect(host.toolCalls("commit_order")).toHaveLength(0);
     expect(container).not.toHaveTextContent("ord_sheet_1");
     expect(container.querySelector('[role="alert"]')).toHaveTextContent(
-      "You closed the payment. Nothing was charged.",
+      "The payment was not completed. Nothing was charged.",
     );
     expect(container).not.toHaveTextContent("not available");
     expect(container.querySelector('[data-action="retry"]')).not.toBeNull();

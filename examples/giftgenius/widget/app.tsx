@@ -9,13 +9,15 @@ import {
   useCallTool,
   useI18n,
   useOpenExternal,
-  usePaymentMethodChoice,
-  useSheetCheckout,
   useWidgetState,
   WriteView,
-  type SheetCheckout,
   type ErrorWords,
 } from "mcp-widget-kit";
+import {
+  usePaymentMethodChoice,
+  useSheetCheckout,
+  type SheetCheckout,
+} from "mcp-widget-kit/checkout";
 import { isCheckoutPage } from "../checkout-page.ts";
 import { AwaitingPayment } from "./awaiting-payment.tsx";
 import { GiftList } from "./gift-list.tsx";

@@ -299,14 +299,26 @@ async function start(): Promise<void> {
       text: `page: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
     });
   });
-  const status = byId<HTMLParagraphElement>("connection-status");
+  const status = waitingStatus(byId<HTMLParagraphElement>("connection-status"));
   try {
+    status.wait("Waiting for the dev host's settings at /devhost/config");
     const config = (await (await fetch("/devhost/config")).json()) as DevHostConfig;
     document.title = `${config.appName} — dev host`;
     byId("app-name").textContent = config.appName;
     const signIn = new PageSignIn();
-    const connection = await connectMcp(config.mcpPath, signIn);
+    const connection = await connectMcp(config.mcpPath, signIn, (request, url) =>
+      status.wait(`Waiting for the app's server at ${url.href} to answer ${request}`),
+    );
+    let connected = "";
     setUpAccount(log, connection, signIn);
+    // A sign-in holds the call until the person signs in: say so, then what was there before.
+    signIn.onWaiting = (authorization) =>
+      status.wait(`Waiting for you to sign in at ${authorization.origin} (the sign-in window)`);
+    const onChange = signIn.onChange;
+    signIn.onChange = () => {
+      onChange();
+      if (connected) status.done(connected);
+    };
     const shared = services(page, connection);
     await setUpFaultSwitch(config.faults !== null, log).catch((error: unknown) =>
       log.event({ kind: "notice", text: `fault switch unavailable: ${String(error)}` }),
@@ -314,12 +326,47 @@ async function start(): Promise<void> {
     setUpToolForm(page, shared, config);
     if (config.liveReload) listenForRebuilds(page, shared);
     // Said last, once the form is prefilled: "Connected" means ready to use.
-    status.textContent = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
+    connected = `Connected to ${config.mcpPath}: ${connection.tools.length} tools.`;
+    status.done(connected);
     document.body.dataset.ready = "true";
   } catch (error) {
-    status.textContent = `Could not connect: ${error instanceof Error ? error.message : String(error)}`;
-    status.setAttribute("role", "alert");
+    status.done(`Could not connect: ${error instanceof Error ? error.message : String(error)}`);
+    status.element.setAttribute("role", "alert");
   }
+}
+
+/**
+ * The status line: what the page waits for, with the seconds it has waited, until `done`
+ * says how it ended. The tool list says it is waiting too, until it is filled.
+ */
+function waitingStatus(element: HTMLElement) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tools = byId<HTMLSelectElement>("tool-name");
+  return {
+    element,
+    wait(what: string) {
+      clearInterval(timer);
+      const since = Date.now();
+      const show = () => {
+        const seconds = Math.floor((Date.now() - since) / 1000);
+        element.textContent = `${what}…${seconds > 0 ? ` (${seconds} s)` : ""}`;
+      };
+      show();
+      timer = setInterval(show, 1000);
+      if (tools.options.length === 0 || tools.dataset.waiting === "true") {
+        tools.dataset.waiting = "true";
+        tools.replaceChildren(h("option", { value: "" }, "Waiting for the app's tools…"));
+      }
+    },
+    done(text: string) {
+      clearInterval(timer);
+      element.textContent = text;
+      if (tools.dataset.waiting === "true") {
+        delete tools.dataset.waiting;
+        if (!tools.value) tools.replaceChildren();
+      }
+    },
+  };
 }
 
 // In the sign-in popup the page only hands the answer back to its opener.

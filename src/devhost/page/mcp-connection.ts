@@ -62,11 +62,16 @@ function challengeParam(challenge: string, name: string): string | undefined {
 }
 
 /**
- * Connects to the MCP endpoint at `path` on this page's origin and lists its tools. With
+ * Connects to the MCP endpoint at `path` on this page's origin and lists its tools, telling
+ * `waiting` which request it waits for. With
  * `signIn`, calls that need auth run the OAuth flow (discovery → registration → authorize with
  * PKCE and `resource` → token, as ChatGPT links an account) and are retried once.
  */
-export async function connectMcp(path: string, signIn?: PageSignIn): Promise<McpConnection> {
+export async function connectMcp(
+  path: string,
+  signIn?: PageSignIn,
+  waiting: (request: "initialize" | "tools/list", url: URL) => void = () => {},
+): Promise<McpConnection> {
   if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
   const url = new URL(path, window.location.origin);
   let transport: StreamableHTTPClientTransport;
@@ -79,7 +84,9 @@ export async function connectMcp(path: string, signIn?: PageSignIn): Promise<Mcp
     transport = new StreamableHTTPClientTransport(url, signIn ? { authProvider: signIn } : {});
     await client.connect(transport);
   };
+  waiting("initialize", url);
   await open();
+  waiting("tools/list", url);
   let { tools } = await client!.listTools();
   const resources = new Map<string, Promise<ReadResourceResult>>();
 

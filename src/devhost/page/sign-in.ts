@@ -72,6 +72,8 @@ export class PageSignIn implements OAuthClientProvider {
   onChange: () => void = () => {};
   /** Called when the popup was blocked: the page offers a button that opens `url`. */
   onPopupBlocked: (open: () => void) => void = () => {};
+  /** Called when a sign-in starts, with the authorization server's page it waits on. */
+  onWaiting: (authorization: URL) => void = () => {};
 
   constructor() {
     window.addEventListener("message", (event: MessageEvent) => {
@@ -160,6 +162,7 @@ export class PageSignIn implements OAuthClientProvider {
     this.answer.catch(() => {});
     // Switching users: the authorization server must ask who is signing in again.
     if (this.forceLogin) url.searchParams.set("prompt", "login");
+    this.onWaiting(url);
     const open = () => window.open(url, "devhost-sign-in", "popup,width=520,height=640");
     if (!open()) this.onPopupBlocked(() => void open());
   }

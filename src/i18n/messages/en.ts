@@ -91,7 +91,7 @@ export type Messages = typeof en;
 export const enWrite = {
   CONFIRMATION_NOT_DELIVERED:
     "This host does not pass on what the app needs to confirm here. You can confirm in ChatGPT or another host that shows this app.",
-  CHECKOUT_NOT_COMPLETED: "You closed the payment. Nothing was charged.",
+  CHECKOUT_NOT_COMPLETED: "The payment was not completed. Nothing was charged.",
 };
 
 /** The shape of every catalog's WriteView sentences. */

@@ -95,5 +95,5 @@ export const ru: Messages = {
 export const ruWrite: WriteMessages = {
   CONFIRMATION_NOT_DELIVERED:
     "Эта среда не передаёт приложению то, что нужно для подтверждения здесь. Подтвердить можно в ChatGPT или в другой среде, где открывается это приложение.",
-  CHECKOUT_NOT_COMPLETED: "Вы закрыли оплату. Деньги не списаны.",
+  CHECKOUT_NOT_COMPLETED: "Оплата не завершена. Деньги не списаны.",
 };

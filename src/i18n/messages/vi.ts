@@ -80,5 +80,5 @@ export const vi: Messages = {
 export const viWrite: WriteMessages = {
   CONFIRMATION_NOT_DELIVERED:
     "Nền tảng này không chuyển cho ứng dụng thông tin cần để xác nhận tại đây. Bạn có thể xác nhận trong ChatGPT hoặc nền tảng khác hiển thị ứng dụng này.",
-  CHECKOUT_NOT_COMPLETED: "Bạn đã đóng cửa sổ thanh toán. Chưa bị trừ tiền.",
+  CHECKOUT_NOT_COMPLETED: "Thanh toán chưa hoàn tất. Chưa bị trừ tiền.",
 };

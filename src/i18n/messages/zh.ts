@@ -79,5 +79,5 @@ export const zh: Messages = {
 export const zhWrite: WriteMessages = {
   CONFIRMATION_NOT_DELIVERED:
     "当前平台没有向应用传递在此确认所需的信息。你可以在 ChatGPT 或其他能显示此应用的平台中确认。",
-  CHECKOUT_NOT_COMPLETED: "你关闭了付款。没有扣款。",
+  CHECKOUT_NOT_COMPLETED: "付款未完成。没有扣款。",
 };

@@ -21,6 +21,7 @@ import {
   StartupRefusal,
   type ModeEnvironment,
 } from "../runtime/mode.ts";
+import { portSetting } from "./port-settings.ts";
 import {
   requireIdempotencySettings,
   requireStrongSecrets,
@@ -152,7 +153,7 @@ export function readAppSettings(env: ModeEnvironment, defaultPort: number): AppS
     development: isDevelopment(env),
     authorization: authorizationSettingsFrom(env),
     host: env.HOST || "127.0.0.1",
-    port: wholeSetting(env, "PORT", { fallback: defaultPort, min: 0, max: 65_535 }),
+    port: portSetting(env, "PORT", defaultPort),
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     publicOrigin,

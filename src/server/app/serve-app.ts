@@ -85,6 +85,8 @@ function lazyStore(options: ServeAppOptions, settings: AppSettings, log: ServerL
 export async function startApp(options: ServeAppOptions): Promise<{
   /** The MCP endpoint, e.g. `http://127.0.0.1:8787/mcp`; `undefined` over stdio. */
   readonly url: string | undefined;
+  /** The development sign-in's issuer on the port it bound (`AUTH_DEV_PORT`), when it runs. */
+  readonly signIn?: string | undefined;
   /** Stops serving, the sign-in, the retention, the app and the store. */
   close(): Promise<void>;
 }> {
@@ -232,6 +234,7 @@ export async function startApp(options: ServeAppOptions): Promise<{
   const running = endpoint;
   return {
     url: endpoint.url,
+    signIn: auth.development ? auth.settings.issuer : undefined,
     async close() {
       await running.close();
       await auth.close();
@@ -242,7 +245,8 @@ export async function startApp(options: ServeAppOptions): Promise<{
 
 /**
  * Runs the app as a process: starts it (the kit's `startApp`), then the endpoint URL on stdout (the `dev`
- * command reads it from there), and a clean stop on SIGINT and SIGTERM. A start it refuses
+ * command reads it from there) and, in development without `AUTH_ISSUER`, a line naming the
+ * development sign-in's URL (`<name>: development sign-in at http://127.0.0.1:<port>`), and a clean stop on SIGINT and SIGTERM. A start it refuses
  * (production without its secrets, a malformed setting) is one line on stderr naming the
  * settings — `<name>: production (NODE_ENV unset) needs …` — and exit code 1; any other
  * failure is logged (`startup_failed`) with exit code 1.
@@ -335,6 +339,9 @@ export async function serveApp(options: {
     process.exit(1);
   }
   if (running.url) console.log(running.url);
+  // After the endpoint (the first URL is what `mcp-widget-kit dev` reads): the port it bound.
+  if (running.signIn)
+    console.log(`${options.name}: development sign-in at ${running.signIn} (AUTH_DEV_PORT)`);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -12,9 +12,9 @@
  * production: `oidc-provider` is an optional peer loaded here, on first use only.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Adapter, Configuration } from "oidc-provider";
+import type { Adapter, Configuration, default as Provider } from "oidc-provider";
 import { importOptionalPeer } from "../../peer-deps/optional-peer.ts";
 import { isLoopbackHost, isLoopbackOrigin, loopbackHostHeaders } from "../../core/loopback.ts";
 import type { ServerLogger } from "../runtime/log.ts";
@@ -61,6 +61,58 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
+/**
+ * A client identified by its metadata document (ChatGPT's way, and the MCP spec's preferred
+ * one) is read from that document on first sight and kept like a registration, so every
+ * endpoint that looks a client up finds it. Anything wrong with the document: no such client.
+ */
+async function readClientsFromMetadataDocuments(
+  provider: Pick<Provider, "Client">,
+  log: ServerLogger,
+): Promise<void> {
+  // oidc-provider's own in-memory store, where registrations live (its default adapter; the
+  // package has no types for the module, hence the specifier in a variable).
+  const memoryAdapter = "oidc-provider/lib/adapters/memory_adapter.js";
+  const { default: MemoryAdapter } = (await import(memoryAdapter)) as {
+    default: new (model: string) => Adapter;
+  };
+  const clients = new MemoryAdapter("Client");
+  const findClient = provider.Client.find.bind(provider.Client);
+  provider.Client.find = async (id) => {
+    const found = await findClient(id);
+    if (found || typeof id !== "string" || !isMetadataDocumentUrl(id)) return found;
+    try {
+      await clients.upsert(id, { ...(await fetchClientMetadataDocument(id)) }, 300);
+    } catch (error) {
+      log.warn("dev_auth_client_document_refused", {
+        error_message: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    }
+    return findClient(id);
+  };
+}
+
+/** Listens on `host`:`port` (0: any free port); resolves with the port it got. */
+async function listen(http: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(port, host, () => resolve());
+  });
+  return (http.address() as AddressInfo).port;
+}
+
+/** A fresh RS256 key for this run's tokens, as a JWK (a restart signs everyone out). */
+async function newSigningKey(jose: Pick<typeof import("jose"), "exportJWK" | "generateKeyPair">) {
+  const { privateKey } = await jose.generateKeyPair("RS256", { extractable: true });
+  return {
+    ...(await jose.exportJWK(privateKey)),
+    kid: `dev-${Date.now()}`,
+    alg: "RS256",
+    use: "sig",
+  };
+}
+
 /** Starts the server; resolves once it listens. */
 export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
@@ -80,20 +132,10 @@ export async function startDevAuthorizationServer(
     importOptionalPeer("oidc-provider", neededBy, () => import("oidc-provider")),
   ]);
   const http = createServer();
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(options.port ?? 8788, host, () => resolve());
-  });
-  const port = (http.address() as AddressInfo).port;
+  const port = await listen(http, options.port ?? 8788, host);
   const issuer = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const signingKey = {
-    ...(await exportJWK(privateKey)),
-    kid: `dev-${Date.now()}`,
-    alg: "RS256",
-    use: "sig",
-  };
+  const signingKey = await newSigningKey({ exportJWK, generateKeyPair });
   const configuration: Configuration = {
     clients: [],
     jwks: { keys: [signingKey] },
@@ -167,30 +209,7 @@ export async function startDevAuthorizationServer(
     },
   };
   const provider = new Provider(issuer, configuration);
-  // A client identified by its metadata document (ChatGPT's way, and the MCP spec's preferred
-  // one) is read from that document on first sight and kept like a registration, so every
-  // endpoint that looks a client up finds it. Anything wrong with the document: no such client.
-  // oidc-provider's own in-memory store, where registrations live (its default adapter; the
-  // package has no types for the module, hence the specifier in a variable).
-  const memoryAdapter = "oidc-provider/lib/adapters/memory_adapter.js";
-  const { default: MemoryAdapter } = (await import(memoryAdapter)) as {
-    default: new (model: string) => Adapter;
-  };
-  const clients = new MemoryAdapter("Client");
-  const findClient = provider.Client.find.bind(provider.Client);
-  provider.Client.find = async (id) => {
-    const found = await findClient(id);
-    if (found || typeof id !== "string" || !isMetadataDocumentUrl(id)) return found;
-    try {
-      await clients.upsert(id, { ...(await fetchClientMetadataDocument(id)) }, 300);
-    } catch (error) {
-      log.warn("dev_auth_client_document_refused", {
-        error_message: error instanceof Error ? error.message : String(error),
-      });
-      return undefined;
-    }
-    return findClient(id);
-  };
+  await readClientsFromMetadataDocuments(provider, log);
   provider.on("server_error", (_ctx, error) =>
     log.error("dev_auth_server_error", { error_message: error.message }),
   );

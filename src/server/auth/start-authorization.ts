@@ -10,7 +10,7 @@
 import { createServer } from "node:net";
 import type { HttpAuthenticate } from "../http/fetch-handler.ts";
 import type { ServerLogger } from "../runtime/log.ts";
-import { wholeSetting } from "../app/setting-bounds.ts";
+import { portSetting } from "../app/port-settings.ts";
 import { requireProductionSettings, StartupRefusal } from "../runtime/mode.ts";
 import { isLoopbackHost } from "../../core/loopback.ts";
 import { kitToolServer, type ToolServer } from "../tool-server.ts";
@@ -220,11 +220,7 @@ export async function startAuthorization(options: AuthorizationOptions): Promise
       scopes: options.scopes,
       // Test users sign in without a password: never reachable from another machine.
       host: isLoopbackHost(host) ? host : "127.0.0.1",
-      port: wholeSetting(env, "AUTH_DEV_PORT", {
-        fallback: options.devPort ?? 0,
-        min: 0,
-        max: 65_535,
-      }),
+      port: portSetting(env, "AUTH_DEV_PORT", options.devPort ?? 0),
       log,
       ...(options.users ? { users: options.users } : {}),
       ...(options.resourceName ? { appName: options.resourceName } : {}),

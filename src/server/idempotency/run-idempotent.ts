@@ -23,7 +23,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { CONFLICT, DATABASE_UNAVAILABLE } from "../../contract/error-codes.ts";
-import { confirmationRequired, currentUnconfirmedCall } from "../write/confirmation.ts";
+import {
+  confirmationRequired,
+  currentUnconfirmedCall,
+  type UnconfirmedCall,
+} from "../write/confirmation.ts";
 import { NEXT_ACTIONS } from "../model-text/next-action.ts";
 import { isUniqueViolation, type SqlQueries } from "../stores/sql-database.ts";
 import { ToolFailure } from "../tool-failure.ts";
@@ -36,6 +40,7 @@ import {
   type ClaimRequest,
   type ClaimResult,
   type IdempotencyStore,
+  type RecordStore,
 } from "./store.ts";
 
 /**
@@ -335,298 +340,456 @@ export function captureAlong<C>(
 export async function runIdempotent<T, C = unknown>(
   request: IdempotentRequest<T, C>,
 ): Promise<IdempotentOutcome<T>> {
-  const { scope, key } = request;
+  const call = startCall(request);
+  for (;;) {
+    const at = call.now();
+    const claim = admitted(call, await nextClaim(call, at));
+    if (claim.state !== "claimed") {
+      const answer = await answerFromRecord(call, claim);
+      if (answer !== AGAIN) return answer;
+      continue;
+    }
+    const outcome = await attemptOnClaim(call, at, claim);
+    if (outcome !== AGAIN) return outcome;
+  }
+}
+
+/** A turn of `runIdempotent`'s loop that ended without an answer: claim or read again. */
+const AGAIN = Symbol("again");
+type Turned<T> = IdempotentOutcome<T> | typeof AGAIN;
+
+type Claimed = Extract<ClaimResult, { state: "claimed" }>;
+
+/** One call of `runIdempotent`: its settings, and what it learns across the loop's turns. */
+interface Call<T, C> {
+  readonly request: IdempotentRequest<T, C>;
+  readonly store: RecordStore;
+  readonly timing: IdempotencyTiming;
+  readonly now: () => number;
+  readonly print: string;
+  /**
+   * A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a
+   * replay, the finish of an in-doubt record — but nothing new starts.
+   */
+  readonly unconfirmed: UnconfirmedCall | undefined;
+  /** When a repeat stops waiting for a running claim, on the monotonic clock. */
+  readonly deadline: number;
+  pause: number;
+  /** Set once this call's attempt was taken over: from then on it only reads the record. */
+  lost: boolean;
+  /** The next attempt runs before the claim (see `judgeFirst`). */
+  beforeClaim: boolean;
+  /** A claim made for a run before the claim that turned out not fresh, for the next turn. */
+  taken: ClaimResult | undefined;
+}
+
+/** The call's settings, checked: a wrong timing is named even when the store is wrong too. */
+function startCall<T, C>(request: IdempotentRequest<T, C>): Call<T, C> {
   const timing = { ...DEFAULT_IDEMPOTENCY_TIMING, ...request.timing };
   // A TTL or lease of 0 makes every concurrent claim of one key win: never run under one.
   if (!(timing.ttlMs > 0 && timing.leaseMs > 0 && timing.waitMs >= 0))
     throw new RangeError("runIdempotent needs ttlMs and leaseMs above 0 and waitMs of 0 or more");
-  // Settings first: a wrong timing is named even when the store is wrong too.
   const store = recordsOf(request.store);
-  const now = request.now ?? Date.now;
-  const print = fingerprint(request.args);
-  // A call without its confirmation (`ConfirmRule.recordFirst`): the record may answer — a
-  // replay, the finish of an in-doubt record — but nothing new starts.
   const unconfirmed = currentUnconfirmedCall();
-  // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
-  const deadline = performance.now() + timing.waitMs;
-  let pause = 10;
-  // Set once this call's attempt was taken over: from then on it only reads the record.
-  let lost = false;
-  /**
-   * Leaves the record open (retryable, in doubt when `doubt`); false when it was taken over.
-   * A store that could not say counts as kept: this attempt's own failure is then the answer.
-   */
-  const reopen = (handle: ClaimHandle, doubt: boolean): Promise<boolean> =>
-    store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
-      request.onStoreError?.(stored);
-      return true;
-    });
-  const claimRequest = (at: number): ClaimRequest => ({
-    scope,
-    key,
-    fingerprint: print,
+  return {
+    request,
+    store,
+    timing,
+    now: request.now ?? Date.now,
+    print: fingerprint(request.args),
+    unconfirmed,
+    // The wait is measured on the monotonic clock: `now` may be a test's frozen clock.
+    deadline: performance.now() + timing.waitMs,
+    pause: 10,
+    lost: false,
+    beforeClaim: request.judgeFirst === true && request.deferClaimFlush === true && !unconfirmed,
+    taken: undefined,
+  };
+}
+
+function claimRequestOf(call: Call<unknown, unknown>, at: number): ClaimRequest {
+  const { request, timing } = call;
+  return {
+    scope: request.scope,
+    key: request.key,
+    fingerprint: call.print,
     now: at,
     ttlMs: timing.ttlMs,
     leaseMs: timing.leaseMs,
     ...(request.deferClaimFlush ? { deferFlush: true } : {}),
     ...(request.subject !== undefined ? { subject: request.subject } : {}),
-    ...(unconfirmed ? { existingOnly: true } : {}),
+    ...(call.unconfirmed ? { existingOnly: true } : {}),
+  };
+}
+
+/**
+ * This turn's record: a fresh record's terms for a run before the claim, the claim a run
+ * before the claim left, a read once taken over, else a claim.
+ */
+async function nextClaim(call: Call<unknown, unknown>, at: number): Promise<ClaimResult> {
+  const { scope, key } = call.request;
+  const taken = call.taken;
+  call.taken = undefined;
+  if (call.beforeClaim)
+    return {
+      state: "claimed",
+      token: "",
+      effectKey: effectKeyOf(scope, key, call.print, at),
+      attempt: 1,
+      recovered: false,
+      captured: undefined,
+      inDoubt: false,
+    };
+  if (taken) return taken;
+  return (
+    call.lost ? call.store.peek(scope, key, call.print) : call.store.claim(claimRequestOf(call, at))
+  ).catch((error: unknown) => {
+    throw claimUnavailable(error);
   });
-  // The first attempt runs before the claim (see `judgeFirst`); `taken` is a claim made for it
-  // that turned out not fresh, for the next turn to run on.
-  let beforeClaim = request.judgeFirst === true && request.deferClaimFlush === true && !unconfirmed;
-  let taken: ClaimResult | undefined;
-  for (;;) {
-    const at = now();
-    let claim: ClaimResult;
-    if (beforeClaim)
-      claim = {
-        state: "claimed",
-        token: "",
-        effectKey: effectKeyOf(scope, key, print, at),
-        attempt: 1,
-        recovered: false,
-        captured: undefined,
-        inDoubt: false,
-      };
-    else if (taken) claim = taken;
-    else
-      claim = await (lost ? store.peek(scope, key, print) : store.claim(claimRequest(at))).catch(
-        (error: unknown) => {
-          throw claimUnavailable(error);
-        },
-      );
-    taken = undefined;
-    if (claim.state === "absent" || (unconfirmed && claim.state === "mismatch"))
-      throw new ToolFailure(confirmationRequired(""));
-    if (unconfirmed) unconfirmed.admitted = true;
-    if (claim.state === "mismatch") return { state: "key_reused" };
-    if (claim.state === "completed")
+}
+
+/** Whether an unconfirmed call may go on with this record: only with one that is there. */
+function admitted(
+  call: Call<unknown, unknown>,
+  claim: ClaimResult,
+): Exclude<ClaimResult, { state: "absent" }> {
+  if (claim.state === "absent" || (call.unconfirmed && claim.state === "mismatch"))
+    throw new ToolFailure(confirmationRequired(""));
+  if (call.unconfirmed) call.unconfirmed.admitted = true;
+  return claim;
+}
+
+/** The answer a record this call does not own gives: a replay, a reused key, or a wait. */
+async function answerFromRecord<T>(
+  call: Call<T, unknown>,
+  claim: Exclude<ClaimResult, { state: "absent" | "claimed" }>,
+): Promise<Turned<T>> {
+  switch (claim.state) {
+    case "mismatch":
+      return { state: "key_reused" };
+    case "completed":
       return {
         state: "replayed",
         value: JSON.parse(claim.response.body) as T,
         inDoubt: claim.inDoubt,
       };
-    if (claim.state === "in_progress") {
-      const remaining = deadline - performance.now();
+    case "in_progress": {
+      const remaining = call.deadline - performance.now();
       if (remaining <= 0) {
-        const untilStale = Math.max(0, claim.lockedUntil - now());
+        const untilStale = Math.max(0, claim.lockedUntil - call.now());
         return {
           state: "in_progress",
           retryAfterSeconds: Math.max(1, Math.min(Math.ceil(untilStale / 1000), 2)),
         };
       }
-      await sleep(Math.min(pause, remaining));
-      pause = Math.min(pause * 2, 200);
-      continue;
+      await sleep(Math.min(call.pause, remaining));
+      call.pause = Math.min(call.pause * 2, 200);
+      return AGAIN;
     }
-    const handle: ClaimHandle = { scope, key, token: claim.token };
-    const earlier: boolean = claim.inDoubt;
-    let captureFailed: unknown;
-    let captured = false;
-    // A run before the claim: `pending` until it claims, `notFresh` when the key was not free,
-    // `unclaimed` when the store could not say (nothing was written by this call either way).
-    let pending = beforeClaim;
-    beforeClaim = false;
-    let notFresh = false;
-    let unclaimed: ToolFailure | undefined;
-    const fresh = claim.effectKey;
-    /**
-     * Claims the key for a run before the claim — with `claims` captured in the same write
-     * when the store can — and says whether the run's terms (a fresh record) hold.
-     */
-    const claimNow = async (claims?: string): Promise<boolean> => {
-      pending = false;
-      try {
-        if (claims !== undefined && store.claimFresh) {
-          const token = await store.claimFresh(claimRequest(at), claims);
-          if (token !== undefined) handle.token = token;
-          else notFresh = true;
-          return !notFresh;
-        }
-        const result = await store.claim(claimRequest(at));
-        // A fresh record, as the run assumed; anything else is run again on its own terms.
-        if (
-          result.state === "claimed" &&
-          result.effectKey === fresh &&
-          result.attempt === 1 &&
-          result.captured === undefined &&
-          !result.inDoubt
-        )
-          handle.token = result.token;
-        else {
-          notFresh = true;
-          taken = result;
-        }
-        return !notFresh;
-      } catch (error) {
-        throw (unclaimed = claimUnavailable(error));
-      }
-    };
-    const effect: EffectContext<C> = {
-      effectKey: claim.effectKey,
-      attempt: claim.attempt,
-      captured: claim.captured === undefined ? undefined : (JSON.parse(claim.captured) as C),
-      inDoubt: earlier,
-      async capture(claims) {
-        const text = JSON.stringify(claims);
-        if (text === undefined) throw new TypeError("captured claims must be a JSON value");
-        if (pending) {
-          if (!(await claimNow(text))) throw (captureFailed = new NotFresh());
-          if (store.claimFresh) {
-            captured = true;
-            return;
-          }
-        }
-        let kept: boolean;
-        try {
-          kept = await store.capture(handle, text);
-        } catch (error) {
-          throw (captureFailed = storeUnavailable(error));
-        }
-        // Taken over meanwhile (this attempt outlived its lease): the new owner finishes it.
-        if (!kept) throw (captureFailed = storeUnavailable(new Error("claim taken over")));
-        captured = true;
-      },
-      async fence() {
-        // Before the claim: claiming it is the fence (its lease runs from now).
-        if (pending) {
-          if (!(await claimNow())) throw new NotFresh();
+  }
+}
+
+/** One attempt on a claimed record (or on a fresh record's terms, before the claim). */
+interface Turn {
+  readonly at: number;
+  readonly claim: Claimed;
+  readonly handle: ClaimHandle;
+  /** An earlier attempt of this record may have acted. */
+  readonly earlier: boolean;
+  captureFailed: unknown;
+  captured: boolean;
+  /**
+   * A run before the claim: `pending` until it claims, `notFresh` when the key was not free,
+   * `unclaimed` when the store could not say (nothing was written by this call either way).
+   */
+  pending: boolean;
+  notFresh: boolean;
+  unclaimed: ToolFailure | undefined;
+}
+
+/** Runs the effect on the claim and settles the record with what it answered. */
+async function attemptOnClaim<T, C>(
+  call: Call<T, C>,
+  at: number,
+  claim: Claimed,
+): Promise<Turned<T>> {
+  const { scope, key } = call.request;
+  const turn: Turn = {
+    at,
+    claim,
+    handle: { scope, key, token: claim.token },
+    earlier: claim.inDoubt,
+    captureFailed: undefined,
+    captured: false,
+    pending: call.beforeClaim,
+    notFresh: false,
+    unclaimed: undefined,
+  };
+  call.beforeClaim = false;
+  const effect = effectContextOf(call, turn);
+  const claimWith = call.store.claimFreshWith?.bind(call.store);
+  if (turn.pending && claimWith) alongCaptures.set(effect, captureAlongOf(call, turn, claimWith));
+  const ran = await call.request.execute(effect).then(
+    (attempt) => ({ attempt }),
+    (error: unknown) => ({ error }),
+  );
+  // A run before the claim that ended final with local writes and nothing captured: the
+  // claim, the writes and the completion in one transaction (see `completeBeforeClaim`).
+  if (turn.pending && "attempt" in ran && ran.attempt.final && ran.attempt.local) {
+    const completeFresh = call.store.completeFresh?.bind(call.store);
+    if (completeFresh) return completeBeforeClaim(call, turn, ran.attempt, completeFresh);
+  }
+  // A run before the claim that ended without capturing (a refusal, a throw) claims now;
+  // its answer stands only for the fresh record it was judged for.
+  if (turn.pending) await claimNow(call, turn).catch(() => {});
+  if (turn.unclaimed) throw turn.unclaimed;
+  if (turn.notFresh) return AGAIN;
+  if ("error" in ran) return reopenAfterThrow(call, turn, ran.error);
+  return settleRecord(call, turn, ran.attempt);
+}
+
+/**
+ * Claims the key for a run before the claim — with `claims` captured in the same write when
+ * the store can — and says whether the run's terms (a fresh record) hold.
+ */
+async function claimNow(
+  call: Call<unknown, unknown>,
+  turn: Turn,
+  claims?: string,
+): Promise<boolean> {
+  const { store } = call;
+  turn.pending = false;
+  try {
+    if (claims !== undefined && store.claimFresh) {
+      const token = await store.claimFresh(claimRequestOf(call, turn.at), claims);
+      if (token !== undefined) turn.handle.token = token;
+      else turn.notFresh = true;
+      return !turn.notFresh;
+    }
+    const result = await store.claim(claimRequestOf(call, turn.at));
+    // A fresh record, as the run assumed; anything else is run again on its own terms.
+    if (
+      result.state === "claimed" &&
+      result.effectKey === turn.claim.effectKey &&
+      result.attempt === 1 &&
+      result.captured === undefined &&
+      !result.inDoubt
+    )
+      turn.handle.token = result.token;
+    else {
+      turn.notFresh = true;
+      call.taken = result;
+    }
+    return !turn.notFresh;
+  } catch (error) {
+    throw (turn.unclaimed = claimUnavailable(error));
+  }
+}
+
+/** What the effect sees of its record: its key and terms, `capture` and `fence`. */
+function effectContextOf<C>(call: Call<unknown, C>, turn: Turn): EffectContext<C> {
+  const { store, now, timing } = call;
+  const { claim, handle } = turn;
+  return {
+    effectKey: claim.effectKey,
+    attempt: claim.attempt,
+    captured: claim.captured === undefined ? undefined : (JSON.parse(claim.captured) as C),
+    inDoubt: turn.earlier,
+    async capture(claims) {
+      const text = JSON.stringify(claims);
+      if (text === undefined) throw new TypeError("captured claims must be a JSON value");
+      if (turn.pending) {
+        if (!(await claimNow(call, turn, text))) throw (turn.captureFailed = new NotFresh());
+        if (store.claimFresh) {
+          turn.captured = true;
           return;
         }
-        let held: boolean;
-        try {
-          held = await store.renew(handle, now(), timing.leaseMs);
-        } catch (error) {
-          throw storeUnavailable(error);
-        }
-        if (!held) throw new ClaimLost();
-      },
-    };
-    if (pending && store.claimFreshWith) {
-      const claimWith = store.claimFreshWith.bind(store);
-      alongCaptures.set(effect, async (along) => {
-        if (!pending) throw new TypeError("captureAlong: the attempt was claimed already");
-        pending = false;
-        let fresh: Awaited<ReturnType<typeof claimWith>>;
-        try {
-          fresh = await claimWith(claimRequest(at), along);
-        } catch (error) {
-          throw (captureFailed = unclaimed = claimUnavailable(error));
-        }
-        if (!fresh) {
-          notFresh = true;
-          throw (captureFailed = new NotFresh());
-        }
-        handle.token = fresh.token;
-        captured = true;
-        return JSON.parse(fresh.captured) as C;
-      });
-    }
-    const ran = await request.execute(effect).then(
-      (attempt) => ({ attempt }),
-      (error: unknown) => ({ error }),
-    );
-    // A run before the claim that ended final with local writes and nothing captured: the
-    // claim, the writes and the completion in one transaction, stored only if the key was
-    // free. Anything else (a record there, a failure) wrote nothing: claim as usual and run
-    // again on the record's terms, where a failure is answered knowing the record.
-    if (
-      pending &&
-      "attempt" in ran &&
-      ran.attempt.final &&
-      ran.attempt.local &&
-      store.completeFresh
-    ) {
-      const { attempt } = ran;
-      const kept = await store
-        .completeFresh(
-          claimRequest(at),
-          randomUUID(),
-          { body: JSON.stringify(attempt.value) },
-          attempt.local!,
-        )
-        .catch(() => false);
-      if (!kept) continue;
-      return {
-        state: "fresh",
-        value: attempt.value,
-        effectKey: claim.effectKey,
-        recovered: false,
-        stored: true,
-        inDoubt: false,
-      };
-    }
-    // A run before the claim that ended without capturing (a refusal, a throw) claims now;
-    // its answer stands only for the fresh record it was judged for.
-    if (pending) await claimNow().catch(() => {});
-    if (unclaimed) throw unclaimed;
-    if (notFresh) continue;
-    if ("error" in ran) {
-      const { error } = ran;
-      // The outcome is unknown: the record stays bound to these arguments and open, so a retry
-      // with them runs again under the same effect key (downstream idempotency makes it safe).
-      // Only a failed capture is known to have done nothing.
-      // Taken over: the new owner settles the record, and this call answers what it stores.
-      if (!(await reopen(handle, earlier || error !== captureFailed))) {
-        lost = true;
-        continue;
       }
-      throw earlier ? inDoubtFailure(error) : error;
-    }
-    const { attempt } = ran;
-    const response = { body: JSON.stringify(attempt.value) };
-    // A definite answer under the effect key ends the doubt; otherwise it only grows.
-    const inDoubt: boolean =
-      attempt.final && attempt.definite === true
-        ? false
-        : earlier || (!attempt.final && attempt.inDoubt === true);
-    let stored = false;
-    if (attempt.final && attempt.local) {
+      let kept: boolean;
       try {
-        lost = !(stored = await store.complete(handle, response, inDoubt, attempt.local));
+        kept = await store.capture(handle, text);
       } catch (error) {
-        // Rolled back: the local writes did not happen. Unless the attempt ran from captured
-        // claims (it may have acted outside the database) or an earlier one may have acted,
-        // this attempt changed nothing.
-        const doubt = earlier || captured || claim.captured !== undefined;
-        // Taken over while it ran: what its writes met is likely the new owner's (the same
-        // order row), and the record holds the answer — read it, as any lost attempt does.
-        if (!(await reopen(handle, doubt))) {
-          lost = true;
-          continue;
-        }
-        const failure = isUniqueViolation(error) ? writeConflict(error) : storeUnavailable(error);
-        throw doubt ? inDoubtFailure(failure) : failure;
+        throw (turn.captureFailed = storeUnavailable(error));
       }
-    } else {
+      // Taken over meanwhile (this attempt outlived its lease): the new owner finishes it.
+      if (!kept) throw (turn.captureFailed = storeUnavailable(new Error("claim taken over")));
+      turn.captured = true;
+    },
+    async fence() {
+      // Before the claim: claiming it is the fence (its lease runs from now).
+      if (turn.pending) {
+        if (!(await claimNow(call, turn))) throw new NotFresh();
+        return;
+      }
+      let held: boolean;
       try {
-        // A lost completion of a captured record is finished again from its claims (see
-        // `deferFlush`): only then may it skip waiting for the disk.
-        const defer =
-          attempt.final &&
-          attempt.deferFlush === true &&
-          (captured || claim.captured !== undefined);
-        const kept = attempt.final
-          ? (stored = await store.complete(handle, response, inDoubt, undefined, defer))
-          : await store.reopen(handle, response, inDoubt);
-        if (!kept) lost = true;
+        held = await store.renew(handle, now(), timing.leaseMs);
       } catch (error) {
-        // Unknown whether it was kept: this attempt's own answer is the best there is.
-        request.onStoreError?.(error);
+        throw storeUnavailable(error);
       }
+      if (!held) throw new ClaimLost();
+    },
+  };
+}
+
+/** `captureAlong` for a run before the claim: the claim and the app's write in one write. */
+function captureAlongOf<C>(
+  call: Call<unknown, C>,
+  turn: Turn,
+  claimWith: NonNullable<RecordStore["claimFreshWith"]>,
+): (along: AlongWrite) => Promise<C> {
+  return async (along) => {
+    if (!turn.pending) throw new TypeError("captureAlong: the attempt was claimed already");
+    turn.pending = false;
+    let fresh: Awaited<ReturnType<typeof claimWith>>;
+    try {
+      fresh = await claimWith(claimRequestOf(call, turn.at), along);
+    } catch (error) {
+      throw (turn.captureFailed = turn.unclaimed = claimUnavailable(error));
     }
-    // Taken over while it ran (it outlived its lease): this attempt stored nothing, so its own
-    // answer is no answer — the person is told what the record holds (a replay of the new
-    // owner's answer, a refund included) or that it is still running.
-    if (lost) continue;
-    return {
-      state: "fresh",
-      value: attempt.value,
-      effectKey: claim.effectKey,
-      recovered: claim.recovered,
-      stored,
-      inDoubt,
-    };
+    if (!fresh) {
+      turn.notFresh = true;
+      throw (turn.captureFailed = new NotFresh());
+    }
+    turn.handle.token = fresh.token;
+    turn.captured = true;
+    return JSON.parse(fresh.captured) as C;
+  };
+}
+
+/**
+ * A run before the claim that ended final with local writes and nothing captured: stored
+ * only if the key was free. Anything else (a record there, a failure) wrote nothing: claim as
+ * usual and run again on the record's terms, where a failure is answered knowing the record.
+ */
+async function completeBeforeClaim<T>(
+  call: Call<T, unknown>,
+  turn: Turn,
+  attempt: Extract<Attempt<T>, { final: true }>,
+  completeFresh: NonNullable<RecordStore["completeFresh"]>,
+): Promise<Turned<T>> {
+  const kept = await completeFresh(
+    claimRequestOf(call, turn.at),
+    randomUUID(),
+    { body: JSON.stringify(attempt.value) },
+    attempt.local!,
+  ).catch(() => false);
+  if (!kept) return AGAIN;
+  return {
+    state: "fresh",
+    value: attempt.value,
+    effectKey: turn.claim.effectKey,
+    recovered: false,
+    stored: true,
+    inDoubt: false,
+  };
+}
+
+/**
+ * Leaves the record open (retryable, in doubt when `doubt`); false when it was taken over.
+ * A store that could not say counts as kept: this attempt's own failure is then the answer.
+ */
+function reopen(call: Call<unknown, unknown>, handle: ClaimHandle, doubt: boolean) {
+  return call.store.reopen(handle, undefined, doubt).catch((stored: unknown) => {
+    call.request.onStoreError?.(stored);
+    return true;
+  });
+}
+
+/**
+ * The effect threw: the outcome is unknown, so the record stays bound to these arguments and
+ * open, and a retry with them runs again under the same effect key (downstream idempotency
+ * makes it safe). Only a failed capture is known to have done nothing. Taken over: the new
+ * owner settles the record, and this call answers what it stores.
+ */
+async function reopenAfterThrow(
+  call: Call<unknown, unknown>,
+  turn: Turn,
+  error: unknown,
+): Promise<typeof AGAIN> {
+  if (!(await reopen(call, turn.handle, turn.earlier || error !== turn.captureFailed))) {
+    call.lost = true;
+    return AGAIN;
+  }
+  throw turn.earlier ? inDoubtFailure(error) : error;
+}
+
+/** Stores the attempt's answer — final, or left open for a retry — and answers the call. */
+async function settleRecord<T>(
+  call: Call<T, unknown>,
+  turn: Turn,
+  attempt: Attempt<T>,
+): Promise<Turned<T>> {
+  const { claim } = turn;
+  const response = { body: JSON.stringify(attempt.value) };
+  // A definite answer under the effect key ends the doubt; otherwise it only grows.
+  const inDoubt: boolean =
+    attempt.final && attempt.definite === true
+      ? false
+      : turn.earlier || (!attempt.final && attempt.inDoubt === true);
+  let stored = false;
+  if (attempt.final && attempt.local) {
+    const completed = await completeWithLocal(call, turn, response, inDoubt, attempt.local);
+    if (completed === AGAIN) return AGAIN;
+    stored = completed;
+  } else {
+    try {
+      // A lost completion of a captured record is finished again from its claims (see
+      // `deferFlush`): only then may it skip waiting for the disk.
+      const defer =
+        attempt.final &&
+        attempt.deferFlush === true &&
+        (turn.captured || claim.captured !== undefined);
+      const kept = attempt.final
+        ? (stored = await call.store.complete(turn.handle, response, inDoubt, undefined, defer))
+        : await call.store.reopen(turn.handle, response, inDoubt);
+      if (!kept) call.lost = true;
+    } catch (error) {
+      // Unknown whether it was kept: this attempt's own answer is the best there is.
+      call.request.onStoreError?.(error);
+    }
+  }
+  // Taken over while it ran (it outlived its lease): this attempt stored nothing, so its own
+  // answer is no answer — the person is told what the record holds (a replay of the new
+  // owner's answer, a refund included) or that it is still running.
+  if (call.lost) return AGAIN;
+  return {
+    state: "fresh",
+    value: attempt.value,
+    effectKey: claim.effectKey,
+    recovered: claim.recovered,
+    stored,
+    inDoubt,
+  };
+}
+
+/**
+ * Completes the record in the transaction of the app's local writes; whether it was stored,
+ * or `AGAIN` when the writes failed on a record taken over meanwhile.
+ */
+async function completeWithLocal(
+  call: Call<unknown, unknown>,
+  turn: Turn,
+  response: { body: string },
+  inDoubt: boolean,
+  local: (tx: SqlQueries) => Promise<void>,
+): Promise<boolean | typeof AGAIN> {
+  let stored = false;
+  try {
+    call.lost = !(stored = await call.store.complete(turn.handle, response, inDoubt, local));
+    return stored;
+  } catch (error) {
+    // Rolled back: the local writes did not happen. Unless the attempt ran from captured
+    // claims (it may have acted outside the database) or an earlier one may have acted,
+    // this attempt changed nothing.
+    const doubt = turn.earlier || turn.captured || turn.claim.captured !== undefined;
+    // Taken over while it ran: what its writes met is likely the new owner's (the same
+    // order row), and the record holds the answer — read it, as any lost attempt does.
+    if (!(await reopen(call, turn.handle, doubt))) {
+      call.lost = true;
+      return AGAIN;
+    }
+    const failure = isUniqueViolation(error) ? writeConflict(error) : storeUnavailable(error);
+    throw doubt ? inDoubtFailure(failure) : failure;
   }
 }

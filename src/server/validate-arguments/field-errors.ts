@@ -14,7 +14,7 @@ import {
 import { formatPath, valueAt } from "./paths.ts";
 import { type Examples, withExample } from "./caller-text.ts";
 import { codeFor, messageFor } from "./messages.ts";
-import { type FieldIssue } from "./grouping.ts";
+import { type FieldIssue, type UnknownKey } from "./grouping.ts";
 
 /**
  * Arrays reported as a whole (too many bad items, or a repair that changed the list's
@@ -71,11 +71,12 @@ export const MAX_NAMED_UNKNOWN = 3;
 
 /**
  * A key the caller sent that may be named back: shaped like an argument name (lower-case
- * first, letters, digits and `_`, at most 32). The key is the caller's own text, returned to
- * the same caller in a data slot and a fixed sentence; anything else (a sentence, a shouted
- * `IGNORE_…`, markup, a megabyte) is only counted, never echoed.
+ * first, after at most one `_` as in `_meta`; letters, digits and `_`, at most 32). The key is
+ * the caller's own text, returned to the same caller in a data slot and a fixed sentence;
+ * anything else (a sentence, a shouted `IGNORE_…`, markup, a megabyte) is only counted, never
+ * echoed.
  */
-const PLAIN_NAME = /^[a-z][a-zA-Z0-9_]{0,31}$/;
+const PLAIN_NAME = /^_?[a-z][a-zA-Z0-9_]{0,31}$/;
 
 /** `budgetMax`, `Budget-Max`, `budget_max` → `budgetmax`: the spellings a model mixes up. */
 function folded(name: string): string {
@@ -112,22 +113,27 @@ function meant(name: string, declared: readonly string[]): string | undefined {
 }
 
 /**
- * Unknown arguments: each plain name its own entry (with the declared argument it most likely
- * meant), so one retry fixes them; names that are not plain, or a flood of keys, become one
- * counted entry under `*`.
+ * Unknown arguments, top-level or inside a declared object (`_meta.localee`): each plain name
+ * its own entry under its path (with the declared key it most likely meant), so one retry
+ * fixes them; names that are not plain, or a flood of keys, become one counted entry under
+ * `*`.
  */
-export function unknownFieldsError(
-  keys: { named: readonly string[]; unnamed: number },
-  declared: readonly string[],
-): FieldError[] {
+export function unknownFieldsError(keys: {
+  named: readonly UnknownKey[];
+  unnamed: number;
+}): FieldError[] {
   const total = keys.named.length + keys.unnamed;
   if (total === 0) return [];
-  const plain = total <= MAX_NAMED_UNKNOWN ? keys.named.filter((key) => PLAIN_NAME.test(key)) : [];
-  const errors: FieldError[] = plain.map((field) => {
-    const instead = meant(field, declared);
+  const plain =
+    total <= MAX_NAMED_UNKNOWN ? keys.named.filter(({ key }) => PLAIN_NAME.test(key)) : [];
+  const errors: FieldError[] = plain.map(({ parent, key, declared }) => {
+    const at = (name: string) => (parent ? `${parent}.${name}` : name);
+    const field = at(key);
+    const instead = meant(key, declared);
+    const where = parent ? `a field of ${parent}` : "an argument of this tool";
     const message = instead
-      ? `${field} is not an argument of this tool; use ${instead} instead.`
-      : `${field} is not an argument of this tool; remove it.`;
+      ? `${field} is not ${where}; use ${at(instead)} instead.`
+      : `${field} is not ${where}; remove it.`;
     return { field, code: FIELD_CODES.unknownFields, message };
   });
   const rest = total - plain.length;

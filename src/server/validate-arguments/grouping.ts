@@ -9,7 +9,7 @@ import {
   MAX_ITEM_ERRORS_PER_ARRAY,
   type PathKey,
 } from "./spec.ts";
-import { formatPath, pathOf } from "./paths.ts";
+import { formatPath, pathOf, valueAt } from "./paths.ts";
 
 export interface FieldIssue {
   path: PathKey[];
@@ -27,20 +27,64 @@ export function isUnknownKeyIssue(issue: Issue): boolean {
   return issue.type === "strict_object" && issue.expected === "never";
 }
 
+/** An unknown key the caller sent: where it is (`_meta.localee`), and what is declared there. */
+export interface UnknownKey {
+  /** The declared object it was sent in (`_meta`); empty at the top level. */
+  readonly parent: string;
+  /** The key itself (the caller's text). */
+  readonly key: string;
+  /** The keys declared beside it, for the one it most likely meant. */
+  readonly declared: readonly string[];
+}
+
+/** The object schema inside `schema`'s optional, nullable and nullish wrappers, if any. */
+function objectEntries(schema: unknown): { [key: string]: unknown } | undefined {
+  let node = schema as { entries?: { [key: string]: unknown }; wrapped?: unknown } | undefined;
+  for (let depth = 0; node && !node.entries && node.wrapped && depth < 4; depth++)
+    node = node.wrapped as typeof node;
+  return node?.entries;
+}
+
 /**
- * The unknown top-level keys (valibot's strictObject names only the first, so all are read
- * from the record). A schema that is not an object of declared entries names none: each of
- * its unknown-key issues counts as one key without a name.
+ * The unknown keys, top-level and inside declared objects (valibot's strictObject names only
+ * the first of each object, so all are read from the record). A schema that is not an object
+ * of declared entries names none: each of its unknown-key issues counts as one key without a
+ * name.
  */
 export function unknownKeys(
   spec: ArgumentSpec<unknown>,
   record: Args,
   issues: Issue[],
-): { named: string[]; unnamed: number } {
+): { named: UnknownKey[]; unnamed: number } {
   const entries = entriesOf(spec);
-  if (entries)
-    return { named: Object.keys(record).filter((key) => !Object.hasOwn(entries, key)), unnamed: 0 };
-  return { named: [], unnamed: issues.filter(isUnknownKeyIssue).length };
+  if (!entries) return { named: [], unnamed: issues.filter(isUnknownKeyIssue).length };
+  const declared = Object.keys(entries);
+  const named: UnknownKey[] = Object.keys(record)
+    .filter((key) => !Object.hasOwn(entries, key))
+    .map((key) => ({ parent: "", key, declared }));
+  let unnamed = 0;
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    if (!isUnknownKeyIssue(issue)) continue;
+    const path = pathOf(issue).slice(0, -1);
+    if (path.length === 0) continue;
+    const parent = formatPath(path);
+    if (seen.has(parent)) continue;
+    seen.add(parent);
+    // Down the declared objects only (an array's items are reported by their own path).
+    let schema: { [key: string]: unknown } | undefined = entries;
+    for (const step of path)
+      schema = typeof step === "string" && schema ? objectEntries(schema[step]) : undefined;
+    const sent = valueAt(record, path);
+    if (!schema || sent === null || typeof sent !== "object") {
+      unnamed += 1;
+      continue;
+    }
+    const inner = Object.keys(schema);
+    for (const key of Object.keys(sent))
+      if (!Object.hasOwn(schema, key)) named.push({ parent, key, declared: inner });
+  }
+  return { named, unnamed };
 }
 
 /**

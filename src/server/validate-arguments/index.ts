@@ -81,7 +81,7 @@ export function validateArguments<T>(spec: ArgumentSpec<T>, args: unknown): Vali
     ok: false,
     fieldErrors: [
       ...fieldErrors,
-      ...unknownFieldsError(unknownKeys(loose, record, result.issues), declared),
+      ...unknownFieldsError(unknownKeys(loose, record, result.issues)),
       ...rulesAfterRepair(loose, record, examples, fieldErrors),
     ],
   };

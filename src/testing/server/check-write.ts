@@ -46,11 +46,20 @@ export interface CheckWriteOptions {
   parse(structuredContent: unknown): { readonly state: string };
   /**
    * The prepare tool and its arguments for the `n`-th draft of a test (0, 1, …): give
-   * drafts of different things when the app writes a thing once whatever the draft.
+   * drafts of different things when the app writes a thing once whatever the draft. A write
+   * that needs the person's own state first (a refund needs their order) makes it with `call`:
+   * any tool, called as the widget calls it for the same signed-in person (a prepare's proof
+   * goes with its commit), e.g. `async (n, call) => ({ ticket_id: await buyTicket(call, n) })`.
    */
   readonly prepare: {
     readonly tool: string;
-    args(n: number): { readonly [key: string]: unknown };
+    args(
+      n: number,
+      call: (
+        tool: string,
+        args: { readonly [key: string]: unknown },
+      ) => Promise<{ readonly structuredContent?: unknown }>,
+    ): { readonly [key: string]: unknown } | Promise<{ readonly [key: string]: unknown }>;
   };
   /** The commit tool's name. */
   readonly commit: string;
@@ -112,11 +121,10 @@ export function checkWrite(options: CheckWriteOptions): void {
     let drafts = 0;
     /** A draft the person prepared, its id read from the one entry that has one. */
     async function draft(origin: typeof alice = alice): Promise<string> {
-      const result = await widget.call(
-        options.prepare.tool,
-        options.prepare.args(drafts++),
-        origin,
-      );
+      const call = (tool: string, args: { readonly [key: string]: unknown }) =>
+        widget.call(tool, args, origin);
+      const args = await options.prepare.args(drafts++, call);
+      const result = await widget.call(options.prepare.tool, args, origin);
       const id = Object.values(content(result))
         .map((entry) => (entry as { draft_id?: unknown } | null)?.draft_id)
         .find((value) => typeof value === "string");
@@ -225,8 +233,18 @@ export function checkWrite(options: CheckWriteOptions): void {
       "writes nothing, and never says nothing changed, while its database is down",
       async () => {
         const down = () => Promise.reject(new Error("SQLITE_CANTOPEN"));
-        const { server, draft, send } = start(guardStore(createSqliteStore(":memory:"), down));
-        const refused = errorOf(await send(await draft().catch(() => "drf_x"), "check-down-1"));
+        const { server, tools, draft, send } = start(
+          guardStore(createSqliteStore(":memory:"), down),
+        );
+        const prepared = await draft().catch(() => undefined);
+        // Drafts kept in the store cannot be prepared while it is down: the person's proof of
+        // one they prepared before comes with the call instead.
+        const confirmation = signer.issue("drf_x", callerScope(alice.principal));
+        const args = { draft_id: "drf_x", idempotency_key: "check-down-1", confirmation };
+        const answer = prepared
+          ? await send(prepared, "check-down-1")
+          : await tools.callTool(commit, args, alice);
+        const refused = errorOf(answer);
         assert.equal(refused.code, "DATABASE_UNAVAILABLE");
         assert.equal(refused.retryable, true);
         // The unread record may be in doubt from an earlier attempt: "unknown", never "none".

@@ -4,7 +4,7 @@
  * number (docs/checkout.md in mcp-widget-kit). Every person of this template has the same two;
  * a real app asks its payments provider for the verified caller's own.
  */
-import type { SavedPaymentMethod } from "mcp-widget-kit/contract";
+import type { SavedPaymentMethod } from "mcp-widget-kit/checkout";
 import { callerScope } from "mcp-widget-kit/server";
 
 const CARDS: readonly SavedPaymentMethod[] = [

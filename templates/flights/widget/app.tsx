@@ -5,7 +5,8 @@
  * this file says what a flight looks like, which tools make the write, and which saved card
  * pays for it (the kit's picker in the dialog; its choice goes with the commit).
  */
-import { WriteView, useI18n, usePaymentMethodChoice } from "mcp-widget-kit";
+import { WriteView, useI18n } from "mcp-widget-kit";
+import { usePaymentMethodChoice } from "mcp-widget-kit/checkout";
 import { flights, type FlightOffer, type FlightsView } from "../contract.ts";
 import { messages } from "./messages.ts";
 import { tools } from "./tools.ts";

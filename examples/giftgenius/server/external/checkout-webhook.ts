@@ -9,7 +9,8 @@
  * one refund per session. docs/checkout.md, "External checkout".
  */
 import * as v from "valibot";
-import { webhookRoute, type IdempotencyStore, type ServerLogger } from "mcp-widget-kit/server";
+import { type IdempotencyStore, type ServerLogger } from "mcp-widget-kit/server";
+import { webhookRoute } from "mcp-widget-kit/checkout/server";
 import type { MerchantCheckouts } from "./merchant-checkouts.ts";
 
 /** Where the provider posts. */

@@ -12,13 +12,8 @@
  */
 import * as v from "valibot";
 import { giftGenius } from "../../contract.ts";
-import {
-  defineTool,
-  idempotentResult,
-  peekCommit,
-  ToolFailure,
-  type SheetPaymentStatus,
-} from "mcp-widget-kit/server";
+import { defineTool, idempotentResult, peekCommit, ToolFailure } from "mcp-widget-kit/server";
+import { type SheetPaymentStatus } from "mcp-widget-kit/checkout/server";
 import { GIFT_NEXT_ACTIONS } from "../next-actions.ts";
 import { fromMinorUnits } from "../sheet-payments.ts";
 import { draftProblem, type CommitValue } from "./commit-order.ts";

@@ -6,12 +6,12 @@
  * and takes the draft's single use, so a draft is paid on the sheet or by `commit_order`,
  * never both. See docs/checkout.md.
  */
+import { ToolFailure } from "mcp-widget-kit/server";
 import {
   createPaymentSheet,
-  ToolFailure,
   type PaymentSheet,
   type SheetPaymentProvider,
-} from "mcp-widget-kit/server";
+} from "mcp-widget-kit/checkout/server";
 import { orderPage, SHOP_ORIGIN } from "../../shop.ts";
 import { toMinorUnits } from "../sheet-payments.ts";
 import { priceDraft } from "./commit-order.ts";

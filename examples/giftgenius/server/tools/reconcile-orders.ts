@@ -7,7 +7,8 @@
  * retry replays it: no charge stays without its order or its refund.
  */
 import { randomUUID } from "node:crypto";
-import type { PaymentSheet, ReconcileOptions, ServerLogger } from "mcp-widget-kit/server";
+import type { ReconcileOptions, ServerLogger } from "mcp-widget-kit/server";
+import type { PaymentSheet } from "mcp-widget-kit/checkout/server";
 import { finishCommit, refundOrder, type CommitValue, type Confirmed } from "./commit-order.ts";
 import type { GiftGeniusDeps } from "./shared.ts";
 

@@ -219,7 +219,7 @@ describe("the dev page's ChatGPT mode", () => {
     await sheet.waitFor({ timeout: 15_000 });
     await sheet.locator('[data-sheet="cancel"]').click();
     const said = await errorText(opened);
-    expect(said).toContain("You closed the payment. Nothing was charged.");
+    expect(said).toContain("The payment was not completed. Nothing was charged.");
     expect(said).not.toMatch(/not available/);
     await page.screenshot({ path: join(tmpdir(), "sheet-closed.png") });
     // Try again opens the sheet again; paying there places the order, never commit_order.

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type FrameLocator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signWebhook } from "mcp-widget-kit/server";
+import { signWebhook } from "mcp-widget-kit/checkout/server";
 import { GOOD_SEARCH } from "../searches.ts";
 import { startGiftGenius } from "./giftgenius-server.ts";
 import { chromiumLaunchOptions } from "../../../../test/support/chromium.ts";
