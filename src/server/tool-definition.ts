@@ -40,41 +40,6 @@ export interface CallOrigin {
   refused?: boolean;
   /** Aborted when the call is cancelled (default: never). */
   signal?: AbortSignal;
-  /**
-   * What the client can show the person and what it answered (MCP 2026-07-28 input requests,
-   * or the older revision's `elicitation/create` the SDK sends for them): absent, the client
-   * shows no form and a confirmed commit without its proof is refused.
-   */
-  input?: CallInput | undefined;
-}
-
-/** The client's side of a confirmation form (`CallOrigin.input`). */
-export interface CallInput {
-  /** The client declared form elicitation: it can show the person a form. */
-  readonly form: boolean;
-  /** The client declared the MCP Apps extension: it shows the app's widget. */
-  readonly widgets?: boolean | undefined;
-  /** The retry's `inputResponses` (untrusted). */
-  readonly responses?: { readonly [key: string]: unknown } | undefined;
-  /** The retry's `requestState` as the client echoed it (untrusted). */
-  readonly state?: unknown;
-}
-
-/**
- * How a confirmed commit without the widget's proof asks the person in a form their client
- * shows (`defineWrite` gives every write one).
- */
-export interface ConfirmForm {
-  /** What the person reads about the draft, or why the draft cannot be confirmed. */
-  describe(
-    draftId: string,
-    caller: string,
-  ): Promise<{ message: string } | { error: ToolErrorBody }>;
-  /**
-   * Spends an accepted form's nonce in the idempotency store: true the first time only, in
-   * every process, until `expires` (ms) has passed.
-   */
-  spend(caller: string, nonce: string, expires: number): Promise<boolean>;
 }
 
 /** A handler's answer: success data, or a failure (e.g. a replayed stored failure). */
@@ -135,11 +100,6 @@ export interface ToolDefinition<T = unknown> {
          * under that rule; if it never reaches `runCommit`, the answer is the refusal.
          */
         readonly recordFirst?: boolean;
-        /**
-         * The confirmation form for a client that shows no widget but a form (see
-         * docs/server.md, "Confirmation in every client"); absent, such a client is refused.
-         */
-        readonly form?: ConfirmForm | undefined;
       }
     | "model";
   /** Runs the call on validated arguments. */

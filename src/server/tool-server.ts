@@ -61,7 +61,8 @@ import { createSdkServer } from "./http/sdk-server.ts";
 import { checkoutTools, type CheckoutTool } from "./checkout/checkout-tools.ts";
 import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts";
 import { toToolError } from "./tool-failure.ts";
-import type { CallOrigin, ConfirmForm, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
+import type { CallOrigin, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
+import { confirmFormOf, type CallInput, type ConfirmForm } from "./write/confirm-forms.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments/index.ts";
 import { validationMessage } from "./validate-arguments/validation-message.ts";
 
@@ -74,6 +75,9 @@ export type { CallOrigin, ToolContext, ToolDefinition, ToolOutcome } from "./too
  * request of its confirmation form (MCP 2026-07-28 `input_required`).
  */
 export type CallResult = CallToolResult | InputRequiredResult;
+
+/** A call's origin as the SDK wiring knows it: who calls, and what their client can show. */
+export type RunOrigin = CallOrigin & { readonly input?: CallInput | undefined };
 
 // Its own file, so the SDK wiring can name it without importing this module back.
 export type { ResourceProvider } from "./widget/resource-provider.ts";
@@ -153,7 +157,7 @@ export interface KitToolServer extends ToolServer {
    * Runs one call as `tools/call` would for a client whose `origin.input` may show forms: a
    * confirmed commit's answer may be its confirmation form's input request.
    */
-  callWithInput(name: string, args: unknown, origin: CallOrigin): Promise<CallResult>;
+  callWithInput(name: string, args: unknown, origin: RunOrigin): Promise<CallResult>;
 }
 
 /** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
@@ -378,7 +382,7 @@ export function createToolServer(options: {
   /** What one call knows once its tool is found: who calls, under which request id. */
   interface Call {
     readonly tool: ToolDefinition<unknown>;
-    readonly origin: CallOrigin;
+    readonly origin: RunOrigin;
     readonly requestId: string;
     readonly caller: string;
     readonly principal: Principal | undefined;
@@ -391,15 +395,14 @@ export function createToolServer(options: {
   }
 
   /** The commit's confirmation form, when this call's client can show it. */
-  function formOf(tool: ToolDefinition<unknown>, origin: CallOrigin): ConfirmForm | undefined {
-    const rule = tool.confirm;
-    const form = typeof rule === "object" ? rule.form : undefined;
+  function formOf(tool: ToolDefinition<unknown>, origin: RunOrigin): ConfirmForm | undefined {
+    const form = confirmFormOf(tool);
     return forms && plan.commits.has(tool.name) && formApplies(form, origin.input)
       ? form
       : undefined;
   }
 
-  async function run(name: string, args: unknown, origin: CallOrigin): Promise<CallResult> {
+  async function run(name: string, args: unknown, origin: RunOrigin): Promise<CallResult> {
     const kitTool = checkout.get(name);
     if (kitTool) return runCheckout(kitTool, args, origin);
     const tool = byName.get(name);

@@ -17,7 +17,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { isRecord } from "../../core/is-record.ts";
 import type { ResourceProvider } from "../widget/resource-provider.ts";
-import type { CallInput } from "../tool-definition.ts";
+import type { CallInput } from "../write/confirm-forms.ts";
 
 /** What one `tools/call` carries besides the tool name and its arguments. */
 export interface SdkCallRequest {

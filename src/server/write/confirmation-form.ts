@@ -16,7 +16,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { ToolError } from "../../contract/schemas.ts";
 import { NEXT_ACTIONS } from "../model-text/next-action.ts";
-import type { CallInput, ConfirmForm } from "../tool-definition.ts";
+import type { CallInput, ConfirmForm } from "./confirm-forms.ts";
 import { createFormStateSeal, FORM_STATE_CODES, type FormCall } from "./request-state.ts";
 import type { ConfirmationOptions } from "./confirmation.ts";
 

@@ -23,6 +23,7 @@ import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
 import { widgetToolMeta } from "../widget/widget-tool-meta.ts";
+import { keepConfirmForm } from "./confirm-forms.ts";
 import { writeForm } from "./write-form.ts";
 import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
@@ -445,22 +446,7 @@ export function defineWrite<
     // A write for a verified caller, whose scope keys the records; hidden from the model and
     // run only with the proof the prepare result gave the widget.
     writes: true,
-    confirm: {
-      prepare: spec.prepare.name,
-      ...(spec.commit.form === false
-        ? {}
-        : {
-            form: writeForm<Draft>({
-              store: spec.store,
-              drafts,
-              ...(store ? {} : { read: (source as { read: never }).read }),
-              title: spec.commit.title,
-              words: spec.commit.form,
-              refusals: words,
-              now,
-            }),
-          }),
-    },
+    confirm: { prepare: spec.prepare.name },
     auth,
     arguments: commitArguments({
       draftExample: spec.commit.draftExample,
@@ -555,6 +541,20 @@ export function defineWrite<
   };
   // The tool server finds the write's hooks from its commit (`ToolServer.reconciler`).
   keepWriteReconciler(commit, write.reconciler as WriteReconciler);
+  // And its confirmation form, for a client that shows no widget but a form.
+  if (spec.commit.form !== false)
+    keepConfirmForm(
+      commit,
+      writeForm<Draft>({
+        store: spec.store,
+        drafts,
+        ...(store ? {} : { read: (source as { read: never }).read }),
+        title: spec.commit.title,
+        words: spec.commit.form,
+        refusals: words,
+        now,
+      }),
+    );
   return write;
 }
 

@@ -7,7 +7,7 @@
  */
 import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
 import type { DraftStore } from "../stores/draft-store.ts";
-import type { ConfirmForm } from "../tool-definition.ts";
+import type { ConfirmForm } from "./confirm-forms.ts";
 import { formMessage } from "./confirmation-form.ts";
 import { refusal } from "./write-refusals.ts";
 
