@@ -1,0 +1,72 @@
+/**
+ * Confirmation in a client without the widget (issue 59), end to end over HTTP with the SDK v2
+ * client: a client that declares form elicitation gets the commit's input request, its
+ * elicitation handler answers for the person, and the SDK retries the call with the answer
+ * and the sealed `requestState`. Accepted: exactly one order and one charge. Declined or
+ * cancelled: none, `changes: "none"`. A client that declares nothing keeps the refusal.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import { sc } from "./mcp-client.ts";
+import { formClient, prepare, startFormApp, type FormApp } from "./form-app.ts";
+
+describe("confirmation by the client's form (SDK v2 client, 2026-07-28)", () => {
+  let app: FormApp;
+  beforeEach(async () => {
+    app = await startFormApp({ form: (draft) => `Order ${draft.quantity} × ${draft.item}?` });
+  });
+  afterEach(() => app.close());
+
+  const commit = (
+    client: { callTool: (p: never) => Promise<unknown> },
+    draftId: string,
+    key: string,
+  ) =>
+    client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: draftId, idempotency_key: key },
+    } as never) as Promise<CallToolResult>;
+
+  it("the model's commit leads to a form; accepted, exactly one order and one charge", async () => {
+    const client = await formClient(app.endpoint.url, await app.token(), "accept");
+    const { draftId, result } = await prepare(client);
+    // The prepare result tells the model how the person confirms here.
+    expect(sc(result).awaiting_confirmation).toMatchObject({
+      confirm_in: "form",
+      commit: "commit_order",
+    });
+    const done = await commit(client, draftId, "key-accept-0001");
+    expect(done.isError).toBeFalsy();
+    expect(sc(done)).toMatchObject({
+      ok: true,
+      kind: "order",
+      order: { order_id: expect.any(String) },
+    });
+    expect(client.forms).toHaveLength(1);
+    expect(client.forms[0]).toContain("Order 1 × mug?");
+    expect(client.forms[0]).toContain("total: 12.00 EUR");
+    expect(app.charges()).toBe(1);
+    expect(app.effects()).toBe(1);
+  });
+
+  it.each(["decline", "cancel", "accept-unticked"] as const)(
+    "%s: nothing is ordered and the answer says changes: none",
+    async (answer) => {
+      const client = await formClient(app.endpoint.url, await app.token(), answer);
+      const { draftId } = await prepare(client);
+      const done = await commit(client, draftId, "key-decline-001");
+      expect(done.isError).toBe(true);
+      expect(sc(done).error).toMatchObject({ code: "CONFIRMATION_DECLINED", changes: "none" });
+      expect(app.charges()).toBe(0);
+    },
+  );
+
+  it("a client that declares neither widgets nor forms keeps CONFIRMATION_REQUIRED, saying where to confirm", async () => {
+    const client = await formClient(app.endpoint.url, await app.token(), undefined);
+    const { draftId, result } = await prepare(client);
+    expect(sc(result).awaiting_confirmation).not.toHaveProperty("confirm_in");
+    const done = await commit(client, draftId, "key-none-00001");
+    expect(sc(done).error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(String((sc(done).error as { message: string }).message)).toMatch(/widget.*form/);
+    expect(app.charges()).toBe(0);
+  });
+});
