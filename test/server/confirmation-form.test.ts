@@ -69,4 +69,83 @@ describe("confirmation by the client's form (SDK v2 client, 2026-07-28)", () => 
     expect(String((sc(done).error as { message: string }).message)).toMatch(/widget.*form/);
     expect(app.charges()).toBe(0);
   });
+
+  it("the same draft confirmed in the widget, then by the form, is one order", async () => {
+    const token = await app.token();
+    const client = await formClient(app.endpoint.url, token, "accept");
+    const { draftId, proof } = await prepare(client);
+    const widget = await client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: draftId, idempotency_key: "key-widget-0001", confirmation: proof },
+    });
+    expect(widget.isError).toBeFalsy();
+    // The model then calls the commit itself, with a key of its own.
+    const model = await commit(client, draftId, "key-model-00001");
+    expect(app.charges()).toBe(1);
+    expect(app.effects()).toBe(1);
+    // The form is still shown (the draft is the person's), and its Yes answers the one write
+    // the draft already has: the widget's order, replayed.
+    expect(client.forms).toHaveLength(1);
+    expect(sc(model)).toMatchObject({ replayed: true, order: sc(widget).order as object });
+  });
+
+  it("the same draft confirmed by the form, then in the widget, is one order", async () => {
+    const token = await app.token();
+    const client = await formClient(app.endpoint.url, token, "accept");
+    const { draftId, proof } = await prepare(client);
+    const model = await commit(client, draftId, "key-model-00002");
+    expect(model.isError).toBeFalsy();
+    const widget = await client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: draftId, idempotency_key: "key-widget-0002", confirmation: proof },
+    });
+    expect(widget.isError).toBeFalsy();
+    expect(sc(widget)).toMatchObject({ replayed: true, order: sc(model).order as object });
+    expect(client.forms).toHaveLength(1);
+    expect(app.charges()).toBe(1);
+  });
+
+  it("a widget's proof is used as it is: a client that shows forms gets no form for it", async () => {
+    const client = await formClient(app.endpoint.url, await app.token(), "accept");
+    const { draftId } = await prepare(client);
+    const forged = await client.callTool({
+      name: "commit_order",
+      arguments: { draft_id: draftId, idempotency_key: "key-forged-001", confirmation: "forged" },
+    });
+    expect(sc(forged).error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(client.forms).toHaveLength(0);
+    expect(app.charges()).toBe(0);
+  });
+
+  it("an older-revision client (2025-11-25, stateless HTTP) that declares elicitation keeps the refusal", async () => {
+    // Each request is its own server: none saw the client's initialize, so none can send it
+    // elicitation/create (docs/server.md, "Confirmation in every client").
+    const client = await formClient(app.endpoint.url, await app.token(), "accept", "legacy");
+    const { draftId, result } = await prepare(client);
+    expect(sc(result).awaiting_confirmation).not.toHaveProperty("confirm_in");
+    const done = await commit(client, draftId, "key-legacy-0001");
+    expect(sc(done).error).toMatchObject({ code: "CONFIRMATION_REQUIRED", changes: "none" });
+    expect(client.forms).toHaveLength(0);
+    expect(app.charges()).toBe(0);
+  });
+});
+
+describe("a write whose form is turned off (commit.form: false)", () => {
+  it("refuses a form-showing client CONFIRMATION_REQUIRED and tells the model the widget", async () => {
+    const app = await startFormApp({ form: false });
+    try {
+      const client = await formClient(app.endpoint.url, await app.token(), "accept");
+      const { draftId, result } = await prepare(client);
+      expect(sc(result).awaiting_confirmation).not.toHaveProperty("confirm_in");
+      const done = (await client.callTool({
+        name: "commit_order",
+        arguments: { draft_id: draftId, idempotency_key: "key-off-000001" },
+      })) as CallToolResult;
+      expect(sc(done).error).toMatchObject({ code: "CONFIRMATION_REQUIRED" });
+      expect(client.forms).toHaveLength(0);
+      expect(app.charges()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
 });
