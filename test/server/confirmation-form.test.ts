@@ -3,11 +3,21 @@
  * client: a client that declares form elicitation gets the commit's input request, its
  * elicitation handler answers for the person, and the SDK retries the call with the answer
  * and the sealed `requestState`. Accepted: exactly one order and one charge. Declined or
- * cancelled: none, `changes: "none"`. A client that declares nothing keeps the refusal.
+ * cancelled: none, `changes: "none"`. A client that declares nothing keeps the refusal. On
+ * the older revision the SDK sends the same form as `elicitation/create` where one connection
+ * carries it (stdio, here in memory); stateless HTTP cannot, and keeps the refusal.
  */
-import type { CallToolResult } from "@modelcontextprotocol/client";
-import { sc } from "./mcp-client.ts";
-import { formClient, prepare, startFormApp, type FormApp } from "./form-app.ts";
+import { Client, type CallToolResult } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { clientOptions, sc } from "./mcp-client.ts";
+import {
+  FORM_SCOPE,
+  formClient,
+  prepare,
+  startFormApp,
+  type Answer,
+  type FormApp,
+} from "./form-app.ts";
 
 describe("confirmation by the client's form (SDK v2 client, 2026-07-28)", () => {
   let app: FormApp;
@@ -148,4 +158,56 @@ describe("a write whose form is turned off (commit.form: false)", () => {
       await app.close();
     }
   });
+});
+
+describe("the older revision (2025-11-25) on one connection, as stdio serves it", () => {
+  /** A legacy client on an in-memory connection to the app's tool server, signed in as alice. */
+  async function legacyClient(app: FormApp, answer: Answer) {
+    const server = app.tools.createServer(undefined, {
+      principal: { issuer: "local", subject: "alice", scopes: [FORM_SCOPE] },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client(
+      { name: "legacy-form-test", version: "1.0.0" },
+      { ...clientOptions("legacy"), capabilities: { elicitation: { form: {} } } },
+    );
+    const forms: string[] = [];
+    client.setRequestHandler("elicitation/create", async (request) => {
+      forms.push(String((request.params as { message?: unknown }).message));
+      return answer === "accept"
+        ? { action: "accept", content: { confirm: true } }
+        : { action: "decline" };
+    });
+    // The server package's in-memory transport, handed to the client package's Client.
+    await client.connect(clientSide as never);
+    return { client, forms };
+  }
+
+  it.each(["accept", "decline"] as const)(
+    "%s: the SDK sends the form as server-initiated elicitation/create",
+    async (answer) => {
+      const app = await startFormApp();
+      try {
+        const { client, forms } = await legacyClient(app, answer);
+        const { draftId, result } = await prepare(client);
+        expect(sc(result).awaiting_confirmation).toMatchObject({ confirm_in: "form" });
+        const done = (await client.callTool({
+          name: "commit_order",
+          arguments: { draft_id: draftId, idempotency_key: "key-legacy-mem-1" },
+        })) as CallToolResult;
+        expect(forms).toHaveLength(1);
+        if (answer === "accept") {
+          expect(sc(done)).toMatchObject({ ok: true, replayed: false });
+          expect(app.charges()).toBe(1);
+        } else {
+          expect(sc(done).error).toMatchObject({ code: "CONFIRMATION_DECLINED", changes: "none" });
+          expect(app.charges()).toBe(0);
+        }
+        await client.close();
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

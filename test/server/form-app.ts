@@ -21,6 +21,7 @@ import {
   createResourceServer,
   createSqliteStore,
   defineWrite,
+  type ToolServer,
 } from "../../src/server/index.ts";
 import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";
 import { serveInProcess, type HttpEndpoint } from "./serve-in-process.ts";
@@ -60,6 +61,8 @@ export interface FormAppOptions {
 /** The running app: its endpoint, clock, counters and clients. */
 export interface FormApp {
   endpoint: HttpEndpoint;
+  /** The tool server (for a connection of its own, e.g. in memory). */
+  tools: ToolServer;
   issuer: TestIssuer;
   log: ReturnType<typeof memoryLogger>;
   /** Moves the server's clock forward. */
@@ -151,6 +154,7 @@ export async function startFormApp(options: FormAppOptions = {}): Promise<FormAp
   );
   return {
     endpoint,
+    tools,
     issuer,
     log,
     advance: (ms) => void (clock += ms),
