@@ -9,7 +9,7 @@
  */
 import { Client, type CallToolResult } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import { clientOptions, sc } from "./mcp-client.ts";
+import { clientOptions, ENVELOPE, sc } from "./mcp-client.ts";
 import {
   FORM_SCOPE,
   formClient,
@@ -113,6 +113,49 @@ describe("confirmation by the client's form (SDK v2 client, 2026-07-28)", () => 
     expect(sc(widget)).toMatchObject({ replayed: true, order: sc(model).order as object });
     expect(client.forms).toHaveLength(1);
     expect(app.charges()).toBe(1);
+  });
+
+  it("an expired draft is refused in the write's words before any form is shown", async () => {
+    const client = await formClient(app.endpoint.url, await app.token(), "accept");
+    const { draftId } = await prepare(client);
+    app.advance(3_600_001);
+    const done = await commit(client, draftId, "key-expired-001");
+    expect(sc(done).error).toMatchObject({ code: "DRAFT_EXPIRED", changes: "none" });
+    expect(client.forms).toHaveLength(0);
+    expect(app.charges()).toBe(0);
+  });
+
+  it("asks an anonymous form-showing client to sign in first, not to confirm", async () => {
+    const signedIn = await formClient(app.endpoint.url, await app.token(), "accept");
+    const { draftId } = await prepare(signedIn);
+    const raw = await fetch(app.endpoint.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call",
+        "mcp-name": "commit_order",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "commit_order",
+          arguments: { draft_id: draftId, idempotency_key: "key-anon-000001" },
+          _meta: {
+            ...ENVELOPE,
+            "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+          },
+        },
+      }),
+    });
+    // The sign-in challenge, as for any write (the form is the signed-in person's).
+    const body = (await raw.json()) as { result: CallToolResult };
+    expect(sc(body.result).error).toMatchObject({ code: "AUTH_REQUIRED", changes: "none" });
+    expect(body.result).not.toHaveProperty("requestState");
+    expect(app.charges()).toBe(0);
   });
 
   it("a widget's proof is used as it is: a client that shows forms gets no form for it", async () => {
