@@ -16,6 +16,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { isRecord } from "../../core/is-record.ts";
+import { MCP_APP_MIME_TYPE } from "../../core/mcp-app-mime-type.ts";
 import type { ResourceProvider } from "../widget/resource-provider.ts";
 import type { CallInput } from "../write/confirm-forms.ts";
 
@@ -68,10 +69,22 @@ class ToolCallServer extends Server {
   }
 }
 
+/**
+ * The MCP Apps extension's capability key: a server with widgets declares it (in `initialize`
+ * and `server/discover`), since some hosts give a server that does not text only, silently.
+ */
+const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
+
 /** A new SDK `Server` for one HTTP request or one stdio connection. */
 export function createSdkServer(parts: SdkServerParts): Server {
   const server = new ToolCallServer(parts.info, {
-    capabilities: parts.resources ? { tools: {}, resources: {} } : { tools: {} },
+    capabilities: parts.resources
+      ? {
+          tools: {},
+          resources: {},
+          extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
+        }
+      : { tools: {} },
     ...(parts.instructions ? { instructions: parts.instructions } : {}),
   });
   server.setRequestHandler("tools/list", async () => ({ tools: parts.tools }));
@@ -115,7 +128,7 @@ function callInput(server: Server, ctx: ServerContext): CallInput {
     isRecord(elicitation) && (elicitation.form !== undefined || elicitation.url === undefined);
   return {
     form,
-    widgets: isRecord(declared?.extensions?.["io.modelcontextprotocol/ui"]),
+    widgets: isRecord(declared?.extensions?.[MCP_APPS_EXTENSION]),
     responses: ctx.mcpReq.inputResponses,
     state: ctx.mcpReq.requestState(),
   };
