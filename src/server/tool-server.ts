@@ -35,6 +35,7 @@ import {
   securitySchemes,
   WWW_AUTHENTICATE_META,
   type RequestAuth,
+  type ToolAuth,
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./auth/caller.ts";
 import { isRecord } from "../core/is-record.ts";
@@ -153,11 +154,95 @@ export interface KitToolServer extends ToolServer {
    * `authenticate(tools)`), so an app never hands the metadata over itself.
    */
   useResource(resource: ProtectedResource): void;
-  /**
-   * Runs one call as `tools/call` would for a client whose `origin.input` may show forms: a
-   * confirmed commit's answer may be its confirmation form's input request.
-   */
-  callWithInput(name: string, args: unknown, origin: RunOrigin): Promise<CallResult>;
+}
+
+/** What one call knows once its tool is found: who calls, under which request id. */
+interface Call {
+  readonly tool: ToolDefinition<unknown>;
+  readonly origin: RunOrigin;
+  readonly requestId: string;
+  readonly caller: string;
+  readonly principal: Principal | undefined;
+}
+
+/** The tools by name: no name twice, each of a kind the contract declares. */
+function toolsByName(
+  tools: ReadonlyArray<ToolDefinition<unknown>>,
+  kinds: KindDefinitions,
+): Map<string, ToolDefinition<unknown>> {
+  const byName = new Map<string, ToolDefinition<unknown>>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
+    // A result of a kind the contract does not declare would be `invalid` in every widget.
+    if (!Object.hasOwn(kinds, tool.kind))
+      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+/** The argument names each tool declares (its strictObject's keys), for validationMessage. */
+function declaredArguments(
+  byName: ReadonlyMap<string, ToolDefinition<unknown>>,
+): Map<string, ReadonlySet<string>> {
+  const declared = new Map<string, ReadonlySet<string>>();
+  for (const tool of byName.values()) {
+    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
+    declared.set(tool.name, new Set(entries ? Object.keys(entries) : []));
+  }
+  return declared;
+}
+
+/** The session tool is confirmed as a commit is: its prepare tool's results carry the proof. */
+function confirmedCheckout(checkout: ReadonlyMap<string, CheckoutTool>) {
+  return [...checkout.values()].flatMap((tool) =>
+    tool.prepare === undefined
+      ? []
+      : [
+          {
+            name: tool.listed.name,
+            kind: "",
+            writes: true,
+            confirm: { prepare: tool.prepare },
+            arguments: { schema: { entries: { draft_id: true } } },
+          },
+        ],
+  );
+}
+
+/** The `tools/list` entries: the app's tools (a commit app-only, with its proof argument), then the sheet's. */
+function listedTools(
+  byName: ReadonlyMap<string, ToolDefinition<unknown>>,
+  plan: ReturnType<typeof planConfirmations>,
+  checkout: ReadonlyMap<string, CheckoutTool>,
+  checkoutAuth: ToolAuth,
+): Tool[] {
+  const listed: Tool[] = [...byName.values()].map((tool) => ({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
+    inputSchema: plan.commits.has(tool.name)
+      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
+      : inputJsonSchema(tool.arguments),
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
+    annotations: tool.annotations,
+    // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
+    // and clients whose tool schema drops fields it does not know.
+    securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    _meta: {
+      ...(plan.commits.has(tool.name) ? appOnlyMeta(tool.meta) : tool.meta),
+      securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    },
+  }));
+  for (const tool of checkout.values()) {
+    const entry = {
+      ...tool.listed,
+      securitySchemes: securitySchemes(checkoutAuth),
+      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAuth) },
+    };
+    listed.push(entry);
+  }
+  return listed;
 }
 
 /** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
@@ -211,14 +296,7 @@ export function createToolServer(options: {
 }): ToolServer {
   const { log } = options;
   const contractVersion = options.contract.version;
-  const byName = new Map<string, ToolDefinition<unknown>>();
-  for (const tool of options.tools) {
-    if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
-    // A result of a kind the contract does not declare would be `invalid` in every widget.
-    if (!Object.hasOwn(options.contract.kinds, tool.kind))
-      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
-    byName.set(tool.name, tool);
-  }
+  const byName = toolsByName(options.tools, options.contract.kinds);
   // The checkout kind: tools the kit answers itself, in the sheet's shapes, not the envelope.
   const sheet = options.checkout ? kitPaymentSheet(options.checkout) : undefined;
   const checkout: ReadonlyMap<string, CheckoutTool> = sheet ? checkoutTools(sheet) : new Map();
@@ -227,65 +305,24 @@ export function createToolServer(options: {
   for (const name of checkout.keys())
     if (byName.has(name))
       throw new TypeError(`Duplicate tool "${name}": the payment sheet registers it`);
-  // The argument names each tool declares (its strictObject's keys), for validationMessage.
-  const declaredByTool = new Map<string, ReadonlySet<string>>();
-  for (const tool of byName.values()) {
-    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
-    declaredByTool.set(tool.name, new Set(entries ? Object.keys(entries) : []));
-  }
+  const declaredByTool = declaredArguments(byName);
   // Set by the resource server wired in front of this server (`useResource`); none over stdio.
   let resource: ProtectedResource | undefined;
-  // The session tool is confirmed as a commit is: its prepare tool's results carry the proof.
-  const confirmedCheckout = [...checkout.values()].flatMap((tool) =>
-    tool.prepare === undefined
-      ? []
-      : [
-          {
-            name: tool.listed.name,
-            kind: "",
-            writes: true,
-            confirm: { prepare: tool.prepare },
-            arguments: { schema: { entries: { draft_id: true } } },
-          },
-        ],
-  );
   const plan = planConfirmations(
-    [...byName.values(), ...confirmedCheckout],
+    [...byName.values(), ...confirmedCheckout(checkout)],
     options.contract.kinds,
   );
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
   const forms = plan.commits.size > 0 ? createConfirmationForms(options.confirmation) : undefined;
   // Each prepare tool's commit, for what its result tells the model about confirming.
-  const commitOf = new Map<string, ToolDefinition<unknown>>();
-  for (const tool of byName.values())
-    if (typeof tool.confirm === "object") commitOf.set(tool.confirm.prepare, tool);
+  const commitOf = new Map(
+    [...byName.values()].flatMap((tool) =>
+      typeof tool.confirm === "object" ? [[tool.confirm.prepare, tool] as const] : [],
+    ),
+  );
   const instructions = modelInstructions(options.instructions, new Set(plan.prepares.keys()));
-  const listed: Tool[] = [...byName.values()].map((tool) => ({
-    name: tool.name,
-    ...(tool.title ? { title: tool.title } : {}),
-    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
-    inputSchema: plan.commits.has(tool.name)
-      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
-      : inputJsonSchema(tool.arguments),
-    outputSchema: tool.outputSchema as Tool["outputSchema"],
-    annotations: tool.annotations,
-    // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
-    // and clients whose tool schema drops fields it does not know.
-    securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
-    _meta: {
-      ...(plan.commits.has(tool.name) ? appOnlyMeta(tool.meta) : tool.meta),
-      securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
-    },
-  }));
-  for (const tool of checkout.values()) {
-    const entry = {
-      ...tool.listed,
-      securitySchemes: securitySchemes(checkoutAccess.auth),
-      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAccess.auth) },
-    };
-    listed.push(entry);
-  }
+  const listed = listedTools(byName, plan, checkout, checkoutAccess.auth);
 
   function fail(
     tool: ToolDefinition<unknown>,
@@ -377,15 +414,6 @@ export function createToolServer(options: {
     const signal = origin.signal ?? new AbortController().signal;
     const context = { requestId, caller, principal, log, signal, auth: origin.auth };
     return tool.run(args, context, genuine);
-  }
-
-  /** What one call knows once its tool is found: who calls, under which request id. */
-  interface Call {
-    readonly tool: ToolDefinition<unknown>;
-    readonly origin: RunOrigin;
-    readonly requestId: string;
-    readonly caller: string;
-    readonly principal: Principal | undefined;
   }
 
   /** The CONFIRMATION_REQUIRED refusal of a call, logged. */
@@ -600,7 +628,6 @@ export function createToolServer(options: {
     // Without `input` no form is asked for: the answer is always a tool result.
     callTool: (name, args, origin) =>
       run(name, args, { ...origin, input: undefined }) as Promise<CallToolResult>,
-    callWithInput: (name, args, origin) => run(name, args, origin),
     reconciler: serverReconciler(options.tools, sheet),
     refusal(name, auth, args) {
       if (unproven(name, args, auth)) return undefined;
