@@ -511,7 +511,18 @@ export function createToolServer(options: {
     if (genuine) return execute(call, args, undefined);
     if (form && forms && typeof draftId === "string" && !carriesProof(proof)) {
       const formCall = { caller: call.caller, tool: call.tool.name, draftId, args };
-      const step = await forms.step(form, formCall, call.origin.input!, call.requestId);
+      const step = await forms
+        .step(form, formCall, call.origin.input!, call.requestId)
+        // The draft's read or the state's spend failed (a store outage): nothing ran yet.
+        .catch((thrown: unknown) => ({
+          step: "refused" as const,
+          error: toToolError(thrown, {
+            requestId: call.requestId,
+            log,
+            tool: call.tool.name,
+            changes: "none",
+          }),
+        }));
       log.info("tool_confirmation_form", {
         request_id: call.requestId,
         tool: call.tool.name,

@@ -71,6 +71,8 @@ export interface FormApp {
   charges(): number;
   /** How many times the effect ran. */
   effects(): number;
+  /** Closes the app's database under it: every store call fails from now on (an outage). */
+  breakStore(): Promise<void>;
   /** A bearer token for `sub` with the app's scope. */
   token(sub?: string): Promise<string>;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ export async function startFormApp(options: FormAppOptions = {}): Promise<FormAp
   await store.init();
   const charged = new Set<string>();
   let effects = 0;
+  let broken = false;
   const write = defineWrite(contract, {
     widget,
     store,
@@ -161,9 +164,13 @@ export async function startFormApp(options: FormAppOptions = {}): Promise<FormAp
     charges: () => charged.size,
     effects: () => effects,
     token: (sub = "alice") => issuer.mint({ scope: FORM_SCOPE, sub }),
+    breakStore: async () => {
+      broken = true;
+      await store.close();
+    },
     async close() {
       await endpoint.close();
-      await store.close();
+      if (!broken) await store.close();
       await issuer.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -6,7 +6,7 @@
  * refused with a stable code and nothing is charged; twenty concurrent retries of one accepted
  * answer give one order.
  */
-import { ENVELOPE, rpc } from "./mcp-client.ts";
+import { assertNoInternals, ENVELOPE, rpc } from "./mcp-client.ts";
 import { formClient, prepare, startFormApp, type FormApp } from "./form-app.ts";
 
 const MODERN = "2026-07-28";
@@ -220,6 +220,19 @@ describe("a confirmation form's requestState", () => {
     const smuggled = { ...args(), requestState: state, inputResponses: ACCEPT };
     const done = await rawCommit(app, alice, smuggled);
     expect(codeOf(done)).toBe("VALIDATION_FAILED");
+    expect(app.charges()).toBe(0);
+  });
+
+  it("answers a store outage while spending the state as a ToolError, leaking nothing", async () => {
+    const state = await ask();
+    await app.breakStore();
+    const done = await rawCommit(app, alice, args(), {
+      requestState: state,
+      inputResponses: ACCEPT,
+    });
+    expect(done.isError).toBe(true);
+    expect(done.structuredContent).toMatchObject({ error: { changes: "none" } });
+    assertNoInternals(done);
     expect(app.charges()).toBe(0);
   });
 });
