@@ -21,6 +21,7 @@ import {
   createResourceServer,
   createSqliteStore,
   defineWrite,
+  type IdempotencyStore,
   type ToolServer,
 } from "../../src/server/index.ts";
 import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";
@@ -56,6 +57,8 @@ const widget = { uris: { skybridge: "ui://widget/o.html", mcpApp: "ui://widget/o
 /** What a test sets up: the app's words for the form, or no form at all. */
 export interface FormAppOptions {
   form?: false | ((draft: { item: string; quantity: number }) => string);
+  /** The app's database (default a new SQLite file): drafts and idempotency records. */
+  store?: () => IdempotencyStore;
 }
 
 /** The running app: its endpoint, clock, counters and clients. */
@@ -85,7 +88,7 @@ export async function startFormApp(options: FormAppOptions = {}): Promise<FormAp
   const issuer = await createTestIssuer();
   let clock = Date.parse("2030-05-01T10:00:00Z");
   const now = () => clock;
-  const store = createSqliteStore(join(dir, "orders.sqlite"));
+  const store = options.store?.() ?? createSqliteStore(join(dir, "orders.sqlite"));
   await store.init();
   const charged = new Set<string>();
   let effects = 0;

@@ -6,7 +6,10 @@
  * refused with a stable code and nothing is charged; twenty concurrent retries of one accepted
  * answer give one order.
  */
+import { randomUUID } from "node:crypto";
+import { createPostgresStore } from "../../src/server/index.ts";
 import { assertNoInternals, ENVELOPE, rpc } from "./mcp-client.ts";
+import { DATABASE_URL, describePostgres } from "./pg-env.ts";
 import { formClient, prepare, startFormApp, type FormApp } from "./form-app.ts";
 
 const MODERN = "2026-07-28";
@@ -234,5 +237,36 @@ describe("a confirmation form's requestState", () => {
     expect(done.structuredContent).toMatchObject({ error: { changes: "none" } });
     assertNoInternals(done);
     expect(app.charges()).toBe(0);
+  });
+});
+
+describePostgres("a confirmation form's requestState on PostgreSQL", () => {
+  let app: FormApp;
+  let token: string;
+  beforeEach(async () => {
+    app = await startFormApp({
+      store: () =>
+        createPostgresStore({ connectionString: DATABASE_URL!, table: "form_state_test" }),
+    });
+    // A person of this run's own: the test database keeps earlier runs' records.
+    token = await app.token(`alice-${randomUUID()}`);
+  });
+  afterEach(() => app.close());
+
+  it("spends a state once across twenty concurrent retries, and refuses its replay", async () => {
+    const client = await formClient(app.endpoint.url, token, undefined);
+    const { draftId } = await prepare(client);
+    await client.close();
+    const args = { draft_id: draftId, idempotency_key: "key-pg-state-01" };
+    const asked = await rawCommit(app, token, args);
+    const retry = { requestState: asked.requestState, inputResponses: ACCEPT };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => rawCommit(app, token, args, retry)),
+    );
+    const codes = results.map(codeOf);
+    expect(codes.filter((code) => code === undefined)).toHaveLength(1);
+    expect(codes.filter((code) => code === "CONFIRMATION_STATE_USED")).toHaveLength(19);
+    expect(codeOf(await rawCommit(app, token, args, retry))).toBe("CONFIRMATION_STATE_USED");
+    expect(app.charges()).toBe(1);
   });
 });
