@@ -43,6 +43,7 @@ describe("confirmation by the client's form (SDK v2 client, 2026-07-28)", () => 
     expect(sc(result).awaiting_confirmation).toMatchObject({
       confirm_in: "form",
       commit: "commit_order",
+      message: expect.stringContaining("no confirmation argument"),
     });
     const done = await commit(client, draftId, "key-accept-0001");
     expect(done.isError).toBeFalsy();

@@ -14,9 +14,13 @@ export const AWAITING_CONFIRMATION = "awaiting_confirmation";
 export const AWAITING_SENTENCE =
   "Nothing has happened yet: the person reviews this draft in the app and confirms it there, which carries it out. Until then, do not say it is done.";
 
-/** The sentence for a client that shows the confirmation form and no widget. */
+/**
+ * The sentence for a client that shows the confirmation form and no widget. It names the
+ * `confirmation` argument: the commit's schema lists it as required (the widget's proof), and
+ * a value the model makes up is checked as a proof and refused, never turned into a form.
+ */
 export const AWAITING_FORM_SENTENCE =
-  "Nothing has happened yet: call the commit tool named in `commit` with this draft_id and a new idempotency_key; this client then shows the person a form to confirm it, and only their confirmation carries it out. Until then, do not say it is done.";
+  "Nothing has happened yet: call the commit tool named in `commit` with this draft_id, a new idempotency_key and no confirmation argument; this client then shows the person a form to confirm it, and only their confirmation carries it out. Until then, do not say it is done.";
 
 /**
  * How the person confirms in this client: in the app's widget, or in the form of the client
