@@ -114,12 +114,12 @@ describe("function-length", () => {
  * `npm run lint`.
  */
 const STILL_OVER = [
-  // Split on branches not merged yet: defineWrite's on `elicit`, ConfirmDraft's on `reducer`.
-  // The tool server's `run` is split into named steps; createToolServer (102) is not yet.
+  // Split on a branch not merged yet: ConfirmDraft's on `reducer`.
+  "src/components/confirm-draft.tsx:ConfirmDraft",
+  // Not split yet. The tool server's `run` is (named steps, on `elicit`); createToolServer
+  // (102 own lines: its steps' comments and signatures) and defineWrite (110) are not.
   "src/server/tool-server.ts:createToolServer",
   "src/server/write/define-write.ts:defineWrite",
-  "src/components/confirm-draft.tsx:ConfirmDraft",
-  // Not split yet.
   "src/server/app/serve-app.ts:startApp",
 ];
 
