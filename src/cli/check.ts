@@ -65,7 +65,13 @@ export async function snapshotServer(url: string): Promise<ServerSnapshot> {
         });
     }
     const instructions = client.getInstructions();
-    return { tools, resources, ...(instructions ? { instructions } : {}) };
+    const extensions = client.getServerCapabilities()?.extensions;
+    return {
+      tools,
+      resources,
+      ...(instructions ? { instructions } : {}),
+      ...(extensions ? { extensions } : {}),
+    };
   } finally {
     await client.close();
   }

@@ -3,24 +3,16 @@
  * dev host's fixture app: calling the same tool with the same arguments again starts a fresh
  * widget state, and a reload gives the widget of the link's call its own state back.
  */
-import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFixtureApp, type FixtureApp } from "../devhost/support/fixture-app.ts";
-import { chromiumLaunchOptions } from "../support/chromium.ts";
-import { buildDevPage } from "./dev-page.ts";
+import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FixtureApp } from "../devhost/support/fixture-app.ts";
+import { withFixtureAppInChromium } from "./dev-page.ts";
 
+const opened = withFixtureAppInChromium();
 let app: FixtureApp;
 let browser: Browser;
-
-beforeAll(async () => {
-  buildDevPage();
-  app = await startFixtureApp();
-  browser = await chromium.launch(chromiumLaunchOptions);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(() => {
+  ({ app, browser } = opened());
 });
 
 /** The `#count` line of the widget in turn `n` (1-based): its last count and widget state. */

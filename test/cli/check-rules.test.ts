@@ -34,8 +34,15 @@ function tool(name: string, extra: Partial<ListedTool> = {}): ListedTool {
 
 const CLEAN: ServerSnapshot = {
   instructions: "Suggests gifts.",
+  extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } },
   tools: [
     tool("read"),
+    tool("show", {
+      _meta: {
+        "openai/outputTemplate": "ui://widget/app.skybridge.html",
+        ui: { resourceUri: "ui://widget/app.html" },
+      },
+    }),
     tool("commit", {
       inputSchema: { properties: { idempotency_key: {}, confirmation: {} } },
       annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
@@ -81,6 +88,8 @@ const BROKEN: ServerSnapshot = {
       inputSchema: { properties: { photo: { type: "string" } } },
       _meta: { "openai/fileParams": ["photo"] },
     }),
+    // A ChatGPT widget only, on a server that does not declare the MCP Apps extension.
+    tool("chatgpt-only", { _meta: { "openai/outputTemplate": "ui://widget/wild.html" } }),
   ],
   resources: [
     {

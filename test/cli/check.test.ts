@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCheck } from "../../src/cli/check.ts";
-import { createSqliteStore, silentLogger, type ToolServer } from "../../src/server/index.ts";
+import {
+  createSqliteStore,
+  silentLogger,
+  widgetResources,
+  type ToolServer,
+} from "../../src/server/index.ts";
+import { fakeWidgetBuild } from "../support/fake-widget-build.ts";
 import { createFlightsServer } from "../../templates/flights/server/tools.ts";
 import { BOOKING_SCOPE } from "../../templates/flights/server/book-flight.ts";
 import { createRepliesServer } from "../../templates/replies/server/tools.ts";
@@ -20,10 +26,15 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
 
-/** A template's widget resource as its build declares it (domain from its widget config). */
-const widget = (name: string) => ({
-  uris: { skybridge: `ui://widget/${name}.html`, mcpApp: `ui://widget/${name}.mcp-app.html` },
-});
+/** A template's widget resources as its build serves them (a stand-in page, its own domain). */
+const widget = (name: string) =>
+  widgetResources({
+    dist: fakeWidgetBuild(`<p>${name}</p>`, {
+      name,
+      meta: { ui: { domain: `https://${name}.example` } },
+    }).dist,
+    log: silentLogger,
+  });
 
 /** A tool server behind the kit's HTTP layer; resolves with its MCP URL. */
 async function serve(tools: ToolServer, scope: string): Promise<string> {

@@ -175,6 +175,7 @@ describeDeploy(
           {
             name: "app.test",
             upstreams: servers.map((server) => Number(new URL(server.url).port)),
+            health: "/healthz",
           },
           { name: "id.test", upstreams: [started.ready] },
         ],
@@ -317,6 +318,7 @@ describeDeploy(
       onTestFailed(() => {
         for (const [n, server] of servers.entries())
           console.error(`instance ${n}:\n${server.logs.slice(-40).join("\n")}`);
+        console.error(`proxy:\n${proxy.logs.slice(-40).join("\n")}`);
       });
       const { client } = await connect(new URL(RESOURCE), publicFetch);
       const scope = principalScope({ issuer: ISSUER, subject: PERSON.username });
@@ -327,9 +329,19 @@ describeDeploy(
             (await call(client, "prepare_order", { gift_id: "gift-0022" })).draft!.draft_id,
         ),
       );
+      /** Why each key's last call had no answer: said when a key never settles. */
+      const lastFailure = new Map<number, string>();
       const commit = (i: number) =>
-        call(client, "commit_order", { draft_id: drafts[i]!, idempotency_key: keys[i]! }).catch(
-          () => undefined, // the killed instance's calls: an answer lost on the way (502)
+        call(client, "commit_order", { draft_id: drafts[i]!, idempotency_key: keys[i]! }).then(
+          (content) => {
+            if (content === undefined) lastFailure.set(i, "an answer without structuredContent");
+            return content;
+          },
+          (error: unknown) => {
+            // The killed instance's calls: an answer lost on the way (502).
+            lastFailure.set(i, error instanceof Error ? error.message : String(error));
+            return undefined;
+          },
         );
       const burst = Array.from({ length: 60 }, (_, n) =>
         commit(n % keys.length).then((c) => ({ i: n % keys.length, c })),
@@ -353,7 +365,8 @@ describeDeploy(
           final = await commit(i);
           if (!final?.ok) await new Promise((resolve) => setTimeout(resolve, 300));
         }
-        expect(final, `key ${i} after retries: ${JSON.stringify(final)}`).toMatchObject({
+        const why = final ? JSON.stringify(final) : lastFailure.get(i);
+        expect(final, `key ${i} after retries: ${why}`).toMatchObject({
           ok: true,
         });
         const orders = new Set(

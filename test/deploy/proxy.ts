@@ -15,6 +15,8 @@ import { superviseChild } from "../../scripts/supervise-child.ts";
 export interface Site {
   name: string;
   upstreams: readonly number[];
+  /** A path each upstream answers 200 on while it can serve (checked every second). */
+  health?: string;
 }
 
 /** A running proxy. */
@@ -42,7 +44,18 @@ function caddyfile(address: string, sites: readonly Site[], tls: { cert: string;
       "\t\tlb_policy round_robin",
       // An instance that refuses connections (killed) is skipped: the request goes to another.
       "\t\tlb_try_duration 5s",
-      "\t\tfail_duration 10s",
+      // Active checks take a killed instance out within a second. Not passive ones
+      // (`fail_duration`): they also count a request the client or the crash cut short against
+      // the healthy instance that was serving it, and took both out for 10 s (a CI failure).
+      ...(site.health
+        ? [
+            `\t\thealth_uri ${site.health}`,
+            "\t\thealth_interval 1s",
+            "\t\thealth_timeout 1s",
+            // The instances answer only their public name (ALLOWED_HOSTS), checks included.
+            `\t\thealth_headers {\n\t\t\tHost ${site.name}\n\t\t}`,
+          ]
+        : []),
       "\t}",
       "}",
     ].join("\n"),

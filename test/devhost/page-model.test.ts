@@ -23,6 +23,7 @@ const BASE: HostSettings = {
   approval: "off",
   resultMeta: "keep",
   checkout: "off",
+  formAnswer: "person",
 };
 
 describe("host settings from the URL or storage", () => {
@@ -38,6 +39,7 @@ describe("host settings from the URL or storage", () => {
           approval: "ask",
           resultMeta: "drop",
           checkout: "sheet",
+          formAnswer: "retry-twice",
         },
         BASE,
       ),
@@ -50,6 +52,7 @@ describe("host settings from the URL or storage", () => {
       approval: "ask",
       resultMeta: "drop",
       checkout: "sheet",
+      formAnswer: "retry-twice",
     });
     expect(
       normalizeSettings(
@@ -61,6 +64,7 @@ describe("host settings from the URL or storage", () => {
           maxHeight: "NaN",
           approval: "always",
           resultMeta: "sometimes",
+          formAnswer: "always-yes",
         },
         BASE,
       ),

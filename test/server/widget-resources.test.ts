@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { widgetResources } from "../../src/server/index.ts";
 import { MCP_APP_MIME_TYPE } from "../../src/core/mcp-app-mime-type.ts";
 import { SKYBRIDGE_MIME_TYPE } from "../../src/server/widget/widget-resources.ts";
+import { fakeWidgetBuild } from "../support/fake-widget-build.ts";
 import type { ServerLogger } from "../../src/server/index.ts";
 
 const META = {
@@ -20,14 +20,7 @@ function build(
   html: string,
   manifest: { [key: string]: unknown } = {},
 ): { dist: string; uri: string } {
-  const dist = mkdtempSync(join(tmpdir(), "wk-widget-"));
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, "widget.html"), html);
-  const sha256 = createHash("sha256").update(html).digest("hex");
-  const uri = `ui://widget/notes-${sha256.slice(0, 8)}.html`;
-  const fields = { name: "notes", uri, mimeType: SKYBRIDGE_MIME_TYPE, sha256, _meta: META };
-  writeFileSync(join(dist, "widget.manifest.json"), JSON.stringify({ ...fields, ...manifest }));
-  return { dist, uri };
+  return fakeWidgetBuild(html, { meta: META, manifest });
 }
 
 function recordingLog() {
@@ -77,6 +70,22 @@ describe("widgetResources", () => {
       },
     ]);
     await expect(provider.read("ui://widget/other.html")).rejects.toThrow(/not found/i);
+  });
+
+  it("a read may be kept for an hour by anyone, until the build under its URI is replaced", async () => {
+    const { dist, uri } = build("<p>notes</p>");
+    const { log, events } = recordingLog();
+    const { provider } = widgetResources({ dist, log });
+    expect(await provider.read(uri)).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+    // A rebuild without a restart (development): the advertised URI no longer names its content.
+    const html = "<p>notes, rebuilt</p>";
+    fakeWidgetBuild(html, { meta: META, dist });
+    expect(await provider.read(uri)).toMatchObject({
+      contents: [{ text: html }],
+      ttlMs: 0,
+      cacheScope: "private",
+    });
+    expect(events).toContain("warn:widget_rebuilt");
   });
 
   it("without a build: tools still get URIs, a warning at start, and a read that says what to run", async () => {

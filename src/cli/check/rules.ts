@@ -4,6 +4,7 @@
  * Pure: `mcp-widget-kit check` gathers the snapshot (check.ts) and prints the findings; the
  * rules and their words live here only. docs/commands.md lists them.
  */
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from "../../core/mcp-app-mime-type.ts";
 
 /** One finding: the rule it breaks, where, and what to change. */
 export interface Finding {
@@ -33,6 +34,8 @@ export interface ListedResource {
 /** What the check reads from a running server. */
 export interface ServerSnapshot {
   instructions?: string;
+  /** The server's `capabilities.extensions` (initialize or server/discover). */
+  extensions?: { [id: string]: unknown };
   tools: ListedTool[];
   resources: ListedResource[];
 }
@@ -50,6 +53,8 @@ export const RULES = {
   "file-params": "openai/fileParams inputs have the fixed file schema",
   "csp-wildcard": "no wildcard in a widget's CSP domains",
   "ui-domain": "every widget resource declares its own _meta.ui.domain",
+  "apps-capability": "a server with widgets declares the MCP Apps extension",
+  "text-fallback": "every tool with a widget names an MCP Apps resource the server serves",
   "result-secret": "no token, key or password in a recorded result",
   "result-internals": "no stack trace, SQL or private address in a recorded result",
 } as const;
@@ -163,9 +168,47 @@ function resourceFindings(resource: ListedResource): Finding[] {
   return out;
 }
 
+/** The `_meta.ui.resourceUri` of a tool with a widget (`""` when only ChatGPT's key names one). */
+function widgetOf(tool: ListedTool): string | undefined {
+  const meta = tool._meta ?? {};
+  const ui = meta.ui;
+  const uri = isObject(ui) ? ui.resourceUri : undefined;
+  if (typeof uri === "string") return uri;
+  return typeof meta["openai/outputTemplate"] === "string" ? "" : undefined;
+}
+
+/** Where an MCP Apps host would show a tool's results as text, and why. */
+function textFallbacks(snapshot: ServerSnapshot): Finding[] {
+  const out: Finding[] = [];
+  const widgets = snapshot.tools.filter((tool) => widgetOf(tool) !== undefined);
+  if (widgets.length > 0 && !isObject(snapshot.extensions?.[MCP_APPS_EXTENSION]))
+    out.push({
+      rule: "apps-capability",
+      where: "server capabilities",
+      message: `have no extensions["${MCP_APPS_EXTENSION}"]: some MCP Apps hosts then show every tool's results as text only.`,
+    });
+  for (const tool of widgets) {
+    const uri = widgetOf(tool)!;
+    const served = snapshot.resources.some(
+      (resource) => resource.uri === uri && resource.mimeType === MCP_APP_MIME_TYPE,
+    );
+    if (!served)
+      out.push({
+        rule: "text-fallback",
+        where: `tool ${tool.name}`,
+        message:
+          uri === ""
+            ? "has a ChatGPT widget (openai/outputTemplate) but no _meta.ui.resourceUri: MCP Apps hosts show its results as text only."
+            : `names ${uri.slice(0, 100)}, which the server does not serve as ${MCP_APP_MIME_TYPE}: MCP Apps hosts show its results as text only.`,
+      });
+  }
+  return out;
+}
+
 /** The findings for a server's listing. */
 export function checkServer(snapshot: ServerSnapshot): Finding[] {
   const out = snapshot.tools.flatMap(toolFindings);
+  out.push(...textFallbacks(snapshot));
   const instructions = snapshot.instructions ?? "";
   if (instructions.length > MAX_INSTRUCTIONS)
     out.push({

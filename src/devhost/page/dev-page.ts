@@ -18,6 +18,7 @@ const CONTROLLED = [
   "approval",
   "resultMeta",
   "checkout",
+  "formAnswer",
 ] as const;
 
 /** The page's state and the few operations that change it. */

@@ -12,12 +12,13 @@ import { clientHints } from "./client-hints.ts";
 import { createDevPage, type DevPage } from "./dev-page.ts";
 import { byId, h } from "./dom.ts";
 import { setUpFaultSwitch } from "./fault-switch.ts";
-import { connectMcp, type McpConnection } from "./mcp-connection.ts";
+import { askPerson } from "./input-form.ts";
+import { connectMcp, type McpConnection, type PageForms } from "./mcp-connection.ts";
 import { finishSignInPopup, PageSignIn } from "./sign-in.ts";
 import type { DisplayMode } from "./settings.ts";
 import { skeletonArgs } from "./skeleton-args.ts";
 import { Turn, type TurnServices } from "./turn.ts";
-import { mayCall, refusalOf, sideOf } from "./tool-visibility.ts";
+import { mayCall, refusalOf, sideOf, type CallSide } from "./tool-visibility.ts";
 import { callIdFrom, clearWidgetStates, newCallId } from "./widget-state-store.ts";
 import { isRecord } from "../../core/is-record.ts";
 
@@ -40,6 +41,25 @@ function followUp(log: CallLog, text: string): void {
   );
 }
 
+/**
+ * Whether this host lets `side` call `tool`: a widget host reads `_meta.ui.visibility`; a
+ * client without widgets reads no `_meta`, so its model is shown every tool — an app-only
+ * commit too, which then asks the person by form (docs/devhost.md, "Text only").
+ */
+function listsTool(page: DevPage, tool: McpConnection["tools"][number], side: CallSide): boolean {
+  return page.settings().protocol === "text" || mayCall(tool, side);
+}
+
+/** The text-only client's forms: shown to the person, or answered by the fault switch. */
+function pageForms(page: DevPage): PageForms {
+  return {
+    declared: () => page.settings().protocol === "text",
+    ask: askPerson,
+    fault: () => page.settings().formAnswer,
+    notice: (text) => page.log.event({ kind: "notice", text }),
+  };
+}
+
 function services(page: DevPage, connection: McpConnection): TurnServices {
   const { log } = page;
   return {
@@ -59,7 +79,7 @@ function services(page: DevPage, connection: McpConnection): TurnServices {
       // the person confirms), and the widget only reaches tools an app may call.
       const side = sideOf(source);
       const listed = connection.tools.find((tool) => tool.name === name);
-      if (listed && !mayCall(listed, side)) {
+      if (listed && !listsTool(page, listed, side)) {
         const refusal = refusalOf(name, side);
         log.finish(record, { failure: refusal }, startedAt);
         throw new Error(refusal);
@@ -218,10 +238,22 @@ function setUpToolForm(page: DevPage, shared: TurnServices, config: DevHostConfi
   const formError = byId<HTMLParagraphElement>("form-error");
   const description = byId<HTMLParagraphElement>("tool-description");
   // The form is the model: it lists only the tools a host lists to the model.
-  const names = shared.connection.tools
-    .filter((tool) => mayCall(tool, "model"))
-    .map((tool) => tool.name);
-  toolSelect.replaceChildren(...names.map((name) => h("option", { value: name }, name)));
+  const names: string[] = [];
+  const list = () => {
+    const chosen = toolSelect.value;
+    names.splice(
+      0,
+      names.length,
+      ...shared.connection.tools
+        .filter((tool) => listsTool(page, tool, "model"))
+        .map((tool) => tool.name),
+    );
+    toolSelect.replaceChildren(...names.map((name) => h("option", { value: name }, name)));
+    if (names.includes(chosen)) toolSelect.value = chosen;
+  };
+  list();
+  // A text-only client lists every tool; a widget host hides the app-only ones again.
+  byId("setting-protocol").addEventListener("change", list);
   const describe = () => {
     const tool = shared.connection.tools.find((t) => t.name === toolSelect.value);
     description.textContent = tool?.description ?? "";
@@ -306,9 +338,25 @@ async function start(): Promise<void> {
     document.title = `${config.appName} — dev host`;
     byId("app-name").textContent = config.appName;
     const signIn = new PageSignIn();
-    const connection = await connectMcp(config.mcpPath, signIn, (request, url) =>
-      status.wait(`Waiting for the app's server at ${url.href} to answer ${request}`),
+    const connection = await connectMcp(
+      config.mcpPath,
+      signIn,
+      (request, url) =>
+        status.wait(`Waiting for the app's server at ${url.href} to answer ${request}`),
+      pageForms(page),
     );
+    // The client's capabilities are fixed at connect: switching to or from text only (which
+    // declares form elicitation) connects again.
+    let textOnly = page.settings().protocol === "text";
+    byId("setting-protocol").addEventListener("change", () => {
+      if ((page.settings().protocol === "text") === textOnly) return;
+      textOnly = !textOnly;
+      connection
+        .reconnect()
+        .catch((error: unknown) =>
+          log.event({ kind: "notice", text: `reconnect failed: ${String(error)}` }),
+        );
+    });
     let connected = "";
     setUpAccount(log, connection, signIn);
     // A sign-in holds the call until the person signs in: say so, then what was there before.

@@ -7,18 +7,69 @@
  * show what the widget does with whatever arrives.
  */
 import { ZOD_JITLESS } from "./zod-jitless.ts";
+import { isRecord } from "../../core/is-record.ts";
 import {
   auth,
   Client,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   type CallToolResult,
+  type ElicitRequestFormParams,
+  type ElicitResult,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
   type ReadResourceResult,
   type Tool,
 } from "@modelcontextprotocol/client";
 import type { PageSignIn } from "./sign-in.ts";
+import type { FormAnswer, Protocol } from "./settings.ts";
+
+/** How the page answers a server's forms: as a text-only client with form elicitation. */
+export interface PageForms {
+  /** Whether the client declares form elicitation (the text-only client does). */
+  declared(): boolean;
+  /** The person's answer to one form. */
+  ask(params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult>;
+  /** The client's fault of the moment, for the retry that carries an answer. */
+  fault(): FormAnswer;
+  /** Says what a fault did (the page's event log). */
+  notice(text: string): void;
+}
+
+/** True when a POST body is a 2026-07-28 retry carrying the person's answers to a form. */
+function carriesAnswers(body: unknown): boolean {
+  if (typeof body !== "string") return false;
+  try {
+    const message = JSON.parse(body) as unknown;
+    return isRecord(message) && isRecord(message.params) && "inputResponses" in message.params;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The transport's fetch, with the client faults the fault switch plays on a retry that carries
+ * answers: lost on the way (never sent), or sent twice (the first answer lost, the second
+ * read). Every other request goes out untouched.
+ */
+function faultyFetch(forms: PageForms | undefined): typeof fetch {
+  return async (input, init) => {
+    const fault = forms?.fault();
+    if (
+      !forms ||
+      !carriesAnswers(init?.body) ||
+      (fault !== "drop-retry" && fault !== "retry-twice")
+    )
+      return fetch(input, init);
+    if (fault === "drop-retry") {
+      forms.notice("the retry with the form's answer was dropped (fault switch)");
+      throw new TypeError("The retry with the form's answer was lost (fault switch).");
+    }
+    forms.notice("the retry with the form's answer is sent twice (fault switch)");
+    await fetch(input, init).then((first) => first.body?.cancel());
+    return fetch(input, init);
+  };
+}
 
 const passThroughValidator: jsonSchemaValidator = {
   getValidator<T>(): JsonSchemaValidator<T> {
@@ -71,17 +122,37 @@ export async function connectMcp(
   path: string,
   signIn?: PageSignIn,
   waiting: (request: "initialize" | "tools/list", url: URL) => void = () => {},
+  forms?: PageForms,
 ): Promise<McpConnection> {
   if (!ZOD_JITLESS) throw new Error("zod must run jitless under the page's CSP");
   const url = new URL(path, window.location.origin);
   let transport: StreamableHTTPClientTransport;
   let client: Client;
   const open = async () => {
+    const withForms = forms?.declared() === true;
     client = new Client(
       { name: "mcp-widget-kit-devhost", version: "1.0.0" },
-      { jsonSchemaValidator: passThroughValidator, versionNegotiation: { mode: "auto" } },
+      {
+        jsonSchemaValidator: passThroughValidator,
+        versionNegotiation: { mode: "auto" },
+        capabilities: withForms ? { elicitation: { form: {} } } : {},
+      },
     );
-    transport = new StreamableHTTPClientTransport(url, signIn ? { authProvider: signIn } : {});
+    // A 2026-07-28 input request and an older server's elicitation/create both land here.
+    if (withForms && forms)
+      client.setRequestHandler("elicitation/create", async (request, ctx) => {
+        const params = request.params;
+        if (params.mode === "url") return { action: "decline" };
+        if (forms.fault() === "decline") {
+          forms.notice("the client declined the form without showing it (fault switch)");
+          return { action: "decline" };
+        }
+        return forms.ask(params, ctx.mcpReq.signal);
+      });
+    transport = new StreamableHTTPClientTransport(url, {
+      ...(signIn ? { authProvider: signIn } : {}),
+      fetch: faultyFetch(forms),
+    });
     await client.connect(transport);
   };
   waiting("initialize", url);
@@ -162,10 +233,9 @@ export async function connectMcp(
  * MCP Apps' `ui.resourceUri` (and its older flat `ui/resourceUri`) — each host reads its own
  * key first and the other as a fallback.
  */
-export function widgetTemplateUri(
-  tool: Tool | undefined,
-  protocol: "openai" | "mcp-apps",
-): string | undefined {
+export function widgetTemplateUri(tool: Tool | undefined, protocol: Protocol): string | undefined {
+  // A client without widgets reads none of them.
+  if (protocol === "text") return undefined;
   const meta = (tool?._meta ?? {}) as Record<string, unknown>;
   const ui = meta.ui as { resourceUri?: unknown } | undefined;
   const openai = [meta["openai/outputTemplate"]];

@@ -1,18 +1,25 @@
 /**
- * What the person sets in the host controls: protocol, theme, locale, display mode, max
- * height, write approval, and a known host's quirk to play. Kept in localStorage (and overridable from the URL) so a reload or a shared link
+ * What the person sets in the host controls: protocol (or a text-only client), theme, locale,
+ * display mode, max height, write approval, a known host's quirk to play, and how the text-only
+ * client answers a form. Kept in localStorage (and overridable from the URL) so a reload or a shared link
  * shows the same thing.
  */
 import { isRecord } from "../../core/is-record.ts";
 import { RESULT_METAS, type ResultMeta } from "./host-quirks.ts";
 
-export type Protocol = "openai" | "mcp-apps";
+/** How the page hosts the app: as ChatGPT, as an MCP Apps host, or as a client without widgets. */
+export type Protocol = "openai" | "mcp-apps" | "text";
 export type Theme = "light" | "dark";
 export type DisplayMode = "inline" | "pip" | "fullscreen";
 /** ChatGPT's approval of write tools: `ask` holds a non-read-only tool's input until approved. */
 export type Approval = "off" | "ask";
 /** ChatGPT's payment sheet (`window.openai.requestCheckout`): a beta, so off by default. */
 export type Checkout = "off" | "sheet";
+/**
+ * How a text-only client answers a server's form (input-form.ts): as the person does, or a
+ * fault — it declines without asking, its retry with the answer is lost, or it is sent twice.
+ */
+export type FormAnswer = "person" | "decline" | "drop-retry" | "retry-twice";
 
 /** The host settings every widget frame sees. */
 export interface HostSettings {
@@ -26,15 +33,23 @@ export interface HostSettings {
   readonly resultMeta: ResultMeta;
   /** Whether ChatGPT-style frames offer the payment sheet (payment-sheet.ts plays it). */
   readonly checkout: Checkout;
+  /** The text-only client's answer to a server's form. */
+  readonly formAnswer: FormAnswer;
 }
 
 /** The locales the page offers (the kit's message catalogues). */
 export const LOCALES = ["en", "ru", "zh", "vi"] as const;
-export const PROTOCOLS: readonly Protocol[] = ["openai", "mcp-apps"];
+export const PROTOCOLS: readonly Protocol[] = ["openai", "mcp-apps", "text"];
 export const THEMES: readonly Theme[] = ["light", "dark"];
 export const DISPLAY_MODES: readonly DisplayMode[] = ["inline", "pip", "fullscreen"];
 export const APPROVALS: readonly Approval[] = ["off", "ask"];
 export const CHECKOUTS: readonly Checkout[] = ["off", "sheet"];
+export const FORM_ANSWERS: readonly FormAnswer[] = [
+  "person",
+  "decline",
+  "drop-retry",
+  "retry-twice",
+];
 
 const STORAGE_KEY = "devhost:settings";
 
@@ -65,6 +80,7 @@ export function normalizeSettings(
     approval: pick(input.approval, APPROVALS, base.approval),
     resultMeta: pick(input.resultMeta, RESULT_METAS, base.resultMeta),
     checkout: pick(input.checkout, CHECKOUTS, base.checkout),
+    formAnswer: pick(input.formAnswer, FORM_ANSWERS, base.formAnswer),
   };
 }
 
@@ -80,6 +96,7 @@ export function loadSettings(search: URLSearchParams): HostSettings {
     approval: "off",
     resultMeta: "keep",
     checkout: "off",
+    formAnswer: "person",
   };
   try {
     const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as unknown;

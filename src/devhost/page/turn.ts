@@ -133,10 +133,7 @@ export class Turn {
       this.element.dataset.status = this.result.isError ? "error" : "done";
       await mounting;
       this.widget?.session.deliverResult(this.forWidget(this.result));
-      if (!templateUri)
-        this.widgetSlot.replaceChildren(
-          h("p", { class: "muted" }, "This tool declares no widget template."),
-        );
+      if (!templateUri) this.showNoWidget();
     } catch (error) {
       this.element.dataset.status = "failed";
       this.modelText.replaceChildren(
@@ -191,7 +188,13 @@ export class Turn {
   /** Mounts the widget again (after a protocol switch), with the result it already has. */
   async remount(): Promise<void> {
     const templateUri = widgetTemplateUri(this.tool, this.services.settings().protocol);
-    if (!templateUri || this.element.dataset.status === "calling") return;
+    if (this.element.dataset.status === "calling") return;
+    if (!templateUri) {
+      this.widget?.session.dispose();
+      this.widget = undefined;
+      this.showNoWidget();
+      return;
+    }
     await this.mount(templateUri);
     if (this.result) this.widget?.session.deliverResult(this.forWidget(this.result));
   }
@@ -209,6 +212,19 @@ export class Turn {
   updateSettings(changed: Partial<HostSettings>): void {
     this.applyLayout();
     this.widget?.session.updateSettings(changed);
+  }
+
+  /** What stands where a widget would: none declared, or a client that shows none. */
+  private showNoWidget(): void {
+    this.widgetSlot.replaceChildren(
+      h(
+        "p",
+        { class: "muted" },
+        this.services.settings().protocol === "text"
+          ? "A client without widgets shows the text above only."
+          : "This tool declares no widget template.",
+      ),
+    );
   }
 
   /** Stops the widget's host. */

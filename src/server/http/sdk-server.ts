@@ -16,7 +16,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { isRecord } from "../../core/is-record.ts";
-import { MCP_APP_MIME_TYPE } from "../../core/mcp-app-mime-type.ts";
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from "../../core/mcp-app-mime-type.ts";
 import type { ResourceProvider } from "../widget/resource-provider.ts";
 import type { CallInput } from "../write/confirm-forms.ts";
 
@@ -47,6 +47,17 @@ export interface SdkServerParts {
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
 
 /**
+ * The lists are never reused (2026-07-28 `ttlMs`/`cacheScope`): a new build's widget has a
+ * new URI, and a host that kept the old list would keep asking for the old widget. Said
+ * explicitly rather than left to the SDK's default. A widget read says its own (widget-resources).
+ */
+const LIST_CACHE_HINTS = {
+  "tools/list": { ttlMs: 0, cacheScope: "private" },
+  "resources/list": { ttlMs: 0, cacheScope: "private" },
+  "resources/templates/list": { ttlMs: 0, cacheScope: "private" },
+} as const;
+
+/**
  * A `Server` whose `tools/call` accepts any `arguments` value. The SDK refuses a non-object
  * (`[]`, `"x"`, `null`) with a protocol error listing its own schema issues before the tool
  * is reached; the kit answers it like every other bad argument, as a VALIDATION_FAILED
@@ -69,23 +80,20 @@ class ToolCallServer extends Server {
   }
 }
 
-/**
- * The MCP Apps extension's capability key: a server with widgets declares it (in `initialize`
- * and `server/discover`), since some hosts give a server that does not text only, silently.
- */
-const MCP_APPS_EXTENSION = "io.modelcontextprotocol/ui";
-
 /** A new SDK `Server` for one HTTP request or one stdio connection. */
 export function createSdkServer(parts: SdkServerParts): Server {
   const server = new ToolCallServer(parts.info, {
     capabilities: parts.resources
-      ? {
+      ? // A host that renders MCP Apps may show text only for a server that does not say it
+        // serves them.
+        {
           tools: {},
           resources: {},
           extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
         }
       : { tools: {} },
     ...(parts.instructions ? { instructions: parts.instructions } : {}),
+    cacheHints: LIST_CACHE_HINTS,
   });
   server.setRequestHandler("tools/list", async () => ({ tools: parts.tools }));
   server.setRequestHandler("tools/call", async (request, ctx) => {

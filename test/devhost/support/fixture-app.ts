@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import {
+  acceptedContent,
+  createMcpHandler,
+  inputRequired,
+  McpServer,
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { createDevHostHandler, type DevHostOptions } from "../../../src/devhost/index.ts";
 
@@ -26,6 +31,10 @@ export interface FixtureApp {
   counter: number;
   /** Calls of the `note` tool (a write). */
   notes: number;
+  /** Calls of `confirm_note` (asking and answered). */
+  formCalls: number;
+  /** The notes `confirm_note` kept: the person ticked Confirm in its form. */
+  confirmedNotes: Array<{ text: string; tag: string }>;
   close(): Promise<void>;
 }
 
@@ -79,6 +88,42 @@ function mcpServer(app: FixtureApp, widgetHtml: () => string): McpServer {
       return { content: [{ type: "text", text: "Noted." }], structuredContent: { ok: true, text } };
     },
   );
+  // A write the person confirms in a form their client shows (no widget): the first call asks,
+  // the client's retry carries the answer. Counted only when the person ticked Confirm.
+  server.registerTool(
+    "confirm_note",
+    {
+      description: "Keeps a note once the person confirms it in a form.",
+      inputSchema: z.object({ text: z.string() }),
+      annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+      _meta: { ui: { visibility: ["app"] } },
+    },
+    async ({ text }, ctx) => {
+      app.formCalls += 1;
+      const responses = ctx.mcpReq.inputResponses;
+      if (responses === undefined)
+        return inputRequired({
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              message: `Keep the note “${text}”?`,
+              requestedSchema: {
+                type: "object",
+                properties: {
+                  confirm: { type: "boolean", title: "Confirm", default: false },
+                  tag: { type: "string", title: "Tag", enum: ["home", "work"] },
+                },
+                required: ["confirm"],
+              },
+            }),
+          },
+        });
+      const answer = acceptedContent(responses, "confirm");
+      if (answer?.confirm !== true)
+        return { content: [{ type: "text", text: "Not confirmed: nothing kept." }] };
+      app.confirmedNotes.push({ text, tag: typeof answer.tag === "string" ? answer.tag : "" });
+      return { content: [{ type: "text", text: `Kept “${text}”.` }] };
+    },
+  );
   server.registerTool("counter", { description: "Counts calls." }, async () => {
     app.counter += 1;
     return {
@@ -99,7 +144,8 @@ export async function startFixtureApp(
   widgetHtml: string | (() => string) = FIXTURE_WIDGET_HTML,
 ): Promise<FixtureApp> {
   const readHtml = typeof widgetHtml === "string" ? () => widgetHtml : widgetHtml;
-  const app = { faults: "", counter: 0, notes: 0 } as FixtureApp;
+  const confirmedNotes: FixtureApp["confirmedNotes"] = [];
+  const app = { faults: "", counter: 0, notes: 0, formCalls: 0, confirmedNotes } as FixtureApp;
   const devHost = createDevHostHandler({
     appName: "Fixture",
     exampleArgs: { show: { value: "hello" } },
