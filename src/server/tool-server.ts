@@ -7,17 +7,23 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
+  type InputRequiredResult,
   type McpRequestContext,
   type Server,
   type Tool,
 } from "@modelcontextprotocol/server";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { modelInstructions } from "./model-text/model-instructions.ts";
-import { AWAITING_CONFIRMATION, awaitingConfirmation } from "./write/awaiting-confirmation.ts";
+import {
+  AWAITING_CONFIRMATION,
+  awaitingConfirmation,
+  type ConfirmedBy,
+} from "./write/awaiting-confirmation.ts";
+import { createConfirmationForms, formApplies } from "./write/confirmation-form.ts";
 import type { Contract } from "../contract/define-contract.ts";
 import { VALIDATION_FAILED } from "../contract/error-codes.ts";
 import { WIDGET_ONLY_META } from "../contract/kinds.ts";
-import type { ToolError } from "../contract/index.ts";
+import type { FieldError, ToolError } from "../contract/index.ts";
 import type { KindDefinitions } from "../contract/views.ts";
 import { boundToolError } from "./model-text/bound-error.ts";
 import type { Principal } from "./auth/principal.ts";
@@ -30,6 +36,7 @@ import {
   securitySchemes,
   WWW_AUTHENTICATE_META,
   type RequestAuth,
+  type ToolAuth,
 } from "./auth/tool-access.ts";
 import { ANONYMOUS_CALLER, callerScope } from "./auth/caller.ts";
 import { isRecord } from "../core/is-record.ts";
@@ -39,6 +46,7 @@ import {
   confirmationRequired,
   runUnconfirmed,
   createConfirmationSigner,
+  type UnconfirmedCall,
   draftIdOf,
   planConfirmations,
   withConfirmationArgument,
@@ -55,13 +63,23 @@ import { createSdkServer } from "./http/sdk-server.ts";
 import { checkoutTools, type CheckoutTool } from "./checkout/checkout-tools.ts";
 import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts";
 import { toToolError } from "./tool-failure.ts";
-import type { CallOrigin, ToolDefinition } from "./tool-definition.ts";
+import type { CallOrigin, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
+import { confirmFormOf, type CallInput, type ConfirmForm } from "./write/confirm-forms.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments/index.ts";
 import { validationMessage } from "./validate-arguments/validation-message.ts";
 
 // Their own file, so the modules the tool server calls (confirmation, access) can name a
 // tool without importing this module back.
 export type { CallOrigin, ToolContext, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
+
+/**
+ * A call's answer: its result, or (a confirmed commit in a client that shows forms) the input
+ * request of its confirmation form (MCP 2026-07-28 `input_required`).
+ */
+export type CallResult = CallToolResult | InputRequiredResult;
+
+/** A call's origin as the SDK wiring knows it: who calls, and what their client can show. */
+export type RunOrigin = CallOrigin & { readonly input?: CallInput | undefined };
 
 // Its own file, so the SDK wiring can name it without importing this module back.
 export type { ResourceProvider } from "./widget/resource-provider.ts";
@@ -96,7 +114,7 @@ export interface ToolServer {
       principal?: Principal;
     },
   ): Server;
-  /** Runs one call as `tools/call` would (benchmarks, tests). */
+  /** Runs one call as `tools/call` would (benchmarks, tests), for a client without forms. */
   callTool(name: string, args: unknown, origin?: CallOrigin): Promise<CallToolResult>;
   /** The `tools/list` entries. */
   listTools(): Tool[];
@@ -137,6 +155,95 @@ export interface KitToolServer extends ToolServer {
    * `authenticate(tools)`), so an app never hands the metadata over itself.
    */
   useResource(resource: ProtectedResource): void;
+}
+
+/** What one call knows once its tool is found: who calls, under which request id. */
+interface Call {
+  readonly tool: ToolDefinition<unknown>;
+  readonly origin: RunOrigin;
+  readonly requestId: string;
+  readonly caller: string;
+  readonly principal: Principal | undefined;
+}
+
+/** The tools by name: no name twice, each of a kind the contract declares. */
+function toolsByName(
+  tools: ReadonlyArray<ToolDefinition<unknown>>,
+  kinds: KindDefinitions,
+): Map<string, ToolDefinition<unknown>> {
+  const byName = new Map<string, ToolDefinition<unknown>>();
+  for (const tool of tools) {
+    if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
+    // A result of a kind the contract does not declare would be `invalid` in every widget.
+    if (!Object.hasOwn(kinds, tool.kind))
+      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
+    byName.set(tool.name, tool);
+  }
+  return byName;
+}
+
+/** The argument names each tool declares (its strictObject's keys), for validationMessage. */
+function declaredArguments(
+  byName: ReadonlyMap<string, ToolDefinition<unknown>>,
+): Map<string, ReadonlySet<string>> {
+  const declared = new Map<string, ReadonlySet<string>>();
+  for (const tool of byName.values()) {
+    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
+    declared.set(tool.name, new Set(entries ? Object.keys(entries) : []));
+  }
+  return declared;
+}
+
+/** The session tool is confirmed as a commit is: its prepare tool's results carry the proof. */
+function confirmedCheckout(checkout: ReadonlyMap<string, CheckoutTool>) {
+  return [...checkout.values()].flatMap((tool) =>
+    tool.prepare === undefined
+      ? []
+      : [
+          {
+            name: tool.listed.name,
+            kind: "",
+            writes: true,
+            confirm: { prepare: tool.prepare },
+            arguments: { schema: { entries: { draft_id: true } } },
+          },
+        ],
+  );
+}
+
+/** The `tools/list` entries: the app's tools (a commit app-only, with its proof argument), then the sheet's. */
+function listedTools(
+  byName: ReadonlyMap<string, ToolDefinition<unknown>>,
+  plan: ReturnType<typeof planConfirmations>,
+  checkout: ReadonlyMap<string, CheckoutTool>,
+  checkoutAuth: ToolAuth,
+): Tool[] {
+  const listed: Tool[] = [...byName.values()].map((tool) => ({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
+    inputSchema: plan.commits.has(tool.name)
+      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
+      : inputJsonSchema(tool.arguments),
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
+    annotations: tool.annotations,
+    // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
+    // and clients whose tool schema drops fields it does not know.
+    securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    _meta: {
+      ...(plan.commits.has(tool.name) ? appOnlyMeta(tool.meta) : tool.meta),
+      securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
+    },
+  }));
+  for (const tool of checkout.values()) {
+    const entry = {
+      ...tool.listed,
+      securitySchemes: securitySchemes(checkoutAuth),
+      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAuth) },
+    };
+    listed.push(entry);
+  }
+  return listed;
 }
 
 /** `tools`' kit side; a TypeError for a tool server `createToolServer` did not make. */
@@ -190,14 +297,7 @@ export function createToolServer(options: {
 }): ToolServer {
   const { log } = options;
   const contractVersion = options.contract.version;
-  const byName = new Map<string, ToolDefinition<unknown>>();
-  for (const tool of options.tools) {
-    if (byName.has(tool.name)) throw new TypeError(`Duplicate tool "${tool.name}"`);
-    // A result of a kind the contract does not declare would be `invalid` in every widget.
-    if (!Object.hasOwn(options.contract.kinds, tool.kind))
-      throw new TypeError(`Tool "${tool.name}": the contract declares no kind "${tool.kind}"`);
-    byName.set(tool.name, tool);
-  }
+  const byName = toolsByName(options.tools, options.contract.kinds);
   // The checkout kind: tools the kit answers itself, in the sheet's shapes, not the envelope.
   const sheet = options.checkout ? kitPaymentSheet(options.checkout) : undefined;
   const checkout: ReadonlyMap<string, CheckoutTool> = sheet ? checkoutTools(sheet) : new Map();
@@ -206,60 +306,24 @@ export function createToolServer(options: {
   for (const name of checkout.keys())
     if (byName.has(name))
       throw new TypeError(`Duplicate tool "${name}": the payment sheet registers it`);
-  // The argument names each tool declares (its strictObject's keys), for validationMessage.
-  const declaredByTool = new Map<string, ReadonlySet<string>>();
-  for (const tool of byName.values()) {
-    const entries = (tool.arguments.schema as { entries?: { [key: string]: unknown } }).entries;
-    declaredByTool.set(tool.name, new Set(entries ? Object.keys(entries) : []));
-  }
+  const declaredByTool = declaredArguments(byName);
   // Set by the resource server wired in front of this server (`useResource`); none over stdio.
   let resource: ProtectedResource | undefined;
-  // The session tool is confirmed as a commit is: its prepare tool's results carry the proof.
-  const confirmedCheckout = [...checkout.values()].flatMap((tool) =>
-    tool.prepare === undefined
-      ? []
-      : [
-          {
-            name: tool.listed.name,
-            kind: "",
-            writes: true,
-            confirm: { prepare: tool.prepare },
-            arguments: { schema: { entries: { draft_id: true } } },
-          },
-        ],
-  );
   const plan = planConfirmations(
-    [...byName.values(), ...confirmedCheckout],
+    [...byName.values(), ...confirmedCheckout(checkout)],
     options.contract.kinds,
   );
   // Only a server with a confirmed commit needs the secret (and refuses to start without it).
   const proofs = plan.commits.size > 0 ? createConfirmationSigner(options.confirmation) : undefined;
+  const forms = plan.commits.size > 0 ? createConfirmationForms(options.confirmation) : undefined;
+  // Each prepare tool's commit, for what its result tells the model about confirming.
+  const commitOf = new Map(
+    [...byName.values()].flatMap((tool) =>
+      typeof tool.confirm === "object" ? [[tool.confirm.prepare, tool] as const] : [],
+    ),
+  );
   const instructions = modelInstructions(options.instructions, new Set(plan.prepares.keys()));
-  const listed: Tool[] = [...byName.values()].map((tool) => ({
-    name: tool.name,
-    ...(tool.title ? { title: tool.title } : {}),
-    description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
-    inputSchema: plan.commits.has(tool.name)
-      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
-      : inputJsonSchema(tool.arguments),
-    outputSchema: tool.outputSchema as Tool["outputSchema"],
-    annotations: tool.annotations,
-    // ChatGPT reads `securitySchemes` on the descriptor; `_meta` mirrors it for MCP Apps hosts
-    // and clients whose tool schema drops fields it does not know.
-    securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
-    _meta: {
-      ...(plan.commits.has(tool.name) ? appOnlyMeta(tool.meta) : tool.meta),
-      securitySchemes: securitySchemes(effectiveToolAuth(tool.auth, tool.writes)),
-    },
-  }));
-  for (const tool of checkout.values()) {
-    const entry = {
-      ...tool.listed,
-      securitySchemes: securitySchemes(checkoutAccess.auth),
-      _meta: { ...tool.listed._meta, securitySchemes: securitySchemes(checkoutAccess.auth) },
-    };
-    listed.push(entry);
-  }
+  const listed = listedTools(byName, plan, checkout, checkoutAccess.auth);
 
   function fail(
     tool: ToolDefinition<unknown>,
@@ -353,7 +417,21 @@ export function createToolServer(options: {
     return tool.run(args, context, genuine);
   }
 
-  async function run(name: string, args: unknown, origin: CallOrigin): Promise<CallToolResult> {
+  /** The CONFIRMATION_REQUIRED refusal of a call, logged. */
+  function confirmationRefusal(call: Pick<Call, "tool" | "requestId">): CallToolResult {
+    log.info("tool_confirmation_refused", { request_id: call.requestId, tool: call.tool.name });
+    return fail(call.tool, confirmationRequired(call.requestId));
+  }
+
+  /** The commit's confirmation form, when this call's client can show it. */
+  function formOf(tool: ToolDefinition<unknown>, origin: RunOrigin): ConfirmForm | undefined {
+    const form = confirmFormOf(tool);
+    return forms && plan.commits.has(tool.name) && formApplies(form, origin.input)
+      ? form
+      : undefined;
+  }
+
+  async function run(name: string, args: unknown, origin: RunOrigin): Promise<CallResult> {
     const kitTool = checkout.get(name);
     if (kitTool) return runCheckout(kitTool, args, origin);
     const tool = byName.get(name);
@@ -362,120 +440,187 @@ export function createToolServer(options: {
         ProtocolErrorCode.InvalidParams,
         "Unknown tool: this server has no tool of that name; call one of the tools you were given.",
       );
-    const signal = origin.signal ?? new AbortController().signal;
     const requestId = (options.requestId ?? newRequestId)();
-    if (unproven(name, args, requestAuth(origin))) {
-      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
-      return fail(tool, confirmationRequired(requestId));
-    }
+    // A client that shows the confirmation form gets it only once it is signed in: the
+    // sign-in comes first then, as for any write.
+    const form = formOf(tool, origin);
+    if (!form && unproven(name, args, requestAuth(origin)))
+      return confirmationRefusal({ tool, requestId });
     const refused = refuse(tool, requestAuth(origin), (error) => fail(tool, error), requestId);
     if (refused) {
       log.info("tool_refused", { request_id: requestId, tool: name, status: refused.status });
       return refused.result;
     }
     const principal = origin.refused ? undefined : origin.principal;
-    const caller = callerScope(principal);
-    const started = performance.now();
+    const call: Call = { tool, origin, requestId, caller: callerScope(principal), principal };
     // The proof is the kit's, not the app's: taken out before the app's schema sees the
     // arguments, so it is never validated, fingerprinted or handed to the handler.
     const confirmed = plan.commits.has(name);
     let proof: unknown;
     let appArgs: unknown = args ?? {};
-    if (confirmed && typeof appArgs === "object" && appArgs !== null && !Array.isArray(appArgs)) {
+    if (confirmed && isRecord(appArgs))
       ({ [CONFIRMATION_ARGUMENT]: proof, ...appArgs } = appArgs as { [key: string]: unknown });
-    }
-    const refusal = () => {
-      log.info("tool_confirmation_refused", { request_id: requestId, tool: name });
-      return fail(tool, confirmationRequired(requestId));
-    };
     const validated = validateArguments(tool.arguments, appArgs);
     if (!validated.ok) {
       // No proof, and arguments no record can be of: a `recordFirst` commit's record cannot
       // answer, so the confirmation comes first for the signed-in caller too — never a request
       // for an `idempotency_key` that would lead to the refusal anyway.
-      if (confirmed && !carriesProof(proof)) return refusal();
-      log.info("tool_invalid_arguments", {
-        request_id: requestId,
-        tool: name,
-        fields: validated.fieldErrors.map((e) => e.field).slice(0, 20),
-      });
-      return fail(tool, {
-        code: VALIDATION_FAILED,
-        message: validationMessage(validated.fieldErrors, declaredByTool.get(name) ?? new Set()),
-        retryable: false,
-        next_action: NEXT_ACTIONS.fixFields,
-        request_id: requestId,
-        field_errors: validated.fieldErrors,
-        ...(tool.writes ? { changes: "none" as const } : {}),
-      });
+      if (confirmed && !carriesProof(proof) && !form) return confirmationRefusal(call);
+      return invalid(call, validated.fieldErrors);
     }
-    const draftId = (validated.value as { draft_id?: unknown }).draft_id;
+    if (!confirmed) return execute(call, validated.value, undefined);
+    return confirm(call, validated.value, proof, form);
+  }
+
+  /** The VALIDATION_FAILED answer of a call's arguments, logged by field. */
+  function invalid(call: Call, fieldErrors: FieldError[]): CallToolResult {
+    const { tool, requestId } = call;
+    log.info("tool_invalid_arguments", {
+      request_id: requestId,
+      tool: tool.name,
+      fields: fieldErrors.map((e) => e.field).slice(0, 20),
+    });
+    return fail(tool, {
+      code: VALIDATION_FAILED,
+      message: validationMessage(fieldErrors, declaredByTool.get(tool.name) ?? new Set()),
+      retryable: false,
+      next_action: NEXT_ACTIONS.fixFields,
+      request_id: requestId,
+      field_errors: fieldErrors,
+      ...(tool.writes ? { changes: "none" as const } : {}),
+    });
+  }
+
+  /**
+   * A confirmed commit's gate: the widget's proof, else the client's confirmation form, else
+   * (a `recordFirst` commit) only its record's answer, else the refusal.
+   */
+  async function confirm(
+    call: Call,
+    args: unknown,
+    proof: unknown,
+    form: ConfirmForm | undefined,
+  ): Promise<CallResult> {
+    const draftId = (args as { draft_id?: unknown }).draft_id;
     // A draft prepared before the person signed in carries the anonymous scope's proof: the
     // sign-in the commit asks for must not strand it. A signed-in person's proof is theirs.
     const genuine =
       typeof draftId === "string" &&
       proofs !== undefined &&
-      (proofs.verify(proof, draftId, caller) || proofs.verify(proof, draftId, ANONYMOUS_CALLER));
+      (proofs.verify(proof, draftId, call.caller) ||
+        proofs.verify(proof, draftId, ANONYMOUS_CALLER));
+    if (genuine) return execute(call, args, undefined);
+    if (form && forms && typeof draftId === "string" && !carriesProof(proof)) {
+      const formCall = { caller: call.caller, tool: call.tool.name, draftId, args };
+      const step = await forms
+        .step(form, formCall, call.origin.input!, call.requestId)
+        // The draft's read or the state's spend failed (a store outage): nothing ran yet.
+        .catch((thrown: unknown) => ({
+          step: "refused" as const,
+          error: toToolError(thrown, {
+            requestId: call.requestId,
+            log,
+            tool: call.tool.name,
+            changes: "none",
+          }),
+        }));
+      log.info("tool_confirmation_form", {
+        request_id: call.requestId,
+        tool: call.tool.name,
+        step: step.step === "refused" ? step.error.code : step.step,
+      });
+      if (step.step === "ask") return step.result;
+      if (step.step === "refused") return fail(call.tool, step.error);
+      return execute(call, args, undefined);
+    }
     // Without a valid proof, a `recordFirst` commit's record may still answer (a replay, the
     // finish of an in-doubt record): its handler runs under that rule, and any other answer
     // is the refusal. Every other commit is refused here, before its handler.
-    const rule = tool.confirm;
-    const recordFirst = typeof rule === "object" && rule.recordFirst === true;
-    if (confirmed && !genuine && !recordFirst) return refusal();
-    const unconfirmed = confirmed && !genuine ? { admitted: false } : undefined;
+    const rule = call.tool.confirm;
+    if (typeof rule === "object" && rule.recordFirst === true)
+      return execute(call, args, { admitted: false });
+    return confirmationRefusal(call);
+  }
+
+  /** Runs the handler (under `unconfirmed`'s rule when given) and answers its outcome. */
+  async function execute(
+    call: Call,
+    args: unknown,
+    unconfirmed: UnconfirmedCall | undefined,
+  ): Promise<CallToolResult> {
+    const { tool, requestId, caller, principal, origin } = call;
+    const started = performance.now();
+    const signal = origin.signal ?? new AbortController().signal;
     try {
       const context = { requestId, caller, principal, log, signal, auth: origin.auth };
       const outcome = unconfirmed
-        ? await runUnconfirmed(unconfirmed, () => tool.handler(validated.value, context))
-        : await tool.handler(validated.value, context);
-      if (unconfirmed && !unconfirmed.admitted) return refusal();
+        ? await runUnconfirmed(unconfirmed, () => tool.handler(args, context))
+        : await tool.handler(args, context);
+      if (unconfirmed && !unconfirmed.admitted) return confirmationRefusal(call);
       log.info("tool_call", {
         request_id: requestId,
-        tool: name,
+        tool: tool.name,
         ok: outcome.ok,
         ms: Math.round(performance.now() - started),
       });
-      if (outcome.ok) {
-        const draftEntry = plan.prepares.get(name);
-        const drafted = draftEntry === undefined ? undefined : draftIdOf(outcome.data, draftEntry);
-        const proof = drafted !== undefined && proofs ? proofs.issue(drafted, caller) : undefined;
-        // The model is told, in what it reads, that nothing happened yet and until when.
-        const status =
-          proof && draftEntry !== undefined
-            ? awaitingConfirmation(outcome.data, outcome.data[draftEntry])
-            : undefined;
-        const data = status ? { ...outcome.data, [AWAITING_CONFIRMATION]: status } : outcome.data;
-        const result = successResult(contractVersion, tool.kind, data, outcome.text);
-        // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
-        const widgetOnly = outcome.widgetOnly;
-        if (proof || widgetOnly)
-          result._meta = {
-            ...(proof ? { [CONFIRMATION_META]: proof } : {}),
-            ...(widgetOnly ? { [WIDGET_ONLY_META]: widgetOnly } : {}),
-          };
-        // With a payment sheet, every result names its session tool there: the widget pays on
-        // the sheet because the server has one, never because some other call failed.
-        if (sheet) result._meta = { ...result._meta, [SHEET_META]: sheet.sessionTool.name };
-        return result;
-      }
+      if (outcome.ok) return succeed(call, outcome);
       return fail(
         tool,
         { ...outcome.error, request_id: outcome.error.request_id ?? requestId },
         outcome.extra,
       );
     } catch (thrown) {
-      if (unconfirmed && !unconfirmed.admitted) return refusal();
+      if (unconfirmed && !unconfirmed.admitted) return confirmationRefusal(call);
       // A crash in a write tool may have happened after the side effect.
       return fail(
         tool,
         toToolError(thrown, {
           requestId,
           log,
-          tool: name,
+          tool: tool.name,
           ...(tool.writes ? { changes: "unknown" as const } : {}),
         }),
       );
     }
+  }
+
+  /**
+   * A success result: a prepare tool's carries the widget's proof in `_meta` and tells the
+   * model, in what it reads, that nothing happened yet, until when, and how the person
+   * confirms in this client.
+   */
+  function succeed(call: Call, outcome: Extract<ToolOutcome, { ok: true }>): CallToolResult {
+    const draftEntry = plan.prepares.get(call.tool.name);
+    const drafted = draftEntry === undefined ? undefined : draftIdOf(outcome.data, draftEntry);
+    const proof = drafted !== undefined && proofs ? proofs.issue(drafted, call.caller) : undefined;
+    const status =
+      proof && draftEntry !== undefined
+        ? awaitingConfirmation(outcome.data, outcome.data[draftEntry], confirmedHere(call))
+        : undefined;
+    const data = status ? { ...outcome.data, [AWAITING_CONFIRMATION]: status } : outcome.data;
+    const result = successResult(contractVersion, call.tool.kind, data, outcome.text);
+    // The widget-only lane: hosts hand a result's `_meta` to the widget, not the model.
+    const widgetOnly = outcome.widgetOnly;
+    if (proof || widgetOnly)
+      result._meta = {
+        ...(proof ? { [CONFIRMATION_META]: proof } : {}),
+        ...(widgetOnly ? { [WIDGET_ONLY_META]: widgetOnly } : {}),
+      };
+    // With a payment sheet, every result names its session tool there: the widget pays on
+    // the sheet because the server has one, never because some other call failed.
+    if (sheet) result._meta = { ...result._meta, [SHEET_META]: sheet.sessionTool.name };
+    return result;
+  }
+
+  /**
+   * How the person confirms a prepare tool's draft in this call's client: in the form, when
+   * the client shows forms and not the widget and the commit has one; else in the widget.
+   */
+  function confirmedHere(call: Call): ConfirmedBy {
+    const commit = commitOf.get(call.tool.name);
+    const input = call.origin.input;
+    if (!commit || input?.widgets === true || !formOf(commit, call.origin)) return { by: "widget" };
+    return { by: "form", commit: commit.name };
   }
 
   // Its kit side (`refusal`, `useResource`) is reached through `kitToolServer`.
@@ -493,10 +638,13 @@ export function createToolServer(options: {
             principal: principalOf(request.auth) ?? connection.principal,
             auth: request.auth,
             signal: request.signal,
+            input: request.input,
           }),
       }),
     listTools: () => listed,
-    callTool: (name, args, origin) => run(name, args, origin ?? {}),
+    // Without `input` no form is asked for: the answer is always a tool result.
+    callTool: (name, args, origin) =>
+      run(name, args, { ...origin, input: undefined }) as Promise<CallToolResult>,
     reconciler: serverReconciler(options.tools, sheet),
     refusal(name, auth, args) {
       if (unproven(name, args, auth)) return undefined;

@@ -114,12 +114,11 @@ describe("function-length", () => {
  * `npm run lint`.
  */
 const STILL_OVER = [
-  // Split on branches not merged yet: the tool server's and defineWrite's on `elicit`,
-  // ConfirmDraft's on `reducer`.
-  "src/server/tool-server.ts:run",
+  // Not split yet: ConfirmDraft (138 own lines, one reducer now); createToolServer (its
+  // steps' comments and signatures) and defineWrite.
+  "src/components/confirm-draft.tsx:ConfirmDraft",
   "src/server/tool-server.ts:createToolServer",
   "src/server/write/define-write.ts:defineWrite",
-  "src/components/confirm-draft.tsx:ConfirmDraft",
 ];
 
 describe("src/", () => {

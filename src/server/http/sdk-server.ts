@@ -8,6 +8,8 @@ import {
   type AuthInfo,
   type CallToolResult,
   type Implementation,
+  type InputRequiredResult,
+  CLIENT_CAPABILITIES_META_KEY,
   type JSONRPCRequest,
   type Result,
   type ServerContext,
@@ -16,6 +18,7 @@ import {
 import { isRecord } from "../../core/is-record.ts";
 import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from "../../core/mcp-app-mime-type.ts";
 import type { ResourceProvider } from "../widget/resource-provider.ts";
+import type { CallInput } from "../write/confirm-forms.ts";
 
 /** What one `tools/call` carries besides the tool name and its arguments. */
 export interface SdkCallRequest {
@@ -24,6 +27,8 @@ export interface SdkCallRequest {
   /** The request's `_meta` (host values such as `openai/subject`). */
   meta: { readonly [key: string]: unknown } | undefined;
   signal: AbortSignal;
+  /** What the client can show the person and what it answered (confirmation forms). */
+  input: CallInput;
 }
 
 /** The parts of a tool server the SDK `Server` needs. */
@@ -32,7 +37,11 @@ export interface SdkServerParts {
   instructions: string | undefined;
   tools: Tool[];
   resources: ResourceProvider | undefined;
-  callTool(name: string, args: unknown, request: SdkCallRequest): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args: unknown,
+    request: SdkCallRequest,
+  ): Promise<CallToolResult | InputRequiredResult>;
 }
 
 type RequestHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
@@ -95,6 +104,7 @@ export function createSdkServer(parts: SdkServerParts): Server {
       auth: ctx.http?.authInfo,
       meta: request.params._meta,
       signal: ctx.mcpReq.signal,
+      input: callInput(server, ctx),
     });
   });
   const resources = parts.resources;
@@ -108,4 +118,26 @@ export function createSdkServer(parts: SdkServerParts): Server {
     );
   }
   return server;
+}
+
+/**
+ * What the calling client declared it can show (the request's own capabilities on 2026-07-28,
+ * the connection's `initialize` before it: none on a per-request older connection, which can
+ * carry no server request) and what its retry answered.
+ */
+function callInput(server: Server, ctx: ServerContext): CallInput {
+  const envelope = ctx.mcpReq.envelope as { [key: string]: unknown } | undefined;
+  const declared = (envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities()) as
+    | { elicitation?: { form?: unknown; url?: unknown }; extensions?: Record<string, unknown> }
+    | undefined;
+  const elicitation = declared?.elicitation;
+  // An empty `elicitation` object is form mode (the revisions before modes named it).
+  const form =
+    isRecord(elicitation) && (elicitation.form !== undefined || elicitation.url === undefined);
+  return {
+    form,
+    widgets: isRecord(declared?.extensions?.[MCP_APPS_EXTENSION]),
+    responses: ctx.mcpReq.inputResponses,
+    state: ctx.mcpReq.requestState(),
+  };
 }

@@ -27,6 +27,10 @@ export const NEXT_ACTIONS = {
     "Tell the person this needs a permission their sign-in did not grant; the app asks them to approve it. Then call the tool again with the same arguments.",
   confirmInApp:
     "Do not call this tool yourself. Tell the person to review the draft in the app and confirm it there; the app places it.",
+  confirmationDeclined:
+    "Do not call this tool again unless the person asks. Tell them nothing was done.",
+  confirmAgain:
+    "Call this tool once more with the same arguments: the person is asked to confirm again.",
 } as const;
 
 /** One of the kit's next-action sentences. */

@@ -14,6 +14,21 @@ export const AWAITING_CONFIRMATION = "awaiting_confirmation";
 export const AWAITING_SENTENCE =
   "Nothing has happened yet: the person reviews this draft in the app and confirms it there, which carries it out. Until then, do not say it is done.";
 
+/**
+ * The sentence for a client that shows the confirmation form and no widget. It names the
+ * `confirmation` argument: the commit's schema lists it as required (the widget's proof), and
+ * a value the model makes up is checked as a proof and refused, never turned into a form.
+ */
+export const AWAITING_FORM_SENTENCE =
+  "Nothing has happened yet: call the commit tool named in `commit` with this draft_id, a new idempotency_key and no confirmation argument; this client then shows the person a form to confirm it, and only their confirmation carries it out. Until then, do not say it is done.";
+
+/**
+ * How the person confirms in this client: in the app's widget, or in the form of the client
+ * (the model calls `commit`, the client asks the person).
+ */
+export type ConfirmedBy =
+  { readonly by: "widget" } | { readonly by: "form"; readonly commit: string };
+
 /** The contract's own timestamp field: `until` is given only for what a widget would accept. */
 const TIMESTAMP = isoDateTime();
 
@@ -25,13 +40,17 @@ const TIMESTAMP = isoDateTime();
 export function awaitingConfirmation(
   data: { readonly [key: string]: unknown },
   draft: unknown,
-): { message: string; until?: string } | undefined {
+  here: ConfirmedBy = { by: "widget" },
+): { message: string; confirm_in?: "form"; commit?: string; until?: string } | undefined {
   if (Object.hasOwn(data, AWAITING_CONFIRMATION)) return undefined;
   const expires =
     typeof draft === "object" && draft !== null
       ? (draft as { readonly expires_at?: unknown }).expires_at
       : undefined;
-  return v.is(TIMESTAMP, expires)
-    ? { message: AWAITING_SENTENCE, until: expires }
-    : { message: AWAITING_SENTENCE };
+  const how =
+    here.by === "form"
+      ? { message: AWAITING_FORM_SENTENCE, confirm_in: "form" as const, commit: here.commit }
+      : // The widget's status as it always read: a widget host's results stay as recorded.
+        { message: AWAITING_SENTENCE };
+  return v.is(TIMESTAMP, expires) ? { ...how, until: expires } : how;
 }

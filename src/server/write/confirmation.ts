@@ -178,7 +178,8 @@ export function currentUnconfirmedCall(): UnconfirmedCall | undefined {
 export function confirmationRequired(requestId: string): ToolError {
   return {
     code: CONFIRMATION_REQUIRED,
-    message: "This write is confirmed by the person in the app, not called by the model.",
+    message:
+      "This write is confirmed by the person, not called by the model: in the app's widget (an MCP Apps host), or in the form a client that supports MCP elicitation shows.",
     retryable: false,
     next_action: NEXT_ACTIONS.confirmInApp,
     changes: "none",

@@ -23,6 +23,8 @@ import type { SqlQueries } from "../stores/sql-database.ts";
 import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
 import { widgetToolMeta } from "../widget/widget-tool-meta.ts";
+import { keepConfirmForm } from "./confirm-forms.ts";
+import { writeForm } from "./write-form.ts";
 import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
@@ -273,6 +275,12 @@ export function defineWrite<
       compensate?(
         write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
       ): Promise<WriteResult<Done>>;
+      /**
+       * The confirmation form a client without the widget shows the person (docs/server.md,
+       * "Confirmation in every client"): the app's words for the draft, above the draft's
+       * lines; `false` turns the form off (such a client is refused). Default: the title.
+       */
+      readonly form?: false | ((draft: Draft) => string);
       /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
       show(
         done: Done,
@@ -546,6 +554,20 @@ export function defineWrite<
   };
   // The tool server finds the write's hooks from its commit (`ToolServer.reconciler`).
   keepWriteReconciler(commit, write.reconciler as WriteReconciler);
+  // And its confirmation form, for a client that shows no widget but a form.
+  if (spec.commit.form !== false)
+    keepConfirmForm(
+      commit,
+      writeForm<Draft>({
+        store: spec.store,
+        drafts,
+        ...(store ? {} : { read: (source as { read: never }).read }),
+        title: spec.commit.title,
+        words: spec.commit.form,
+        refusals: words,
+        now,
+      }),
+    );
   return write;
 }
 
