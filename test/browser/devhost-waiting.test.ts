@@ -129,7 +129,8 @@ describe("the dev page while it waits", () => {
       await page.screenshot({ path: "test-results/devhost-waiting.png" });
       gates.get("tools/list")!.open();
       await page.locator("body[data-ready='true']").waitFor({ timeout: 15_000 });
-      expect(await status(page)).toBe("Connected to /mcp: 3 tools.");
+      // confirm_note (app-only) is listed by the server but not offered to the model.
+      expect(await status(page)).toBe("Connected to /mcp: 4 tools.");
       expect(await page.locator("#tool-name option").allInnerTexts()).toEqual([
         "show",
         "note",
