@@ -1,8 +1,8 @@
 /**
  * What the server tells a host about itself, in both protocol revisions: that it serves MCP
  * Apps (`capabilities.extensions["io.modelcontextprotocol/ui"]`, without which some hosts show
- * text only), that its lists are never reused (a new build's widget has a new URI), and that a
- * widget read may be kept for an hour (its URI carries the build's hash).
+ * text only), and that its lists and widget reads are never reused (a new build's widget has a
+ * new URI; a build replaced without a restart is served under the old one).
  */
 import { startFixture, type FixtureHarness } from "../fixture-app/harness.ts";
 import { fakeWidgetBuild } from "../support/fake-widget-build.ts";
@@ -39,7 +39,7 @@ describe("the server tells hosts what it is", () => {
     },
   );
 
-  it("2026-07-28: the lists say they are not to be reused, a widget read says an hour", async () => {
+  it("2026-07-28: the lists say they are not to be reused, and so does a widget read", async () => {
     for (const method of ["tools/list", "resources/list"]) {
       const { body } = await modern(h.endpoint.url, method);
       expect(body.result, method).toMatchObject({ ttlMs: 0, cacheScope: "private" });
@@ -51,7 +51,7 @@ describe("the server tells hosts what it is", () => {
     expect(uris.length).toBeGreaterThan(0);
     for (const uri of uris) {
       const { body } = await modern(h.endpoint.url, "resources/read", { uri });
-      expect(body.result, uri).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+      expect(body.result, uri).toMatchObject({ ttlMs: 0, cacheScope: "private" });
     }
   });
 });

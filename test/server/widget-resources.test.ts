@@ -72,11 +72,11 @@ describe("widgetResources", () => {
     await expect(provider.read("ui://widget/other.html")).rejects.toThrow(/not found/i);
   });
 
-  it("a read may be kept for an hour by anyone, until the build under its URI is replaced", async () => {
+  it("a read is never reused: the build under its URI may be replaced without a restart", async () => {
     const { dist, uri } = build("<p>notes</p>");
     const { log, events } = recordingLog();
     const { provider } = widgetResources({ dist, log });
-    expect(await provider.read(uri)).toMatchObject({ ttlMs: 3_600_000, cacheScope: "public" });
+    expect(await provider.read(uri)).toMatchObject({ ttlMs: 0, cacheScope: "private" });
     // A rebuild without a restart (development): the advertised URI no longer names its content.
     const html = "<p>notes, rebuilt</p>";
     fakeWidgetBuild(html, { meta: META, dist });

@@ -25,8 +25,13 @@ import type { WidgetUris } from "./widget-tool-meta.ts";
 export const SKYBRIDGE_MIME_TYPE = "text/html+skybridge";
 
 const UI_URI = /^ui:\/\/[\w./-]+\.html$/;
-/** 2026-07-28 cache fields of a widget read (ignored by clients of the older revision). */
-const WIDGET_CACHED = { ttlMs: 3_600_000, cacheScope: "public" } as const;
+/**
+ * 2026-07-28 cache fields of a widget read (clients of the older revision ignore them): never
+ * reused. The URI names the build the server started with, but the read serves the build on
+ * disk now (a rebuild in development, a `dist` replaced without a restart), so a client that
+ * kept an earlier read would show an old widget under the same URI — the SDK's client cache
+ * did, in the dev loop. Said explicitly rather than left to the SDK's default.
+ */
 const NOT_CACHED = { ttlMs: 0, cacheScope: "private" } as const;
 
 // Only what serving needs; the build writes more (see `WidgetManifest` in mcp-widget-kit/build).
@@ -151,13 +156,7 @@ export function widgetResources(options: {
         log.warn("widget_rebuilt", { advertised: skybridge, built: loaded.manifest.uri });
       const origins = options.resourceOrigins?.() ?? [];
       const _meta = withResourceOrigins(loaded.manifest._meta, origins);
-      return {
-        contents: [{ uri, mimeType, text: loaded.html, _meta }],
-        // The URI carries the build's hash, so what it names never changes: any client may keep
-        // it for an hour (it is the same for everyone). Not once the build under it was
-        // replaced without a restart (development): then the URI no longer names the content.
-        ...(rebuilt ? NOT_CACHED : WIDGET_CACHED),
-      };
+      return { contents: [{ uri, mimeType, text: loaded.html, _meta }], ...NOT_CACHED };
     },
   };
   return { uris, provider };
