@@ -12,16 +12,17 @@ import results from "../fixtures/results--suggest-gifts.json";
 import unsupported from "../payloads/major-2.json";
 
 /** The states, each by the file that shows it. */
-export const STATES: ReadonlyArray<readonly [name: string, file: { structuredContent: unknown }]> =
-  [
-    ["results", results],
-    ["empty", empty],
-    ["error-validation", validation],
-    ["error-rate-limited", rateLimited],
-    ["confirm", confirm],
-    ["committed", committed],
-    ["unsupported", unsupported],
-  ];
+export const STATES: ReadonlyArray<
+  readonly [name: string, file: { structuredContent: unknown; _meta?: unknown }]
+> = [
+  ["results", results],
+  ["empty", empty],
+  ["error-validation", validation],
+  ["error-rate-limited", rateLimited],
+  ["confirm", confirm],
+  ["committed", committed],
+  ["unsupported", unsupported],
+];
 
 /** The themes every state is shown in. */
 export const THEMES = ["light", "dark"] as const;

@@ -43,7 +43,8 @@ interface Look {
   readonly pageVariables?: Readonly<Record<string, string>>;
 }
 
-async function show(output: unknown, look: Look): Promise<HTMLElement> {
+/** `meta`: the recording's `_meta`, as the host hands it (the widget-only part: saved cards). */
+async function show(output: unknown, look: Look, meta?: unknown): Promise<HTMLElement> {
   const { theme } = look;
   const host = createMockHost({
     globals: {
@@ -51,6 +52,7 @@ async function show(output: unknown, look: Look): Promise<HTMLElement> {
       locale: "en-US",
       maxHeight: 640,
       toolOutput: output as object,
+      ...(meta ? { toolResponseMetadata: meta as object } : {}),
       displayMode: look.displayMode ?? "inline",
       styleVariables: look.styleVariables ?? {},
     },
@@ -88,9 +90,11 @@ async function show(output: unknown, look: Look): Promise<HTMLElement> {
 
 describe.each(THEMES)("%s theme", (theme) => {
   it.each(STATES)("%s", async (name, file) => {
-    const shown = await show(withLocalImages(file.structuredContent, location.origin), {
-      theme,
-    });
+    const shown = await show(
+      withLocalImages(file.structuredContent, location.origin),
+      { theme },
+      file._meta,
+    );
     await expect.element(page.elementLocator(shown)).toMatchScreenshot(`${name}-${theme}`);
   });
 });
