@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   reconcileInDoubt,
+  type ReconcileAction,
   type ReconcileCounts,
   type ReconcileOptions,
 } from "../server/idempotency/reconcile.ts";
@@ -63,12 +64,35 @@ async function importApp(path: string): Promise<unknown> {
   return import(url);
 }
 
-/** Runs passes until none takes a record; returns the summed counts. */
+/**
+ * Runs passes until none takes a record; returns, per record, what was last done with it. A
+ * record a pass leaves in doubt (`unowned`, `retry_later`) is taken again by the next pass
+ * and must count once: summing the passes' counts would say two records where there is one.
+ */
 export async function runReconcile(options: RunReconcileOptions): Promise<ReconcileCounts> {
   const module = (await importApp(options.app)) as Partial<ReconciliationModule>;
   if (typeof module.openReconciliation !== "function")
     throw new UsageError("The --app module must export openReconciliation(env).");
   const opened = await module.openReconciliation(options.env ?? process.env);
+  const last = new Map<string, ReconcileAction>();
+  const told = opened.options.onReconciled;
+  try {
+    for (let pass = 0; pass < (options.maxPasses ?? 100); pass++) {
+      const counts = await reconcileInDoubt({
+        ...opened.options,
+        ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+        ...(options.now ? { now: options.now } : {}),
+        onReconciled(record, action) {
+          last.set(JSON.stringify([record.scope, record.key]), action);
+          told?.(record, action);
+        },
+      });
+      // A pass takes each due record once; records left for later are not retried in a loop.
+      if (counts.completed + counts.compensated + counts.lost === 0) break;
+    }
+  } finally {
+    await opened.close();
+  }
   const total: ReconcileCounts = {
     completed: 0,
     compensated: 0,
@@ -76,20 +100,6 @@ export async function runReconcile(options: RunReconcileOptions): Promise<Reconc
     lost: 0,
     unowned: 0,
   };
-  try {
-    for (let pass = 0; pass < (options.maxPasses ?? 100); pass++) {
-      const counts = await reconcileInDoubt({
-        ...opened.options,
-        ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
-        ...(options.now ? { now: options.now } : {}),
-      });
-      for (const action of Object.keys(total) as Array<keyof ReconcileCounts>)
-        total[action] += counts[action];
-      // A pass takes each due record once; records left for later are not retried in a loop.
-      if (counts.completed + counts.compensated + counts.lost === 0) break;
-    }
-  } finally {
-    await opened.close();
-  }
+  for (const action of last.values()) total[action] += 1;
   return total;
 }
