@@ -29,9 +29,8 @@ function clip(value: unknown): string {
 }
 
 /** One property as a labelled control, or undefined when it is not a primitive the page draws. */
-function fieldOf(name: string, schema: unknown, required: boolean, index: number) {
+function fieldOf(name: string, schema: unknown, required: boolean, id: string) {
   if (!isRecord(schema)) return undefined;
-  const id = `input-form-field-${index}`;
   const label = clip(schema.title) || name;
   const help = clip(schema.description);
   const describedBy = help ? `${id}-help` : undefined;
@@ -79,6 +78,9 @@ function fieldOf(name: string, schema: unknown, required: boolean, index: number
   return undefined;
 }
 
+/** Forms shown so far: each form's control ids are its own, so every label names its control. */
+let shownForms = 0;
+
 /**
  * Shows the form in the conversation column and resolves with the person's answer: accept
  * with the fields' values, decline or cancel. A form the page cannot draw is declined, and
@@ -96,9 +98,10 @@ export function askPerson(
   const entries = Object.entries(properties);
   const fields: Field[] = [];
   let drawable = entries.length <= MAX_FIELDS;
+  const shown = ++shownForms;
   for (const [index, [name, property]] of entries.entries()) {
     if (!drawable) break;
-    const field = fieldOf(name, property, required.has(name), index);
+    const field = fieldOf(name, property, required.has(name), `input-form-${shown}-field-${index}`);
     if (field) fields.push(field);
     else drawable = false;
   }
