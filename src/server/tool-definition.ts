@@ -7,6 +7,7 @@
 import type { AuthInfo, ToolAnnotations } from "@modelcontextprotocol/server";
 import type { Principal } from "./auth/principal.ts";
 import type { ToolAuth } from "./auth/tool-access.ts";
+import type { IdempotencyStore } from "./idempotency/store.ts";
 import type { ServerLogger } from "./runtime/log.ts";
 import type { ToolErrorBody } from "./tool-failure.ts";
 import type { ArgumentSpec } from "./validate-arguments/index.ts";
@@ -109,6 +110,22 @@ export interface ToolDefinition<T = unknown> {
          * under that rule; if it never reaches `runCommit`, the answer is the refusal.
          */
         readonly recordFirst?: boolean;
+        /**
+         * The confirmation form a client without the widget shows the person, for a commit
+         * declared by hand (`defineWrite` gives each of its commits one): the draft the person
+         * reads — the app's words, then the draft's fields as lines, `total` last — or why it
+         * cannot be confirmed; each answered form is spent once in `store`. Without it such a
+         * client is refused. See docs/server.md, "Confirmation in every client".
+         */
+        readonly form?: {
+          readonly store: IdempotencyStore;
+          draft(
+            draftId: string,
+            caller: string,
+          ): Promise<
+            { readonly words: string; readonly draft: object } | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED"
+          >;
+        };
       }
     | "model";
   /** Runs the call on validated arguments. */

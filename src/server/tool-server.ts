@@ -65,6 +65,7 @@ import { kitPaymentSheet, type PaymentSheet } from "./checkout/payment-sheet.ts"
 import { toToolError } from "./tool-failure.ts";
 import type { CallOrigin, ToolDefinition, ToolOutcome } from "./tool-definition.ts";
 import { confirmFormOf, type CallInput, type ConfirmForm } from "./write/confirm-forms.ts";
+import { ruleFormOf } from "./write/write-form.ts";
 import { validateArguments, type ArgumentSpec } from "./validate-arguments/index.ts";
 import { validationMessage } from "./validate-arguments/validation-message.ts";
 
@@ -425,7 +426,7 @@ export function createToolServer(options: {
 
   /** The commit's confirmation form, when this call's client can show it. */
   function formOf(tool: ToolDefinition<unknown>, origin: RunOrigin): ConfirmForm | undefined {
-    const form = confirmFormOf(tool);
+    const form = confirmFormOf(tool) ?? ruleFormOf(tool);
     return forms && plan.commits.has(tool.name) && formApplies(form, origin.input)
       ? form
       : undefined;

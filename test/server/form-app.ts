@@ -24,7 +24,7 @@ import {
   type IdempotencyStore,
   type ToolServer,
 } from "../../src/server/index.ts";
-import { clientOptions, memoryLogger, sc } from "./mcp-client.ts";
+import { clientOptions, ENVELOPE, memoryLogger, rpc, sc } from "./mcp-client.ts";
 import { serveInProcess, type HttpEndpoint } from "./serve-in-process.ts";
 import { createTestIssuer, type TestIssuer } from "./test-issuer.ts";
 
@@ -225,4 +225,40 @@ export async function prepare(
   const draft = sc(result)?.draft as { draft_id?: string } | undefined;
   if (!draft?.draft_id) throw new Error(`no draft: ${JSON.stringify(result)}`);
   return { draftId: draft.draft_id, proof: String(result._meta?.[CONFIRMATION_META]), result };
+}
+
+type Body = { [key: string]: unknown };
+
+/**
+ * One raw 2026-07-28 `commit_order` call to `url` by `token`'s holder, declaring form
+ * elicitation — what a client, or anyone holding a token, could send — optionally as the
+ * retry that carries a `requestState` and `inputResponses`. Its JSON-RPC result.
+ */
+export async function rawFormCommit(
+  url: string,
+  token: string,
+  args: Body,
+  retry?: { requestState: unknown; inputResponses: unknown },
+): Promise<Body> {
+  const meta = {
+    ...ENVELOPE,
+    "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+  };
+  const { body } = await rpc(
+    url,
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "commit_order", arguments: args, _meta: meta, ...(retry ?? {}) },
+    },
+    {
+      authorization: `Bearer ${token}`,
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "commit_order",
+    },
+  );
+  if (body.error) throw new Error(JSON.stringify(body.error));
+  return body.result as Body;
 }

@@ -8,44 +8,21 @@
  */
 import { randomUUID } from "node:crypto";
 import { createPostgresStore } from "../../src/server/index.ts";
-import { assertNoInternals, ENVELOPE, rpc } from "./mcp-client.ts";
+import { assertNoInternals } from "./mcp-client.ts";
 import { DATABASE_URL, describePostgres } from "./pg-env.ts";
-import { formClient, prepare, startFormApp, type FormApp } from "./form-app.ts";
+import { formClient, prepare, rawFormCommit, startFormApp, type FormApp } from "./form-app.ts";
 
-const MODERN = "2026-07-28";
 const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
 
 type Body = { [key: string]: unknown };
 
 /** One raw `commit_order` call by `token`'s holder, declaring form elicitation. */
-async function rawCommit(
+const rawCommit = (
   app: FormApp,
   token: string,
   args: Body,
   retry?: { requestState: unknown; inputResponses: unknown },
-): Promise<Body> {
-  const meta = {
-    ...ENVELOPE,
-    "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-  };
-  const { body } = await rpc(
-    app.endpoint.url,
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "commit_order", arguments: args, _meta: meta, ...(retry ?? {}) },
-    },
-    {
-      authorization: `Bearer ${token}`,
-      "mcp-protocol-version": MODERN,
-      "mcp-method": "tools/call",
-      "mcp-name": "commit_order",
-    },
-  );
-  if (body.error) throw new Error(JSON.stringify(body.error));
-  return body.result as Body;
-}
+): Promise<Body> => rawFormCommit(app.endpoint.url, token, args, retry);
 
 /** The error code of a tool result (undefined for a success). */
 function codeOf(result: Body): string | undefined {

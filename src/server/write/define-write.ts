@@ -24,7 +24,7 @@ import type { ToolContext } from "../tool-definition.ts";
 import type { ArgumentSpec } from "../validate-arguments/index.ts";
 import { widgetToolMeta } from "../widget/widget-tool-meta.ts";
 import { keepConfirmForm } from "./confirm-forms.ts";
-import { writeForm } from "./write-form.ts";
+import { writeForm, type FormDraft } from "./write-form.ts";
 import { capturedBy, keepWriteReconciler, type WriteReconciler } from "./write-reconcilers.ts";
 import type { AppServerOptions } from "../app/app-tool-server.ts";
 import {
@@ -555,19 +555,27 @@ export function defineWrite<
   // The tool server finds the write's hooks from its commit (`ToolServer.reconciler`).
   keepWriteReconciler(commit, write.reconciler as WriteReconciler);
   // And its confirmation form, for a client that shows no widget but a form.
-  if (spec.commit.form !== false)
-    keepConfirmForm(
-      commit,
-      writeForm<Draft>({
-        store: spec.store,
-        drafts,
-        ...(store ? {} : { read: (source as { read: never }).read }),
-        title: spec.commit.title,
-        words: spec.commit.form,
-        refusals: words,
-        now,
-      }),
-    );
+  if (spec.commit.form !== false) {
+    const formWords = spec.commit.form;
+    const read = async (draftId: string, caller: string): Promise<FormDraft> => {
+      let draft: Draft;
+      if (drafts) {
+        const found = await drafts.get(caller, draftId);
+        if (found.state !== "found")
+          return found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
+        draft = found.draft;
+      } else {
+        const found = (source as { read: (id: string, at: number) => unknown }).read(
+          draftId,
+          now(),
+        );
+        if (found === "DRAFT_NOT_FOUND" || found === "DRAFT_EXPIRED") return found;
+        draft = found as Draft;
+      }
+      return { draft, words: formWords ? formWords(draft) : `${spec.commit.title}?` };
+    };
+    keepConfirmForm(commit, writeForm({ store: spec.store, read, refusals: words, now }));
+  }
   return write;
 }
 

@@ -1,26 +1,26 @@
 /**
- * A declared write's confirmation form (`ConfirmForm`), from what `defineWrite` already has:
- * the draft (from the kit's store, or the app's ids) shown as the person reads it — the app's
- * words, or the commit's title, then the draft's lines with its total last — and the single
+ * A commit's confirmation form (`ConfirmForm`), from what `defineWrite` already has (or from a
+ * hand-declared commit's `confirm.form`): the draft (from the kit's store, or the app's ids)
+ * shown as the person reads it — the app's words, or the commit's title, then the draft's
+ * lines with its total last — and the single
  * use of an answered form, kept as a record of the write's idempotency store under a key no
  * `idempotency_key` can spell (`#` is outside its alphabet), so every process agrees.
  */
 import { recordsOf, type IdempotencyStore } from "../idempotency/store.ts";
-import type { DraftStore } from "../stores/draft-store.ts";
 import type { ConfirmForm } from "./confirm-forms.ts";
 import { formMessage } from "./confirmation-form.ts";
-import { refusal } from "./write-refusals.ts";
+import type { ToolDefinition } from "../tool-definition.ts";
+import { draftWords, refusal } from "./write-refusals.ts";
 
-/** Where a write's form reads its drafts, and what it says about them. */
-export interface WriteFormSource<Draft> {
+/** What a form reads about one draft: its lines and the words above them, or why it cannot be confirmed. */
+export type FormDraft =
+  { readonly draft: unknown; readonly words: string } | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED";
+
+/** Where a commit's form reads its drafts, and spends its answers. */
+export interface WriteFormSource {
   readonly store: IdempotencyStore;
-  readonly drafts: DraftStore<Draft> | undefined;
-  /** The app-carried drafts' reader, when the kit keeps none. */
-  readonly read?: (draftId: string, now: number) => Draft | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED";
-  /** The commit's title (the form's first line without the app's words). */
-  readonly title: string;
-  /** The app's words for a draft (`commit.form`). */
-  readonly words?: ((draft: Draft) => string) | undefined;
+  /** The draft `draftId` names for `caller`, as the person reads it. */
+  readonly read: (draftId: string, caller: string) => Promise<FormDraft>;
   /** The words of the kit's draft refusals. */
   readonly refusals: { readonly [code: string]: string };
   readonly now: () => number;
@@ -51,33 +51,40 @@ export function draftLines(draft: unknown): string[] {
   return ordered.map(([key, value]) => `${key.replace(/_/g, " ")}: ${shown(value)}`);
 }
 
-/** The write's form. */
-export function writeForm<Draft>(source: WriteFormSource<Draft>): ConfirmForm {
-  async function draftOf(
-    draftId: string,
-    caller: string,
-  ): Promise<{ draft: Draft } | { code: "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED" }> {
-    if (!source.drafts) {
-      const read = source.read!(draftId, source.now());
-      if (read === "DRAFT_NOT_FOUND" || read === "DRAFT_EXPIRED")
-        return { code: read as "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED" };
-      return { draft: read as Draft };
-    }
-    const found = await source.drafts.get(caller, draftId);
-    if (found.state === "found") return { draft: found.draft };
-    return { code: found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND" };
+/** Each hand-declared commit's form, made once from its `confirm.form`. */
+const byRule = new WeakMap<object, ConfirmForm>();
+
+/** The form a commit declared by hand asks for (`confirm.form`), if any. */
+export function ruleFormOf(
+  tool: Pick<ToolDefinition<unknown>, "confirm">,
+): ConfirmForm | undefined {
+  const rule = tool.confirm;
+  if (typeof rule !== "object" || !rule.form) return undefined;
+  const spec = rule.form;
+  let form = byRule.get(spec);
+  if (!form) {
+    form = writeForm({
+      store: spec.store,
+      read: (draftId, caller) => spec.draft(draftId, caller),
+      refusals: draftWords(rule.prepare),
+      now: Date.now,
+    });
+    byRule.set(spec, form);
   }
+  return form;
+}
+
+/** A commit's form. */
+export function writeForm(source: WriteFormSource): ConfirmForm {
   return {
     async describe(draftId, caller) {
-      const found = await draftOf(draftId, caller);
-      if ("code" in found) {
-        const { value } = refusal(found.code, source.refusals[found.code] ?? found.code);
+      const found = await source.read(draftId, caller);
+      if (typeof found === "string") {
+        const { value } = refusal(found, source.refusals[found] ?? found);
         if (!value.ok) return { error: value.error };
         throw new TypeError("unreachable: a refusal is not ok");
       }
-      const draft = found.draft;
-      const words = source.words ? source.words(draft) : `${source.title}?`;
-      return { message: formMessage(words, draftLines(draft)) };
+      return { message: formMessage(found.words, draftLines(found.draft)) };
     },
     async spend(caller, nonce, expires) {
       const records = recordsOf(source.store);

@@ -394,6 +394,40 @@ async function judge(
   };
 }
 
+/**
+ * What the person reads in a client that shows no widget but a form (the kit asks, seals and
+ * spends it; docs/server.md, "Confirmation in every client"): the draft priced as the commit
+ * will price it — a draft the commit would refuse is refused here, before the person is asked
+ * — and what paying means here: the default saved card charged, or the merchant's page.
+ */
+export function orderForm(deps: GiftGeniusDeps) {
+  return {
+    store: deps.store,
+    async draft(draftId: string, caller: string) {
+      const context = { requestId: `form-${randomUUID()}`, log: deps.log };
+      const priced = await priceDraft(deps, draftId, caller, context);
+      if ("final" in priced) {
+        if (priced.value.ok) throw new TypeError("a refusal without an error");
+        const { code } = priced.value.error;
+        if (code === "DRAFT_NOT_FOUND" || code === "DRAFT_EXPIRED") return code;
+        throw new ToolFailure(priced.value.error);
+      }
+      const method = paymentMethodOf(caller, undefined);
+      const words = deps.merchant
+        ? "Start the checkout of this order? You pay on the merchant's page; nothing is charged here."
+        : method
+          ? `Place this order? Your default card, ${method.brand} ending ${method.last4}, is charged.`
+          : "Place this order?";
+      const draft = {
+        gift: priced.card.title,
+        quantity: priced.claims.quantity,
+        total: priced.total,
+      };
+      return { words, draft };
+    },
+  };
+}
+
 /** Builds the tool. */
 export function commitOrderTool(deps: GiftGeniusDeps) {
   return defineTool(giftGenius, "order", {
@@ -403,11 +437,11 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     // ChatGPT shows `invoked` after the call, and "Order placed" would be untrue before payment.
     description: deps.merchant
       ? "Start the checkout of a draft from prepare_order: answers the merchant's checkout page, where the " +
-        "person pays; nothing is charged here. The app calls it when the person confirms the draft in the widget " +
-        "(it needs the widget's confirmation). Send one idempotency_key per purchase and reuse it on every retry: " +
+        "person pays; nothing is charged here. The app calls it when the person confirms the draft in the widget; " +
+        "in a client without the widget, calling it asks the person to confirm in a form. Send one idempotency_key per purchase and reuse it on every retry: " +
         "it opens one checkout."
       : "Place the order for a draft from prepare_order and charge the person. The app calls it when the person " +
-        "confirms the draft in the widget (it needs the widget's confirmation). Send one idempotency_key per purchase " +
+        "confirms the draft in the widget; in a client without the widget, calling it asks the person to confirm in a form. Send one idempotency_key per purchase " +
         "and reuse it on every retry of that purchase: it is never charged twice.",
     annotations: {
       readOnlyHint: false,
@@ -428,7 +462,8 @@ export function commitOrderTool(deps: GiftGeniusDeps) {
     // the proof prepare_order's result gave the widget (the kit checks it). The record answers
     // first: a replay, or the finish of an order in doubt, needs no fresh proof (the secret
     // may have been dropped, the proof may be past its life), and nothing else runs without it.
-    confirm: { prepare: "prepare_order", recordFirst: true },
+    // A client without the widget that shows forms asks the person there instead.
+    confirm: { prepare: "prepare_order", recordFirst: true, form: orderForm(deps) },
     async handler(args, context) {
       // The token's subject (the tool requires a verified caller): keys, orders and the
       // payment key of one person never meet another's.
