@@ -156,6 +156,17 @@ export interface KitToolServer extends ToolServer {
    * `authenticate(tools)`), so an app never hands the metadata over itself.
    */
   useResource(resource: ProtectedResource): void;
+  /**
+   * Runs one call as a client that declared `input` would send it (a client showing forms, a
+   * retry carrying the person's answer): its result, or its form's input request. The SDK
+   * wiring does this for `tools/call`; `checkWrite` calls it in process.
+   */
+  callWithInput(
+    name: string,
+    args: unknown,
+    origin: CallOrigin | undefined,
+    input: CallInput,
+  ): Promise<CallResult>;
 }
 
 /** What one call knows once its tool is found: who calls, under which request id. */
@@ -646,6 +657,7 @@ export function createToolServer(options: {
     // Without `input` no form is asked for: the answer is always a tool result.
     callTool: (name, args, origin) =>
       run(name, args, { ...origin, input: undefined }) as Promise<CallToolResult>,
+    callWithInput: (name, args, origin, input) => run(name, args, { ...origin, input }),
     reconciler: serverReconciler(options.tools, sheet),
     refusal(name, auth, args) {
       if (unproven(name, args, auth)) return undefined;

@@ -5,7 +5,8 @@
  * proof the prepare result carried), and every test counts the writes the app made through
  * the hook it gives (`onEffect`): a confirmed draft writes once per key and once whatever the
  * key, ten keys at once write one, a key is bound to its draft, the model's own call and an
- * anonymous caller write nothing, a draft nobody prepared is refused saying nothing changed,
+ * anonymous caller write nothing, a client without the widget asks the person in a form (Yes
+ * writes once, its answer counts once, No writes nothing), a draft nobody prepared is refused saying nothing changed,
  * and a restarted server replays what it wrote.
  */
 import assert from "node:assert/strict";
@@ -18,7 +19,8 @@ import { createConfirmationSigner } from "../../server/write/confirmation.ts";
 import { guardStore } from "../../server/idempotency/guard-store.ts";
 import { createSqliteStore } from "../../server/idempotency/sqlite-store.ts";
 import type { IdempotencyStore } from "../../server/idempotency/store.ts";
-import type { ToolServer } from "../../server/tool-server.ts";
+import { kitToolServer, type ToolServer } from "../../server/tool-server.ts";
+import type { CallInput } from "../../server/write/confirm-forms.ts";
 import type { WidgetUris } from "../../server/widget/widget-tool-meta.ts";
 import { callAsWidget } from "../widget-caller.ts";
 
@@ -71,6 +73,11 @@ export interface CheckWriteOptions {
   readonly widget?: WidgetUris;
   /** The fixed clock of every server (default: now, when the tests are declared). */
   readonly now?: number;
+  /**
+   * `false` when the write turned its confirmation form off (`commit.form: false`): the form
+   * checks are left out. Default: the write asks in a form where no widget is, and is checked.
+   */
+  readonly form?: false;
 }
 
 /** The code the kit answers for a draft id it cannot find. */
@@ -89,6 +96,9 @@ function errorOf(result: { structuredContent?: unknown }): { [key: string]: unkn
   assert.ok(body.ok === false && typeof error === "object" && error !== null, JSON.stringify(body));
   return error as { [key: string]: unknown };
 }
+
+/** The person's Yes, as a client's `inputResponses` carry it. */
+const ACCEPT = { confirm: { action: "accept", content: { confirm: true } } };
 
 /**
  * Declares the kit's write tests for one prepare → commit pair of an app (see the file
@@ -137,6 +147,25 @@ export function checkWrite(options: CheckWriteOptions): void {
     const send = (draft_id: string, idempotency_key: string, origin = alice) =>
       widget.call(commit, { draft_id, idempotency_key }, origin);
     return { server, tools, store, draft, send };
+  }
+
+  /** The commit called as a client that shows forms, not the widget, sends it (no proof). */
+  const formCall = (tools: ToolServer, args: object, input: CallInput) =>
+    kitToolServer(tools).callWithInput(commit, args, alice, input) as Promise<{
+      structuredContent?: unknown;
+      resultType?: unknown;
+      requestState?: unknown;
+    }>;
+
+  /** The form the commit asks for, and its retry with the person's answer. */
+  async function askForm(tools: ToolServer, args: object) {
+    const asked = await formCall(tools, args, { form: true });
+    assert.equal(asked.resultType, "input_required", JSON.stringify(asked));
+    const state = asked.requestState;
+    const answers = { accept: ACCEPT, decline: { confirm: { action: "decline" } } };
+    const retry = (answer: keyof typeof answers) =>
+      formCall(tools, args, { form: true, state, responses: answers[answer] });
+    return { state, retry };
   }
 
   vitest.describe(`the write ${commit} (the kit's promises)`, () => {
@@ -196,6 +225,33 @@ export function checkWrite(options: CheckWriteOptions): void {
       assert.equal(refused.changes, "none");
       assert.equal(server.writes, 0);
     });
+
+    if (options.form !== false) {
+      vitest.it(
+        "asks the person in a form where no widget is: Yes writes once, its answer only once",
+        async () => {
+          const { server, tools, draft } = start();
+          const args = { draft_id: await draft(), idempotency_key: "check-form-1" };
+          const { state, retry } = await askForm(tools, args);
+          const done = content(await retry("accept"));
+          assert.equal(done.ok, true, JSON.stringify(done));
+          assert.equal(server.writes, 1);
+          // The same answer again (a client that sent it twice, a replay): refused, no write.
+          const again = await formCall(tools, args, { form: true, state, responses: ACCEPT });
+          assert.equal(errorOf(again).code, "CONFIRMATION_STATE_USED");
+          assert.equal(server.writes, 1);
+        },
+      );
+
+      vitest.it("writes nothing when the person declines the form, and says so", async () => {
+        const { server, tools, draft } = start();
+        const args = { draft_id: await draft(), idempotency_key: "check-form-no-1" };
+        const refused = errorOf(await (await askForm(tools, args)).retry("decline"));
+        assert.equal(refused.code, "CONFIRMATION_DECLINED");
+        assert.equal(refused.changes, "none");
+        assert.equal(server.writes, 0);
+      });
+    }
 
     vitest.it("writes nothing for a caller nobody signed in", async () => {
       const { server, draft, send } = start();
