@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createDevHostHandler } from "../devhost/server/handler.ts";
-import { isForeignRequest } from "../devhost/server/request-guard.ts";
+import { isForeignRequest } from "../server/http/request-guard.ts";
 import { UsageError } from "./create.ts";
 import { runDevForAppPage } from "./dev/app-page.ts";
 import { forward } from "./dev/forward.ts";
