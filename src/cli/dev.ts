@@ -12,6 +12,8 @@
  *    own origin only. The page is the MCP endpoint the person's browser uses, so the command
  *    gets `AUTH_AUDIENCE=<page>/mcp` (unless set): the tokens the page signs in for name it.
  *    The page may also reach the authorization servers the metadata names, to sign in.
+ *    Its fault switch is the app server's own `/devhost/faults` (dev/app-faults.ts), when it
+ *    has one: `serveApp` serves it in development for every `defineWrite` commit.
  * With `--app-page` the server serves the page itself and only hears of the rebuilds
  * (dev/app-page.ts).
  */
@@ -20,8 +22,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createDevHostHandler } from "../devhost/server/handler.ts";
-import { isForeignRequest } from "../devhost/server/request-guard.ts";
+import { isForeignRequest } from "../server/http/request-guard.ts";
 import { UsageError } from "./create.ts";
+import { appFaults } from "./dev/app-faults.ts";
 import { runDevForAppPage } from "./dev/app-page.ts";
 import { forward } from "./dev/forward.ts";
 import {
@@ -102,9 +105,15 @@ export async function runDev(options: DevOptions): Promise<void> {
     throw error;
   }
 
+  // The app server's own fault switch (serveApp's, in development on loopback), if it has one.
+  const faults = await appFaults(target);
   const devHost = createDevHostHandler({
     appName: appName(cwd),
     mcpPath: MCP_PATH,
+    // The page is this machine's development tool, whatever NODE_ENV this process has; the
+    // switch is the app server's, which answers only in development on loopback.
+    development: true,
+    ...(faults ? { faults } : {}),
     authorizationServers: await authorizationServers(target),
     widgetBuilds: {
       subscribe(listener) {

@@ -230,6 +230,38 @@ describe("the dev fault switch", () => {
     ).toBeNull();
   });
 
+  it("takes a switch that answers later (another process's), and its refusal", async () => {
+    let spec = "";
+    const later = await startFixtureApp({
+      pageDir,
+      faults: {
+        get: async () => spec,
+        set: async (next) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (next === "nope") throw new Error("unknown fault: nope");
+          spec = next;
+        },
+        known: ["w=timeout"],
+      },
+    });
+    try {
+      const post = (faults: string) =>
+        fetch(`${later.url}/devhost/faults`, sameOrigin(later.url, { faults }));
+      expect(await (await post("w=timeout")).json()).toEqual({
+        faults: "w=timeout",
+        known: ["w=timeout"],
+      });
+      const refused = await post("nope");
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({ error: "unknown fault: nope" });
+      expect(await (await fetch(`${later.url}/devhost/faults`)).json()).toMatchObject({
+        faults: "w=timeout",
+      });
+    } finally {
+      await later.close();
+    }
+  });
+
   it("reports a spec the server refuses", async () => {
     const strict = await startFixtureApp({
       pageDir,

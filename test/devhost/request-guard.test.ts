@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { hasLoopbackHost, isServedOnLoopback } from "../../src/devhost/server/request-guard.ts";
+import { hasLoopbackHost, isServedOnLoopback } from "../../src/server/http/request-guard.ts";
 
 function request(bound: string | undefined, local: string, host = "127.0.0.1:1"): IncomingMessage {
   const server =

@@ -4,12 +4,16 @@
  */
 import { request } from "node:http";
 
-/** Sends `path` to `url`'s server as `host`; resolves with the status and the body's text. */
+/**
+ * Sends `path` to `url`'s server as `host`; resolves with the status and the body's text.
+ * `headers` go last (a test's own `Origin`, `Content-Type`, `Sec-Fetch-Site`).
+ */
 export function requestAsHost(
   url: URL,
   path: string,
   host: string,
   body?: unknown,
+  headers: { readonly [name: string]: string } = {},
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const sent = body === undefined ? undefined : JSON.stringify(body);
@@ -28,6 +32,7 @@ export function requestAsHost(
                 "mcp-protocol-version": "2025-11-25",
               }
             : {}),
+          ...headers,
         },
       },
       (res) => {

@@ -5,7 +5,7 @@
  * app's server in {@link WIDGET_BUILDS_ENV}.
  */
 import { get, type ServerResponse } from "node:http";
-import { BASE_HEADERS } from "./http-utils.ts";
+import { BASE_HEADERS } from "../../server/http/node-replies.ts";
 import type { DevHostOptions } from "./options.ts";
 import { isLoopbackHostName } from "../../core/loopback.ts";
 

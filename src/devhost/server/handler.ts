@@ -13,19 +13,24 @@ import { declaredOrigins, frameCsp } from "./frame-csp.ts";
 import { frameDocument } from "./frame-document.ts";
 import { FrameStore } from "./frame-store.ts";
 import { serveBuildEvents, WIDGET_BUILDS_ENV, widgetBuildsFrom } from "./build-events.ts";
-import { BASE_HEADERS, BodyError, readJsonBody, sendJson, sendText } from "./http-utils.ts";
-import type { DevHostOptions } from "./options.ts";
 import {
-  hasLoopbackHost,
-  isForeignRequest,
-  isSameOriginJsonRequest,
-  isServedOnLoopback,
-} from "./request-guard.ts";
+  BASE_HEADERS,
+  BodyError,
+  readJsonBody,
+  sendJson,
+  sendText,
+} from "../../server/http/node-replies.ts";
+import type { DevHostOptions } from "./options.ts";
+import { isForeignRequest, isSameOriginJsonRequest } from "../../server/http/request-guard.ts";
+import {
+  answerFaultSwitch,
+  FAULT_SWITCH_PATH,
+  faultSwitchOpen,
+} from "../../server/http/fault-switch-route.ts";
 import { isRecord } from "../../core/is-record.ts";
 
 const DEFAULT_PAGE_DIR = fileURLToPath(new URL("../../../dist/devhost/", import.meta.url));
 const FRAME_BODY_LIMIT = 8 * 1024 * 1024;
-const FAULT_BODY_LIMIT = 4 * 1024;
 const ASSET_TYPES: { readonly [ext: string]: string } = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -92,12 +97,6 @@ export function createDevHostHandler(
     (development ? widgetBuildsFrom(process.env[WIDGET_BUILDS_ENV]) : undefined);
   const csp = pageCsp((options.authorizationServers ?? []).flatMap(httpOrigin));
 
-  function faultSwitchOpen(req: IncomingMessage): boolean {
-    return (
-      Boolean(options.faults) && development && isServedOnLoopback(req) && hasLoopbackHost(req)
-    );
-  }
-
   function servePage(res: ServerResponse): void {
     const file = join(pageDir, "index.html");
     if (!existsSync(file)) {
@@ -135,7 +134,10 @@ export function createDevHostHandler(
       appName: options.appName ?? "MCP app",
       mcpPath: options.mcpPath ?? "/mcp",
       exampleArgs: options.exampleArgs ?? {},
-      faults: faultSwitchOpen(req) ? { known: options.faults?.known ?? [] } : null,
+      faults:
+        options.faults && faultSwitchOpen(req, development)
+          ? { known: options.faults.known ?? [] }
+          : null,
       liveReload: Boolean(widgetBuilds),
     });
   }
@@ -161,24 +163,6 @@ export function createDevHostHandler(
       "Content-Security-Policy": frame.csp,
     });
     res.end(frame.html);
-  }
-
-  async function faultSwitch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const faults = options.faults;
-    if (!faults || !faultSwitchOpen(req)) return sendText(res, 404, "Not found\n");
-    if (req.method === "GET")
-      return sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
-    if (!isSameOriginJsonRequest(req)) return sendText(res, 403, "Forbidden\n");
-    const spec = record(await readJsonBody(req, FAULT_BODY_LIMIT)).faults;
-    if (typeof spec !== "string") return sendJson(res, 400, { error: "faults must be a string" });
-    try {
-      faults.set(spec);
-    } catch (error) {
-      return sendJson(res, 422, {
-        error: error instanceof Error ? error.message : "fault spec refused",
-      });
-    }
-    sendJson(res, 200, { faults: faults.get(), known: faults.known ?? [] });
   }
 
   return async (req, res) => {
@@ -208,8 +192,8 @@ export function createDevHostHandler(
       } else if (path === "/devhost/frames" && method === "POST") await createFrame(req, res);
       else if (path.startsWith("/devhost/frames/") && read)
         serveFrame(res, path.slice("/devhost/frames/".length));
-      else if (path === "/devhost/faults" && (read || method === "POST"))
-        await faultSwitch(req, res);
+      else if (path === FAULT_SWITCH_PATH && (read || method === "POST"))
+        await answerFaultSwitch(req, res, options.faults, development);
       else sendText(res, 404, "Not found\n");
     } catch (error) {
       if (error instanceof BodyError) sendJson(res, error.status, { error: error.message });

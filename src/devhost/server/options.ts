@@ -12,13 +12,14 @@ export interface DevHostOptions {
   readonly exampleArgs?: { readonly [tool: string]: { readonly [key: string]: unknown } };
   /**
    * The fault switch: the server's fault injection, as the page's switch sees it; without it
-   * the page shows none.
+   * the page shows none. `get` and `set` may answer at once (an app's own faults) or later (the
+   * faults of another process: `mcp-widget-kit dev` reaches its app server's switch).
    */
   readonly faults?: {
     /** The active fault spec, in the server's own syntax (e.g. the value of the app's faults variable). */
-    get(): string;
-    /** Replaces the active faults for the next calls. Throw to refuse a malformed spec. */
-    set(spec: string): void;
+    get(): string | Promise<string>;
+    /** Replaces the active faults for the next calls. Throw (or reject) to refuse a malformed spec. */
+    set(spec: string): void | Promise<void>;
     /** Fault names the page offers as checkboxes; free text is always possible. */
     readonly known?: readonly string[];
   };

@@ -23,6 +23,7 @@ import { widgetResources } from "../widget/widget-resources.ts";
 import { audienceMismatch, readSettings, timingOf, type AppSettings } from "./app-settings.ts";
 import type { AppServerOptions } from "./app-tool-server.ts";
 import { openAppStore, pathOf } from "./app-store.ts";
+import { writeFaultsRoute } from "./write-faults-route.ts";
 
 /** What an app's `open` may give back beside its tool server. */
 export interface OpenedApp {
@@ -253,6 +254,7 @@ function serveOverHttp(
         ...(settings.development && isLoopbackHost(settings.host) ? loopbackHostHeaders(port) : []),
       ]
     : undefined;
+  const otherRoutes = withWriteFaults(app, settings);
   return serveHttp({
     createServer: (ctx) => app.tools.createServer(ctx),
     log,
@@ -264,8 +266,22 @@ function serveOverHttp(
     ...(settings.bodyTimeoutMs !== undefined ? { bodyTimeoutMs: settings.bodyTimeoutMs } : {}),
     health: ping,
     routes: async (request) => auth.resource.respond(request) ?? (await app.routes?.(request)),
-    ...(app.otherRoutes ? { otherRoutes: app.otherRoutes } : {}),
+    ...(otherRoutes ? { otherRoutes } : {}),
   });
+}
+
+/**
+ * The app's node routes, then — in development on a loopback-bound server only — the fault
+ * switch of its declared writes (an app that serves `/devhost/faults` itself keeps its own).
+ */
+function withWriteFaults(app: OpenedApp, settings: AppSettings): OpenedApp["otherRoutes"] {
+  const own = app.otherRoutes;
+  const faults =
+    settings.development && isLoopbackHost(settings.host)
+      ? writeFaultsRoute(app.tools, settings.development)
+      : undefined;
+  if (!faults) return own;
+  return async (req, res) => (own ? await own(req, res) : false) || faults(req, res);
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   type RefusalOptions,
   type WriteValue,
 } from "./write-refusals.ts";
+import { withWriteFaults, writeFaultWords } from "./write-faults.ts";
 
 /** What a commit keeps with its record before the effect begins: the draft it confirmed. */
 export interface WriteCapture<Draft> {
@@ -303,9 +304,13 @@ export function defineWrite<
     : undefined;
   const words: Record<string, string> = {
     ...draftWords(spec.prepare.name),
+    ...writeFaultWords(spec.commit.name),
     ...spec.commit.refusals,
   };
   const auth = { scopes: [spec.scope] };
+  // Development faults (write-faults.ts): the local host's switch may make this commit's
+  // effect meet an outage or lose its answer; without one set, this is the effect itself.
+  const commitEffect = withWriteFaults(spec.commit.name, spec.commit.effect);
 
   /** Each answer of the effect as the record's attempt. */
   const answers = {
@@ -518,7 +523,7 @@ export function defineWrite<
               await effect.capture(captured);
             }
           }
-          return effectOf(spec.commit.effect, captured, context.caller, effect);
+          return effectOf(commitEffect, captured, context.caller, effect);
         },
       });
       // Another key's commit holds the draft with no claim running (it ended retryable):
@@ -545,7 +550,7 @@ export function defineWrite<
     purges: drafts ? [(limit: number) => drafts.purgeExpired(limit)] : [],
     reconciler: {
       owns: (captured) => capturedBy(spec.commit.name, captured),
-      complete: reconcileWith(spec.commit.effect),
+      complete: reconcileWith(commitEffect),
       // The reconciler's claim and the record it settles live as long as the tool's.
       ...(spec.timing?.leaseMs ? { leaseMs: spec.timing.leaseMs } : {}),
       ...(spec.timing?.ttlMs ? { ttlMs: spec.timing.ttlMs } : {}),

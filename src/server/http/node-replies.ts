@@ -1,7 +1,10 @@
-/** Small response and body helpers for the dev host's routes (node:http, no framework). */
+/**
+ * Small response and body helpers for the development routes on `node:http` (the dev host's,
+ * the fault switch's; no framework).
+ */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-/** Headers every dev host response carries. */
+/** Headers every development route's response carries. */
 export const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",

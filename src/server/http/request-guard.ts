@@ -1,7 +1,9 @@
 /**
- * Who may use the dev host's side doors. The fault switch changes how the server behaves for
- * everyone, so it exists only in development on a loopback-bound server, and only answers
- * same-origin requests (a page on another site, or a DNS-rebound name, gets nothing).
+ * Who may use the development side doors of a server on `node:http` — the dev host page's
+ * routes and the fault switch (`fault-switch-route.ts`, served by the dev host and by
+ * `serveApp`). The fault switch changes how the server behaves for everyone, so it exists only
+ * in development on a loopback-bound server, and only answers same-origin requests (a page on
+ * another site, or a DNS-rebound name, gets nothing).
  */
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo, Server, Socket } from "node:net";
