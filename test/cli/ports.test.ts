@@ -27,10 +27,13 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-/** The sign-in line `serveApp` prints after the endpoint, once it is there. */
+/**
+ * The sign-in line `serveApp` prints after the endpoint, once it is there: on a loaded machine
+ * (four servers starting at once beside other suites) it may come seconds after the endpoint.
+ */
 async function signInOf(server: ServerProcess, name: string): Promise<URL> {
   const pattern = new RegExp(`^${name}: development sign-in at (http://127\\.0\\.0\\.1:\\d+) `);
-  for (let waited = 0; waited < 5_000; waited += 50) {
+  for (let waited = 0; waited < 20_000; waited += 50) {
     const line = server.logs.map((l) => pattern.exec(l)).find(Boolean);
     if (line) return new URL(line[1]!);
     await new Promise((resolve) => setTimeout(resolve, 50));
