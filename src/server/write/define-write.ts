@@ -313,26 +313,7 @@ export function defineWrite<
   const commitEffect = withWriteFaults(spec.commit.name, spec.commit.effect);
 
   /** Each answer of the effect as the record's attempt. */
-  const answers = {
-    refuse: (code: string, options?: RefusalOptions) =>
-      asRefused(refusal(code, words[code] ?? code, { final: true, ...options })),
-    unknown: (message: string) =>
-      asRefused<Done>({
-        final: false,
-        inDoubt: true,
-        value: {
-          ok: false,
-          error: {
-            code: UPSTREAM_TIMEOUT,
-            message,
-            retryable: true,
-            retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
-            next_action: NEXT_ACTIONS.retrySameKey,
-            changes: "unknown",
-          },
-        },
-      }),
-  };
+  const answers = effectAnswers<Done>(words);
 
   function effectOf(
     run: NonNullable<typeof spec.commit.compensate>,
@@ -432,111 +413,145 @@ export function defineWrite<
     return !store.thing && recordsOf(spec.store).claimFreshWith !== undefined;
   }
 
-  const prepare = defineTool(contract, spec.prepare.kind, {
-    name: spec.prepare.name,
-    title: spec.prepare.title,
-    description: spec.prepare.description,
-    // Read only (a draft is no write); with the kit's drafts each call makes a new one.
-    annotations: {
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: !drafts,
-      openWorldHint: false,
-    },
-    meta: widgetToolMeta(spec.widget.uris, spec.prepare.words),
-    // The kit's drafts belong to their author: the store keys them by the verified caller.
-    ...(drafts ? { auth } : {}),
-    arguments: spec.prepare.arguments,
-    async handler(args, context) {
-      const put = (draft: Draft) => {
-        if (!drafts) throw new TypeError("defineWrite: put needs drafts kept by the kit");
-        return drafts.put(context.caller, draft);
-      };
-      return { ok: true, ...(await spec.prepare.handler(args, { context, now: now(), put })) };
-    },
-  });
+  /** The prepare tool: reads only, and keeps the draft where the write says. */
+  function prepareTool() {
+    return defineTool(contract, spec.prepare.kind, {
+      name: spec.prepare.name,
+      title: spec.prepare.title,
+      description: spec.prepare.description,
+      // Read only (a draft is no write); with the kit's drafts each call makes a new one.
+      annotations: {
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: !drafts,
+        openWorldHint: false,
+      },
+      meta: widgetToolMeta(spec.widget.uris, spec.prepare.words),
+      // The kit's drafts belong to their author: the store keys them by the verified caller.
+      ...(drafts ? { auth } : {}),
+      arguments: spec.prepare.arguments,
+      async handler(args, context) {
+        const put = (draft: Draft) => {
+          if (!drafts) throw new TypeError("defineWrite: put needs drafts kept by the kit");
+          return drafts.put(context.caller, draft);
+        };
+        return { ok: true, ...(await spec.prepare.handler(args, { context, now: now(), put })) };
+      },
+    });
+  }
 
-  const commit = defineTool(contract, spec.commit.kind, {
-    name: spec.commit.name,
-    title: spec.commit.title,
-    description: spec.commit.description,
-    meta: widgetToolMeta(spec.widget.uris, spec.commit.words),
-    // A write for a verified caller, whose scope keys the records; hidden from the model and
-    // run only with the proof the prepare result gave the widget.
-    writes: true,
-    confirm: { prepare: spec.prepare.name },
-    auth,
-    arguments: commitArguments({
-      draftExample: spec.commit.draftExample,
-      ...(spec.commit.arguments ? { extra: spec.commit.arguments } : {}),
-    }),
-    async handler(args, context) {
-      // The app's own arguments, captured with the draft: what a retry and the reconciler use.
-      const { draft_id: _draftId, idempotency_key: _key, ...own } = args;
-      const ownArgs = spec.commit.arguments ? { args: own } : {};
-      const outcome = await runCommit<WriteValue<Done>, WriteCapture<Draft>>({
-        store: spec.store,
-        args,
-        context,
-        now,
-        ...(spec.timing ? { timing: spec.timing } : {}),
-        // Judged first: the draft is taken, the key claimed and the draft captured in one
-        // durable write (one round trip on PostgreSQL), not a take, a claim and a capture. A
-        // draft with a thing is taken as before (its thing is read from the draft first).
-        judgeFirst: judgeFirst(),
-        async execute(effect) {
-          let captured = effect.captured;
-          if (captured === undefined) {
-            const along = drafts && store ? captureAlong(effect) : undefined;
-            const fresh = along
-              ? await draftTakeAlong(
-                  drafts!,
-                  context.caller,
-                  args.draft_id,
-                  effect.effectKey,
-                  now(),
-                  { write: spec.commit.name, args: ownArgs.args },
-                )
-              : undefined;
-            if (along && fresh) {
-              captured = await along(fresh);
-              // Taken and captured: an unfit draft is refused for good, certain that nothing
-              // left the process (its record was in doubt from the capture on).
-              if (store!.schema && !v.is(store!.schema, captured.draft)) {
-                await drafts!.delete(context.caller, args.draft_id).catch(() => false);
-                return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
-                  final: true,
-                  definite: true,
-                });
+  /**
+   * The commit tool: the person's proof, the key and the draft taken in one record, the
+   * effect run once from what the person confirmed.
+   */
+  function commitTool() {
+    return defineTool(contract, spec.commit.kind, {
+      name: spec.commit.name,
+      title: spec.commit.title,
+      description: spec.commit.description,
+      meta: widgetToolMeta(spec.widget.uris, spec.commit.words),
+      // A write for a verified caller, whose scope keys the records; hidden from the model and
+      // run only with the proof the prepare result gave the widget.
+      writes: true,
+      confirm: { prepare: spec.prepare.name },
+      auth,
+      arguments: commitArguments({
+        draftExample: spec.commit.draftExample,
+        ...(spec.commit.arguments ? { extra: spec.commit.arguments } : {}),
+      }),
+      async handler(args, context) {
+        // The app's own arguments, captured with the draft: what a retry and the reconciler use.
+        const { draft_id: _draftId, idempotency_key: _key, ...own } = args;
+        const ownArgs = spec.commit.arguments ? { args: own } : {};
+        const outcome = await runCommit<WriteValue<Done>, WriteCapture<Draft>>({
+          store: spec.store,
+          args,
+          context,
+          now,
+          ...(spec.timing ? { timing: spec.timing } : {}),
+          // Judged first: the draft is taken, the key claimed and the draft captured in one
+          // durable write (one round trip on PostgreSQL), not a take, a claim and a capture. A
+          // draft with a thing is taken as before (its thing is read from the draft first).
+          judgeFirst: judgeFirst(),
+          async execute(effect) {
+            let captured = effect.captured;
+            if (captured === undefined) {
+              const along = drafts && store ? captureAlong(effect) : undefined;
+              const fresh = along
+                ? await draftTakeAlong(
+                    drafts!,
+                    context.caller,
+                    args.draft_id,
+                    effect.effectKey,
+                    now(),
+                    { write: spec.commit.name, args: ownArgs.args },
+                  )
+                : undefined;
+              if (along && fresh) {
+                captured = await along(fresh);
+                // Taken and captured: an unfit draft is refused for good, certain that nothing
+                // left the process (its record was in doubt from the capture on).
+                if (store!.schema && !v.is(store!.schema, captured.draft)) {
+                  await drafts!.delete(context.caller, args.draft_id).catch(() => false);
+                  return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
+                    final: true,
+                    definite: true,
+                  });
+                }
+              } else {
+                const taken = await take(context.caller, args.draft_id, effect.effectKey);
+                if (!("draft" in taken)) return taken;
+                captured = {
+                  write: spec.commit.name,
+                  draft_id: args.draft_id,
+                  draft: taken.draft,
+                  ...ownArgs,
+                };
+                // Kept with the record before anything is written: a retry or the reconciler
+                // finishes this write from what the person confirmed, whatever became of it.
+                await effect.capture(captured);
               }
-            } else {
-              const taken = await take(context.caller, args.draft_id, effect.effectKey);
-              if (!("draft" in taken)) return taken;
-              captured = {
-                write: spec.commit.name,
-                draft_id: args.draft_id,
-                draft: taken.draft,
-                ...ownArgs,
-              };
-              // Kept with the record before anything is written: a retry or the reconciler
-              // finishes this write from what the person confirmed, whatever became of it.
-              await effect.capture(captured);
             }
-          }
-          return effectOf(commitEffect, captured, context.caller, effect);
-        },
-      });
-      // Another key's commit holds the draft with no claim running (it ended retryable):
-      // "a request with this key is still running" would be untrue on both counts.
-      if (outcome.state === "in_progress" && (await heldIdle(context.caller, args.draft_id)))
-        return { ok: false as const, error: heldByUnfinished() };
-      return idempotentResult(outcome, (value, replayed) => {
-        if (value.ok) return { ok: true as const, ...spec.commit.show(value.done, replayed) };
-        const extra = value.done ? spec.commit.show(value.done, true).data : undefined;
-        return { ok: false as const, error: value.error, ...(extra ? { extra } : {}) };
-      });
-    },
-  });
+            return effectOf(commitEffect, captured, context.caller, effect);
+          },
+        });
+        // Another key's commit holds the draft with no claim running (it ended retryable):
+        // "a request with this key is still running" would be untrue on both counts.
+        if (outcome.state === "in_progress" && (await heldIdle(context.caller, args.draft_id)))
+          return { ok: false as const, error: heldByUnfinished() };
+        return idempotentResult(outcome, (value, replayed) => {
+          if (value.ok) return { ok: true as const, ...spec.commit.show(value.done, replayed) };
+          const extra = value.done ? spec.commit.show(value.done, true).data : undefined;
+          return { ok: false as const, error: value.error, ...(extra ? { extra } : {}) };
+        });
+      },
+    });
+  }
+
+  /** The form a client without the widget shows: the draft as the person reads it. */
+  function confirmForm(formWords: ((draft: Draft) => string) | undefined) {
+    const read = async (draftId: string, caller: string): Promise<FormDraft> => {
+      let draft: Draft;
+      if (drafts) {
+        const found = await drafts.get(caller, draftId);
+        if (found.state !== "found")
+          return found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
+        draft = found.draft;
+      } else {
+        const found = (source as { read: (id: string, at: number) => unknown }).read(
+          draftId,
+          now(),
+        );
+        if (found === "DRAFT_NOT_FOUND" || found === "DRAFT_EXPIRED") return found;
+        draft = found as Draft;
+      }
+      return { draft, words: formWords ? formWords(draft) : `${spec.commit.title}?` };
+    };
+    return writeForm({ store: spec.store, read, refusals: words, now });
+  }
+
+  const prepare = prepareTool();
+  const commit = commitTool();
 
   const reconcileWith =
     (run: NonNullable<typeof spec.commit.compensate>) =>
@@ -560,28 +575,32 @@ export function defineWrite<
   // The tool server finds the write's hooks from its commit (`ToolServer.reconciler`).
   keepWriteReconciler(commit, write.reconciler as WriteReconciler);
   // And its confirmation form, for a client that shows no widget but a form.
-  if (spec.commit.form !== false) {
-    const formWords = spec.commit.form;
-    const read = async (draftId: string, caller: string): Promise<FormDraft> => {
-      let draft: Draft;
-      if (drafts) {
-        const found = await drafts.get(caller, draftId);
-        if (found.state !== "found")
-          return found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
-        draft = found.draft;
-      } else {
-        const found = (source as { read: (id: string, at: number) => unknown }).read(
-          draftId,
-          now(),
-        );
-        if (found === "DRAFT_NOT_FOUND" || found === "DRAFT_EXPIRED") return found;
-        draft = found as Draft;
-      }
-      return { draft, words: formWords ? formWords(draft) : `${spec.commit.title}?` };
-    };
-    keepConfirmForm(commit, writeForm({ store: spec.store, read, refusals: words, now }));
-  }
+  if (spec.commit.form !== false) keepConfirmForm(commit, confirmForm(spec.commit.form));
   return write;
+}
+
+/** The effect's `refuse` and `unknown`, each as the record's attempt, in the write's `words`. */
+function effectAnswers<Done>(words: { readonly [code: string]: string }) {
+  return {
+    refuse: (code: string, options?: RefusalOptions) =>
+      asRefused<Done>(refusal(code, words[code] ?? code, { final: true, ...options })),
+    unknown: (message: string) =>
+      asRefused<Done>({
+        final: false,
+        inDoubt: true,
+        value: {
+          ok: false,
+          error: {
+            code: UPSTREAM_TIMEOUT,
+            message,
+            retryable: true,
+            retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
+            next_action: NEXT_ACTIONS.retrySameKey,
+            changes: "unknown",
+          },
+        },
+      }),
+  };
 }
 
 /** A refusal's attempt, carried through the effect's answer. */
