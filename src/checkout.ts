@@ -7,11 +7,7 @@
  * `mcp-widget-kit/checkout/server`, apart again so a widget never loads server code. See
  * docs/checkout.md.
  */
-export {
-  canRequestCheckout,
-  type CheckoutOutcome,
-  requestCheckout,
-} from "./bridge/request-checkout.ts";
+export { type CheckoutOutcome, requestCheckout } from "./bridge/request-checkout.ts";
 export { type SheetCheckout, useSheetCheckout } from "./hooks/use-sheet-checkout.ts";
 export {
   type PaymentMethodWords,

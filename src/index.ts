@@ -41,7 +41,6 @@ export {
   ConfirmDraft,
   type ConfirmDraftProps,
   type Draft,
-  EmptyState,
   type EmptyStateProps,
   type ErrorClass,
   type ErrorWords,
@@ -55,7 +54,6 @@ export {
   type ResultsOf,
   ResultView,
   type ResultViewProps,
-  WidgetRoot,
   WriteView,
   type WriteViewProps,
 } from "./components/index.ts";

@@ -9,7 +9,7 @@
  * Types that live in another entry (`Contract`, `ContractJsonSchema`, `Language`,
  * `AppMessages`) are named by these signatures and imported from their home entry.
  */
-export { widgetKit, WIDGET_KIT_PLUGIN_PREFIX, type WidgetKitOptions } from "./plugin.ts";
+export { widgetKit, type WidgetKitOptions } from "./plugin.ts";
 export { defineWidgetConfig, type WidgetConfig, type WidgetDomains } from "./widget-config.ts";
 export { writeContractLock } from "./contract-lock.ts";
 export { storybookConfig } from "./storybook.ts";

@@ -10,8 +10,8 @@ import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { Money } from "../contract/index.ts";
 import { useDraftCommit } from "../hooks/use-draft-commit.ts";
 import { useI18n } from "../i18n/use-i18n.ts";
-import type { CommitOutcome } from "../write/commit-outcome.ts";
-import { isCommitting } from "../write/write-machine.ts";
+import type { CommitOutcome, CommitSuccess } from "../write/commit-outcome.ts";
+import { isCommitting, type CommitPhase } from "../write/write-machine.ts";
 import { devWarn, IS_DEV, type DevNamed, useDevCheck } from "./dev.ts";
 import { errorClassOf, errorTitle, isSettled, type ErrorWords } from "./error-class.ts";
 import { ErrorState } from "./error-state.tsx";
@@ -170,19 +170,21 @@ export function ConfirmDraft({
     }
   }
 
-  if (phase.kind === "committed") {
-    return renderReceipt ? (
-      renderReceipt(phase.outcome)
+  /** Once the write is done: the app's receipt, else the kit's. */
+  const committedReceipt = (outcome: CommitSuccess) =>
+    renderReceipt ? (
+      renderReceipt(outcome)
     ) : (
       <Receipt
         title={words.committed}
-        reference={phase.outcome.reference}
-        total={phase.outcome.total ?? draft.total}
-        replayed={phase.outcome.replayed}
+        reference={outcome.reference}
+        total={outcome.total ?? draft.total}
+        replayed={outcome.replayed}
         focusOnMount
       />
     );
-  }
+
+  if (phase.kind === "committed") return committedReceipt(phase.outcome);
 
   // Cancel, or Back once the write ended: the least destructive action, focused on open.
   const dismiss = (action: string, label: string, run: () => unknown) => (
@@ -211,18 +213,18 @@ export function ConfirmDraft({
   const errorClass = failed ? errorClassOf(phase.error, errorClasses) : "unknown";
   const settled = failed && isSettled(phase.error, errorClass);
 
-  let body: ReactNode;
-  if (failed) {
+  /** After a failed commit: its error, and once it ended for good, each way out once. */
+  const failedCommit = ({ error, signIn }: Extract<CommitPhase, { kind: "error" }>) => {
     // Ended for good: each way out once, the least destructive first; a settled refusal is
     // not prepared again (it can only be refused again), nor one whose outcome is unknown or
     // applied (a new draft could be paid a second time: refresh reads what happened).
-    const ended = !phase.error.retryable && !phase.signIn;
+    const ended = !error.retryable && !signIn;
     const reprepare =
-      ended && !settled && phase.error.changes !== "unknown" && phase.error.changes !== "applied";
-    body = (
+      ended && !settled && error.changes !== "unknown" && error.changes !== "applied";
+    return (
       <>
         <ErrorState
-          error={phase.error}
+          error={error}
           onRetry={commit}
           errorTexts={errorTexts}
           errorClasses={errorClasses}
@@ -234,53 +236,56 @@ export function ConfirmDraft({
         </div>
       </>
     );
-  } else {
-    // Here (no error) a commit on its way is the first try: `busy` is `committing`.
-    body = (
-      <>
-        <h2 id={titleId}>{words.title ?? m.confirmTitle}</h2>
-        <div className="wk-dialog-body wk-stack">
-          <p id={descriptionId} className="wk-muted">
-            {words.description ?? m.confirmDescription}
-          </p>
-          <p>
-            <strong>{draft.title}</strong>
-          </p>
-          {children}
-          {draft.lines?.length ? (
-            <ul className="wk-lines">
-              {draft.lines.map((line, index) => (
-                <li key={index} className="wk-row">
-                  <span>{line.label}</span>
-                  {line.value ? <span className="wk-muted">{line.value}</span> : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {totalLine(draft.total, m.total, money)}
-          {expired || !draft.expiresAt ? null : (
-            <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>
-          )}
-        </div>
-        <p role="status" className={expired ? "wk-alert-text" : undefined}>
-          {expired ? m.expired : busy ? (words.committing ?? m.committing) : ""}
+  };
+
+  /**
+   * Before the commit: the draft, and whether Confirm is on — not while the commit is on its
+   * way (here, with no error, its first try: `busy` is `committing`), nor once it expired.
+   */
+  const draftQuestion = () => (
+    <>
+      <h2 id={titleId}>{words.title ?? m.confirmTitle}</h2>
+      <div className="wk-dialog-body wk-stack">
+        <p id={descriptionId} className="wk-muted">
+          {words.description ?? m.confirmDescription}
         </p>
-        <div className="wk-row">
-          {cancel}
-          <button
-            type="button"
-            className="wk-button wk-button--primary"
-            data-action="confirm"
-            disabled={busy || expired}
-            onClick={commit}
-          >
-            {words.confirm ?? m.confirm}
-          </button>
-          {expired ? prepareAgainButton : null}
-        </div>
-      </>
-    );
-  }
+        <p>
+          <strong>{draft.title}</strong>
+        </p>
+        {children}
+        {draft.lines?.length ? (
+          <ul className="wk-lines">
+            {draft.lines.map((line, index) => (
+              <li key={index} className="wk-row">
+                <span>{line.label}</span>
+                {line.value ? <span className="wk-muted">{line.value}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {totalLine(draft.total, m.total, money)}
+        {expired || !draft.expiresAt ? null : (
+          <p className="wk-muted">{m.expiresAt(dateTime(draft.expiresAt))}</p>
+        )}
+      </div>
+      <p role="status" className={expired ? "wk-alert-text" : undefined}>
+        {expired ? m.expired : busy ? (words.committing ?? m.committing) : ""}
+      </p>
+      <div className="wk-row">
+        {cancel}
+        <button
+          type="button"
+          className="wk-button wk-button--primary"
+          data-action="confirm"
+          disabled={busy || expired}
+          onClick={commit}
+        >
+          {words.confirm ?? m.confirm}
+        </button>
+        {expired ? prepareAgainButton : null}
+      </div>
+    </>
+  );
 
   return (
     <section
@@ -293,7 +298,7 @@ export function ConfirmDraft({
       aria-label={failed ? errorTitle(errorClass, settled, m) : undefined}
       tabIndex={-1}
     >
-      {body}
+      {failed ? failedCommit(phase) : draftQuestion()}
     </section>
   );
 }

@@ -103,39 +103,3 @@ export const IDEMPOTENCY_CODES = {
    */
   storeUnavailable: DATABASE_UNAVAILABLE,
 } as const;
-
-/**
- * Every code above in one object, for app code that reads them by name: `ERROR_CODES.NOT_FOUND`
- * is a ToolError `code`, `ERROR_CODES.field.required` a `field_errors[].code`, and
- * `ERROR_CODES.idempotency` the three of an idempotent write. The kit's own widget code imports
- * the single constants, so a widget that never names this object does not bundle it.
- */
-export const ERROR_CODES = {
-  VALIDATION_FAILED,
-  BAD_REQUEST,
-  UNAUTHORIZED,
-  FORBIDDEN,
-  NOT_FOUND,
-  CONFLICT,
-  RATE_LIMITED,
-  INTERNAL,
-  UPSTREAM_UNAVAILABLE,
-  UPSTREAM_TIMEOUT,
-  UPSTREAM_ERROR,
-  UPSTREAM_BAD_RESPONSE,
-  REQUEST_REJECTED,
-  IDEMPOTENCY_KEY_REUSED,
-  IN_PROGRESS,
-  DATABASE_UNAVAILABLE,
-  AUTH_REQUIRED,
-  AUTH_INVALID,
-  INSUFFICIENT_SCOPE,
-  CONFIRMATION_REQUIRED,
-  CONFIRMATION_NOT_DELIVERED,
-  HOST_CALL_FAILED,
-  UNREADABLE_RESULT,
-  /** The field error codes of the argument validator (`field_errors[].code`). */
-  field: FIELD_CODES,
-  /** The codes of `idempotentResult` and `runIdempotent`. */
-  idempotency: IDEMPOTENCY_CODES,
-} as const;

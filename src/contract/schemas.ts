@@ -30,7 +30,7 @@ export const FieldErrorSchema = v.object({
 export interface FieldError {
   /** Where: a path such as `interests[2]` or `budget_max`. */
   field: string;
-  /** What, machine-readable: `TOO_SMALL`, `REQUIRED` (`ERROR_CODES.field`) or the app's own. */
+  /** What, machine-readable: the validator's `TOO_SMALL`, `REQUIRED` … or the app's own. */
   code: string;
   /** One sentence for the model: what is wrong and what to send instead. */
   message: string;
@@ -78,7 +78,7 @@ export const ToolErrorSchema = v.object({
  * of every envelope (`ok: false`), written for two readers, the model and the person.
  */
 export interface ToolError {
-  /** Stable and machine-readable: `VALIDATION_FAILED`, `RATE_LIMITED` … (`ERROR_CODES`) or the app's own. */
+  /** Stable and machine-readable: the kit's `VALIDATION_FAILED`, `RATE_LIMITED` … or the app's own. */
   code: string;
   /** One sentence for the model, naming the field or condition. */
   message: string;

@@ -307,8 +307,47 @@ export function createToolServer(options: {
    */
   checkout?: PaymentSheet;
 }): ToolServer {
-  const { log } = options;
-  const contractVersion = options.contract.version;
+  const served = servedTools(options);
+  const calls = callAnswers(options, served);
+  // Its kit side (`refusal`, `useResource`) is reached through `kitToolServer`.
+  const server: KitToolServer = {
+    createServer: (_context, connection = {}) =>
+      createSdkServer({
+        info: options.info,
+        instructions: served.instructions,
+        tools: served.listed,
+        resources: options.resources,
+        // Only the HTTP layer's verified token (or the connection's configured principal)
+        // names the caller; the request's `_meta` is never read for identity.
+        callTool: (name, args, request) =>
+          calls.run(name, args, {
+            principal: principalOf(request.auth) ?? connection.principal,
+            auth: request.auth,
+            signal: request.signal,
+            input: request.input,
+          }),
+      }),
+    listTools: () => served.listed,
+    // Without `input` no form is asked for: the answer is always a tool result.
+    callTool: (name, args, origin) =>
+      calls.run(name, args, { ...origin, input: undefined }) as Promise<CallToolResult>,
+    callWithInput: (name, args, origin, input) => calls.run(name, args, { ...origin, input }),
+    reconciler: serverReconciler(options.tools, served.sheet),
+    refusal: calls.refusal,
+    useResource: calls.useResource,
+  };
+  return server;
+}
+
+/** `createToolServer`'s options. */
+type ToolServerOptions = Parameters<typeof createToolServer>[0];
+
+/**
+ * What a tool server serves, settled once from its options: the app's tools by name (no name
+ * twice, each of a declared kind), the payment sheet's tools beside them, which commits are
+ * confirmed and with what proof, and the `tools/list` entries and instructions the model reads.
+ */
+function servedTools(options: ToolServerOptions) {
   const byName = toolsByName(options.tools, options.contract.kinds);
   // The checkout kind: tools the kit answers itself, in the sheet's shapes, not the envelope.
   const sheet = options.checkout ? kitPaymentSheet(options.checkout) : undefined;
@@ -319,8 +358,6 @@ export function createToolServer(options: {
     if (byName.has(name))
       throw new TypeError(`Duplicate tool "${name}": the payment sheet registers it`);
   const declaredByTool = declaredArguments(byName);
-  // Set by the resource server wired in front of this server (`useResource`); none over stdio.
-  let resource: ProtectedResource | undefined;
   const plan = planConfirmations(
     [...byName.values(), ...confirmedCheckout(checkout)],
     options.contract.kinds,
@@ -336,6 +373,33 @@ export function createToolServer(options: {
   );
   const instructions = modelInstructions(options.instructions, new Set(plan.prepares.keys()));
   const listed = listedTools(byName, plan, checkout, checkoutAccess.auth);
+  return {
+    byName,
+    sheet,
+    checkout,
+    checkoutAccess,
+    declaredByTool,
+    plan,
+    proofs,
+    forms,
+    commitOf,
+    instructions,
+    listed,
+  };
+}
+
+/**
+ * How the server answers each call (`run`), and how HTTP refuses one before it runs
+ * (`refusal`): unknown tool, access, the confirmation gate, argument validation, the handler,
+ * and the shape of its result.
+ */
+function callAnswers(options: ToolServerOptions, served: ReturnType<typeof servedTools>) {
+  const { log } = options;
+  const contractVersion = options.contract.version;
+  const { byName, sheet, checkout, checkoutAccess, declaredByTool, plan, proofs, forms, commitOf } =
+    served;
+  // Set by the resource server wired in front of this server (`useResource`); none over stdio.
+  let resource: ProtectedResource | undefined;
 
   function fail(
     tool: ToolDefinition<unknown>,
@@ -635,40 +699,17 @@ export function createToolServer(options: {
     return { by: "form", commit: commit.name };
   }
 
-  // Its kit side (`refusal`, `useResource`) is reached through `kitToolServer`.
-  const server: KitToolServer = {
-    createServer: (_context, connection = {}) =>
-      createSdkServer({
-        info: options.info,
-        instructions,
-        tools: listed,
-        resources: options.resources,
-        // Only the HTTP layer's verified token (or the connection's configured principal)
-        // names the caller; the request's `_meta` is never read for identity.
-        callTool: (name, args, request) =>
-          run(name, args, {
-            principal: principalOf(request.auth) ?? connection.principal,
-            auth: request.auth,
-            signal: request.signal,
-            input: request.input,
-          }),
-      }),
-    listTools: () => listed,
-    // Without `input` no form is asked for: the answer is always a tool result.
-    callTool: (name, args, origin) =>
-      run(name, args, { ...origin, input: undefined }) as Promise<CallToolResult>,
-    callWithInput: (name, args, origin, input) => run(name, args, { ...origin, input }),
-    reconciler: serverReconciler(options.tools, sheet),
-    refusal(name, auth, args) {
+  return {
+    run,
+    refusal(name: string, auth: RequestAuth, args?: unknown): RefusedCall | undefined {
       if (unproven(name, args, auth)) return undefined;
       const kitTool = checkout.get(name);
       if (kitTool) return refuse(checkoutAccess, auth, (error) => kitTool.failure(error, ""));
       const tool = byName.get(name);
       return tool ? refuse(tool, auth, (error) => fail(tool, error)) : undefined;
     },
-    useResource(named) {
+    useResource(named: ProtectedResource) {
       resource = named;
     },
   };
-  return server;
 }

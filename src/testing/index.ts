@@ -14,4 +14,4 @@ export type { RecordedResult, RecordServer } from "./tool-caller.ts";
 export { snapshotFixtures } from "./snapshot-fixtures.tsx";
 export { checkWidget, type CheckWidgetOptions } from "./check-widget.tsx";
 export { recordedStory } from "./recorded-story.tsx";
-export { readFixtures, type Fixture } from "./fixture-files.ts";
+export type { Fixture } from "./fixture-files.ts";

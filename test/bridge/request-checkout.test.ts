@@ -7,7 +7,8 @@
  */
 import { testSheet } from "../server/test-sheet.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { canRequestCheckout, requestCheckout } from "../../src/checkout.ts";
+import { requestCheckout } from "../../src/checkout.ts";
+import { canRequestCheckout } from "../../src/bridge/request-checkout.ts";
 import { createSqliteStore } from "../../src/server/index.ts";
 import { createMockHost } from "../../src/testing/index.ts";
 import { fakeSheetProvider } from "../server/fake-sheet-provider.ts";

@@ -240,8 +240,8 @@ export async function openReconciliation(env: NodeJS.ProcessEnv) {
     );
     write(
       "widget/main.jsx",
-      `import { createRoot } from "react-dom/client";\nimport { HostProvider, WidgetRoot } from "mcp-widget-kit";\nimport "mcp-widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\nconst view = notes.parse(window.openai?.toolOutput);\n` +
-        `createRoot(document.getElementById("root")).render(<HostProvider><WidgetRoot state={view.state}>{view.state}</WidgetRoot></HostProvider>);\n`,
+      `import { mountWidget, ResultView } from "mcp-widget-kit";\nimport "mcp-widget-kit/styles.css";\nimport { notes } from "../contract.mjs";\n` +
+        `mountWidget(<ResultView contract={notes} renderResults={(view) => view.items.map((note) => <p key={note.id}>{note.text}</p>)} />);\n`,
     );
     execFileSync(bin("vite"), ["build", "--logLevel", "error"], {
       cwd: app,

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ItemList, WidgetRoot } from "../../src/index.ts";
+import { ItemList } from "../../src/index.ts";
+import { WidgetRoot } from "../../src/components/widget-root.tsx";
 import { renderWithHost } from "./helpers.tsx";
 
 const items = Array.from({ length: 100 }, (_, i) => ({ id: `n${i}`, text: `Note ${i}` }));

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../src/contract/index.ts";
 import { fromProblem } from "../../src/contract/problem.ts";
 import { ToolErrorSchema } from "../../src/contract/schemas.ts";
 import * as v from "valibot";
@@ -94,7 +93,7 @@ describe("fromProblem", () => {
     ],
   ])("turns %s into UPSTREAM_BAD_RESPONSE without echoing it", (_name, body, status, retryable) => {
     const error = fromProblem(body, status);
-    expect(error.code).toBe(ERROR_CODES.UPSTREAM_BAD_RESPONSE);
+    expect(error.code).toBe("UPSTREAM_BAD_RESPONSE");
     expect(error.retryable).toBe(retryable);
     const text = JSON.stringify(error);
     expect(text).not.toMatch(/internal-lb|SELECT|db\.js|unterminated|stack/);

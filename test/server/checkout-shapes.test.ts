@@ -1,12 +1,12 @@
 /**
  * The payment sheet's shapes: the session built from a server-priced draft (integer minor
  * units; floats, negatives and unsafe integers refused, naming the field; `https:` links only;
- * one id per draft and price, bound to its caller), ACP 2026-04-17's completion adapted to the
- * sheet's arguments, and `complete_checkout` as a tool (hidden from the model; its results).
+ * one id per draft and price, bound to its caller), and `complete_checkout` as a tool (hidden
+ * from the model; its results).
  */
 import { testSheet } from "./test-sheet.ts";
 import { createSqliteStore } from "../../src/server/index.ts";
-import { fromAcpComplete, type CheckoutDraft } from "../../src/server/checkout/index.ts";
+import type { CheckoutDraft } from "../../src/server/checkout/index.ts";
 import { fakeSheetProvider } from "./fake-sheet-provider.ts";
 
 const caller = { caller: "user:ada" };
@@ -165,58 +165,6 @@ describe("the session id across a secret rotation", () => {
       kind: "failed",
       error: { code: "CHECKOUT_SESSION_INVALID" },
     });
-  });
-});
-
-describe("ACP 2026-04-17", () => {
-  const address = {
-    name: "Ada",
-    line_one: "1 Main St",
-    city: "London",
-    country: "GB",
-    postal_code: "N1",
-  };
-  const body = {
-    buyer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
-    payment_data: {
-      handler_id: "h_stripe",
-      instrument: { type: "card", credential: { type: "spt", token: "spt_123" } },
-      billing_address: address,
-    },
-  };
-  const handlers = (id: string) => (id === "h_stripe" ? "stripe" : undefined);
-
-  it("adapts a completion to the sheet's arguments: the credential's token, the handler's provider", () => {
-    expect(fromAcpComplete("cs1_a.b", body, handlers)).toEqual({
-      checkout_session_id: "cs1_a.b",
-      buyer: { name: "Ada Lovelace", email: "ada@example.com", phone_number: null },
-      payment_data: {
-        token: "spt_123",
-        provider: "stripe",
-        billing_address: address,
-      },
-    });
-  });
-
-  it("refuses an unknown handler, a missing credential, a bad session id or garbage", () => {
-    expect(
-      fromAcpComplete(
-        "cs",
-        { ...body, payment_data: { ...body.payment_data, handler_id: "h_x" } },
-        handlers,
-      ),
-    ).toBeUndefined();
-    expect(
-      fromAcpComplete(
-        "cs",
-        { payment_data: { handler_id: "h_stripe", instrument: { type: "card" } } },
-        handlers,
-      ),
-    ).toBeUndefined();
-    expect(fromAcpComplete("a b", body, handlers)).toBeUndefined();
-    for (const garbage of [null, 1, "x", [], { payment_data: null }])
-      expect(fromAcpComplete("cs", garbage, handlers)).toBeUndefined();
-    expect(fromAcpComplete("cs", body, () => "p".repeat(500))).toBeUndefined();
   });
 });
 

@@ -1,4 +1,3 @@
-import { ERROR_CODES } from "../../src/contract/index.ts";
 import {
   createSqliteStore,
   idempotentResult,
@@ -19,7 +18,7 @@ describe("idempotentResult", () => {
     expect(idempotentResult<string>({ state: "key_reused" }, fromValue)).toMatchObject({
       ok: false,
       error: {
-        code: ERROR_CODES.idempotency.keyReused,
+        code: "IDEMPOTENCY_KEY_REUSED",
         retryable: false,
         changes: "none",
         next_action: NEXT_ACTIONS.newKeyOrSameArgs,
@@ -33,7 +32,7 @@ describe("idempotentResult", () => {
     ).toMatchObject({
       ok: false,
       error: {
-        code: ERROR_CODES.idempotency.inProgress,
+        code: "IN_PROGRESS",
         retryable: true,
         retry_after_seconds: 2,
         changes: "unknown",

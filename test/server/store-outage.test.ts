@@ -1,4 +1,3 @@
-import { ERROR_CODES } from "../../src/contract/index.ts";
 import { NEXT_ACTIONS, ToolFailure, toToolError } from "../../src/server/index.ts";
 import type { LogFields } from "../../src/server/runtime/log.ts";
 import { runIdempotent } from "../../src/server/idempotency/index.ts";
@@ -51,7 +50,7 @@ describe("runIdempotent when the store is down", () => {
     toToolError(reworded, { requestId: "req-2", log, tool: "book" });
     const error = toToolError(thrown, { requestId: "req-1", log, tool: "book" });
     expect(error).toMatchObject({
-      code: ERROR_CODES.idempotency.storeUnavailable,
+      code: "DATABASE_UNAVAILABLE",
       retryable: true,
       retry_after_seconds: 5,
       next_action: NEXT_ACTIONS.retrySameKey,

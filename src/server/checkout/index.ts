@@ -10,13 +10,11 @@ export type {
   CheckoutAddress,
   CheckoutLineItem,
   CheckoutLink,
-  CheckoutSession,
   CheckoutTotal,
   CompleteCheckoutArguments,
   PaymentMode,
   PaymentProviderInfo,
 } from "./sheet-types.ts";
-export { fromAcpComplete } from "./acp.ts";
 export type { CheckoutDraft, CheckoutDraftLine } from "./build-session.ts";
 export type {
   SheetChargeOutcome,

@@ -9,8 +9,8 @@ import * as v from "valibot";
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const optionalText = (max: number) => v.nullish(text(max));
 
-/** A postal address as the sheet (and ACP) sends it (`CheckoutAddress`). */
-export const addressSchema = v.object({
+/** A postal address as the sheet sends it (`CheckoutAddress`). */
+const addressSchema = v.object({
   name: optionalText(256),
   line_one: text(256),
   line_two: optionalText(256),
@@ -23,7 +23,7 @@ export const addressSchema = v.object({
 });
 
 /** The buyer as the sheet sends it (each field nullable). */
-export const buyerSchema = v.nullish(
+const buyerSchema = v.nullish(
   v.object({
     name: optionalText(256),
     email: optionalText(320),
@@ -32,7 +32,7 @@ export const buyerSchema = v.nullish(
 );
 
 /** What identifies a checkout session: the id the server minted (bounded, printable). */
-export const checkoutSessionIdSchema = v.pipe(
+const checkoutSessionIdSchema = v.pipe(
   v.string(),
   v.minLength(1),
   v.maxLength(512),
@@ -40,7 +40,7 @@ export const checkoutSessionIdSchema = v.pipe(
 );
 
 /** A single-use payment token (Stripe `spt_…`, a Braintree nonce, a vault id `vt_…`). */
-export const paymentTokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(2048));
+const paymentTokenSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(2048));
 
 /** `complete_checkout`'s arguments from the payment sheet (`CompleteCheckoutArguments`). */
 export const completeCheckoutInputSchema = v.object({

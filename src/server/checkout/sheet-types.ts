@@ -2,9 +2,8 @@
  * The payment sheet's wire shapes: the checkout session a tool returns for
  * `window.openai.requestCheckout`, the arguments ChatGPT sends `complete_checkout`, and its
  * answers. The sheet speaks the older Agentic Commerce Protocol shapes (ACP up to 2026-01-16:
- * `payment_provider`, `payment_data{token, provider}`); ACP 2026-04-17's completion is adapted
- * to them in acp.ts. Amounts are integers in the currency's minor units. Types only: what
- * arrives is checked by sheet-schemas.ts. See docs/checkout.md.
+ * `payment_provider`, `payment_data{token, provider}`). Amounts are integers in the currency's
+ * minor units. Types only: what arrives is checked by sheet-schemas.ts. See docs/checkout.md.
  */
 import type { ToolErrorBody } from "../tool-failure.ts";
 
