@@ -3,9 +3,10 @@
  * reducer (`reduceWrite`, src/write/write-machine.ts), and the effects run after reducing (as
  * TanStack Query's `Mutation#dispatch`). ConfirmDraft is its face. The exactly-once rules:
  *
- * - the key is made once per draft and stored in private widget state (the model must not read
- *   it) BEFORE the commit is sent, so a retry, a Regenerate or a remount sends the same key;
- *   a host that loses it still gets it reused from the state while the dialog lives;
+ * - the key is made once per draft and stored in private widget state by draft id (the model
+ *   must not read it) BEFORE the commit is sent, so a retry, a Regenerate or a remount sends
+ *   the same key, whatever other draft was committed since; a host that loses it still gets
+ *   it reused from the state while the dialog lives;
  * - a burst of commits sends one call: the state is reduced at once, not React state that
  *   lands later;
  * - a retry — after an error, or after the person signed in — reuses the key;
@@ -64,14 +65,16 @@ export function useDraftCommit(
     // A new draft starts over at `confirm`, with its own key.
     if (latest.current.draftId !== draftId) latest.current = { draftId, state: START };
     // The key stored for this draft (untrusted: a tampered one is ignored), else the one held,
-    // else a new one.
-    const stored = readStateKey(host, IDEMPOTENCY_STATE_KEY, true);
+    // else a new one. Each draft's under its own field: another draft's commit (another
+    // write's, in a widget of two) never replaces this one's key.
+    const field = IDEMPOTENCY_STATE_KEY + draftId;
+    const stored = readStateKey(host, field, true);
     const storedKey =
       isStoredIdempotencyKey(stored) && stored.draftId === draftId ? stored.key : null;
     const key = storedKey ?? latest.current.state.commit?.key ?? newIdempotencyKey();
     if (!dispatch({ type: "commit", key, expired })) return;
     // Stored before the call below.
-    if (storedKey !== key) writeStateKey(host, IDEMPOTENCY_STATE_KEY, { draftId, key }, true);
+    if (storedKey !== key) writeStateKey(host, field, { draftId, key }, true);
     let outcome: CommitOutcome;
     try {
       outcome = await onCommit(key); // this render's: the one the person pressed Confirm in

@@ -3,7 +3,10 @@
  * (the host hands back whatever was stored, possibly tampered with), so reads validate.
  */
 
-/** The widget-state field that holds the key of the draft being confirmed. */
+/**
+ * The widget-state field that holds a draft's key, its draft id after it: one field per draft,
+ * so another draft's commit (another write's, in a widget of two) never replaces its key.
+ */
 export const IDEMPOTENCY_STATE_KEY = "wkIdempotency";
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -22,7 +25,7 @@ export function newIdempotencyKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
-/** What is stored under `IDEMPOTENCY_STATE_KEY`: the draft and the key made for it. */
+/** What is stored under `IDEMPOTENCY_STATE_KEY` + the draft id: the draft and its key. */
 export interface StoredIdempotencyKey {
   readonly draftId: string;
   readonly key: string;

@@ -67,12 +67,12 @@ function Harness({
   );
 }
 
-/** The key kept in the private part of widget state (ChatGPT's `privateContent`). */
-function storedKey(host: MockHost): unknown {
+/** The key of `draftId` kept in the private part of widget state (ChatGPT's `privateContent`). */
+function storedKey(host: MockHost, draftId = "d-1"): unknown {
   const state = host.get("widgetState") as {
     [key: string]: { [key: string]: { key?: unknown } } | undefined;
   } | null;
-  return state?.[PRIVATE_STATE_KEY]?.[IDEMPOTENCY_STATE_KEY]?.key;
+  return state?.[PRIVATE_STATE_KEY]?.[IDEMPOTENCY_STATE_KEY + draftId]?.key;
 }
 
 afterEach(() => vi.useRealTimers());
@@ -176,13 +176,19 @@ describe("ConfirmDraft committing a purchase", () => {
 
   it("makes a new key for a new draft, ignoring a tampered stored key", async () => {
     const { host } = renderWithHost(<Harness value={{ ...draft, id: "d-2" }} />, {
-      globals: { widgetState: { [IDEMPOTENCY_STATE_KEY]: { draftId: "d-2", key: "<script>" } } },
+      globals: {
+        widgetState: {
+          [PRIVATE_STATE_KEY]: {
+            [IDEMPOTENCY_STATE_KEY + "d-2"]: { draftId: "d-2", key: "<script>" },
+          },
+        },
+      },
       tools: { commit_order: () => order() },
     });
     await act(async () => void fireEvent.click(screen.getByRole("button", { name: "Confirm" })));
     const key = host.toolCalls("commit_order")[0]!.args.idempotency_key as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
-    expect(storedKey(host)).toBe(key);
+    expect(storedKey(host, "d-2")).toBe(key);
   });
 
   it("works without crypto.randomUUID", async () => {

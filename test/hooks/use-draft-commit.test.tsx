@@ -44,10 +44,10 @@ function renderCommit(
 }
 
 /** The key stored in the host's private widget state. */
-const storedKey = (host: Host) =>
-  (host.get("widgetState") as { [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY]: unknown } })[
+const storedKey = (host: Host, draftId = "d-1") =>
+  (host.get("widgetState") as { [PRIVATE_STATE_KEY]: { [field: string]: unknown } })[
     PRIVATE_STATE_KEY
-  ][IDEMPOTENCY_STATE_KEY];
+  ][IDEMPOTENCY_STATE_KEY + draftId];
 
 describe("useDraftCommit", () => {
   it("stores the draft's key privately before it sends the call", async () => {
@@ -121,11 +121,44 @@ describe("useDraftCommit", () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
+  it("keeps each draft's key: another draft committed in between (another write's) leaves it", async () => {
+    const host = createMockHost();
+    const keys: string[] = [];
+    const answers = [RETRYABLE, DONE, DONE];
+    const send = async (key: string) => answers[keys.push(key) - 1]!;
+    const first = renderCommit(host, send);
+    await act(() => first.result.current.commit());
+    first.unmount();
+    const other = renderCommit(host, send, "d-2");
+    await act(() => other.result.current.commit());
+    other.unmount();
+    const again = renderCommit(host, send);
+    await act(() => again.result.current.commit());
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it("ignores a stored entry of another draft, or of no shape, without throwing", async () => {
+    for (const stored of ["<script>", { draftId: "d-2", key: "0123456789abcdef" }]) {
+      const host = createMockHost({
+        globals: {
+          widgetState: { [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY + "d-1"]: stored } },
+        },
+      });
+      const keys: string[] = [];
+      const { result } = renderCommit(host, async (key) => (keys.push(key), DONE));
+      await act(() => result.current.commit());
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
   it("ignores a tampered stored key and keeps its own while the host loses writes", async () => {
     const mock = createMockHost({
       globals: {
         widgetState: {
-          [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY]: { draftId: "d-1", key: "<script>" } },
+          [PRIVATE_STATE_KEY]: {
+            [IDEMPOTENCY_STATE_KEY + "d-1"]: { draftId: "d-1", key: "<script>" },
+          },
         },
       },
     });

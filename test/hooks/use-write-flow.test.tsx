@@ -113,7 +113,7 @@ describe("useWriteFlow", () => {
     expect(host.toolCalls("book_seat")).toHaveLength(1);
     const { key } = host.toolCalls("book_seat")[0]!.args as { key: string };
     expect(host.get("widgetState")).toMatchObject({
-      [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY]: { draftId: "h-12A", key } },
+      [PRIVATE_STATE_KEY]: { [IDEMPOTENCY_STATE_KEY + "h-12A"]: { draftId: "h-12A", key } },
     });
     expect(widgetRoot(container)).toHaveAttribute("data-state", "committed");
     expect(host.get("widgetState")).toMatchObject({ [STATE_KEY]: booking });
