@@ -38,11 +38,10 @@ export {
   defineWrite,
   type Write,
   type WriteCapture,
-  type WriteDone,
   type WriteDrafts,
   type WriteEffect,
-  type WriteRefused,
   type WriteResult,
+  type WriteSpec,
 } from "./write/define-write.ts";
 export type { RefusalOptions, WriteValue } from "./write/write-refusals.ts";
 export { createConfirmationSigner, type ConfirmationOptions } from "./write/confirmation.ts";

@@ -53,23 +53,6 @@ export interface WriteCapture<Draft> {
   readonly args?: { readonly [name: string]: unknown };
 }
 
-/** An answer of the effect that did nothing (made by `WriteEffect.refuse` or `.unknown`). */
-export interface WriteRefused {
-  /** Set by the kit; tells a refusal from what was done. */
-  readonly refused: true;
-}
-
-/** What the effect did: the thing made, and the database writes that commit with its record. */
-export interface WriteDone<Done> {
-  /** What was written (JSON; stored and replayed to every retry of the key). */
-  readonly done: Done;
-  /**
-   * The app's own rows of this write, run in the transaction that completes the record: both
-   * commit, or neither does.
-   */
-  readonly local?: (tx: SqlQueries) => Promise<void>;
-}
-
 /** What the effect is told: the confirmed draft, the write's identity, and its answers. */
 export interface WriteEffect<Draft, Code extends string, Args = Record<never, never>> {
   /** The draft the person confirmed (from the commit's capture on a retry or a reconcile). */
@@ -94,17 +77,24 @@ export interface WriteEffect<Draft, Code extends string, Args = Record<never, ne
   /** Call before an outside call: rejects when this attempt lost its record to another. */
   fence(): Promise<void>;
   /** Nothing was done, for `code` (one of the write's `refusals`). */
-  refuse(code: Code, options?: RefusalOptions): WriteRefused;
+  refuse(code: Code, options?: RefusalOptions): { readonly refused: true };
   /**
    * The outside call's outcome is unknown (a timeout after the request left): the record
    * stays in doubt, the caller hears `UPSTREAM_TIMEOUT` with `changes: "unknown"` (retry with
    * the same key), and a retry or the reconciler finishes it under the same effect key.
    */
-  unknown(message: string): WriteRefused;
+  unknown(message: string): { readonly refused: true };
 }
 
-/** The answer of an effect. */
-export type WriteResult<Done> = WriteDone<Done> | WriteRefused;
+/**
+ * The answer of an effect: what it did — the thing made (`done`: JSON, stored and replayed to
+ * every retry of the key) and the app's own rows of this write (`local`, run in the
+ * transaction that completes the record: both commit, or neither does) — or that it did
+ * nothing (`refused`, set by the kit: made by `WriteEffect.refuse` or `.unknown`).
+ */
+export type WriteResult<Done> =
+  | { readonly done: Done; readonly local?: (tx: SqlQueries) => Promise<void> }
+  | { readonly refused: true };
 
 /** Where the drafts of a write live. */
 export type WriteDrafts<Draft> =
@@ -167,6 +157,122 @@ export interface Write<PrepareTool, CommitTool, Draft, Done> {
 }
 
 /**
+ * What an app writes to declare a write (`defineWrite`'s second argument): where its records
+ * and drafts live, the prepare tool, and the commit tool with its effect. The type parameters
+ * are inferred from the object: the contract's kinds, the tools' names and kinds, the prepare
+ * arguments, the draft, what the effect makes, its refusal codes and the commit's own
+ * arguments.
+ */
+export interface WriteSpec<
+  Kinds extends Record<string, KindDefinition>,
+  PrepareKind extends keyof Kinds & string,
+  CommitKind extends keyof Kinds & string,
+  PrepareName extends string,
+  CommitName extends string,
+  PrepareArgs,
+  PrepareInput,
+  Draft,
+  Done,
+  Code extends string = never,
+  Extra extends v.ObjectEntries = Record<never, never>,
+> {
+  /** The widget (`AppServerOptions`' `widget`): both tools advertise its URIs. */
+  readonly widget: AppServerOptions["widget"];
+  /** Where the records (and the kit's drafts) live. */
+  readonly store: IdempotencyStore;
+  /** The scope a token must grant to commit (and to prepare, with the kit's drafts). */
+  readonly scope: string;
+  /** The clock; default `Date.now`. */
+  readonly now?: (() => number) | undefined;
+  /** The records' lifetime and lease (`AppServerOptions`' `timing`); default the kit's. */
+  readonly timing?: AppServerOptions["timing"];
+  /** Where the drafts live. */
+  readonly drafts: WriteDrafts<Draft>;
+  /** The prepare tool. */
+  readonly prepare: {
+    readonly name: PrepareName;
+    readonly kind: PrepareKind;
+    readonly title: string;
+    readonly description: string;
+    /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+    readonly words: { readonly invoking: string; readonly invoked: string };
+    /** The arguments, as `defineTool`'s. */
+    readonly arguments: ArgumentSpec<PrepareArgs> & {
+      schema: v.GenericSchema<PrepareInput, PrepareArgs>;
+      repair(args: { readonly [key: string]: unknown }): NoInfer<PrepareInput>;
+    };
+    /**
+     * Judges the arguments (throw a `ToolFailure` to refuse) and answers the draft to
+     * confirm. `put` keeps a draft in the kit's store and gives its id and expiry.
+     */
+    handler(
+      args: PrepareArgs,
+      tools: {
+        readonly context: ToolContext;
+        /** The clock's time of this call (ms since the epoch). */
+        readonly now: number;
+        put(draft: Draft): Promise<{ draft_id: string; expires_at: string }>;
+      },
+    ): Promise<{
+      data: KindData<Kinds[PrepareKind]>;
+      text: string;
+      /** The kind's widget-only fields (a person's saved cards): in `_meta`, never for the model. */
+      widgetOnly?: KindData<Kinds[PrepareKind], "widgetOnly">;
+    }>;
+  };
+  /** The commit tool and its effect. */
+  readonly commit: {
+    readonly name: CommitName;
+    readonly kind: CommitKind;
+    readonly title: string;
+    readonly description: string;
+    /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
+    readonly words: { readonly invoking: string; readonly invoked: string };
+    /** The draft id a validation error's example shows. */
+    readonly draftExample: string;
+    /**
+     * The commit tool's own arguments beside the kit's `draft_id` and `idempotency_key`
+     * (valibot entries, each optional: a saved payment method's id, say). The widget sends
+     * them (WriteView's `commitArguments`); the effect reads them as `args`, as the key's
+     * first attempt carried them.
+     */
+    readonly arguments?: Extra;
+    /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
+    readonly refusals?: { readonly [C in Code]: string };
+    /**
+     * The write, once per draft: make the thing, from the draft only (never from figures
+     * the client sent). Throwing leaves the outcome unknown, as `unknown` does.
+     */
+    effect(
+      write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
+    ): Promise<WriteResult<Done>>;
+    /**
+     * Undoes an in-doubt write the reconciler gave up on (a refund under the effect key);
+     * its refusal is `definite` when the undo is certain.
+     */
+    compensate?(
+      write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
+    ): Promise<WriteResult<Done>>;
+    /**
+     * The confirmation form a client without the widget shows the person (docs/server.md,
+     * "Confirmation in every client"): the app's words for the draft, above the draft's
+     * lines; `false` turns the form off (such a client is refused). Default: the title.
+     */
+    readonly form?: false | ((draft: Draft) => string);
+    /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
+    show(
+      done: Done,
+      replayed: boolean,
+    ): {
+      data: KindData<Kinds[CommitKind]>;
+      text: string;
+      /** The kind's widget-only fields: in `_meta`, never for the model. */
+      widgetOnly?: KindData<Kinds[CommitKind], "widgetOnly">;
+    };
+  };
+}
+
+/**
  * Declares a write: a prepare tool of `prepare.kind` and a commit tool of `commit.kind` in
  * `contract`, sharing one draft and one effect. The commit is a write for a signed-in caller
  * with `scope`, confirmed by the person in the widget (the proof of the prepare result), run
@@ -198,102 +304,19 @@ export function defineWrite<
   const Extra extends v.ObjectEntries = Record<never, never>,
 >(
   contract: Contract<Kinds>,
-  spec: {
-    /** The widget (`AppServerOptions`' `widget`): both tools advertise its URIs. */
-    readonly widget: AppServerOptions["widget"];
-    /** Where the records (and the kit's drafts) live. */
-    readonly store: IdempotencyStore;
-    /** The scope a token must grant to commit (and to prepare, with the kit's drafts). */
-    readonly scope: string;
-    /** The clock; default `Date.now`. */
-    readonly now?: (() => number) | undefined;
-    /** The records' lifetime and lease (`AppServerOptions`' `timing`); default the kit's. */
-    readonly timing?: AppServerOptions["timing"];
-    /** Where the drafts live. */
-    readonly drafts: WriteDrafts<Draft>;
-    /** The prepare tool. */
-    readonly prepare: {
-      readonly name: PrepareName;
-      readonly kind: PrepareKind;
-      readonly title: string;
-      readonly description: string;
-      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
-      readonly words: { readonly invoking: string; readonly invoked: string };
-      /** The arguments, as `defineTool`'s. */
-      readonly arguments: ArgumentSpec<PrepareArgs> & {
-        schema: v.GenericSchema<PrepareInput, PrepareArgs>;
-        repair(args: { readonly [key: string]: unknown }): NoInfer<PrepareInput>;
-      };
-      /**
-       * Judges the arguments (throw a `ToolFailure` to refuse) and answers the draft to
-       * confirm. `put` keeps a draft in the kit's store and gives its id and expiry.
-       */
-      handler(
-        args: PrepareArgs,
-        tools: {
-          readonly context: ToolContext;
-          /** The clock's time of this call (ms since the epoch). */
-          readonly now: number;
-          put(draft: Draft): Promise<{ draft_id: string; expires_at: string }>;
-        },
-      ): Promise<{
-        data: KindData<Kinds[PrepareKind]>;
-        text: string;
-        /** The kind's widget-only fields (a person's saved cards): in `_meta`, never for the model. */
-        widgetOnly?: KindData<Kinds[PrepareKind], "widgetOnly">;
-      }>;
-    };
-    /** The commit tool and its effect. */
-    readonly commit: {
-      readonly name: CommitName;
-      readonly kind: CommitKind;
-      readonly title: string;
-      readonly description: string;
-      /** What ChatGPT shows while the tool runs and once it is done (`widgetToolMeta`'s). */
-      readonly words: { readonly invoking: string; readonly invoked: string };
-      /** The draft id a validation error's example shows. */
-      readonly draftExample: string;
-      /**
-       * The commit tool's own arguments beside the kit's `draft_id` and `idempotency_key`
-       * (valibot entries, each optional: a saved payment method's id, say). The widget sends
-       * them (WriteView's `commitArguments`); the effect reads them as `args`, as the key's
-       * first attempt carried them.
-       */
-      readonly arguments?: Extra;
-      /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
-      readonly refusals?: { readonly [C in Code]: string };
-      /**
-       * The write, once per draft: make the thing, from the draft only (never from figures
-       * the client sent). Throwing leaves the outcome unknown, as `unknown` does.
-       */
-      effect(
-        write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
-      ): Promise<WriteResult<Done>>;
-      /**
-       * Undoes an in-doubt write the reconciler gave up on (a refund under the effect key);
-       * its refusal is `definite` when the undo is certain.
-       */
-      compensate?(
-        write: WriteEffect<Draft, Code, v.InferOutput<v.ObjectSchema<Extra, undefined>>>,
-      ): Promise<WriteResult<Done>>;
-      /**
-       * The confirmation form a client without the widget shows the person (docs/server.md,
-       * "Confirmation in every client"): the app's words for the draft, above the draft's
-       * lines; `false` turns the form off (such a client is refused). Default: the title.
-       */
-      readonly form?: false | ((draft: Draft) => string);
-      /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
-      show(
-        done: Done,
-        replayed: boolean,
-      ): {
-        data: KindData<Kinds[CommitKind]>;
-        text: string;
-        /** The kind's widget-only fields: in `_meta`, never for the model. */
-        widgetOnly?: KindData<Kinds[CommitKind], "widgetOnly">;
-      };
-    };
-  },
+  spec: WriteSpec<
+    Kinds,
+    PrepareKind,
+    CommitKind,
+    PrepareName,
+    CommitName,
+    PrepareArgs,
+    PrepareInput,
+    Draft,
+    Done,
+    Code,
+    Extra
+  >,
 ) {
   const now = spec.now ?? Date.now;
   checkCommitArguments(spec.commit.name, spec.commit.arguments);
@@ -604,7 +627,8 @@ function effectAnswers<Done>(words: { readonly [code: string]: string }) {
 }
 
 /** A refusal's attempt, carried through the effect's answer. */
-interface RefusedAttempt<Done> extends WriteRefused {
+interface RefusedAttempt<Done> {
+  readonly refused: true;
   readonly attempt: Attempt<WriteValue<Done>>;
 }
 
