@@ -235,7 +235,10 @@ function listedTools(
     ...(tool.title ? { title: tool.title } : {}),
     description: describedForModel(tool.description, effectiveToolAuth(tool.auth, tool.writes)),
     inputSchema: plan.commits.has(tool.name)
-      ? withConfirmationArgument(inputJsonSchema(tool.arguments))
+      ? withConfirmationArgument(
+          inputJsonSchema(tool.arguments),
+          !(confirmFormOf(tool) ?? ruleFormOf(tool)),
+        )
       : inputJsonSchema(tool.arguments),
     outputSchema: tool.outputSchema as Tool["outputSchema"],
     annotations: tool.annotations,

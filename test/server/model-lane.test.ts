@@ -125,10 +125,11 @@ async function replies(): Promise<App> {
 }
 
 describe.each([
-  ["the fixture shop", fixtureShop],
-  ["the flights template", flights],
-  ["the replies template", replies],
-])("%s: only the person's click commits", (_name, start) => {
+  // The fixture shop's commit is declared by hand, without a confirmation form.
+  ["the fixture shop", fixtureShop, false],
+  ["the flights template", flights, true],
+  ["the replies template", replies, true],
+])("%s: only the person's click commits", (_name, start, hasForm) => {
   let app: App;
 
   it("lists the commit app-only (ui.visibility, no deprecated openai/visibility), and the prepare and read tools to the model", async () => {
@@ -140,7 +141,10 @@ describe.each([
       "openai/widgetAccessible": true,
     });
     expect(commit?._meta).not.toHaveProperty("openai/visibility");
-    expect(commit?.inputSchema.required).toContain("confirmation");
+    // With a form, offered, not required: a client without the widget calls it without one and
+    // the person confirms in the form (a client that checks required fields would not call it).
+    expect(commit?.inputSchema.properties).toHaveProperty("confirmation");
+    expect(commit?.inputSchema.required?.includes("confirmation")).toBe(!hasForm);
     expect(
       modelVisible(tools)
         .map((tool) => tool.name)

@@ -295,10 +295,18 @@ export function planConfirmations(
   return { commits, prepares };
 }
 
-/** A commit's input schema with the `confirmation` argument added (and required). */
-export function withConfirmationArgument<S extends { [key: string]: unknown }>(schema: S): S {
+/**
+ * A commit's input schema with the `confirmation` argument added: required, unless the commit
+ * has a confirmation form — then a client without the widget calls it without one (and the
+ * person confirms in the form), and a schema that required it would stop a client that checks
+ * required fields before it calls (the official MCP Inspector's form does).
+ */
+export function withConfirmationArgument<S extends { [key: string]: unknown }>(
+  schema: S,
+  required = true,
+): S {
   const properties = (schema.properties ?? {}) as { [key: string]: unknown };
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const listed = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   return {
     ...schema,
     properties: {
@@ -306,9 +314,11 @@ export function withConfirmationArgument<S extends { [key: string]: unknown }>(s
       [CONFIRMATION_ARGUMENT]: {
         type: "string",
         maxLength: MAX_CONFIRMATION_LENGTH,
-        description: `The proof from the prepare result's _meta["${CONFIRMATION_META}"]; the app sends it when the person confirms.`,
+        description: required
+          ? `The proof from the prepare result's _meta["${CONFIRMATION_META}"]; the app sends it when the person confirms.`
+          : `The proof from the prepare result's _meta["${CONFIRMATION_META}"]; the app sends it when the person confirms in its widget. Leave it out elsewhere: the person is asked to confirm in a form.`,
       },
     },
-    required: [...required, CONFIRMATION_ARGUMENT],
+    required: required ? [...listed, CONFIRMATION_ARGUMENT] : listed,
   };
 }
