@@ -43,7 +43,7 @@ async function signInOf(server: ServerProcess, name: string): Promise<URL> {
 
 describe("two apps of each kind on one machine", () => {
   it("run side by side on the ports they bound, each answering /healthz and tools/list", async () => {
-    const started = await Promise.all([
+    const settled = await Promise.allSettled([
       spawnServer({ ...PORTS }).then((s) => ({ s, name: "giftgenius", tool: "suggest_gifts" })),
       spawnServer({ ...PORTS }).then((s) => ({ s, name: "giftgenius", tool: "suggest_gifts" })),
       spawnServer(
@@ -57,7 +57,11 @@ describe("two apps of each kind on one machine", () => {
         "templates/replies/server/main.ts",
       ).then((s) => ({ s, name: "replies", tool: "list_tickets" })),
     ]);
+    // Every server that started is stopped after the test, even when another failed to start.
+    const started = settled.flatMap((each) => (each.status === "fulfilled" ? [each.value] : []));
     servers.push(...started.map(({ s }) => s));
+    const failed = settled.find((each) => each.status === "rejected");
+    if (failed) throw failed.reason;
     const ports: string[] = [];
     for (const { s, name, tool } of started) {
       const url = new URL(s.url);
