@@ -128,10 +128,25 @@ export type WriteDrafts<Draft> =
     }
   | {
       /**
-       * Drafts the app's ids carry (no store): what `draftId` names at `now`, or why it is
-       * unusable. Anyone may prepare; a made-up id can only name what prepare would give.
+       * Drafts the app's ids carry (no store): what `draftId` names at `now` for `caller` (the
+       * verified caller of the commit or its form), or why it is unusable. A made-up id can
+       * only name what prepare would give; an id signed for its author reads back only for
+       * them (then say `owned`).
        */
-      read(draftId: string, now: number): Draft | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED";
+      read(
+        draftId: string,
+        now: number,
+        caller: string,
+      ):
+        | Draft
+        | "DRAFT_NOT_FOUND"
+        | "DRAFT_EXPIRED"
+        | Promise<Draft | "DRAFT_NOT_FOUND" | "DRAFT_EXPIRED">;
+      /**
+       * The ids are bound to who prepared them (signed with the caller): the prepare tool then
+       * needs sign-in with the scope too, as with the kit's drafts. Default: anyone may prepare.
+       */
+      readonly owned?: boolean;
     };
 
 /** What `defineWrite` returns: both tools, the drafts, retention and the reconciler's work. */
@@ -180,7 +195,7 @@ export interface WriteSpec<
   readonly widget: AppServerOptions["widget"];
   /** Where the records (and the kit's drafts) live. */
   readonly store: IdempotencyStore;
-  /** The scope a token must grant to commit (and to prepare, with the kit's drafts). */
+  /** The scope a token must grant to commit (and to prepare, with the kit's or `owned` drafts). */
   readonly scope: string;
   /** The clock; default `Date.now`. */
   readonly now?: (() => number) | undefined;
@@ -256,9 +271,10 @@ export interface WriteSpec<
     /**
      * The confirmation form a client without the widget shows the person (docs/server.md,
      * "Confirmation in every client"): the app's words for the draft, above the draft's
-     * lines; `false` turns the form off (such a client is refused). Default: the title.
+     * lines (`caller`: whose they are — "your default card"); `false` turns the form off
+     * (such a client is refused). Default: the title.
      */
-    readonly form?: false | ((draft: Draft) => string);
+    readonly form?: false | ((draft: Draft, caller: string) => string);
     /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
     show(
       done: Done,
@@ -378,6 +394,11 @@ export function defineWrite<
     });
   }
 
+  /** What an app-carried draft id names for `caller` now. */
+  async function readAppDraft(caller: string, draftId: string): Promise<unknown> {
+    return (source as Extract<WriteDrafts<Draft>, { read: unknown }>).read(draftId, now(), caller);
+  }
+
   /** The confirmed draft, taken for this write, or the refusal that ends it. */
   async function take(
     caller: string,
@@ -385,7 +406,7 @@ export function defineWrite<
     effectKey: string,
   ): Promise<{ draft: Draft } | Attempt<WriteValue<Done>>> {
     if (!drafts || !store) {
-      const read = (source as { read: (id: string, at: number) => unknown }).read(draftId, now());
+      const read = await readAppDraft(caller, draftId);
       if (read === "DRAFT_NOT_FOUND" || read === "DRAFT_EXPIRED")
         return refusal(read, words[read]!);
       return { draft: read as Draft };
@@ -450,8 +471,9 @@ export function defineWrite<
         openWorldHint: false,
       },
       meta: widgetToolMeta(spec.widget.uris, spec.prepare.words),
-      // The kit's drafts belong to their author: the store keys them by the verified caller.
-      ...(drafts ? { auth } : {}),
+      // The kit's drafts belong to their author: the store keys them by the verified caller
+      // (and so do app-carried ids signed for their author, `owned`).
+      ...(drafts || ("read" in source && source.owned) ? { auth } : {}),
       arguments: spec.prepare.arguments,
       async handler(args, context) {
         const put = (draft: Draft) => {
@@ -552,7 +574,7 @@ export function defineWrite<
   }
 
   /** The form a client without the widget shows: the draft as the person reads it. */
-  function confirmForm(formWords: ((draft: Draft) => string) | undefined) {
+  function confirmForm(formWords: ((draft: Draft, caller: string) => string) | undefined) {
     const read = async (draftId: string, caller: string): Promise<FormDraft> => {
       let draft: Draft;
       if (drafts) {
@@ -561,14 +583,11 @@ export function defineWrite<
           return found.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
         draft = found.draft;
       } else {
-        const found = (source as { read: (id: string, at: number) => unknown }).read(
-          draftId,
-          now(),
-        );
+        const found = await readAppDraft(caller, draftId);
         if (found === "DRAFT_NOT_FOUND" || found === "DRAFT_EXPIRED") return found;
         draft = found as Draft;
       }
-      return { draft, words: formWords ? formWords(draft) : `${spec.commit.title}?` };
+      return { draft, words: formWords ? formWords(draft, caller) : `${spec.commit.title}?` };
     };
     return writeForm({ store: spec.store, read, refusals: words, now });
   }

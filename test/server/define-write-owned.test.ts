@@ -1,0 +1,115 @@
+/**
+ * `defineWrite` with drafts the app's ids carry, signed for who prepared them (`owned`): the
+ * prepare tool needs sign-in, and `read` is told the commit's caller, so an id signed for its
+ * author can be read back for them only. `read` may answer late (a promise).
+ */
+import * as v from "valibot";
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { defineContract, id, recordKind } from "../../src/contract/index.ts";
+import {
+  appToolServer,
+  createSqliteStore,
+  defineWrite,
+  silentLogger,
+} from "../../src/server/index.ts";
+import { callAsWidget } from "../../src/testing/index.ts";
+
+const contract = defineContract({
+  kinds: {
+    quote: recordKind({ state: "confirm", entries: { quote: v.object({ draft_id: id() }) } }),
+    transfer: recordKind({
+      state: "committed",
+      entries: { transfer: v.object({ transfer_id: id(), to: id() }), replayed: v.boolean() },
+    }),
+  },
+});
+const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t.mcp-app.html" } };
+
+function openApp(owned: boolean) {
+  const store = createSqliteStore(":memory:");
+  const sent: string[] = [];
+  /** The callers `read` was told. */
+  const readers: string[] = [];
+  const write = defineWrite(contract, {
+    widget,
+    store,
+    scope: "transfers:write",
+    drafts: {
+      // `drf-<author>-<to>`: a stand-in for an id signed with its author.
+      read: async (draftId: string, _now: number, caller: string) => {
+        await Promise.resolve();
+        readers.push(caller);
+        const prefix = `drf-${caller}-`;
+        return draftId.startsWith(prefix)
+          ? { to: draftId.slice(prefix.length) }
+          : "DRAFT_NOT_FOUND";
+      },
+      owned,
+    },
+    prepare: {
+      name: "quote_transfer",
+      kind: "quote",
+      title: "Quote a transfer",
+      description: "Quote a transfer.",
+      words: { invoking: "Quoting…", invoked: "Quoted" },
+      arguments: { schema: v.strictObject({ to: id() }), repair: () => ({ to: "c-1" }) },
+      async handler({ to }, { context }) {
+        return { data: { quote: { draft_id: `drf-${context.caller}-${to}` } }, text: "Quoted." };
+      },
+    },
+    commit: {
+      name: "send_transfer",
+      kind: "transfer",
+      title: "Send",
+      description: "Send a quoted transfer.",
+      words: { invoking: "Sending…", invoked: "Sent" },
+      draftExample: "drf_x",
+      async effect({ draft, effectKey }) {
+        sent.push(draft.to);
+        return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
+      },
+      show: (transfer, replayed) => ({ data: { transfer, replayed }, text: "Sent." }),
+    },
+  });
+  const tools = appToolServer(
+    { widget, log: silentLogger, store },
+    { info: { name: "t", version: "1" }, contract, tools: [write.prepare, write.commit] },
+  );
+  const person = (subject: string) =>
+    callAsWidget(tools, {
+      parse: contract.parse,
+      origin: { principal: { issuer: "local", subject, scopes: ["transfers:write"] } },
+    });
+  return {
+    tools,
+    sent,
+    readers,
+    person,
+    anonymous: callAsWidget(tools, { parse: contract.parse }),
+  };
+}
+
+describe("defineWrite's owned app-carried drafts", () => {
+  it("reads a draft back for the commit's caller: its author's id names their draft", async () => {
+    const app = openApp(true);
+    const alice = app.person("alice");
+    const quoted = await alice.view("quote_transfer", { to: "c-1" });
+    if (quoted.state !== "confirm") throw new Error(quoted.state);
+    const { draft_id } = quoted.data.quote;
+    expect(
+      await alice.view("send_transfer", { draft_id, idempotency_key: `key-al-${randomUUID()}` }),
+    ).toMatchObject({ state: "committed", data: { transfer: { to: "c-1" } } });
+    expect(app.sent).toEqual(["c-1"]);
+    // The caller the prepare signed for (the verified caller scope) is the one `read` was told.
+    expect([...new Set(app.readers)]).toHaveLength(1);
+    expect(draft_id).toBe(`drf-${app.readers[0]}-c-1`);
+  });
+
+  for (const owned of [true, false])
+    it(`${owned ? "needs" : "does not need"} sign-in to prepare (owned: ${owned})`, async () => {
+      const app = openApp(owned);
+      const shown = await app.anonymous.view("quote_transfer", { to: "c-2" });
+      expect(shown.state === "confirm").toBe(!owned);
+    });
+});
