@@ -26,7 +26,7 @@ const contract = defineContract({
 });
 const widget = { uris: { skybridge: "ui://widget/t.html", mcpApp: "ui://widget/t.mcp-app.html" } };
 
-function openApp(owned: boolean) {
+function openApp(owned: boolean, recordFirst = false) {
   const store = createSqliteStore(":memory:");
   const sent: string[] = [];
   /** The callers `read` was told. */
@@ -65,6 +65,7 @@ function openApp(owned: boolean) {
       description: "Send a quoted transfer.",
       words: { invoking: "Sending…", invoked: "Sent" },
       draftExample: "drf_x",
+      recordFirst,
       async effect({ draft, effectKey }) {
         sent.push(draft.to);
         return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
@@ -111,5 +112,34 @@ describe("defineWrite's owned app-carried drafts", () => {
       const app = openApp(owned);
       const shown = await app.anonymous.view("quote_transfer", { to: "c-2" });
       expect(shown.state === "confirm").toBe(!owned);
+    });
+});
+
+describe("defineWrite's recordFirst", () => {
+  for (const recordFirst of [true, false])
+    it(`${recordFirst ? "replays" : "refuses"} a finished commit without a valid proof (recordFirst: ${recordFirst})`, async () => {
+      const app = openApp(true, recordFirst);
+      const alice = app.person("alice");
+      const quoted = await alice.view("quote_transfer", { to: "c-3" });
+      if (quoted.state !== "confirm") throw new Error(quoted.state);
+      const send = { draft_id: quoted.data.quote.draft_id, idempotency_key: `k-${randomUUID()}` };
+      expect(await alice.view("send_transfer", send)).toMatchObject({ state: "committed" });
+      const again = await alice.view("send_transfer", { ...send, confirmation: "v1.forged.proof" });
+      expect(again).toMatchObject(
+        recordFirst
+          ? { state: "committed", data: { replayed: true } }
+          : { state: "error", error: { code: "CONFIRMATION_REQUIRED" } },
+      );
+      // A fresh key still needs the proof: nothing starts without it.
+      const other = await alice.view("quote_transfer", { to: "c-4" });
+      if (other.state !== "confirm") throw new Error(other.state);
+      expect(
+        await alice.view("send_transfer", {
+          draft_id: other.data.quote.draft_id,
+          idempotency_key: `k-${randomUUID()}`,
+          confirmation: "v1.forged.proof",
+        }),
+      ).toMatchObject({ state: "error", error: { code: "CONFIRMATION_REQUIRED" } });
+      expect(app.sent).toEqual(["c-3"]);
     });
 });

@@ -275,6 +275,12 @@ export interface WriteSpec<
      * (such a client is refused). Default: the title.
      */
     readonly form?: false | ((draft: Draft, caller: string) => string);
+    /**
+     * The record answers before the proof is asked for (`confirm.recordFirst`): a replay of a
+     * finished commit, or the finish of one in doubt, needs no fresh proof (a secret since
+     * dropped, a proof past its life); anything that would start a write still does.
+     */
+    readonly recordFirst?: boolean;
     /** The commit result's data and text for what was written (`replayed`: by an earlier call). */
     show(
       done: Done,
@@ -498,7 +504,10 @@ export function defineWrite<
       // A write for a verified caller, whose scope keys the records; hidden from the model and
       // run only with the proof the prepare result gave the widget.
       writes: true,
-      confirm: { prepare: spec.prepare.name },
+      confirm: {
+        prepare: spec.prepare.name,
+        ...(spec.commit.recordFirst ? { recordFirst: true } : {}),
+      },
       auth,
       arguments: commitArguments({
         draftExample: spec.commit.draftExample,
