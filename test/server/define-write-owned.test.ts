@@ -66,7 +66,14 @@ function openApp(owned: boolean, recordFirst = false) {
       words: { invoking: "Sending…", invoked: "Sent" },
       draftExample: "drf_x",
       recordFirst,
-      async effect({ draft, effectKey }) {
+      refusals: {
+        BLOCKED: {
+          message: "This contact takes no transfers: nothing was sent.",
+          next_action: "Do not repeat this call. Ask the person for another contact.",
+        },
+      },
+      async effect({ draft, effectKey, refuse }) {
+        if (draft.to === "c-blocked") return refuse("BLOCKED");
         sent.push(draft.to);
         return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
       },
@@ -142,4 +149,27 @@ describe("defineWrite's recordFirst", () => {
       ).toMatchObject({ state: "error", error: { code: "CONFIRMATION_REQUIRED" } });
       expect(app.sent).toEqual(["c-3"]);
     });
+});
+
+describe("defineWrite's refusals with a next step", () => {
+  it("says the app's words and next step, and replays them", async () => {
+    const app = openApp(true);
+    const alice = app.person("alice");
+    const quoted = await alice.view("quote_transfer", { to: "c-blocked" });
+    if (quoted.state !== "confirm") throw new Error(quoted.state);
+    const send = { draft_id: quoted.data.quote.draft_id, idempotency_key: `k-${randomUUID()}` };
+    const refused = {
+      state: "error",
+      error: {
+        code: "BLOCKED",
+        message: "This contact takes no transfers: nothing was sent.",
+        next_action: "Do not repeat this call. Ask the person for another contact.",
+        retryable: false,
+        changes: "none",
+      },
+    };
+    expect(await alice.view("send_transfer", send)).toMatchObject(refused);
+    expect(await alice.view("send_transfer", send)).toMatchObject(refused);
+    expect(app.sent).toEqual([]);
+  });
 });

@@ -252,8 +252,14 @@ export interface WriteSpec<
      * first attempt carried them.
      */
     readonly arguments?: Extra;
-    /** The effect's refusal codes and their words (`refuse`); each says nothing changed. */
-    readonly refusals?: { readonly [C in Code]: string };
+    /**
+     * The effect's refusal codes and their words (`refuse`); each says nothing changed. With
+     * `{ message, next_action }`, a final one also tells the model its next step (a fixed
+     * sentence: "call prepare_order again"); a kit code here (`DRAFT_EXPIRED`) takes these.
+     */
+    readonly refusals?: {
+      readonly [C in Code]: string | { readonly message: string; readonly next_action: string };
+    };
     /**
      * The write, once per draft: make the thing, from the draft only (never from figures
      * the client sent). Throwing leaves the outcome unknown, as `unknown` does.
@@ -347,18 +353,18 @@ export function defineWrite<
   const drafts = store
     ? createDraftStore<Draft>(spec.store, { name: store.name, ttlMs: store.ttlMs, now })
     : undefined;
-  const words: Record<string, string> = {
-    ...draftWords(spec.prepare.name),
-    ...writeFaultWords(spec.commit.name),
-    ...spec.commit.refusals,
-  };
+  const { words, said } = writeWords(
+    spec.prepare.name,
+    spec.commit.name,
+    spec.commit.refusals as Readonly<Record<string, DeclaredRefusal>> | undefined,
+  );
   const auth = { scopes: [spec.scope] };
   // Development faults (write-faults.ts): the local host's switch may make this commit's
   // effect meet an outage or lose its answer; without one set, this is the effect itself.
   const commitEffect = withWriteFaults(spec.commit.name, spec.commit.effect);
 
   /** Each answer of the effect as the record's attempt. */
-  const answers = effectAnswers<Done>(words);
+  const answers = effectAnswers<Done>(words, said);
 
   function effectOf(
     run: NonNullable<typeof spec.commit.compensate>,
@@ -413,8 +419,7 @@ export function defineWrite<
   ): Promise<{ draft: Draft } | Attempt<WriteValue<Done>>> {
     if (!drafts || !store) {
       const read = await readAppDraft(caller, draftId);
-      if (read === "DRAFT_NOT_FOUND" || read === "DRAFT_EXPIRED")
-        return refusal(read, words[read]!);
+      if (read === "DRAFT_NOT_FOUND" || read === "DRAFT_EXPIRED") return said(read, words[read]!);
       return { draft: read as Draft };
     }
     const thing = store.thing;
@@ -424,11 +429,11 @@ export function defineWrite<
     if (use.state === "taken") {
       if (!store.schema || v.is(store.schema, use.draft)) return { draft: use.draft };
       await drafts.delete(caller, draftId);
-      return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!);
+      return said("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!);
     }
     if (use.state === "expired" || use.state === "missing") {
       const code = use.state === "expired" ? "DRAFT_EXPIRED" : "DRAFT_NOT_FOUND";
-      return refusal(code, words[code]!);
+      return said(code, words[code]!);
     }
     // Taken by another commit (or its thing by another draft): pointed to once it finished.
     // It may run now, or wait for its own key's retry (a 503 keeps the draft held): say neither.
@@ -438,7 +443,7 @@ export function defineWrite<
       );
     const code = use.state === "used" ? "DRAFT_ALREADY_USED" : thing!.code;
     const message = use.state === "used" ? words[code]! : thing!.message;
-    return refusal(code, message, { final: true }, use.result);
+    return said(code, message, { final: true }, use.result);
   }
 
   /**
@@ -547,7 +552,7 @@ export function defineWrite<
                 // left the process (its record was in doubt from the capture on).
                 if (store!.schema && !v.is(store!.schema, captured.draft)) {
                   await drafts!.delete(context.caller, args.draft_id).catch(() => false);
-                  return refusal("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
+                  return said("DRAFT_NOT_FOUND", words.DRAFT_NOT_FOUND!, {
                     final: true,
                     definite: true,
                   });
@@ -630,11 +635,47 @@ export function defineWrite<
   return write;
 }
 
+/** A declared refusal: its words, or its words and the model's next step. */
+type DeclaredRefusal = string | { readonly message: string; readonly next_action: string };
+
+/**
+ * The words of every refusal of a write (the kit's, its faults', the app's `refusals` over
+ * them), and `said`: a refusal in them, with the app's next step when it is final.
+ */
+function writeWords(
+  prepare: string,
+  commit: string,
+  refusals: Readonly<Record<string, DeclaredRefusal>> | undefined,
+) {
+  const words: Record<string, string> = { ...draftWords(prepare), ...writeFaultWords(commit) };
+  const nextActions: Record<string, string> = {};
+  for (const [code, declared] of Object.entries(refusals ?? {})) {
+    words[code] = typeof declared === "string" ? declared : declared.message;
+    if (typeof declared !== "string") nextActions[code] = declared.next_action;
+  }
+  const said = <T>(
+    code: string,
+    message: string,
+    options?: RefusalOptions,
+    done?: T,
+  ): Attempt<WriteValue<T>> => {
+    const attempt = refusal(code, message, options, done);
+    const next = nextActions[code];
+    if (!next || !attempt.final || attempt.value.ok) return attempt;
+    const error = { ...attempt.value.error, next_action: next };
+    return { ...attempt, value: { ...attempt.value, error } };
+  };
+  return { words, said };
+}
+
 /** The effect's `refuse` and `unknown`, each as the record's attempt, in the write's `words`. */
-function effectAnswers<Done>(words: { readonly [code: string]: string }) {
+function effectAnswers<Done>(
+  words: { readonly [code: string]: string },
+  said: (code: string, message: string, options: RefusalOptions) => Attempt<WriteValue<Done>>,
+) {
   return {
     refuse: (code: string, options?: RefusalOptions) =>
-      asRefused<Done>(refusal(code, words[code] ?? code, { final: true, ...options })),
+      asRefused<Done>(said(code, words[code] ?? code, { final: true, ...options })),
     unknown: (message: string) =>
       asRefused<Done>({
         final: false,
