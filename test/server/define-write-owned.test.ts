@@ -72,8 +72,12 @@ function openApp(owned: boolean, recordFirst = false) {
           next_action: "Do not repeat this call. Ask the person for another contact.",
         },
       },
-      async effect({ draft, effectKey, refuse }) {
+      async effect({ draft, effectKey, refuse, unknown }) {
         if (draft.to === "c-blocked") return refuse("BLOCKED");
+        if (draft.to === "c-lost" && !sent.includes("c-lost")) {
+          sent.push(draft.to);
+          return unknown("The provider did not confirm in time.", { code: "PROVIDER_TIMEOUT" });
+        }
         sent.push(draft.to);
         return { done: { transfer_id: `tr_${effectKey.slice(0, 12)}`, to: draft.to } };
       },
@@ -171,5 +175,21 @@ describe("defineWrite's refusals with a next step", () => {
     expect(await alice.view("send_transfer", send)).toMatchObject(refused);
     expect(await alice.view("send_transfer", send)).toMatchObject(refused);
     expect(app.sent).toEqual([]);
+  });
+});
+
+describe("defineWrite's unknown outcome in the provider's code", () => {
+  it("answers the app's code with changes unknown, and the key's retry finishes once", async () => {
+    const app = openApp(true);
+    const alice = app.person("alice");
+    const quoted = await alice.view("quote_transfer", { to: "c-lost" });
+    if (quoted.state !== "confirm") throw new Error(quoted.state);
+    const send = { draft_id: quoted.data.quote.draft_id, idempotency_key: `k-${randomUUID()}` };
+    expect(await alice.view("send_transfer", send)).toMatchObject({
+      state: "error",
+      error: { code: "PROVIDER_TIMEOUT", changes: "unknown", retryable: true },
+    });
+    expect(await alice.view("send_transfer", send)).toMatchObject({ state: "committed" });
+    expect(app.sent).toEqual(["c-lost", "c-lost"]);
   });
 });

@@ -82,8 +82,9 @@ export interface WriteEffect<Draft, Code extends string, Args = Record<never, ne
    * The outside call's outcome is unknown (a timeout after the request left): the record
    * stays in doubt, the caller hears `UPSTREAM_TIMEOUT` with `changes: "unknown"` (retry with
    * the same key), and a retry or the reconciler finishes it under the same effect key.
+   * `code`: the provider's own for it (`PAYMENT_TIMEOUT`), instead of `UPSTREAM_TIMEOUT`.
    */
-  unknown(message: string): { readonly refused: true };
+  unknown(message: string, options?: { readonly code?: string }): { readonly refused: true };
 }
 
 /**
@@ -676,14 +677,14 @@ function effectAnswers<Done>(
   return {
     refuse: (code: string, options?: RefusalOptions) =>
       asRefused<Done>(said(code, words[code] ?? code, { final: true, ...options })),
-    unknown: (message: string) =>
+    unknown: (message: string, options?: { readonly code?: string }) =>
       asRefused<Done>({
         final: false,
         inDoubt: true,
         value: {
           ok: false,
           error: {
-            code: UPSTREAM_TIMEOUT,
+            code: options?.code ?? UPSTREAM_TIMEOUT,
             message,
             retryable: true,
             retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
