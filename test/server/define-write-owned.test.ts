@@ -41,6 +41,7 @@ function openApp(owned: boolean, recordFirst = false) {
         await Promise.resolve();
         readers.push(caller);
         const prefix = `drf-${caller}-`;
+        if (draftId === `${prefix}c-expired`) return "DRAFT_EXPIRED";
         return draftId.startsWith(prefix)
           ? { to: draftId.slice(prefix.length) }
           : "DRAFT_NOT_FOUND";
@@ -67,6 +68,11 @@ function openApp(owned: boolean, recordFirst = false) {
       draftExample: "drf_x",
       recordFirst,
       refusals: {
+        // A kit code in the app's words and next step.
+        DRAFT_EXPIRED: {
+          message: "This quote has expired.",
+          next_action: "Do not repeat this call. Quote the transfer again.",
+        },
         BLOCKED: {
           message: "This contact takes no transfers: nothing was sent.",
           next_action: "Do not repeat this call. Ask the person for another contact.",
@@ -175,6 +181,22 @@ describe("defineWrite's refusals with a next step", () => {
     expect(await alice.view("send_transfer", send)).toMatchObject(refused);
     expect(await alice.view("send_transfer", send)).toMatchObject(refused);
     expect(app.sent).toEqual([]);
+  });
+
+  it("says a kit code in the app's words and next step", async () => {
+    const alice = openApp(true).person("alice");
+    const quoted = await alice.view("quote_transfer", { to: "c-expired" });
+    if (quoted.state !== "confirm") throw new Error(quoted.state);
+    const send = { draft_id: quoted.data.quote.draft_id, idempotency_key: `k-${randomUUID()}` };
+    expect(await alice.view("send_transfer", send)).toMatchObject({
+      state: "error",
+      error: {
+        code: "DRAFT_EXPIRED",
+        message: "This quote has expired.",
+        next_action: "Do not repeat this call. Quote the transfer again.",
+        changes: "none",
+      },
+    });
   });
 });
 

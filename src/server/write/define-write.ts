@@ -641,7 +641,7 @@ type DeclaredRefusal = string | { readonly message: string; readonly next_action
 
 /**
  * The words of every refusal of a write (the kit's, its faults', the app's `refusals` over
- * them), and `said`: a refusal in them, with the app's next step when it is final.
+ * them), and `said`: a refusal in them, with the app's next step unless it is retryable.
  */
 function writeWords(
   prepare: string,
@@ -662,7 +662,8 @@ function writeWords(
   ): Attempt<WriteValue<T>> => {
     const attempt = refusal(code, message, options, done);
     const next = nextActions[code];
-    if (!next || !attempt.final || attempt.value.ok) return attempt;
+    // Final, or the kit's own refusal of a draft (never retried): not a retry's answer.
+    if (!next || attempt.value.ok || attempt.value.error.retryable) return attempt;
     const error = { ...attempt.value.error, next_action: next };
     return { ...attempt, value: { ...attempt.value, error } };
   };
