@@ -256,7 +256,7 @@ export interface WriteSpec<
     /**
      * The effect's refusal codes and their words (`refuse`); each says nothing changed. With
      * `{ message, next_action }`, a final one also tells the model its next step (a fixed
-     * sentence: "call prepare_order again"); a kit code here (`DRAFT_EXPIRED`) takes these.
+     * sentence: "quote the transfer again"); a kit code here (`DRAFT_EXPIRED`) takes these.
      */
     readonly refusals?: {
       readonly [C in Code]: string | { readonly message: string; readonly next_action: string };
