@@ -68,6 +68,7 @@ function openApp(owned: boolean, recordFirst = false) {
       draftExample: "drf_x",
       recordFirst,
       refusals: {
+        BUSY: "The provider is busy: nothing was sent.",
         // A kit code in the app's words and next step.
         DRAFT_EXPIRED: {
           message: "This quote has expired.",
@@ -80,6 +81,10 @@ function openApp(owned: boolean, recordFirst = false) {
       },
       async effect({ draft, effectKey, refuse, unknown }) {
         if (draft.to === "c-blocked") return refuse("BLOCKED");
+        if (draft.to === "c-busy" && !sent.includes("c-busy")) {
+          sent.push(draft.to);
+          return refuse("BUSY", { final: false, retryAfterSeconds: 5 });
+        }
         if (draft.to === "c-lost" && !sent.includes("c-lost")) {
           sent.push(draft.to);
           return unknown("The provider did not confirm in time.", { code: "PROVIDER_TIMEOUT" });
@@ -213,5 +218,20 @@ describe("defineWrite's unknown outcome in the provider's code", () => {
     });
     expect(await alice.view("send_transfer", send)).toMatchObject({ state: "committed" });
     expect(app.sent).toEqual(["c-lost", "c-lost"]);
+  });
+});
+
+describe("defineWrite's retryable refusal with the provider's wait", () => {
+  it("asks for the provider's wait, and the key's retry sends", async () => {
+    const app = openApp(true);
+    const alice = app.person("alice");
+    const quoted = await alice.view("quote_transfer", { to: "c-busy" });
+    if (quoted.state !== "confirm") throw new Error(quoted.state);
+    const send = { draft_id: quoted.data.quote.draft_id, idempotency_key: `k-${randomUUID()}` };
+    expect(await alice.view("send_transfer", send)).toMatchObject({
+      state: "error",
+      error: { code: "BUSY", retryable: true, retry_after_seconds: 5, changes: "none" },
+    });
+    expect(await alice.view("send_transfer", send)).toMatchObject({ state: "committed" });
   });
 });

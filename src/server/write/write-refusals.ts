@@ -38,6 +38,11 @@ export interface RefusalOptions {
    * compensation undid it): it settles an earlier doubt, so its `changes: "none"` stands.
    */
   readonly definite?: boolean;
+  /**
+   * With `final: false`: how long the caller waits before the key's retry (the provider's own
+   * wait, a 503's `Retry-After`); default `RETRY_SAME_KEY_AFTER_SECONDS`.
+   */
+  readonly retryAfterSeconds?: number;
 }
 
 /**
@@ -73,7 +78,7 @@ export function refusal<Done>(
     // The next action reads "after retry_after_seconds": the answer names the wait it means.
     ...(retry
       ? {
-          retry_after_seconds: RETRY_SAME_KEY_AFTER_SECONDS,
+          retry_after_seconds: options.retryAfterSeconds ?? RETRY_SAME_KEY_AFTER_SECONDS,
           next_action: NEXT_ACTIONS.retrySameKey,
         }
       : {}),
